@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { Address, IsoDate, type Subject } from './subject.js';
+
+/** The domain elements an interaction can collect. The specification names these six; the full list is not shown. */
+export const DomainElementId = z.enum(['FullName', 'DateOfBirth', 'CurrentAddress', 'PrimaryDocument', 'Selfie', 'SSN']);
+export type DomainElementId = z.infer<typeof DomainElementId>;
+
+/** How an interaction needs an element. `conditional` is seen live and treated as optional. */
+export const ElementSpec = z.enum(['required', 'optional', 'conditional']);
+export type ElementSpec = z.infer<typeof ElementSpec>;
+
+export interface CollectedElement {
+  readonly id: DomainElementId;
+  readonly spec: ElementSpec;
+}
+
+const Base64Image = z.base64().min(4);
+const NonEmpty = z.string().trim().min(1);
+
+/** The zod shapes an element adds to `context.subject`: fields of `identity`, or whole top-level arrays. */
+interface SubjectShape {
+  readonly identity?: Readonly<Record<string, z.ZodType>>;
+  readonly root?: Readonly<Record<string, z.ZodType>>;
+}
+
+export interface DomainElement {
+  readonly id: DomainElementId;
+  /** The subject paths the element fills. */
+  readonly paths: readonly string[];
+  /** Field-level names some tenants report in `outstanding` (`PrimaryDocument/side1Image`). */
+  readonly fields: readonly string[];
+  readonly shape: SubjectShape;
+  /** The element's part of `subject`, normalised, or `undefined` when the subject does not carry it. */
+  pick(subject: Subject): Subject | undefined;
+}
+
+/** Drops keys whose value is `undefined`, so a picked part never overwrites data with nothing. */
+const compact = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+const FullName: DomainElement = {
+  id: 'FullName',
+  paths: ['identity.firstName', 'identity.middleNames', 'identity.lastNames'],
+  fields: ['firstName', 'lastNames'],
+  shape: {
+    identity: {
+      firstName: NonEmpty,
+      middleNames: z.array(NonEmpty).optional(),
+      lastNames: z.array(NonEmpty).min(1),
+    },
+  },
+  pick: ({ identity }) => {
+    if (identity?.firstName === undefined && identity?.lastNames === undefined) return undefined;
+    const { firstName, middleNames, lastNames } = identity;
+    return { identity: compact({ firstName, middleNames, lastNames }) };
+  },
+};
+
+const DateOfBirth: DomainElement = {
+  id: 'DateOfBirth',
+  paths: ['identity.dateOfBirth'],
+  fields: ['dateOfBirth'],
+  shape: { identity: { dateOfBirth: IsoDate } },
+  pick: ({ identity }) =>
+    identity?.dateOfBirth === undefined ? undefined : { identity: { dateOfBirth: identity.dateOfBirth } },
+};
+
+const CurrentAddress: DomainElement = {
+  id: 'CurrentAddress',
+  paths: ['identity.currentAddress'],
+  fields: ['currentAddress'],
+  shape: { identity: { currentAddress: Address } },
+  pick: ({ identity }) =>
+    identity?.currentAddress === undefined ? undefined : { identity: { currentAddress: identity.currentAddress } },
+};
+
+const SSN: DomainElement = {
+  id: 'SSN',
+  paths: ['identity.idNumbers[type=ssn]'],
+  fields: ['idNumber'],
+  shape: {
+    identity: {
+      idNumbers: z
+        .array(z.looseObject({ idNumber: z.string().regex(/^\d{3}-?\d{2}-?\d{4}$/), type: z.literal('ssn') }))
+        .min(1),
+    },
+  },
+  pick: ({ identity }) => {
+    const idNumbers = identity?.idNumbers?.filter((entry) => entry.type === 'ssn');
+    return idNumbers?.length ? { identity: { idNumbers } } : undefined;
+  },
+};
+
+const PrimaryDocument: DomainElement = {
+  id: 'PrimaryDocument',
+  paths: ['documents[type=Primary].side1Image', 'documents[type=Primary].side2Image'],
+  fields: ['side1Image', 'side2Image'],
+  shape: {
+    root: {
+      documents: z
+        .array(
+          z.looseObject({
+            type: z.literal('Primary'),
+            side1Image: Base64Image,
+            side2Image: z.union([z.literal(''), Base64Image]),
+          }),
+        )
+        .min(1),
+    },
+  },
+  // A live v1 caller sends each side as its own untyped element: fold them into one `Primary` document.
+  pick: ({ documents }) => {
+    const parts = documents?.filter((doc) => doc.type === undefined || doc.type === 'Primary') ?? [];
+    if (parts.length === 0) return undefined;
+    const merged = Object.assign({}, ...parts, { type: 'Primary' });
+    return { documents: [{ side2Image: '', ...merged }] };
+  },
+};
+
+const Selfie: DomainElement = {
+  id: 'Selfie',
+  paths: ['biometrics[].selfieImage'],
+  fields: ['selfieImage'],
+  shape: { root: { biometrics: z.array(z.looseObject({ selfieImage: Base64Image })).min(1) } },
+  pick: ({ biometrics }) => {
+    const selfie = biometrics?.find((entry) => entry.selfieImage !== undefined);
+    return selfie ? { biometrics: [selfie] } : undefined;
+  },
+};
+
+/** Every known domain element with the subject paths it fills. */
+export const DOMAIN_ELEMENTS: Readonly<Record<DomainElementId, DomainElement>> = {
+  FullName,
+  DateOfBirth,
+  CurrentAddress,
+  PrimaryDocument,
+  Selfie,
+  SSN,
+};
+
+/**
+ * The zod schema of a subject that carries `elements`: required ones must be present and valid, optional ones
+ * valid when present. Unknown subject fields pass. Also the source of the v1 task JSON Schemas.
+ */
+export function subjectSchemaFor(elements: readonly CollectedElement[]) {
+  const identity: Record<string, z.ZodType> = {};
+  const root: Record<string, z.ZodType> = {};
+  let identityRequired = false;
+  for (const { id, spec } of elements) {
+    const { shape } = DOMAIN_ELEMENTS[id];
+    const required = spec === 'required';
+    for (const [key, schema] of Object.entries(shape.identity ?? {})) identity[key] = required ? schema : schema.optional();
+    for (const [key, schema] of Object.entries(shape.root ?? {})) root[key] = required ? schema : schema.optional();
+    if (shape.identity && required) identityRequired = true;
+  }
+  if (Object.keys(identity).length > 0) {
+    const identitySchema = z.looseObject(identity);
+    root.identity = identityRequired ? identitySchema : identitySchema.optional();
+  }
+  return z.looseObject(root);
+}
+
+/** Whether `subject` carries a valid value for `id`. */
+export function hasValidElement(subject: Subject, id: DomainElementId): boolean {
+  const part = DOMAIN_ELEMENTS[id].pick(subject);
+  return part !== undefined && subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part).success;
+}
+
+/** The elements whose data `subject` carries (valid or not). */
+export const elementsCarriedBy = (subject: Subject): DomainElementId[] =>
+  DomainElementId.options.filter((id) => DOMAIN_ELEMENTS[id].pick(subject) !== undefined);
+
+/** `outstanding` may list elements (`Selfie`) or fields (`Selfie/selfieImage`): reduce to known elements. */
+export function outstandingElements(outstanding: readonly string[]): DomainElementId[] {
+  const ids = new Set<DomainElementId>();
+  for (const entry of outstanding) {
+    const parsed = DomainElementId.safeParse(entry.split('/')[0]);
+    if (parsed.success) ids.add(parsed.data);
+  }
+  return [...ids];
+}

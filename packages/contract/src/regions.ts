@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const Region = z.enum(['eu', 'us', 'au']);
+export type Region = z.infer<typeof Region>;
+
+/** The platform's public host suffix; region hosts are `https://{region}.<PLATFORM_HOST>`. */
+export const PLATFORM_HOST = 'platform.go.gbgplc.com';
+
+/** Path prefixes of the two API versions, relative to a region host. */
+export const V2_BASE_PATH = '/v2/captain/';
+export const V1_BASE_PATH = '/captain/api/';
+
+/** Paths of every journey endpoint, relative to their version's base. */
+export const V2_PATHS = {
+  start: 'journey/start',
+  interactionFetch: 'journey/interaction/fetch',
+  interactionSubmit: 'journey/interaction/submit',
+  stateFetch: 'journey/state/fetch',
+} as const;
+
+export const V1_PATHS = {
+  start: 'journey/start',
+  taskList: 'journey/task/list',
+  taskListSchema: 'journey/task/list/schema',
+  taskSchema: 'journey/task/schema',
+  taskUpdate: 'journey/task/update',
+  stateFetch: 'journey/state/fetch',
+} as const;
+
+export const TOKEN_PATHS = {
+  oauth: '/as/token.oauth2',
+  idAuth: '/authenticate/v1/connect/token',
+} as const;
+
+export const regionHost = (region: Region): string => `https://${region}.${PLATFORM_HOST}`;

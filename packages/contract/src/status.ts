@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Journey status as either version spells it. The v1 task-list enumeration says `Failed`; the v1-to-v2 guide
+ * and some live responses say `Error`. Both mean terminal failure.
+ */
+export const JourneyStatus = z.enum(['InProgress', 'Completed', 'Failed', 'Error', 'Paused']);
+export type JourneyStatus = z.infer<typeof JourneyStatus>;
+
+/** The v1 enumeration: v1 never says `Error`. */
+export const V1JourneyStatus = z.enum(['InProgress', 'Completed', 'Failed', 'Paused']);
+export type V1JourneyStatus = z.infer<typeof V1JourneyStatus>;
+
+/** `Failed` and `Error` are one state with two spellings. */
+export const isFailureStatus = (status: string): boolean => status === 'Failed' || status === 'Error';
+
+/** A journey is settled once it leaves `InProgress`; `Paused` waits on an operator, not on polling. */
+export const isTerminalStatus = (status: string): boolean => status === 'Completed' || isFailureStatus(status);
+
+/** Maps either failure spelling onto the v1 enumeration. */
+export const toV1Status = (status: JourneyStatus): V1JourneyStatus => (status === 'Error' ? 'Failed' : status);

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { V1JourneyStatus } from './status.js';
+import { Subject } from './subject.js';
+import { Delivery, ResourceId } from './v2.js';
+
+// ---- requests: strict, as the simulator validates them -------------------------------------------------------
+
+/** v1 start: the journey ran synchronously unless `context.config.async` was true. */
+export const V1StartRequest = z.strictObject({
+  resourceId: ResourceId,
+  context: z.strictObject({
+    config: z.strictObject({ async: z.boolean().optional(), delivery: Delivery.optional() }).optional(),
+    subject: Subject.default({}),
+  }),
+});
+export type V1StartRequest = z.input<typeof V1StartRequest>;
+
+/** `Save`, `Complete` and `Validate`; guides also show `COMPLETE`, so case is not significant. */
+export const V1Intent = z.preprocess(
+  (value) => (typeof value === 'string' ? value.charAt(0).toUpperCase() + value.slice(1).toLowerCase() : value),
+  z.enum(['Save', 'Complete', 'Validate']),
+);
+export type V1Intent = z.infer<typeof V1Intent>;
+
+export const TaskListRequest = z.strictObject({ instanceId: z.string().min(1) });
+export type TaskListRequest = z.infer<typeof TaskListRequest>;
+
+export const TaskSchemaRequest = z.strictObject({ taskId: z.string().min(1) });
+export type TaskSchemaRequest = z.infer<typeof TaskSchemaRequest>;
+
+export const TaskUpdateRequest = z.strictObject({
+  intent: V1Intent,
+  instanceId: z.string().min(1),
+  taskId: z.string().min(1),
+  context: z.strictObject({ subject: Subject }),
+});
+export type TaskUpdateRequest = z.input<typeof TaskUpdateRequest>;
+
+export const V1StateRequest = z.strictObject({
+  instanceId: z.string().min(1),
+  filterKeys: z.array(z.string()).optional(),
+});
+export type V1StateRequest = z.infer<typeof V1StateRequest>;
+
+// ---- responses: tolerant, unknown fields pass -----------------------------------------------------------------
+
+/** `taskId` and `instanceId` are 16–64 characters on the live platform. */
+export const V1Id = z.string().min(16).max(64);
+
+export const V1Task = z.looseObject({
+  taskId: V1Id,
+  variantId: z.string().optional(),
+});
+export type V1Task = z.infer<typeof V1Task>;
+
+export const V1TaskList = z.looseObject({
+  instanceId: z.string(),
+  status: V1JourneyStatus,
+  tasks: z.array(V1Task),
+});
+export type V1TaskList = z.infer<typeof V1TaskList>;
+
+/** A Draft-07 JSON Schema as v1 serves it for a task. */
+export const V1TaskSchema = z.looseObject({
+  $schema: z.string(),
+  type: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+  required: z.array(z.string()),
+});
+export type V1TaskSchema = z.infer<typeof V1TaskSchema>;
+
+export const V1TaskListWithSchema = z.looseObject({
+  instanceId: z.string(),
+  status: V1JourneyStatus,
+  tasks: z.array(V1Task.extend({ schema: z.looseObject({ $ref: z.string().regex(/^#\/schemas\//) }) })),
+  schemas: z.record(z.string(), V1TaskSchema),
+});
+export type V1TaskListWithSchema = z.infer<typeof V1TaskListWithSchema>;
+
+export const TaskUpdateResponse = z.looseObject({ instanceId: z.string(), taskId: z.string() });
+export type TaskUpdateResponse = z.infer<typeof TaskUpdateResponse>;
+
+/** One entry of `data.process.flow`, keyed by `variantId`. */
+export const V1FlowEntry = z.looseObject({
+  result: z.looseObject({ outcome: z.string().optional() }).optional(),
+  subject: Subject.optional(),
+});
+export type V1FlowEntry = z.infer<typeof V1FlowEntry>;
+
+const V1Process = z.looseObject({ flow: z.record(z.string(), V1FlowEntry).default({}) });
+
+/**
+ * v1 state. Results are at `data.process.flow` (the specification); one live caller reads
+ * `data.context.process.flow`, so both are accepted.
+ */
+export const V1State = z.looseObject({
+  instanceId: z.string(),
+  status: V1JourneyStatus,
+  metaData: z.looseObject({ createdTime: z.string(), completedTime: z.string() }).optional(),
+  data: z
+    .looseObject({
+      process: V1Process.optional(),
+      context: z.looseObject({ process: V1Process.optional() }).optional(),
+    })
+    .default({}),
+});
+export type V1State = z.infer<typeof V1State>;
+
+/** A synchronous v1 start answers the state; an asynchronous one only `{ instanceId }` (and its status). */
+export const V1StartResponse = V1State.partial().extend({ instanceId: z.string() });
+export type V1StartResponse = z.infer<typeof V1StartResponse>;
+
+/** The flow of a v1 state, wherever the caller's tenant put it. */
+export const flowOf = (state: V1State): Record<string, V1FlowEntry> =>
+  state.data.process?.flow ?? state.data.context?.process?.flow ?? {};

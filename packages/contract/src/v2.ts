@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { DomainElementId, ElementSpec } from './domain-elements.js';
+import { JourneyStatus } from './status.js';
+import { Subject } from './subject.js';
+
+/** `<id>@<version>`; `@latest` selects the most recently published version. */
+export const ResourceId = z.string().regex(/^[^@\s]+@(latest|\d+)$/, 'must look like <id>@<version> or <id>@latest');
+
+export const Delivery = z.enum(['api', 'page']);
+export type Delivery = z.infer<typeof Delivery>;
+
+// ---- requests: strict, as the simulator validates them -------------------------------------------------------
+
+export const V2StartRequest = z
+  .strictObject({
+    resourceId: ResourceId.optional(),
+    deliveryId: z.string().min(1).optional(),
+    context: z.strictObject({
+      config: z.strictObject({ delivery: Delivery }),
+      subject: Subject,
+    }),
+  })
+  .refine((body) => body.resourceId !== undefined || body.deliveryId !== undefined, {
+    message: 'either resourceId or deliveryId is required',
+    path: ['resourceId'],
+  });
+export type V2StartRequest = z.infer<typeof V2StartRequest>;
+
+export const InstanceRequest = z.strictObject({ instanceId: z.string().min(1) });
+export type InstanceRequest = z.infer<typeof InstanceRequest>;
+
+export const Participant = z.strictObject({ domainElementId: DomainElementId });
+
+export const SubmitRequest = z.strictObject({
+  instanceId: z.string().min(1),
+  interactionId: z.string().min(1),
+  participants: z.array(Participant).optional(),
+  context: z.strictObject({ subject: Subject }).optional(),
+});
+export type SubmitRequest = z.infer<typeof SubmitRequest>;
+
+// ---- responses: tolerant, unknown fields pass -----------------------------------------------------------------
+
+export const V2StartResponse = z.looseObject({
+  instanceId: z.string().min(1),
+  instanceUrl: z.url().optional(),
+  /** Newer tenants only: `started|completed|failed|awaiting-input|pending`. */
+  status: z.string().optional(),
+});
+export type V2StartResponse = z.infer<typeof V2StartResponse>;
+
+export const CollectsEntry = z.looseObject({ ref: z.string(), spec: z.union([ElementSpec, z.string()]) });
+
+export const InteractionPage = z.looseObject({
+  id: z.string(),
+  label: z.string().optional(),
+  cards: z.array(z.looseObject({ id: z.string() })).default([]),
+});
+
+/**
+ * Interaction fetch. While modules run there is no interaction: `processing: true` and no `interactionId`.
+ * `outstanding` may be element-level (`Selfie`) or field-level (`Selfie/selfieImage`).
+ */
+export const Interaction = z.looseObject({
+  instanceId: z.string(),
+  interactionId: z.string().optional(),
+  processing: z.boolean().optional(),
+  journey: z.looseObject({ status: JourneyStatus }).optional(),
+  interaction: z
+    .looseObject({
+      resource: z
+        .looseObject({
+          id: z.string(),
+          name: z.string().optional(),
+          data: z.looseObject({ pages: z.array(InteractionPage).default([]) }).optional(),
+        })
+        .optional(),
+      collects: z.array(CollectsEntry).default([]),
+      consumes: z.array(z.unknown()).optional(),
+    })
+    .optional(),
+  context: z.looseObject({ subject: Subject.optional() }).optional(),
+  instructions: z.array(z.string()).optional(),
+  outstanding: z.array(z.string()).default([]),
+});
+export type Interaction = z.infer<typeof Interaction>;
+
+export const SubmitResponse = z.looseObject({ status: z.string() });
+export type SubmitResponse = z.infer<typeof SubmitResponse>;
+
+export const StepAdviceContains = z.looseObject({
+  nameAddress: z.number().optional(),
+  nameDob: z.number().optional(),
+  nameDobAddress: z.number().optional(),
+  idNameAddress: z.number().optional(),
+  idNameDob: z.number().optional(),
+  idNameAddressDob: z.number().optional(),
+  idName: z.number().optional(),
+  sources: z.number().optional(),
+  isUnder18: z.boolean().optional(),
+  customDecision: z.unknown().nullable().optional(),
+  svcScore: z.number().optional(),
+});
+
+export const Step = z.looseObject({
+  nodeId: z.string().optional(),
+  name: z.string().optional(),
+  outcome: z.string().optional(),
+  outcomeClassification: z.string().optional(),
+  advice: z.looseObject({ contains: StepAdviceContains.optional() }).optional(),
+  result: z.looseObject({ status: z.string().optional(), outcome: z.string().optional() }).optional(),
+  process: z
+    .looseObject({
+      step: z
+        .looseObject({ startedAt: z.string().optional(), endedAt: z.string().optional(), moduleName: z.string().optional() })
+        .optional(),
+    })
+    .optional(),
+});
+export type Step = z.infer<typeof Step>;
+
+/** `result.status` (`pending|complete|error|timeout`) is the authoritative success signal. */
+export const JourneyResult = z.looseObject({
+  status: z.string(),
+  advice: z.record(z.string(), z.unknown()).default({}),
+});
+export type JourneyResult = z.infer<typeof JourneyResult>;
+
+export const V2State = z.looseObject({
+  instanceId: z.string(),
+  status: JourneyStatus,
+  context: z
+    .looseObject({
+      process: z
+        .looseObject({
+          journey: z
+            .looseObject({
+              name: z.string().optional(),
+              startedAt: z.string().optional(),
+              id: z.string().optional(),
+              version: z.union([z.string(), z.number()]).optional(),
+            })
+            .optional(),
+          instance: z.looseObject({ id: z.string() }).optional(),
+          steps: z.array(Step).optional(),
+        })
+        .optional(),
+      subject: Subject.optional(),
+      result: JourneyResult.optional(),
+    })
+    .optional(),
+  /** Some tenants answer `steps` and `result` at the top level instead of under `context`. */
+  steps: z.array(Step).optional(),
+  result: JourneyResult.optional(),
+});
+export type V2State = z.infer<typeof V2State>;
+
+/** The steps of a state, wherever the tenant put them. */
+export const stepsOf = (state: V2State): Step[] => state.context?.process?.steps ?? state.steps ?? [];
+
+/** The overall result of a state, wherever the tenant put it. */
+export const resultOf = (state: V2State): JourneyResult | undefined => state.context?.result ?? state.result;

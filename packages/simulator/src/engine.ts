@@ -1,0 +1,264 @@
+import {
+  type DomainElementId,
+  type Delivery,
+  hasValidElement,
+  type JourneyStatus,
+  mergeSubject,
+  type Region,
+  type Subject,
+} from '@journey-bridge/contract';
+import type { SimClock } from './clock.js';
+import type { JourneyDefinition, ModuleDefinition, SegmentDefinition } from './journey-definition.js';
+import { ageAt, type ModuleOutcome, runModule } from './modules.js';
+import type { SeededRandom } from './random.js';
+
+export type ApiVersion = 'v1' | 'v2';
+export type Environment = 'production' | 'preview';
+export type Decision = 'Accept' | 'Reject' | 'Manual review';
+
+export interface StepRecord {
+  readonly segmentId: string;
+  readonly module: ModuleDefinition;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  readonly result: ModuleOutcome;
+}
+
+/** One execution of a journey, as the engine keeps it. Views render it for either API version. */
+export interface Instance {
+  readonly id: string;
+  readonly journey: JourneyDefinition;
+  readonly version: ApiVersion;
+  readonly environment: Environment;
+  readonly delivery: Delivery;
+  readonly createdAt: number;
+  status: JourneyStatus;
+  completedAt: number | undefined;
+  subject: Subject;
+  /** Index of the current segment; `segments.length` once every segment is done. */
+  segmentIndex: number;
+  /** Set while the current segment's modules run: they finish, in parallel, at `processingUntil`. */
+  processingSince: number | undefined;
+  processingUntil: number | undefined;
+  pausedAt: number | undefined;
+  steps: StepRecord[];
+  decision: Decision | undefined;
+  /** An operator's decision recorded after the evaluation (interaction rule 9). */
+  customDecision: string | undefined;
+  /** v1 only: the task id of each segment reached so far. */
+  taskIds: string[];
+  /** v1 only: data kept by `intent: Save` until the task is completed. */
+  draft: Subject;
+}
+
+export type InstancePhase = 'collecting' | 'processing' | 'ended';
+
+export function phaseOf(instance: Instance): InstancePhase {
+  if (instance.status === 'Completed' || instance.status === 'Failed' || instance.status === 'Error') return 'ended';
+  return instance.processingUntil === undefined ? 'collecting' : 'processing';
+}
+
+export function currentSegment(instance: Instance): SegmentDefinition | undefined {
+  return phaseOf(instance) === 'ended' ? undefined : instance.journey.segments[instance.segmentIndex];
+}
+
+export const isProvided = (instance: Instance, id: DomainElementId): boolean => hasValidElement(instance.subject, id);
+
+interface JourneyMatch {
+  journey: JourneyDefinition;
+  environment: Environment;
+}
+
+export interface StartOptions extends JourneyMatch {
+  version: ApiVersion;
+  delivery: Delivery;
+  subject: Subject;
+}
+
+/**
+ * The journey state machine shared by both API versions. Time is read from the simulator clock and state is
+ * settled lazily on every read, so module latency costs tests nothing but a clock advance.
+ */
+export class JourneyEngine {
+  readonly #journeys: readonly JourneyDefinition[];
+  readonly #clock: SimClock;
+  readonly #random: SeededRandom;
+  readonly #instances = new Map<string, Instance>();
+  readonly #tasks = new Map<string, { instance: Instance; segmentIndex: number }>();
+
+  constructor(journeys: readonly JourneyDefinition[], clock: SimClock, random: SeededRandom) {
+    this.#journeys = journeys;
+    this.#clock = clock;
+    this.#random = random;
+  }
+
+  get journeys(): readonly JourneyDefinition[] {
+    return this.#journeys;
+  }
+
+  /** The journey published as `resourceId` (`<id>@<version>` or `<id>@latest`) for one API version and region. */
+  findByResourceId(version: ApiVersion, region: Region, resourceId: string): JourneyMatch | undefined {
+    const [id, published] = resourceId.split('@');
+    for (const journey of this.#journeys) {
+      if (journey.region !== region) continue;
+      if (published !== 'latest' && published !== String(journey.version)) continue;
+      const ids = journey.resourceIds[version];
+      if (ids.production === id) return { journey, environment: 'production' };
+      if (ids.preview === id) return { journey, environment: 'preview' };
+    }
+    return undefined;
+  }
+
+  findByDeliveryId(region: Region, deliveryId: string): JourneyMatch | undefined {
+    const journey = this.#journeys.find((entry) => entry.region === region && entry.deliveryId === deliveryId);
+    return journey && { journey, environment: 'production' };
+  }
+
+  start({ journey, environment, version, delivery, subject }: StartOptions): Instance {
+    const now = this.#clock.now();
+    const instance: Instance = {
+      id: this.#random.hex(32),
+      journey,
+      version,
+      environment,
+      delivery,
+      createdAt: now,
+      status: 'InProgress',
+      completedAt: undefined,
+      subject,
+      segmentIndex: 0,
+      processingSince: undefined,
+      processingUntil: undefined,
+      pausedAt: undefined,
+      steps: [],
+      decision: undefined,
+      customDecision: undefined,
+      taskIds: [],
+      draft: {},
+    };
+    this.#instances.set(instance.id, instance);
+    this.#advance(instance, now);
+    return instance;
+  }
+
+  /** The instance, settled to the current virtual time. */
+  get(id: string): Instance | undefined {
+    const instance = this.#instances.get(id);
+    if (instance) this.#settle(instance);
+    return instance;
+  }
+
+  /** The instance and segment a v1 task id was issued for. */
+  task(taskId: string): { instance: Instance; segmentIndex: number } | undefined {
+    const entry = this.#tasks.get(taskId);
+    if (entry) this.#settle(entry.instance);
+    return entry;
+  }
+
+  /** Stores element data taken by a submit and lets the journey advance. */
+  accept(instance: Instance, subject: Subject): void {
+    instance.subject = mergeSubject(instance.subject, subject);
+    this.#advance(instance, this.#clock.now());
+  }
+
+  /** Resolves once the instance waits for input, has ended, or is paused: how a synchronous v1 start waits. */
+  async settled(instance: Instance): Promise<void> {
+    for (;;) {
+      this.#settle(instance);
+      if (instance.status !== 'InProgress' || instance.processingUntil === undefined) return;
+      await this.#clock.sleepUntil(instance.processingUntil);
+    }
+  }
+
+  pause(instance: Instance): void {
+    if (instance.status !== 'InProgress') return;
+    instance.status = 'Paused';
+    instance.pausedAt = this.#clock.now();
+  }
+
+  resume(instance: Instance): void {
+    if (instance.status !== 'Paused' || instance.pausedAt === undefined) return;
+    const paused = this.#clock.now() - instance.pausedAt;
+    instance.status = 'InProgress';
+    instance.pausedAt = undefined;
+    if (instance.processingUntil !== undefined && instance.processingSince !== undefined) {
+      instance.processingSince += paused;
+      instance.processingUntil += paused;
+    }
+  }
+
+  reset(): void {
+    this.#instances.clear();
+    this.#tasks.clear();
+  }
+
+  get size(): number {
+    return this.#instances.size;
+  }
+
+  #advance(instance: Instance, at: number): void {
+    while (instance.status === 'InProgress' && instance.processingUntil === undefined) {
+      const segment = instance.journey.segments[instance.segmentIndex];
+      if (!segment) return this.#evaluate(instance, at);
+      if (instance.version === 'v1' && instance.taskIds[instance.segmentIndex] === undefined) {
+        const taskId = this.#random.hex(32);
+        instance.taskIds[instance.segmentIndex] = taskId;
+        this.#tasks.set(taskId, { instance, segmentIndex: instance.segmentIndex });
+      }
+      const ready = segment.collects.every((entry) => entry.spec !== 'required' || isProvided(instance, entry.element));
+      if (!ready) return;
+      if (segment.modules.length === 0) {
+        instance.segmentIndex += 1;
+        continue;
+      }
+      instance.processingSince = at;
+      instance.processingUntil = at + Math.max(...segment.modules.map((module) => module.latencyMs));
+    }
+  }
+
+  #settle(instance: Instance): void {
+    const now = this.#clock.now();
+    while (
+      instance.status === 'InProgress' &&
+      instance.processingSince !== undefined &&
+      instance.processingUntil !== undefined &&
+      now >= instance.processingUntil
+    ) {
+      const segment = instance.journey.segments[instance.segmentIndex];
+      const since = instance.processingSince;
+      const until = instance.processingUntil;
+      for (const module of segment?.modules ?? []) {
+        instance.steps.push({
+          segmentId: segment?.id ?? '',
+          module,
+          startedAt: since,
+          endedAt: since + module.latencyMs,
+          result: runModule(module, instance.subject, since),
+        });
+      }
+      instance.processingSince = undefined;
+      instance.processingUntil = undefined;
+      if (instance.steps.some((step) => step.result.error)) {
+        instance.status = instance.journey.failureStatus;
+        instance.completedAt = until;
+        return;
+      }
+      instance.segmentIndex += 1;
+      this.#advance(instance, until);
+    }
+  }
+
+  #evaluate(instance: Instance, at: number): void {
+    const classes = new Set(instance.steps.map((step) => step.result.classification));
+    const age = ageAt(instance.subject.identity?.dateOfBirth, at);
+    const under18 = age !== undefined && age < 18;
+    instance.decision =
+      classes.has('negative') || (instance.journey.evaluation.rejectUnder18 && under18)
+        ? 'Reject'
+        : classes.has('neutral')
+          ? 'Manual review'
+          : 'Accept';
+    instance.status = 'Completed';
+    instance.completedAt = at;
+  }
+}

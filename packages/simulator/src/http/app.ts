@@ -1,0 +1,125 @@
+import { ERROR_KINDS, type ErrorKindName, Region } from '@journey-bridge/contract';
+import { Hono } from 'hono';
+import { SimError } from '../sim-error.js';
+import type { SimulatorCore } from '../simulator-core.js';
+import { controlRoutes } from './control-routes.js';
+import type { SimEnv, Surface } from './env.js';
+import { errorBody } from './render-error.js';
+import { tokenRoutes } from './token-routes.js';
+import { v1Routes } from './v1-routes.js';
+import { v2Routes } from './v2-routes.js';
+
+const SURFACE = /^(?:\/(eu|us|au))?\/(v2\/captain|captain\/api|as|authenticate|__sim|page)(?:\/|$)/;
+const SURFACES: Record<string, Surface> = {
+  'v2/captain': 'v2',
+  'captain/api': 'v1',
+  as: 'token',
+  authenticate: 'token',
+  __sim: 'control',
+};
+const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+/** Thrown in-process for a `reset` fault: `simulator.fetch` turns it into a network error. */
+export class SimulatedConnectionReset extends Error {
+  override name = 'SimulatedConnectionReset';
+}
+
+function regionOf(match: RegExpExecArray | null, host: string | undefined, fallback: Region): Region {
+  const fromHost = Region.safeParse(host?.split('.')[0]);
+  return (match?.[1] as Region | undefined) ?? (fromHost.success ? fromHost.data : fallback);
+}
+
+/**
+ * The simulator's request handler: one Hono app that serves v2, v1, tokens and the control plane. Every answer
+ * carries `X-Request-ID`; every request outside the control plane is journaled; fault rules apply first.
+ */
+export function createApp(core: SimulatorCore): Hono<SimEnv> {
+  const app = new Hono<SimEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const arrived = new Date(core.clock.now()).toISOString();
+    const inbound = c.req.header('x-request-id');
+    const requestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : core.requestIds.hex(32);
+    const match = SURFACE.exec(c.req.path);
+    const surface = SURFACES[match?.[2] ?? ''] ?? 'other';
+    c.set('requestId', requestId);
+    c.set('surface', surface);
+    c.set('region', regionOf(match, c.req.header('host'), core.options.defaultRegion));
+    c.set('journal', {});
+    const fault = surface === 'control' ? undefined : core.faults.match(c.req.method, c.req.path);
+    try {
+      if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      if (fault?.reset) {
+        const socket = c.env?.incoming?.socket;
+        if (!socket) throw new SimulatedConnectionReset('connection reset by fault rule');
+        socket.destroy();
+        return;
+      }
+      if (fault?.malformed) {
+        c.res = new Response('{"instanceId": "truncated', { status: 200, headers: { 'content-type': 'application/json' } });
+      } else if (fault?.status) {
+        const kind = (Object.keys(ERROR_KINDS) as ErrorKindName[]).find((name) => ERROR_KINDS[name].status === fault.status);
+        const error = new SimError(
+          { kind: kind ?? 'INTERNAL_ERROR', location: 'Service', problem: `injected fault ${fault.id}` },
+          fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) },
+        );
+        c.res = c.json(errorBody(error, surface), fault.status as 500, error.headers);
+      } else {
+        await next();
+      }
+    } finally {
+      c.header('X-Request-ID', requestId);
+      if (surface !== 'control') {
+        core.journal.record({
+          at: arrived,
+          method: c.req.method,
+          path: c.req.path,
+          status: fault?.reset ? 0 : c.res.status,
+          requestId,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          ...(fault && { fault: fault.id }),
+          ...c.get('journal'),
+        });
+      }
+    }
+  });
+
+  app.route('/:region{eu|us|au}/v2/captain', v2Routes(core));
+  app.route('/v2/captain', v2Routes(core));
+  app.route('/:region{eu|us|au}/captain/api', v1Routes(core));
+  app.route('/captain/api', v1Routes(core));
+  app.route('/', tokenRoutes(core));
+  app.route('/__sim', controlRoutes(core));
+  app.get('/page/:instanceId', (c) =>
+    c.html(`<!doctype html><title>Journey</title><p>Hosted journey page for instance ${c.req.param('instanceId').replace(/\W/g, '')}.</p>`),
+  );
+
+  app.notFound((c) => {
+    const allowed = app.routes.some((route) => route.method === 'POST' && pathMatches(route.path, c.req.path));
+    const error = allowed
+      ? new SimError({ kind: 'METHOD_NOT_ALLOWED', location: 'Request', problem: `${c.req.method} is not allowed on ${c.req.path}: use POST` }, { Allow: 'POST' })
+      : new SimError({ kind: 'NOT_FOUND', location: 'Path', problem: `no endpoint at ${c.req.path.slice(0, 200)}` });
+    return c.json(errorBody(error, c.get('surface')), error.status as 404, error.headers);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof SimulatedConnectionReset) throw error;
+    const simError =
+      error instanceof SimError
+        ? error
+        : new SimError({ kind: 'INTERNAL_ERROR', location: 'Service', problem: 'the simulator failed to handle the request' });
+    if (!(error instanceof SimError)) console.error('journey-sim: unexpected error', error);
+    return c.json(errorBody(simError, c.get('surface')), simError.status as 400, simError.headers);
+  });
+
+  return app;
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`).test(path);
+}

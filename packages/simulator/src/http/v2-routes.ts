@@ -1,0 +1,137 @@
+import {
+  DOMAIN_ELEMENTS,
+  type DomainElementId,
+  elementsCarriedBy,
+  hasValidElement,
+  InstanceRequest,
+  mergeSubject,
+  type Subject,
+  SubmitRequest,
+  subjectSchemaFor,
+  V2_PATHS,
+  V2StartRequest,
+} from '@journey-bridge/contract';
+import { Hono } from 'hono';
+import { currentSegment, isProvided, phaseOf } from '../engine.js';
+import { invalidBody, SimError } from '../sim-error.js';
+import type { SimulatorCore } from '../simulator-core.js';
+import { interactionIdOf, interactionView, stateView } from '../views-v2.js';
+import type { SimEnv } from './env.js';
+import { authorize, instanceFor, quote } from './guards.js';
+import { readJsonBody } from './read-body.js';
+
+/** Refuses prefill that carries an element whose data is invalid (v2 validates prefill for every delivery). */
+export function validatePrefill(subject: Subject): void {
+  const invalid = elementsCarriedBy(subject).filter((id) => !hasValidElement(subject, id));
+  if (invalid.length > 0) {
+    throw new SimError(
+      invalid.map((id) => ({
+        kind: 'INVALID_FIELD' as const,
+        problem: `context.subject: prefill for ${id} (${DOMAIN_ELEMENTS[id].paths.join(', ')}) is not valid`,
+      })),
+    );
+  }
+}
+
+/** What a required participant lacks or gets wrong, for the problem text. Names paths, never values. */
+function elementProblem(id: DomainElementId, subject: Subject): string {
+  const part = DOMAIN_ELEMENTS[id].pick(subject) ?? {};
+  const parsed = subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part);
+  const paths = parsed.success ? [] : parsed.error.issues.map((issue) => `context.subject.${issue.path.join('.')}`);
+  return `${id}: ${paths.join(', ') || DOMAIN_ELEMENTS[id].paths.join(', ')} is missing or not valid`;
+}
+
+/** The v2 journey endpoints under `/v2/captain/`. */
+export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
+  const { engine, tokens, options } = core;
+  const app = new Hono<SimEnv>();
+  const body = (c: Parameters<typeof readJsonBody>[0]) => readJsonBody(c, options.bodyLimitBytes);
+
+  app.post(V2_PATHS.start, async (c) => {
+    authorize(c, tokens, 'journey.start');
+    const parsed = V2StartRequest.safeParse(await body(c), { reportInput: true });
+    if (!parsed.success) throw invalidBody(parsed.error);
+    const { resourceId, deliveryId, context } = parsed.data;
+    const region = c.get('region');
+    const match = resourceId
+      ? engine.findByResourceId('v2', region, resourceId)
+      : engine.findByDeliveryId(region, deliveryId ?? '');
+    if (!match) {
+      const name = resourceId ? `resourceId ${quote(resourceId)}` : `deliveryId ${quote(deliveryId ?? '')}`;
+      throw new SimError({ kind: 'NOT_FOUND', problem: `${name} is not a v2 journey published in region ${region}` });
+    }
+    validatePrefill(context.subject);
+    const instance = engine.start({ ...match, version: 'v2', delivery: context.config.delivery, subject: context.subject });
+    c.set('journal', { instanceId: instance.id });
+    const instanceUrl = context.config.delivery === 'page' ? new URL(`/page/${instance.id}`, c.req.url).href : undefined;
+    return c.json({ instanceId: instance.id, ...(instanceUrl && { instanceUrl }), status: 'started' }, 201);
+  });
+
+  app.post(V2_PATHS.interactionFetch, async (c) => {
+    authorize(c, tokens, 'journey.read');
+    const parsed = InstanceRequest.safeParse(await body(c), { reportInput: true });
+    if (!parsed.success) throw invalidBody(parsed.error);
+    return c.json(interactionView(instanceFor(c, engine, 'v2', parsed.data.instanceId)));
+  });
+
+  app.post(V2_PATHS.interactionSubmit, async (c) => {
+    authorize(c, tokens, 'journey.submit');
+    const parsed = SubmitRequest.safeParse(await body(c), { reportInput: true });
+    if (!parsed.success) throw invalidBody(parsed.error);
+    const { instanceId, interactionId, participants, context } = parsed.data;
+    const instance = instanceFor(c, engine, 'v2', instanceId);
+    const ids = [...new Set(participants?.map((entry) => entry.domainElementId))];
+    c.set('journal', { instanceId, participants: ids });
+
+    if (instance.status !== 'InProgress') {
+      throw new SimError({ kind: 'JOURNEY_NOT_ACTIVE', problem: `the journey is ${instance.status}: no interaction accepts data` });
+    }
+    const segment = currentSegment(instance);
+    if (phaseOf(instance) !== 'collecting' || !segment) {
+      throw new SimError({
+        kind: 'INVALID_FIELD',
+        problem: 'no interaction is active while modules run: poll interaction fetch until an interactionId appears',
+      });
+    }
+    if (interactionId !== interactionIdOf(instance, segment.id)) {
+      throw new SimError({ kind: 'INVALID_FIELD', problem: `interactionId ${quote(interactionId)} is not the active interaction` });
+    }
+    // A submit with context but no participants is accepted and changes nothing (as the live service does).
+    if (participants === undefined) return c.json({ status: 'success' });
+    if (!context) throw new SimError({ kind: 'MISSING_FIELD', problem: 'context.subject is required with participants' });
+
+    const collects = new Map(segment.collects.map((entry) => [entry.element, entry.spec]));
+    const notCollected = ids.filter((id) => !collects.has(id));
+    if (notCollected.length > 0) {
+      throw new SimError({ kind: 'INVALID_FIELD', problem: `${notCollected.join(', ')} not collected by this interaction` });
+    }
+    const already = ids.filter((id) => isProvided(instance, id));
+    if (already.length > 0) {
+      throw new SimError({ kind: 'ALREADY_SUBMITTED', problem: `${already.join(', ')} already submitted` });
+    }
+    const subject = context.subject;
+    const required = ids.filter((id) => collects.get(id) === 'required');
+    const missing = required.filter((id) => DOMAIN_ELEMENTS[id].pick(subject) === undefined);
+    if (missing.length > 0) {
+      throw new SimError(missing.map((id) => ({ kind: 'MISSING_FIELD' as const, problem: elementProblem(id, subject) })));
+    }
+    const invalid = required.filter((id) => !hasValidElement(subject, id));
+    if (invalid.length > 0) {
+      throw new SimError(invalid.map((id) => ({ kind: 'INVALID_FIELD_CONFLICT' as const, problem: elementProblem(id, subject) })));
+    }
+    // Optional elements that are absent or invalid are dropped without a word (interaction rule 6).
+    const accepted = ids.filter((id) => hasValidElement(subject, id));
+    const taken = accepted.reduce<Subject>((sum, id) => mergeSubject(sum, DOMAIN_ELEMENTS[id].pick(subject) ?? {}), {});
+    engine.accept(instance, taken);
+    return c.json({ status: 'success' });
+  });
+
+  app.post(V2_PATHS.stateFetch, async (c) => {
+    authorize(c, tokens, 'journey.read');
+    const parsed = InstanceRequest.safeParse(await body(c), { reportInput: true });
+    if (!parsed.success) throw invalidBody(parsed.error);
+    return c.json(stateView(instanceFor(c, engine, 'v2', parsed.data.instanceId)));
+  });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import type { ClockOptions } from './clock.js';
+import { createApp, SimulatedConnectionReset } from './http/app.js';
+import { SimulatorCore, type SimulatorOptions } from './simulator-core.js';
+
+/** A simulator listening on a port. */
+export interface RunningSimulator {
+  /** `http://host:port`: append `/eu/v2/captain/`, `/captain/api/`, `/as/token.oauth2` or `/__sim/`. */
+  readonly url: string;
+  /** Stops accepting connections and closes idle keep-alive ones. */
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  /** @default 0 (a free port) */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+}
+
+/** The platform on a laptop: v1, v2 and token endpoints over one journey engine, plus its control plane. */
+export interface Simulator {
+  /** Answers a request in-process, with no socket: pass it as `fetch` to any client. */
+  readonly fetch: typeof globalThis.fetch;
+  /** Serves the same handler on a port. */
+  listen(options?: ListenOptions): Promise<RunningSimulator>;
+  /** Direct access to what the control plane exposes over HTTP. */
+  readonly core: SimulatorCore;
+  /** Issues an access token for a configured client without a token request. */
+  issueToken(clientId?: string): string;
+}
+
+export type { ClockOptions, SimulatorOptions };
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const core = new SimulatorCore(options);
+  const app = createApp(core);
+
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    try {
+      return await app.fetch(request);
+    } catch (error) {
+      if (error instanceof SimulatedConnectionReset) {
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+      }
+      throw error;
+    }
+  };
+
+  return {
+    fetch,
+    core,
+    issueToken(clientId = 'demo-client') {
+      const client = core.clients.get(clientId);
+      if (!client) throw new Error(`client ${clientId} is not configured`);
+      return core.tokens.issue(client.clientId, client.permissions).access_token;
+    },
+    listen({ port = 0, host = '127.0.0.1' } = {}) {
+      return new Promise((resolve, reject) => {
+        const server: ServerType = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+          const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+          resolve({
+            url: `http://${shownHost}:${info.port}`,
+            close: () =>
+              new Promise<void>((done) => {
+                server.close(() => done());
+                if ('closeIdleConnections' in server) server.closeIdleConnections();
+              }),
+          });
+        });
+        server.once('error', reject);
+      });
+    },
+  };
+}
