@@ -21,8 +21,9 @@ export const V2StartRequest = z
     }),
   })
   .refine((body) => body.resourceId !== undefined || body.deliveryId !== undefined, {
-    message: 'either resourceId or deliveryId is required',
+    message: 'resourceId (or deliveryId) is required',
     path: ['resourceId'],
+    params: { missing: true },
   });
 export type V2StartRequest = z.infer<typeof V2StartRequest>;
 

@@ -69,10 +69,11 @@ export function invalidBody(error: z.ZodError, prefix = ''): SimError {
           problem: `unexpected field ${keys.join(', ')}${subjectData ? ': subject data must be inside context.subject' : ''}`,
         };
       }
-      const missing = issue.code === 'invalid_type' && issue.input === undefined;
+      const missing =
+        (issue.code === 'invalid_type' && issue.input === undefined) || (issue.code === 'custom' && issue.params?.missing === true);
       return {
         kind: missing ? ('MISSING_FIELD' as const) : ('INVALID_FIELD' as const),
-        problem: missing ? `${path} is required` : `${path}: ${issue.message}`,
+        problem: missing && issue.code !== 'custom' ? `${path} is required` : `${path}: ${issue.message}`,
       };
     }),
   );
