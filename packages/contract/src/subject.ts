@@ -30,13 +30,24 @@ export type SubjectDocument = z.infer<typeof SubjectDocument>;
 export const Biometric = z.looseObject({ selfieImage: z.string().optional() });
 export type Biometric = z.infer<typeof Biometric>;
 
+/**
+ * The structure of `identity`, without value rules: those belong to the domain elements, which decide what is
+ * required, what is dropped and what is refused.
+ */
 export const Identity = z.looseObject({
   firstName: z.string().optional(),
   middleNames: z.array(z.string()).optional(),
   lastNames: z.array(z.string()).optional(),
   dateOfBirth: z.string().optional(),
-  currentAddress: Address.partial().optional(),
-  idNumbers: z.array(IdNumber).optional(),
+  currentAddress: z
+    .looseObject({
+      lines: z.array(z.string()).optional(),
+      locality: z.string().optional(),
+      postalCode: z.string().optional(),
+      country: z.string().optional(),
+    })
+    .optional(),
+  idNumbers: z.array(z.looseObject({ idNumber: z.string(), type: z.string() })).optional(),
 });
 export type Identity = z.infer<typeof Identity>;
 

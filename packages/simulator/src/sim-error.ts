@@ -70,7 +70,7 @@ export function invalidBody(error: z.ZodError, prefix = ''): SimError {
         };
       }
       const missing =
-        (issue.code === 'invalid_type' && issue.input === undefined) || (issue.code === 'custom' && issue.params?.missing === true);
+        issue.code === 'custom' ? issue.params?.missing === true : issue.input === undefined;
       return {
         kind: missing ? ('MISSING_FIELD' as const) : ('INVALID_FIELD' as const),
         problem: missing && issue.code !== 'custom' ? `${path} is required` : `${path}: ${issue.message}`,

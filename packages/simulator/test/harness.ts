@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import { type ClockOptions, createSimulator, loadJourneys, type Simulator } from '../src/index.js';
+
+export const JOURNEYS_DIR = fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url));
+const journeys = await loadJourneys(JOURNEYS_DIR);
+
+/** Published ids of the fixture journeys. */
+export const IDS = {
+  dataCheckV2: 'b2e8d4a1data-check-v2@latest',
+  dataCheckV1: 'a1d7c3f0data-check-v1@latest',
+  docSelfieV2: 'd4a0f6c3doc-selfie-v2@latest',
+  docSelfieV1: 'c3f9e5b2doc-selfie-v1@latest',
+  fraudV2: 'f6c2b8e5fraud-screen-v2@latest',
+  fraudV1: 'e5b1a7d4fraud-screen-v1@latest',
+} as const;
+
+export const b64 = (text: string): string => Buffer.from(text).toString('base64');
+
+export const SUBJECTS = {
+  fullName: { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } },
+  dateOfBirth: { identity: { dateOfBirth: '1990-12-10' } },
+  person: { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } },
+  document: { documents: [{ type: 'Primary', side1Image: b64('front-of-passport'), side2Image: '' }] },
+  selfie: { biometrics: [{ selfieImage: b64('a-selfie') }] },
+} as const;
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A simulator with a manual clock and a token for the demo client, plus typed request helpers. */
+export function harness(options: { clock?: ClockOptions; seed?: number; tokenExpiresIn?: number } = {}) {
+  const sim: Simulator = createSimulator({ journeys, clock: options.clock ?? { manual: true }, ...options });
+  const token = sim.issueToken();
+
+  async function send(path: string, init: RequestInit = {}): Promise<Reply> {
+    const response = await sim.fetch(`http://sim.test${path}`, init);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  /** POSTs JSON with the demo token (override with `headers`). */
+  function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    return send(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  const v2 = (path: string, body: unknown, headers?: Record<string, string>) => post(`/eu/v2/captain/journey/${path}`, body, headers);
+  const v1 = (path: string, body: unknown, headers?: Record<string, string>) => post(`/eu/captain/api/journey/${path}`, body, headers);
+
+  async function startV2(resourceId: string = IDS.dataCheckV2, subject: object = {}, delivery = 'api', region = 'eu') {
+    const reply = await post(`/${region}/v2/captain/journey/start`, { resourceId, context: { config: { delivery }, subject } });
+    if (reply.status !== 201) throw new Error(`start failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body.instanceId as string;
+  }
+
+  async function interaction(instanceId: string, region = 'eu') {
+    return (await post(`/${region}/v2/captain/journey/interaction/fetch`, { instanceId })).body;
+  }
+
+  async function submit(instanceId: string, elements: string[], subject: object, region = 'eu') {
+    const { interactionId } = await interaction(instanceId, region);
+    return post(`/${region}/v2/captain/journey/interaction/submit`, {
+      instanceId,
+      interactionId,
+      participants: elements.map((domainElementId) => ({ domainElementId })),
+      context: { subject },
+    });
+  }
+
+  async function state(instanceId: string, region = 'eu') {
+    return (await post(`/${region}/v2/captain/journey/state/fetch`, { instanceId })).body;
+  }
+
+  return { sim, token, send, post, v2, v1, startV2, interaction, submit, state, clock: sim.core.clock, journal: sim.core.journal };
+}
