@@ -66,8 +66,10 @@ export class FaultInjector {
     return this.#rules.length < before;
   }
 
+  /** Removes every rule and restarts ids at `fault-1`. */
   clear(): void {
     this.#rules = [];
+    this.#nextId = 1;
   }
 
   /** The rule a request meets, if any; counts the hit and retires a used-up rule. */

@@ -54,6 +54,7 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
         const socket = c.env?.incoming?.socket;
         if (!socket) throw new SimulatedConnectionReset('connection reset by fault rule');
         socket.destroy();
+        c.res = new Response(null, { status: 500 });
         return;
       }
       if (fault?.malformed) {
@@ -116,10 +117,15 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
   return app;
 }
 
+/** Whether a Hono route pattern (`/:region{eu|us|au}/v2/...`) matches `path`. */
 function pathMatches(pattern: string, path: string): boolean {
   const source = pattern
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const constraint = /\{(.+)\}$/.exec(part);
+      return constraint ? `(?:${constraint[1]})` : '[^/]+';
+    })
     .join('/');
   return new RegExp(`^${source}$`).test(path);
 }

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSimulator, loadJourneys, type RunningSimulator } from '../src/index.js';
+import { IDS, JOURNEYS_DIR, SUBJECTS } from './harness.js';
+
+// These run over a real loopback socket: connection resets and latency need one.
+const sim = createSimulator({ journeys: await loadJourneys(JOURNEYS_DIR), clock: { manual: true }, seed: 7 });
+let running: RunningSimulator;
+let token: string;
+
+beforeAll(async () => {
+  running = await sim.listen();
+});
+afterAll(() => running.close());
+beforeEach(async () => {
+  await control('POST', '/reset');
+  token = sim.issueToken();
+});
+
+async function control(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${running.url}/__sim${path}`, {
+    method,
+    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function v2(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${running.url}/eu/v2/captain/journey/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, headers: response.headers };
+}
+
+const START = { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'api' }, subject: {} } };
+
+describe('fault rules', () => {
+  it('answers injected 503s with Retry-After for a count, then lets requests through', async () => {
+    await control('POST', '/faults', { path: '*/journey/start', status: 503, retryAfter: 2, count: 2 });
+    const first = await v2('start', START);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('2');
+    expect(JSON.parse(first.text).errors[0]).toMatchObject({ code: '5030', name: 'SERVICE_UNAVAILABLE', location: 'Service' });
+    expect((await v2('start', START)).status).toBe(503);
+    expect((await v2('start', START)).status).toBe(201);
+    expect((await control('GET', '/faults')).body.faults).toEqual([]);
+    const journal = (await control('GET', '/journal?path=*/journey/start')).body.entries;
+    expect(journal.map((entry: { status: number }) => entry.status)).toEqual([503, 503, 201]);
+    expect(journal[0].fault).toBe('fault-1');
+  });
+
+  it('renders injected errors in the v1 body on v1 paths', async () => {
+    await control('POST', '/faults', { method: 'POST', path: '/eu/captain/api/*', status: 500, count: 1 });
+    const response = await fetch(`${running.url}/eu/captain/api/journey/state/fetch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ status: 500, message: 'injected fault fault-1', error: 'internal-server-error' });
+  });
+
+  it('drops the connection for a reset fault', async () => {
+    await control('POST', '/faults', { path: '*/journey/state/fetch', reset: true, count: 1 });
+    await expect(v2('state/fetch', { instanceId: 'x'.repeat(32) })).rejects.toThrow(TypeError);
+    expect((await v2('state/fetch', { instanceId: 'x'.repeat(32) })).status).toBe(404);
+  });
+
+  it('answers a malformed body for a malformed fault', async () => {
+    await control('POST', '/faults', { path: '*/journey/start', malformed: true });
+    const reply = await v2('start', START);
+    expect(reply.status).toBe(200);
+    expect(() => JSON.parse(reply.text)).toThrow(SyntaxError);
+  });
+
+  it('delays answers by latencyMs of real time', async () => {
+    await control('POST', '/faults', { path: '*/journey/start', latencyMs: 150, count: 1 });
+    const started = performance.now();
+    expect((await v2('start', START)).status).toBe(201);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+  });
+
+  it('draws probabilistic faults from the seed: the same seed gives the same sequence', async () => {
+    const draw = async () => {
+      const seeded = createSimulator({ journeys: await loadJourneys(JOURNEYS_DIR), seed: 99 });
+      seeded.core.faults.add({ path: '*', status: 500, probability: 0.5 });
+      const auth = { authorization: `Bearer ${seeded.issueToken()}`, 'content-type': 'application/json' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const response = await seeded.fetch('http://sim/eu/v2/captain/journey/state/fetch', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    };
+    const first = await draw();
+    expect(first).toEqual(await draw());
+    expect(first).toContain(500);
+    expect(first).toContain(404);
+  });
+
+  it('refuses a fault rule without an effect, naming the problem', async () => {
+    const reply = await control('POST', '/faults', { path: '*' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].problem).toContain('at least one effect');
+  });
+});
+
+describe('request journal', () => {
+  it('records every request with status, request id and the submitted participants, and can be cleared', async () => {
+    const start = await v2('start', { ...START, context: { ...START.context, subject: {} } }, { 'x-request-id': 'caller-req-1' });
+    expect(start.headers.get('x-request-id')).toBe('caller-req-1');
+    const { instanceId } = JSON.parse(start.text);
+    const fetched = JSON.parse((await v2('interaction/fetch', { instanceId })).text);
+    await v2('interaction/submit', {
+      instanceId,
+      interactionId: fetched.interactionId,
+      participants: [{ domainElementId: 'FullName' }],
+      context: { subject: SUBJECTS.fullName },
+    });
+    const { entries } = (await control('GET', `/journal?instanceId=${instanceId}`)).body;
+    expect(entries.map((entry: { path: string; status: number }) => [entry.path, entry.status])).toEqual([
+      ['/eu/v2/captain/journey/start', 201],
+      ['/eu/v2/captain/journey/interaction/fetch', 200],
+      ['/eu/v2/captain/journey/interaction/submit', 200],
+    ]);
+    expect(entries[0].requestId).toBe('caller-req-1');
+    expect(entries[2].participants).toEqual(['FullName']);
+    expect(JSON.stringify(entries)).not.toContain('Lovelace');
+    expect((await control('GET', '/journal/count?method=POST&status=200')).body.count).toBe(2);
+    await control('DELETE', '/journal');
+    expect((await control('GET', '/journal/count')).body.count).toBe(0);
+  });
+});
+
+describe('clock', () => {
+  it('moves module latency and token expiry only when advanced in manual mode', async () => {
+    const start = await v2('start', { ...START, context: { ...START.context, subject: SUBJECTS.person } });
+    const { instanceId } = JSON.parse(start.text);
+    const before = (await control('GET', '/clock')).body;
+    expect(before).toMatchObject({ manual: true, scale: 1 });
+    const status = async () => JSON.parse((await v2('state/fetch', { instanceId })).text).status;
+    expect(await status()).toBe('InProgress');
+    const after = (await control('POST', '/clock/advance', { ms: 1200 })).body;
+    expect(after.epochMs - before.epochMs).toBe(1200);
+    expect(await status()).toBe('Completed');
+  });
+
+  it('runs scaled real time: a 1200 ms module at scale 1000 finishes within a few real milliseconds', async () => {
+    await control('POST', '/clock', { manual: false, scale: 1000 });
+    try {
+      const { instanceId } = JSON.parse((await v2('start', { ...START, context: { ...START.context, subject: SUBJECTS.person } })).text);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(JSON.parse((await v2('state/fetch', { instanceId })).text).status).toBe('Completed');
+    } finally {
+      await control('POST', '/clock', { manual: true });
+    }
+  });
+});
+
+describe('HTTP hygiene', () => {
+  it('generates an X-Request-ID when none (or an unusable one) is sent', async () => {
+    const reply = await v2('state/fetch', { instanceId: 'x' }, { 'x-request-id': 'bad id with spaces' });
+    expect(reply.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    const health = await fetch(`${running.url}/__sim/health`);
+    expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('answers 405 with Allow for a wrong method and 404 for an unknown path, in the surface shape', async () => {
+    const get = await fetch(`${running.url}/eu/v2/captain/journey/state/fetch`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await get.json()).errors[0]).toMatchObject({ code: '4050', name: 'METHOD_NOT_ALLOWED' });
+    const v1Get = await fetch(`${running.url}/captain/api/journey/task/list`, { method: 'PUT' });
+    expect(await v1Get.json()).toMatchObject({ status: 405, error: 'method-not-allowed-error' });
+    const unknown = await fetch(`${running.url}/eu/v2/captain/journey/teleport`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).errors[0]).toMatchObject({ code: '4040', location: 'Path' });
+    expect((await fetch(`${running.url}/xx/v2/captain/journey/start`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('refuses a wrong content type (415), invalid JSON (400), a non-object body (400) and an oversized body (413)', async () => {
+    const raw = (body: string, type = 'application/json') =>
+      fetch(`${running.url}/eu/v2/captain/journey/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body,
+      });
+    const text = await raw(JSON.stringify(START), 'text/plain');
+    expect(text.status).toBe(415);
+    const broken = await raw('{"resourceId": "secret-123-45-6789",');
+    expect(broken.status).toBe(400);
+    const brokenBody = await broken.text();
+    expect(brokenBody).toContain('the request body is not valid JSON');
+    expect(brokenBody).not.toContain('6789');
+    expect((await raw('[1,2]')).status).toBe(400);
+    const huge = await raw(JSON.stringify({ ...START, padding: 'x'.repeat(11 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).errors[0].name).toBe('PAYLOAD_TOO_LARGE');
+    // Still serving.
+    expect((await raw(JSON.stringify(START))).status).toBe(201);
+  });
+
+  it('resets instances, faults and the journal', async () => {
+    const { instanceId } = JSON.parse((await v2('start', START)).text);
+    await control('POST', '/faults', { path: '/never', status: 500 });
+    await control('POST', '/reset');
+    expect((await control('GET', '/health')).body).toMatchObject({ status: 'ok', instances: 0 });
+    expect((await control('GET', '/faults')).body.faults).toEqual([]);
+    expect((await control('GET', '/journal/count')).body.count).toBe(0);
+    expect((await v2('state/fetch', { instanceId }, { authorization: `Bearer ${sim.issueToken()}` })).status).toBe(404);
+  });
+
+  it('lists the published journeys', async () => {
+    const journeys = (await control('GET', '/journeys')).body;
+    expect(journeys.map((journey: { id: string }) => journey.id)).toEqual(['data-check', 'document-selfie', 'fraud-screen']);
+  });
+});
