@@ -35,8 +35,7 @@ export interface DomainElement {
 }
 
 /** Drops keys whose value is `undefined`, so a picked part never overwrites data with nothing. */
-const compact = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const compact = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 const FullName: DomainElement = {
   id: 'FullName',
@@ -61,8 +60,7 @@ const DateOfBirth: DomainElement = {
   paths: ['identity.dateOfBirth'],
   fields: ['dateOfBirth'],
   shape: { identity: { dateOfBirth: IsoDate } },
-  pick: ({ identity }) =>
-    identity?.dateOfBirth === undefined ? undefined : { identity: { dateOfBirth: identity.dateOfBirth } },
+  pick: ({ identity }) => (identity?.dateOfBirth === undefined ? undefined : { identity: { dateOfBirth: identity.dateOfBirth } }),
 };
 
 const CurrentAddress: DomainElement = {
@@ -70,8 +68,7 @@ const CurrentAddress: DomainElement = {
   paths: ['identity.currentAddress'],
   fields: ['currentAddress'],
   shape: { identity: { currentAddress: Address } },
-  pick: ({ identity }) =>
-    identity?.currentAddress === undefined ? undefined : { identity: { currentAddress: identity.currentAddress } },
+  pick: ({ identity }) => (identity?.currentAddress === undefined ? undefined : { identity: { currentAddress: identity.currentAddress } }),
 };
 
 const SSN: DomainElement = {
@@ -80,9 +77,7 @@ const SSN: DomainElement = {
   fields: ['idNumber'],
   shape: {
     identity: {
-      idNumbers: z
-        .array(z.looseObject({ idNumber: z.string().regex(/^\d{3}-?\d{2}-?\d{4}$/), type: z.literal('ssn') }))
-        .min(1),
+      idNumbers: z.array(z.looseObject({ idNumber: z.string().regex(/^\d{3}-?\d{2}-?\d{4}$/), type: z.literal('ssn') })).min(1),
     },
   },
   pick: ({ identity }) => {

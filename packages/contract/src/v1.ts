@@ -111,5 +111,4 @@ export const V1StartResponse = V1State.partial().extend({ instanceId: z.string()
 export type V1StartResponse = z.infer<typeof V1StartResponse>;
 
 /** The flow of a v1 state, wherever the caller's tenant put it. */
-export const flowOf = (state: V1State): Record<string, V1FlowEntry> =>
-  state.data.process?.flow ?? state.data.context?.process?.flow ?? {};
+export const flowOf = (state: V1State): Record<string, V1FlowEntry> => state.data.process?.flow ?? state.data.context?.process?.flow ?? {};

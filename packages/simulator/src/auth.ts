@@ -33,9 +33,7 @@ interface TokenRecord {
   revoked: boolean;
 }
 
-export type TokenCheck =
-  | { ok: true; clientId: string; permissions: readonly Permission[] }
-  | { ok: false; problem: string };
+export type TokenCheck = { ok: true; clientId: string; permissions: readonly Permission[] } | { ok: false; problem: string };
 
 /** Issues, checks and revokes access tokens against the simulator clock. */
 export class TokenStore {

@@ -35,10 +35,9 @@ function number(value: string | undefined, name: string, fallback: number): numb
   return parsed;
 }
 
-async function main(): Promise<void> {
-  let values;
+function parseOptions() {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       options: {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
@@ -51,10 +50,14 @@ async function main(): Promise<void> {
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
-    }));
+    }).values;
   } catch (error) {
-    fail((error as Error).message);
+    return fail((error as Error).message);
   }
+}
+
+async function main(): Promise<void> {
+  const values = parseOptions();
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
@@ -66,13 +69,9 @@ async function main(): Promise<void> {
   const tokenExpiresIn = number(values['token-expires-in'], 'token-expires-in', 3600);
   if (!Number.isInteger(tokenExpiresIn) || tokenExpiresIn === 0) fail('--token-expires-in must be a positive whole number');
 
-  let journeys;
-  try {
-    journeys = await loadJourneys(values.journeys);
-  } catch (error) {
-    if (error instanceof JourneyDefinitionError) fail(error.message);
-    fail(`cannot read journeys from ${values.journeys}: ${(error as Error).message}`);
-  }
+  const journeys = await loadJourneys(values.journeys).catch((error: Error) =>
+    fail(error instanceof JourneyDefinitionError ? error.message : `cannot read journeys from ${values.journeys}: ${error.message}`),
+  );
   const simulator = createSimulator({
     journeys,
     seed: number(values.seed, 'seed', 1),
@@ -80,13 +79,20 @@ async function main(): Promise<void> {
     tokenExpiresIn,
     defaultRegion: region.data,
   });
-  let running;
-  try {
-    running = await simulator.listen({ port: number(values.port, 'port', 4010), host: values.host });
-  } catch (error) {
-    process.stderr.write(`journey-sim: cannot listen on ${values.host}:${values.port ?? 4010}: ${(error as Error).message}\n`);
+  const port = number(values.port, 'port', 4010);
+  const running = await simulator.listen({ port, host: values.host }).catch((error: Error) => {
+    process.stderr.write(`journey-sim: cannot listen on ${values.host}:${port}: ${error.message}\n`);
     process.exit(1);
-  }
+  });
+  // Handlers go in before the URL is printed: whoever reads the URL may signal at once.
+  const stop = async (signal: string) => {
+    process.stdout.write(`journey-sim: ${signal} received, stopping\n`);
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
   const demo = DEMO_CLIENTS[0];
   process.stdout.write(
     [
@@ -100,14 +106,6 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-
-  const stop = async (signal: string) => {
-    process.stdout.write(`journey-sim: ${signal} received, stopping\n`);
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 await main();

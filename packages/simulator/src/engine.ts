@@ -1,6 +1,6 @@
 import {
-  type DomainElementId,
   type Delivery,
+  type DomainElementId,
   hasValidElement,
   type JourneyStatus,
   mergeSubject,
@@ -199,7 +199,10 @@ export class JourneyEngine {
   #advance(instance: Instance, at: number): void {
     while (instance.status === 'InProgress' && instance.processingUntil === undefined) {
       const segment = instance.journey.segments[instance.segmentIndex];
-      if (!segment) return this.#evaluate(instance, at);
+      if (!segment) {
+        this.#evaluate(instance, at);
+        return;
+      }
       if (instance.version === 'v1' && instance.taskIds[instance.segmentIndex] === undefined) {
         const taskId = this.#random.hex(32);
         instance.taskIds[instance.segmentIndex] = taskId;

@@ -30,7 +30,10 @@ export interface JournalQuery {
 /** Compiles `*` globs (and exact paths) into a matcher. */
 export function pathMatcher(pattern: string): (path: string) => boolean {
   if (!pattern.includes('*')) return (path) => path === pattern;
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   const regex = new RegExp(`^${source}$`);
   return (path) => regex.test(path);
 }

@@ -17,8 +17,7 @@ export function ageAt(dateOfBirth: string | undefined, now: number): number | un
   const today = new Date(now);
   let age = today.getUTCFullYear() - born.getUTCFullYear();
   const birthdayPassed =
-    today.getUTCMonth() > born.getUTCMonth() ||
-    (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() >= born.getUTCDate());
+    today.getUTCMonth() > born.getUTCMonth() || (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() >= born.getUTCDate());
   if (!birthdayPassed) age -= 1;
   return age;
 }

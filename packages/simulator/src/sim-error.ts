@@ -69,8 +69,7 @@ export function invalidBody(error: z.ZodError, prefix = ''): SimError {
           problem: `unexpected field ${keys.join(', ')}${subjectData ? ': subject data must be inside context.subject' : ''}`,
         };
       }
-      const missing =
-        issue.code === 'custom' ? issue.params?.missing === true : issue.input === undefined;
+      const missing = issue.code === 'custom' ? issue.params?.missing === true : issue.input === undefined;
       return {
         kind: missing ? ('MISSING_FIELD' as const) : ('INVALID_FIELD' as const),
         problem: missing && issue.code !== 'custom' ? `${path} is required` : `${path}: ${issue.message}`,

@@ -3,8 +3,8 @@ import { type ApiClient, DEMO_CLIENTS, TokenStore } from './auth.js';
 import { type ClockOptions, SimClock } from './clock.js';
 import { JourneyEngine } from './engine.js';
 import { FaultInjector } from './faults.js';
-import type { JourneyDefinition } from './journey-definition.js';
 import { RequestJournal } from './journal.js';
+import type { JourneyDefinition } from './journey-definition.js';
 import { SeededRandom } from './random.js';
 
 /** Options of `createSimulator`. */

@@ -24,9 +24,13 @@ describe('tokens', () => {
     const reply = await h.send('/as/token.oauth2', form(CLIENT));
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ access_token: expect.stringMatching(/^sim_/), token_type: 'Bearer', expires_in: 3600 });
-    const start = await h.v2('start', { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'api' }, subject: {} } }, {
-      authorization: `Bearer ${reply.body.access_token}`,
-    });
+    const start = await h.v2(
+      'start',
+      { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'api' }, subject: {} } },
+      {
+        authorization: `Bearer ${reply.body.access_token}`,
+      },
+    );
     expect(start.status).toBe(201);
   });
 
@@ -58,15 +62,25 @@ describe('tokens', () => {
     const h = harness();
     expect((await h.send('/as/token.oauth2', form({ grant_type: 'implicit' }))).body.error).toBe('unsupported_grant_type');
     const missing = await h.send('/as/token.oauth2', form({ grant_type: 'client_credentials', client_id: 'demo-client' }));
-    expect(missing).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: expect.stringContaining('client_secret') } });
-    const json = await h.send('/as/token.oauth2', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CLIENT) });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', error_description: expect.stringContaining('client_secret') },
+    });
+    const json = await h.send('/as/token.oauth2', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CLIENT),
+    });
     expect(json.status).toBe(415);
   });
 
   it('exchanges a valid id_token on the legacy endpoint and refuses malformed, expired or wrongly signed ones', async () => {
     const h = harness();
     const exchange = async (token: string) =>
-      h.send('/authenticate/v1/connect/token', form({ client_id: 'ro.client', grant_type: 'id_auth', client_secret: 'secret', id_token: token }));
+      h.send(
+        '/authenticate/v1/connect/token',
+        form({ client_id: 'ro.client', grant_type: 'id_auth', client_secret: 'secret', id_token: token }),
+      );
     const ok = await exchange(await idToken());
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
@@ -80,7 +94,10 @@ describe('tokens', () => {
       '/authenticate/v1/connect/token',
       form({ client_id: 'someone', grant_type: 'id_auth', client_secret: 'secret', id_token: await idToken() }),
     );
-    expect(wrongClient).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: expect.stringContaining('client_id') } });
+    expect(wrongClient).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', error_description: expect.stringContaining('client_id') },
+    });
   });
 
   it('expires tokens after expires_in on the simulator clock', async () => {

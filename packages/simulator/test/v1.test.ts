@@ -163,7 +163,11 @@ describe('v1 task endpoints', () => {
     expect(noAuth.status).toBe(401);
     expect(noAuth.body).toEqual({ status: 401, message: 'the Authorization header is missing', error: 'unauthorized-error' });
     const readOnly = h.sim.issueToken('read-only-client');
-    const forbidden = await h.v1('start', { resourceId: IDS.dataCheckV1, context: { subject: {} } }, { authorization: `Bearer ${readOnly}` });
+    const forbidden = await h.v1(
+      'start',
+      { resourceId: IDS.dataCheckV1, context: { subject: {} } },
+      { authorization: `Bearer ${readOnly}` },
+    );
     expect(forbidden.body).toEqual({ status: 403, message: 'the API client lacks the journey.start permission', error: 'forbidden-error' });
     const unknown = await h.v1('state/fetch', { instanceId: 'x'.repeat(32) });
     expect(unknown.body).toMatchObject({ status: 404, error: 'not-found-error' });

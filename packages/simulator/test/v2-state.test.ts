@@ -50,7 +50,12 @@ describe('state fetch (v2) and the state table', () => {
 
   it.each([
     ['no match', { identity: { firstName: 'Ada', lastNames: ['Nomatch'], dateOfBirth: '1990-12-10' } }, 'No Match', 'Reject'],
-    ['manual review', { identity: { firstName: 'Ada', lastNames: ['Review'], dateOfBirth: '1990-12-10' } }, 'Partial Match', 'Manual review'],
+    [
+      'manual review',
+      { identity: { firstName: 'Ada', lastNames: ['Review'], dateOfBirth: '1990-12-10' } },
+      'Partial Match',
+      'Manual review',
+    ],
   ])('derives the outcome from the subject: %s', async (_, subject, outcome, decision) => {
     const { startV2, state, clock } = harness();
     const instanceId = await startV2(IDS.dataCheckV2, subject);

@@ -99,7 +99,10 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
   app.notFound((c) => {
     const allowed = app.routes.some((route) => route.method === 'POST' && pathMatches(route.path, c.req.path));
     const error = allowed
-      ? new SimError({ kind: 'METHOD_NOT_ALLOWED', location: 'Request', problem: `${c.req.method} is not allowed on ${c.req.path}: use POST` }, { Allow: 'POST' })
+      ? new SimError(
+          { kind: 'METHOD_NOT_ALLOWED', location: 'Request', problem: `${c.req.method} is not allowed on ${c.req.path}: use POST` },
+          { Allow: 'POST' },
+        )
       : new SimError({ kind: 'NOT_FOUND', location: 'Path', problem: `no endpoint at ${c.req.path.slice(0, 200)}` });
     return c.json(errorBody(error, c.get('surface')), error.status as 404, error.headers);
   });

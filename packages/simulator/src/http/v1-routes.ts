@@ -86,7 +86,12 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
       throw new SimError({ kind: 'NOT_FOUND', problem: `task ${quote(taskId)} was not found on instance ${quote(instanceId)}` });
     }
     const segment = currentSegment(instance);
-    if (instance.status !== 'InProgress' || task.segmentIndex !== instance.segmentIndex || !segment || instance.processingUntil !== undefined) {
+    if (
+      instance.status !== 'InProgress' ||
+      task.segmentIndex !== instance.segmentIndex ||
+      !segment ||
+      instance.processingUntil !== undefined
+    ) {
       throw new SimError({ kind: 'JOURNEY_NOT_ACTIVE', problem: `task ${quote(taskId)} is no longer active` });
     }
     const collects = segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec }));

@@ -53,9 +53,7 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
     if (!parsed.success) throw invalidBody(parsed.error);
     const { resourceId, deliveryId, context } = parsed.data;
     const region = c.get('region');
-    const match = resourceId
-      ? engine.findByResourceId('v2', region, resourceId)
-      : engine.findByDeliveryId(region, deliveryId ?? '');
+    const match = resourceId ? engine.findByResourceId('v2', region, resourceId) : engine.findByDeliveryId(region, deliveryId ?? '');
     if (!match) {
       const name = resourceId ? `resourceId ${quote(resourceId)}` : `deliveryId ${quote(deliveryId ?? '')}`;
       throw new SimError({ kind: 'NOT_FOUND', problem: `${name} is not a v2 journey published in region ${region}` });
