@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V1JourneyStatus } from './status.js';
+import { JourneyStatus, toV1Status } from './status.js';
 import { Subject } from './subject.js';
 import { Delivery, ResourceId } from './v2.js';
 
@@ -44,6 +44,9 @@ export type V1StateRequest = z.infer<typeof V1StateRequest>;
 
 // ---- responses: tolerant, unknown fields pass -----------------------------------------------------------------
 
+/** A response status: `Error`, the guide's spelling of a failure, is read as the v1 `Failed`. */
+const V1ResponseStatus = JourneyStatus.transform(toV1Status);
+
 /** `taskId` and `instanceId` are 16–64 characters on the live platform. */
 export const V1Id = z.string().min(16).max(64);
 
@@ -55,7 +58,7 @@ export type V1Task = z.infer<typeof V1Task>;
 
 export const V1TaskList = z.looseObject({
   instanceId: z.string(),
-  status: V1JourneyStatus,
+  status: V1ResponseStatus,
   tasks: z.array(V1Task),
 });
 export type V1TaskList = z.infer<typeof V1TaskList>;
@@ -71,7 +74,7 @@ export type V1TaskSchema = z.infer<typeof V1TaskSchema>;
 
 export const V1TaskListWithSchema = z.looseObject({
   instanceId: z.string(),
-  status: V1JourneyStatus,
+  status: V1ResponseStatus,
   tasks: z.array(V1Task.extend({ schema: z.looseObject({ $ref: z.string().regex(/^#\/schemas\//) }) })),
   schemas: z.record(z.string(), V1TaskSchema),
 });
@@ -95,7 +98,7 @@ const V1Process = z.looseObject({ flow: z.record(z.string(), V1FlowEntry).defaul
  */
 export const V1State = z.looseObject({
   instanceId: z.string(),
-  status: V1JourneyStatus,
+  status: V1ResponseStatus,
   metaData: z.looseObject({ createdTime: z.string(), completedTime: z.string() }).optional(),
   data: z
     .looseObject({
@@ -111,4 +114,8 @@ export const V1StartResponse = V1State.partial().extend({ instanceId: z.string()
 export type V1StartResponse = z.infer<typeof V1StartResponse>;
 
 /** The flow of a v1 state, wherever the caller's tenant put it. */
-export const flowOf = (state: V1State): Record<string, V1FlowEntry> => state.data.process?.flow ?? state.data.context?.process?.flow ?? {};
+export function flowOf(state: V1State): Record<string, V1FlowEntry> {
+  // `flow` defaults to `{}`, so a `data.process` without one must not hide the live caller's place.
+  const specified = state.data.process?.flow ?? {};
+  return Object.keys(specified).length > 0 ? specified : (state.data.context?.process?.flow ?? specified);
+}
