@@ -134,9 +134,7 @@ describe('what the examples mean', () => {
         .filter((file) => file.startsWith('v2.error.'))
         .flatMap((file) => fixture(file, V2ErrorBody).errors.map((error) => error.location)),
     );
-    expect([...locations].sort()).toEqual(
-      ['Authorization', 'Body', 'Flow', 'Header', 'Path', 'Query String', 'Request', 'Service'].sort(),
-    );
+    expect([...locations].sort()).toEqual(['Authorization', 'Body', 'Flow', 'Header', 'Path', 'Query String', 'Request', 'Service'].sort());
   });
 
   it('v1 error bodies carry the identifier the catalogue gives their status', () => {
@@ -194,6 +192,11 @@ describe('what the examples mean', () => {
     const specified = fixture('v1.state.completed.json', V1State);
     expect(Object.keys(flowOf(specified))).toEqual(['doc-auth-eu-v4', 'face-eu-v2']);
     expect(fixture('v1.state.in-progress.json', V1State).metaData?.completedTime).toBe('');
+  });
+
+  it('v1 reads both failure spellings as Failed', () => {
+    expect(fixture('v1.state.failed.json', V1State).status).toBe('Failed');
+    expect(fixture('v1.state.status-error.json', V1State).status).toBe('Failed');
   });
 
   it('task-list schema references resolve to Draft-07 schemas of { context: { subject } }', () => {
