@@ -155,6 +155,22 @@ export function subjectSchemaFor(elements: readonly CollectedElement[]) {
   return z.looseObject(root);
 }
 
+/**
+ * Why `subject` does not satisfy a required element, naming paths and never values; `undefined` when it does.
+ */
+export function elementProblem(subject: Subject, id: DomainElementId): string | undefined {
+  const { pick, paths } = DOMAIN_ELEMENTS[id];
+  const part = pick(subject);
+  if (part === undefined) return `${id} is missing: context.subject.${paths.join(', context.subject.')}`;
+  const parsed = subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part);
+  if (parsed.success) return undefined;
+  return `${id} is not valid: ${parsed.error.issues.map((issue) => `context.subject.${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+}
+
+/** The problems of every required element in `elements` that `subject` does not satisfy. */
+export const requiredElementProblems = (subject: Subject, elements: readonly CollectedElement[]): string[] =>
+  elements.flatMap(({ id, spec }) => (spec === 'required' ? (elementProblem(subject, id) ?? []) : []));
+
 /** Whether `subject` carries a valid value for `id`. */
 export function hasValidElement(subject: Subject, id: DomainElementId): boolean {
   const part = DOMAIN_ELEMENTS[id].pick(subject);

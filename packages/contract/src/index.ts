@@ -1,6 +1,7 @@
 export * from './domain-elements.js';
 export * from './errors.js';
 export { mergeSubject } from './merge-subject.js';
+export * from './migration/index.js';
 export * from './regions.js';
 export * from './status.js';
 export * from './subject.js';

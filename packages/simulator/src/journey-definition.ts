@@ -77,11 +77,11 @@ export const JourneyDefinition = z.strictObject({
   evaluation: z
     .strictObject({
       /** Key of the decision's entry in v1 `data.process.flow`. */
-      variantId: z.string().min(1).default('evaluation'),
+      variantId: z.string().min(1).default('decision'),
       /** An under-18 subject is rejected whatever the modules say. */
       rejectUnder18: z.boolean().default(false),
     })
-    .default({ variantId: 'evaluation', rejectUnder18: false }),
+    .default({ variantId: 'decision', rejectUnder18: false }),
 });
 export type JourneyDefinition = z.infer<typeof JourneyDefinition>;
 

@@ -1,21 +1,10 @@
-import { subjectSchemaFor, toV1Status } from '@journey-bridge/contract';
-import { z } from 'zod';
+import { DECISION_OUTCOMES, taskJsonSchemaFor, toV1Status } from '@journey-bridge/contract';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
 import type { SegmentDefinition } from './journey-definition.js';
 
-const schemaCache = new WeakMap<SegmentDefinition, Record<string, unknown>>();
-
 /** The Draft-07 schema of a v1 task: `{ context: { subject } }` with the segment's elements. */
-export function taskSchemaOf(segment: SegmentDefinition): Record<string, unknown> {
-  let schema = schemaCache.get(segment);
-  if (!schema) {
-    const subject = subjectSchemaFor(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
-    const body = z.object({ context: z.object({ subject }) });
-    schema = z.toJSONSchema(body, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-    schemaCache.set(segment, schema);
-  }
-  return schema;
-}
+export const taskSchemaOf = (segment: SegmentDefinition): Record<string, unknown> =>
+  taskJsonSchemaFor(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
 
 function tasksOf(instance: Instance) {
   const segment = currentSegment(instance);
@@ -48,8 +37,6 @@ export function taskListWithSchemaView(instance: Instance) {
   };
 }
 
-const DECISION_OUTCOMES = { Accept: 'Decision: Pass', Reject: 'Decision: Reject', 'Manual review': 'Decision: Manual review' };
-
 /** Keeps the flow entries whose key matches one of `filterKeys` (`"/<regex>/"` literals or exact keys). */
 function keepKeys(flow: Record<string, unknown>, filterKeys: readonly string[] | undefined) {
   if (!filterKeys) return flow;
@@ -77,7 +64,7 @@ export function v1StateView(instance: Instance, filterKeys?: readonly string[]) 
   const decision = instance.customDecision ?? instance.decision;
   if (instance.status === 'Completed' && decision) {
     flow[instance.journey.evaluation.variantId] = {
-      result: { outcome: DECISION_OUTCOMES[decision as keyof typeof DECISION_OUTCOMES] ?? `Decision: ${decision}` },
+      result: { outcome: DECISION_OUTCOMES[decision] ?? `Decision: ${decision}` },
       subject: instance.subject,
     };
   }

@@ -1,6 +1,6 @@
 import { V1State, V1TaskList, V1TaskListWithSchema, V1TaskSchema } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { harness, IDS, SUBJECTS } from './harness.js';
+import { b64, harness, IDS, SUBJECTS } from './harness.js';
 
 async function startAsync(h: ReturnType<typeof harness>, resourceId: string = IDS.dataCheckV1, subject: object = {}, config: object = {}) {
   const reply = await h.v1('start', { resourceId, context: { config: { async: true, ...config }, subject } });
@@ -89,6 +89,16 @@ describe('v1 task endpoints', () => {
     // Completing with only the rest works because Save kept the name.
     const completed = await update('COMPLETE', SUBJECTS.dateOfBirth);
     expect(completed).toMatchObject({ status: 200, body: { instanceId, taskId } });
+    expect((await h.v1('task/list', { instanceId })).body.tasks).toEqual([]);
+  });
+
+  it('completes a document task sent as separate sides, as a live v1 caller does', async () => {
+    const h = harness();
+    const instanceId = await startAsync(h, IDS.docSelfieV1);
+    const taskId = (await h.v1('task/list', { instanceId })).body.tasks[0].taskId;
+    const sides = { documents: [{ side1Image: b64('front') }, { side2Image: b64('back') }, { type: 'Secondary', side1Image: 'x' }] };
+    const reply = await h.v1('task/update', { intent: 'Complete', instanceId, taskId, context: { subject: sides } });
+    expect(reply.status).toBe(200);
     expect((await h.v1('task/list', { instanceId })).body.tasks).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import {
   DOMAIN_ELEMENTS,
+  hasValidElement,
   mergeSubject,
+  requiredElementProblems,
   type Subject,
-  subjectSchemaFor,
   TaskListRequest,
   TaskSchemaRequest,
   TaskUpdateRequest,
@@ -101,22 +102,16 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
       instance.draft = mergeSubject(instance.draft, context.subject);
       return c.json({ instanceId, taskId });
     }
-    const check = subjectSchemaFor(collects).safeParse(merged);
-    if (!check.success) {
-      throw new SimError(
-        check.error.issues.map((issue) => ({
-          kind: 'MISSING_FIELD' as const,
-          problem: `context.subject.${issue.path.join('.')}: ${issue.message}`,
-        })),
-      );
-    }
+    // Each element is checked on its own: documents of other types, or sides sent apart, do not fail the task.
+    const problems = requiredElementProblems(merged, collects);
+    if (problems.length > 0) throw new SimError(problems.map((problem) => ({ kind: 'MISSING_FIELD' as const, problem })));
     if (intent === 'Validate') return c.json({ instanceId, taskId, valid: true });
 
     // Complete: keep the task's elements (an invalid optional one is dropped) and let the journey move on.
-    const taken = collects.reduce<Subject>((sum, { id }) => {
-      const part = DOMAIN_ELEMENTS[id].pick(merged);
-      return part && subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part).success ? mergeSubject(sum, part) : sum;
-    }, {});
+    const taken = collects.reduce<Subject>(
+      (sum, { id }) => (hasValidElement(merged, id) ? mergeSubject(sum, DOMAIN_ELEMENTS[id].pick(merged) ?? {}) : sum),
+      {},
+    );
     instance.draft = {};
     engine.accept(instance, taken);
     return c.json({ instanceId, taskId });

@@ -1,13 +1,12 @@
 import {
   DOMAIN_ELEMENTS,
-  type DomainElementId,
+  elementProblem,
   elementsCarriedBy,
   hasValidElement,
   InstanceRequest,
   mergeSubject,
   type Subject,
   SubmitRequest,
-  subjectSchemaFor,
   V2_PATHS,
   V2StartRequest,
 } from '@journey-bridge/contract';
@@ -31,14 +30,6 @@ export function validatePrefill(subject: Subject): void {
       })),
     );
   }
-}
-
-/** What a required participant lacks or gets wrong, for the problem text. Names paths, never values. */
-function elementProblem(id: DomainElementId, subject: Subject): string {
-  const part = DOMAIN_ELEMENTS[id].pick(subject) ?? {};
-  const parsed = subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part);
-  const paths = parsed.success ? [] : parsed.error.issues.map((issue) => `context.subject.${issue.path.join('.')}`);
-  return `${id}: ${paths.join(', ') || DOMAIN_ELEMENTS[id].paths.join(', ')} is missing or not valid`;
 }
 
 /** The v2 journey endpoints under `/v2/captain/`. */
@@ -111,11 +102,11 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
     const required = ids.filter((id) => collects.get(id) === 'required');
     const missing = required.filter((id) => DOMAIN_ELEMENTS[id].pick(subject) === undefined);
     if (missing.length > 0) {
-      throw new SimError(missing.map((id) => ({ kind: 'MISSING_FIELD' as const, problem: elementProblem(id, subject) })));
+      throw new SimError(missing.map((id) => ({ kind: 'MISSING_FIELD' as const, problem: elementProblem(subject, id) ?? id })));
     }
     const invalid = required.filter((id) => !hasValidElement(subject, id));
     if (invalid.length > 0) {
-      throw new SimError(invalid.map((id) => ({ kind: 'INVALID_FIELD_CONFLICT' as const, problem: elementProblem(id, subject) })));
+      throw new SimError(invalid.map((id) => ({ kind: 'INVALID_FIELD_CONFLICT' as const, problem: elementProblem(subject, id) ?? id })));
     }
     // Optional elements that are absent or invalid are dropped without a word (interaction rule 6).
     const accepted = ids.filter((id) => hasValidElement(subject, id));

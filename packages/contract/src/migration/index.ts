@@ -1,0 +1,24 @@
+export {
+  CHANGES,
+  ENDPOINT_MAP,
+  ERROR_FIELD_MAP,
+  FAILURE_STATUSES,
+  type Fidelity,
+  RESULT_PATHS,
+  type V1JourneyPath,
+  type VersionChange,
+} from './change-register.js';
+export { toV1ErrorBody } from './error-body.js';
+export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
+export { DECISION_OUTCOMES, toV1State, type V1StateOptions } from './state.js';
+export { planSubmit, type SubmitPlan } from './submit.js';
+export { decodeTaskId, encodeTaskId } from './task-id.js';
+export { knownCollects, taskJsonSchemaFor } from './task-schema.js';
+export { toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
+export {
+  IncompleteTaskError,
+  MalformedTaskIdError,
+  StaleTaskError,
+  TranslationError,
+  UnmappedJourneyError,
+} from './translation-errors.js';

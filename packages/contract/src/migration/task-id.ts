@@ -1,0 +1,39 @@
+import { MalformedTaskIdError } from './translation-errors.js';
+
+/** cyrb53: a fast 53-bit string hash. Not for security: it only tells one interactionId from another. */
+function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0');
+}
+
+const SEPARATOR = '.';
+const MAX_LENGTH = 64;
+
+/**
+ * The v1 taskId of a v2 interaction: `<instanceId>.<digest of interactionId>`. It carries everything
+ * `task/schema` needs (it receives nothing else) and lets any replica tell a stale task from the active one.
+ */
+export function encodeTaskId(instanceId: string, interactionId: string): string {
+  const taskId = `${instanceId}${SEPARATOR}${digest(interactionId)}`;
+  if (taskId.length > MAX_LENGTH) {
+    throw new RangeError(`instanceId of ${instanceId.length} characters leaves no room for a v1 taskId of at most ${MAX_LENGTH}`);
+  }
+  return taskId;
+}
+
+/** Splits a taskId made by `encodeTaskId`. */
+export function decodeTaskId(taskId: string): { instanceId: string; matches(interactionId: string): boolean } {
+  const at = taskId.lastIndexOf(SEPARATOR);
+  const instanceId = taskId.slice(0, at);
+  const tag = taskId.slice(at + 1);
+  if (at <= 0 || !/^[0-9a-z]{11}$/.test(tag)) throw new MalformedTaskIdError(taskId);
+  return { instanceId, matches: (interactionId) => digest(interactionId) === tag };
+}

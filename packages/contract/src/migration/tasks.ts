@@ -1,0 +1,41 @@
+import { toV1Status } from '../status.js';
+import type { V1TaskList, V1TaskListWithSchema } from '../v1.js';
+import type { Interaction } from '../v2.js';
+import { encodeTaskId } from './task-id.js';
+import { knownCollects, taskJsonSchemaFor } from './task-schema.js';
+
+/** The one task an active interaction shows, or none while modules run or after the journey ends. */
+function activeTask(interaction: Interaction) {
+  const status = interaction.journey?.status ?? 'InProgress';
+  if (interaction.processing || !interaction.interactionId || status !== 'InProgress') return undefined;
+  const collects = interaction.interaction?.collects ?? [];
+  if (collects.length === 0) return undefined;
+  const key = interaction.interaction?.resource?.id ?? interaction.interactionId;
+  return {
+    taskId: encodeTaskId(interaction.instanceId, interaction.interactionId),
+    variantId: key,
+    key,
+    elements: knownCollects(collects),
+  };
+}
+
+/** `task/list` from an interaction fetch. */
+export function toV1TaskList(interaction: Interaction): V1TaskList {
+  const task = activeTask(interaction);
+  return {
+    instanceId: interaction.instanceId,
+    status: toV1Status(interaction.journey?.status ?? 'InProgress'),
+    tasks: task ? [{ taskId: task.taskId, variantId: task.variantId }] : [],
+  };
+}
+
+/** `task/list/schema` from an interaction fetch: the task refers to its Draft-07 schema in `schemas`. */
+export function toV1TaskListWithSchema(interaction: Interaction): V1TaskListWithSchema {
+  const task = activeTask(interaction);
+  return {
+    instanceId: interaction.instanceId,
+    status: toV1Status(interaction.journey?.status ?? 'InProgress'),
+    tasks: task ? [{ taskId: task.taskId, variantId: task.variantId, schema: { $ref: `#/schemas/${task.key}` } }] : [],
+    schemas: task ? { [task.key]: taskJsonSchemaFor(task.elements) as V1TaskListWithSchema['schemas'][string] } : {},
+  };
+}
