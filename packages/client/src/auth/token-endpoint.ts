@@ -1,0 +1,34 @@
+import { TokenErrorBody, TokenResponse } from '@journey-bridge/contract';
+import { JourneyApiError } from '../errors/journey-api-error.js';
+import { TokenEndpointError } from '../errors/token-endpoint-error.js';
+import { newCallState } from '../http/call-state.js';
+import { Transport } from '../http/transport.js';
+import { ENDPOINT_RETRY } from '../retry-policy.js';
+import type { AuthEnvironment, IssuedToken } from './token-provider.js';
+
+/**
+ * Requests tokens from one token endpoint with a form body. Every failure, refused, unreachable or malformed,
+ * becomes a `TokenEndpointError`; transient ones are retried first like any read.
+ */
+export function tokenEndpoint(environment: AuthEnvironment, path: string): (form: Record<string, string>) => Promise<IssuedToken> {
+  const transport = new Transport({
+    prefixUrl: `${environment.authUrl}/`,
+    fetch: environment.fetch,
+    timeoutMs: environment.timeoutMs,
+    retry: environment.retry,
+    log: environment.log,
+    errorFor: (status, requestId, body) =>
+      new TokenEndpointError({ status, requestId, body: TokenErrorBody.safeParse(body).data, problem: 'token request refused' }),
+  });
+  const relativePath = path.replace(/^\//, '');
+  return async (form) => {
+    const body = { form: new URLSearchParams(form) };
+    try {
+      const token = await transport.post(relativePath, body, TokenResponse, ENDPOINT_RETRY.token, {}, newCallState(relativePath, body));
+      return { accessToken: token.access_token, expiresInSeconds: token.expires_in };
+    } catch (error) {
+      if (error instanceof TokenEndpointError || !(error instanceof JourneyApiError)) throw error;
+      throw new TokenEndpointError({ status: error.status, requestId: error.requestId, problem: error.message, cause: error });
+    }
+  };
+}

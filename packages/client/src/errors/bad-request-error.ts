@@ -1,0 +1,7 @@
+import { JourneyApiError } from './journey-api-error.js';
+
+/** 400: the request is wrong (a missing or invalid field). Fix the data; never retried. */
+export class BadRequestError extends JourneyApiError {
+  override name = 'BadRequestError';
+  declare readonly status: 400;
+}

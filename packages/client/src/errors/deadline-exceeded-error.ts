@@ -1,0 +1,11 @@
+/** Polling reached its `deadline` before the journey got where the caller waited for. */
+export class DeadlineExceededError extends Error {
+  override name = 'DeadlineExceededError';
+  /** The last answer polling saw, if any. */
+  readonly lastSeen: unknown;
+
+  constructor(message: string, lastSeen: unknown) {
+    super(message);
+    this.lastSeen = lastSeen;
+  }
+}

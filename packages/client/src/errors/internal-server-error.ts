@@ -1,0 +1,7 @@
+import { JourneyApiError } from './journey-api-error.js';
+
+/** 500: raised once the retries with exponential backoff are used up. */
+export class InternalServerError extends JourneyApiError {
+  override name = 'InternalServerError';
+  declare readonly status: 500;
+}

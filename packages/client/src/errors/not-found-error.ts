@@ -1,0 +1,7 @@
+import { JourneyApiError } from './journey-api-error.js';
+
+/** 404: unknown path, resource id, instance or task (check the region). Never retried. */
+export class NotFoundError extends JourneyApiError {
+  override name = 'NotFoundError';
+  declare readonly status: 404;
+}

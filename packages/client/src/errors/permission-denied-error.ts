@@ -1,0 +1,7 @@
+import { JourneyApiError } from './journey-api-error.js';
+
+/** 403: the API client lacks a journey permission. Never retried. */
+export class PermissionDeniedError extends JourneyApiError {
+  override name = 'PermissionDeniedError';
+  declare readonly status: 403;
+}

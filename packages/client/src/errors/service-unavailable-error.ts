@@ -1,0 +1,7 @@
+import { JourneyApiError } from './journey-api-error.js';
+
+/** 503: raised once the retries that honour `Retry-After` are used up. */
+export class ServiceUnavailableError extends JourneyApiError {
+  override name = 'ServiceUnavailableError';
+  declare readonly status: 503;
+}

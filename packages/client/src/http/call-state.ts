@@ -1,0 +1,34 @@
+import type { RequestBody } from './transport.js';
+
+/** What the hooks of one call share across its attempts (passed as ky's `context`). */
+export interface CallState {
+  /** Endpoint path relative to the base, for logs. */
+  readonly path: string;
+  /** What the call sends, for debug logs (redacted there). */
+  readonly body: RequestBody;
+  /** Attempts sent so far; the current one's number while it runs. */
+  attempt: number;
+  /** `performance.now()` when the current attempt was sent. */
+  startedAt: number;
+  /** The id sent as `X-Request-ID` with the current attempt; the response's own id wins when present. */
+  requestId: string;
+  /** The access token the current attempt carries. */
+  token: string | undefined;
+  /** Whether the one replay after a 401 has been used. */
+  tokenReplayed: boolean;
+  /** Whether an earlier attempt's outcome is unknown (connection lost or timed out). */
+  uncertain: boolean;
+}
+
+export const newCallState = (path: string, body: RequestBody): CallState => ({
+  path,
+  body,
+  attempt: 0,
+  startedAt: 0,
+  requestId: '',
+  token: undefined,
+  tokenReplayed: false,
+  uncertain: false,
+});
+
+export const callStateOf = (options: { context: Record<string, unknown> }): CallState => options.context.call as CallState;

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { ResponseValidationError } from '../errors/response-validation-error.js';
+
+/**
+ * The body of a successful response, parsed and checked against its contract schema. A body that is not JSON, or
+ * does not match, raises `ResponseValidationError` naming the first offending field (never its value).
+ */
+export async function readValidated<T>(
+  response: Response,
+  schema: z.ZodType<T>,
+  endpoint: string,
+  requestId: string | undefined,
+): Promise<T> {
+  const text = await response.text();
+  const fail = (path: string, problem: string, cause?: unknown) =>
+    new ResponseValidationError({ status: response.status, requestId, endpoint, path, problem, cause });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (cause) {
+    throw fail('(body)', 'the body is not valid JSON', cause);
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  throw fail(issue?.path.map(String).join('.') || '(body)', issue?.message ?? 'invalid', parsed.error);
+}
+
+/** An error response's body: JSON when it is, else its text, else `undefined`. Never throws. */
+export async function readErrorBody(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text || undefined;
+    }
+  } catch {
+    return undefined;
+  }
+}

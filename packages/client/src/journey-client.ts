@@ -1,0 +1,86 @@
+import {
+  type InstanceRequest,
+  Interaction,
+  type SubmitRequest,
+  SubmitResponse,
+  V2_BASE_PATH,
+  V2_PATHS,
+  type V2StartRequest,
+  V2StartResponse,
+  V2State,
+} from '@journey-bridge/contract';
+import { type ClientOptions, createClientCore } from './client-options.js';
+import { ConflictError } from './errors/conflict-error.js';
+import { newCallState } from './http/call-state.js';
+import type { CallOptions } from './http/transport.js';
+import { type PollOptions, poll } from './polling.js';
+import { ENDPOINT_RETRY } from './retry-policy.js';
+import { type WithRequestId, withRequestId } from './with-request-id.js';
+
+export type JourneyClientOptions = ClientOptions;
+
+/** The v2 journey API. Every result carries the exchange's `requestId` (non-enumerable). */
+export interface JourneyClient {
+  /** Starts a journey. Retried only on 429/503; never replayed after a lost connection or a timeout. */
+  startJourney(request: V2StartRequest, options?: CallOptions): Promise<WithRequestId<V2StartResponse>>;
+  /** The current interaction, `processing: true` while modules run, or the end interaction. */
+  fetchInteraction(request: InstanceRequest, options?: CallOptions): Promise<WithRequestId<Interaction>>;
+  /**
+   * Submits domain elements. Replayed after a lost connection or timeout; a 409 `ALREADY_SUBMITTED` on such a
+   * replay means the lost attempt was taken, and is returned as `{ status: 'success' }`.
+   */
+  submitInteraction(request: SubmitRequest, options?: CallOptions): Promise<WithRequestId<SubmitResponse>>;
+  /** The journey's state; read the outcome with `resultOf` and `stepsOf` from the contract. */
+  fetchState(request: InstanceRequest, options?: CallOptions): Promise<WithRequestId<V2State>>;
+  /** Polls state fetch until the status leaves `InProgress`, and returns that state (also when it failed). */
+  waitForResult(instanceId: string, options?: PollOptions<V2State>): Promise<WithRequestId<V2State>>;
+  /** Polls interaction fetch while modules run, until an interaction (or the end interaction) is there. */
+  waitForInteraction(instanceId: string, options?: PollOptions<Interaction>): Promise<WithRequestId<Interaction>>;
+}
+
+const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
+
+/** Polling's signal also cancels the request in flight. */
+const callOf = ({ signal }: { signal?: AbortSignal | undefined }): CallOptions => (signal ? { signal } : {});
+
+/** Creates a v2 client. */
+export function createJourneyClient(options: JourneyClientOptions): JourneyClient {
+  const { transport, log, now } = createClientCore(options, V2_BASE_PATH);
+
+  const fetchState = (request: InstanceRequest, call?: CallOptions) =>
+    transport.post(V2_PATHS.stateFetch, { json: request }, V2State, ENDPOINT_RETRY.read, call);
+  const fetchInteraction = (request: InstanceRequest, call?: CallOptions) =>
+    transport.post(V2_PATHS.interactionFetch, { json: request }, Interaction, ENDPOINT_RETRY.read, call);
+
+  return {
+    startJourney: (request, call) => transport.post(V2_PATHS.start, { json: request }, V2StartResponse, ENDPOINT_RETRY.start, call),
+    fetchInteraction,
+    async submitInteraction(request, call) {
+      const body = { json: request };
+      const state = newCallState(V2_PATHS.interactionSubmit, body);
+      try {
+        return await transport.post(V2_PATHS.interactionSubmit, body, SubmitResponse, ENDPOINT_RETRY.submit, call, state);
+      } catch (error) {
+        const taken = error instanceof ConflictError && state.uncertain && error.errors.some((item) => item.name === ALREADY_SUBMITTED);
+        if (!taken) throw error;
+        log.info(`submit replay answered 409 ${ALREADY_SUBMITTED}: the attempt whose answer was lost had been taken`, {
+          requestId: error.requestId,
+        });
+        return withRequestId({ status: 'success' }, error.requestId);
+      }
+    },
+    fetchState,
+    waitForResult: (instanceId, pollOptions = {}) =>
+      poll(
+        () => fetchState({ instanceId }, callOf(pollOptions)),
+        (state) => state.status !== 'InProgress',
+        { ...pollOptions, what: `the result of ${instanceId}`, now, log },
+      ),
+    waitForInteraction: (instanceId, pollOptions = {}) =>
+      poll(
+        () => fetchInteraction({ instanceId }, callOf(pollOptions)),
+        (interaction) => interaction.interactionId !== undefined || (interaction.journey !== undefined && interaction.journey.status !== 'InProgress'),
+        { ...pollOptions, what: `the next interaction of ${instanceId}`, now, log },
+      ),
+  };
+}
