@@ -8,6 +8,7 @@ export {
   type V1JourneyPath,
   type VersionChange,
 } from './change-register.js';
+export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { DECISION_OUTCOMES, toV1State, type V1StateOptions } from './state.js';

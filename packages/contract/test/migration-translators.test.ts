@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHANGES,
+  decodeTaskId,
+  encodeTaskId,
+  IncompleteTaskError,
+  Interaction,
+  MalformedTaskIdError,
+  mapResourceId,
+  planSubmit,
+  renderCompatibilityDoc,
+  toV1ErrorBody,
+  toV1State,
+  toV1TaskList,
+  toV1TaskListWithSchema,
+  toV2StartRequest,
+  UnmappedJourneyError,
+  V1ErrorBody,
+  V1State,
+  V1TaskList,
+  V1TaskListWithSchema,
+  V2State,
+} from '../src/index.js';
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const INSTANCE = '0f3c9a7e5b1d4c2a8e6f0b9d7c5a3e1f';
+
+const interaction = (overrides: Record<string, unknown> = {}) =>
+  Interaction.parse({
+    instanceId: INSTANCE,
+    interactionId: 'grn:::x:interaction:personal-details@3',
+    journey: { status: 'InProgress' },
+    interaction: {
+      resource: { id: 'personal-details', name: 'Personal details' },
+      collects: [
+        { ref: 'FullName', spec: 'required' },
+        { ref: 'DateOfBirth', spec: 'required' },
+        { ref: 'CurrentAddress', spec: 'optional' },
+      ],
+    },
+    outstanding: ['FullName', 'DateOfBirth', 'CurrentAddress'],
+    ...overrides,
+  });
+
+describe('mapResourceId / toV2StartRequest', () => {
+  const map = { 'v1-journey': 'v2-journey', 'v1-pinned@3': 'v2-pinned@7', 'v1-versioned': 'v2-versioned@2' };
+
+  it('maps exact ids, bare ids with @latest, and bare ids to a versioned target', () => {
+    expect(mapResourceId('v1-pinned@3', map)).toBe('v2-pinned@7');
+    expect(mapResourceId('v1-journey@latest', map)).toBe('v2-journey@latest');
+    expect(mapResourceId('v1-versioned@5', map)).toBe('v2-versioned@2');
+  });
+
+  it('never guesses: unmapped ids and pinned versions of bare mappings are errors naming the id', () => {
+    expect(() => mapResourceId('other@latest', map)).toThrow(new UnmappedJourneyError('other@latest'));
+    expect(() => mapResourceId('v1-journey@4', map)).toThrow('version 4 is pinned: map the exact id "v1-journey@4"');
+    try {
+      mapResourceId('other@1', map);
+    } catch (error) {
+      expect(error).toMatchObject({ status: 404, changeId: 'request.start-resource-id', resourceId: 'other@1' });
+    }
+  });
+
+  it('adds delivery, drops async and keeps the subject', () => {
+    const subject = { identity: { firstName: 'Ada' } };
+    const v2 = toV2StartRequest({ resourceId: 'v1-journey@latest', context: { config: { async: true }, subject } }, map);
+    expect(v2).toEqual({ resourceId: 'v2-journey@latest', context: { config: { delivery: 'api' }, subject } });
+    expect(toV2StartRequest({ resourceId: 'v1-journey@latest', context: {} }, map, 'page').context).toEqual({
+      config: { delivery: 'page' },
+      subject: {},
+    });
+  });
+});
+
+describe('taskIds', () => {
+  it('carry the instance and tell the interaction they were issued for from any other', () => {
+    const taskId = encodeTaskId(INSTANCE, 'grn:::x:interaction:a@1');
+    expect(taskId.length).toBeGreaterThanOrEqual(16);
+    expect(taskId.length).toBeLessThanOrEqual(64);
+    const decoded = decodeTaskId(taskId);
+    expect(decoded.instanceId).toBe(INSTANCE);
+    expect(decoded.matches('grn:::x:interaction:a@1')).toBe(true);
+    expect(decoded.matches('grn:::x:interaction:b@1')).toBe(false);
+  });
+
+  it('refuses ids it did not issue and instance ids too long for v1', () => {
+    expect(() => decodeTaskId('6d010770feacb771748ca60a7d213b2e')).toThrow(MalformedTaskIdError);
+    expect(() => decodeTaskId(`${INSTANCE}.NOT-A-TAG`)).toThrow(MalformedTaskIdError);
+    expect(() => encodeTaskId('x'.repeat(60), 'i')).toThrow(RangeError);
+  });
+});
+
+describe('task lists', () => {
+  it('show the active interaction as one task with a Draft-07 schema', () => {
+    const list = V1TaskListWithSchema.parse(toV1TaskListWithSchema(interaction()));
+    expect(list.status).toBe('InProgress');
+    expect(list.tasks).toEqual([
+      {
+        taskId: encodeTaskId(INSTANCE, 'grn:::x:interaction:personal-details@3'),
+        variantId: 'personal-details',
+        schema: { $ref: '#/schemas/personal-details' },
+      },
+    ]);
+    const schema = list.schemas['personal-details'] as Record<string, any>;
+    expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect(schema.properties.context.properties.subject.properties.identity.required).toEqual(['firstName', 'lastNames', 'dateOfBirth']);
+  });
+
+  it('are empty while modules run and after the end, with the v1 status', () => {
+    expect(toV1TaskList(interaction({ processing: true, interactionId: undefined, outstanding: [] }))).toEqual({
+      instanceId: INSTANCE,
+      status: 'InProgress',
+      tasks: [],
+    });
+    const ended = toV1TaskList(interaction({ journey: { status: 'Error' }, interaction: { collects: [] }, outstanding: [] }));
+    expect(V1TaskList.parse(ended)).toEqual({ instanceId: INSTANCE, status: 'Failed', tasks: [] });
+  });
+});
+
+describe('planSubmit', () => {
+  const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+
+  it('submits only outstanding elements the subject validly carries', () => {
+    const plan = planSubmit(interaction({ outstanding: ['DateOfBirth', 'CurrentAddress'] }), person);
+    expect(plan.participants).toEqual([{ domainElementId: 'DateOfBirth' }]);
+    expect(plan.subject).toBe(person);
+  });
+
+  it('reads field-level outstanding entries', () => {
+    const plan = planSubmit(interaction({ outstanding: ['FullName/firstName', 'FullName/lastNames', 'DateOfBirth/dateOfBirth'] }), person);
+    expect(plan.participants).toEqual([{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }]);
+  });
+
+  it('drops an invalid optional element and refuses a missing or invalid required one, naming paths only', () => {
+    const withBadAddress = { identity: { ...person.identity, currentAddress: { lines: [] } } };
+    expect(planSubmit(interaction(), withBadAddress).participants.map((p) => p.domainElementId)).toEqual(['FullName', 'DateOfBirth']);
+    const invalid = { identity: { ...person.identity, dateOfBirth: '31/12/1990' } };
+    expect(() => planSubmit(interaction(), invalid)).toThrow(IncompleteTaskError);
+    try {
+      planSubmit(interaction(), invalid);
+    } catch (error) {
+      expect((error as Error).message).toContain('DateOfBirth is not valid: context.subject.identity.dateOfBirth');
+      expect((error as Error).message).not.toContain('31/12/1990');
+    }
+    expect(() => planSubmit(interaction(), { identity: { firstName: 'Ada', lastNames: ['L'] } })).toThrow(
+      'DateOfBirth is missing: context.subject.identity.dateOfBirth',
+    );
+  });
+
+  it('needs nothing more once required elements are provided', () => {
+    expect(planSubmit(interaction({ outstanding: ['CurrentAddress'] }), {}).participants).toEqual([]);
+  });
+});
+
+describe('toV1State', () => {
+  const image = b64('x'.repeat(1000));
+  const state = V2State.parse({
+    instanceId: INSTANCE,
+    status: 'Completed',
+    context: {
+      process: {
+        journey: { name: 'J', startedAt: '2026-01-01T10:00:00.000Z', id: 'j', version: 1 },
+        steps: [
+          {
+            nodeId: 'identity-check',
+            outcome: 'Match',
+            outcomeClassification: 'positive',
+            advice: { contains: { nameDob: 1 } },
+            result: { status: 'complete' },
+            process: { step: { endedAt: '2026-01-01T10:00:02.000Z' } },
+          },
+          { nodeId: 'age-check', outcome: 'Match', process: { step: { endedAt: '2026-01-01T10:00:01.000Z' } } },
+        ],
+      },
+      subject: { biometrics: [{ selfieImage: image }] },
+      result: { status: 'complete', advice: { decision: 'Accept' } },
+    },
+  });
+
+  it('keys steps by variant, adds the decision, and takes times from the journey and the last step', () => {
+    const v1 = V1State.parse(toV1State(state, { variantIds: { 'identity-check': 'kyc-eu-v3' } }));
+    expect(v1.metaData).toEqual({ createdTime: '2026-01-01T10:00:00.000Z', completedTime: '2026-01-01T10:00:02.000Z' });
+    expect(Object.keys(v1.data.process?.flow ?? {})).toEqual(['kyc-eu-v3', 'age-check', 'decision']);
+    expect(v1.data.process?.flow['kyc-eu-v3']?.result).toEqual({
+      outcome: 'Match',
+      classification: 'positive',
+      status: 'complete',
+      advice: { nameDob: 1 },
+    });
+    expect(v1.data.process?.flow.decision?.result?.outcome).toBe('Decision: Pass');
+  });
+
+  it('shares the subject instead of copying its images', () => {
+    const v1 = toV1State(state);
+    expect(v1.data.process?.flow['age-check']?.subject).toBe(state.context?.subject);
+  });
+
+  it('maps Error to Failed, reads top-level steps, and writes data.context.process on request', () => {
+    const failed = V2State.parse({
+      instanceId: INSTANCE,
+      status: 'Error',
+      steps: [{ nodeId: 'fraud', outcome: 'Error' }],
+      result: { status: 'error' },
+    });
+    const v1 = toV1State(failed, { flowAt: 'context.process', now: () => new Date('2026-02-02T00:00:00Z') });
+    expect(v1.status).toBe('Failed');
+    expect(v1.metaData?.completedTime).toBe('2026-02-02T00:00:00.000Z');
+    expect(v1.data).toEqual({ context: { process: { flow: { fraud: { result: { outcome: 'Error' }, subject: undefined } } } } });
+  });
+
+  it('leaves completedTime empty while in progress', () => {
+    const running = V2State.parse({ instanceId: INSTANCE, status: 'InProgress' });
+    expect(toV1State(running).metaData).toEqual({ createdTime: '', completedTime: '' });
+  });
+});
+
+describe('toV1ErrorBody', () => {
+  it('joins v2 problems and names the v1 identifier', () => {
+    const body = {
+      errors: [
+        { code: '4002', name: 'MISSING_FIELD', location: 'Body', problem: 'a is required' },
+        { code: '4003', name: 'INVALID_FIELD', location: 'Body', problem: 'b is wrong' },
+      ],
+    };
+    expect(V1ErrorBody.parse(toV1ErrorBody(400, body))).toEqual({
+      status: 400,
+      message: 'a is required; b is wrong',
+      error: 'bad-request-error',
+    });
+    expect(toV1ErrorBody(409, { errors: [{ code: '4009', name: 'JOURNEY_NOT_ACTIVE', location: 'Body', problem: 'ended' }] }).error).toBe(
+      'conflict-error',
+    );
+  });
+
+  it('still answers a v1 body for anything else', () => {
+    expect(toV1ErrorBody(503, '<html>bad gateway</html>')).toEqual({
+      status: 503,
+      message: 'upstream answered 503',
+      error: 'service-unavailable-error',
+    });
+  });
+});
+
+describe('change register', () => {
+  it('has unique ids and says something about every lossy change', () => {
+    const ids = CHANGES.map((change) => change.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const change of CHANGES.filter((entry) => entry.fidelity !== 'lossless')) expect(change.note.length).toBeGreaterThan(20);
+  });
+});
+
+describe('docs/compatibility.md', () => {
+  it('is the current rendering of the change register (run `pnpm docs:compatibility` after changing it)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const committed = await readFile(new URL('../../../docs/compatibility.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderCompatibilityDoc());
+  });
+});
