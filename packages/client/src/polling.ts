@@ -51,6 +51,8 @@ export async function poll<T>(
     }
     const remaining = deadline === undefined ? wait : deadline - now();
     if (remaining <= 0) throw new DeadlineExceededError(`gave up waiting for ${what}: the deadline passed`, last);
-    await sleep(Math.min(wait, remaining), signal);
+    const waitMs = Math.min(wait, remaining);
+    log.debug(`polling ${what}: next poll in ${waitMs} ms`, { waitMs });
+    await sleep(waitMs, signal);
   }
 }
