@@ -1,10 +1,10 @@
 import { Region, regionHost } from '@journey-bridge/contract';
 import type { Auth, TokenProvider } from './auth/token-provider.js';
 import { ClientOptionsError } from './errors/client-options-error.js';
+import { createApiError } from './errors/create-api-error.js';
 import { Transport } from './http/transport.js';
 import { Log, type LoggingOptions } from './logging.js';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from './retry-policy.js';
-import { createApiError } from './errors/create-api-error.js';
 
 /** Options of `createJourneyClient` and `createV1Client`. Give `region` or `baseUrl`, not both. */
 export interface ClientOptions extends LoggingOptions {
@@ -71,7 +71,9 @@ function resolveBaseUrl({ region, baseUrl }: ClientOptions, versionPath: string)
   if (region === undefined) throw new ClientOptionsError('give region (eu, us, au) or an explicit baseUrl');
   const parsed = Region.safeParse(region);
   if (!parsed.success) {
-    throw new ClientOptionsError(`region must be one of ${Region.options.join(', ')}, got ${JSON.stringify(region)}: give baseUrl for any other host`);
+    throw new ClientOptionsError(
+      `region must be one of ${Region.options.join(', ')}, got ${JSON.stringify(region)}: give baseUrl for any other host`,
+    );
   }
   return new URL(versionPath, regionHost(parsed.data));
 }

@@ -79,7 +79,8 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
     waitForInteraction: (instanceId, pollOptions = {}) =>
       poll(
         () => fetchInteraction({ instanceId }, callOf(pollOptions)),
-        (interaction) => interaction.interactionId !== undefined || (interaction.journey !== undefined && interaction.journey.status !== 'InProgress'),
+        (interaction) =>
+          interaction.interactionId !== undefined || (interaction.journey !== undefined && interaction.journey.status !== 'InProgress'),
         { ...pollOptions, what: `the next interaction of ${instanceId}`, now, log },
       ),
   };

@@ -1,4 +1,4 @@
-import { HTTPError, type RetryOptions as KyRetryOptions, isTimeoutError } from 'ky';
+import { HTTPError, isTimeoutError, type RetryOptions as KyRetryOptions } from 'ky';
 import type { CallState } from './http/call-state.js';
 
 /** How failed attempts are retried. The one replay after a 401 is separate and never counts here. */

@@ -1,6 +1,6 @@
 import type { Simulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConflictError, ConnectionError, createJourneyClient, clientCredentials, TimeoutError } from '../src/index.js';
+import { ConflictError, ConnectionError, clientCredentials, createJourneyClient, TimeoutError } from '../src/index.js';
 import { countRequests, DATA_CHECK_V2, DEMO_CREDENTIALS, FAST_RETRY, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const START = '*/journey/start';

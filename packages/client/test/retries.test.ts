@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backoffDelay,
   BadRequestError,
+  backoffDelay,
   ConflictError,
   DEFAULT_RETRY,
   InternalServerError,

@@ -14,7 +14,14 @@ export interface PasswordGrantOptions extends RefreshOptions {
 }
 
 /** The `password` grant on `/as/token.oauth2`, as the migration guide and many integrations use it. */
-export function password({ clientId, clientSecret, username, password, scope = 'svc.token', refreshSkewMs = 60_000 }: PasswordGrantOptions): Auth {
+export function password({
+  clientId,
+  clientSecret,
+  username,
+  password,
+  scope = 'svc.token',
+  refreshSkewMs = 60_000,
+}: PasswordGrantOptions): Auth {
   return {
     connect(environment) {
       environment.log.addSecret(clientSecret);

@@ -6,7 +6,15 @@ export class ResponseValidationError extends JourneyApiError {
   /** Dotted path of the first offending field, e.g. `context.result.status`; `(body)` when the body is not JSON. */
   readonly path: string;
 
-  constructor(details: { status: number; requestId?: string | undefined; body?: unknown; cause?: unknown; path: string; endpoint: string; problem: string }) {
+  constructor(details: {
+    status: number;
+    requestId?: string | undefined;
+    body?: unknown;
+    cause?: unknown;
+    path: string;
+    endpoint: string;
+    problem: string;
+  }) {
     const { path, endpoint, problem, ...rest } = details;
     const suffix = rest.requestId === undefined ? '' : ` [request ${rest.requestId}]`;
     super(rest, `${rest.status} response of ${endpoint} does not match the contract at ${path}: ${problem}${suffix}`);

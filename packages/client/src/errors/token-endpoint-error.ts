@@ -8,7 +8,13 @@ export class TokenEndpointError extends JourneyApiError {
   readonly error: string | undefined;
   readonly errorDescription: string | undefined;
 
-  constructor(details: { status?: number | undefined; requestId?: string | undefined; body?: TokenErrorBody | undefined; cause?: unknown; problem?: string }) {
+  constructor(details: {
+    status?: number | undefined;
+    requestId?: string | undefined;
+    body?: TokenErrorBody | undefined;
+    cause?: unknown;
+    problem?: string;
+  }) {
     const { body, problem, ...rest } = details;
     const text = body ? `${body.error}${body.error_description ? `: ${body.error_description}` : ''}` : (problem ?? 'token request failed');
     const status = rest.status === undefined ? '' : `${rest.status} `;

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance, isForceRetryError, isTimeoutError } from 'ky';
+import ky, { HTTPError, isForceRetryError, isTimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
@@ -44,7 +44,7 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    const { tokens, log } = config;
+    const { tokens } = config;
     this.#ky = ky.create({
       prefixUrl: config.prefixUrl,
       timeout: config.timeoutMs,
