@@ -1,4 +1,4 @@
-import { DECISION_OUTCOMES, taskJsonSchemaFor, toV1Status } from '@journey-bridge/contract';
+import { DECISION_OUTCOMES, filterFlow, taskJsonSchemaFor, toV1Status } from '@journey-bridge/contract';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
 import type { SegmentDefinition } from './journey-definition.js';
 
@@ -37,16 +37,6 @@ export function taskListWithSchemaView(instance: Instance) {
   };
 }
 
-/** Keeps the flow entries whose key matches one of `filterKeys` (`"/<regex>/"` literals or exact keys). */
-function keepKeys(flow: Record<string, unknown>, filterKeys: readonly string[] | undefined) {
-  if (!filterKeys) return flow;
-  const patterns = filterKeys.map((key) => {
-    const literal = /^\/(.*)\/([a-z]*)$/.exec(key);
-    return literal ? new RegExp(literal[1] ?? '', literal[2]) : new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  });
-  return Object.fromEntries(Object.entries(flow).filter(([key]) => patterns.some((pattern) => pattern.test(key))));
-}
-
 /** v1 `state/fetch`: results under `data.process.flow.<variantId>`, each with `result` and `subject`. */
 export function v1StateView(instance: Instance, filterKeys?: readonly string[]) {
   const flow: Record<string, unknown> = {};
@@ -75,6 +65,6 @@ export function v1StateView(instance: Instance, filterKeys?: readonly string[]) 
       createdTime: new Date(instance.createdAt).toISOString(),
       completedTime: instance.completedAt === undefined ? '' : new Date(instance.completedAt).toISOString(),
     },
-    data: { process: { flow: keepKeys(flow, filterKeys) } },
+    data: { process: { flow: filterFlow(flow, filterKeys) } },
   };
 }

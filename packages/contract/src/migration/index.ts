@@ -12,7 +12,7 @@ export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { DECISION_OUTCOMES, toV1State, type V1StateOptions } from './state.js';
-export { planSubmit, type SubmitPlan } from './submit.js';
+export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
 export { decodeTaskId, encodeTaskId } from './task-id.js';
 export { knownCollects, taskJsonSchemaFor } from './task-schema.js';
 export { toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
@@ -23,3 +23,4 @@ export {
   TranslationError,
   UnmappedJourneyError,
 } from './translation-errors.js';
+export { filterFlow } from './filter-flow.js';

@@ -1,0 +1,160 @@
+import { BadRequestError, DeadlineExceededError, type JourneyClient, type V1Api } from '@journey-bridge/client';
+import {
+  type Delivery,
+  decodeTaskId,
+  filterFlow,
+  type JourneyMap,
+  knownCollects,
+  planSubmit,
+  StaleTaskError,
+  TaskListRequest,
+  TaskSchemaRequest,
+  TaskUpdateRequest,
+  TranslationError,
+  taskJsonSchemaFor,
+  toV1State,
+  toV1TaskList,
+  toV1TaskListWithSchema,
+  toV2StartRequest,
+  V1StartRequest,
+  type V1StartResponse,
+  type V1StateOptions,
+  V1StateRequest,
+  type V1TaskSchema,
+} from '@journey-bridge/contract';
+import type { z } from 'zod';
+import { asV1Error } from './v1-errors.js';
+
+/** Options of `createV1Adapter`. */
+export interface V1AdapterOptions extends Pick<V1StateOptions, 'flowAt' | 'variantIds' | 'decisionKey'> {
+  /** The v2 client every call goes through (its tokens, retries and logging apply). */
+  client: JourneyClient;
+  /** v1 resourceIds → the separately published v2 ones (see `JourneyMap`). Unmapped ids are refused. */
+  journeyMap: JourneyMap;
+  /** `context.config.delivery` for starts that name none. @default 'api' */
+  delivery?: Delivery;
+  /**
+   * How long a synchronous v1 start (no `async: true`) waits for the journey to end or need input before it
+   * answers with the state as it is. @default 30000
+   */
+  syncStartTimeoutMs?: number;
+  /** Poll interval while a synchronous start waits. @default 1000 */
+  syncStartIntervalMs?: number;
+  /** Clock of `syncStartTimeoutMs`, epoch ms; give the client's. @default Date.now */
+  now?: () => number;
+}
+
+/** Parses a v1 request as v1 validated it: a bad one is a 400 in the v1 body, before any v2 call. */
+function v1Request<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+  throw new BadRequestError({
+    status: 400,
+    v1Error: { status: 400, message, error: 'bad-request-error' },
+    body: { status: 400, message, error: 'bad-request-error' },
+  });
+}
+
+/** Runs `operation`, turning every failure into what the v1 client would have raised. */
+async function asV1<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw asV1Error(error);
+  }
+}
+
+/**
+ * The v1 task API over v2 interactions: the same `V1Api` the v1 client implements, so code typed against it
+ * runs unchanged on published v2 journeys. Stateless: every call carries what it needs (taskIds encode their
+ * instance and interaction), so any number of processes can serve one journey. Each operation makes the fewest
+ * v2 requests it can: one, or two for `updateTask` (the interaction, then the submit).
+ */
+export function createV1Adapter(options: V1AdapterOptions): V1Api {
+  const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now } = options;
+  const stateOptions: V1StateOptions = {
+    ...(options.flowAt && { flowAt: options.flowAt }),
+    ...(options.variantIds && { variantIds: options.variantIds }),
+    ...(options.decisionKey && { decisionKey: options.decisionKey }),
+  };
+
+  /** The current interaction of the instance a taskId names, refusing a task whose interaction moved on. */
+  async function activeInteraction(taskId: string, instanceId?: string) {
+    const task = decodeTaskId(taskId);
+    if (instanceId !== undefined && task.instanceId !== instanceId) {
+      throw new TranslationError(
+        `task ${JSON.stringify(taskId)} was not found on instance ${JSON.stringify(instanceId)}`,
+        404,
+        'response.task-id',
+      );
+    }
+    const interaction = await client.fetchInteraction({ instanceId: task.instanceId });
+    const { interactionId } = interaction;
+    if (!interactionId || !task.matches(interactionId) || interaction.processing) throw new StaleTaskError(taskId);
+    return { interaction, interactionId };
+  }
+
+  async function v1State(instanceId: string, filterKeys?: readonly string[]) {
+    const state = toV1State(await client.fetchState({ instanceId }), stateOptions);
+    if (filterKeys && state.data.process) state.data.process.flow = filterFlow(state.data.process.flow, filterKeys);
+    if (filterKeys && state.data.context?.process)
+      state.data.context.process.flow = filterFlow(state.data.context.process.flow, filterKeys);
+    return state;
+  }
+
+  return {
+    startJourney: (request) =>
+      asV1(async (): Promise<V1StartResponse> => {
+        const v1 = v1Request(V1StartRequest, request);
+        const { instanceId } = await client.startJourney(toV2StartRequest(v1, journeyMap, delivery));
+        if (v1.context.config?.async === true) return { instanceId, status: 'InProgress' };
+        // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
+        try {
+          await client.waitForInteraction(instanceId, { intervalMs: syncStartIntervalMs, deadline: now() + syncStartTimeoutMs });
+        } catch (error) {
+          if (!(error instanceof DeadlineExceededError)) throw error;
+        }
+        return v1State(instanceId);
+      }),
+
+    listTasks: (request) =>
+      asV1(async () => toV1TaskList(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }))),
+
+    listTasksWithSchema: (request) =>
+      asV1(async () =>
+        toV1TaskListWithSchema(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId })),
+      ),
+
+    getTaskSchema: (request) =>
+      asV1(async () => {
+        const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request).taskId);
+        return taskJsonSchemaFor(knownCollects(interaction.interaction?.collects ?? [])) as V1TaskSchema;
+      }),
+
+    updateTask: (request) =>
+      asV1(async () => {
+        const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request);
+        const { interaction, interactionId } = await activeInteraction(taskId, instanceId);
+        // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
+        // carries every required element therefore completes the interaction (register: request.update-intent).
+        const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
+        if (intent === 'Validate') return { instanceId, taskId, valid: true };
+        if (plan.participants.length > 0) {
+          await client.submitInteraction({
+            instanceId,
+            interactionId,
+            participants: [...plan.participants],
+            context: { subject: plan.subject },
+          });
+        }
+        return { instanceId, taskId };
+      }),
+
+    fetchState: (request) =>
+      asV1(async () => {
+        const { instanceId, filterKeys } = v1Request(V1StateRequest, request);
+        return v1State(instanceId, filterKeys);
+      }),
+  };
+}

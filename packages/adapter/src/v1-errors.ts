@@ -1,0 +1,21 @@
+import { createApiError, JourneyApiError } from '@journey-bridge/client';
+import { TranslationError, toV1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
+
+/**
+ * The error the v1 client would have raised: a v2 error answer becomes the same typed error class carrying the
+ * v1 body `{ status, message, error }`, with the upstream status and `X-Request-ID`. A v1 request the adapter
+ * cannot carry over becomes the error v1 answered for it. Connection errors and timeouts pass unchanged.
+ */
+export function asV1Error(error: unknown): unknown {
+  if (error instanceof TranslationError) {
+    return createApiError(error.status, undefined, {
+      status: error.status,
+      message: error.message,
+      error: v1ErrorIdForStatus(error.status),
+    });
+  }
+  if (error instanceof JourneyApiError && error.status !== undefined && error.errors.length > 0) {
+    return createApiError(error.status, error.requestId, toV1ErrorBody(error.status, error.body));
+  }
+  return error;
+}

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
+import type { Region } from '@journey-bridge/contract';
+import { createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
+import { createV1Adapter } from '../src/index.js';
+
+export const journeys: readonly JourneyDefinition[] = await loadJourneys(
+  fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url)),
+);
+
+/** v1 resourceIds → v2 ones, as a team migrating these journeys would write the map. */
+export const journeyMap: Record<string, string> = Object.fromEntries(
+  journeys.flatMap(({ resourceIds: { v1, v2 } }) => [
+    [v1.production, v2.production],
+    [v1.preview, v2.preview],
+  ]),
+);
+
+/** v2 step nodeIds → the v1 variantIds the same modules had, so flow keys stay what v1 callers read. */
+export const variantIds: Record<string, string> = Object.fromEntries(
+  journeys.flatMap((journey) => journey.segments.flatMap((segment) => segment.modules.map((module) => [module.id, module.variantId]))),
+);
+
+/** Which surface of the platform runs the journeys behind the `V1Api` under test. */
+export type Surface = 'v1' | 'v2';
+
+/** A `V1Api` under test, the simulator behind it, and the surface it runs on. */
+export interface V1Target {
+  readonly surface: Surface;
+  readonly sim: Simulator;
+  /** The `V1Api` for a region, with the demo client's token unless another is given. */
+  api(region?: Region, token?: string): V1Api;
+}
+
+export type TargetFactory = (sim: Simulator) => (region: Region, token: string) => V1Api;
+
+/** The v1 client against the simulator's v1 surface: how the legacy code runs today. */
+export const v1Surface: TargetFactory = (sim) => (region, token) =>
+  createV1Client({ baseUrl: `http://sim.test/${region}/captain/api/`, auth: staticToken(token), fetch: sim.fetch, retry: { limit: 0 } });
+
+/** The adapter over the v2 client against the simulator's v2 surface: the drop-in. */
+export const adapterOverV2: TargetFactory = (sim) => (region, token) =>
+  createV1Adapter({
+    client: createJourneyClient({
+      baseUrl: `http://sim.test/${region}/v2/captain/`,
+      auth: staticToken(token),
+      fetch: sim.fetch,
+      retry: { limit: 0 },
+    }),
+    journeyMap,
+    variantIds,
+    syncStartIntervalMs: 1,
+  });
+
+export function createTarget(surface: Surface, factory: TargetFactory): V1Target {
+  const sim = createSimulator({ journeys, clock: { manual: true } });
+  const make = factory(sim);
+  const token = sim.issueToken();
+  return { surface, sim, api: (region = 'eu', as = token) => make(region, as) };
+}

@@ -1,0 +1,277 @@
+/**
+ * One v1 behaviour suite, run against every way the v1 task API is served: the simulator's v1 surface through the
+ * v1 client, and the adapter over the v2 surface (later also the shim and the interceptor). Where the two
+ * surfaces differ, the test branches on `target.surface` with a comment naming the entry of the change register
+ * (docs/compatibility.md) that explains why. Everything else must hold on both.
+ */
+import { BadRequestError, ConflictError, JourneyApiError, NotFoundError, PermissionDeniedError, type V1Api } from '@journey-bridge/client';
+import {
+  flowOf,
+  TaskUpdateResponse,
+  V1StartResponse,
+  V1State,
+  V1TaskList,
+  V1TaskListWithSchema,
+  V1TaskSchema,
+} from '@journey-bridge/contract';
+import { describe, expect, it } from 'vitest';
+import type { V1Target } from './targets.js';
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const IDS = {
+  dataCheck: 'a1d7c3f0data-check-v1@latest',
+  docSelfie: 'c3f9e5b2doc-selfie-v1@latest',
+  fraud: 'e5b1a7d4fraud-screen-v1@latest',
+};
+const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+const nameOnly = { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } };
+const dobOnly = { identity: { dateOfBirth: '1990-12-10' } };
+
+/** Every response a `V1Api` gives must parse with the contract's v1 schemas, whichever surface made it. */
+function checked(api: V1Api): V1Api {
+  return {
+    startJourney: async (request) => V1StartResponse.parse(await api.startJourney(request)),
+    listTasks: async (request) => V1TaskList.parse(await api.listTasks(request)),
+    listTasksWithSchema: async (request) => V1TaskListWithSchema.parse(await api.listTasksWithSchema(request)),
+    getTaskSchema: async (request) => V1TaskSchema.parse(await api.getTaskSchema(request)),
+    updateTask: async (request) => TaskUpdateResponse.parse(await api.updateTask(request)),
+    fetchState: async (request) => V1State.parse(await api.fetchState(request)),
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<JourneyApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(JourneyApiError);
+  return error as JourneyApiError;
+}
+
+export function describeV1Behaviour(name: string, makeTarget: () => V1Target): void {
+  describe(`v1 behaviour: ${name}`, () => {
+    const setup = () => {
+      const target = makeTarget();
+      const api = checked(target.api());
+      const clock = target.sim.core.clock;
+      const startAsync = async (resourceId = IDS.dataCheck, subject: object = {}) =>
+        (await api.startJourney({ resourceId, context: { config: { async: true }, subject } })).instanceId;
+      const onlyTask = async (instanceId: string) => {
+        const { tasks } = await api.listTasks({ instanceId });
+        expect(tasks).toHaveLength(1);
+        return tasks[0] as { taskId: string; variantId?: string };
+      };
+      return { target, api, clock, startAsync, onlyTask };
+    };
+
+    it('starts asynchronously, lists one task, completes it and reports the outcome under data.process.flow', async () => {
+      const { api, clock, startAsync, onlyTask } = setup();
+      const started = clock.now();
+      const instanceId = await startAsync();
+      const task = await onlyTask(instanceId);
+      expect(task.taskId.length).toBeGreaterThanOrEqual(16);
+      expect(task.taskId.length).toBeLessThanOrEqual(64);
+      const update = await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } });
+      expect(update).toEqual({ instanceId, taskId: task.taskId });
+      expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'InProgress', tasks: [] });
+      const running = await api.fetchState({ instanceId });
+      expect(running.status).toBe('InProgress');
+      expect(running.metaData?.completedTime).toBe('');
+      clock.advance(1200);
+      const done = await api.fetchState({ instanceId });
+      expect(done.status).toBe('Completed');
+      expect(done.metaData?.createdTime).toBe(new Date(started).toISOString());
+      expect(done.metaData?.completedTime).toBe(new Date(started + 1200).toISOString());
+      const flow = flowOf(done);
+      expect(Object.keys(flow).sort()).toEqual(['age-eu-v1', 'decision', 'kyc-eu-v3']);
+      expect(flow['kyc-eu-v3']?.result).toMatchObject({ outcome: 'Match', classification: 'positive' });
+      expect(flow['kyc-eu-v3']?.subject).toEqual(person);
+      expect(flow.decision?.result?.outcome).toBe('Decision: Pass');
+      expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'Completed', tasks: [] });
+    });
+
+    it('starts synchronously: the answer waits for the modules and carries the final state', async () => {
+      const { api, clock } = setup();
+      const pending = api.startJourney({ resourceId: IDS.dataCheck, context: { subject: person } });
+      // Let the start reach the platform, then let module time pass while it waits.
+      for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      clock.advance(1200);
+      const state = (await pending) as V1State;
+      expect(state.status).toBe('Completed');
+      expect(flowOf(state).decision?.result?.outcome).toBe('Decision: Pass');
+    });
+
+    it('answers a synchronous start at once with the in-progress state when the journey needs input', async () => {
+      const { api } = setup();
+      const state = await api.startJourney({ resourceId: IDS.dataCheck, context: { subject: {} } });
+      expect(state).toMatchObject({ status: 'InProgress', metaData: { completedTime: '' } });
+      expect(flowOf(state as V1State)).toEqual({});
+    });
+
+    it('serves Draft-07 task schemas from the list and by taskId alone', async () => {
+      const { api, startAsync } = setup();
+      const instanceId = await startAsync();
+      const listed = await api.listTasksWithSchema({ instanceId });
+      const [task] = listed.tasks;
+      const key = task?.schema.$ref.replace('#/schemas/', '') ?? '';
+      const schema = listed.schemas[key] as Record<string, any>;
+      expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+      expect(schema.required).toEqual(['context']);
+      expect(schema.properties.context.properties.subject.properties.identity.required).toEqual(['firstName', 'lastNames', 'dateOfBirth']);
+      expect(await api.getTaskSchema({ taskId: task?.taskId ?? '' })).toEqual(schema);
+    });
+
+    it('Validate checks without storing; Save keeps data for a later Complete', async () => {
+      const { api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      const invalid = await rejection(api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: nameOnly } }));
+      expect(invalid).toBeInstanceOf(BadRequestError);
+      expect(invalid.v1Error).toMatchObject({ status: 400, error: 'bad-request-error' });
+      expect(invalid.v1Error?.message).toContain('dateOfBirth');
+      expect(await api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: person } })).toMatchObject({
+        instanceId,
+        taskId,
+      });
+      expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
+
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: nameOnly } });
+      expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
+      await api.updateTask({ intent: 'COMPLETE', instanceId, taskId, context: { subject: dobOnly } });
+      expect((await api.listTasks({ instanceId })).tasks).toEqual([]);
+    });
+
+    it('a Save that carries every required element: v1 keeps a draft, v2 completes the interaction', async () => {
+      const { target, api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person } });
+      // register: request.update-intent. v2 has no drafts, so the adapter's Save is a (partial) submit.
+      const expected = target.surface === 'v1' ? 1 : 0;
+      expect((await api.listTasks({ instanceId })).tasks).toHaveLength(expected);
+    });
+
+    it('refuses Complete without a required element, and keeps the task open', async () => {
+      const { api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      const error = await rejection(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: nameOnly } }));
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.status).toBe(400);
+      expect(error.v1Error?.message).toContain('dateOfBirth');
+      expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
+    });
+
+    it('refuses a stale task with 409 and never writes into the interaction that followed', async () => {
+      const { api, clock, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync(IDS.docSelfie);
+      const first = await onlyTask(instanceId);
+      const document = { documents: [{ side1Image: b64('front') }, { side2Image: b64('back') }] };
+      await api.updateTask({ intent: 'Complete', instanceId, taskId: first.taskId, context: { subject: document } });
+      clock.advance(2000);
+      const second = await onlyTask(instanceId);
+      expect(second.taskId).not.toBe(first.taskId);
+      const stale = await rejection(
+        api.updateTask({
+          intent: 'Complete',
+          instanceId,
+          taskId: first.taskId,
+          context: { subject: { biometrics: [{ selfieImage: b64('me') }] } },
+        }),
+      );
+      expect(stale).toBeInstanceOf(ConflictError);
+      expect(stale.v1Error).toMatchObject({ status: 409, error: 'conflict-error' });
+      expect((await api.listTasks({ instanceId })).tasks).toEqual([second]);
+      await api.updateTask({
+        intent: 'Complete',
+        instanceId,
+        taskId: second.taskId,
+        context: { subject: { biometrics: [{ selfieImage: b64('me') }] } },
+      });
+      clock.advance(1500);
+      const state = await api.fetchState({ instanceId });
+      expect(state.status).toBe('Completed');
+      expect(Object.keys(flowOf(state)).sort()).toEqual(['decision', 'doc-auth-eu-v4', 'face-eu-v2']);
+    });
+
+    it('reports a negative outcome and an under-18 subject as a rejection', async () => {
+      const { api, clock, startAsync } = setup();
+      const nomatch = await startAsync(IDS.dataCheck, { identity: { ...person.identity, lastNames: ['Nomatch'] } });
+      clock.advance(1200);
+      const flow = flowOf(await api.fetchState({ instanceId: nomatch }));
+      expect(flow['kyc-eu-v3']?.result?.outcome).toBe('No Match');
+      expect(flow.decision?.result?.outcome).toBe('Decision: Reject');
+    });
+
+    it('reports a failed module as Failed', async () => {
+      const { target, clock } = setup();
+      const us = checked(target.api('us'));
+      const subject = { identity: { ...person.identity, lastNames: ['Outage'], idNumbers: [{ type: 'ssn', idNumber: '123-45-6789' }] } };
+      const { instanceId } = await us.startJourney({ resourceId: IDS.fraud, context: { config: { async: true }, subject } });
+      clock.advance(1000);
+      const state = await us.fetchState({ instanceId });
+      expect(state.status).toBe('Failed');
+      expect(state.metaData?.completedTime).not.toBe('');
+    });
+
+    it('filters the flow by filterKeys', async () => {
+      const { api, clock, startAsync } = setup();
+      const instanceId = await startAsync(IDS.dataCheck, person);
+      clock.advance(1200);
+      expect(Object.keys(flowOf(await api.fetchState({ instanceId, filterKeys: ['/^kyc/'] })))).toEqual(['kyc-eu-v3']);
+      expect(Object.keys(flowOf(await api.fetchState({ instanceId, filterKeys: ['/.*/'] }))).sort()).toEqual([
+        'age-eu-v1',
+        'decision',
+        'kyc-eu-v3',
+      ]);
+    });
+
+    it('answers 404 in the v1 body for an unknown instance, resource or task', async () => {
+      const { api } = setup();
+      const unknownInstance = await rejection(api.fetchState({ instanceId: 'f'.repeat(32) }));
+      expect(unknownInstance).toBeInstanceOf(NotFoundError);
+      expect(unknownInstance.v1Error).toMatchObject({ status: 404, error: 'not-found-error' });
+      const unknownJourney = await rejection(api.startJourney({ resourceId: 'nope@latest', context: { subject: {} } }));
+      expect(unknownJourney.v1Error).toMatchObject({ status: 404, error: 'not-found-error' });
+      expect(unknownJourney.v1Error?.message).toContain('nope@latest');
+      const unknownTask = await rejection(api.getTaskSchema({ taskId: '0'.repeat(32) }));
+      expect(unknownTask.v1Error).toMatchObject({ status: 404, error: 'not-found-error' });
+    });
+
+    it('refuses a malformed request with 400 in the v1 body', async () => {
+      const { api } = setup();
+      const error = await rejection(
+        api.updateTask({ intent: 'Finish' as 'Complete', instanceId: 'x'.repeat(32), taskId: 'y'.repeat(32), context: { subject: {} } }),
+      );
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.v1Error?.message).toContain('intent');
+    });
+
+    it('passes permission failures through as 403 in the v1 body', async () => {
+      const { target } = setup();
+      const readOnly = checked(target.api('eu', target.sim.issueToken('read-only-client')));
+      const error = await rejection(readOnly.startJourney({ resourceId: IDS.dataCheck, context: { subject: {} } }));
+      expect(error).toBeInstanceOf(PermissionDeniedError);
+      expect(error.v1Error).toEqual({
+        status: 403,
+        message: 'the API client lacks the journey.start permission',
+        error: 'forbidden-error',
+      });
+    });
+
+    it('validates api-delivery prefill only on v1: v2 validates prefill for every delivery', async () => {
+      const { target, api } = setup();
+      const start = api.startJourney({
+        resourceId: IDS.dataCheck,
+        context: { config: { async: true }, subject: { identity: { dateOfBirth: 'yesterday' } } },
+      });
+      // register: request.prefill-validation.
+      if (target.surface === 'v1') {
+        expect((await start).instanceId).toBeTruthy();
+      } else {
+        const error = await rejection(start);
+        expect(error.v1Error).toMatchObject({ status: 400, error: 'bad-request-error' });
+      }
+    });
+  });
+}

@@ -1,0 +1,4 @@
+import { createTarget, v1Surface } from './targets.js';
+import { describeV1Behaviour } from './v1-behaviour-suite.js';
+
+describeV1Behaviour('the v1 client on the simulator v1 surface', () => createTarget('v1', v1Surface));
