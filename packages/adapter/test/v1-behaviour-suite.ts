@@ -7,12 +7,14 @@
 import { BadRequestError, ConflictError, JourneyApiError, NotFoundError, PermissionDeniedError, type V1Api } from '@journey-bridge/client';
 import {
   flowOf,
-  TaskUpdateResponse,
-  V1StartResponse,
-  V1State,
-  V1TaskList,
-  V1TaskListWithSchema,
-  V1TaskSchema,
+  StrictTaskUpdateResponse,
+  StrictV1StartResponse,
+  StrictV1State,
+  StrictV1TaskList,
+  StrictV1TaskListWithSchema,
+  StrictV1TaskSchema,
+  type Subject,
+  type V1State,
 } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
 import type { V1Target } from './targets.js';
@@ -27,15 +29,23 @@ const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBi
 const nameOnly = { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } };
 const dobOnly = { identity: { dateOfBirth: '1990-12-10' } };
 
-/** Every response a `V1Api` gives must parse with the contract's v1 schemas, whichever surface made it. */
+/**
+ * Every response a `V1Api` gives must parse with the contract's strict v1 schemas, whichever surface made it;
+ * the test then reads it through the tolerant ones, as a caller would.
+ */
 function checked(api: V1Api): V1Api {
+  const strict = async <T>(answer: Promise<T>, schema: { parse(value: unknown): unknown }) => {
+    const value = await answer;
+    schema.parse(JSON.parse(JSON.stringify(value)));
+    return value;
+  };
   return {
-    startJourney: async (request) => V1StartResponse.parse(await api.startJourney(request)),
-    listTasks: async (request) => V1TaskList.parse(await api.listTasks(request)),
-    listTasksWithSchema: async (request) => V1TaskListWithSchema.parse(await api.listTasksWithSchema(request)),
-    getTaskSchema: async (request) => V1TaskSchema.parse(await api.getTaskSchema(request)),
-    updateTask: async (request) => TaskUpdateResponse.parse(await api.updateTask(request)),
-    fetchState: async (request) => V1State.parse(await api.fetchState(request)),
+    startJourney: (request) => strict(api.startJourney(request), StrictV1StartResponse),
+    listTasks: (request) => strict(api.listTasks(request), StrictV1TaskList),
+    listTasksWithSchema: (request) => strict(api.listTasksWithSchema(request), StrictV1TaskListWithSchema),
+    getTaskSchema: (request) => strict(api.getTaskSchema(request), StrictV1TaskSchema),
+    updateTask: (request) => strict(api.updateTask(request), StrictTaskUpdateResponse),
+    fetchState: (request) => strict(api.fetchState(request), StrictV1State),
   };
 }
 
@@ -54,7 +64,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       const target = makeTarget();
       const api = checked(target.api());
       const clock = target.sim.core.clock;
-      const startAsync = async (resourceId = IDS.dataCheck, subject: object = {}) =>
+      const startAsync = async (resourceId = IDS.dataCheck, subject: Subject = {}) =>
         (await api.startJourney({ resourceId, context: { config: { async: true }, subject } })).instanceId;
       const onlyTask = async (instanceId: string) => {
         const { tasks } = await api.listTasks({ instanceId });

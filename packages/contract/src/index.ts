@@ -7,4 +7,5 @@ export * from './status.js';
 export * from './subject.js';
 export * from './tokens.js';
 export * from './v1.js';
+export * from './v1-strict.js';
 export * from './v2.js';

@@ -92,6 +92,11 @@ export type V1FlowEntry = z.infer<typeof V1FlowEntry>;
 
 const V1Process = z.looseObject({ flow: z.record(z.string(), V1FlowEntry).default({}) });
 
+const V1Data = z.looseObject({
+  process: V1Process.optional(),
+  context: z.looseObject({ process: V1Process.optional() }).optional(),
+});
+
 /**
  * v1 state. Results are at `data.process.flow` (the specification); one live caller reads
  * `data.context.process.flow`, so both are accepted.
@@ -100,17 +105,17 @@ export const V1State = z.looseObject({
   instanceId: z.string(),
   status: V1ResponseStatus,
   metaData: z.looseObject({ createdTime: z.string(), completedTime: z.string() }).optional(),
-  data: z
-    .looseObject({
-      process: V1Process.optional(),
-      context: z.looseObject({ process: V1Process.optional() }).optional(),
-    })
-    .default({}),
+  data: V1Data.default({}),
 });
 export type V1State = z.infer<typeof V1State>;
 
 /** A synchronous v1 start answers the state; an asynchronous one only `{ instanceId }` (and its status). */
-export const V1StartResponse = V1State.partial().extend({ instanceId: z.string() });
+export const V1StartResponse = z.looseObject({
+  instanceId: z.string(),
+  status: V1ResponseStatus.optional(),
+  metaData: V1State.shape.metaData,
+  data: V1Data.optional(),
+});
 export type V1StartResponse = z.infer<typeof V1StartResponse>;
 
 /** The flow of a v1 state, wherever the caller's tenant put it. */

@@ -10,6 +10,7 @@ export {
 } from './change-register.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
+export { filterFlow } from './filter-flow.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { DECISION_OUTCOMES, toV1State, type V1StateOptions } from './state.js';
 export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
@@ -23,4 +24,3 @@ export {
   TranslationError,
   UnmappedJourneyError,
 } from './translation-errors.js';
-export { filterFlow } from './filter-flow.js';
