@@ -1,0 +1,116 @@
+import { createJourneyClient, NotFoundError, staticToken } from '@journey-bridge/client';
+import { createSimulator } from '@journey-bridge/simulator';
+import { describe, expect, it } from 'vitest';
+import { createV1Adapter, type V1AdapterOptions } from '../src/index.js';
+import { journeyMap, journeys, variantIds } from './targets.js';
+
+const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+
+function setup(options: Partial<V1AdapterOptions> = {}) {
+  const sim = createSimulator({ journeys, clock: { manual: true } });
+  const token = sim.issueToken();
+  const adapter = () =>
+    createV1Adapter({
+      client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
+      journeyMap,
+      variantIds,
+      syncStartIntervalMs: 1,
+      ...options,
+    });
+  return { sim, adapter };
+}
+
+describe('createV1Adapter', () => {
+  it('keeps no state between calls: two adapters (two processes) can serve one journey alternately', async () => {
+    const { sim, adapter } = setup();
+    const [a, b] = [adapter(), adapter()];
+    const { instanceId } = await a.startJourney({
+      resourceId: 'c3f9e5b2doc-selfie-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const first = (await b.listTasks({ instanceId })).tasks[0];
+    expect((await a.getTaskSchema({ taskId: first?.taskId ?? '' })).required).toEqual(['context']);
+    const document = { documents: [{ type: 'Primary', side1Image: Buffer.from('f').toString('base64'), side2Image: '' }] };
+    await b.updateTask({ intent: 'Complete', instanceId, taskId: first?.taskId ?? '', context: { subject: document } });
+    sim.core.clock.advance(2000);
+    const second = (await a.listTasks({ instanceId })).tasks[0];
+    await b.updateTask({
+      intent: 'Complete',
+      instanceId,
+      taskId: second?.taskId ?? '',
+      context: { subject: { biometrics: [{ selfieImage: 'c2VsZmll' }] } },
+    });
+    sim.core.clock.advance(1500);
+    expect((await a.fetchState({ instanceId })).status).toBe('Completed');
+  });
+
+  it('refuses an unmapped resourceId, naming it, without calling v2', async () => {
+    const { sim, adapter } = setup();
+    const error = await adapter()
+      .startJourney({ resourceId: 'unknown-journey@latest', context: { subject: {} } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).v1Error).toEqual({
+      status: 404,
+      message: 'v1 resourceId "unknown-journey@latest" has no v2 journey: add it to the journey map',
+      error: 'not-found-error',
+    });
+    expect(sim.core.journal.count()).toBe(0);
+  });
+
+  it('keeps the upstream X-Request-ID on errors mapped to v1', async () => {
+    const { sim, adapter } = setup();
+    const error = (await adapter()
+      .fetchState({ instanceId: 'f'.repeat(32) })
+      .catch((caught: unknown) => caught)) as NotFoundError;
+    const [entry] = sim.core.journal.list();
+    expect(error.requestId).toBe(entry?.requestId);
+    expect(error.message).toContain(`[request ${entry?.requestId}]`);
+  });
+
+  it('answers a synchronous start with the state as it is once syncStartTimeoutMs passes', async () => {
+    const { adapter } = setup({ syncStartTimeoutMs: 20, syncStartIntervalMs: 5 });
+    // The manual clock never moves, so the modules never finish: the start gives up waiting after 20 ms.
+    const state = await adapter().startJourney({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: person } });
+    expect(state).toMatchObject({ status: 'InProgress', metaData: { completedTime: '' } });
+  });
+
+  it('starts with the configured delivery and writes the flow where live callers read it when asked', async () => {
+    const { sim, adapter } = setup({ delivery: 'page', flowAt: 'context.process', decisionKey: 'evaluation' });
+    const api = adapter();
+    const { instanceId } = await api.startJourney({
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: person },
+    });
+    sim.core.clock.advance(1200);
+    const state = await api.fetchState({ instanceId });
+    expect(state.data.process).toBeUndefined();
+    expect(Object.keys(state.data.context?.process?.flow ?? {}).sort()).toEqual(['age-eu-v1', 'evaluation', 'kyc-eu-v3']);
+    expect(sim.core.engine.get(instanceId)?.delivery).toBe('page');
+  });
+
+  it('makes the fewest v2 requests per v1 operation', async () => {
+    const { sim, adapter } = setup();
+    const api = adapter();
+    const count = async (operation: () => Promise<unknown>) => {
+      const before = sim.core.journal.count();
+      await operation();
+      return sim.core.journal.count() - before;
+    };
+    let instanceId = '';
+    expect(
+      await count(async () => {
+        instanceId = (
+          await api.startJourney({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } })
+        ).instanceId;
+      }),
+    ).toBe(1);
+    expect(await count(() => api.listTasks({ instanceId }))).toBe(1);
+    expect(await count(() => api.listTasksWithSchema({ instanceId }))).toBe(1);
+    const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    expect(await count(() => api.getTaskSchema({ taskId }))).toBe(1);
+    expect(await count(() => api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: person } }))).toBe(1);
+    expect(await count(() => api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } }))).toBe(2);
+    expect(await count(() => api.fetchState({ instanceId }))).toBe(1);
+  });
+});
