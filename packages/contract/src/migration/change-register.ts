@@ -118,7 +118,7 @@ export const CHANGES: readonly VersionChange[] = [
     v1: 'intent: Complete | Save | Validate',
     v2: '(none)',
     fidelity: 'approximated',
-    note: '`Complete` submits. `Validate` checks the data against the interaction schema without calling v2. `Save` cannot be kept by v2 without completing elements: the adapter validates and answers as v1 did, but stores nothing; send the data again with `Complete`.',
+    note: '`Complete` submits, refusing (400) a required element that is missing or invalid, as v1 did. `Validate` checks the data against the interaction without submitting. `Save` has no v2 counterpart (no drafts): the adapter submits the valid elements at once as a partial submit, so nothing is lost, but a `Save` that carries every required element completes the interaction where v1 kept a draft.',
   },
   {
     id: 'request.update-participants',
