@@ -62,10 +62,17 @@ const isNetworkError = (error: Error): boolean => error.name === 'TypeError';
 
 /**
  * The policy as ky's retry options for one call. ky's budget gets one extra retry for the token replay, which
- * `shouldRetry` charges to no budget.
+ * `shouldRetry` charges to no budget. `shouldRetry` runs before ky's status and `Retry-After` rules; `undefined`
+ * hands the decision back to them.
  */
-export function kyRetryFor(options: ResolvedRetryOptions, endpoint: EndpointRetry, state: CallState): KyRetryOptions {
+export function kyRetryFor(
+  options: ResolvedRetryOptions,
+  endpoint: EndpointRetry,
+  state: CallState,
+  replayAfterUnauthorized: (state: CallState) => boolean,
+): KyRetryOptions {
   const errorRetries = (retryCount: number) => retryCount - (state.tokenReplayed ? 1 : 0);
+  let replayNow = false;
   return {
     limit: options.limit + 1,
     methods: ['post'],
@@ -73,10 +80,16 @@ export function kyRetryFor(options: ResolvedRetryOptions, endpoint: EndpointRetr
     afterStatusCodes: [429, 503],
     maxRetryAfter: options.maxRetryAfterMs,
     backoffLimit: options.maxDelayMs,
-    delay: (retryCount) => backoffDelay(errorRetries(retryCount), options),
+    delay: (retryCount) => (replayNow ? 0 : backoffDelay(errorRetries(retryCount), options)),
     jitter: options.jitter || undefined,
     retryOnTimeout: endpoint.replayUncertain,
     shouldRetry: ({ error, retryCount }) => {
+      replayNow = false;
+      // 401: replayed at once with a fresh token, once, outside the retry budget.
+      if (error instanceof HTTPError && error.response.status === 401) {
+        replayNow = replayAfterUnauthorized(state);
+        return replayNow;
+      }
       if (errorRetries(retryCount) > options.limit) return false;
       if (error instanceof HTTPError || isTimeoutError(error)) return undefined;
       return endpoint.replayUncertain && isNetworkError(error) ? undefined : false;

@@ -2,18 +2,12 @@ import type { z } from 'zod';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 
 /**
- * The body of a successful response, parsed and checked against its contract schema. A body that is not JSON, or
+ * The text of a successful response, parsed and checked against its contract schema. A body that is not JSON, or
  * does not match, raises `ResponseValidationError` naming the first offending field (never its value).
  */
-export async function readValidated<T>(
-  response: Response,
-  schema: z.ZodType<T>,
-  endpoint: string,
-  requestId: string | undefined,
-): Promise<T> {
-  const text = await response.text();
+export function parseValidated<T>(text: string, status: number, schema: z.ZodType<T>, endpoint: string, requestId: string | undefined): T {
   const fail = (path: string, problem: string, cause?: unknown) =>
-    new ResponseValidationError({ status: response.status, requestId, endpoint, path, problem, cause });
+    new ResponseValidationError({ status, requestId, endpoint, path, problem, cause });
   let body: unknown;
   try {
     body = JSON.parse(text);

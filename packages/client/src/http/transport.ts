@@ -8,7 +8,7 @@ import type { Log } from '../logging.js';
 import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../retry-policy.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
-import { readErrorBody, readValidated } from './read-validated.js';
+import { parseValidated, readErrorBody } from './read-validated.js';
 
 /** Per-call options every client method accepts. */
 export interface CallOptions {
@@ -36,7 +36,8 @@ export type RequestBody = { json: unknown } | { form: URLSearchParams };
 
 /**
  * One POST endpoint family over ky: bearer token and request id on every attempt, retries per endpoint policy,
- * the one replay after a 401, one log line per attempt, typed errors, validated responses.
+ * the one replay after a 401, one log line per attempt, typed errors, validated responses. No `afterResponse`
+ * hook: ky clones every response for one, which costs more than the rest of the client together.
  */
 export class Transport {
   readonly #ky: KyInstance;
@@ -64,33 +65,31 @@ export class Transport {
             state.startedAt = performance.now();
           },
         ],
-        afterResponse: [
-          async (_request, options, response) => {
-            const state = callStateOf(options);
-            state.requestId = response.headers.get('x-request-id') ?? state.requestId;
-            await this.#logAttempt(state, response.status, response);
-            // 401: this token was refused. Forget it (and only it) and replay once with a fresh one.
-            if (response.status === 401 && tokens && state.token !== undefined && !state.tokenReplayed) {
-              if (tokens.invalidate(state.token)) {
-                state.tokenReplayed = true;
-                return ky.retry({ delay: 0, code: 'TOKEN_REJECTED' });
-              }
-            }
-            return undefined;
-          },
-        ],
         beforeRetry: [
           async ({ error, options }) => {
-            if (error instanceof HTTPError || isForceRetryError(error)) return;
-            // No response: the attempt may or may not have been handled.
             const state = callStateOf(options);
+            if (error instanceof HTTPError) {
+              state.requestId = error.response.headers.get('x-request-id') ?? state.requestId;
+              const body = this.#config.log.enabled('debug') ? await readErrorBody(error.response) : undefined;
+              this.#logAttempt(state, error.response.status, body);
+              return;
+            }
+            // No response: the attempt may or may not have been handled.
             state.uncertain = true;
-            await this.#logAttempt(state, undefined, error);
+            this.#logAttempt(state, undefined, error);
           },
         ],
       },
     });
   }
+
+  /** The API refused the token of this attempt: forget it and replay once, if a fresh token can be had. */
+  #replayAfterUnauthorized = (state: CallState): boolean => {
+    const { tokens } = this.#config;
+    if (!tokens || state.token === undefined || state.tokenReplayed || !tokens.invalidate(state.token)) return false;
+    state.tokenReplayed = true;
+    return true;
+  };
 
   /** POSTs `body` to `path` and returns the response body validated by `schema`, with its request id. */
   async post<T extends object>(
@@ -102,7 +101,10 @@ export class Transport {
     state: CallState = newCallState(path, body),
   ): Promise<WithRequestId<T>> {
     const response = await this.send(path, body, endpoint, call, state);
-    return withRequestId(await readValidated(response, schema, path, state.requestId), state.requestId);
+    state.requestId = response.headers.get('x-request-id') ?? state.requestId;
+    const text = await response.text();
+    this.#logAttempt(state, response.status, text);
+    return withRequestId(parseValidated(text, response.status, schema, path, state.requestId), state.requestId);
   }
 
   /** POSTs and returns the successful response unread; failures become typed errors. */
@@ -112,7 +114,7 @@ export class Transport {
       return await this.#ky.post(path, {
         ...('json' in body ? { json: body.json } : { body: body.form }),
         context: { call: state },
-        retry: kyRetryFor(this.#config.retry, endpoint, state),
+        retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
         timeout: timeoutMs,
         ...(call.signal && { signal: call.signal }),
       });
@@ -123,22 +125,24 @@ export class Transport {
 
   async #toClientError(error: unknown, state: CallState, timeoutMs: number): Promise<unknown> {
     if (error instanceof HTTPError) {
-      const requestId = error.response.headers.get('x-request-id') ?? state.requestId;
-      return this.#config.errorFor(error.response.status, requestId, await readErrorBody(error.response));
+      state.requestId = error.response.headers.get('x-request-id') ?? state.requestId;
+      const body = await readErrorBody(error.response);
+      this.#logAttempt(state, error.response.status, body);
+      return this.#config.errorFor(error.response.status, state.requestId, body);
     }
     if (isTimeoutError(error)) {
-      await this.#logAttempt(state, undefined, error);
+      this.#logAttempt(state, undefined, error);
       return new TimeoutError({ requestId: state.requestId, cause: error, timeoutMs });
     }
     if (error instanceof Error && error.name === 'TypeError') {
-      await this.#logAttempt(state, undefined, error);
+      this.#logAttempt(state, undefined, error);
       return new ConnectionError({ requestId: state.requestId, cause: error });
     }
     return error;
   }
 
   /** One line per attempt; at debug level it also carries the redacted request and response bodies. */
-  async #logAttempt(state: CallState, status: number | undefined, outcome: Response | unknown): Promise<void> {
+  #logAttempt(state: CallState, status: number | undefined, outcome: unknown): void {
     const { log } = this.#config;
     const failed = status === undefined || status >= 400;
     if (!log.enabled(failed ? 'warn' : 'debug')) return;
@@ -154,11 +158,19 @@ export class Transport {
     };
     if (log.enabled('debug')) {
       if ('json' in state.body) fields.request = state.body.json;
-      if (outcome instanceof Response) fields.response = await readErrorBody(outcome.clone());
-      else if (outcome instanceof Error) fields.error = outcome.message;
+      if (outcome instanceof Error) fields.error = outcome.message;
+      else fields.response = typeof outcome === 'string' ? parseLoosely(outcome) : outcome;
     }
     const message = `POST ${state.path} ${result} ${durationMs}ms attempt ${state.attempt} [request ${state.requestId}]`;
     if (failed) log.warn(message, fields);
     else log.debug(message, fields);
+  }
+}
+
+function parseLoosely(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
