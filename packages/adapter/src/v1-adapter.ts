@@ -1,4 +1,4 @@
-import { BadRequestError, DeadlineExceededError, type JourneyClient, type V1Api } from '@journey-bridge/client';
+import { BadRequestError, type CallOptions, DeadlineExceededError, type JourneyClient, type V1Api } from '@journey-bridge/client';
 import {
   type Delivery,
   decodeTaskId,
@@ -23,6 +23,7 @@ import {
   type V1TaskSchema,
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
+import { currentCallContext } from './call-context.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -54,6 +55,22 @@ function v1Request<T extends z.ZodType>(schema: T, value: unknown): z.output<T> 
     v1Error: { status: 400, message, error: 'bad-request-error' },
     body: { status: 400, message, error: 'bad-request-error' },
   });
+}
+
+/** Call options for an upstream call, from the context of the request being served. */
+function callOptions(): CallOptions {
+  const context = currentCallContext();
+  return {
+    ...(context?.signal && { signal: context.signal }),
+    ...(context?.requestId && { requestId: context.requestId }),
+  };
+}
+
+/** Notes the upstream answer's request id for the caller; returns the answer. */
+function noted<T extends { readonly requestId: string | undefined }>(answer: T): T {
+  const context = currentCallContext();
+  if (context && answer.requestId) context.upstreamRequestId = answer.requestId;
+  return answer;
 }
 
 /** Runs `operation`, turning every failure into what the v1 client would have raised. */
@@ -89,14 +106,14 @@ export function createV1Adapter(options: V1AdapterOptions): V1Api {
         'response.task-id',
       );
     }
-    const interaction = await client.fetchInteraction({ instanceId: task.instanceId });
+    const interaction = noted(await client.fetchInteraction({ instanceId: task.instanceId }, callOptions()));
     const { interactionId } = interaction;
     if (!interactionId || !task.matches(interactionId) || interaction.processing) throw new StaleTaskError(taskId);
     return { interaction, interactionId };
   }
 
   async function v1State(instanceId: string, filterKeys?: readonly string[]) {
-    const state = toV1State(await client.fetchState({ instanceId }), stateOptions);
+    const state = toV1State(noted(await client.fetchState({ instanceId }, callOptions())), stateOptions);
     if (filterKeys && state.data.process) state.data.process.flow = filterFlow(state.data.process.flow, filterKeys);
     if (filterKeys && state.data.context?.process)
       state.data.context.process.flow = filterFlow(state.data.context.process.flow, filterKeys);
@@ -107,11 +124,16 @@ export function createV1Adapter(options: V1AdapterOptions): V1Api {
     startJourney: (request) =>
       asV1(async (): Promise<V1StartResponse> => {
         const v1 = v1Request(V1StartRequest, request);
-        const { instanceId } = await client.startJourney(toV2StartRequest(v1, journeyMap, delivery));
+        const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeyMap, delivery), callOptions()));
         if (v1.context.config?.async === true) return { instanceId, status: 'InProgress' };
         // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
         try {
-          await client.waitForInteraction(instanceId, { intervalMs: syncStartIntervalMs, deadline: now() + syncStartTimeoutMs });
+          const { signal } = callOptions();
+          await client.waitForInteraction(instanceId, {
+            intervalMs: syncStartIntervalMs,
+            deadline: now() + syncStartTimeoutMs,
+            ...(signal && { signal }),
+          });
         } catch (error) {
           if (!(error instanceof DeadlineExceededError)) throw error;
         }
@@ -119,11 +141,15 @@ export function createV1Adapter(options: V1AdapterOptions): V1Api {
       }),
 
     listTasks: (request) =>
-      asV1(async () => toV1TaskList(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }))),
+      asV1(async () =>
+        toV1TaskList(noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, callOptions()))),
+      ),
 
     listTasksWithSchema: (request) =>
       asV1(async () =>
-        toV1TaskListWithSchema(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId })),
+        toV1TaskListWithSchema(
+          noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, callOptions())),
+        ),
       ),
 
     getTaskSchema: (request) =>
@@ -141,12 +167,12 @@ export function createV1Adapter(options: V1AdapterOptions): V1Api {
         const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
         if (intent === 'Validate') return { instanceId, taskId, valid: true };
         if (plan.participants.length > 0) {
-          await client.submitInteraction({
-            instanceId,
-            interactionId,
-            participants: [...plan.participants],
-            context: { subject: plan.subject },
-          });
+          noted(
+            await client.submitInteraction(
+              { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } },
+              callOptions(),
+            ),
+          );
         }
         return { instanceId, taskId };
       }),

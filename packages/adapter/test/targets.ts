@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import type { Region } from '@journey-bridge/contract';
 import { createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
-import { createV1Adapter } from '../src/index.js';
+import { createV1Adapter, createV1CompatFetch } from '../src/index.js';
 
 export const journeys: readonly JourneyDefinition[] = await loadJourneys(
   fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url)),
@@ -58,3 +58,19 @@ export function createTarget(surface: Surface, factory: TargetFactory): V1Target
   const token = sim.issueToken();
   return { surface, sim, api: (region = 'eu', as = token) => make(region, as) };
 }
+
+/** The v1 client's plain HTTP calls, served in-process by the fetch interceptor over the v2 surface. */
+export const interceptorOverV2: TargetFactory = (sim) => (region, token) =>
+  createV1Client({
+    baseUrl: `http://legacy.example/${region}/captain/api/`,
+    auth: staticToken(token),
+    retry: { limit: 0 },
+    fetch: createV1CompatFetch({
+      upstream: `http://sim.test/${region}/v2/captain/`,
+      journeyMap,
+      variantIds,
+      syncStartIntervalMs: 1,
+      retry: { limit: 0 },
+      fetch: sim.fetch,
+    }),
+  });

@@ -1,0 +1,102 @@
+import { ConnectionError, JourneyApiError, TimeoutError, type V1Api } from '@journey-bridge/client';
+import { type V1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
+import { type CallContext, runWithCallContext } from '../call-context.js';
+import { v1OperationOf } from './v1-routes.js';
+
+/** Options of `createV1HttpHandler`. */
+export interface V1HttpHandlerOptions {
+  /** The `V1Api` that serves the calls, normally a `createV1Adapter` with `callerToken()` auth. */
+  adapter: V1Api;
+  /** Largest request body in bytes; larger ones get 413. @default 10 MiB (documents and selfies are base64) */
+  bodyLimitBytes?: number;
+}
+
+/** A request the handler answers itself, before the adapter sees it. */
+class RequestProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+const BEARER = /^Bearer\s+([\w.~+/=-]+)$/i;
+
+function v1Json(status: number, body: unknown, requestId: string | undefined, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(requestId && { 'x-request-id': requestId }), ...headers },
+  });
+}
+
+const v1Error = (status: number, message: string): V1ErrorBody => ({ status, message, error: v1ErrorIdForStatus(status) });
+
+async function readBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    throw new RequestProblem(415, 'Content-Type must be application/json');
+  }
+  if (Number(request.headers.get('content-length')) > limit) throw new RequestProblem(413, `the request body exceeds ${limit} bytes`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new RequestProblem(413, `the request body exceeds ${limit} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    // Never quote the body: it may carry identity data.
+    throw new RequestProblem(400, 'the request body is not valid JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new RequestProblem(400, 'the request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** The v1 answer for a failure of the adapter or of the upstream behind it. */
+function failure(error: unknown, requestId: string | undefined): Response {
+  if (error instanceof RequestProblem) return v1Json(error.status, v1Error(error.status, error.message), requestId, error.headers);
+  if (error instanceof TimeoutError) return v1Json(503, v1Error(503, 'the v2 upstream did not answer in time'), requestId);
+  if (error instanceof ConnectionError) return v1Json(503, v1Error(503, 'the v2 upstream is unreachable'), requestId);
+  if (error instanceof JourneyApiError && error.status !== undefined) {
+    const body = error.v1Error ?? v1Error(error.status, 'the v2 upstream refused the request');
+    return v1Json(error.status, body, error.requestId ?? requestId);
+  }
+  return v1Json(500, v1Error(500, 'journey-bridge failed to handle the request'), requestId);
+}
+
+/**
+ * A fetch-style handler that serves the v1 journey paths through a `V1Api`: the shared core of the
+ * `journey-bridge serve` shim and the in-process interceptor. Every failure is a v1 error body; the caller's
+ * token and `X-Request-ID` travel upstream, the upstream's `X-Request-ID` comes back.
+ */
+export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024 }: V1HttpHandlerOptions) {
+  return async function handleV1(request: Request): Promise<Response> {
+    const inbound = request.headers.get('x-request-id') ?? undefined;
+    const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
+    const pathname = new URL(request.url).pathname;
+    try {
+      const operation = v1OperationOf(pathname);
+      if (!operation) throw new RequestProblem(404, `no v1 endpoint at ${pathname.slice(0, 200)}`);
+      if (request.method !== 'POST') throw new RequestProblem(405, `${request.method} is not allowed: use POST`, { allow: 'POST' });
+      const token = BEARER.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
+      if (!token) throw new RequestProblem(401, 'the Authorization header must be "Bearer <access token>"');
+      const body = await readBody(request, bodyLimitBytes);
+      const context: CallContext = { token, ...(callerRequestId && { requestId: callerRequestId }), signal: request.signal };
+      // The adapter validates the body as v1 did; it answers typed errors carrying the v1 body.
+      const result = await runWithCallContext(context, () => adapter[operation](body as never));
+      return v1Json(operation === 'startJourney' ? 201 : 200, result, context.upstreamRequestId ?? callerRequestId);
+    } catch (error) {
+      return failure(error, callerRequestId);
+    }
+  };
+}

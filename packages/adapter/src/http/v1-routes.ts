@@ -1,0 +1,23 @@
+import type { V1Api } from '@journey-bridge/client';
+
+/** The v1 journey operations by path, relative to `/captain/api/`. */
+export const V1_OPERATIONS = {
+  'journey/start': 'startJourney',
+  'journey/task/list': 'listTasks',
+  'journey/task/list/schema': 'listTasksWithSchema',
+  'journey/task/schema': 'getTaskSchema',
+  'journey/task/update': 'updateTask',
+  'journey/state/fetch': 'fetchState',
+} as const satisfies Record<string, keyof V1Api>;
+export type V1Operation = (typeof V1_OPERATIONS)[keyof typeof V1_OPERATIONS];
+
+const V1_PATH = /\/captain\/api\/(journey\/[a-z/]+?)\/?$/;
+
+/** Whether a path is under a v1 base (`…/captain/api/`), where the v1 handler answers. */
+export const isV1Path = (pathname: string): boolean => pathname.includes('/captain/api/');
+
+/** The operation a v1 path names, or `undefined` for a path under the v1 base that names none. */
+export function v1OperationOf(pathname: string): V1Operation | undefined {
+  const path = V1_PATH.exec(pathname)?.[1];
+  return path !== undefined && Object.hasOwn(V1_OPERATIONS, path) ? V1_OPERATIONS[path as keyof typeof V1_OPERATIONS] : undefined;
+}

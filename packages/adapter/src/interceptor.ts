@@ -1,0 +1,71 @@
+import { createJourneyClient, type JourneyClientOptions, type V1Api } from '@journey-bridge/client';
+import { Region } from '@journey-bridge/contract';
+import { callerToken } from './call-context.js';
+import { createV1HttpHandler } from './http/v1-http-handler.js';
+import { isV1Path } from './http/v1-routes.js';
+import { createV1Adapter, type V1AdapterOptions } from './v1-adapter.js';
+
+/** Options of `installV1Compat` and `createV1CompatFetch`. Give `adapter`, or `upstream` and `journeyMap`. */
+export interface V1CompatOptions
+  extends Partial<Omit<V1AdapterOptions, 'client'>>,
+    Pick<JourneyClientOptions, 'timeoutMs' | 'retry' | 'logger' | 'logLevel'> {
+  /** Serves the v1 calls. @default an adapter over `upstream` that sends each request's own token */
+  adapter?: V1Api;
+  /** `eu`, `us`, `au`, or the v2 base URL (`https://…/v2/captain/`) of the adapter built when none is given. */
+  upstream?: Region | string;
+  /** Which requests are v1 calls to serve in-process. @default any whose path is under `/captain/api/` */
+  match?: (url: URL) => boolean;
+  /** The fetch everything else goes to, and the adapter's upstream calls. @default `globalThis.fetch` as it is now */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Thrown when neither an adapter nor an upstream with a journey map is given. */
+export class V1CompatOptionsError extends Error {
+  override name = 'V1CompatOptionsError';
+}
+
+function adapterFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): V1Api {
+  if (options.adapter) return options.adapter;
+  const { upstream, journeyMap } = options;
+  if (upstream === undefined || journeyMap === undefined) {
+    throw new V1CompatOptionsError('give either adapter, or upstream (a region or a v2 base URL) and journeyMap');
+  }
+  const region = Region.safeParse(upstream);
+  const client = createJourneyClient({
+    ...(region.success ? { region: region.data } : { baseUrl: upstream }),
+    auth: callerToken(),
+    fetch,
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.retry && { retry: options.retry }),
+    ...(options.logger && { logger: options.logger }),
+    ...(options.logLevel && { logLevel: options.logLevel }),
+  });
+  return createV1Adapter({ ...options, client, journeyMap });
+}
+
+/**
+ * A `fetch` that serves v1 journey calls in-process through the adapter and passes everything else to the
+ * underlying fetch untouched: for code that takes a fetch by injection.
+ */
+export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis.fetch {
+  const underlying = options.fetch ?? globalThis.fetch;
+  const handle = createV1HttpHandler({ adapter: adapterFor(options, underlying) });
+  const match = options.match ?? ((url: URL) => isV1Path(url.pathname));
+  return async (input, init) => {
+    const request = new Request(input, init);
+    return match(new URL(request.url)) ? handle(request) : underlying(input, init);
+  };
+}
+
+/**
+ * Wraps `globalThis.fetch` so that requests to `…/captain/api/journey/*` run on v2 journeys in-process, and
+ * everything else passes through untouched. One line at start-up; returns the function that undoes it.
+ */
+export function installV1Compat(options: V1CompatOptions): () => void {
+  const original = globalThis.fetch;
+  const wrapped = createV1CompatFetch({ ...options, fetch: options.fetch ?? original });
+  globalThis.fetch = wrapped;
+  return () => {
+    if (globalThis.fetch === wrapped) globalThis.fetch = original;
+  };
+}

@@ -1,0 +1,74 @@
+import { createSimulator } from '@journey-bridge/simulator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installV1Compat, V1CompatOptionsError } from '../src/index.js';
+import { createTarget, interceptorOverV2, journeyMap, journeys } from './targets.js';
+import { describeV1Behaviour } from './v1-behaviour-suite.js';
+
+describeV1Behaviour('plain HTTP v1 calls through the in-process fetch interceptor on the v2 surface', () =>
+  createTarget('v2', interceptorOverV2),
+);
+
+describe('installV1Compat', () => {
+  let uninstall: (() => void) | undefined;
+  afterEach(() => uninstall?.());
+
+  it('wraps globalThis.fetch for v1 journey calls, passes everything else through, and uninstalls', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const { url, close } = await sim.listen();
+    try {
+      const original = globalThis.fetch;
+      uninstall = installV1Compat({ upstream: `${url}/eu/v2/captain/`, journeyMap });
+      expect(globalThis.fetch).not.toBe(original);
+      const token = sim.issueToken();
+      // A legacy call, unchanged but for the base URL it already had: served by the adapter over v2.
+      const started = await fetch(`${url}/eu/captain/api/journey/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': 'legacy-1' },
+        body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+      });
+      expect(started.status).toBe(201);
+      const { instanceId } = await started.json();
+      const [entry] = sim.core.journal.list();
+      expect(entry?.path).toBe('/eu/v2/captain/journey/start');
+      expect(started.headers.get('x-request-id')).toBe(entry?.requestId);
+      // Not a v1 path: untouched.
+      const health = await fetch(`${url}/__sim/health`);
+      expect((await health.json()).instances).toBe(1);
+      expect(
+        (
+          await fetch(`${url}/eu/v2/captain/journey/state/fetch`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ instanceId }),
+          })
+        ).status,
+      ).toBe(200);
+      uninstall();
+      uninstall = undefined;
+      expect(globalThis.fetch).toBe(original);
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 401 in the v1 body without an upstream call when the caller sends no token', async () => {
+    const sim = createSimulator({ journeys });
+    uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const reply = await fetch('http://legacy.example/captain/api/journey/task/list', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
+    });
+    expect(reply.status).toBe(401);
+    expect(await reply.json()).toEqual({
+      status: 401,
+      message: 'the Authorization header must be "Bearer <access token>"',
+      error: 'unauthorized-error',
+    });
+    expect(sim.core.journal.count()).toBe(0);
+  });
+
+  it('needs an adapter, or an upstream with a journey map', () => {
+    expect(() => installV1Compat({ upstream: 'eu' })).toThrow(V1CompatOptionsError);
+  });
+});
