@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BadRequestError,
   backoffDelay,
@@ -84,6 +84,24 @@ describe('retries', () => {
     expect(took).toBeGreaterThanOrEqual(55);
     expect(took).toBeLessThan(1000);
     expect(countRequests(sim, STATE)).toBe(4);
+  });
+
+  it('retries a read whose attempt timed out', async () => {
+    const { sim, instanceId } = await startedJourney();
+    const client = v2Client(sim, { timeoutMs: 50 });
+    sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
+
+    await expect(client.fetchState({ instanceId })).resolves.toMatchObject({ instanceId });
+    // The slow first attempt is journaled when it finishes, after the retry.
+    await vi.waitFor(() => expect(countRequests(sim, STATE)).toBe(2), { timeout: 2000 });
+  });
+
+  it('retries a read after a reset connection', async () => {
+    const { sim, client, instanceId } = await startedJourney();
+    sim.core.faults.add({ path: STATE, reset: true, count: 2 });
+
+    await expect(client.fetchState({ instanceId })).resolves.toMatchObject({ instanceId });
+    expect(sim.core.journal.list({ path: STATE }).map((entry) => entry.status)).toEqual([0, 0, 200]);
   });
 
   it('computes the backoff as base × 2^(retry-1), capped', () => {

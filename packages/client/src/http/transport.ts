@@ -1,4 +1,4 @@
-import ky, { HTTPError, isForceRetryError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, isTimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
@@ -70,7 +70,8 @@ export class Transport {
             const state = callStateOf(options);
             if (error instanceof HTTPError) {
               state.requestId = error.response.headers.get('x-request-id') ?? state.requestId;
-              const body = this.#config.log.enabled('debug') ? await readErrorBody(error.response) : undefined;
+              // Read (for the debug line) or cancel: an unread body would hold its connection.
+              const body = this.#config.log.enabled('debug') ? await readErrorBody(error.response) : await error.response.body?.cancel();
               this.#logAttempt(state, error.response.status, body);
               return;
             }
@@ -100,7 +101,7 @@ export class Transport {
     call: CallOptions = {},
     state: CallState = newCallState(path, body),
   ): Promise<WithRequestId<T>> {
-    const response = await this.send(path, body, endpoint, call, state);
+    const response = await this.#send(path, body, endpoint, call, state);
     state.requestId = response.headers.get('x-request-id') ?? state.requestId;
     const text = await response.text();
     this.#logAttempt(state, response.status, text);
@@ -108,7 +109,7 @@ export class Transport {
   }
 
   /** POSTs and returns the successful response unread; failures become typed errors. */
-  async send(path: string, body: RequestBody, endpoint: EndpointRetry, call: CallOptions, state: CallState): Promise<Response> {
+  async #send(path: string, body: RequestBody, endpoint: EndpointRetry, call: CallOptions, state: CallState): Promise<Response> {
     const timeoutMs = call.timeoutMs ?? this.#config.timeoutMs;
     try {
       return await this.#ky.post(path, {
