@@ -30,7 +30,9 @@ describe('installV1Compat', () => {
       const { instanceId } = await started.json();
       const [entry] = sim.core.journal.list();
       expect(entry?.path).toBe('/eu/v2/captain/journey/start');
-      expect(started.headers.get('x-request-id')).toBe(entry?.requestId);
+      // The caller's X-Request-ID went upstream; the upstream's came back.
+      expect(entry?.requestId).toBe('legacy-1');
+      expect(started.headers.get('x-request-id')).toBe('legacy-1');
       // Not a v1 path: untouched.
       const health = await fetch(`${url}/__sim/health`);
       expect((await health.json()).instances).toBe(1);

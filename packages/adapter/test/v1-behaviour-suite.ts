@@ -16,7 +16,7 @@ import {
   type Subject,
   type V1State,
 } from '@journey-bridge/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { V1Target } from './targets.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -101,10 +101,11 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
     });
 
     it('starts synchronously: the answer waits for the modules and carries the final state', async () => {
-      const { api, clock } = setup();
+      const { api, clock, target } = setup();
+      const before = target.sim.core.engine.size;
       const pending = api.startJourney({ resourceId: IDS.dataCheck, context: { subject: person } });
-      // Let the start reach the platform, then let module time pass while it waits.
-      for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      // Once the journey exists on the platform, let its module time pass while the start waits.
+      await vi.waitFor(() => expect(target.sim.core.engine.size).toBe(before + 1), { interval: 2 });
       clock.advance(1200);
       const state = (await pending) as V1State;
       expect(state.status).toBe('Completed');

@@ -32,4 +32,16 @@ describe('v2 journey', () => {
     expect(state.status).toBe('Completed');
     expect(resultOf(state)?.status).toBe('complete');
   });
+
+  it('sends the caller-given request id with every attempt of a call', async () => {
+    const sim = await simulator();
+    const client = v2Client(sim);
+    sim.core.faults.add({ path: '*/journey/state/fetch', status: 503, retryAfter: 0, count: 1 });
+    await expect(client.fetchState({ instanceId: 'f'.repeat(32) }, { requestId: 'caller-req-7' })).rejects.toMatchObject({ status: 404 });
+    const attempts = sim.core.journal.list({ path: '*/journey/state/fetch' });
+    expect(attempts.map((entry) => [entry.status, entry.requestId])).toEqual([
+      [503, 'caller-req-7'],
+      [404, 'caller-req-7'],
+    ]);
+  });
 });

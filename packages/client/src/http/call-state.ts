@@ -12,6 +12,8 @@ export interface CallState {
   startedAt: number;
   /** The id sent as `X-Request-ID` with the current attempt; the response's own id wins when present. */
   requestId: string;
+  /** The caller's id for every attempt (`CallOptions.requestId`), instead of a new one per attempt. */
+  fixedRequestId?: string;
   /** The access token the current attempt carries. */
   token: string | undefined;
   /** Whether the one replay after a 401 has been used. */

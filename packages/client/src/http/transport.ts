@@ -16,6 +16,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Timeout of each attempt of this call, in ms. @default the client's `timeoutMs` */
   timeoutMs?: number;
+  /**
+   * `X-Request-ID` for every attempt of this call, e.g. the id of the request a proxy is serving, so one id
+   * correlates both hops. @default a new UUID per attempt
+   */
+  requestId?: string;
 }
 
 export interface TransportConfig {
@@ -55,7 +60,7 @@ export class Transport {
           async (request, options) => {
             const state = callStateOf(options);
             state.attempt += 1;
-            state.requestId = crypto.randomUUID();
+            state.requestId = state.fixedRequestId ?? crypto.randomUUID();
             if (tokens) {
               state.token = await tokens.getToken();
               request.headers.set('authorization', `Bearer ${state.token}`);
@@ -101,6 +106,7 @@ export class Transport {
     call: CallOptions = {},
     state: CallState = newCallState(path, body),
   ): Promise<WithRequestId<T>> {
+    if (call.requestId !== undefined) state.fixedRequestId = call.requestId;
     const response = await this.#send(path, body, endpoint, call, state);
     state.requestId = response.headers.get('x-request-id') ?? state.requestId;
     const text = await response.text();
