@@ -1,0 +1,4 @@
+export { ENVIRONMENT, resolveConfig, ShimConfig, ShimConfigError, type ShimConfigInput } from './config.js';
+export { ShimMetrics } from './metrics.js';
+export { createLogger, type RunningShim, type StartShimOptions, startShim } from './server.js';
+export { createShimHandler, type ShimHandlerOptions, upstreamBase } from './shim-handler.js';

@@ -1,0 +1,149 @@
+import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path } from '@journey-bridge/adapter';
+import { createJourneyClient } from '@journey-bridge/client';
+import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH } from '@journey-bridge/contract';
+import type { Logger } from 'pino';
+import type { ShimConfig } from './config.js';
+import { ShimMetrics } from './metrics.js';
+import { passThrough } from './proxy.js';
+
+/** Options of `createShimHandler`. */
+export interface ShimHandlerOptions {
+  config: ShimConfig;
+  /** Structured logger; one line per request, never headers or bodies. */
+  logger: Logger;
+  /** The fetch the shim reaches the upstream with. @default globalThis.fetch (keep-alive pooled by undici) */
+  fetch?: typeof globalThis.fetch;
+}
+
+const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+
+/** The v2 base the upstream option names: a region's public host, or the URL itself. */
+export function upstreamBase(upstream: string): URL {
+  const region = Region.safeParse(upstream);
+  const url = region.success ? new URL(V2_BASE_PATH, regionHost(region.data)) : new URL(upstream);
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}
+
+type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown';
+
+function routeOf(method: string, pathname: string): Route {
+  if (method === 'GET' && pathname === '/healthz') return 'healthz';
+  if (method === 'GET' && pathname === '/readyz') return 'readyz';
+  if (method === 'GET' && pathname === '/metrics') return 'metrics';
+  if (isV1Path(pathname)) return 'v1';
+  if (pathname.includes(V2_BASE_PATH)) return 'v2';
+  if (pathname.endsWith(TOKEN_PATHS.oauth) || pathname.endsWith(TOKEN_PATHS.idAuth)) return 'token';
+  return 'unknown';
+}
+
+/**
+ * The shim as one fetch-style handler: v1 paths through the adapter (with the caller's token), v2 and token
+ * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
+ * number of replicas can stand behind one load balancer.
+ */
+export function createShimHandler({ config, logger, fetch = globalThis.fetch }: ShimHandlerOptions) {
+  const metrics = new ShimMetrics();
+  const upstreamFetch = metrics.instrument(fetch);
+  const base = upstreamBase(config.upstream);
+  const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
+  const client = createJourneyClient({ baseUrl: base, auth: callerToken(), fetch: upstreamFetch, timeoutMs: config.timeoutMs });
+  const adapter = createV1Adapter({
+    client,
+    journeyMap: config.journeyMap as Record<string, string>,
+    variantIds: config.variantIds,
+    delivery: config.delivery,
+    flowAt: config.flowAt,
+    syncStartTimeoutMs: config.syncStartTimeoutMs,
+  });
+  const handleV1 = createV1HttpHandler({ adapter, bodyLimitBytes: config.bodyLimitBytes });
+
+  async function ready(): Promise<boolean> {
+    try {
+      await upstreamFetch(base, { method: 'GET', signal: AbortSignal.timeout(2000) });
+      return true; // any answer at all means the upstream is reachable
+    } catch {
+      return false;
+    }
+  }
+
+  async function dispatch(route: Route, request: Request, url: URL): Promise<Response> {
+    switch (route) {
+      case 'healthz':
+        return json(200, { status: 'ok' });
+      case 'readyz':
+        return (await ready())
+          ? json(200, { status: 'ready', upstream: base.origin })
+          : json(503, { status: 'upstream unreachable', upstream: base.origin });
+      case 'metrics':
+        return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
+      case 'v1':
+        return handleV1(request);
+      case 'v2': {
+        const rest = url.pathname.slice(url.pathname.indexOf(V2_BASE_PATH) + V2_BASE_PATH.length);
+        return passThrough(request, new URL(`${rest}${url.search}`, base), upstreamFetch).catch(() =>
+          json(503, {
+            errors: [
+              {
+                code: '5030',
+                name: 'SERVICE_UNAVAILABLE',
+                location: 'Service',
+                problem: 'the v2 upstream is unreachable',
+                action: 'Retry after a short delay.',
+              },
+            ],
+          }),
+        );
+      }
+      case 'token': {
+        const path = url.pathname.endsWith(TOKEN_PATHS.oauth) ? TOKEN_PATHS.oauth : TOKEN_PATHS.idAuth;
+        return passThrough(request, new URL(path, authOrigin), upstreamFetch).catch(() =>
+          json(503, { error: 'temporarily_unavailable', error_description: 'the token endpoint is unreachable' }),
+        );
+      }
+      default:
+        return json(404, { status: 404, message: `no endpoint at ${url.pathname.slice(0, 200)}`, error: 'not-found-error' });
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const route = routeOf(request.method, url.pathname);
+    metrics.inFlight.inc();
+    let response: Response;
+    try {
+      response = await dispatch(route, request, url);
+    } catch (error) {
+      logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
+      response = json(500, { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' });
+    } finally {
+      metrics.inFlight.dec();
+    }
+    const inbound = request.headers.get('x-request-id');
+    if (!response.headers.has('x-request-id')) {
+      const requestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      response.headers.set('x-request-id', requestId);
+    }
+    metrics.requests.inc({ route, status: String(response.status) });
+    if (route !== 'healthz' && route !== 'metrics') {
+      logger.info(
+        {
+          method: request.method,
+          // The route, never the path or the query: callers put identifiers, and worse, in URLs.
+          route,
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          requestId: response.headers.get('x-request-id'),
+        },
+        'request',
+      );
+    }
+    return response;
+  }
+
+  return { handle, metrics, ready };
+}

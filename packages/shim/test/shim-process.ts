@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+/** A `journey-bridge serve` child process. */
+export interface ShimProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Everything it wrote to stdout (JSON log lines) so far. */
+  stdout(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Writes a journey map file and returns its path. */
+export async function journeyMapFile(map: unknown): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'journey-bridge-'));
+  const file = join(dir, 'journey-map.json');
+  await writeFile(file, JSON.stringify(map));
+  return file;
+}
+
+/** Spawns the CLI with `args`; resolves once it listens (or rejects with what it said when it exits first). */
+export async function startShimProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ShimProcess> {
+  const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    child,
+    stdout: () => stdout,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      return code as number | null;
+    },
+  };
+}
+
+/** Runs the CLI to completion. */
+export async function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, stdout, stderr };
+}
