@@ -49,20 +49,9 @@ export function startShim(
   { logger = createLogger(config.logLevel), fetch }: StartShimOptions = {},
 ): Promise<RunningShim> {
   const shim = createShimHandler({ config, logger, ...(fetch && { fetch }) });
-  let active = 0;
-  const drained = new Set<() => void>();
-  const handle = async (request: Request) => {
-    active += 1;
-    try {
-      return await shim.handle(request);
-    } finally {
-      active -= 1;
-      if (active === 0) for (const done of drained) done();
-    }
-  };
 
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: handle, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    const server = serve({ fetch: shim.handle, port: config.port, hostname: config.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;
       logger.info({ url, upstream: config.upstream }, 'journey-bridge listening');
@@ -70,14 +59,16 @@ export function startShim(
         url,
         metrics: shim.metrics,
         close: async () => {
-          const closed = new Promise<void>((done) => (server as Server).close(() => done()));
-          (server as Server).closeIdleConnections();
-          if (active > 0) {
-            const finished = new Promise<void>((done) => drained.add(done));
-            const timeout = new Promise<void>((done) => setTimeout(done, config.shutdownTimeoutMs).unref());
-            await Promise.race([finished, timeout]);
-          }
-          (server as Server).closeAllConnections();
+          // Stop accepting, let in-flight responses finish, cut whatever still runs at the deadline.
+          const http = server as Server;
+          const closed = new Promise<void>((done) => http.close(() => done()));
+          // A connection whose response just finished turns idle, not closed: sweep until all are gone.
+          const sweep = setInterval(() => http.closeIdleConnections(), 20);
+          http.closeIdleConnections();
+          const deadline = new Promise<void>((done) => setTimeout(done, config.shutdownTimeoutMs).unref());
+          await Promise.race([closed, deadline]);
+          clearInterval(sweep);
+          http.closeAllConnections();
           await closed;
         },
       });

@@ -112,7 +112,9 @@ export function createShimHandler({ config, logger, fetch = globalThis.fetch }: 
     const started = performance.now();
     const url = new URL(request.url);
     const route = routeOf(request.method, url.pathname);
-    metrics.inFlight.inc();
+    // Operational endpoints are not traffic: a scrape must not count itself.
+    const traffic = route === 'v1' || route === 'v2' || route === 'token';
+    if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
       response = await dispatch(route, request, url);
@@ -120,7 +122,7 @@ export function createShimHandler({ config, logger, fetch = globalThis.fetch }: 
       logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
       response = json(500, { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' });
     } finally {
-      metrics.inFlight.dec();
+      if (traffic) metrics.inFlight.dec();
     }
     const inbound = request.headers.get('x-request-id');
     if (!response.headers.has('x-request-id')) {

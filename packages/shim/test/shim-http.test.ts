@@ -1,0 +1,407 @@
+import { createSimulator } from '@journey-bridge/simulator';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
+import { journeyMapFile, runCli, type ShimProcess, startShimProcess } from './shim-process.js';
+
+const sim = createSimulator({ journeys, clock: { manual: true } });
+const upstream = await sim.listen();
+const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
+const serveArgs = (extra: string[] = []) => [
+  'serve',
+  '--upstream',
+  `${upstream.url}/eu/v2/captain/`,
+  '--journey-map',
+  mapFile,
+  '--port',
+  '0',
+  ...extra,
+];
+const shim: ShimProcess = await startShimProcess(serveArgs(['--body-limit', '65536']));
+afterAll(async () => {
+  await shim.stop();
+  await upstream.close();
+});
+
+let token: string;
+beforeEach(() => {
+  sim.core.reset();
+  token = sim.issueToken();
+});
+
+const v1 = (path: string) => `${shim.url}/captain/api/journey/${path}`;
+const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body });
+
+describe('journey-bridge serve over HTTP', () => {
+  it('passes v2 and token paths to the upstream unchanged, with the caller token', async () => {
+    const tokenReply = await fetch(`${shim.url}/as/token.oauth2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }),
+    });
+    expect(tokenReply.status).toBe(200);
+    const { access_token } = await tokenReply.json();
+    const started = await fetch(`${shim.url}/v2/captain/journey/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json', 'x-request-id': 'v2-through-shim' },
+      body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }),
+    });
+    expect(started.status).toBe(201);
+    expect(started.headers.get('x-request-id')).toBe('v2-through-shim');
+    expect(sim.core.journal.list().map((entry) => [entry.path, entry.requestId])).toEqual([
+      ['/as/token.oauth2', expect.any(String)],
+      ['/eu/v2/captain/journey/start', 'v2-through-shim'],
+    ]);
+  });
+
+  it('forwards the caller X-Request-ID on v1 calls and returns the upstream one', async () => {
+    const reply = await post(
+      v1('start'),
+      JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+      {
+        'x-request-id': 'legacy-42',
+      },
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get('x-request-id')).toBe('legacy-42');
+    expect(sim.core.journal.list()[0]?.requestId).toBe('legacy-42');
+  });
+
+  it('serves /healthz, /readyz and Prometheus /metrics', async () => {
+    expect(await (await fetch(`${shim.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${shim.url}/readyz`);
+    expect(ready.status).toBe(200);
+    await post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }));
+    const metrics = await (await fetch(`${shim.url}/metrics`)).text();
+    expect(metrics).toMatch(/journey_bridge_requests_total\{route="v1",status="404"\} \d+/);
+    expect(metrics).toMatch(
+      /journey_bridge_upstream_request_duration_seconds_count\{path="v2\/captain\/journey\/state\/fetch",status="404"\} \d+/,
+    );
+    expect(metrics).toContain('journey_bridge_in_flight_requests');
+    expect(metrics).toContain('journey_bridge_process_resident_memory_bytes');
+  });
+
+  it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
+    const lonely = await startShimProcess([
+      'serve',
+      '--upstream',
+      'http://127.0.0.1:9/v2/captain/',
+      '--journey-map',
+      mapFile,
+      '--port',
+      '0',
+    ]);
+    try {
+      expect((await fetch(`${lonely.url}/readyz`)).status).toBe(503);
+      const reply = await fetch(`${lonely.url}/captain/api/journey/state/fetch`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
+      });
+      expect(reply.status).toBe(503);
+      expect(await reply.json()).toEqual({ status: 503, message: 'the v2 upstream is unreachable', error: 'service-unavailable-error' });
+      expect((await fetch(`${lonely.url}/healthz`)).status).toBe(200);
+    } finally {
+      await lonely.stop();
+    }
+  });
+
+  it('never logs tokens, subject data or paths', async () => {
+    const ssn = '987-65-4321';
+    await post(
+      v1('start'),
+      JSON.stringify({
+        resourceId: 'a1d7c3f0data-check-v1@latest',
+        context: { config: { async: true }, subject: { identity: { firstName: 'Zelda', idNumbers: [{ type: 'ssn', idNumber: ssn }] } } },
+      }),
+    );
+    await fetch(`${shim.url}/unknown/${ssn}`);
+    await vi.waitFor(() => expect(shim.stdout()).toContain('"route":"unknown"'), { interval: 5 });
+    const logs = shim.stdout();
+    expect(logs).toContain('"route":"v1"');
+    for (const secret of [token, ssn, 'Zelda']) expect(logs).not.toContain(secret);
+  });
+});
+
+/** Hostile and malformed requests: each gets the right v1 error; the shim keeps serving. */
+const BAD_REQUESTS: { name: string; send: () => Promise<Response>; status: number; error?: string; message?: RegExp }[] = [
+  { name: 'broken JSON', send: () => post(v1('start'), '{"resourceId":'), status: 400, message: /not valid JSON/ },
+  { name: 'empty body', send: () => post(v1('start'), ''), status: 400, message: /not valid JSON/ },
+  { name: 'JSON array body', send: () => post(v1('task/list'), '[]'), status: 400, message: /must be a JSON object/ },
+  { name: 'JSON string body', send: () => post(v1('task/list'), '"instanceId"'), status: 400, message: /must be a JSON object/ },
+  { name: 'JSON null body', send: () => post(v1('state/fetch'), 'null'), status: 400, message: /must be a JSON object/ },
+  {
+    name: 'body over the limit',
+    send: () => post(v1('start'), JSON.stringify({ pad: 'x'.repeat(70_000) })),
+    status: 413,
+    error: 'payload-too-large-error',
+  },
+  { name: 'text/plain', send: () => post(v1('start'), '{}', { 'content-type': 'text/plain' }), status: 415 },
+  {
+    name: 'form content type',
+    send: () => post(v1('task/list'), 'instanceId=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+    status: 415,
+  },
+  {
+    name: 'no content type',
+    send: () => fetch(v1('task/list'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new Blob(['{}']) }),
+    status: 415,
+  },
+  {
+    name: 'missing Authorization',
+    send: () => fetch(v1('task/list'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    status: 401,
+  },
+  { name: 'Basic auth', send: () => post(v1('task/list'), '{}', { authorization: 'Basic ZGVtbzpkZW1v' }), status: 401 },
+  { name: 'empty bearer', send: () => post(v1('task/list'), '{}', { authorization: 'Bearer ' }), status: 401 },
+  { name: 'bearer with spaces', send: () => post(v1('task/list'), '{}', { authorization: 'Bearer a b c' }), status: 401 },
+  {
+    name: 'unknown token',
+    send: () => post(v1('task/list'), JSON.stringify({ instanceId: 'x'.repeat(32) }), { authorization: 'Bearer not-a-token' }),
+    status: 401,
+    error: 'unauthorized-error',
+  },
+  { name: 'GET on a v1 path', send: () => fetch(v1('start')), status: 405, error: 'method-not-allowed-error' },
+  { name: 'PUT on a v1 path', send: () => fetch(v1('task/update'), { method: 'PUT' }), status: 405 },
+  { name: 'DELETE on a v1 path', send: () => fetch(v1('state/fetch'), { method: 'DELETE' }), status: 405 },
+  { name: 'unknown v1 operation', send: () => post(v1('task/delete'), '{}'), status: 404, error: 'not-found-error' },
+  { name: 'unknown path', send: () => fetch(`${shim.url}/nowhere`), status: 404, error: 'not-found-error' },
+  { name: 'path traversal', send: () => fetch(`${shim.url}/captain/api/journey/../../../etc/passwd`), status: 404 },
+  { name: 'encoded traversal', send: () => post(`${shim.url}/captain/api/journey/%2e%2e/%2e%2e/state/fetch`, '{}'), status: 404 },
+  { name: 'double slash', send: () => post(`${shim.url}/captain/api//journey/start`, '{}'), status: 404 },
+  {
+    name: 'start without resourceId',
+    send: () => post(v1('start'), JSON.stringify({ context: { subject: {} } })),
+    status: 400,
+    message: /resourceId/,
+  },
+  {
+    name: 'start with a malformed resourceId',
+    send: () => post(v1('start'), JSON.stringify({ resourceId: 'no-version', context: {} })),
+    status: 400,
+    message: /resourceId/,
+  },
+  {
+    name: 'start with an unmapped journey',
+    send: () => post(v1('start'), JSON.stringify({ resourceId: 'nope@latest', context: {} })),
+    status: 404,
+    message: /nope@latest/,
+  },
+  { name: 'start with a numeric resourceId', send: () => post(v1('start'), JSON.stringify({ resourceId: 42, context: {} })), status: 400 },
+  {
+    name: 'start with async as a string',
+    send: () => post(v1('start'), JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: 'yes' } } })),
+    status: 400,
+  },
+  {
+    name: 'start with extra top-level fields',
+    send: () => post(v1('start'), JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: {}, evil: true })),
+    status: 400,
+  },
+  {
+    name: 'prototype pollution keys',
+    send: () => post(v1('start'), '{"__proto__":{"admin":true},"resourceId":"a1d7c3f0data-check-v1@latest","context":{}}'),
+    status: 400,
+  },
+  { name: 'task list without instanceId', send: () => post(v1('task/list'), '{}'), status: 400, message: /instanceId/ },
+  { name: 'task list with a numeric instanceId', send: () => post(v1('task/list'), JSON.stringify({ instanceId: 7 })), status: 400 },
+  {
+    name: 'task list of an unknown instance',
+    send: () => post(v1('task/list'), JSON.stringify({ instanceId: 'f'.repeat(32) })),
+    status: 404,
+    error: 'not-found-error',
+  },
+  { name: 'task schema without taskId', send: () => post(v1('task/schema'), '{}'), status: 400 },
+  {
+    name: 'task schema of a foreign taskId',
+    send: () => post(v1('task/schema'), JSON.stringify({ taskId: '6d010770feacb771748ca60a7d213b2e' })),
+    status: 404,
+  },
+  {
+    name: 'task schema of a stale taskId',
+    send: async () => post(v1('task/schema'), JSON.stringify({ taskId: `${await startedInstance()}.00000000000` })),
+    status: 409,
+    error: 'conflict-error',
+  },
+  {
+    name: 'update with an unknown intent',
+    send: () =>
+      post(
+        v1('task/update'),
+        JSON.stringify({ intent: 'Finish', instanceId: 'x'.repeat(32), taskId: 'y'.repeat(32), context: { subject: {} } }),
+      ),
+    status: 400,
+    message: /intent/,
+  },
+  {
+    name: 'update without context',
+    send: () => post(v1('task/update'), JSON.stringify({ intent: 'Complete', instanceId: 'x'.repeat(32), taskId: 'y'.repeat(32) })),
+    status: 400,
+  },
+  {
+    name: 'update with a taskId of another instance',
+    send: async () =>
+      post(
+        v1('task/update'),
+        JSON.stringify({
+          intent: 'Complete',
+          instanceId: 'x'.repeat(32),
+          taskId: `${await startedInstance()}.00000000000`,
+          context: { subject: {} },
+        }),
+      ),
+    status: 404,
+  },
+  {
+    name: 'update of a stale task',
+    send: async () => {
+      const instanceId = await startedInstance();
+      return post(
+        v1('task/update'),
+        JSON.stringify({ intent: 'Complete', instanceId, taskId: `${instanceId}.00000000000`, context: { subject: {} } }),
+      );
+    },
+    status: 409,
+  },
+  {
+    name: 'state with filterKeys not an array',
+    send: () => post(v1('state/fetch'), JSON.stringify({ instanceId: 'x'.repeat(32), filterKeys: '/.*/' })),
+    status: 400,
+  },
+  {
+    name: 'header injection attempt in X-Request-ID',
+    send: () => post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }), { 'x-request-id': 'abc%0d%0aSet-Cookie: x=1' }),
+    status: 404,
+  },
+  {
+    name: 'very long X-Request-ID',
+    send: () => post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }), { 'x-request-id': 'r'.repeat(5000) }),
+    status: 404,
+  },
+  { name: 'deeply nested JSON', send: () => post(v1('state/fetch'), `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`), status: 400 },
+  { name: 'unicode garbage', send: () => post(v1('task/list'), '\u0000\uffff\ud800'), status: 400 },
+];
+
+async function startedInstance(): Promise<string> {
+  const reply = await post(
+    v1('start'),
+    JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+  );
+  return (await reply.json()).instanceId;
+}
+
+describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
+  it.each(BAD_REQUESTS)('$name → $status', async ({ send, status, error, message }) => {
+    const reply = await send();
+    expect(reply.status).toBe(status);
+    const body = await reply.json();
+    expect(body).toMatchObject({ status, message: expect.any(String), error: error ?? expect.stringMatching(/-error$/) });
+    if (message) expect(body.message).toMatch(message);
+    const requestId = reply.headers.get('x-request-id') ?? '';
+    expect(requestId).toMatch(/^[\w.:@-]{1,128}$/);
+  });
+
+  it('leaves the shim serving afterwards', async () => {
+    expect((await fetch(`${shim.url}/healthz`)).status).toBe(200);
+    expect(
+      (
+        await post(
+          v1('start'),
+          JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+        )
+      ).status,
+    ).toBe(201);
+  });
+});
+
+describe('process behaviour', () => {
+  it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
+    const own = await startShimProcess(serveArgs());
+    sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 400, count: 1 });
+    const inFlight = fetch(`${own.url}/captain/api/journey/state/fetch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instanceId: 'f'.repeat(32) }),
+    });
+    // Signal once the shim holds the request in flight (the upstream delays its answer).
+    await vi.waitFor(
+      async () => expect(await (await fetch(`${own.url}/metrics`)).text()).toMatch(/^journey_bridge_in_flight_requests 1$/m),
+      { interval: 10, timeout: 5000 },
+    );
+    const exit = own.stop();
+    expect((await inFlight).status).toBe(404);
+    expect(await exit).toBe(0);
+  });
+
+  it('serves one journey from two replicas behind a round-robin', async () => {
+    const replicas = [await startShimProcess(serveArgs()), await startShimProcess(serveArgs())];
+    try {
+      let turn = 0;
+      const call = (path: string, body: unknown) => {
+        const replica = replicas[turn++ % 2] as ShimProcess;
+        return fetch(`${replica.url}/captain/api/journey/${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((reply) => reply.json());
+      };
+      const { instanceId } = await call('start', {
+        resourceId: 'c3f9e5b2doc-selfie-v1@latest',
+        context: { config: { async: true }, subject: {} },
+      });
+      const first = (await call('task/list', { instanceId })).tasks[0];
+      expect((await call('task/schema', { taskId: first.taskId })).required).toEqual(['context']);
+      const document = { documents: [{ type: 'Primary', side1Image: 'ZnJvbnQ=', side2Image: '' }] };
+      expect(await call('task/update', { intent: 'Complete', instanceId, taskId: first.taskId, context: { subject: document } })).toEqual({
+        instanceId,
+        taskId: first.taskId,
+      });
+      sim.core.clock.advance(2000);
+      const second = (await call('task/list', { instanceId })).tasks[0];
+      await call('task/update', {
+        intent: 'Complete',
+        instanceId,
+        taskId: second.taskId,
+        context: { subject: { biometrics: [{ selfieImage: 'c2VsZmll' }] } },
+      });
+      sim.core.clock.advance(1500);
+      const state = await call('state/fetch', { instanceId });
+      expect(state.status).toBe('Completed');
+      expect(state.data.process.flow.decision.result.outcome).toBe('Decision: Pass');
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.stop()));
+    }
+  });
+
+  it('takes configuration from a file, environment variables and flags, flags winning', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'shim-config-'));
+    const config = join(dir, 'config.json');
+    await writeFile(config, JSON.stringify({ upstream: 'http://127.0.0.1:9/v2/captain/', journeyMap: mapFile, port: 1 }));
+    const own = await startShimProcess(['serve', '--config', config, '--port', '0'], {
+      JOURNEY_BRIDGE_UPSTREAM: `${upstream.url}/eu/v2/captain/`,
+    });
+    try {
+      expect((await fetch(`${own.url}/readyz`)).status).toBe(200); // the environment's upstream, not the file's
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('exits 2 naming the problem for a bad configuration', async () => {
+    const missing = await runCli(['serve', '--journey-map', mapFile]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('upstream');
+    const badMap = await runCli(['serve', '--upstream', 'eu', '--journey-map', '/does/not/exist.json']);
+    expect(badMap.code).toBe(2);
+    expect(badMap.stderr).toContain('cannot read journey map /does/not/exist.json: ENOENT');
+    const badFlag = await runCli(['serve', '--upstraem', 'eu']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toContain("Unknown option '--upstraem'");
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: journey-bridge serve');
+  });
+});
