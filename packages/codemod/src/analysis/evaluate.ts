@@ -1,0 +1,112 @@
+import type { Expression, Node } from '@babel/types';
+import { concat, hole, type StaticValue, text } from './static-value.js';
+
+/** What an evaluation may look up outside the expression: same-file constants and imported ones. */
+export interface EvaluationScope {
+  readonly file: string;
+  readonly source: string;
+  /** The initializer of a `const` declared once in the file. */
+  constant(name: string): Expression | undefined;
+  /** The value of an imported binding, from the project analysis. */
+  imported(name: string): StaticValue | undefined;
+}
+
+const sourceText = (node: Node, scope: EvaluationScope): string => scope.source.slice(node.start ?? 0, node.end ?? 0);
+
+/** A string literal's text is editable in place only when it is written without escapes. */
+function literal(value: string, node: Node, scope: EvaluationScope): StaticValue {
+  const start = (node.start ?? 0) + 1;
+  const raw = scope.source.slice(start, (node.end ?? 0) - 1);
+  return text(value, raw === value ? { file: scope.file, start } : undefined);
+}
+
+/**
+ * Evaluates `node` as far as it is known before run time: literals, templates, concatenation, constants of the
+ * file and imported ones, object maps of constants, `new URL(path, base)`. Anything else is a hole.
+ */
+export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<string> = new Set()): StaticValue {
+  switch (node.type) {
+    case 'StringLiteral':
+      return literal(node.value, node, scope);
+    case 'TemplateLiteral': {
+      const values: StaticValue[] = [];
+      node.quasis.forEach((quasi, index) => {
+        const cooked = quasi.value.cooked ?? quasi.value.raw;
+        values.push(text(cooked, cooked === quasi.value.raw ? { file: scope.file, start: quasi.start ?? 0 } : undefined));
+        const expression = node.expressions[index];
+        if (expression) values.push(evaluate(expression, scope, seen));
+      });
+      return concat(values, sourceText(node, scope));
+    }
+    case 'BinaryExpression':
+      if (node.operator !== '+' || node.left.type === 'PrivateName') return hole(sourceText(node, scope));
+      return concat([evaluate(node.left, scope, seen), evaluate(node.right, scope, seen)], sourceText(node, scope));
+    case 'Identifier': {
+      if (seen.has(node.name)) return hole(node.name);
+      const init = scope.constant(node.name);
+      if (init) return evaluate(init, scope, new Set([...seen, node.name]));
+      return scope.imported(node.name) ?? hole(node.name);
+    }
+    case 'MemberExpression':
+    case 'OptionalMemberExpression': {
+      const key = node.computed
+        ? node.property.type === 'StringLiteral'
+          ? node.property.value
+          : undefined
+        : node.property.type === 'Identifier'
+          ? node.property.name
+          : undefined;
+      const object = evaluate(node.object, scope, seen);
+      if (key === 'href' && object.kind === 'string') return object;
+      if (key !== undefined && object.kind === 'object') return object.props[key] ?? hole(sourceText(node, scope));
+      return hole(sourceText(node, scope));
+    }
+    case 'CallExpression': {
+      // `url.toString()` and `String(url)` keep the value.
+      const { callee, arguments: args } = node;
+      if (
+        callee.type === 'MemberExpression' &&
+        callee.property.type === 'Identifier' &&
+        callee.property.name === 'toString' &&
+        args.length === 0
+      ) {
+        return evaluate(callee.object, scope, seen);
+      }
+      if (callee.type === 'Identifier' && callee.name === 'String' && args[0]) return evaluate(args[0], scope, seen);
+      return hole(sourceText(node, scope));
+    }
+    case 'NewExpression': {
+      const [path, base] = node.arguments;
+      if (node.callee.type !== 'Identifier' || node.callee.name !== 'URL' || !path) return hole(sourceText(node, scope));
+      const pathValue = evaluate(path, scope, seen);
+      if (!base) return pathValue;
+      // A relative path resolves against a base that ends in `/`; an absolute path keeps only the base's origin.
+      const first = pathValue.kind === 'string' ? pathValue.parts[0] : undefined;
+      if (first?.kind === 'text' && first.value.startsWith('/'))
+        return concat([hole(`new URL(${sourceText(base, scope)}).origin`), pathValue], sourceText(node, scope));
+      return concat([evaluate(base, scope, seen), pathValue], sourceText(node, scope));
+    }
+    case 'ObjectExpression': {
+      const props: Record<string, StaticValue> = {};
+      for (const property of node.properties) {
+        if (property.type !== 'ObjectProperty') continue;
+        const key =
+          property.key.type === 'Identifier' && !property.computed
+            ? property.key.name
+            : property.key.type === 'StringLiteral'
+              ? property.key.value
+              : undefined;
+        if (key !== undefined) props[key] = evaluate(property.value, scope, seen);
+      }
+      return { kind: 'object', props };
+    }
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+    case 'TSTypeAssertion':
+    case 'ParenthesizedExpression':
+      return evaluate(node.expression, scope, seen);
+    default:
+      return hole(sourceText(node, scope));
+  }
+}

@@ -1,0 +1,49 @@
+/** Where a piece of text sits verbatim in a file, so it can be edited in place. */
+export interface TextSource {
+  readonly file: string;
+  /** Offset of the first character of the text (inside the quotes). */
+  readonly start: number;
+}
+
+/** A run of known text, or a value known only at run time (kept as its source text). */
+export type Part =
+  | { readonly kind: 'text'; readonly value: string; readonly source?: TextSource }
+  | { readonly kind: 'hole'; readonly text: string };
+
+/** What static evaluation knows of an expression: a string made of parts, or an object map of such values. */
+export type StaticValue =
+  | { readonly kind: 'string'; readonly parts: readonly Part[] }
+  | { readonly kind: 'object'; readonly props: Readonly<Record<string, StaticValue>> };
+
+export const text = (value: string, source?: TextSource): StaticValue => ({
+  kind: 'string',
+  parts: [source ? { kind: 'text', value, source } : { kind: 'text', value }],
+});
+
+export const hole = (sourceText: string): StaticValue => ({ kind: 'string', parts: [{ kind: 'hole', text: sourceText }] });
+
+/** String concatenation; an object in a string context is a run-time value. */
+export function concat(values: readonly StaticValue[], sourceText: string): StaticValue {
+  const parts: Part[] = [];
+  for (const value of values) {
+    if (value.kind === 'object') parts.push({ kind: 'hole', text: sourceText });
+    else parts.push(...value.parts);
+  }
+  return { kind: 'string', parts };
+}
+
+/** The value as one string with `\0` for each run-time hole, and the part each character came from. */
+export function flatten(value: StaticValue): { readonly text: string; readonly partAt: readonly number[] } {
+  if (value.kind === 'object') return { text: '\0', partAt: [-1] };
+  let result = '';
+  const partAt: number[] = [];
+  value.parts.forEach((part, index) => {
+    const piece = part.kind === 'text' ? part.value : '\0';
+    result += piece;
+    for (let i = 0; i < piece.length; i++) partAt.push(index);
+  });
+  return { text: result, partAt };
+}
+
+/** The `key` of a static value, serialisable across worker threads. */
+export const sourceKey = (source: TextSource): string => `${source.file}:${source.start}`;

@@ -1,0 +1,34 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { globby, isDynamicPattern } from 'globby';
+
+/**
+ * The files to look at: paths (files or directories) and globs, with the given extensions, `.gitignore` rules
+ * respected and `node_modules` never entered. Sorted, so runs and reports are stable.
+ */
+export async function discoverFiles(inputs: readonly string[], extensions: readonly string[], cwd: string): Promise<string[]> {
+  const patterns: string[] = [];
+  const explicit: string[] = [];
+  const extensionGlob = extensions.length === 1 ? extensions[0] : `{${extensions.join(',')}}`;
+  for (const input of inputs) {
+    if (isDynamicPattern(input)) {
+      patterns.push(input);
+      continue;
+    }
+    const path = resolve(cwd, input);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory()) patterns.push(`${globbyPath(path)}/**/*.${extensionGlob}`);
+    else if (info?.isFile()) explicit.push(path);
+    else throw new Error(`no such file or directory: ${input}`);
+  }
+  const found =
+    patterns.length === 0
+      ? []
+      : await globby(patterns, { cwd, absolute: true, gitignore: true, ignore: ['**/node_modules/**'], dot: false });
+  const wanted = new Set(extensions.map((extension) => `.${extension}`));
+  const matching = found.filter((file) => wanted.has(file.slice(file.lastIndexOf('.'))));
+  return [...new Set([...matching, ...explicit.filter((file) => !file.includes('/node_modules/'))])].sort();
+}
+
+/** globby takes forward slashes, also on Windows. */
+const globbyPath = (path: string): string => path.replaceAll('\\', '/');

@@ -1,0 +1,43 @@
+/**
+ * Text every file that talks v1 contains somewhere: a v1 path, the v1 client API, a v1 result path or a token
+ * request. Files without any are skipped before parsing, which is most of a large repository.
+ */
+export const V1_MARKERS = [
+  'captain/api',
+  'journey/task/',
+  'V1Api',
+  'V1Client',
+  'createV1Client',
+  'createV1Adapter',
+  'process.flow',
+  'token.oauth2',
+] as const;
+
+export const mentionsV1 = (text: string): boolean => V1_MARKERS.some((marker) => text.includes(marker));
+
+const EXPORTED_NAME = /export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g;
+
+/**
+ * Names exported by files that mention v1: a file that only imports `ENDPOINTS` from such a file calls v1
+ * without any v1 text of its own, so it is a candidate too.
+ */
+export function exportedNames(texts: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(EXPORTED_NAME)) names.add(match[1] ?? match[2] ?? '');
+  names.delete('');
+  return [...names];
+}
+
+/** Whether a file refers to one of `names` (as a whole word). */
+export function mentionsAny(text: string, names: readonly string[]): boolean {
+  return names.some((name) => {
+    let index = text.indexOf(name);
+    while (index !== -1) {
+      const before = text[index - 1] ?? ' ';
+      const after = text[index + name.length] ?? ' ';
+      if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+      index = text.indexOf(name, index + 1);
+    }
+    return false;
+  });
+}

@@ -1,0 +1,40 @@
+import { type Node, VISITOR_KEYS } from '@babel/types';
+
+/** Visits every node depth-first with its ancestors (nearest last). */
+export function walk(root: Node, visit: (node: Node, ancestors: readonly Node[]) => void): void {
+  const ancestors: Node[] = [];
+  const enter = (node: Node): void => {
+    visit(node, ancestors);
+    ancestors.push(node);
+    for (const key of VISITOR_KEYS[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) if (isNode(item)) enter(item);
+      } else if (isNode(child)) enter(child);
+    }
+    ancestors.pop();
+  };
+  enter(root);
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
+/** The name of a non-computed property or a string-keyed computed one. */
+export function propertyName(node: Node): string | undefined {
+  if (node.type !== 'MemberExpression' && node.type !== 'OptionalMemberExpression') return undefined;
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.computed && node.property.type === 'StringLiteral') return node.property.value;
+  return undefined;
+}
+
+export const isMember = (node: Node | undefined): node is Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }> =>
+  node?.type === 'MemberExpression' || node?.type === 'OptionalMemberExpression';
+
+/** The key of an object property written as an identifier or a string. */
+export function keyName(node: Node): string | undefined {
+  if (node.type !== 'ObjectProperty' && node.type !== 'ObjectMethod') return undefined;
+  if (node.key.type === 'Identifier' && !node.computed) return node.key.name;
+  if (node.key.type === 'StringLiteral') return node.key.value;
+  return undefined;
+}

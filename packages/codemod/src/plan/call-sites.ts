@@ -1,0 +1,135 @@
+import type { CallExpression, Node, ObjectExpression } from '@babel/types';
+import type { V1JourneyPath } from '@journey-bridge/contract';
+import { evaluate } from '../analysis/evaluate.js';
+import { concat, type StaticValue } from '../analysis/static-value.js';
+import { isMember, propertyName, walk } from '../parse/walk.js';
+import type { FileContext } from './file-context.js';
+import { propertyOf } from './object-edits.js';
+import { OPERATION_RULES, type OperationOptions, planOperation } from './operations.js';
+import { type Receivers, receiverText } from './receivers.js';
+import { requestBody } from './request-body.js';
+import { SiteBuilder } from './site-builder.js';
+import { leadingHole, matchV1Url, type UrlMatch } from './v1-url.js';
+
+/** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
+export interface PlannedCall {
+  readonly site: SiteBuilder;
+  readonly call: CallExpression;
+  readonly ancestors: readonly Node[];
+  readonly operation: V1JourneyPath | undefined;
+}
+
+/** `V1Api` methods, the operation each calls, and the v2 client method that replaces it. */
+export const V1_API_METHODS: Readonly<Record<string, { operation: V1JourneyPath; v2: string }>> = {
+  startJourney: { operation: 'journey/start', v2: 'startJourney' },
+  listTasks: { operation: 'journey/task/list', v2: 'fetchInteraction' },
+  listTasksWithSchema: { operation: 'journey/task/list/schema', v2: 'fetchInteraction' },
+  getTaskSchema: { operation: 'journey/task/schema', v2: 'fetchInteraction' },
+  updateTask: { operation: 'journey/task/update', v2: 'submitInteraction' },
+  fetchState: { operation: 'journey/state/fetch', v2: 'fetchState' },
+};
+
+/** The piece every `V1Api` call of a file shares: the client is switched to v2 only if all of them are migrated. */
+export const v1ClientPiece = (file: string): string => `v1-client:${file}`;
+
+interface Candidate {
+  readonly call: CallExpression;
+  readonly ancestors: readonly Node[];
+  readonly match: UrlMatch;
+  readonly config: ObjectExpression | undefined;
+  /** Texts that tie calls to one v1 target: the receiver, the callee, the run-time base. */
+  readonly keys: readonly string[];
+}
+
+function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpression } | undefined {
+  const first = call.arguments[0];
+  if (!first || first.type === 'SpreadElement' || first.type === 'ArgumentPlaceholder') return undefined;
+  if (first.type === 'ObjectExpression') {
+    const url = propertyOf(first, 'url');
+    return url ? { node: url.value, config: first } : undefined;
+  }
+  return { node: first };
+}
+
+/** Finds every v1 call of the file, in every call style, and plans each as an all-or-nothing site. */
+export function planCalls(ctx: FileContext, receivers: Receivers, options: OperationOptions): PlannedCall[] {
+  const candidates: Candidate[] = [];
+  const planned: PlannedCall[] = [];
+  walk(ctx.ast.program, (node, ancestors) => {
+    if (node.type !== 'CallExpression') return;
+    const { callee } = node;
+    const receiver = isMember(callee) ? receiverText(callee.object) : undefined;
+    const method = isMember(callee) ? propertyName(callee) : undefined;
+    if (receiver !== undefined && method !== undefined && receivers.v1Api.has(receiver) && V1_API_METHODS[method]) {
+      planned.push(planV1ApiCall(ctx, node, [...ancestors], method, options));
+      return;
+    }
+    const url = urlArgument(node);
+    if (!url) return;
+    const value = evaluate(url.node, ctx);
+    const instance = receiver === undefined ? undefined : receivers.instances.get(receiver);
+    const combined: StaticValue = instance ? concat([instance.base, value], ctx.text(url.node)) : value;
+    const match = matchV1Url(combined);
+    if (!match.operation && !match.hasBase) return;
+    const lead = leadingHole(combined);
+    const keys = [receiver, lead, ctx.text(callee)].filter((key): key is string => key !== undefined);
+    candidates.push({ call: node, ancestors: [...ancestors], match, config: url.config, keys });
+  });
+  // `journey/start` and `journey/state/fetch` exist in both versions: they are v1 when they go through the same
+  // receiver, callee or base as a call that is v1 for sure.
+  const v1Keys = new Set(candidates.filter((candidate) => candidate.match.isV1).flatMap((candidate) => candidate.keys));
+  const v1Calls = candidates.filter((candidate) => candidate.match.isV1 || candidate.keys.some((key) => v1Keys.has(key)));
+  const transports = v1Calls.filter((candidate) => !candidate.match.operation);
+  const transportPieces = transports.flatMap((candidate) => candidate.match.pieces);
+  for (const candidate of v1Calls) {
+    const { call, ancestors, match } = candidate;
+    const operation = match.operation;
+    const site = new SiteBuilder(
+      ctx,
+      call,
+      ancestors,
+      operation ? (OPERATION_RULES[operation] ?? 'endpoint.base-path') : 'endpoint.base-path',
+      describe(operation),
+    );
+    site.edits.push(...match.edits);
+    site.pieces.push(...match.pieces);
+    if (match.problem) site.refuse('codemod.dynamic-url', match.problem, 'a v2 path under /v2/captain/');
+    if (operation && !match.hasBase) {
+      if (transports.length > 0) site.pieces.push(...transportPieces);
+      else {
+        const lead = leadingHole(evaluate(call.arguments[0] ?? call, ctx));
+        site.needsReview(
+          'endpoint.base-path',
+          `the base URL is only known at run time${lead ? ` (${lead})` : ''}`,
+          'make the base end in /v2/captain/ instead of /captain/api/',
+        );
+      }
+    }
+    if (operation) planOperation(site, ctx, operation, requestBody(ctx, call, candidate.config, ancestors), options);
+    planned.push({ site, call, ancestors, operation });
+  }
+  return planned;
+}
+
+function planV1ApiCall(
+  ctx: FileContext,
+  call: CallExpression,
+  ancestors: readonly Node[],
+  method: string,
+  options: OperationOptions,
+): PlannedCall {
+  const target = V1_API_METHODS[method];
+  if (!target) throw new Error(`not a V1Api method: ${method}`);
+  const site = new SiteBuilder(ctx, call, ancestors, OPERATION_RULES[target.operation] ?? 'endpoint.base-path', describe(target.operation));
+  site.pieces.push(v1ClientPiece(ctx.file));
+  if (isMember(call.callee) && target.v2 !== method) site.replace(call.callee.property, target.v2);
+  const first = call.arguments[0];
+  const body = first?.type === 'ObjectExpression' ? { object: first } : first ? { opaque: first } : ({ missing: true } as const);
+  planOperation(site, ctx, target.operation, body, options);
+  return { site, call, ancestors, operation: target.operation };
+}
+
+function describe(operation: V1JourneyPath | undefined): string {
+  if (!operation) return 'v1 base path → v2 base path';
+  return `${operation} → its v2 replacement`;
+}

@@ -1,0 +1,95 @@
+import type { Node } from '@babel/types';
+import { ERROR_FIELD_MAP } from '@journey-bridge/contract';
+import { isMember, propertyName, walk } from '../parse/walk.js';
+import type { PlannedCall } from './call-sites.js';
+import type { FileContext } from './file-context.js';
+import { SiteBuilder } from './site-builder.js';
+import type { Site } from './types.js';
+
+/** `errors[0].problem` → `errors?.[0]?.problem`: a chain that tolerates a body that is not a v2 error body. */
+const chain = (path: string): string => path.replaceAll('.', '?.').replace(/\[(\d+)\]/g, '?.[$1]');
+const FIELDS: Readonly<Record<string, string>> = { message: chain(ERROR_FIELD_MAP.message), error: chain(ERROR_FIELD_MAP.error) };
+
+const isJsonCall = (node: Node): node is Extract<Node, { type: 'CallExpression' }> =>
+  node.type === 'CallExpression' && isMember(node.callee) && propertyName(node.callee) === 'json' && node.arguments.length === 0;
+
+/** `await R.json()` → `R` (the response the body was read from). */
+function jsonSource(node: Node | null | undefined): Node | undefined {
+  if (node?.type === 'AwaitExpression') node = node.argument;
+  if (!node || !isJsonCall(node) || !isMember(node.callee)) return undefined;
+  return node.callee.object;
+}
+
+/** The places that handle a failure of `call`: the `catch` of a try around it, a chained `.catch(…)`, `if (!res.ok) {…}`. */
+function errorRegions(call: PlannedCall): Node[] {
+  const regions: Node[] = [];
+  const { ancestors } = call;
+  ancestors.forEach((node, index) => {
+    const child = ancestors[index + 1] ?? call.call;
+    if (node.type === 'TryStatement' && node.block === child && node.handler) regions.push(node.handler.body);
+    if (node.type === 'CallExpression' && node.callee === child && isMember(child) && propertyName(child) === 'catch') {
+      const handler = node.arguments[0];
+      if (handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression')) regions.push(handler.body);
+    }
+  });
+  // `const res = await fetch(…)`, then `if (!res.ok) { … }` in the same function.
+  const [parent, grandparent] = [...call.ancestors].reverse();
+  const declarator = parent?.type === 'AwaitExpression' ? grandparent : parent;
+  if (declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier') {
+    const response = declarator.id.name;
+    const scope = [...call.ancestors].reverse().find((node) => /Function/.test(node.type) || node.type === 'Program');
+    if (scope) {
+      walk(scope, (node) => {
+        if (node.type !== 'IfStatement') return;
+        const test = node.test;
+        const notOk =
+          test.type === 'UnaryExpression' &&
+          test.operator === '!' &&
+          isMember(test.argument) &&
+          propertyName(test.argument) === 'ok' &&
+          test.argument.object.type === 'Identifier' &&
+          test.argument.object.name === response;
+        if (notOk) regions.push(node.consequent);
+      });
+    }
+  }
+  return regions;
+}
+
+/** Reads of the v1 error body (`message`, `error`, `status`) in the failure branches of a migrated call → v2 `errors[]`. */
+export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
+  const sites: Site[] = [];
+  const bodies = new Map<string, Node>();
+  for (const region of errorRegions(call)) {
+    walk(region, (node, inner) => {
+      const ancestors = [...call.ancestors, ...inner];
+      if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
+        const source = jsonSource(node.init);
+        if (source) bodies.set(node.id.name, source);
+        return;
+      }
+      const field = isMember(node) ? propertyName(node) : undefined;
+      if (!isMember(node) || node.computed || (field !== 'message' && field !== 'error' && field !== 'status')) return;
+      const body = node.object.type === 'ParenthesizedExpression' ? node.object.expression : node.object;
+      const wrapped =
+        isMember(body) &&
+        ['data', 'body'].includes(propertyName(body) ?? '') &&
+        isMember(body.object) &&
+        propertyName(body.object) === 'response';
+      const response = wrapped && isMember(body) ? body.object : body.type === 'Identifier' ? bodies.get(body.name) : jsonSource(body);
+      if (!response) return;
+      const site = new SiteBuilder(ctx, node, ancestors, 'error.body', 'v1 error body → v2 errors[]');
+      if (field === 'status') {
+        // v1 repeated the HTTP status in the body; v2 has it only on the response.
+        const accessor = ctx.source.slice(response.end ?? 0, node.end ?? 0).startsWith('?.') ? '?.' : '.';
+        if (wrapped || response.type === 'Identifier' || isMember(response)) site.replace(node, `${ctx.text(response)}${accessor}status`);
+        else site.refuse('error.body', 'v2 error bodies carry no status', 'the HTTP status of the response');
+      } else {
+        const propertyStart = node.property.start ?? 0;
+        site.edit(propertyStart, node.end ?? 0, FIELDS[field] ?? '');
+      }
+      sites.push(site.build([call.site.id]));
+    });
+  }
+  return sites;
+}

@@ -1,0 +1,175 @@
+import type { Expression, File, Node } from '@babel/types';
+import type { EvaluationScope } from '../analysis/evaluate.js';
+import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
+import type { StaticValue } from '../analysis/static-value.js';
+import { walk } from '../parse/walk.js';
+import type { MarkerAnchor } from './types.js';
+
+/** An import of the file: the local name, what it imports, and from where. */
+export interface ImportBinding {
+  readonly specifier: string;
+  /** `default`, `*` or the exported name. */
+  readonly imported: string;
+  readonly node: Node;
+}
+
+export const MARKER_PREFIX = 'journey-codemod:';
+export const IGNORE_COMMENT = 'journey-codemod-ignore';
+
+/** Everything the steps of a file's plan share: its text, style, bindings, and how to place text in it. */
+export class FileContext implements EvaluationScope {
+  readonly eol: string;
+  readonly quote: string;
+  readonly usesRequire: boolean;
+  /** Whether type annotations may be written. */
+  readonly isTypeScript: boolean;
+  readonly imports = new Map<string, ImportBinding>();
+  private readonly constants = new Map<string, Expression | null>();
+  private readonly lineStarts: number[] = [0];
+
+  constructor(
+    readonly file: string,
+    readonly source: string,
+    readonly ast: File,
+    private readonly analysis: ImportedConstants,
+  ) {
+    this.eol = source.includes('\r\n') ? '\r\n' : '\n';
+    this.isTypeScript = /\.[cm]?tsx?$/.test(file);
+    for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    let single = 0;
+    let double = 0;
+    let hasImport = false;
+    let requires = 0;
+    walk(ast.program, (node) => {
+      if (node.type === 'StringLiteral') source[node.start ?? 0] === '"' ? double++ : single++;
+      else if (node.type === 'ImportDeclaration') {
+        hasImport = true;
+        for (const spec of node.specifiers) {
+          const imported =
+            spec.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : spec.type === 'ImportNamespaceSpecifier'
+                ? '*'
+                : spec.imported.type === 'Identifier'
+                  ? spec.imported.name
+                  : spec.imported.value;
+          this.imports.set(spec.local.name, { specifier: node.source.value, imported, node });
+        }
+      } else if (node.type === 'VariableDeclarator' && node.init) {
+        const required = requireSpecifier(node.init);
+        if (required !== undefined) {
+          requires++;
+          if (node.id.type === 'Identifier') this.imports.set(node.id.name, { specifier: required, imported: '*', node });
+          else if (node.id.type === 'ObjectPattern')
+            for (const property of node.id.properties)
+              if (property.type === 'ObjectProperty' && property.key.type === 'Identifier' && property.value.type === 'Identifier')
+                this.imports.set(property.value.name, { specifier: required, imported: property.key.name, node });
+        } else if (node.id.type === 'Identifier') {
+          // A name declared twice (shadowing, reassignment in another scope) is not a constant we can trust.
+          this.constants.set(node.id.name, this.constants.has(node.id.name) ? null : node.init);
+        }
+      }
+    });
+    this.quote = double > single ? '"' : "'";
+    this.usesRequire = requires > 0 && !hasImport;
+  }
+
+  constant(name: string): Expression | undefined {
+    return this.constants.get(name) ?? undefined;
+  }
+
+  imported(name: string): StaticValue | undefined {
+    const binding = this.imports.get(name);
+    if (!binding) return undefined;
+    const target = this.analysis.resolved[importKey(this.file, binding.specifier)];
+    const values = target ? this.analysis.exports[target] : undefined;
+    if (!values) return undefined;
+    if (binding.imported === '*') return { kind: 'object', props: values };
+    return values[binding.imported];
+  }
+
+  text(node: Node): string {
+    return this.source.slice(node.start ?? 0, node.end ?? 0);
+  }
+
+  /** 1-based line of an offset. */
+  line(offset: number): number {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+
+  lineStart(offset: number): number {
+    return this.lineStarts[this.line(offset) - 1] ?? 0;
+  }
+
+  /** `'x'` in the file's quote style. */
+  str(value: string): string {
+    return `${this.quote}${value.replaceAll('\\', '\\\\').replaceAll(this.quote, `\\${this.quote}`)}${this.quote}`;
+  }
+
+  /** The statement (or class member) that holds `node`, where markers go. */
+  statementOf(node: Node, ancestors: readonly Node[]): Node {
+    const chain = [...ancestors, node];
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const candidate = chain[i];
+      if (!candidate) continue;
+      if (/Statement$|Declaration$/.test(candidate.type) && candidate.type !== 'BlockStatement') {
+        const parent = chain[i - 1];
+        // A declaration inside `export` is marked above the export.
+        return parent && /^Export/.test(parent.type) ? parent : candidate;
+      }
+      if (candidate.type === 'ClassProperty' || candidate.type === 'ClassMethod') return candidate;
+    }
+    return node;
+  }
+
+  anchor(statement: Node): MarkerAnchor {
+    const start = statement.start ?? 0;
+    const lineStart = this.lineStart(start);
+    const before = this.source.slice(lineStart, start);
+    const onOwnLine = /^\s*$/.test(before);
+    const comments = statement.leadingComments?.map((comment) => comment.value) ?? [];
+    // Comments right above the statement, even where the parser attached them elsewhere.
+    const above = this.source
+      .slice(Math.max(0, lineStart - 2000), lineStart)
+      .split(/\r?\n/)
+      .reverse()
+      .slice(1);
+    for (const line of above) {
+      if (!/^\s*(\/\/|\/\*|\*)/.test(line)) break;
+      comments.push(line);
+    }
+    const existing = comments.flatMap((comment) =>
+      [...comment.matchAll(/journey-codemod:\s*[\w-]+\s*\[([\w.-]+)\]/g)].map((match) => match[1] ?? ''),
+    );
+    if (comments.some((comment) => comment.includes(IGNORE_COMMENT))) existing.push(IGNORE_COMMENT);
+    return onOwnLine ? { offset: lineStart, indent: before, onOwnLine, existing } : { offset: start, indent: '', onOwnLine, existing };
+  }
+
+  /** Whether a `journey-codemod-ignore` comment opts the statement out (above it or at the end of its line). */
+  ignored(anchor: MarkerAnchor, statement: Node): boolean {
+    if (anchor.existing.includes(IGNORE_COMMENT)) return true;
+    const end = statement.end ?? 0;
+    const lineEnd = this.source.indexOf('\n', end);
+    return this.source.slice(end, lineEnd === -1 ? undefined : lineEnd).includes(IGNORE_COMMENT);
+  }
+}
+
+function requireSpecifier(node: Node): string | undefined {
+  if (
+    node.type === 'CallExpression' &&
+    node.callee.type === 'Identifier' &&
+    node.callee.name === 'require' &&
+    node.arguments[0]?.type === 'StringLiteral'
+  ) {
+    return node.arguments[0].value;
+  }
+  if (node.type === 'MemberExpression') return requireSpecifier(node.object);
+  return undefined;
+}

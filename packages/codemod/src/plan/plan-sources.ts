@@ -1,0 +1,63 @@
+import { analyseImportedConstants, type ImportedConstants, type ImportRequest } from '../analysis/imported-constants.js';
+import { parseSource } from '../parse/parse-source.js';
+import type { OperationOptions } from './operations.js';
+import { type FilePlan, planFile } from './plan-file.js';
+
+export interface SourceFile {
+  readonly file: string;
+  readonly text: string;
+}
+
+export type PlannedSource = { readonly file: string; readonly plan: FilePlan } | { readonly file: string; readonly parseError: string };
+
+/**
+ * Parses each file once, runs the ts-morph analysis of the constants they import, then plans every file on
+ * the parse it already has. `analyse` is injectable so worker threads can share one analysis.
+ */
+export async function planSources(
+  sources: readonly SourceFile[],
+  options: OperationOptions,
+  analyse: (requests: readonly ImportRequest[]) => Promise<ImportedConstants> = async (requests) => analyseImportedConstants(requests),
+  onPlanned: () => void = () => undefined,
+): Promise<PlannedSource[]> {
+  const parsed = sources.map((source) => ({ ...source, result: parseSource(source.file, source.text) }));
+  const requests: ImportRequest[] = [];
+  for (const { file, result } of parsed) {
+    if (!result.ok) continue;
+    for (const statement of result.ast.program.body) {
+      if (statement.type === 'ImportDeclaration' && statement.source.value.startsWith('.'))
+        requests.push({ from: file, specifier: statement.source.value });
+    }
+    for (const match of parsedRequires(result.ast.program.body.map((statement) => statement)))
+      requests.push({ from: file, specifier: match });
+  }
+  const analysis = await analyse(requests);
+  return parsed.map(({ file, text, result }) => {
+    const planned: PlannedSource = result.ok
+      ? { file, plan: planFile(file, text, result.ast, analysis, options) }
+      : { file, parseError: result.error };
+    onPlanned();
+    return planned;
+  });
+}
+
+/** Relative `require('./x')` specifiers of top-level declarations. */
+function parsedRequires(statements: readonly import('@babel/types').Statement[]): string[] {
+  const specifiers: string[] = [];
+  for (const statement of statements) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init;
+      if (
+        init?.type === 'CallExpression' &&
+        init.callee.type === 'Identifier' &&
+        init.callee.name === 'require' &&
+        init.arguments[0]?.type === 'StringLiteral'
+      ) {
+        const specifier = init.arguments[0].value;
+        if (specifier.startsWith('.')) specifiers.push(specifier);
+      }
+    }
+  }
+  return specifiers;
+}

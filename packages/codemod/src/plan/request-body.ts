@@ -1,0 +1,70 @@
+import type { CallExpression, Node, ObjectExpression } from '@babel/types';
+import { isMember, keyName, propertyName } from '../parse/walk.js';
+import type { FileContext } from './file-context.js';
+import { propertyOf } from './object-edits.js';
+
+/** The JSON body of a request: an object literal the codemod can edit, or an expression it cannot see into. */
+export type RequestBody = { readonly object: ObjectExpression } | { readonly opaque: Node } | { readonly missing: true };
+
+const BODY_KEYS = ['json', 'data', 'body'];
+
+/** `JSON.stringify(x)` → `x`. */
+function unstringified(node: Node): Node | undefined {
+  if (node.type !== 'CallExpression' || !isMember(node.callee)) return undefined;
+  const { object } = node.callee;
+  if (object.type !== 'Identifier' || object.name !== 'JSON' || propertyName(node.callee) !== 'stringify') return undefined;
+  return node.arguments[0];
+}
+
+function asBody(ctx: FileContext, node: Node | undefined): RequestBody {
+  if (!node) return { missing: true };
+  if (node.type === 'ObjectExpression') return { object: node };
+  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') return asBody(ctx, node.expression);
+  if (node.type === 'Identifier') {
+    const init = ctx.constant(node.name);
+    if (init?.type === 'ObjectExpression') return { object: init };
+  }
+  return { opaque: node };
+}
+
+/** The body inside an options object: `json` (ky, got), `data` (axios), or `body: JSON.stringify(…)` (fetch). */
+function fromOptions(ctx: FileContext, options: ObjectExpression): RequestBody | undefined {
+  for (const key of BODY_KEYS) {
+    const property = propertyOf(options, key);
+    if (!property) continue;
+    if (key !== 'body') return asBody(ctx, property.value);
+    const inner = unstringified(property.value);
+    return inner ? asBody(ctx, inner) : { opaque: property.value };
+  }
+  return undefined;
+}
+
+/**
+ * Finds the body of an HTTP call in every style: `fetch(url, { body: JSON.stringify(b) })`, `ky.post(url, { json: b })`,
+ * `axios.post(url, b)`, `axios({ url, data: b })`, `got(url, { json: b })`, `superagent.post(url).send(b)`, and
+ * wrappers taking `(url, init)` or `(url, body)`.
+ */
+export function requestBody(
+  ctx: FileContext,
+  call: CallExpression,
+  config: ObjectExpression | undefined,
+  ancestors: readonly Node[],
+): RequestBody {
+  if (config) return fromOptions(ctx, config) ?? { missing: true };
+  const second = call.arguments[1];
+  if (second?.type === 'ObjectExpression') {
+    const hasOptionKeys = second.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
+    return hasOptionKeys ? (fromOptions(ctx, second) ?? { missing: true }) : { object: second };
+  }
+  if (second) return asBody(ctx, second);
+  // superagent: request.post(url).set(…).send(body)
+  let current: Node = call;
+  for (let i = ancestors.length - 1; i >= 1; i -= 2) {
+    const member = ancestors[i];
+    const outer = ancestors[i - 1];
+    if (!isMember(member) || member.object !== current || outer?.type !== 'CallExpression' || outer.callee !== member) break;
+    if (propertyName(member) === 'send') return asBody(ctx, outer.arguments[0]);
+    current = outer;
+  }
+  return { missing: true };
+}

@@ -1,0 +1,104 @@
+import type { Node } from '@babel/types';
+import { FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
+import { isMember, propertyName, walk } from '../parse/walk.js';
+import type { FileContext } from './file-context.js';
+import { SiteBuilder } from './site-builder.js';
+import type { Site } from './types.js';
+
+/** `context.process.steps` → `context?.process?.steps`: v2 state fields are optional on some tenants. */
+const optionalPath = (path: string): string => path.split('.').join('?.');
+const STEPS = optionalPath(RESULT_PATHS.v2.steps[0]);
+const RESULT = optionalPath(RESULT_PATHS.v2.result[0]);
+const [FAILED, ERROR] = FAILURE_STATUSES;
+
+/** The expression a v1 flow read starts from: `state` in `state.data.process.flow` or `state.data.context.process.flow`. */
+function flowBase(flow: Node): Node | undefined {
+  if (!isMember(flow) || propertyName(flow) !== 'flow') return undefined;
+  const process = flow.object;
+  if (!isMember(process) || propertyName(process) !== 'process') return undefined;
+  let data = process.object;
+  if (isMember(data) && propertyName(data) === 'context') data = data.object;
+  if (!isMember(data) || propertyName(data) !== 'data') return undefined;
+  return data.object;
+}
+
+/**
+ * Result reads of v1 state (`data.process.flow`, `data.context.process.flow`) → `context.process.steps` and
+ * `context.result`; comparisons with `'Failed'` also accept `'Error'`. Each read follows the file's state calls.
+ */
+export function planResultReads(ctx: FileContext, dependsOn: readonly string[]): Site[] {
+  if (dependsOn.length === 0) return [];
+  const sites: Site[] = [];
+  walk(ctx.ast.program, (node, ancestors) => {
+    const parent = ancestors[ancestors.length - 1];
+    const base = flowBase(node);
+    if (base) {
+      const steps = `(${ctx.text(base)}.${STEPS} ?? [])`;
+      const site = new SiteBuilder(ctx, node, ancestors, 'response.state-result', 'v1 flow → v2 steps');
+      const callee = parent?.type === 'CallExpression' ? parent.callee : undefined;
+      if (
+        parent?.type === 'CallExpression' &&
+        parent.arguments[0] === node &&
+        callee &&
+        isMember(callee) &&
+        ctx.text(callee) === 'Object.values'
+      ) {
+        site.replace(parent, steps);
+      } else if (isMember(parent) && parent.object === node) {
+        const key = parent.computed ? ctx.text(parent.property) : ctx.str(propertyName(parent) ?? '');
+        if (propertyName(parent) === 'decision') {
+          site.refuse(
+            'response.state-result',
+            'v2 keeps the overall decision in context.result, with other outcome words',
+            `${ctx.text(base)}.${RESULT}?.advice.decision ('Accept' | 'Reject' | 'Manual review')`,
+          );
+        } else {
+          site.replace(parent, `${steps}.find((${ctx.isTypeScript ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`);
+          site.needsReview('response.variant-id', 'v1 variantIds and v2 step nodeIds differ', 'find the step by its v2 nodeId');
+        }
+      } else {
+        site.refuse(
+          'response.state-result',
+          'this use of the v1 flow has no direct v2 counterpart',
+          `${ctx.text(base)}.${STEPS} (steps) and ${ctx.text(base)}.${RESULT} (overall result)`,
+        );
+      }
+      sites.push(site.build(dependsOn));
+      return;
+    }
+    if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
+      const literal = [node.left, node.right].find((side) => side.type === 'StringLiteral' && side.value === FAILED);
+      const other = node.left === literal ? node.right : node.left;
+      if (!literal || other.type === 'PrivateName' || !/status/i.test(ctx.text(other))) return;
+      if (parent?.type === 'LogicalExpression' && ctx.text(parent).includes(`${ERROR}${ctx.source[literal.start ?? 0]}`)) return;
+      const quote = ctx.source[literal.start ?? 0] ?? "'";
+      const subject = ctx.text(other);
+      const negated = node.operator.startsWith('!');
+      const joined = negated
+        ? `${subject} ${node.operator} ${quote}${FAILED}${quote} && ${subject} ${node.operator} ${quote}${ERROR}${quote}`
+        : `${subject} ${node.operator} ${quote}${FAILED}${quote} || ${subject} ${node.operator} ${quote}${ERROR}${quote}`;
+      const bare =
+        parent?.type === 'IfStatement' ||
+        parent?.type === 'WhileStatement' ||
+        parent?.type === 'ReturnStatement' ||
+        parent?.type === 'VariableDeclarator';
+      const site = new SiteBuilder(ctx, node, ancestors, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`);
+      sites.push(site.replace(node, bare ? joined : `(${joined})`).build(dependsOn));
+      return;
+    }
+    if (
+      node.type === 'SwitchCase' &&
+      node.test?.type === 'StringLiteral' &&
+      node.test.value === FAILED &&
+      parent?.type === 'SwitchStatement'
+    ) {
+      if (!/status/i.test(ctx.text(parent.discriminant))) return;
+      if (parent.cases.some((item) => item.test?.type === 'StringLiteral' && item.test.value === ERROR)) return;
+      const quote = ctx.source[node.test.start ?? 0] ?? "'";
+      const indent = ctx.source.slice(ctx.lineStart(node.start ?? 0), node.start ?? 0);
+      const site = new SiteBuilder(ctx, node, ancestors, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`);
+      sites.push(site.edit(node.start ?? 0, node.start ?? 0, `case ${quote}${ERROR}${quote}:${ctx.eol}${indent}`).build(dependsOn));
+    }
+  });
+  return sites;
+}

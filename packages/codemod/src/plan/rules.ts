@@ -1,0 +1,19 @@
+import { CHANGES } from '@journey-bridge/contract';
+
+/** Limits of the tool itself rather than changes between the versions; documented in docs/codemod.md. */
+export const CODEMOD_RULES = {
+  'codemod.dynamic-url': 'The v1 path is assembled at run time (or written with escapes), so it cannot be rewritten in place.',
+  'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
+  'codemod.shared-constant': 'A literal this call needs changed is shared with a v1 call that stays v1; changing it would break that call.',
+  'codemod.unrecognized-v1-url': 'A v1 URL outside any call the codemod recognises (a mock, a log line, a custom client).',
+} as const;
+
+export type RuleId = keyof typeof CODEMOD_RULES | (typeof CHANGES)[number]['id'];
+
+const KNOWN = new Set<string>([...CHANGES.map((change) => change.id), ...Object.keys(CODEMOD_RULES)]);
+
+/** A rule id, checked against the change register so markers only ever cite ids it defines. */
+export function rule(id: string): string {
+  if (!KNOWN.has(id)) throw new Error(`unknown rule id ${id}: add it to the change register or CODEMOD_RULES`);
+  return id;
+}

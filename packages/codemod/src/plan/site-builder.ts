@@ -1,0 +1,73 @@
+import type { Node } from '@babel/types';
+import type { FileContext } from './file-context.js';
+import { rule } from './rules.js';
+import type { MarkerAnchor, Site, SiteStatus, TextEdit } from './types.js';
+
+/** Collects the edits of one site; the site is migrated unless something refuses it. */
+export class SiteBuilder {
+  readonly edits: TextEdit[] = [];
+  readonly pieces: string[] = [];
+  private refusal: { rule: string; reason: string; suggestion?: string } | undefined;
+  private review: { rule: string; reason: string; suggestion?: string } | undefined;
+  readonly anchor: MarkerAnchor;
+  private readonly statement: Node;
+
+  constructor(
+    private readonly ctx: FileContext,
+    readonly node: Node,
+    ancestors: readonly Node[],
+    private readonly ruleId: string,
+    private readonly reason: string,
+  ) {
+    this.statement = ctx.statementOf(node, ancestors);
+    this.anchor = ctx.anchor(this.statement);
+  }
+
+  edit(start: number, end: number, text: string): this {
+    this.edits.push({ file: this.ctx.file, start, end, text });
+    return this;
+  }
+
+  replace(node: Node, text: string): this {
+    return this.edit(node.start ?? 0, node.end ?? 0, text);
+  }
+
+  /** The site cannot be migrated: it stays as it is, with a marker. The first refusal is the one reported. */
+  refuse(ruleId: string, reason: string, suggestion?: string): this {
+    this.refusal ??= { rule: rule(ruleId), reason, ...(suggestion ? { suggestion } : {}) };
+    return this;
+  }
+
+  /** The site is migrated but a person must check something the code does not show. */
+  needsReview(ruleId: string, reason: string, suggestion?: string): this {
+    this.review ??= { rule: rule(ruleId), reason, ...(suggestion ? { suggestion } : {}) };
+    return this;
+  }
+
+  get refused(): boolean {
+    return this.refusal !== undefined;
+  }
+
+  get id(): string {
+    return `${this.ctx.file}:${this.node.start ?? 0}`;
+  }
+
+  build(dependsOn?: readonly string[]): Site {
+    const ignored = this.ctx.ignored(this.anchor, this.statement);
+    const outcome = this.refusal ?? this.review;
+    const status: SiteStatus = ignored ? 'ignored' : this.refusal ? 'unsupported' : this.review ? 'needs-review' : 'migrated';
+    return {
+      id: this.id,
+      file: this.ctx.file,
+      line: this.ctx.line(this.node.start ?? 0),
+      rule: outcome?.rule ?? rule(this.ruleId),
+      status,
+      reason: ignored ? `opted out with a ${'journey-codemod-ignore'} comment` : (outcome?.reason ?? this.reason),
+      ...(outcome?.suggestion ? { suggestion: outcome.suggestion } : {}),
+      edits: this.edits,
+      markerAt: this.anchor,
+      pieces: this.pieces,
+      ...(dependsOn ? { dependsOn } : {}),
+    };
+  }
+}

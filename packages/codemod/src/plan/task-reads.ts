@@ -1,0 +1,92 @@
+import type { Node } from '@babel/types';
+import { isMember, propertyName, walk } from '../parse/walk.js';
+import type { FileContext } from './file-context.js';
+import { SiteBuilder } from './site-builder.js';
+import type { Site } from './types.js';
+
+/** `X.tasks[0]` (optionally chained): returns `X`. */
+function firstTaskOf(node: Node): Node | undefined {
+  if (!isMember(node) || !node.computed || node.property.type !== 'NumericLiteral' || node.property.value !== 0) return undefined;
+  const tasks = node.object;
+  return isMember(tasks) && propertyName(tasks) === 'tasks' ? tasks.object : undefined;
+}
+
+/**
+ * Reads of a v1 task list → the v2 interaction: v2 has one active interaction, so `X.tasks[0].taskId` is
+ * `X.interactionId`, an empty list is a missing `interactionId`, and a task variable holds the interactionId.
+ */
+export function planTaskReads(ctx: FileContext, dependsOn: readonly string[]): Site[] {
+  if (dependsOn.length === 0) return [];
+  const sites: Site[] = [];
+  const taskVariables = new Set<string>();
+  const site = (node: Node, ancestors: readonly Node[]) =>
+    new SiteBuilder(ctx, node, ancestors, 'endpoint.task-list', 'v1 task → the v2 interaction');
+  walk(ctx.ast.program, (node, ancestors) => {
+    const parent = ancestors[ancestors.length - 1];
+    if (node.type === 'VariableDeclarator' && node.init) {
+      const list = firstTaskOf(node.init);
+      const destructured = node.id.type === 'ArrayPattern' && node.id.elements.length === 1 && node.id.elements[0]?.type === 'Identifier';
+      const listOfPattern = destructured && isMember(node.init) && propertyName(node.init) === 'tasks' ? node.init.object : undefined;
+      const name =
+        node.id.type === 'Identifier'
+          ? node.id.name
+          : destructured && node.id.type === 'ArrayPattern' && node.id.elements[0]?.type === 'Identifier'
+            ? node.id.elements[0].name
+            : undefined;
+      const base = list ?? listOfPattern;
+      if (base && name) {
+        taskVariables.add(name);
+        sites.push(
+          site(node, ancestors)
+            .replace(node, `${name} = ${ctx.text(base)}.interactionId`)
+            .build(dependsOn),
+        );
+      }
+      return;
+    }
+    if (isMember(node) && propertyName(node) === 'taskId') {
+      const list = firstTaskOf(node.object);
+      if (list)
+        sites.push(
+          site(node, ancestors)
+            .replace(node, `${ctx.text(list)}.interactionId`)
+            .build(dependsOn),
+        );
+      else if (node.object.type === 'Identifier' && taskVariables.has(node.object.name))
+        sites.push(site(node, ancestors).replace(node, node.object.name).build(dependsOn));
+      return;
+    }
+    if (
+      isMember(node) &&
+      node.object.type === 'Identifier' &&
+      taskVariables.has(node.object.name) &&
+      !(parent?.type === 'VariableDeclarator')
+    ) {
+      const builder = site(node, ancestors);
+      builder.needsReview(
+        'response.variant-id',
+        `${ctx.text(node)} has no v2 counterpart on an interaction`,
+        'read the interaction fetch response (interaction.resource.id, collects)',
+      );
+      sites.push(builder.build(dependsOn));
+      return;
+    }
+    if (isMember(node) && propertyName(node) === 'length' && isMember(node.object) && propertyName(node.object) === 'tasks') {
+      const list = ctx.text(node.object.object);
+      const comparison = parent?.type === 'BinaryExpression' ? parent : undefined;
+      const zero = comparison && [comparison.left, comparison.right].some((side) => side.type === 'NumericLiteral' && side.value === 0);
+      if (comparison && zero && ['===', '==', '<='].includes(comparison.operator)) {
+        sites.push(site(node, ancestors).replace(comparison, `${list}.interactionId === undefined`).build(dependsOn));
+      } else if (comparison && zero && ['!==', '!=', '>'].includes(comparison.operator)) {
+        sites.push(site(node, ancestors).replace(comparison, `${list}.interactionId !== undefined`).build(dependsOn));
+      } else if (parent?.type === 'UnaryExpression' && parent.operator === '!') {
+        sites.push(site(node, ancestors).replace(parent, `${list}.interactionId === undefined`).build(dependsOn));
+      } else {
+        const builder = site(node, ancestors);
+        builder.refuse('endpoint.task-list', 'v2 has one active interaction, not a list of tasks', `${list}.interactionId !== undefined`);
+        sites.push(builder.build(dependsOn));
+      }
+    }
+  });
+  return sites;
+}

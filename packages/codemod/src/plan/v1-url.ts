@@ -1,0 +1,72 @@
+import { ENDPOINT_MAP, type V1JourneyPath } from '@journey-bridge/contract';
+import { flatten, type Part, type StaticValue, sourceKey } from '../analysis/static-value.js';
+import type { TextEdit } from './types.js';
+
+export const V1_BASE = '/captain/api';
+export const V2_BASE = '/v2/captain';
+
+/** Longest first, so `task/list/schema` is not read as `task/list`. */
+const V1_PATHS = (Object.keys(ENDPOINT_MAP) as V1JourneyPath[]).sort((a, b) => b.length - a.length);
+const OPERATION = new RegExp(`(${V1_PATHS.map((path) => path.replaceAll('/', '\\/')).join('|')})(?=$|[/?#\\0])`);
+const BASE = /\/captain\/api(?=$|[/?#\0])/;
+
+/** What a URL says about v1, and the in-place edits that move it to v2. */
+export interface UrlMatch {
+  /** The v1 operation, when the path names one. */
+  readonly operation?: V1JourneyPath;
+  /** The path names a task endpoint (v1 only) or the URL carries the v1 base path. */
+  readonly isV1: boolean;
+  readonly hasBase: boolean;
+  readonly edits: TextEdit[];
+  readonly pieces: string[];
+  /** Why a needed edit cannot be made in place (the text is built at run time or escaped). */
+  readonly problem?: string;
+}
+
+/** Finds the v1 operation and base path in a statically evaluated URL. */
+export function matchV1Url(value: StaticValue): UrlMatch {
+  const { text, partAt } = flatten(value);
+  const parts = value.kind === 'string' ? value.parts : [];
+  const edits: TextEdit[] = [];
+  const pieces: string[] = [];
+  let problem: string | undefined;
+  const replace = (index: number, from: string, to: string): void => {
+    const part = parts[partAt[index] ?? -1];
+    const end = partAt[index + from.length - 1];
+    if (part?.kind !== 'text' || !part.source || end !== partAt[index]) {
+      problem ??= `"${from}" is built at run time or written with escapes`;
+      return;
+    }
+    const offset = index - startOfPart(parts, partAt[index] ?? 0);
+    const start = part.source.start + offset;
+    edits.push({ file: part.source.file, start, end: start + from.length, text: to });
+    pieces.push(sourceKey(part.source));
+  };
+  const operationMatch = OPERATION.exec(text);
+  const operation = operationMatch?.[1] as V1JourneyPath | undefined;
+  const baseMatch = BASE.exec(text);
+  if (text.includes(V2_BASE)) return { isV1: false, hasBase: false, edits, pieces };
+  if (operation && operationMatch && ENDPOINT_MAP[operation] !== operation)
+    replace(operationMatch.index, operation, ENDPOINT_MAP[operation]);
+  if (baseMatch) replace(baseMatch.index, V1_BASE, V2_BASE);
+  const taskPath = text.includes('journey/task/');
+  if (taskPath && !operation) problem ??= 'the v1 task path is assembled at run time';
+  const isV1 = baseMatch !== null || taskPath;
+  return { ...(operation ? { operation } : {}), isV1, hasBase: baseMatch !== null, edits, pieces, ...(problem ? { problem } : {}) };
+}
+
+function startOfPart(parts: readonly Part[], index: number): number {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    const part = parts[i];
+    start += part?.kind === 'text' ? part.value.length : 1;
+  }
+  return start;
+}
+
+/** The run-time part of a URL in front of its path, e.g. `this.baseUrl`: what a person must point at v2. */
+export function leadingHole(value: StaticValue): string | undefined {
+  if (value.kind !== 'string') return undefined;
+  const first = value.parts[0];
+  return first?.kind === 'hole' ? first.text : undefined;
+}

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Report } from '../src/index.js';
+import { runCli } from './run-cli.js';
+
+const V1_CALL = `import axios from 'axios';
+
+export async function tasks(instanceId: string) {
+  return axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { instanceId });
+}
+`;
+const MIGRATED_CALL = V1_CALL.replace('/captain/api/journey/task/list', '/v2/captain/journey/interaction/fetch');
+
+let repo: string;
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' }).toString();
+const read = (path: string) => readFile(join(repo, path), 'utf8');
+
+async function write(files: Record<string, string>) {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(repo, path, '..'), { recursive: true });
+    await writeFile(join(repo, path), text);
+  }
+}
+
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-cli-'));
+  await write({
+    '.gitignore': 'generated/\n',
+    'src/service.ts': V1_CALL,
+    'src/crlf.js': V1_CALL.replace(': string', '').replaceAll('\n', '\r\n'),
+    'src/plain.ts': 'export const answer = 42;\n',
+    'src/broken.ts': `${V1_CALL}\nexport const = ;\n`,
+    'generated/client.ts': V1_CALL,
+    'node_modules/legacy/index.js': V1_CALL,
+  });
+  git('init', '-q');
+  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'v1');
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+describe('journey-codemod CLI', () => {
+  it('prints help and the versions of the tool and its engines', async () => {
+    const help = await runCli(['--help'], repo);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('journey-codemod <paths|globs...>');
+    const version = await runCli(['--version'], repo);
+    expect(version.stdout).toMatch(/journey-codemod \d+\.\d+\.\d+/);
+    for (const engine of ['jscodeshift 17.4.0', 'recast ', 'ts-morph 28.0.0']) expect(version.stdout).toContain(engine);
+  });
+
+  it('rewrites, keeps line endings, skips ignored paths and node_modules, reports parse errors without writing, and a second run changes nothing', async () => {
+    const run = await runCli(['.', '--report', 'report.json'], repo);
+    expect(run.code).toBe(0);
+    expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+    expect(await read('src/crlf.js')).toBe(MIGRATED_CALL.replace(': string', '').replaceAll('\n', '\r\n'));
+    expect(await read('generated/client.ts')).toBe(V1_CALL);
+    expect(await read('node_modules/legacy/index.js')).toBe(V1_CALL);
+    expect(await read('src/broken.ts')).toBe(`${V1_CALL}\nexport const = ;\n`);
+    expect(run.stderr).toContain('cannot parse src/broken.ts');
+    expect(run.stderr).toContain('files: 4 scanned, 1 skipped by prefilter, 2 changed, 0 unchanged, 1 parse errors');
+    expect(run.stderr).toContain('endpoint.task-list: 2 migrated');
+
+    const report = JSON.parse(await read('report.json')) as Report;
+    expect(report.sites).toContainEqual(
+      expect.objectContaining({ file: 'src/service.ts', line: 4, rule: 'endpoint.task-list', status: 'migrated' }),
+    );
+    expect(report.parseErrors).toEqual([expect.objectContaining({ file: 'src/broken.ts' })]);
+
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'v2');
+    const again = await runCli(['src'], repo);
+    expect(again.stderr).toContain('0 changed');
+    expect(git('status', '--porcelain', '--untracked-files=no')).toBe('');
+  });
+
+  it('--check writes nothing and fails while v1 calls remain', async () => {
+    await rm(join(repo, 'src/broken.ts'));
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('src/service.ts:4 v1, migratable [endpoint.task-list]');
+    expect(await read('src/service.ts')).toBe(V1_CALL);
+    await runCli(['src', '--force'], repo);
+    expect((await runCli(['src', '--check'], repo)).code).toBe(0);
+  });
+
+  it('refuses to write into a git tree with uncommitted changes unless --force', async () => {
+    await write({ 'src/plain.ts': 'export const answer = 43;\n' });
+    const refused = await runCli(['src'], repo);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('uncommitted changes');
+    expect(await read('src/service.ts')).toBe(V1_CALL);
+    expect((await runCli(['src', '--force'], repo)).code).toBe(0);
+    expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+  });
+
+  it('--dry --diff prints a unified diff and writes nothing', async () => {
+    const run = await runCli(['src/service.ts', '--dry', '--diff'], repo);
+    expect(run.stdout).toContain('--- a/src/service.ts');
+    expect(run.stdout).toContain(
+      "-  return axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { instanceId });",
+    );
+    expect(run.stdout).toContain(
+      "+  return axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch', { instanceId });",
+    );
+    expect(run.stderr).toContain('1 would change');
+    expect(await read('src/service.ts')).toBe(V1_CALL);
+  });
+
+  it('plans on worker threads with --cpus and gets the same result', async () => {
+    const run = await runCli(['src', '--cpus', '2', '--extensions', 'ts,js'], repo);
+    expect(run.code).toBe(0);
+    expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+    expect(await read('src/crlf.js')).toBe(MIGRATED_CALL.replace(': string', '').replaceAll('\n', '\r\n'));
+  });
+
+  it('explains bad usage with exit code 2', async () => {
+    const run = await runCli(['src', '--cpus', 'many'], repo);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--cpus must be a positive integer');
+  });
+});

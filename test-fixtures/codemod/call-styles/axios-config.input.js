@@ -1,0 +1,9 @@
+import axios from 'axios';
+
+export function fetchState(instanceId) {
+  return axios({
+    method: 'post',
+    url: 'https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch',
+    data: { instanceId },
+  }).then((response) => response.data);
+}

@@ -1,0 +1,18 @@
+import ky, { type KyInstance } from 'ky';
+
+export class JourneyService {
+  private readonly http: KyInstance;
+
+  constructor(token: string) {
+    this.http = ky.create({ prefixUrl: 'https://eu.platform.go.gbgplc.com/captain/api/', headers: { authorization: `Bearer ${token}` } });
+  }
+
+  async state(instanceId: string) {
+    const state = await this.http.post('journey/state/fetch', { json: { instanceId } }).json<any>();
+    return state.status === 'Failed' ? 'failed' : state.status;
+  }
+
+  async tasks(instanceId: string) {
+    return this.http.post('journey/task/list', { json: { instanceId } }).json<any>();
+  }
+}

@@ -1,0 +1,9 @@
+import request from 'superagent';
+
+export async function listTasks(token, instanceId) {
+  const res = await request
+    .post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ instanceId });
+  return res.body;
+}

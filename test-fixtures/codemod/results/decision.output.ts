@@ -1,0 +1,7 @@
+import axios from 'axios';
+
+export async function decision(instanceId: string) {
+  const { data: state } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
+  // journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result, with other outcome words → v2: state.context?.result?.advice.decision ('Accept' | 'Reject' | 'Manual review')
+  return state.data.process.flow.decision.result.outcome;
+}

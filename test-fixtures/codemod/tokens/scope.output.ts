@@ -1,0 +1,9 @@
+export async function token(clientId: string, clientSecret: string) {
+  // journey-codemod: needs-review [auth.token] the scope is hard-coded to "gbg.token"; the v2 client documents "svc.token" (configurable) → v2: scope: 'svc.token' unless your tenant registered another
+  const res = await fetch('https://auth.example.com/as/token.oauth2', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'gbg.token' }),
+  });
+  return res.json();
+}

@@ -1,0 +1,11 @@
+const V1_BASE = 'https://eu.platform.go.gbgplc.com/captain/api';
+const TASK_LIST = `${V1_BASE}/journey/task/list`;
+
+export async function tasks(token: string, instanceId: string) {
+  const res = await fetch(TASK_LIST, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ instanceId }),
+  });
+  return res.json();
+}
