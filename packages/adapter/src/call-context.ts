@@ -1,9 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Auth } from '@journey-bridge/client';
 
-/** What one served v1 request carries into the adapter's v2 calls. */
+/** What one served v1 request carries into the adapter's v2 calls (see `V1Adapter.withContext`). */
 export interface CallContext {
-  /** The caller's bearer token, sent upstream by `callerToken()` auth. */
+  /** The caller's bearer token, sent upstream instead of the client's own auth. */
   readonly token?: string;
   /** The caller's `X-Request-ID`, forwarded upstream. */
   readonly requestId?: string;
@@ -13,31 +12,19 @@ export interface CallContext {
   upstreamRequestId?: string;
 }
 
-const storage = new AsyncLocalStorage<CallContext>();
-
-/** Runs `operation` with `context` visible to every adapter call it makes, however deep. */
-export const runWithCallContext = <T>(context: CallContext, operation: () => T): T => storage.run(context, operation);
-
-/** The context of the call being served, if any. */
-export const currentCallContext = (): CallContext | undefined => storage.getStore();
-
-/** Thrown when `callerToken()` auth is used outside `runWithCallContext` or without a token. */
+/** A client built with `callerToken()` auth was called without a caller's token. */
 export class MissingCallerTokenError extends Error {
   override name = 'MissingCallerTokenError';
 }
 
 /**
- * Auth that sends the token of the request being served, so the shim and the interceptor hold no credentials:
- * the caller's `Authorization` reaches v2 unchanged. A 401 is final (a replay would send the same token).
+ * Auth for a client that only ever sends its callers' tokens (`withContext({ token })`), as the shim and the
+ * interceptor do: they hold no credentials of their own. A call without a caller token fails with this error.
  */
 export function callerToken(): Auth {
   return {
     connect: () => ({
-      getToken: async () => {
-        const token = storage.getStore()?.token;
-        if (!token) throw new MissingCallerTokenError('no caller token: serve the call inside runWithCallContext({ token })');
-        return token;
-      },
+      getToken: () => Promise.reject(new MissingCallerTokenError('no caller token: call through withContext({ token })')),
       invalidate: () => false,
     }),
   };

@@ -23,7 +23,7 @@ import {
   type V1TaskSchema,
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
-import { currentCallContext } from './call-context.js';
+import type { CallContext } from './call-context.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -57,20 +57,20 @@ function v1Request<T extends z.ZodType>(schema: T, value: unknown): z.output<T> 
   });
 }
 
-/** Call options for an upstream call, from the context of the request being served. */
-function callOptions(): CallOptions {
-  const context = currentCallContext();
-  return {
-    ...(context?.signal && { signal: context.signal }),
-    ...(context?.requestId && { requestId: context.requestId }),
-  };
-}
+/** Call options for an upstream call made for `context`. */
+const callOptionsFor = (context: CallContext | undefined): CallOptions => ({
+  ...(context?.signal && { signal: context.signal }),
+  ...(context?.requestId && { requestId: context.requestId }),
+  ...(context?.token && { token: context.token }),
+});
 
-/** Notes the upstream answer's request id for the caller; returns the answer. */
-function noted<T extends { readonly requestId: string | undefined }>(answer: T): T {
-  const context = currentCallContext();
-  if (context && answer.requestId) context.upstreamRequestId = answer.requestId;
-  return answer;
+/** The v1 task API, plus the same API bound to the context of one served request. */
+export interface V1Adapter extends V1Api {
+  /**
+   * The same operations with the caller's token, `X-Request-ID` and abort signal on every upstream call; the
+   * upstream's last request id is written back to `context.upstreamRequestId`.
+   */
+  withContext(context: CallContext): V1Api;
 }
 
 /** Runs `operation`, turning every failure into what the v1 client would have raised. */
@@ -88,7 +88,7 @@ async function asV1<T>(operation: () => Promise<T>): Promise<T> {
  * instance and interaction), so any number of processes can serve one journey. Each operation makes the fewest
  * v2 requests it can: one, or two for `updateTask` (the interaction, then the submit).
  */
-export function createV1Adapter(options: V1AdapterOptions): V1Api {
+export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now } = options;
   const stateOptions: V1StateOptions = {
     ...(options.flowAt && { flowAt: options.flowAt }),
@@ -96,91 +96,97 @@ export function createV1Adapter(options: V1AdapterOptions): V1Api {
     ...(options.decisionKey && { decisionKey: options.decisionKey }),
   };
 
-  /** The current interaction of the instance a taskId names, refusing a task whose interaction moved on. */
-  async function activeInteraction(taskId: string, instanceId?: string) {
-    const task = decodeTaskId(taskId);
-    if (instanceId !== undefined && task.instanceId !== instanceId) {
-      throw new TranslationError(
-        `task ${JSON.stringify(taskId)} was not found on instance ${JSON.stringify(instanceId)}`,
-        404,
-        'response.task-id',
-      );
+  /** The operations for one context (or none): every upstream call carries it. */
+  function operations(context: CallContext | undefined): V1Api {
+    const call = callOptionsFor(context);
+    /** Notes the upstream answer's request id for the caller; returns the answer. */
+    const noted = <T extends { readonly requestId: string | undefined }>(answer: T): T => {
+      if (context && answer.requestId) context.upstreamRequestId = answer.requestId;
+      return answer;
+    };
+    /** The current interaction of the instance a taskId names, refusing a task whose interaction moved on. */
+    async function activeInteraction(taskId: string, instanceId?: string) {
+      const task = decodeTaskId(taskId);
+      if (instanceId !== undefined && task.instanceId !== instanceId) {
+        throw new TranslationError(
+          `task ${JSON.stringify(taskId)} was not found on instance ${JSON.stringify(instanceId)}`,
+          404,
+          'response.task-id',
+        );
+      }
+      const interaction = noted(await client.fetchInteraction({ instanceId: task.instanceId }, call));
+      const { interactionId } = interaction;
+      if (!interactionId || !task.matches(interactionId) || interaction.processing) throw new StaleTaskError(taskId);
+      return { interaction, interactionId };
     }
-    const interaction = noted(await client.fetchInteraction({ instanceId: task.instanceId }, callOptions()));
-    const { interactionId } = interaction;
-    if (!interactionId || !task.matches(interactionId) || interaction.processing) throw new StaleTaskError(taskId);
-    return { interaction, interactionId };
-  }
 
-  async function v1State(instanceId: string, filterKeys?: readonly string[]) {
-    const state = toV1State(noted(await client.fetchState({ instanceId }, callOptions())), stateOptions);
-    if (filterKeys && state.data.process) state.data.process.flow = filterFlow(state.data.process.flow, filterKeys);
-    if (filterKeys && state.data.context?.process)
-      state.data.context.process.flow = filterFlow(state.data.context.process.flow, filterKeys);
-    return state;
-  }
+    async function v1State(instanceId: string, filterKeys?: readonly string[]) {
+      const state = toV1State(noted(await client.fetchState({ instanceId }, call)), stateOptions);
+      if (filterKeys && state.data.process) state.data.process.flow = filterFlow(state.data.process.flow, filterKeys);
+      if (filterKeys && state.data.context?.process)
+        state.data.context.process.flow = filterFlow(state.data.context.process.flow, filterKeys);
+      return state;
+    }
 
-  return {
-    startJourney: (request) =>
-      asV1(async (): Promise<V1StartResponse> => {
-        const v1 = v1Request(V1StartRequest, request);
-        const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeyMap, delivery), callOptions()));
-        if (v1.context.config?.async === true) return { instanceId, status: 'InProgress' };
-        // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
-        try {
-          const { signal } = callOptions();
-          await client.waitForInteraction(instanceId, {
-            intervalMs: syncStartIntervalMs,
-            deadline: now() + syncStartTimeoutMs,
-            ...(signal && { signal }),
-          });
-        } catch (error) {
-          if (!(error instanceof DeadlineExceededError)) throw error;
-        }
-        return v1State(instanceId);
-      }),
+    return {
+      startJourney: (request) =>
+        asV1(async (): Promise<V1StartResponse> => {
+          const v1 = v1Request(V1StartRequest, request);
+          const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeyMap, delivery), call));
+          if (v1.context.config?.async === true) return { instanceId, status: 'InProgress' };
+          // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
+          try {
+            await client.waitForInteraction(instanceId, { ...call, intervalMs: syncStartIntervalMs, deadline: now() + syncStartTimeoutMs });
+          } catch (error) {
+            if (!(error instanceof DeadlineExceededError)) throw error;
+          }
+          return v1State(instanceId);
+        }),
 
-    listTasks: (request) =>
-      asV1(async () =>
-        toV1TaskList(noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, callOptions()))),
-      ),
-
-    listTasksWithSchema: (request) =>
-      asV1(async () =>
-        toV1TaskListWithSchema(
-          noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, callOptions())),
+      listTasks: (request) =>
+        asV1(async () =>
+          toV1TaskList(noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, call))),
         ),
-      ),
 
-    getTaskSchema: (request) =>
-      asV1(async () => {
-        const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request).taskId);
-        return taskJsonSchemaFor(knownCollects(interaction.interaction?.collects ?? [])) as V1TaskSchema;
-      }),
+      listTasksWithSchema: (request) =>
+        asV1(async () =>
+          toV1TaskListWithSchema(
+            noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, call)),
+          ),
+        ),
 
-    updateTask: (request) =>
-      asV1(async () => {
-        const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request);
-        const { interaction, interactionId } = await activeInteraction(taskId, instanceId);
-        // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
-        // carries every required element therefore completes the interaction (register: request.update-intent).
-        const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
-        if (intent === 'Validate') return { instanceId, taskId, valid: true };
-        if (plan.participants.length > 0) {
-          noted(
-            await client.submitInteraction(
-              { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } },
-              callOptions(),
-            ),
-          );
-        }
-        return { instanceId, taskId };
-      }),
+      getTaskSchema: (request) =>
+        asV1(async () => {
+          const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request).taskId);
+          return taskJsonSchemaFor(knownCollects(interaction.interaction?.collects ?? [])) as V1TaskSchema;
+        }),
 
-    fetchState: (request) =>
-      asV1(async () => {
-        const { instanceId, filterKeys } = v1Request(V1StateRequest, request);
-        return v1State(instanceId, filterKeys);
-      }),
-  };
+      updateTask: (request) =>
+        asV1(async () => {
+          const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request);
+          const { interaction, interactionId } = await activeInteraction(taskId, instanceId);
+          // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
+          // carries every required element therefore completes the interaction (register: request.update-intent).
+          const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
+          if (intent === 'Validate') return { instanceId, taskId, valid: true };
+          if (plan.participants.length > 0) {
+            noted(
+              await client.submitInteraction(
+                { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } },
+                call,
+              ),
+            );
+          }
+          return { instanceId, taskId };
+        }),
+
+      fetchState: (request) =>
+        asV1(async () => {
+          const { instanceId, filterKeys } = v1Request(V1StateRequest, request);
+          return v1State(instanceId, filterKeys);
+        }),
+    };
+  }
+
+  return { ...operations(undefined), withContext: operations };
 }

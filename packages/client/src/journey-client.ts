@@ -33,15 +33,20 @@ export interface JourneyClient {
   /** The journey's state; read the outcome with `resultOf` and `stepsOf` from the contract. */
   fetchState(request: InstanceRequest, options?: CallOptions): Promise<WithRequestId<V2State>>;
   /** Polls state fetch until the status leaves `InProgress`, and returns that state (also when it failed). */
-  waitForResult(instanceId: string, options?: PollOptions<V2State>): Promise<WithRequestId<V2State>>;
+  waitForResult(instanceId: string, options?: PollOptions<V2State> & CallOptions): Promise<WithRequestId<V2State>>;
   /** Polls interaction fetch while modules run, until an interaction (or the end interaction) is there. */
-  waitForInteraction(instanceId: string, options?: PollOptions<Interaction>): Promise<WithRequestId<Interaction>>;
+  waitForInteraction(instanceId: string, options?: PollOptions<Interaction> & CallOptions): Promise<WithRequestId<Interaction>>;
 }
 
 const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
 
-/** Polling's signal also cancels the request in flight. */
-const callOf = ({ signal }: { signal?: AbortSignal | undefined }): CallOptions => (signal ? { signal } : {});
+/** Each poll is a call with the poller's call options; its signal also cancels the request in flight. */
+const callOf = ({ signal, timeoutMs, requestId, token }: CallOptions): CallOptions => ({
+  ...(signal && { signal }),
+  ...(timeoutMs !== undefined && { timeoutMs }),
+  ...(requestId !== undefined && { requestId }),
+  ...(token !== undefined && { token }),
+});
 
 /** Creates a v2 client. */
 export function createJourneyClient(options: JourneyClientOptions): JourneyClient {

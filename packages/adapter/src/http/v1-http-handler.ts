@@ -1,12 +1,16 @@
 import { ConnectionError, JourneyApiError, TimeoutError, type V1Api } from '@journey-bridge/client';
 import { type V1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
-import { type CallContext, runWithCallContext } from '../call-context.js';
+import type { CallContext } from '../call-context.js';
+import type { V1Adapter } from '../v1-adapter.js';
 import { v1OperationOf } from './v1-routes.js';
 
 /** Options of `createV1HttpHandler`. */
 export interface V1HttpHandlerOptions {
-  /** The `V1Api` that serves the calls, normally a `createV1Adapter` with `callerToken()` auth. */
-  adapter: V1Api;
+  /**
+   * Serves the calls: normally a `createV1Adapter` with `callerToken()` auth, which receives each caller's token,
+   * request id and abort signal through `withContext`. Any other `V1Api` is called as it is.
+   */
+  adapter: V1Api | V1Adapter;
   /** Largest request body in bytes; larger ones get 413. @default 10 MiB (documents and selfies are base64) */
   bodyLimitBytes?: number;
 }
@@ -93,7 +97,8 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
       const body = await readBody(request, bodyLimitBytes);
       const context: CallContext = { token, ...(callerRequestId && { requestId: callerRequestId }), signal: request.signal };
       // The adapter validates the body as v1 did; it answers typed errors carrying the v1 body.
-      const result = await runWithCallContext(context, () => adapter[operation](body as never));
+      const api = 'withContext' in adapter ? adapter.withContext(context) : adapter;
+      const result = await api[operation](body as never);
       return v1Json(operation === 'startJourney' ? 201 : 200, result, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
       return failure(error, callerRequestId);

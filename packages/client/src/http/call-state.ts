@@ -14,6 +14,8 @@ export interface CallState {
   requestId: string;
   /** The caller's id for every attempt (`CallOptions.requestId`), instead of a new one per attempt. */
   fixedRequestId?: string;
+  /** The caller's token for every attempt (`CallOptions.token`), instead of the client's auth. */
+  fixedToken?: string;
   /** The access token the current attempt carries. */
   token: string | undefined;
   /** Whether the one replay after a 401 has been used. */

@@ -21,6 +21,11 @@ export interface CallOptions {
    * correlates both hops. @default a new UUID per attempt
    */
   requestId?: string;
+  /**
+   * Bearer token for this call instead of the client's `auth`, e.g. the token of the request a proxy is
+   * serving. A 401 on it is final: there is no other token to replay with.
+   */
+  token?: string;
 }
 
 export interface TransportConfig {
@@ -61,8 +66,8 @@ export class Transport {
             const state = callStateOf(options);
             state.attempt += 1;
             state.requestId = state.fixedRequestId ?? crypto.randomUUID();
-            if (tokens) {
-              state.token = await tokens.getToken();
+            if (state.fixedToken !== undefined || tokens) {
+              state.token = state.fixedToken ?? (await tokens?.getToken());
               request.headers.set('authorization', `Bearer ${state.token}`);
             }
             request.headers.set('accept', 'application/json');
@@ -92,7 +97,9 @@ export class Transport {
   /** The API refused the token of this attempt: forget it and replay once, if a fresh token can be had. */
   #replayAfterUnauthorized = (state: CallState): boolean => {
     const { tokens } = this.#config;
-    if (!tokens || state.token === undefined || state.tokenReplayed || !tokens.invalidate(state.token)) return false;
+    if (!tokens || state.fixedToken !== undefined || state.token === undefined || state.tokenReplayed || !tokens.invalidate(state.token)) {
+      return false;
+    }
     state.tokenReplayed = true;
     return true;
   };
@@ -107,6 +114,7 @@ export class Transport {
     state: CallState = newCallState(path, body),
   ): Promise<WithRequestId<T>> {
     if (call.requestId !== undefined) state.fixedRequestId = call.requestId;
+    if (call.token !== undefined) state.fixedToken = call.token;
     const response = await this.#send(path, body, endpoint, call, state);
     state.requestId = response.headers.get('x-request-id') ?? state.requestId;
     const text = await response.text();
