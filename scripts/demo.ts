@@ -1,8 +1,13 @@
 /**
- * `pnpm demo`: the simulator on a free loopback port, one complete v2 journey and one complete v1 journey driven
- * through plain HTTP, every step printed. Later stages of the migration story build on this.
+ * `pnpm demo`: the migration story on the simulator (a free loopback port), every step printed:
+ *   1. a native v2 journey;
+ *   2. legacy v1 code on the v1 surface, as it runs today;
+ *   3. the same v1 code on v2 through `journey-bridge serve`, only its base URL changed;
+ *   4. the same v1 code on v2 through the in-process fetch interceptor, nothing changed at all.
  */
 import { fileURLToPath } from 'node:url';
+import { installV1Compat } from '@journey-bridge/adapter';
+import { ShimConfig, startShim } from '@journey-bridge/shim';
 import { createSimulator, loadJourneys } from '@journey-bridge/simulator';
 
 const JOURNEYS = fileURLToPath(new URL('../test-fixtures/journeys', import.meta.url));
@@ -13,7 +18,7 @@ const running = await simulator.listen();
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function call(path: string, body: unknown, token?: string): Promise<any> {
-  const response = await fetch(`${running.url}${path}`, {
+  const response = await fetch(path.startsWith('http') ? path : `${running.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
@@ -44,7 +49,7 @@ const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBi
 
 async function v2Journey(token: string): Promise<void> {
   const base = '/eu/v2/captain/journey';
-  log('\nv2: document + selfie journey, interactions');
+  log('\n1. native v2: document + selfie journey, interactions');
   const { instanceId } = await call(
     `${base}/start`,
     { resourceId: 'd4a0f6c3doc-selfie-v2@latest', context: { config: { delivery: 'api' }, subject: {} } },
@@ -85,9 +90,9 @@ async function v2Journey(token: string): Promise<void> {
   log(`  outcome       status=${state.status} result=${state.context.result.status} decision=${state.context.result.advice.decision}`);
 }
 
-async function v1Journey(token: string): Promise<void> {
-  const base = '/eu/captain/api/journey';
-  log('\nv1: identity data check, tasks');
+/** The legacy v1 integration: unchanged code, whatever serves `base`. */
+async function v1Journey(token: string, base: string, heading: string): Promise<string> {
+  log(`\n${heading}`);
   const { instanceId } = await call(
     `${base}/start`,
     { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } },
@@ -111,14 +116,35 @@ async function v1Journey(token: string): Promise<void> {
     log(`  flow          ${variantId}: ${entry.result.outcome}`);
   }
   log(`  outcome       status=${state.status} completed ${state.metaData.completedTime}`);
+  return instanceId;
 }
 
+const ranOn = (instanceId: string) => `  ran on        ${simulator.core.engine.get(instanceId)?.version} journey instance ${instanceId}`;
+
+const journeyMap = { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' };
+const variantIds = { 'identity-check': 'kyc-eu-v3', 'age-check': 'age-eu-v1' };
+const v1Base = `${running.url}/eu/captain/api/journey`;
+const shim = await startShim(
+  ShimConfig.parse({ upstream: `${running.url}/eu/v2/captain/`, journeyMap, variantIds, port: 0, logLevel: 'silent' }),
+);
 try {
-  log(`journey-sim on ${running.url} (virtual time ×50)`);
+  log(`journey-sim on ${running.url} (virtual time ×50); journey-bridge serve on ${shim.url}`);
   const token = await accessToken();
   await v2Journey(token);
-  await v1Journey(token);
-  log('\ndemo complete');
+  log(ranOn(await v1Journey(token, v1Base, '2. legacy v1 code on the v1 surface (today)')));
+  log(
+    ranOn(
+      await v1Journey(token, `${shim.url}/captain/api/journey`, '3. the same v1 code, base URL → journey-bridge serve (drop-in by URL)'),
+    ),
+  );
+  const uninstall = installV1Compat({ upstream: `${running.url}/eu/v2/captain/`, journeyMap, variantIds });
+  try {
+    log(ranOn(await v1Journey(token, v1Base, '4. the same v1 code, unchanged, with installV1Compat() at start-up (in-process)')));
+  } finally {
+    uninstall();
+  }
+  log('\ndemo complete: one v1 integration ran on v1, then on v2 twice without a code change');
 } finally {
+  await shim.close();
   await running.close();
 }
