@@ -2,6 +2,6 @@ import axios from 'axios';
 
 export async function decision(instanceId: string) {
   const { data: state } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
-  // journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result, with other outcome words → v2: state.context?.result?.advice.decision ('Accept' | 'Reject' | 'Manual review')
+  // journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result, with other outcome words → v2: (state.context?.result ?? state.result)?.advice.decision ('Accept' | 'Reject' | 'Manual review')
   return state.data.process.flow.decision.result.outcome;
 }

@@ -15,6 +15,8 @@ const isJsonCall = (node: Node): node is Extract<Node, { type: 'CallExpression' 
 
 /** `await R.json()` → `R` (the response the body was read from). */
 function jsonSource(node: Node | null | undefined): Node | undefined {
+  while (node?.type === 'TSAsExpression' || node?.type === 'TSNonNullExpression' || node?.type === 'ParenthesizedExpression')
+    node = node.expression;
   if (node?.type === 'AwaitExpression') node = node.argument;
   if (!node || !isJsonCall(node) || !isMember(node.callee)) return undefined;
   return node.callee.object;

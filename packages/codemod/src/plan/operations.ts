@@ -77,7 +77,8 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
     } else {
       try {
         const mapped = mapResourceId(text, options.journeyMap ?? {});
-        site.edit(part.source.start, part.source.start + text.length, mapped);
+        // The literal may sit in another file (an imported constant): the edit goes there.
+        site.edits.push({ file: part.source.file, start: part.source.start, end: part.source.start + text.length, text: mapped });
         site.pieces.push(sourceKey(part.source));
       } catch {
         site.refuse(

@@ -7,8 +7,8 @@ import type { Site } from './types.js';
 
 /** `context.process.steps` → `context?.process?.steps`: v2 state fields are optional on some tenants. */
 const optionalPath = (path: string): string => path.split('.').join('?.');
-const STEPS = optionalPath(RESULT_PATHS.v2.steps[0]);
-const RESULT = optionalPath(RESULT_PATHS.v2.result[0]);
+/** Every place a tenant may put the steps (or the result), first the specification's: `a ?? b`. */
+const readEither = (base: string, paths: readonly string[]): string => paths.map((path) => `${base}.${optionalPath(path)}`).join(' ?? ');
 const [FAILED, ERROR] = FAILURE_STATUSES;
 
 /** The expression a v1 flow read starts from: `state` in `state.data.process.flow` or `state.data.context.process.flow`. */
@@ -33,7 +33,7 @@ export function planResultReads(ctx: FileContext, dependsOn: readonly string[]):
     const parent = ancestors[ancestors.length - 1];
     const base = flowBase(node);
     if (base) {
-      const steps = `(${ctx.text(base)}.${STEPS} ?? [])`;
+      const steps = `(${readEither(ctx.text(base), RESULT_PATHS.v2.steps)} ?? [])`;
       const site = new SiteBuilder(ctx, node, ancestors, 'response.state-result', 'v1 flow → v2 steps');
       const callee = parent?.type === 'CallExpression' ? parent.callee : undefined;
       if (
@@ -50,7 +50,7 @@ export function planResultReads(ctx: FileContext, dependsOn: readonly string[]):
           site.refuse(
             'response.state-result',
             'v2 keeps the overall decision in context.result, with other outcome words',
-            `${ctx.text(base)}.${RESULT}?.advice.decision ('Accept' | 'Reject' | 'Manual review')`,
+            `(${readEither(ctx.text(base), RESULT_PATHS.v2.result)})?.advice.decision ('Accept' | 'Reject' | 'Manual review')`,
           );
         } else {
           site.replace(parent, `${steps}.find((${ctx.isTypeScript ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`);
@@ -60,7 +60,7 @@ export function planResultReads(ctx: FileContext, dependsOn: readonly string[]):
         site.refuse(
           'response.state-result',
           'this use of the v1 flow has no direct v2 counterpart',
-          `${ctx.text(base)}.${STEPS} (steps) and ${ctx.text(base)}.${RESULT} (overall result)`,
+          `${readEither(ctx.text(base), RESULT_PATHS.v2.steps)} (steps) and ${readEither(ctx.text(base), RESULT_PATHS.v2.result)} (overall result)`,
         );
       }
       sites.push(site.build(dependsOn));
