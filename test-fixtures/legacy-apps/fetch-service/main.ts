@@ -1,4 +1,4 @@
-import { verifyPerson } from './service.js';
+import { verifyCustomer } from './service.ts';
 
-const outcome = await verifyPerson({ firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1985-12-10' });
-console.log(JSON.stringify(outcome));
+const outcome = await verifyCustomer({ identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } });
+process.stdout.write(`${JSON.stringify(outcome)}\n`);

@@ -1,85 +1,46 @@
-import { DATA_CHECK_JOURNEY, ENDPOINTS, JOURNEY_API, TOKEN_URL } from './endpoints.js';
+import { ENDPOINTS } from './endpoints.ts';
+import { fetchWithTimeout } from './http.ts';
 
-export class JourneyError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly httpStatus: number,
-  ) {
-    super(message);
-  }
-}
+const BASE = process.env.JOURNEY_V1_BASE_URL as string;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs = 10_000): Promise<Response> {
-  return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-}
-
-let accessToken: string | undefined;
-
-async function token(): Promise<string> {
-  if (accessToken) return accessToken;
-  const res = await fetchWithTimeout(TOKEN_URL, {
+export async function getToken(): Promise<string> {
+  const response = await fetch(process.env.JOURNEY_TOKEN_URL as string, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: 'svc.token' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: process.env.JOURNEY_CLIENT_ID as string,
+      client_secret: process.env.JOURNEY_CLIENT_SECRET as string,
+      scope: 'svc.token',
+    }),
   });
-  const body = (await res.json()) as { access_token: string };
-  accessToken = body.access_token;
-  return accessToken;
+  return (await response.json()).access_token;
 }
 
-async function post<T>(path: string, payload: unknown): Promise<T> {
-  const res = await fetchWithTimeout(`${JOURNEY_API}${path}`, {
+function post(path: string, token: string, body: unknown) {
+  return fetchWithTimeout(BASE + path, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${await token()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(payload),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  if (!res.ok) {
-    const err = (await res.json()) as any;
-    throw new JourneyError(err.message, err.error, res.status);
-  }
-  return (await res.json()) as T;
 }
 
-export interface Person {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-}
-
-export async function verifyPerson(person: Person) {
-  const { instanceId } = await post<{ instanceId: string }>(ENDPOINTS.JOURNEY_START, {
-    resourceId: DATA_CHECK_JOURNEY,
+export async function verifyCustomer(subject: object): Promise<{ instanceId: string; status: string; decision: string }> {
+  const token = await getToken();
+  const started = await post(ENDPOINTS.JOURNEY_START, token, {
+    resourceId: 'a1d7c3f0data-check-v1@latest',
     context: { config: { async: true }, subject: {} },
   });
-
-  let list = await post<any>(ENDPOINTS.JOURNEY_TASK_LIST, { instanceId });
-  while (list.tasks.length === 0) {
-    await sleep(20);
-    list = await post<any>(ENDPOINTS.JOURNEY_TASK_LIST, { instanceId });
+  const instanceId = started.instanceId;
+  const list = await post(ENDPOINTS.JOURNEY_TASK_LIST_SCHEMA, token, { instanceId });
+  for (const task of list.tasks) {
+    await post(ENDPOINTS.JOURNEY_TASK_UPDATE, token, { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } });
   }
-  const taskId = list.tasks[0].taskId;
-
-  await post(ENDPOINTS.JOURNEY_TASK_UPDATE, {
-    intent: 'Complete',
-    instanceId,
-    taskId,
-    context: {
-      subject: { identity: { firstName: person.firstName, lastNames: [person.lastName], dateOfBirth: person.dateOfBirth } },
-    },
-  });
-
-  let state = await post<any>(ENDPOINTS.JOURNEY_STATE_FETCH, { instanceId });
+  let state = await post(ENDPOINTS.JOURNEY_STATE, token, { instanceId });
   while (state.status === 'InProgress') {
-    await sleep(20);
-    state = await post<any>(ENDPOINTS.JOURNEY_STATE_FETCH, { instanceId });
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.JOURNEY_POLL_MS ?? 1000)));
+    state = await post(ENDPOINTS.JOURNEY_STATE, token, { instanceId });
   }
-  if (state.status === 'Failed') return { status: 'failed' };
-  const outcomes = Object.values(state.data.process.flow)
-    .map((entry: any) => entry.result.outcome as string)
-    .filter((outcome) => !outcome.startsWith('Decision'))
-    .sort();
-  return { status: state.status, outcomes };
+  if (state.status === 'Failed') throw new Error(`journey ${instanceId} failed`);
+  return { instanceId, status: state.status, decision: state.data.process.flow.decision.result.outcome };
 }
