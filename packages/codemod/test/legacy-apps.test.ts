@@ -14,7 +14,7 @@ const tsx = pathToFileURL(createRequire(`${repoRoot}package.json`).resolve('tsx'
 
 /** Each app, its entry, and the outcome it reaches on v1 (the migrated app must reach the same). */
 const APPS = [
-  { name: 'fetch-service', main: 'main.ts', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
+  { name: 'fetch-constants', main: 'main.ts', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'axios-commonjs', main: 'main.cjs', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'ky-class', main: 'main.ts', expected: ['screening Completed', 'screening failed'] },
   { name: 'v1api-app', main: 'main.ts', expected: [{ status: 'Completed' }, { status: 'Completed' }] },
