@@ -22,6 +22,9 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
   noEmit: true,
+  // Only constants are read: the default libraries would cost most of the pass.
+  noLib: true,
+  types: [],
 };
 
 /**
