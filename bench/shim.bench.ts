@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,6 +123,7 @@ const benchmark: Benchmark = {
     } finally {
       shim.child.kill('SIGTERM');
       sim.child.kill('SIGTERM');
+      await rm(dir, { recursive: true, force: true });
     }
   },
 };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
-import { journeyMapFile, startShimProcess } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, startShimProcess } from './shim-process.js';
 
 const APPS = fileURLToPath(new URL('../../../test-fixtures/legacy-apps/', import.meta.url));
 
@@ -25,6 +25,7 @@ const shim = await startShimProcess([
 afterAll(async () => {
   await shim.stop();
   await platform.close();
+  await removeTempDirs();
 });
 
 const LEGACY_APPS = [

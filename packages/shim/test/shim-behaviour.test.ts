@@ -4,7 +4,7 @@ import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { describeV1Behaviour } from '../../adapter/test/v1-behaviour-suite.js';
-import { journeyMapFile, type ShimProcess, startShimProcess } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, type ShimProcess, startShimProcess } from './shim-process.js';
 
 // One simulator in this process, and one shim child process per region in front of it.
 const sim = createSimulator({ journeys, clock: { manual: true } });
@@ -37,6 +37,7 @@ const shims: Record<'eu' | 'us', ShimProcess> = {
 afterAll(async () => {
   await Promise.all(Object.values(shims).map((shim) => shim.stop()));
   await upstream.close();
+  await removeTempDirs();
 });
 
 describeV1Behaviour('plain HTTP v1 calls to the journey-bridge serve shim (a child process) on the v2 surface', () => {

@@ -1,7 +1,7 @@
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
-import { journeyMapFile, runCli, type ShimProcess, startShimProcess } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, runCli, type ShimProcess, startShimProcess, tempDir } from './shim-process.js';
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
@@ -20,6 +20,7 @@ const shim: ShimProcess = await startShimProcess(serveArgs(['--body-limit', '655
 afterAll(async () => {
   await shim.stop();
   await upstream.close();
+  await removeTempDirs();
 });
 
 let token: string;
@@ -374,11 +375,9 @@ describe('process behaviour', () => {
   });
 
   it('takes configuration from a file, environment variables and flags, flags winning', async () => {
-    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = await mkdtemp(join(tmpdir(), 'shim-config-'));
-    const config = join(dir, 'config.json');
+    const config = join(await tempDir(), 'config.json');
     await writeFile(config, JSON.stringify({ upstream: 'http://127.0.0.1:9/v2/captain/', journeyMap: mapFile, port: 1 }));
     const own = await startShimProcess(['serve', '--config', config, '--port', '0'], {
       JOURNEY_BRIDGE_UPSTREAM: `${upstream.url}/eu/v2/captain/`,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +17,22 @@ export interface ShimProcess {
   stop(): Promise<number | null>;
 }
 
+const tempDirs: string[] = [];
+
+/** A fresh temporary directory, removed by `removeTempDirs`. */
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'journey-bridge-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every directory `tempDir` made; call it from `afterAll`. */
+export const removeTempDirs = (): Promise<unknown> =>
+  Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+
 /** Writes a journey map file and returns its path. */
 export async function journeyMapFile(map: unknown): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'journey-bridge-'));
-  const file = join(dir, 'journey-map.json');
+  const file = join(await tempDir(), 'journey-map.json');
   await writeFile(file, JSON.stringify(map));
   return file;
 }

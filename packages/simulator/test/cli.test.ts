@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,7 @@ describe('journey-sim CLI', () => {
     const dir = await mkdtemp(join(tmpdir(), 'journeys-'));
     await writeFile(join(dir, 'broken.json'), JSON.stringify({ id: 'x', name: 'x', region: 'eu', version: 1, segments: [] }));
     const { code, stderr } = await output(runCli(['--journeys', dir]));
+    await rm(dir, { recursive: true });
     expect(code).toBe(2);
     expect(stderr).toContain(`invalid journey definition ${join(dir, 'broken.json')}`);
     expect(stderr).toContain('resourceIds');
