@@ -57,6 +57,8 @@ function parseOptions() {
 }
 
 async function main(): Promise<void> {
+  // A reader that went away (`journey-sim | head`) must not turn a clean stop into a crash.
+  process.stdout.on('error', () => {});
   const values = parseOptions();
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
