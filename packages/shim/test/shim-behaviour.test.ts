@@ -4,36 +4,14 @@ import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { describeV1Behaviour } from '../../adapter/test/v1-behaviour-suite.js';
-import { journeyMapFile, removeTempDirs, type ShimProcess, startShimProcess } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, type ShimProcess, serveArgs, startShimProcess } from './shim-process.js';
 
 // One simulator in this process, and one shim child process per region in front of it.
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
-const shims: Record<'eu' | 'us', ShimProcess> = {
-  eu: await startShimProcess([
-    'serve',
-    '--upstream',
-    `${upstream.url}/eu/v2/captain/`,
-    '--journey-map',
-    mapFile,
-    '--port',
-    '0',
-    '--log-level',
-    'warn',
-  ]),
-  us: await startShimProcess([
-    'serve',
-    '--upstream',
-    `${upstream.url}/us/v2/captain/`,
-    '--journey-map',
-    mapFile,
-    '--port',
-    '0',
-    '--log-level',
-    'warn',
-  ]),
-};
+const shimFor = (region: Region) => startShimProcess(serveArgs(`${upstream.url}/${region}/v2/captain/`, mapFile, '--log-level', 'warn'));
+const shims: Record<'eu' | 'us', ShimProcess> = { eu: await shimFor('eu'), us: await shimFor('us') };
 afterAll(async () => {
   await Promise.all(Object.values(shims).map((shim) => shim.stop()));
   await upstream.close();

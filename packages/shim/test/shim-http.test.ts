@@ -1,22 +1,13 @@
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
-import { journeyMapFile, removeTempDirs, runCli, type ShimProcess, startShimProcess, tempDir } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, runCli, type ShimProcess, serveArgs, startShimProcess, tempDir } from './shim-process.js';
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
-const serveArgs = (extra: string[] = []) => [
-  'serve',
-  '--upstream',
-  `${upstream.url}/eu/v2/captain/`,
-  '--journey-map',
-  mapFile,
-  '--port',
-  '0',
-  ...extra,
-];
-const shim: ShimProcess = await startShimProcess(serveArgs(['--body-limit', '65536']));
+const ownArgs = (...extra: string[]) => serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile, ...extra);
+const shim: ShimProcess = await startShimProcess(ownArgs('--body-limit', '65536'));
 afterAll(async () => {
   await shim.stop();
   await upstream.close();
@@ -83,15 +74,7 @@ describe('journey-bridge serve over HTTP', () => {
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
-    const lonely = await startShimProcess([
-      'serve',
-      '--upstream',
-      'http://127.0.0.1:9/v2/captain/',
-      '--journey-map',
-      mapFile,
-      '--port',
-      '0',
-    ]);
+    const lonely = await startShimProcess(serveArgs('http://127.0.0.1:9/v2/captain/', mapFile));
     try {
       expect((await fetch(`${lonely.url}/readyz`)).status).toBe(503);
       const reply = await fetch(`${lonely.url}/captain/api/journey/state/fetch`, {
@@ -317,7 +300,7 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 
 describe('process behaviour', () => {
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const own = await startShimProcess(serveArgs());
+    const own = await startShimProcess(ownArgs());
     sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 400, count: 1 });
     const inFlight = fetch(`${own.url}/captain/api/journey/state/fetch`, {
       method: 'POST',
@@ -335,7 +318,7 @@ describe('process behaviour', () => {
   });
 
   it('serves one journey from two replicas behind a round-robin', async () => {
-    const replicas = [await startShimProcess(serveArgs()), await startShimProcess(serveArgs())];
+    const replicas = [await startShimProcess(ownArgs()), await startShimProcess(ownArgs())];
     try {
       let turn = 0;
       const call = (path: string, body: unknown) => {

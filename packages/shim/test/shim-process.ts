@@ -37,12 +37,27 @@ export async function journeyMapFile(map: unknown): Promise<string> {
   return file;
 }
 
-/** Spawns the CLI with `args`; resolves once it listens (or rejects with what it said when it exits first). */
-export async function startShimProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ShimProcess> {
-  const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...args], {
+/** The `serve` arguments for an upstream v2 base and a journey map file, on a free loopback port. */
+export const serveArgs = (upstream: string, journeyMap: string, ...extra: string[]): string[] => [
+  'serve',
+  '--upstream',
+  upstream,
+  '--journey-map',
+  journeyMap,
+  '--port',
+  '0',
+  ...extra,
+];
+
+const spawnCli = (args: string[], env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+
+/** Spawns the CLI with `args`; resolves once it listens (or rejects with what it said when it exits first). */
+export async function startShimProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ShimProcess> {
+  const child = spawnCli(args, env);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
