@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Region } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
+import { loadClients } from './clients-file.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator } from './simulator.js';
 
@@ -16,6 +17,8 @@ Options:
   --port N               port to listen on (default 4010; 0 picks a free one)
   --host H               address to bind (default 127.0.0.1)
   --journeys DIR         directory of journey definition files (default: the bundled test fixtures)
+  --clients FILE         JSON array of API clients: [{ clientId, clientSecret, permissions?, users? }]
+                         (default: demo-client/demo-secret and read-only-client/read-only-secret)
   --seed N               seed of ids and fault draws (default 1)
   --time-scale X         virtual milliseconds per real millisecond (default 1)
   --manual-clock         time moves only through POST /__sim/clock/advance
@@ -42,6 +45,7 @@ function parseOptions() {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
         journeys: { type: 'string', default: DEFAULT_JOURNEYS },
+        clients: { type: 'string' },
         seed: { type: 'string' },
         'time-scale': { type: 'string' },
         'manual-clock': { type: 'boolean', default: false },
@@ -74,8 +78,10 @@ async function main(): Promise<void> {
   const journeys = await loadJourneys(values.journeys).catch((error: Error) =>
     fail(error instanceof JourneyDefinitionError ? error.message : `cannot read journeys from ${values.journeys}: ${error.message}`),
   );
+  const clients = values.clients ? await loadClients(values.clients).catch((error: Error) => fail(error.message)) : DEMO_CLIENTS;
   const simulator = createSimulator({
     journeys,
+    clients,
     seed: number(values.seed, 'seed', 1),
     clock: { scale, manual: values['manual-clock'] },
     tokenExpiresIn,
@@ -95,7 +101,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  const demo = DEMO_CLIENTS[0];
+  const demo = clients[0];
   process.stdout.write(
     [
       `journey-sim listening on ${running.url}`,
@@ -103,7 +109,10 @@ async function main(): Promise<void> {
       `  v1 base      ${running.url}/eu/captain/api/`,
       `  token        ${running.url}/as/token.oauth2`,
       `  control      ${running.url}/__sim/`,
-      `  demo client  client_id=${demo?.clientId} client_secret=${demo?.clientSecret}`,
+      // The demo client's secret is public; secrets from a clients file are never printed.
+      values.clients
+        ? `  clients      ${clients.map((client) => client.clientId).join(', ')}`
+        : `  demo client  client_id=${demo?.clientId} client_secret=${demo?.clientSecret}`,
       `  journeys     ${journeys.map((journey) => `${journey.id} (${journey.region})`).join(', ')}`,
       '',
     ].join('\n'),

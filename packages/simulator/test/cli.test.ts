@@ -79,4 +79,33 @@ describe('journey-sim CLI', () => {
     expect(stderr).toContain('resourceIds');
     expect(stderr).toContain('segments: Too small');
   });
+
+  it('takes API clients from a file, printing their ids but never their secrets', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'clients-'));
+    const file = join(dir, 'clients.json');
+    await writeFile(file, JSON.stringify([{ clientId: 'team-a', clientSecret: 's3cret-value', permissions: ['journey.read'] }]));
+    const child = runCli(['--port', '0', '--clients', file]);
+    const result = output(child);
+    const url = await listeningUrl(child);
+    const token = async (clientId: string, secret: string) =>
+      (
+        await fetch(`${url}/as/token.oauth2`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+        })
+      ).status;
+    expect(await token('team-a', 's3cret-value')).toBe(200);
+    expect(await token('demo-client', 'demo-secret')).toBe(401);
+    child.kill('SIGTERM');
+    const { stdout } = await result;
+    expect(stdout).toContain('clients      team-a');
+    expect(stdout).not.toContain('s3cret-value');
+    await writeFile(file, JSON.stringify([{ clientId: 'team-a', clientSecret: 's3cret-value', permissions: ['journey.delete'] }]));
+    const bad = await output(runCli(['--clients', file]));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`invalid clients file ${file}: 0.permissions.0`);
+    expect(bad.stderr).not.toContain('s3cret-value');
+    await rm(dir, { recursive: true });
+  });
 });
