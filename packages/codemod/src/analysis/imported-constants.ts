@@ -1,4 +1,4 @@
-import { Node, Project, ts } from 'ts-morph';
+import { Node, Project, type SourceFile, ts } from 'ts-morph';
 import { concat, hole, type StaticValue, text } from './static-value.js';
 
 /** A relative import of a file being migrated. */
@@ -43,7 +43,7 @@ export function analyseImportedConstants(requests: readonly ImportRequest[]): Im
     if (exports[target]) continue;
     const sourceFile = project.addSourceFileAtPathIfExists(target);
     if (!sourceFile) continue;
-    const values: Record<string, StaticValue> = {};
+    const values: Record<string, StaticValue> = commonJsExports(sourceFile);
     for (const [name, declarations] of sourceFile.getExportedDeclarations()) {
       const declaration = declarations[0];
       if (declaration && Node.isVariableDeclaration(declaration)) {
@@ -54,6 +54,22 @@ export function analyseImportedConstants(requests: readonly ImportRequest[]): Im
     exports[target] = values;
   }
   return { resolved, exports };
+}
+
+/** `module.exports = { … }`, `module.exports.X = …` and `exports.X = …`, which the compiler does not list for `.cjs`. */
+function commonJsExports(sourceFile: SourceFile): Record<string, StaticValue> {
+  const values: Record<string, StaticValue> = {};
+  for (const statement of sourceFile.getStatements()) {
+    if (!Node.isExpressionStatement(statement)) continue;
+    const expression = statement.getExpression();
+    if (!Node.isBinaryExpression(expression) || expression.getOperatorToken().getKind() !== ts.SyntaxKind.EqualsToken) continue;
+    const target = expression.getLeft().getText();
+    const value = evaluateNode(expression.getRight(), new Set());
+    if (target === 'module.exports' && value.kind === 'object') Object.assign(values, value.props);
+    const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
+    if (named) values[named] = value;
+  }
+  return values;
 }
 
 /** A literal's text is editable in place only when it is written without escapes. */
@@ -93,12 +109,15 @@ function evaluateNode(node: Node, seen: Set<Node>): StaticValue {
     return { kind: 'object', props };
   }
   if (Node.isIdentifier(node)) {
-    const declaration = node.getSymbol()?.getAliasedSymbol()?.getDeclarations()[0] ?? node.getSymbol()?.getDeclarations()[0];
-    if (declaration && Node.isVariableDeclaration(declaration) && !seen.has(declaration)) {
+    const symbol = node.getSymbol();
+    // Without a symbol (CommonJS files), a top-level `const` of the same file is the binding.
+    const resolved = symbol?.getAliasedSymbol()?.getDeclarations()[0] ?? symbol?.getDeclarations()[0];
+    const declaration =
+      resolved && Node.isVariableDeclaration(resolved) ? resolved : node.getSourceFile().getVariableDeclaration(node.getText());
+    if (declaration && !seen.has(declaration)) {
       const initializer = declaration.getInitializer();
       if (initializer) return evaluateNode(initializer, new Set([...seen, declaration]));
     }
-    if (declaration && Node.isShorthandPropertyAssignment(declaration)) return hole(node.getText());
     return hole(node.getText());
   }
   if (Node.isPropertyAccessExpression(node)) {

@@ -16,6 +16,8 @@ export const V1_MARKERS = [
 export const mentionsV1 = (text: string): boolean => V1_MARKERS.some((marker) => text.includes(marker));
 
 const EXPORTED_NAME = /export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g;
+const EXPORTED_OBJECT = /module\.exports\s*=\s*\{([^}]*)\}/g;
+const OBJECT_KEY = /(?:^|[,{\s])([A-Za-z_$][\w$]*)\s*(?=[:,]|$)/g;
 
 /**
  * Names exported by files that mention v1: a file that only imports `ENDPOINTS` from such a file calls v1
@@ -23,7 +25,10 @@ const EXPORTED_NAME = /export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:module
  */
 export function exportedNames(texts: readonly string[]): string[] {
   const names = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(EXPORTED_NAME)) names.add(match[1] ?? match[2] ?? '');
+  for (const text of texts) {
+    for (const match of text.matchAll(EXPORTED_NAME)) names.add(match[1] ?? match[2] ?? '');
+    for (const object of text.matchAll(EXPORTED_OBJECT)) for (const key of (object[1] ?? '').matchAll(OBJECT_KEY)) names.add(key[1] ?? '');
+  }
   names.delete('');
   return [...names];
 }

@@ -5,6 +5,7 @@ import { walk } from '../parse/walk.js';
 import { planCalls } from './call-sites.js';
 import { planErrorReads } from './error-reads.js';
 import { FileContext } from './file-context.js';
+import { followCalls } from './follow-calls.js';
 import type { OperationOptions } from './operations.js';
 import { findReceivers } from './receivers.js';
 import { planResultReads } from './result-reads.js';
@@ -37,10 +38,9 @@ export function planFile(file: string, source: string, ast: File, analysis: Impo
   const receivers = findReceivers(ctx);
   const calls = planCalls(ctx, receivers, options);
   const sites: Site[] = calls.map((call) => call.site.build());
-  const idsOf = (operations: readonly string[]) =>
-    calls.filter((call) => call.operation && operations.includes(call.operation)).map((call) => call.site.id);
-  sites.push(...planTaskReads(ctx, idsOf(['journey/task/list', 'journey/task/list/schema'])));
-  sites.push(...planResultReads(ctx, idsOf(['journey/state/fetch', 'journey/start'])));
+  const of = (operations: readonly string[]) => followCalls(calls.filter((call) => call.operation && operations.includes(call.operation)));
+  sites.push(...planTaskReads(ctx, of(['journey/task/list', 'journey/task/list/schema'])));
+  sites.push(...planResultReads(ctx, of(['journey/state/fetch', 'journey/start'])));
   for (const call of calls) sites.push(...planErrorReads(ctx, call));
   const client = planV1Client(ctx, receivers);
   if (client) sites.push(client);

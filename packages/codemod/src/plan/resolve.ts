@@ -19,6 +19,18 @@ export function resolvePlans(plans: readonly FilePlan[], eolOf: (file: string) =
   const sites = plans.flatMap((plan) => plan.sites.map((site) => ({ ...site })));
   const byPiece = new Map<string, Site[]>();
   for (const site of sites) for (const piece of site.pieces) byPiece.set(piece, [...(byPiece.get(piece) ?? []), site]);
+  // A read that cannot be migrated keeps the calls it reads from on v1: migrating them would break it.
+  const byId = new Map(sites.map((site) => [site.id, site]));
+  for (const read of sites) {
+    if (read.status !== 'unsupported' || !read.dependsOn) continue;
+    for (const id of read.dependsOn) {
+      const call = byId.get(id);
+      if (!call || !changes(call)) continue;
+      call.status = 'unsupported';
+      call.rule = read.rule;
+      call.reason = `its result is read at line ${read.line} in a way that has no v2 counterpart`;
+    }
+  }
   let changed = true;
   while (changed) {
     changed = false;
@@ -36,7 +48,8 @@ export function resolvePlans(plans: readonly FilePlan[], eolOf: (file: string) =
     }
   }
   const alive = new Set(sites.filter(changes).map((site) => site.id));
-  const kept = sites.filter((site) => !site.dependsOn || site.dependsOn.some((id) => alive.has(id)));
+  // Reads follow their calls; a read that stays v1 keeps its marker, which explains why its calls did.
+  const kept = sites.filter((site) => !site.dependsOn || site.status === 'unsupported' || site.dependsOn.some((id) => alive.has(id)));
   const covered = new Set(sites.flatMap((site) => site.pieces));
   for (const plan of plans) for (const literal of plan.literals) if (!covered.has(literal.key)) kept.push(literal.site);
 

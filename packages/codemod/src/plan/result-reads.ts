@@ -2,6 +2,7 @@ import type { Node } from '@babel/types';
 import { FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
+import type { FollowCalls } from './follow-calls.js';
 import { SiteBuilder } from './site-builder.js';
 import type { Site } from './types.js';
 
@@ -26,8 +27,8 @@ function flowBase(flow: Node): Node | undefined {
  * Result reads of v1 state (`data.process.flow`, `data.context.process.flow`) → `context.process.steps` and
  * `context.result`; comparisons with `'Failed'` also accept `'Error'`. Each read follows the file's state calls.
  */
-export function planResultReads(ctx: FileContext, dependsOn: readonly string[]): Site[] {
-  if (dependsOn.length === 0) return [];
+export function planResultReads(ctx: FileContext, follow: FollowCalls): Site[] {
+  if (follow([]).length === 0) return [];
   const sites: Site[] = [];
   walk(ctx.ast.program, (node, ancestors) => {
     const parent = ancestors[ancestors.length - 1];
@@ -63,7 +64,7 @@ export function planResultReads(ctx: FileContext, dependsOn: readonly string[]):
           `${readEither(ctx.text(base), RESULT_PATHS.v2.steps)} (steps) and ${readEither(ctx.text(base), RESULT_PATHS.v2.result)} (overall result)`,
         );
       }
-      sites.push(site.build(dependsOn));
+      sites.push(site.build(follow(ancestors)));
       return;
     }
     if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
@@ -83,7 +84,7 @@ export function planResultReads(ctx: FileContext, dependsOn: readonly string[]):
         parent?.type === 'ReturnStatement' ||
         parent?.type === 'VariableDeclarator';
       const site = new SiteBuilder(ctx, node, ancestors, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`);
-      sites.push(site.replace(node, bare ? joined : `(${joined})`).build(dependsOn));
+      sites.push(site.replace(node, bare ? joined : `(${joined})`).build(follow(ancestors)));
       return;
     }
     if (
@@ -97,7 +98,7 @@ export function planResultReads(ctx: FileContext, dependsOn: readonly string[]):
       const quote = ctx.source[node.test.start ?? 0] ?? "'";
       const indent = ctx.source.slice(ctx.lineStart(node.start ?? 0), node.start ?? 0);
       const site = new SiteBuilder(ctx, node, ancestors, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`);
-      sites.push(site.edit(node.start ?? 0, node.start ?? 0, `case ${quote}${ERROR}${quote}:${ctx.eol}${indent}`).build(dependsOn));
+      sites.push(site.edit(node.start ?? 0, node.start ?? 0, `case ${quote}${ERROR}${quote}:${ctx.eol}${indent}`).build(follow(ancestors)));
     }
   });
   return sites;

@@ -1,0 +1,21 @@
+import { createJourneyClient, staticToken, type JourneyClient } from '@journey-bridge/client';
+
+export class Onboarding {
+  constructor(private readonly journeys: JourneyClient) {}
+
+  static create(token: string): Onboarding {
+    return new Onboarding(createJourneyClient({ region: 'eu', auth: staticToken(token) }));
+  }
+
+  async pendingTask(instanceId: string): Promise<string | undefined> {
+    const list = await this.journeys.fetchInteraction({ instanceId });
+    return list.interactionId;
+  }
+
+  async failed(instanceId: string): Promise<boolean> {
+    const state = await this.journeys.fetchState({ instanceId });
+    return state.status === 'Failed' || state.status === 'Error';
+  }
+}
+
+export type Journeys = JourneyClient;
