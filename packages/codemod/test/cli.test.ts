@@ -109,6 +109,11 @@ describe('journey-codemod CLI', () => {
     expect(await read('src/service.ts')).toBe(V1_CALL);
   });
 
+  it('--print prints each changed file', async () => {
+    const run = await runCli(['src/service.ts', '--dry', '--print'], repo);
+    expect(run.stdout).toBe(`// src/service.ts\n${MIGRATED_CALL}\n`);
+  });
+
   it('plans on worker threads with --cpus and gets the same result', async () => {
     const run = await runCli(['src', '--cpus', '2', '--extensions', 'ts,js'], repo);
     expect(run.code).toBe(0);
