@@ -1,19 +1,24 @@
 /**
- * Text every file that talks v1 contains somewhere: a v1 path, the v1 client API, a v1 result path or a token
- * request. Files without any are skipped before parsing, which is most of a large repository.
+ * Text every file that talks v1 contains somewhere: a v1 path, the v1 client API, a v1 result path, a token
+ * request, or a v1 response body. Files without any are skipped before parsing, which is most of a large repository.
  */
 export const V1_MARKERS = [
   'captain/api',
   'journey/task/',
   'V1Api',
   'V1Client',
+  'V1Adapter',
   'createV1Client',
   'createV1Adapter',
   'process.flow',
   'token.oauth2',
 ] as const;
 
-export const mentionsV1 = (text: string): boolean => V1_MARKERS.some((marker) => text.includes(marker));
+/** v1 response bodies written out in code (test doubles): a task list, a state's flow. */
+export const V1_BODY_PATTERNS = [/tasks\s*:\s*\[\s*\{[^}]*taskId/, /process\s*:\s*\{\s*flow\s*:/] as const;
+
+export const mentionsV1 = (text: string): boolean =>
+  V1_MARKERS.some((marker) => text.includes(marker)) || V1_BODY_PATTERNS.some((pattern) => pattern.test(text));
 
 const EXPORTED_NAME = /export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g;
 const EXPORTED_OBJECT = /module\.exports\s*=\s*\{([^}]*)\}/g;

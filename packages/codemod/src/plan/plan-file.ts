@@ -8,6 +8,7 @@ import { FileContext } from './file-context.js';
 import { followCalls } from './follow-calls.js';
 import type { OperationOptions } from './operations.js';
 import { findReceivers } from './receivers.js';
+import { planResponseMocks } from './response-mocks.js';
 import { planResultReads } from './result-reads.js';
 import { SiteBuilder } from './site-builder.js';
 import { planTaskReads } from './task-reads.js';
@@ -45,6 +46,7 @@ export function planFile(file: string, source: string, ast: File, analysis: Impo
   const client = planV1Client(ctx, receivers);
   if (client) sites.push(client);
   sites.push(...planTokenScope(ctx));
+  sites.push(...planResponseMocks(ctx));
   return { file, sites: dedupe(sites), literals: v1Literals(ctx) };
 }
 

@@ -6,6 +6,7 @@ export const CODEMOD_RULES = {
   'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
   'codemod.shared-constant': 'A literal this call needs changed is shared with a v1 call that stays v1; changing it would break that call.',
   'codemod.unrecognized-v1-url': 'A v1 URL outside any call the codemod recognises (a mock, a log line, a custom client).',
+  'codemod.v1-response-mock': 'A v1 response body written out in code, typically a test double; its v2 shape is written by hand.',
 } as const;
 
 export type RuleId = keyof typeof CODEMOD_RULES | (typeof CHANGES)[number]['id'];
