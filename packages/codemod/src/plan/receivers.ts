@@ -21,8 +21,8 @@ export interface Receivers {
 
 const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
 const INSTANCE_FACTORIES = ['create', 'extend'];
-export const V1_FACTORIES = ['createV1Client', 'createV1Adapter'];
-export const V1_TYPES = ['V1Api', 'V1Client', 'V1Adapter'];
+const V1_FACTORIES = ['createV1Client', 'createV1Adapter'];
+const V1_TYPES = ['V1Api', 'V1Client', 'V1Adapter'];
 
 /** The text a receiver is written as, `api` or `this.api`, or `undefined` for anything more complex. */
 export function receiverText(node: Node): string | undefined {

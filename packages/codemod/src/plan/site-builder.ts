@@ -44,10 +44,6 @@ export class SiteBuilder {
     return this;
   }
 
-  get refused(): boolean {
-    return this.refusal !== undefined;
-  }
-
   get id(): string {
     return `${this.ctx.file}:${this.node.start ?? 0}`;
   }

@@ -1,0 +1,22 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import jscodeshift from 'jscodeshift';
+import { expect, it } from 'vitest';
+import transform from '../src/jscodeshift-transform.js';
+
+const fixtures = fileURLToPath(new URL('../../../test-fixtures/codemod/', import.meta.url));
+const api = { jscodeshift, j: jscodeshift, stats: () => undefined, report: () => undefined };
+
+it('rewrites a file as a jscodeshift transform, with the same result as the CLI for a self-contained file', async () => {
+  for (const fixture of ['call-styles/axios-instance', 'errors/fetch-not-ok', 'unsupported/save-intent']) {
+    const path = `${fixtures}${fixture}.input.ts`;
+    const source = await readFile(path, 'utf8');
+    const output = transform({ path, source }, api, { journeyMap: `${fixtures}journey-map.json` });
+    expect(output).toBe(await readFile(`${fixtures}${fixture}.output.ts`, 'utf8'));
+  }
+});
+
+it('returns undefined for a file it does not change, as jscodeshift expects', async () => {
+  const path = `${fixtures}negative/look-alikes.input.ts`;
+  expect(transform({ path, source: await readFile(path, 'utf8') }, api, {})).toBeUndefined();
+});
