@@ -27,6 +27,22 @@ export function upstreamBase(upstream: string): URL {
   return url;
 }
 
+/**
+ * The upstream address of a v2 path: the part after `/v2/captain/` appended to the upstream base. A rest that
+ * could leave the base (`//other.host/…`, `..`, backslashes) gets no target: the caller's token must never be
+ * carried anywhere but the configured upstream.
+ */
+export function v2Target(base: URL, url: URL): URL | undefined {
+  const rest = url.pathname.slice(url.pathname.indexOf(V2_BASE_PATH) + V2_BASE_PATH.length);
+  const unsafe =
+    rest.startsWith('/') || /\\|%2f|%5c|%2e/i.test(rest) || rest.split('/').some((segment) => segment === '..' || segment === '.');
+  if (unsafe) return undefined;
+  const target = new URL(base.href);
+  target.pathname = `${base.pathname}${rest}`;
+  target.search = url.search;
+  return target.origin === base.origin && target.pathname.startsWith(base.pathname) ? target : undefined;
+}
+
 type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown';
 
 function routeOf(method: string, pathname: string): Route {
@@ -82,8 +98,12 @@ export function createShimHandler({ config, logger, fetch = globalThis.fetch }: 
       case 'v1':
         return handleV1(request);
       case 'v2': {
-        const rest = url.pathname.slice(url.pathname.indexOf(V2_BASE_PATH) + V2_BASE_PATH.length);
-        return passThrough(request, new URL(`${rest}${url.search}`, base), upstreamFetch).catch(() =>
+        const target = v2Target(base, url);
+        if (!target)
+          return json(404, {
+            errors: [{ code: '4040', name: 'NOT_FOUND', location: 'Path', problem: 'no such v2 path', action: 'Verify the URL.' }],
+          });
+        return passThrough(request, target, upstreamFetch).catch(() =>
           json(503, {
             errors: [
               {

@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
@@ -6,6 +8,31 @@ import { journeyMapFile, removeTempDirs, runCli, type ShimProcess, serveArgs, st
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
+/** A loopback address where nothing listens: a port taken from the kernel and released again. */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A raw HTTP request: `fetch` would normalise dot segments and double slashes before they reach the shim. */
+function rawRequest(url: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const request = httpRequest(
+      { host: hostname, port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end('{}');
+  });
+}
+
 const ownArgs = (...extra: string[]) => serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile, ...extra);
 const shim: ShimProcess = await startShimProcess(ownArgs('--body-limit', '65536'));
 afterAll(async () => {
@@ -46,6 +73,39 @@ describe('journey-bridge serve over HTTP', () => {
     ]);
   });
 
+  it('returns the upstream X-Request-ID when the caller sends none', async () => {
+    const reply = await post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }));
+    expect(reply.status).toBe(404);
+    const [entry] = sim.core.journal.list();
+    expect(entry?.requestId).toMatch(/^[\w-]{16,}$/);
+    expect(reply.headers.get('x-request-id')).toBe(entry?.requestId);
+  });
+
+  it('keeps an anonymous pass-through anonymous', async () => {
+    const reply = await fetch(`${shim.url}/v2/captain/journey/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }),
+    });
+    expect(reply.status).toBe(401);
+    expect((await reply.json()).errors[0]).toMatchObject({ location: 'Authorization', problem: 'the Authorization header is missing' });
+  });
+
+  it.each([
+    '/v2/captain///evil.example/steal',
+    '/v2/captain//__sim/reset',
+    '/v2/captain/../../__sim/reset',
+    '/v2/captain/journey/..%2f..%2f..%2f__sim%2freset',
+    '/v2/captain/%2e%2e/%2e%2e/__sim/reset',
+    '/v2/captain/journey\\..\\..\\__sim',
+  ])('never carries a caller token outside the upstream base: %s', async (path) => {
+    const instances = sim.core.engine.size;
+    const status = await rawRequest(shim.url, path, { authorization: `Bearer ${token}` });
+    expect([400, 404]).toContain(status);
+    expect(sim.core.journal.count()).toBe(0);
+    expect(sim.core.engine.size).toBe(instances);
+  });
+
   it('forwards the caller X-Request-ID on v1 calls and returns the upstream one', async () => {
     const reply = await post(
       v1('start'),
@@ -74,7 +134,7 @@ describe('journey-bridge serve over HTTP', () => {
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
-    const lonely = await startShimProcess(serveArgs('http://127.0.0.1:9/v2/captain/', mapFile));
+    const lonely = await startShimProcess(serveArgs(`${await closedPort()}/v2/captain/`, mapFile));
     try {
       expect((await fetch(`${lonely.url}/readyz`)).status).toBe(503);
       const reply = await fetch(`${lonely.url}/captain/api/journey/state/fetch`, {
@@ -84,6 +144,13 @@ describe('journey-bridge serve over HTTP', () => {
       });
       expect(reply.status).toBe(503);
       expect(await reply.json()).toEqual({ status: 503, message: 'the v2 upstream is unreachable', error: 'service-unavailable-error' });
+      const passed = await fetch(`${lonely.url}/v2/captain/journey/state/fetch`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
+      });
+      expect(passed.status).toBe(503);
+      expect((await passed.json()).errors[0]).toMatchObject({ code: '5030', name: 'SERVICE_UNAVAILABLE' });
       expect((await fetch(`${lonely.url}/healthz`)).status).toBe(200);
     } finally {
       await lonely.stop();
@@ -301,7 +368,8 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 describe('process behaviour', () => {
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
     const own = await startShimProcess(ownArgs());
-    sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 400, count: 1 });
+    // The upstream holds the answer for 2 s: long enough that SIGTERM surely arrives while it is in flight.
+    sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 2000, count: 1 });
     const inFlight = fetch(`${own.url}/captain/api/journey/state/fetch`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -361,12 +429,15 @@ describe('process behaviour', () => {
     const { writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
     const config = join(await tempDir(), 'config.json');
-    await writeFile(config, JSON.stringify({ upstream: 'http://127.0.0.1:9/v2/captain/', journeyMap: mapFile, port: 1 }));
+    await writeFile(config, JSON.stringify({ upstream: `${await closedPort()}/v2/captain/`, journeyMap: mapFile, port: 1 }));
+    // The file names a dead upstream and port 1; the environment a live upstream and port 2; the flag port 0.
     const own = await startShimProcess(['serve', '--config', config, '--port', '0'], {
       JOURNEY_BRIDGE_UPSTREAM: `${upstream.url}/eu/v2/captain/`,
+      JOURNEY_BRIDGE_PORT: '2',
     });
     try {
-      expect((await fetch(`${own.url}/readyz`)).status).toBe(200); // the environment's upstream, not the file's
+      expect(own.url).not.toMatch(/:(1|2)$/); // the flag's port 0 won over the environment's and the file's
+      expect((await fetch(`${own.url}/readyz`)).status).toBe(200); // the environment's upstream won over the file's
     } finally {
       await own.stop();
     }
