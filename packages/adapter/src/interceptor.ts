@@ -52,8 +52,9 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
   const handle = createV1HttpHandler({ adapter: adapterFor(options, underlying) });
   const match = options.match ?? ((url: URL) => isV1Path(url.pathname));
   return async (input, init) => {
+    // The request is built once and handed on: building it consumes the body of a Request passed as input.
     const request = new Request(input, init);
-    return match(new URL(request.url)) ? handle(request) : underlying(input, init);
+    return match(new URL(request.url)) ? handle(request) : underlying(request);
   };
 }
 

@@ -70,6 +70,19 @@ describe('installV1Compat', () => {
     expect(sim.core.journal.count()).toBe(0);
   });
 
+  it('passes a Request object with a body through intact', async () => {
+    const sim = createSimulator({ journeys });
+    uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const request = new Request('http://sim.test/eu/v2/captain/journey/state/fetch', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instanceId: 'f'.repeat(32) }),
+    });
+    const reply = await fetch(request);
+    expect(reply.status).toBe(404);
+    expect((await reply.json()).errors[0].problem).toContain('ffffffff');
+  });
+
   it('needs an adapter, or an upstream with a journey map', () => {
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(V1CompatOptionsError);
   });

@@ -55,3 +55,10 @@ export const StrictV1State = z.strictObject({
 
 /** An asynchronous start answers `{ instanceId, status }`; a synchronous one the state. */
 export const StrictV1StartResponse = z.union([z.strictObject({ instanceId: z.string().min(1), status: V1JourneyStatus }), StrictV1State]);
+
+/** The v1 error body, nothing more. */
+export const StrictV1ErrorBody = z.strictObject({
+  status: z.number().int().min(400).max(599),
+  message: z.string().min(1),
+  error: z.string().regex(/^[a-z-]+-error$/),
+});

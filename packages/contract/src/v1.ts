@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidFilterKey } from './migration/filter-flow.js';
 import { JourneyStatus, toV1Status } from './status.js';
 import { Subject } from './subject.js';
 import { Delivery, ResourceId } from './v2.js';
@@ -22,23 +23,29 @@ export const V1Intent = z.preprocess(
 );
 export type V1Intent = z.infer<typeof V1Intent>;
 
-export const TaskListRequest = z.strictObject({ instanceId: z.string().min(1) });
+/** An identifier in a request: v1 ids are 16–64 characters; anything past 128 is refused outright. */
+const RequestId = z.string().min(1).max(128);
+
+export const TaskListRequest = z.strictObject({ instanceId: RequestId });
 export type TaskListRequest = z.infer<typeof TaskListRequest>;
 
-export const TaskSchemaRequest = z.strictObject({ taskId: z.string().min(1) });
+export const TaskSchemaRequest = z.strictObject({ taskId: RequestId });
 export type TaskSchemaRequest = z.infer<typeof TaskSchemaRequest>;
 
 export const TaskUpdateRequest = z.strictObject({
   intent: V1Intent,
-  instanceId: z.string().min(1),
-  taskId: z.string().min(1),
+  instanceId: RequestId,
+  taskId: RequestId,
   context: z.strictObject({ subject: Subject }),
 });
 export type TaskUpdateRequest = z.input<typeof TaskUpdateRequest>;
 
 export const V1StateRequest = z.strictObject({
-  instanceId: z.string().min(1),
-  filterKeys: z.array(z.string()).optional(),
+  instanceId: RequestId,
+  filterKeys: z
+    .array(z.string().max(200).refine(isValidFilterKey, 'must be an exact key or a valid /regular expression/'))
+    .max(50)
+    .optional(),
 });
 export type V1StateRequest = z.infer<typeof V1StateRequest>;
 

@@ -27,14 +27,14 @@ export const V2StartRequest = z
   });
 export type V2StartRequest = z.infer<typeof V2StartRequest>;
 
-export const InstanceRequest = z.strictObject({ instanceId: z.string().min(1) });
+export const InstanceRequest = z.strictObject({ instanceId: z.string().min(1).max(128) });
 export type InstanceRequest = z.infer<typeof InstanceRequest>;
 
 export const Participant = z.strictObject({ domainElementId: DomainElementId });
 
 export const SubmitRequest = z.strictObject({
-  instanceId: z.string().min(1),
-  interactionId: z.string().min(1),
+  instanceId: z.string().min(1).max(128),
+  interactionId: z.string().min(1).max(512),
   participants: z.array(Participant).optional(),
   context: z.strictObject({ subject: Subject }).optional(),
 });

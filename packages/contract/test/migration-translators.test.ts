@@ -5,6 +5,7 @@ import {
   encodeTaskId,
   IncompleteTaskError,
   Interaction,
+  isValidFilterKey,
   MalformedTaskIdError,
   mapResourceId,
   planSubmit,
@@ -17,6 +18,7 @@ import {
   UnmappedJourneyError,
   V1ErrorBody,
   V1State,
+  V1StateRequest,
   V1TaskList,
   V1TaskListWithSchema,
   V2State,
@@ -54,11 +56,9 @@ describe('mapResourceId / toV2StartRequest', () => {
   it('never guesses: unmapped ids and pinned versions of bare mappings are errors naming the id', () => {
     expect(() => mapResourceId('other@latest', map)).toThrow(new UnmappedJourneyError('other@latest'));
     expect(() => mapResourceId('v1-journey@4', map)).toThrow('version 4 is pinned: map the exact id "v1-journey@4"');
-    try {
-      mapResourceId('other@1', map);
-    } catch (error) {
-      expect(error).toMatchObject({ status: 404, changeId: 'request.start-resource-id', resourceId: 'other@1' });
-    }
+    expect(() => mapResourceId('other@1', map)).toThrow(
+      expect.objectContaining({ status: 404, changeId: 'request.start-resource-id', resourceId: 'other@1' }),
+    );
   });
 
   it('adds delivery, drops async and keeps the subject', () => {
@@ -83,10 +83,22 @@ describe('taskIds', () => {
     expect(decoded.matches('grn:::x:interaction:b@1')).toBe(false);
   });
 
+  it('packs a 64-character hex instanceId so its taskId still fits v1', () => {
+    const longId = 'ab'.repeat(32);
+    const taskId = encodeTaskId(longId, 'grn:::x:interaction:a@1');
+    expect(taskId.length).toBeLessThanOrEqual(64);
+    expect(taskId.startsWith('~')).toBe(true);
+    expect(decodeTaskId(taskId).instanceId).toBe(longId);
+    const uuid = '0f3c9a7e-5b1d-4c2a-8e6f-0b9d7c5a3e1f';
+    expect(decodeTaskId(encodeTaskId(uuid, 'i')).instanceId).toBe(uuid);
+  });
+
   it('refuses ids it did not issue and instance ids too long for v1', () => {
     expect(() => decodeTaskId('6d010770feacb771748ca60a7d213b2e')).toThrow(MalformedTaskIdError);
     expect(() => decodeTaskId(`${INSTANCE}.NOT-A-TAG`)).toThrow(MalformedTaskIdError);
-    expect(() => encodeTaskId('x'.repeat(60), 'i')).toThrow(RangeError);
+    expect(() => encodeTaskId('x'.repeat(60), 'i')).toThrow(
+      expect.objectContaining({ name: 'TranslationError', status: 500, message: expect.stringContaining('60 characters') }),
+    );
   });
 });
 
@@ -136,12 +148,8 @@ describe('planSubmit', () => {
     expect(planSubmit(interaction(), withBadAddress).participants.map((p) => p.domainElementId)).toEqual(['FullName', 'DateOfBirth']);
     const invalid = { identity: { ...person.identity, dateOfBirth: '31/12/1990' } };
     expect(() => planSubmit(interaction(), invalid)).toThrow(IncompleteTaskError);
-    try {
-      planSubmit(interaction(), invalid);
-    } catch (error) {
-      expect((error as Error).message).toContain('DateOfBirth is not valid: context.subject.identity.dateOfBirth');
-      expect((error as Error).message).not.toContain('31/12/1990');
-    }
+    expect(() => planSubmit(interaction(), invalid)).toThrow(/DateOfBirth is not valid: context\.subject\.identity\.dateOfBirth/);
+    expect(() => planSubmit(interaction(), invalid)).not.toThrow(/31\/12\/1990/);
     expect(() => planSubmit(interaction(), { identity: { firstName: 'Ada', lastNames: ['L'] } })).toThrow(
       'DateOfBirth is missing: context.subject.identity.dateOfBirth',
     );
@@ -211,6 +219,21 @@ describe('toV1State', () => {
   it('leaves completedTime empty while in progress', () => {
     const running = V2State.parse({ instanceId: INSTANCE, status: 'InProgress' });
     expect(toV1State(running).metaData).toEqual({ createdTime: '', completedTime: '' });
+  });
+});
+
+describe('filter keys', () => {
+  it('accept exact keys and valid /regex/ literals, and refuse broken expressions in the state request', () => {
+    expect(isValidFilterKey('/^kyc/')).toBe(true);
+    expect(isValidFilterKey('decision')).toBe(true);
+    expect(isValidFilterKey('/[/')).toBe(false);
+    expect(isValidFilterKey('/x/zz')).toBe(false);
+    const parsed = V1StateRequest.safeParse({ instanceId: 'x'.repeat(32), filterKeys: ['/[/'] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ['filterKeys', 0],
+      message: 'must be an exact key or a valid /regular expression/',
+    });
   });
 });
 

@@ -10,7 +10,7 @@ export {
 } from './change-register.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
-export { filterFlow } from './filter-flow.js';
+export { filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { DECISION_OUTCOMES, toV1State, type V1StateOptions } from './state.js';
 export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';

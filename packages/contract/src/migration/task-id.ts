@@ -1,4 +1,4 @@
-import { MalformedTaskIdError } from './translation-errors.js';
+import { MalformedTaskIdError, TranslationError } from './translation-errors.js';
 
 /** cyrb53: a fast 53-bit string hash. Not for security: it only tells one interactionId from another. */
 function digest(text: string): string {
@@ -16,24 +16,39 @@ function digest(text: string): string {
 
 const SEPARATOR = '.';
 const MAX_LENGTH = 64;
+/** Marks an instanceId packed from lowercase hex into base64url, for ids too long to carry as they are. */
+const PACKED = '~';
+
+/** The instanceId as the taskId carries it: as it is, or packed when it would not fit in v1's 64 characters. */
+function packInstanceId(instanceId: string): string {
+  if (instanceId.length + 1 + 11 <= MAX_LENGTH) return instanceId;
+  if (/^(?:[0-9a-f]{2})+$/.test(instanceId)) {
+    const packed = `${PACKED}${Buffer.from(instanceId, 'hex').toString('base64url')}`;
+    if (packed.length + 1 + 11 <= MAX_LENGTH) return packed;
+  }
+  throw new TranslationError(
+    `instanceId of ${instanceId.length} characters cannot be carried in a v1 taskId of at most ${MAX_LENGTH}`,
+    500,
+    'response.task-id',
+  );
+}
+
+const unpackInstanceId = (carried: string): string =>
+  carried.startsWith(PACKED) ? Buffer.from(carried.slice(1), 'base64url').toString('hex') : carried;
 
 /**
- * The v1 taskId of a v2 interaction: `<instanceId>.<digest of interactionId>`. It carries everything
- * `task/schema` needs (it receives nothing else) and lets any replica tell a stale task from the active one.
+ * The v1 taskId of a v2 interaction: `<instanceId>.<digest of interactionId>` (a long hex instanceId is packed
+ * as `~<base64url>`). It carries everything `task/schema` needs (it receives nothing else) and lets any replica
+ * tell a stale task from the active one.
  */
 export function encodeTaskId(instanceId: string, interactionId: string): string {
-  const taskId = `${instanceId}${SEPARATOR}${digest(interactionId)}`;
-  if (taskId.length > MAX_LENGTH) {
-    throw new RangeError(`instanceId of ${instanceId.length} characters leaves no room for a v1 taskId of at most ${MAX_LENGTH}`);
-  }
-  return taskId;
+  return `${packInstanceId(instanceId)}${SEPARATOR}${digest(interactionId)}`;
 }
 
 /** Splits a taskId made by `encodeTaskId`. */
 export function decodeTaskId(taskId: string): { instanceId: string; matches(interactionId: string): boolean } {
   const at = taskId.lastIndexOf(SEPARATOR);
-  const instanceId = taskId.slice(0, at);
   const tag = taskId.slice(at + 1);
-  if (at <= 0 || !/^[0-9a-z]{11}$/.test(tag)) throw new MalformedTaskIdError(taskId);
-  return { instanceId, matches: (interactionId) => digest(interactionId) === tag };
+  if (at <= 0 || taskId.length > MAX_LENGTH || !/^[0-9a-z]{11}$/.test(tag)) throw new MalformedTaskIdError(taskId);
+  return { instanceId: unpackInstanceId(taskId.slice(0, at)), matches: (interactionId) => digest(interactionId) === tag };
 }

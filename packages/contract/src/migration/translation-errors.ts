@@ -36,7 +36,7 @@ export class MalformedTaskIdError extends TranslationError {
 export class StaleTaskError extends TranslationError {
   override name = 'StaleTaskError';
   constructor(readonly taskId: string) {
-    super(`task ${JSON.stringify(taskId)} is no longer active: list the tasks again`, 409, 'endpoint.task-schema');
+    super(`task ${JSON.stringify(taskId.slice(0, 80))} is no longer active: list the tasks again`, 409, 'endpoint.task-schema');
   }
 }
 
