@@ -42,7 +42,7 @@ const scenario = fc.record(
     NAMES.map((name) => [
       name,
       fc.record({
-        quality: fc.constantFrom<Quality>('absent', 'valid', 'invalid'),
+        quality: fc.constantFrom<Quality>('valid', 'valid', 'absent', 'invalid'),
         valid: ELEMENTS[name].valid,
         invalid: ELEMENTS[name].invalid,
         batch: fc.integer({ min: 0, max: 2 }),
@@ -66,7 +66,8 @@ describe('updateTask properties over generated subjects', () => {
           context: { config: { async: true }, subject: {} },
         });
         const sent = (name: Element) => (parts[name].quality === 'valid' ? parts[name].valid : parts[name].invalid);
-        const batches = [0, 1, 2].map((batch) => NAMES.filter((name) => parts[name].quality !== 'absent' && parts[name].batch === batch));
+        // Like real v1 callers, each update re-sends everything sent before, plus what this batch adds.
+        const batches = [0, 1, 2].map((batch) => NAMES.filter((name) => parts[name].quality !== 'absent' && parts[name].batch <= batch));
         // What v1 semantics say must be stored: valid elements of each Save, and of a Complete that succeeds.
         const expected = new Set<Element>();
         for (const [index, names] of batches.entries()) {
@@ -114,7 +115,12 @@ describe('updateTask properties over generated subjects', () => {
 
         sim.core.clock.advance(1200);
         const v1 = await adapter.fetchState({ instanceId });
-        for (const entry of Object.values(flowOf(v1))) expect(entry.subject).toEqual(stored);
+        const flow = flowOf(v1);
+        const completed = REQUIRED.every((name) => expected.has(name));
+        expect(v1.status).toBe(completed ? 'Completed' : 'InProgress');
+        // A finished journey maps every step and the decision, each carrying the subject v2 stored.
+        if (completed) expect(Object.keys(flow).sort()).toEqual(['age-eu-v1', 'decision', 'kyc-eu-v3']);
+        for (const entry of Object.values(flow)) expect(entry.subject).toEqual(stored);
       }),
       { numRuns: 60 },
     );

@@ -8,6 +8,7 @@ import { BadRequestError, ConflictError, JourneyApiError, NotFoundError, Permiss
 import {
   flowOf,
   StrictTaskUpdateResponse,
+  StrictV1ErrorBody,
   StrictV1StartResponse,
   StrictV1State,
   StrictV1TaskList,
@@ -55,6 +56,8 @@ async function rejection(promise: Promise<unknown>): Promise<JourneyApiError> {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(JourneyApiError);
+  // Error bodies too must be exactly v1's, whichever surface answered.
+  StrictV1ErrorBody.parse((error as JourneyApiError).v1Error);
   return error as JourneyApiError;
 }
 
@@ -75,12 +78,15 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
     };
 
     it('starts asynchronously, lists one task, completes it and reports the outcome under data.process.flow', async () => {
-      const { api, clock, startAsync, onlyTask } = setup();
+      const { target, api, clock, startAsync, onlyTask } = setup();
       const started = clock.now();
       const instanceId = await startAsync();
       const task = await onlyTask(instanceId);
       expect(task.taskId.length).toBeGreaterThanOrEqual(16);
       expect(task.taskId.length).toBeLessThanOrEqual(64);
+      // register: response.variant-id. v1 names the task by its variant; v2 has none, so the adapter names it by
+      // the interaction resource id.
+      expect(task.variantId).toBe(target.surface === 'v1' ? 'collect-personal-details-v1' : 'personal-details');
       const update = await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } });
       expect(update).toEqual({ instanceId, taskId: task.taskId });
       expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'InProgress', tasks: [] });
@@ -105,7 +111,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       const before = target.sim.core.engine.size;
       const pending = api.startJourney({ resourceId: IDS.dataCheck, context: { subject: person } });
       // Once the journey exists on the platform, let its module time pass while the start waits.
-      await vi.waitFor(() => expect(target.sim.core.engine.size).toBe(before + 1), { interval: 2 });
+      await vi.waitFor(() => expect(target.sim.core.engine.size).toBe(before + 1), { interval: 2, timeout: 10_000 });
       clock.advance(1200);
       const state = (await pending) as V1State;
       expect(state.status).toBe('Completed');
@@ -212,6 +218,22 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       const flow = flowOf(await api.fetchState({ instanceId: nomatch }));
       expect(flow['kyc-eu-v3']?.result?.outcome).toBe('No Match');
       expect(flow.decision?.result?.outcome).toBe('Decision: Reject');
+
+      const tenYearsAgo = new Date(clock.now() - 10 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+      const minor = await startAsync(IDS.dataCheck, { identity: { ...person.identity, dateOfBirth: tenYearsAgo } });
+      clock.advance(1200);
+      const minorFlow = flowOf(await api.fetchState({ instanceId: minor }));
+      expect(minorFlow['age-eu-v1']?.result?.outcome).toBe('Under 18');
+      expect(minorFlow['kyc-eu-v3']?.result?.outcome).toBe('Match');
+      expect(minorFlow.decision?.result?.outcome).toBe('Decision: Reject');
+    });
+
+    it('refuses a broken filterKeys pattern with 400', async () => {
+      const { api, startAsync } = setup();
+      const instanceId = await startAsync();
+      const error = await rejection(api.fetchState({ instanceId, filterKeys: ['/[/'] }));
+      expect(error.v1Error).toMatchObject({ status: 400, error: 'bad-request-error' });
+      expect(error.v1Error?.message).toContain('filterKeys');
     });
 
     it('reports a failed module as Failed', async () => {

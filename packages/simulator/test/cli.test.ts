@@ -40,11 +40,14 @@ describe('journey-sim CLI', () => {
   it('listens on loopback, prints the URL and the demo client, serves, and stops cleanly on SIGTERM', async () => {
     const child = runCli(['--port', '0', '--seed', '3']);
     const result = output(child);
-    const url = await listeningUrl(child);
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const health = await fetch(`${url}/__sim/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok', journeys: 3 });
-    child.kill('SIGTERM');
+    try {
+      const url = await listeningUrl(child);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const health = await fetch(`${url}/__sim/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok', journeys: 3 });
+    } finally {
+      child.kill('SIGTERM');
+    }
     const { code, stdout } = await result;
     expect(code).toBe(0);
     expect(stdout).toContain('client_id=demo-client client_secret=demo-secret');

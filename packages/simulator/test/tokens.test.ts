@@ -115,7 +115,11 @@ describe('tokens', () => {
   it('answers 401 for revoked, unknown or malformed tokens and 403 without the permission', async () => {
     const h = harness();
     const body = { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'api' }, subject: {} } };
-    const problem = async (authorization: string) => (await h.v2('start', body, { authorization })).body.errors[0].problem;
+    const problem = async (authorization: string) => {
+      const reply = await h.v2('start', body, { authorization });
+      expect(reply.status).toBe(401);
+      return reply.body.errors[0].problem;
+    };
     expect(await problem('Bearer nope')).toBe('the access token is not recognised');
     expect(await problem('Basic abc')).toBe('the Authorization header must be "Bearer <access token>"');
     await h.send('/__sim/tokens/revoke', { method: 'POST' });

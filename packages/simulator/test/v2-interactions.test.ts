@@ -27,7 +27,7 @@ describe('interaction fetch and submit (v2)', () => {
     const first = await submit(instanceId, ['FullName'], SUBJECTS.fullName);
     expect(first).toMatchObject({ status: 200, body: { status: 'success' } });
     const after = await interaction(instanceId);
-    expect(after.interactionId).toBeDefined();
+    expect(after.interactionId).toBe('grn:::journey-sim:data-check:interaction:personal-details@3');
     expect(after.outstanding).toEqual(['DateOfBirth', 'CurrentAddress']);
     expect((await submit(instanceId, ['DateOfBirth'], SUBJECTS.dateOfBirth)).status).toBe(200);
     expect(await interaction(instanceId)).toMatchObject({ processing: true, outstanding: [] });
@@ -72,7 +72,7 @@ describe('interaction fetch and submit (v2)', () => {
   });
 
   it('silently drops an invalid optional element and succeeds (rule 6)', async () => {
-    const { startV2, submit, interaction } = harness();
+    const { startV2, submit, interaction, sim } = harness();
     const instanceId = await startV2();
     const reply = await submit(instanceId, ['FullName', 'CurrentAddress'], {
       ...SUBJECTS.fullName,
@@ -80,6 +80,8 @@ describe('interaction fetch and submit (v2)', () => {
     });
     expect(reply).toMatchObject({ status: 200, body: { status: 'success' } });
     expect((await interaction(instanceId)).outstanding).toEqual(['DateOfBirth', 'CurrentAddress']);
+    // The name was kept; the invalid address was not stored at all.
+    expect(sim.core.engine.get(instanceId)?.subject).toEqual(SUBJECTS.fullName);
   });
 
   it('answers 409 for an element that was already submitted, and stores nothing of that submit (rule 7)', async () => {
