@@ -1,0 +1,24 @@
+import axios from "axios"
+import { participantsFor } from "@journey-bridge/codemod/runtime"
+
+// Double quotes, no semicolons, tabs: inserted code follows the file's style.
+export async function start(subject) {
+	// journey-codemod: needs-review [request.start-async] v1 ran this start synchronously; v2 answers at once with the instanceId only → v2: poll journey/state/fetch (client.waitForResult(instanceId)) before reading results
+	const { data } = await axios.post("https://eu.platform.go.gbgplc.com/v2/captain/journey/start", {
+		resourceId: "b2e8d4a1data-check-v2@latest",
+		context: {
+			config: { delivery: "api" },
+			subject, // prefill
+		},
+	})
+	return data.instanceId
+}
+
+export async function complete(instanceId, taskId, subject) {
+	await axios.post("https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/submit", {
+		instanceId,
+		interactionId: taskId,
+		participants: participantsFor(subject),
+		context: { subject },
+	})
+}
