@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,15 @@ describe('journey-codemod CLI', () => {
     );
     expect(run.stderr).toContain('1 would change');
     expect(await read('src/service.ts')).toBe(V1_CALL);
+  });
+
+  it('writes atomically: the mode is kept and no temporary file is left behind', async () => {
+    await chmod(join(repo, 'src/service.ts'), 0o750);
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'mode');
+    await runCli(['src/service.ts'], repo);
+    expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+    expect((await stat(join(repo, 'src/service.ts'))).mode & 0o777).toBe(0o750);
+    expect((await readdir(join(repo, 'src'))).filter((name) => name.includes('journey-codemod'))).toEqual([]);
   });
 
   it('--print prints each changed file', async () => {

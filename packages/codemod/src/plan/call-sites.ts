@@ -17,6 +17,8 @@ export interface PlannedCall {
   readonly call: CallExpression;
   readonly ancestors: readonly Node[];
   readonly operation: V1JourneyPath | undefined;
+  /** An HTTP call in any style, or a method of `V1Api`. */
+  readonly style: 'http' | 'v1api';
 }
 
 /** `V1Api` methods, the operation each calls, and the v2 client method that replaces it. */
@@ -106,7 +108,7 @@ export function planCalls(ctx: FileContext, receivers: Receivers, options: Opera
       }
     }
     if (operation) planOperation(site, ctx, operation, requestBody(ctx, call, candidate.config, ancestors), options);
-    planned.push({ site, call, ancestors, operation });
+    planned.push({ site, call, ancestors, operation, style: 'http' });
   }
   return planned;
 }
@@ -126,7 +128,7 @@ function planV1ApiCall(
   const first = call.arguments[0];
   const body = first?.type === 'ObjectExpression' ? { object: first } : first ? { opaque: first } : ({ missing: true } as const);
   planOperation(site, ctx, target.operation, body, options);
-  return { site, call, ancestors, operation: target.operation };
+  return { site, call, ancestors, operation: target.operation, style: 'v1api' };
 }
 
 function describe(operation: V1JourneyPath | undefined): string {

@@ -7,6 +7,7 @@ import { planErrorReads } from './error-reads.js';
 import { FileContext } from './file-context.js';
 import { followCalls } from './follow-calls.js';
 import type { OperationOptions } from './operations.js';
+import { payloadVariable } from './payload.js';
 import { findReceivers } from './receivers.js';
 import { planResponseMocks } from './response-mocks.js';
 import { planResultReads } from './result-reads.js';
@@ -40,7 +41,14 @@ export function planFile(file: string, source: string, ast: File, analysis: Impo
   const calls = planCalls(ctx, receivers, options);
   const sites: Site[] = calls.map((call) => call.site.build());
   const of = (operations: readonly string[]) => followCalls(calls.filter((call) => call.operation && operations.includes(call.operation)));
-  sites.push(...planTaskReads(ctx, of(['journey/task/list', 'journey/task/list/schema'])));
+  const listCalls = calls.filter((call) => call.operation === 'journey/task/list' || call.operation === 'journey/task/list/schema');
+  // Each payload variable with the function it lives in: a read of the same name elsewhere is another variable.
+  const listPayloads = listCalls.flatMap((call) => {
+    const name = payloadVariable(call);
+    const scope = [...call.ancestors].reverse().find((node) => /Function|Method/.test(node.type) || node.type === 'Program');
+    return name && scope ? [{ name, scope }] : [];
+  });
+  sites.push(...planTaskReads(ctx, of(['journey/task/list', 'journey/task/list/schema']), listPayloads));
   sites.push(...planResultReads(ctx, of(['journey/state/fetch', 'journey/start'])));
   for (const call of calls) sites.push(...planErrorReads(ctx, call));
   const client = planV1Client(ctx, receivers);

@@ -31,7 +31,7 @@ function isHandledTasksRead(ancestors: readonly Node[]): boolean {
  * Reads of a v1 task list → the v2 interaction: v2 has one active interaction, so `X.tasks[0].taskId` is
  * `X.interactionId`, an empty list is a missing `interactionId`, and a task variable holds the interactionId.
  */
-export function planTaskReads(ctx: FileContext, follow: FollowCalls): Site[] {
+export function planTaskReads(ctx: FileContext, follow: FollowCalls, payloads: readonly { name: string; scope: Node }[]): Site[] {
   if (follow([]).length === 0) return [];
   const sites: Site[] = [];
   const taskVariables = new Map<string, Node | undefined>();
@@ -72,6 +72,13 @@ export function planTaskReads(ctx: FileContext, follow: FollowCalls): Site[] {
         );
       else if (isTaskVariable(node.object, ancestors))
         sites.push(site(node, ancestors).replace(node, ctx.text(node.object)).build(follow(ancestors)));
+      return;
+    }
+    // The list's status: v2 reports the journey's status on the interaction.
+    const isPayload = (object: Node) =>
+      object.type === 'Identifier' && payloads.some(({ name, scope }) => name === object.name && ancestors.includes(scope));
+    if (isMember(node) && propertyName(node) === 'status' && node.object.type === 'Identifier' && isPayload(node.object)) {
+      sites.push(site(node, ancestors).replace(node, `${node.object.name}.journey?.status`).build(follow(ancestors)));
       return;
     }
     if (isMember(node) && propertyName(node) === 'tasks' && !isHandledTasksRead(ancestors)) {
