@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
+import { MissingPathError } from './files/discover-files.js';
 import { uncommittedChanges } from './files/git-status.js';
 import { DEFAULT_EXTENSIONS } from './options.js';
 import { unifiedDiff } from './report/diff.js';
@@ -151,7 +152,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const usage =
-      error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+      error instanceof UsageError ||
+      error instanceof MissingPathError ||
+      (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
     process.stderr.write(`journey-codemod: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = usage ? 2 : 3;
   },

@@ -134,5 +134,8 @@ describe('journey-codemod CLI', () => {
     const run = await runCli(['src', '--cpus', 'many'], repo);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--cpus must be a positive integer');
+    const missing = await runCli(['no-such-dir', '--dry'], repo);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file or directory: no-such-dir');
   });
 });

@@ -2,6 +2,14 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { globby, isDynamicPattern } from 'globby';
 
+/** A path given on the command line that does not exist: a usage error, not a crash. */
+export class MissingPathError extends Error {
+  constructor(readonly path: string) {
+    super(`no such file or directory: ${path}`);
+    this.name = 'MissingPathError';
+  }
+}
+
 /**
  * The files to look at: paths (files or directories) and globs, with the given extensions, `.gitignore` rules
  * respected and `node_modules` never entered. Sorted, so runs and reports are stable.
@@ -19,7 +27,7 @@ export async function discoverFiles(inputs: readonly string[], extensions: reado
     const info = await stat(path).catch(() => undefined);
     if (info?.isDirectory()) patterns.push(`${globbyPath(path)}/**/*.${extensionGlob}`);
     else if (info?.isFile()) explicit.push(path);
-    else throw new Error(`no such file or directory: ${input}`);
+    else throw new MissingPathError(input);
   }
   const found =
     patterns.length === 0
