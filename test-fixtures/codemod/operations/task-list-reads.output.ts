@@ -9,7 +9,7 @@ export async function firstTask(instanceId: string) {
 }
 
 export async function allTasks(instanceId: string) {
-  // journey-codemod: unsupported [endpoint.task-list] its result is read at line 12 in a way that has no v2 counterpart
+  // journey-codemod: unsupported [endpoint.task-list] its result is read at line 12 in a way that has no v2 counterpart → v2: list.interactionId (undefined while modules run)
   const { data: list } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { instanceId });
   // journey-codemod: unsupported [endpoint.task-list] v2 has one active interaction, not a list of tasks → v2: list.interactionId (undefined while modules run)
   return list.tasks.map((task: { taskId: string }) => task.taskId);

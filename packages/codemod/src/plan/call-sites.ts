@@ -100,6 +100,8 @@ export function planCalls(ctx: FileContext, receivers: Receivers, options: Opera
       if (transports.length > 0) site.pieces.push(...transportPieces);
       else {
         const lead = leadingHole(evaluate(call.arguments[0] ?? call, ctx));
+        // Calls through one run-time base move to v2 together, when that base is pointed at v2.
+        site.pieces.push(`run-time-base:${ctx.file}:${candidate.keys[0] ?? ''}`);
         site.needsReview(
           'endpoint.base-path',
           `the base URL is only known at run time${lead ? ` (${lead})` : ''}`,

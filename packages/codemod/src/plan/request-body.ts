@@ -56,6 +56,12 @@ export function requestBody(
     const hasOptionKeys = second.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
     return hasOptionKeys ? (fromOptions(ctx, second) ?? { missing: true }) : { object: second };
   }
+  // A wrapper may take other arguments first, `post(path, token, body)`: the body is the object literal that follows.
+  const later = call.arguments.slice(2).find((argument): argument is ObjectExpression => argument.type === 'ObjectExpression');
+  if (second && later) {
+    const hasOptionKeys = later.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
+    return hasOptionKeys ? (fromOptions(ctx, later) ?? { missing: true }) : { object: later };
+  }
   if (second) return asBody(ctx, second);
   // superagent: request.post(url).set(…).send(body)
   let current: Node = call;

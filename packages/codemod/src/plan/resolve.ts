@@ -1,3 +1,4 @@
+import { dirname, relative } from 'node:path';
 import { MARKER_PREFIX } from './file-context.js';
 import type { FilePlan } from './plan-file.js';
 import type { Site, TextEdit } from './types.js';
@@ -29,6 +30,7 @@ export function resolvePlans(plans: readonly FilePlan[], eolOf: (file: string) =
       call.status = 'unsupported';
       call.rule = read.rule;
       call.reason = `its result is read at line ${read.line} in a way that has no v2 counterpart`;
+      call.suggestion = read.suggestion;
     }
   }
   let changed = true;
@@ -40,8 +42,9 @@ export function resolvePlans(plans: readonly FilePlan[], eolOf: (file: string) =
         for (const other of byPiece.get(piece) ?? []) {
           if (!changes(other)) continue;
           other.status = 'unsupported';
-          other.reason = `shares ${describePiece(piece)} with the v1 call at line ${site.line} of ${site.file}, which stays v1`;
+          other.reason = `shares ${describePiece(piece, other.file)} with the v1 code at line ${site.line} of ${where(site.file, other.file)}, which stays v1`;
           other.rule = 'codemod.shared-constant';
+          other.suggestion = undefined;
           changed = true;
         }
       }
@@ -74,8 +77,12 @@ export function markerText(site: Site, eol: string): string {
   return site.markerAt.onOwnLine ? `${site.markerAt.indent}// ${body.replace(/\r?\n/g, ' ')}${eol}` : `/* ${body} */ `;
 }
 
-function describePiece(piece: string): string {
+/** A file as seen from another: `this file`, or a relative path (markers never carry machine paths). */
+const where = (file: string, from: string): string => (file === from ? 'this file' : relative(dirname(from), file));
+
+function describePiece(piece: string, from: string): string {
   if (piece.startsWith('v1-client:')) return 'its V1Api client';
+  if (piece.startsWith('run-time-base:')) return `its run-time base (${piece.slice(piece.lastIndexOf(':') + 1)})`;
   const at = piece.lastIndexOf(':');
-  return `the literal at offset ${piece.slice(at + 1)} of ${piece.slice(0, at)}`;
+  return `the literal at offset ${piece.slice(at + 1)} of ${where(piece.slice(0, at), from)}`;
 }

@@ -21,6 +21,7 @@ function isHandledTasksRead(ancestors: readonly Node[]): boolean {
   const [parent, grandparent] = [...ancestors].reverse();
   if (isMember(parent) && propertyName(parent) === 'length') return true;
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'ArrayPattern') return true;
+  if (parent?.type === 'ForOfStatement' && parent.left.type === 'VariableDeclaration') return true;
   if (isMember(parent) && parent.computed && parent.property.type === 'NumericLiteral' && parent.property.value === 0) {
     return grandparent?.type === 'VariableDeclarator' || (isMember(grandparent) && propertyName(grandparent) === 'taskId');
   }
@@ -57,6 +58,25 @@ export function planTaskReads(ctx: FileContext, follow: FollowCalls, payloads: r
         sites.push(
           site(node, ancestors)
             .replace(node, `${name} = ${ctx.text(base)}.interactionId`)
+            .build(follow(ancestors)),
+        );
+      }
+      return;
+    }
+    // `for (const task of list.tasks)`: v2 has at most one interaction, so the loop runs over it (or nothing).
+    if (
+      node.type === 'ForOfStatement' &&
+      isMember(node.right) &&
+      propertyName(node.right) === 'tasks' &&
+      node.left.type === 'VariableDeclaration'
+    ) {
+      const [declarator] = node.left.declarations;
+      if (declarator?.id.type === 'Identifier') {
+        const list = ctx.text(node.right.object);
+        taskVariables.set(declarator.id.name, scopeOf([...ancestors, node]));
+        sites.push(
+          site(node, ancestors)
+            .replace(node.right, `(${list}.interactionId === undefined ? [] : [${list}.interactionId])`)
             .build(follow(ancestors)),
         );
       }

@@ -20,7 +20,7 @@ export interface Site {
   status: SiteStatus;
   reason: string;
   /** The v2 form a person should write, for markers. */
-  readonly suggestion?: string;
+  suggestion?: string;
   /** Edits that migrate the site; applied only while the status is `migrated` or `needs-review`. */
   readonly edits: readonly TextEdit[];
   /** Where a marker comment goes if the site needs review or is left unchanged. */
