@@ -40,7 +40,7 @@ export class FileContext implements EvaluationScope {
     let double = 0;
     let hasImport = false;
     let requires = 0;
-    walk(ast.program, (node) => {
+    walk(ast.program, (node, ancestors) => {
       if (node.type === 'StringLiteral') source[node.start ?? 0] === '"' ? double++ : single++;
       else if (node.type === 'ImportDeclaration') {
         hasImport = true;
@@ -64,7 +64,7 @@ export class FileContext implements EvaluationScope {
             for (const property of node.id.properties)
               if (property.type === 'ObjectProperty' && property.key.type === 'Identifier' && property.value.type === 'Identifier')
                 this.imports.set(property.value.name, { specifier: required, imported: property.key.name, node });
-        } else if (node.id.type === 'Identifier') {
+        } else if (node.id.type === 'Identifier' && isConst(ancestors)) {
           // A name declared twice (shadowing, reassignment in another scope) is not a constant we can trust.
           this.constants.set(node.id.name, this.constants.has(node.id.name) ? null : node.init);
         }
@@ -159,6 +159,12 @@ export class FileContext implements EvaluationScope {
     const lineEnd = this.source.indexOf('\n', end);
     return this.source.slice(end, lineEnd === -1 ? undefined : lineEnd).includes(IGNORE_COMMENT);
   }
+}
+
+/** Only `const` bindings are constants: a `let` may be reassigned anywhere. */
+function isConst(ancestors: readonly Node[]): boolean {
+  const declaration = ancestors[ancestors.length - 1];
+  return declaration?.type === 'VariableDeclaration' && declaration.kind === 'const';
 }
 
 function requireSpecifier(node: Node): string | undefined {
