@@ -1,5 +1,5 @@
 import type { Node } from '@babel/types';
-import type { FileContext } from './file-context.js';
+import { type FileContext, IGNORE_COMMENT } from './file-context.js';
 import { rule } from './rules.js';
 import type { MarkerAnchor, Site, SiteStatus, TextEdit } from './types.js';
 
@@ -8,7 +8,7 @@ export class SiteBuilder {
   readonly edits: TextEdit[] = [];
   readonly pieces: string[] = [];
   private refusal: { rule: string; reason: string; suggestion?: string } | undefined;
-  private review: { rule: string; reason: string; suggestion?: string } | undefined;
+  private readonly reviews: { rule: string; reason: string; suggestion?: string }[] = [];
   readonly anchor: MarkerAnchor;
   private readonly statement: Node;
 
@@ -38,9 +38,9 @@ export class SiteBuilder {
     return this;
   }
 
-  /** The site is migrated but a person must check something the code does not show. */
+  /** The site is migrated but a person must check something the code does not show; one marker says all of it. */
   needsReview(ruleId: string, reason: string, suggestion?: string): this {
-    this.review ??= { rule: rule(ruleId), reason, ...(suggestion ? { suggestion } : {}) };
+    this.reviews.push({ rule: rule(ruleId), reason, ...(suggestion ? { suggestion } : {}) });
     return this;
   }
 
@@ -50,15 +50,23 @@ export class SiteBuilder {
 
   build(dependsOn?: readonly string[]): Site {
     const ignored = this.ctx.ignored(this.anchor, this.statement);
-    const outcome = this.refusal ?? this.review;
-    const status: SiteStatus = ignored ? 'ignored' : this.refusal ? 'unsupported' : this.review ? 'needs-review' : 'migrated';
+    const review = this.reviews[0] && {
+      rule: this.reviews[0].rule,
+      // Further concerns name their own rule.
+      reason: this.reviews
+        .map((item, index) => (index > 0 && item.rule !== this.reviews[0]?.rule ? `[${item.rule}] ${item.reason}` : item.reason))
+        .join('; '),
+      suggestion: this.reviews.flatMap((item) => item.suggestion ?? []).join('; '),
+    };
+    const outcome = this.refusal ?? review;
+    const status: SiteStatus = ignored ? 'ignored' : this.refusal ? 'unsupported' : review ? 'needs-review' : 'migrated';
     return {
       id: this.id,
       file: this.ctx.file,
       line: this.ctx.line(this.node.start ?? 0),
       rule: outcome?.rule ?? rule(this.ruleId),
       status,
-      reason: ignored ? `opted out with a ${'journey-codemod-ignore'} comment` : (outcome?.reason ?? this.reason),
+      reason: ignored ? `opted out with a ${IGNORE_COMMENT} comment` : (outcome?.reason ?? this.reason),
       ...(outcome?.suggestion ? { suggestion: outcome.suggestion } : {}),
       edits: this.edits,
       markerAt: this.anchor,
