@@ -4,6 +4,7 @@ import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH } from '@journey-bridge/c
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { ShimMetrics } from './metrics.js';
+import { createPooledFetch } from './pooled-fetch.js';
 import { passThrough } from './proxy.js';
 
 /** Options of `createShimHandler`. */
@@ -11,7 +12,7 @@ export interface ShimHandlerOptions {
   config: ShimConfig;
   /** Structured logger; one line per request, never headers or bodies. */
   logger: Logger;
-  /** The fetch the shim reaches the upstream with. @default globalThis.fetch (keep-alive pooled by undici) */
+  /** The fetch the shim reaches the upstream with. @default a keep-alive pooled fetch over node:http(s) */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -60,7 +61,7 @@ function routeOf(method: string, pathname: string): Route {
  * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
  * number of replicas can stand behind one load balancer.
  */
-export function createShimHandler({ config, logger, fetch = globalThis.fetch }: ShimHandlerOptions) {
+export function createShimHandler({ config, logger, fetch = createPooledFetch() }: ShimHandlerOptions) {
   const metrics = new ShimMetrics();
   const upstreamFetch = metrics.instrument(fetch);
   const base = upstreamBase(config.upstream);

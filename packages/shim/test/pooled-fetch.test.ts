@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPooledFetch } from '../src/pooled-fetch.js';
+
+// A real server on loopback whose answers the tests choose by path.
+const connections = new Set<string>();
+const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  connections.add(`${request.socket.remotePort}`);
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    if (request.url === '/empty') {
+      response.writeHead(204).end();
+    } else if (request.url === '/slow') {
+      setTimeout(() => response.end('late'), 5000).unref();
+    } else {
+      response.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'upstream-1' });
+      response.end(JSON.stringify({ method: request.method, auth: request.headers.authorization, body: Buffer.concat(chunks).toString() }));
+    }
+  });
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('createPooledFetch', () => {
+  const fetch = createPooledFetch();
+
+  it('sends method, headers and body, and answers status, headers and body', async () => {
+    const response = await fetch(`${origin}/echo`, { method: 'POST', headers: { authorization: 'Bearer t' }, body: '{"a":1}' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-request-id')).toBe('upstream-1');
+    expect(await response.json()).toEqual({ method: 'POST', auth: 'Bearer t', body: '{"a":1}' });
+  });
+
+  it('reuses one keep-alive connection for requests in sequence', async () => {
+    connections.clear();
+    for (let i = 0; i < 5; i += 1) await (await fetch(`${origin}/echo`, { method: 'POST', body: '{}' })).text();
+    expect(connections.size).toBe(1);
+  });
+
+  it('answers a null body for 204', async () => {
+    const response = await fetch(`${origin}/empty`);
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+  });
+
+  it('rejects with the signal reason when aborted, and with TypeError when nothing listens', async () => {
+    const aborted = fetch(`${origin}/slow`, { signal: AbortSignal.timeout(50) });
+    await expect(aborted).rejects.toMatchObject({ name: 'TimeoutError' });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(new TypeError('fetch failed'));
+  });
+
+  it('refuses protocols other than http and https', async () => {
+    await expect(fetch('file:///etc/passwd')).rejects.toThrow('unsupported protocol file:');
+  });
+});
