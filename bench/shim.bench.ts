@@ -53,7 +53,9 @@ async function load(url: string, body: string, token: string, overallRate?: numb
     ...(overallRate && { overallRate }),
   });
   if (result.errors > 0 || result.non2xx > 0)
-    throw new Error(`load against ${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+    throw new Error(
+      `load against ${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers ${JSON.stringify(result.statusCodeStats)}`,
+    );
   return result;
 }
 

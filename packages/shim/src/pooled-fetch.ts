@@ -46,20 +46,27 @@ export function createPooledFetch({ maxSockets = 256, maxFreeSockets = 64 }: Poo
     const headers: Record<string, string> = Object.fromEntries(request.headers);
     if (payload) headers['content-length'] = String(payload.byteLength);
     const send = protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise<Response>((resolve, reject) => {
-      const outgoing = send(url, { method: request.method, headers, agent: agents[protocol] }, (message) => {
-        const chunks: Buffer[] = [];
-        message.on('data', (chunk: Buffer) => chunks.push(chunk));
-        message.on('end', () => resolve(responseOf(message, Buffer.concat(chunks))));
-        message.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+    const attempt = (retried: boolean) =>
+      new Promise<Response>((resolve, reject) => {
+        const outgoing = send(url, { method: request.method, headers, agent: agents[protocol] }, (message) => {
+          const chunks: Buffer[] = [];
+          message.on('data', (chunk: Buffer) => chunks.push(chunk));
+          message.on('end', () => resolve(responseOf(message, Buffer.concat(chunks))));
+          message.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+        });
+        const abort = () => outgoing.destroy(request.signal.reason instanceof Error ? request.signal.reason : new Error('aborted'));
+        request.signal.addEventListener('abort', abort, { once: true });
+        outgoing.on('close', () => request.signal.removeEventListener('abort', abort));
+        outgoing.on('error', (error: NodeJS.ErrnoException) => {
+          if (request.signal.aborted) return reject(request.signal.reason);
+          // A kept-alive socket the upstream closed while it sat idle fails before the request is read: send
+          // it once more on a fresh connection (the race Node's docs describe for `reusedSocket`).
+          const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+          if (stale && !retried) return resolve(attempt(true));
+          reject(new TypeError('fetch failed', { cause: error }));
+        });
+        outgoing.end(payload);
       });
-      const abort = () => outgoing.destroy(request.signal.reason instanceof Error ? request.signal.reason : new Error('aborted'));
-      request.signal.addEventListener('abort', abort, { once: true });
-      outgoing.on('close', () => request.signal.removeEventListener('abort', abort));
-      outgoing.on('error', (error) =>
-        reject(request.signal.aborted ? request.signal.reason : new TypeError('fetch failed', { cause: error })),
-      );
-      outgoing.end(payload);
-    });
+    return attempt(false);
   };
 }

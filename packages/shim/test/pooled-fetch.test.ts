@@ -5,8 +5,18 @@ import { createPooledFetch } from '../src/pooled-fetch.js';
 
 // A real server on loopback whose answers the tests choose by path.
 const connections = new Set<string>();
+const requestsPerSocket = new WeakMap<object, number>();
+let requestsSeen = 0;
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   connections.add(`${request.socket.remotePort}`);
+  requestsSeen += 1;
+  const onSocket = (requestsPerSocket.get(request.socket) ?? 0) + 1;
+  requestsPerSocket.set(request.socket, onSocket);
+  // `/drop-reused`: the second request on a kept-alive connection finds it closed, as after an idle timeout.
+  if (request.url === '/drop-reused' && onSocket === 2) {
+    request.socket.destroy();
+    return;
+  }
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
@@ -41,6 +51,16 @@ describe('createPooledFetch', () => {
     connections.clear();
     for (let i = 0; i < 5; i += 1) await (await fetch(`${origin}/echo`, { method: 'POST', body: '{}' })).text();
     expect(connections.size).toBe(1);
+  });
+
+  it('sends a request once more on a fresh connection when a reused one turns out closed', async () => {
+    const own = createPooledFetch({ maxSockets: 1 });
+    expect((await own(`${origin}/drop-reused`, { method: 'POST', body: '1' })).status).toBe(201);
+    requestsSeen = 0;
+    const second = await own(`${origin}/drop-reused`, { method: 'POST', body: '2' });
+    expect(second.status).toBe(201);
+    expect((await second.json()).body).toBe('2');
+    expect(requestsSeen).toBe(2); // the dropped attempt and its replay
   });
 
   it('answers a null body for 204', async () => {
