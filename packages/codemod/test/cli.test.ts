@@ -43,6 +43,20 @@ beforeEach(async () => {
 afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('journey-codemod CLI', () => {
+  it('takes a directory outside the working directory, still respecting its .gitignore', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'journey-codemod-cwd-'));
+    try {
+      const run = await runCli([repo, '--dry', '--report', join(elsewhere, 'report.json'), '--force'], elsewhere);
+      expect(run.stderr).not.toContain('is not in cwd');
+      const report = JSON.parse(await readFile(join(elsewhere, 'report.json'), 'utf8')) as Report;
+      const files = new Set(report.sites.map((site) => site.file.replace(/\\/g, '/')));
+      expect([...files].some((file) => file.endsWith('src/service.ts'))).toBe(true);
+      expect([...files].some((file) => file.includes('generated/'))).toBe(false);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('prints help and the versions of the tool and its engines', async () => {
     const help = await runCli(['--help'], repo);
     expect(help.code).toBe(0);

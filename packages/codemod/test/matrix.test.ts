@@ -88,8 +88,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'journey-codemod-matrix-'));
   await mkdir(dir, { recursive: true });
   for (const { name, style, form, operation } of cases) {
-    const { imports, call } = STYLES[style] ?? STYLES.fetch!;
-    const { declarations, url, endpoints } = URL_FORMS[form]!(operation, name);
+    const callStyle = STYLES[style];
+    const urlForm = URL_FORMS[form];
+    if (!callStyle || !urlForm) throw new Error(`no call style ${style} or URL form ${form}`);
+    const { imports, call } = callStyle;
+    const { declarations, url, endpoints } = urlForm(operation, name);
     const source = `${imports}${declarations}\nexport async function run(instanceId: string, taskId: string) {\n  return ${call(url, OPERATIONS[operation].body)};\n}\n`;
     await writeFile(join(dir, `${name}.ts`), source);
     if (endpoints) await writeFile(join(dir, `${name}.endpoints.ts`), endpoints);

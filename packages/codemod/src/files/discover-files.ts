@@ -16,6 +16,7 @@ export class MissingPathError extends Error {
  */
 export async function discoverFiles(inputs: readonly string[], extensions: readonly string[], cwd: string): Promise<string[]> {
   const patterns: string[] = [];
+  const directories: string[] = [];
   const explicit: string[] = [];
   const extensionGlob = extensions.length === 1 ? extensions[0] : `{${extensions.join(',')}}`;
   for (const input of inputs) {
@@ -25,18 +26,20 @@ export async function discoverFiles(inputs: readonly string[], extensions: reado
     }
     const path = resolve(cwd, input);
     const info = await stat(path).catch(() => undefined);
-    if (info?.isDirectory()) patterns.push(`${globbyPath(path)}/**/*.${extensionGlob}`);
+    if (info?.isDirectory()) directories.push(path);
     else if (info?.isFile()) explicit.push(path);
     else throw new MissingPathError(input);
   }
-  const found =
-    patterns.length === 0
-      ? []
-      : await globby(patterns, { cwd, absolute: true, gitignore: true, ignore: ['**/node_modules/**'], dot: false });
+  const options = { absolute: true, gitignore: true, ignore: ['**/node_modules/**'], dot: false };
+  // Each directory is walked from itself: globby's gitignore handling refuses paths outside its cwd, and a
+  // directory may well lie outside the working directory (`journey-codemod ../other-repo`).
+  const found = (
+    await Promise.all([
+      ...(patterns.length === 0 ? [] : [globby(patterns, { ...options, cwd })]),
+      ...directories.map((directory) => globby(`**/*.${extensionGlob}`, { ...options, cwd: directory })),
+    ])
+  ).flat();
   const wanted = new Set(extensions.map((extension) => `.${extension}`));
   const matching = found.filter((file) => wanted.has(file.slice(file.lastIndexOf('.'))));
   return [...new Set([...matching, ...explicit.filter((file) => !file.includes('/node_modules/'))])].sort();
 }
-
-/** globby takes forward slashes, also on Windows. */
-const globbyPath = (path: string): string => path.replaceAll('\\', '/');

@@ -73,15 +73,16 @@ function renameImports(ctx: FileContext, site: SiteBuilder): void {
       specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' ? specifier.imported.name : undefined;
     const dropped = new Set<number>();
     const renamed = new Map<number, string>();
-    specifiers.forEach((specifier, index) => {
+    for (const [index, specifier] of specifiers.entries()) {
       const name = importedName(specifier);
-      if (name === ADAPTER_FACTORY) return void dropped.add(index);
       const target = name === undefined ? undefined : RENAMES[name];
-      if (!target) return;
-      if (present.has(target)) return void dropped.add(index);
-      present.add(target);
-      renamed.set(index, target);
-    });
+      if (name === ADAPTER_FACTORY || (target && present.has(target))) {
+        dropped.add(index);
+      } else if (target) {
+        present.add(target);
+        renamed.set(index, target);
+      }
+    }
     if (dropped.size === 0 && renamed.size === 0) continue;
     if (dropped.size === specifiers.length) {
       site.edits.push(removeStatement(ctx, declaration));
