@@ -3,10 +3,17 @@
  *   1. a native v2 journey;
  *   2. legacy v1 code on the v1 surface, as it runs today;
  *   3. the same v1 code on v2 through `journey-bridge serve`, only its base URL changed;
- *   4. the same v1 code on v2 through the in-process fetch interceptor, nothing changed at all.
+ *   4. the same v1 code on v2 through the in-process fetch interceptor, nothing changed at all;
+ *   5. a legacy TypeScript service rewritten to native v2 by journey-codemod, then run on v2.
  */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { installV1Compat } from '@journey-bridge/adapter';
+import { formatSummary, runCodemod, summarize } from '@journey-bridge/codemod';
 import { ShimConfig, startShim } from '@journey-bridge/shim';
 import { createSimulator, loadJourneys } from '@journey-bridge/simulator';
 
@@ -121,6 +128,26 @@ async function v1Journey(token: string, base: string, heading: string): Promise<
 
 const ranOn = (instanceId: string) => `  ran on        ${simulator.core.engine.get(instanceId)?.version} journey instance ${instanceId}`;
 
+/** A copy of a legacy service, rewritten by the codemod, run against the simulator's v2 surface. */
+async function rewriteAndRun(): Promise<void> {
+  log('\n5. one-shot rewrite: journey-codemod over a copy of test-fixtures/legacy-apps/fetch-constants');
+  const dir = await mkdtemp(join(tmpdir(), 'journey-demo-'));
+  try {
+    await cp(fileURLToPath(new URL('../test-fixtures/legacy-apps/fetch-constants', import.meta.url)), dir, { recursive: true });
+    await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n'); // as in the repository it came from
+    const result = await runCodemod({ paths: [dir], journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    for (const line of formatSummary(summarize(result), true).split('\n')) log(`  codemod       ${line}`);
+    const before = simulator.core.journal.count({ path: '*/captain/api/*' });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(dir, 'main.ts')], {
+      env: { ...process.env, JOURNEY_HOST: running.url },
+    });
+    log(`  rewritten app ${stdout.trim()}`);
+    log(`  v1 requests   ${simulator.core.journal.count({ path: '*/captain/api/*' }) - before} (all its calls went to /v2/captain/)`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const journeyMap = { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' };
 const variantIds = { 'identity-check': 'kyc-eu-v3', 'age-check': 'age-eu-v1' };
 const v1Base = `${running.url}/eu/captain/api/journey`;
@@ -143,7 +170,8 @@ try {
   } finally {
     uninstall();
   }
-  log('\ndemo complete: one v1 integration ran on v1, then on v2 twice without a code change');
+  await rewriteAndRun();
+  log('\ndemo complete: one v1 integration ran on v1 and on v2 without a code change; another was rewritten to v2');
 } finally {
   await shim.close();
   await running.close();
