@@ -3,8 +3,8 @@
  * HTTP requests one complete journey takes through the client against the minimum the specification needs.
  */
 import { fileURLToPath } from 'node:url';
-import { clientCredentials, createJourneyClient } from '@journey-bridge/client';
-import { createSimulator, loadJourneys } from '@journey-bridge/simulator';
+import { clientCredentials, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
+import { createSimulator, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import * as hdr from 'hdr-histogram-js';
 import type { Benchmark } from './run.js';
 
@@ -46,7 +46,10 @@ const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackab
 const ms = (us: number) => `${(us / 1000).toFixed(3)} ms`;
 const pct = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 
-async function overhead(): Promise<string[]> {
+/** A simulator on loopback, a client for it and a started data-check journey; closed when `use` is done. */
+async function withStartedJourney<T>(
+  use: (setup: { sim: Simulator; url: string; client: JourneyClient; instanceId: string }) => Promise<T>,
+): Promise<T> {
   const sim = createSimulator({ journeys: await loadJourneys(JOURNEYS), clock: { manual: true } });
   const server = await sim.listen();
   try {
@@ -55,8 +58,16 @@ async function overhead(): Promise<string[]> {
       resourceId: 'b2e8d4a1data-check-v2@latest',
       context: { config: { delivery: 'api' }, subject: {} },
     });
+    return await use({ sim, url: server.url, client, instanceId });
+  } finally {
+    await server.close();
+  }
+}
+
+async function overhead(): Promise<string[]> {
+  return withStartedJourney(async ({ sim, url: origin, client, instanceId }) => {
     const token = sim.issueToken();
-    const url = `${server.url}/eu/v2/captain/journey/state/fetch`;
+    const url = `${origin}/eu/v2/captain/journey/state/fetch`;
     const body = JSON.stringify({ instanceId });
     const plainHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
     const plain: Call = async () => {
@@ -104,23 +115,14 @@ async function overhead(): Promise<string[]> {
       `| client vs fetch(Request) + clone | ${pct(clientLatency.getValueAtPercentile(50) / floorLatency.getValueAtPercentile(50))} | ${pct(clientLatency.getValueAtPercentile(99) / floorLatency.getValueAtPercentile(99))} | ${pct(clientRps / floorRps)} |`,
       `target: client adds < 10% at p50 → ${p50 < 1.1 ? 'met' : 'NOT met'}`,
     ];
-  } finally {
-    await server.close();
-  }
+  });
 }
 
 /** Token, start, interaction fetch, submit, state fetch: one each. */
 const SPEC_MINIMUM = 5;
 
 async function journeyRequests(): Promise<string[]> {
-  const sim = createSimulator({ journeys: await loadJourneys(JOURNEYS), clock: { manual: true } });
-  const server = await sim.listen();
-  try {
-    const client = createJourneyClient({ baseUrl: `${server.url}/eu/v2/captain/`, auth: AUTH });
-    const { instanceId } = await client.startJourney({
-      resourceId: 'b2e8d4a1data-check-v2@latest',
-      context: { config: { delivery: 'api' }, subject: {} },
-    });
+  return withStartedJourney(async ({ sim, client, instanceId }) => {
     const { interactionId = '' } = await client.waitForInteraction(instanceId);
     await client.submitInteraction({
       instanceId,
@@ -137,9 +139,7 @@ async function journeyRequests(): Promise<string[]> {
       `one complete data-check journey (${state.status}): ${entries.length} HTTP requests through the client, specification minimum ${SPEC_MINIMUM} → ${entries.length === SPEC_MINIMUM ? 'equal' : 'NOT equal'}`,
       `requests: ${byPath}`,
     ];
-  } finally {
-    await server.close();
-  }
+  });
 }
 
 const benchmark: Benchmark = {
