@@ -155,6 +155,18 @@ export function subjectSchemaFor(elements: readonly CollectedElement[]) {
   return z.looseObject(root);
 }
 
+const elementSchemas = new Map<DomainElementId, ReturnType<typeof subjectSchemaFor>>();
+
+/** The schema of one element's part of a subject, built once: every submit and interaction view checks it. */
+function elementSchema(id: DomainElementId) {
+  let schema = elementSchemas.get(id);
+  if (!schema) {
+    schema = subjectSchemaFor([{ id, spec: 'required' }]);
+    elementSchemas.set(id, schema);
+  }
+  return schema;
+}
+
 /**
  * Why `subject` does not satisfy a required element, naming paths and never values; `undefined` when it does.
  */
@@ -162,7 +174,7 @@ export function elementProblem(subject: Subject, id: DomainElementId): string | 
   const { pick, paths } = DOMAIN_ELEMENTS[id];
   const part = pick(subject);
   if (part === undefined) return `${id} is missing: context.subject.${paths.join(', context.subject.')}`;
-  const parsed = subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part);
+  const parsed = elementSchema(id).safeParse(part);
   if (parsed.success) return undefined;
   return `${id} is not valid: ${parsed.error.issues.map((issue) => `context.subject.${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
 }
@@ -174,7 +186,7 @@ export const requiredElementProblems = (subject: Subject, elements: readonly Col
 /** Whether `subject` carries a valid value for `id`. */
 export function hasValidElement(subject: Subject, id: DomainElementId): boolean {
   const part = DOMAIN_ELEMENTS[id].pick(subject);
-  return part !== undefined && subjectSchemaFor([{ id, spec: 'required' }]).safeParse(part).success;
+  return part !== undefined && elementSchema(id).safeParse(part).success;
 }
 
 /** The elements whose data `subject` carries (valid or not). */
