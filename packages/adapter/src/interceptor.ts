@@ -52,9 +52,10 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
   const handle = createV1HttpHandler({ adapter: adapterFor(options, underlying) });
   const match = options.match ?? ((url: URL) => isV1Path(url.pathname));
   return async (input, init) => {
-    // The request is built once and handed on: building it consumes the body of a Request passed as input.
-    const request = new Request(input, init);
-    return match(new URL(request.url)) ? handle(request) : underlying(request);
+    // Every fetch of the app passes here: read the address without building a Request, and hand anything that
+    // is not a v1 call on exactly as it came (building a Request from a Request would consume its body).
+    const url = new URL(input instanceof Request ? input.url : input);
+    return match(url) ? handle(new Request(input, init)) : underlying(input, init);
   };
 }
 
