@@ -142,21 +142,18 @@ describe('interaction fetch and submit (v2)', () => {
     const instanceId = await startV2(IDS.docSelfieV2);
     const { interactionId: documentStep } = await interaction(instanceId);
     await submit(instanceId, ['PrimaryDocument'], SUBJECTS.document);
-    const whileProcessing = await v2('interaction/submit', {
-      instanceId,
-      interactionId: documentStep,
-      participants: [{ domainElementId: 'Selfie' }],
-      context: { subject: SUBJECTS.selfie },
-    });
+    const selfieIntoDocumentStep = () =>
+      v2('interaction/submit', {
+        instanceId,
+        interactionId: documentStep,
+        participants: [{ domainElementId: 'Selfie' }],
+        context: { subject: SUBJECTS.selfie },
+      });
+    const whileProcessing = await selfieIntoDocumentStep();
     expect(whileProcessing.status).toBe(400);
     expect(whileProcessing.body.errors[0].problem).toContain('no interaction is active while modules run');
     clock.advance(2000);
-    const stale = await v2('interaction/submit', {
-      instanceId,
-      interactionId: documentStep,
-      participants: [{ domainElementId: 'Selfie' }],
-      context: { subject: SUBJECTS.selfie },
-    });
+    const stale = await selfieIntoDocumentStep();
     expect(stale.status).toBe(400);
     expect(stale.body.errors[0].problem).toContain('is not the active interaction');
   });
