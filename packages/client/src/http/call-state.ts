@@ -1,4 +1,4 @@
-import type { RequestBody } from './transport.js';
+import { encodeBody, type RequestBody } from './request-body.js';
 
 /** What the hooks of one call share across its attempts (passed as ky's `context`). */
 export interface CallState {
@@ -6,6 +6,8 @@ export interface CallState {
   readonly path: string;
   /** What the call sends, for debug logs (redacted there). */
   readonly body: RequestBody;
+  /** `body` encoded once, sent by every attempt. */
+  readonly payload: { readonly text: string; readonly contentType: string };
   /** Attempts sent so far; the current one's number while it runs. */
   attempt: number;
   /** `performance.now()` when the current attempt was sent. */
@@ -27,6 +29,7 @@ export interface CallState {
 export const newCallState = (path: string, body: RequestBody): CallState => ({
   path,
   body,
+  payload: encodeBody(body),
   attempt: 0,
   startedAt: 0,
   requestId: '',

@@ -8,6 +8,7 @@ import type { Log } from '../logging.js';
 import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../retry-policy.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
+import type { RequestBody } from './request-body.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 
 /** Per-call options every client method accepts. */
@@ -41,8 +42,20 @@ export interface TransportConfig {
   readonly errorFor: (status: number, requestId: string | undefined, body: unknown) => JourneyApiError;
 }
 
-/** What a request sends: a JSON body or a form. */
-export type RequestBody = { json: unknown } | { form: URLSearchParams };
+/**
+ * ky's `fetch`, sending each attempt's body from the string the call holds. ky's requests carry no body of their
+ * own: on Node 20 a body on a `Request` is a web stream that ky tees for every attempt and fetch pipes through
+ * one more stream, which cost more than the whole rest of the client. Timeouts, aborts and retries stay ky's.
+ */
+function sendingBodies(fetch: typeof globalThis.fetch, bodies: WeakMap<Request, string>): typeof globalThis.fetch {
+  return (input, init) => {
+    // A lookup, not `instanceof`: servers such as @hono/node-server swap the global Request class.
+    const body = typeof input === 'object' ? bodies.get(input as Request) : undefined;
+    if (body === undefined) return fetch(input, init);
+    const { url, method, headers, signal } = input as Request;
+    return fetch(url, { ...init, method, headers, body, signal });
+  };
+}
 
 /**
  * One POST endpoint family over ky: bearer token and request id on every attempt, retries per endpoint policy,
@@ -56,14 +69,16 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.#config = config;
     const { tokens } = config;
+    const bodies = new WeakMap<Request, string>();
     this.#ky = ky.create({
       prefixUrl: config.prefixUrl,
       timeout: config.timeoutMs,
-      ...(config.fetch && { fetch: config.fetch }),
+      fetch: sendingBodies(config.fetch ?? globalThis.fetch, bodies),
       hooks: {
         beforeRequest: [
           async (request, options) => {
             const state = callStateOf(options);
+            bodies.set(request, state.payload.text);
             state.attempt += 1;
             state.requestId = state.fixedRequestId ?? crypto.randomUUID();
             if (state.fixedToken !== undefined || tokens) {
@@ -71,6 +86,7 @@ export class Transport {
               request.headers.set('authorization', `Bearer ${state.token}`);
             }
             request.headers.set('accept', 'application/json');
+            request.headers.set('content-type', state.payload.contentType);
             request.headers.set('x-request-id', state.requestId);
             state.startedAt = performance.now();
           },
@@ -115,7 +131,7 @@ export class Transport {
   ): Promise<WithRequestId<T>> {
     if (call.requestId !== undefined) state.fixedRequestId = call.requestId;
     if (call.token !== undefined) state.fixedToken = call.token;
-    const response = await this.#send(path, body, endpoint, call, state);
+    const response = await this.#send(path, endpoint, call, state);
     state.requestId = response.headers.get('x-request-id') ?? state.requestId;
     const text = await response.text();
     this.#logAttempt(state, response.status, text);
@@ -123,11 +139,10 @@ export class Transport {
   }
 
   /** POSTs and returns the successful response unread; failures become typed errors. */
-  async #send(path: string, body: RequestBody, endpoint: EndpointRetry, call: CallOptions, state: CallState): Promise<Response> {
+  async #send(path: string, endpoint: EndpointRetry, call: CallOptions, state: CallState): Promise<Response> {
     const timeoutMs = call.timeoutMs ?? this.#config.timeoutMs;
     try {
       return await this.#ky.post(path, {
-        ...('json' in body ? { json: body.json } : { body: body.form }),
         context: { call: state },
         retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
         timeout: timeoutMs,
