@@ -8,8 +8,8 @@ import type { Log } from '../logging.js';
 import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../retry-policy.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
-import type { RequestBody } from './request-body.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
+import type { RequestBody } from './request-body.js';
 
 /** Per-call options every client method accepts. */
 export interface CallOptions {
