@@ -26,7 +26,10 @@ export interface ClientOptions extends LoggingOptions {
   timeoutMs?: number;
   /** Retry policy; see `RetryOptions`. */
   retry?: RetryOptions;
-  /** The fetch implementation, e.g. a simulator's in-process `fetch`. @default globalThis.fetch */
+  /**
+   * The fetch implementation, e.g. a simulator's in-process `fetch` or `globalThis.fetch`.
+   * @default a shared keep-alive fetch over node:http(s) (`createKeepAliveFetch`)
+   */
   fetch?: typeof globalThis.fetch;
   /** Clock for token expiry and polling deadlines, epoch ms. @default Date.now */
   now?: () => number;

@@ -1,10 +1,9 @@
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path } from '@journey-bridge/adapter';
-import { createJourneyClient } from '@journey-bridge/client';
+import { createJourneyClient, createKeepAliveFetch } from '@journey-bridge/client';
 import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { ShimMetrics } from './metrics.js';
-import { createPooledFetch } from './pooled-fetch.js';
 import { passThrough } from './proxy.js';
 
 /** Options of `createShimHandler`. */
@@ -12,7 +11,7 @@ export interface ShimHandlerOptions {
   config: ShimConfig;
   /** Structured logger; one line per request, never headers or bodies. */
   logger: Logger;
-  /** The fetch the shim reaches the upstream with. @default a keep-alive pooled fetch over node:http(s) */
+  /** The fetch the shim reaches the upstream with. @default its own keep-alive pool (`createKeepAliveFetch`) */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -61,7 +60,7 @@ function routeOf(method: string, pathname: string): Route {
  * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
  * number of replicas can stand behind one load balancer.
  */
-export function createShimHandler({ config, logger, fetch = createPooledFetch() }: ShimHandlerOptions) {
+export function createShimHandler({ config, logger, fetch = createKeepAliveFetch() }: ShimHandlerOptions) {
   const metrics = new ShimMetrics();
   const upstreamFetch = metrics.instrument(fetch);
   const base = upstreamBase(config.upstream);

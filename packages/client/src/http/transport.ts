@@ -8,6 +8,7 @@ import type { Log } from '../logging.js';
 import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../retry-policy.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
+import { keepAliveFetch } from './keep-alive-fetch.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
 
@@ -73,7 +74,7 @@ export class Transport {
     this.#ky = ky.create({
       prefixUrl: config.prefixUrl,
       timeout: config.timeoutMs,
-      fetch: sendingBodies(config.fetch ?? globalThis.fetch, bodies),
+      fetch: sendingBodies(config.fetch ?? keepAliveFetch, bodies),
       hooks: {
         beforeRequest: [
           async (request, options) => {

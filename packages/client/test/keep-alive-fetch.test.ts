@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPooledFetch } from '../src/pooled-fetch.js';
+import { createKeepAliveFetch } from '../src/http/keep-alive-fetch.js';
 
 // A real server on loopback whose answers the tests choose by path.
 const connections = new Set<string>();
@@ -37,8 +37,8 @@ afterAll(() => {
   server.close();
 });
 
-describe('createPooledFetch', () => {
-  const fetch = createPooledFetch();
+describe('createKeepAliveFetch', () => {
+  const fetch = createKeepAliveFetch();
 
   it('sends method, headers and body, and answers status, headers and body', async () => {
     const response = await fetch(`${origin}/echo`, { method: 'POST', headers: { authorization: 'Bearer t' }, body: '{"a":1}' });
@@ -53,14 +53,21 @@ describe('createPooledFetch', () => {
     expect(connections.size).toBe(1);
   });
 
-  it('sends a request once more on a fresh connection when a reused one turns out closed', async () => {
-    const own = createPooledFetch({ maxSockets: 1 });
+  it('never resends by itself when a reused connection turns out closed: the caller decides what to replay', async () => {
+    const own = createKeepAliveFetch({ maxSockets: 1 });
     expect((await own(`${origin}/drop-reused`, { method: 'POST', body: '1' })).status).toBe(201);
     requestsSeen = 0;
-    const second = await own(`${origin}/drop-reused`, { method: 'POST', body: '2' });
-    expect(second.status).toBe(201);
-    expect((await second.json()).body).toBe('2');
-    expect(requestsSeen).toBe(2); // the dropped attempt and its replay
+    await expect(own(`${origin}/drop-reused`, { method: 'POST', body: '2' })).rejects.toThrow(new TypeError('fetch failed'));
+    expect(requestsSeen).toBe(1);
+    // The pool let the closed connection go: the next request opens a fresh one.
+    expect((await own(`${origin}/echo`, { method: 'POST', body: '3' })).status).toBe(201);
+  });
+
+  it('sends a Request, its headers and its body like fetch does', async () => {
+    const request = new Request(`${origin}/echo`, { method: 'POST', headers: { authorization: 'Bearer r' }, body: 'from a Request' });
+    expect(await (await fetch(request)).json()).toEqual({ method: 'POST', auth: 'Bearer r', body: 'from a Request' });
+    const form = await fetch(`${origin}/echo`, { method: 'POST', body: new URLSearchParams({ a: 'b c' }) });
+    expect((await form.json()).body).toBe('a=b+c');
   });
 
   it('answers a null body for 204', async () => {
