@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { createShimHandler } from './shim-handler.js';
@@ -51,7 +51,9 @@ export function startShim(
   const shim = createShimHandler({ config, logger, ...(fetch && { fetch }) });
 
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: shim.handle, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    // serve() listens with node:http (HTTP/1), so its bindings are node:http's.
+    const fetch = (request: Request, env: unknown) => shim.handle(request, env as HttpBindings);
+    const server = serve({ fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;
       logger.info({ url, upstream: config.upstream }, 'journey-bridge listening');

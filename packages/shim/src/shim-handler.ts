@@ -1,4 +1,5 @@
-import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path } from '@journey-bridge/adapter';
+import type { HttpBindings } from '@hono/node-server';
+import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createJourneyClient, createKeepAliveFetch } from '@journey-bridge/client';
 import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
@@ -43,6 +44,25 @@ export function v2Target(base: URL, url: URL): URL | undefined {
   return target.origin === base.origin && target.pathname.startsWith(base.pathname) ? target : undefined;
 }
 
+/**
+ * A v1 request as node:http holds it: the body read as the socket's own chunks, not through a web stream, and a
+ * signal that fires when the caller goes away before its answer. Unread chunks stay unread past the body limit:
+ * the 413 closes the connection instead.
+ */
+function serverRequestOf(request: Request, { incoming, outgoing }: HttpBindings): V1ServerRequest {
+  const controller = new AbortController();
+  outgoing.once('close', () => {
+    if (!outgoing.writableFinished) controller.abort();
+  });
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    chunks: incoming.iterator({ destroyOnReturn: false }),
+    signal: controller.signal,
+  };
+}
+
 type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown';
 
 function routeOf(method: string, pathname: string): Route {
@@ -85,7 +105,7 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     }
   }
 
-  async function dispatch(route: Route, request: Request, url: URL): Promise<Response> {
+  async function dispatch(route: Route, request: Request, url: URL, server: HttpBindings | undefined): Promise<Response> {
     switch (route) {
       case 'healthz':
         return json(200, { status: 'ok' });
@@ -96,7 +116,7 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
       case 'metrics':
         return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
       case 'v1':
-        return handleV1(request);
+        return handleV1(server ? serverRequestOf(request, server) : request);
       case 'v2': {
         const target = v2Target(base, url);
         if (!target)
@@ -128,7 +148,8 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     }
   }
 
-  async function handle(request: Request): Promise<Response> {
+  /** Answers one request; `server` is what @hono/node-server passes along when node:http received it. */
+  async function handle(request: Request, server?: HttpBindings): Promise<Response> {
     const started = performance.now();
     const url = new URL(request.url);
     const route = routeOf(request.method, url.pathname);
@@ -137,7 +158,7 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
-      response = await dispatch(route, request, url);
+      response = await dispatch(route, request, url, server);
     } catch (error) {
       logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
       response = json(500, { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' });

@@ -15,6 +15,24 @@ export interface V1HttpHandlerOptions {
   bodyLimitBytes?: number;
 }
 
+/**
+ * A v1 request as a server other than fetch hands it over, e.g. node:http, whose body is cheaper to read as
+ * its own chunks than through a `Request` (a web stream on Node 20).
+ */
+export interface V1ServerRequest {
+  readonly method: string;
+  /** Absolute URL; only its path is read. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  /**
+   * The body's chunks. Past the body limit the handler stops iterating and answers 413 with
+   * `Connection: close`: an iterator whose `return()` destroys the connection would lose that answer.
+   */
+  readonly chunks: AsyncIterable<Uint8Array>;
+  /** Aborts the upstream calls made for this request, e.g. when its caller goes away. */
+  readonly signal?: AbortSignal;
+}
+
 /** A request the handler answers itself, before the adapter sees it. */
 class RequestProblem extends Error {
   constructor(
@@ -38,21 +56,22 @@ function v1Json(status: number, body: unknown, requestId: string | undefined, he
 
 const v1Error = (status: number, message: string): V1ErrorBody => ({ status, message, error: v1ErrorIdForStatus(status) });
 
-async function readBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+/** A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. */
+const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<Uint8Array> | Uint8Array[] =>
+  'chunks' in request ? request.chunks : request.body ? (request.body as unknown as AsyncIterable<Uint8Array>) : [];
+
+async function readBody(request: Request | V1ServerRequest, limit: number): Promise<Record<string, unknown>> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
     throw new RequestProblem(415, 'Content-Type must be application/json');
   }
-  if (Number(request.headers.get('content-length')) > limit) throw new RequestProblem(413, `the request body exceeds ${limit} bytes`);
+  const tooLarge = () => new RequestProblem(413, `the request body exceeds ${limit} bytes`, { connection: 'close' });
+  if (Number(request.headers.get('content-length')) > limit) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body?.getReader();
-  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new RequestProblem(413, `the request body exceeds ${limit} bytes`);
-    }
-    chunks.push(read.value);
+  for await (const chunk of chunksOf(request)) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
   }
   let body: unknown;
   try {
@@ -84,7 +103,7 @@ function failure(error: unknown, requestId: string | undefined): Response {
  * token and `X-Request-ID` travel upstream, the upstream's `X-Request-ID` comes back.
  */
 export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024 }: V1HttpHandlerOptions) {
-  return async function handleV1(request: Request): Promise<Response> {
+  return async function handleV1(request: Request | V1ServerRequest): Promise<Response> {
     const inbound = request.headers.get('x-request-id') ?? undefined;
     const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
     const pathname = new URL(request.url).pathname;
@@ -95,7 +114,11 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
       const token = BEARER.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
       if (!token) throw new RequestProblem(401, 'the Authorization header must be "Bearer <access token>"');
       const body = await readBody(request, bodyLimitBytes);
-      const context: CallContext = { token, ...(callerRequestId && { requestId: callerRequestId }), signal: request.signal };
+      const context: CallContext = {
+        token,
+        ...(callerRequestId && { requestId: callerRequestId }),
+        ...(request.signal && { signal: request.signal }),
+      };
       // The adapter validates the body as v1 did; it answers typed errors carrying the v1 body.
       const api = 'withContext' in adapter ? adapter.withContext(context) : adapter;
       const result = await api[operation](body as never);
