@@ -385,6 +385,40 @@ describe('process behaviour', () => {
     expect(await exit).toBe(0);
   });
 
+  it('stops the upstream call when the caller goes away, and counts the request as 499', async () => {
+    const own = await startShimProcess(ownArgs());
+    try {
+      sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 2000, count: 1 });
+      const { hostname, port } = new URL(own.url);
+      const caller = httpRequest({
+        host: hostname,
+        port,
+        path: '/captain/api/journey/state/fetch',
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      caller.on('error', () => {}); // the reset this test causes
+      caller.end(JSON.stringify({ instanceId: 'f'.repeat(32) }));
+      const metrics = async () => (await fetch(`${own.url}/metrics`)).text();
+      await vi.waitFor(async () => expect(await metrics()).toMatch(/^journey_bridge_in_flight_requests 1$/m), {
+        interval: 10,
+        timeout: 5000,
+      });
+
+      caller.destroy();
+
+      await vi.waitFor(async () => expect(await metrics()).toMatch(/^journey_bridge_requests_total\{route="v1",status="499"\} 1$/m), {
+        interval: 10,
+        timeout: 5000,
+      });
+      // The simulator journals a request when it answers: the shim gave up on this one before it did.
+      expect(sim.core.journal.list({ path: '*/journey/state/fetch' })).toEqual([]);
+      expect(await metrics()).toMatch(/^journey_bridge_in_flight_requests 0$/m);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('serves one journey from two replicas behind a round-robin', async () => {
     const replicas = [await startShimProcess(ownArgs()), await startShimProcess(ownArgs())];
     try {

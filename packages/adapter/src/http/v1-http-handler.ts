@@ -86,7 +86,10 @@ async function readBody(request: Request | V1ServerRequest, limit: number): Prom
 }
 
 /** The v1 answer for a failure of the adapter or of the upstream behind it. */
-function failure(error: unknown, requestId: string | undefined): Response {
+function failure(error: unknown, requestId: string | undefined, signal: AbortSignal | undefined): Response {
+  // Nobody reads this answer; 499 (nginx's "client closed request") keeps the metrics and logs honest.
+  if (signal?.aborted)
+    return v1Json(499, { status: 499, message: 'the caller left before the answer', error: 'client-closed-request' }, requestId);
   if (error instanceof RequestProblem) return v1Json(error.status, v1Error(error.status, error.message), requestId, error.headers);
   if (error instanceof TimeoutError) return v1Json(503, v1Error(503, 'the v2 upstream did not answer in time'), requestId);
   if (error instanceof ConnectionError) return v1Json(503, v1Error(503, 'the v2 upstream is unreachable'), requestId);
@@ -124,7 +127,7 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
       const result = await api[operation](body as never);
       return v1Json(operation === 'startJourney' ? 201 : 200, result, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
-      return failure(error, callerRequestId);
+      return failure(error, callerRequestId, request.signal);
     }
   };
 }
