@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createKeepAliveFetch } from '../src/http/keep-alive-fetch.js';
 
 // A real server on loopback whose answers the tests choose by path.
@@ -20,7 +20,16 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
-    if (request.url === '/empty') {
+    if (request.url === '/cookies') {
+      response.setHeader('set-cookie', ['a=1; Expires=Wed, 21 Oct 2025 07:28:00 GMT', 'b=2']);
+      response.end();
+    } else if (request.url === '/moved') {
+      response.writeHead(307, { location: '/echo' }).end();
+    } else if (request.url === '/trickle') {
+      response.writeHead(200);
+      response.write('part');
+      // The rest never comes: the caller aborts while the body is still arriving.
+    } else if (request.url === '/empty') {
       response.writeHead(204).end();
     } else if (request.url === '/slow') {
       setTimeout(() => response.end('late'), 5000).unref();
@@ -68,6 +77,44 @@ describe('createKeepAliveFetch', () => {
     expect(await (await fetch(request)).json()).toEqual({ method: 'POST', auth: 'Bearer r', body: 'from a Request' });
     const form = await fetch(`${origin}/echo`, { method: 'POST', body: new URLSearchParams({ a: 'b c' }) });
     expect((await form.json()).body).toBe('a=b+c');
+  });
+
+  it('keeps repeated response headers apart, as fetch does', async () => {
+    const response = await fetch(`${origin}/cookies`);
+    expect(response.headers.getSetCookie()).toEqual(['a=1; Expires=Wed, 21 Oct 2025 07:28:00 GMT', 'b=2']);
+  });
+
+  it('sends multibyte strings and views into larger buffers with their byte length', async () => {
+    const text = await fetch(`${origin}/echo`, { method: 'POST', body: '{"name":"Zoë Ðorđević 東京"}' });
+    expect((await text.json()).body).toBe('{"name":"Zoë Ðorđević 東京"}');
+    const whole = new TextEncoder().encode('xx{"a":1}yy');
+    const bytes = await fetch(`${origin}/echo`, { method: 'POST', body: whole.subarray(2, 9) });
+    expect((await bytes.json()).body).toBe('{"a":1}');
+  });
+
+  it('answers a redirect as it is, and refuses a GET with a body like fetch', async () => {
+    const moved = await fetch(`${origin}/moved`, { method: 'POST', body: '{}' });
+    expect(moved.status).toBe(307);
+    expect(moved.headers.get('location')).toBe('/echo');
+    await expect(fetch(`${origin}/echo`, { method: 'GET', body: 'x' })).rejects.toThrow(TypeError);
+  });
+
+  it('rejects with the signal reason when aborted while the body is arriving', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${origin}/trickle`, { signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error('caller gave up'));
+    await expect(pending).rejects.toThrow('caller gave up');
+  });
+
+  it('retires idle connections after its idle timeout', async () => {
+    const own = createKeepAliveFetch({ idleTimeoutMs: 20 });
+    let closed = 0;
+    server.once('connection', (socket) => socket.on('close', () => (closed += 1)));
+    await (await own(`${origin}/echo`, { method: 'POST', body: '1' })).text();
+    // The server would keep it for 5 s (Node's default): closed this soon, it was the pool that let it go.
+    await vi.waitFor(() => expect(closed).toBe(1), { interval: 5, timeout: 2000 });
+    expect((await own(`${origin}/echo`, { method: 'POST', body: '2' })).status).toBe(201);
   });
 
   it('answers a null body for 204', async () => {

@@ -7,6 +7,11 @@ export interface KeepAliveFetchOptions {
   maxSockets?: number;
   /** Idle keep-alive connections kept per host. @default 64 */
   maxFreeSockets?: number;
+  /**
+   * How long an idle connection is kept, in ms; shortened to 1 s under a server's `Keep-Alive: timeout` hint
+   * (Node's agent honours the hint only when it has a timeout of its own). @default 4000, as undici's
+   */
+  idleTimeoutMs?: number;
 }
 
 /** Statuses whose responses have no body: `new Response` refuses one for them. */
@@ -36,9 +41,12 @@ function recordOf(headers: Headers): OutgoingHttpHeaders {
 async function outgoingOf(input: RequestInfo | URL, init: RequestInit = {}): Promise<Outgoing> {
   const { body } = init;
   if (!(typeof input === 'object' && 'method' in input) && (body == null || typeof body === 'string' || body instanceof Uint8Array)) {
+    const method = init.method?.toUpperCase() ?? 'GET';
+    if (body != null && (method === 'GET' || method === 'HEAD'))
+      throw new TypeError(`fetch failed: a ${method} request cannot have a body`);
     return {
       url: new URL(input),
-      method: init.method?.toUpperCase() ?? 'GET',
+      method,
       headers: recordOf(new Headers(init.headers)),
       body: body == null ? undefined : Buffer.from(body),
       signal: init.signal ?? undefined,
@@ -55,10 +63,10 @@ async function outgoingOf(input: RequestInfo | URL, init: RequestInit = {}): Pro
 }
 
 function responseOf(message: IncomingMessage, body: Buffer): Response {
+  // From the raw pairs: `message.headers` joins repeated Set-Cookie headers and drops repeats of others.
   const headers = new Headers();
-  for (const [name, value] of Object.entries(message.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
+  const raw = message.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index] as string, raw[index + 1] as string);
   const status = message.statusCode ?? 502;
   return new Response(NULL_BODY.has(status) ? null : (body as Uint8Array<ArrayBuffer>), {
     status,
@@ -70,16 +78,20 @@ function responseOf(message: IncomingMessage, body: Buffer): Response {
 /**
  * A `fetch` over node:http(s) with keep-alive connection pools: the clients' default transport on Node. Node 20's
  * built-in fetch runs every request through web streams; against the simulator on loopback this one takes a
- * state fetch in about two thirds of the time (see `pnpm bench client`). Bodies are buffered (JSON APIs answer
- * in one piece); `signal` aborts. A lost connection rejects with `TypeError('fetch failed')` like fetch and is
- * never resent here: whether an attempt may be replayed is the caller's call (start and submit are not
- * idempotent). Idle connections close before the server's `Keep-Alive: timeout` hint, as Node's agent does.
+ * state fetch in about two thirds of the time (see `pnpm bench client`). What it leaves out, for a JSON API over
+ * POST: bodies are buffered (not streamed), redirects are answered as they are (`redirect` is ignored), no
+ * compression is asked for, and undici's global dispatcher (proxies, TLS settings) does not apply; `signal`
+ * aborts. A lost connection rejects with `TypeError('fetch failed')` like fetch and is never resent here:
+ * whether an attempt may be replayed is the caller's call (start and submit are not idempotent).
  */
-export function createKeepAliveFetch({ maxSockets = 256, maxFreeSockets = 64 }: KeepAliveFetchOptions = {}): typeof globalThis.fetch {
-  const agents = {
-    'http:': new HttpAgent({ keepAlive: true, maxSockets, maxFreeSockets }),
-    'https:': new HttpsAgent({ keepAlive: true, maxSockets, maxFreeSockets }),
-  };
+export function createKeepAliveFetch({
+  maxSockets = 256,
+  maxFreeSockets = 64,
+  idleTimeoutMs = 4000,
+}: KeepAliveFetchOptions = {}): typeof globalThis.fetch {
+  // `timeout` only retires idle sockets: Node destroys a timed-out socket when it sits in the free list.
+  const options = { keepAlive: true, maxSockets, maxFreeSockets, timeout: idleTimeoutMs };
+  const agents = { 'http:': new HttpAgent(options), 'https:': new HttpsAgent(options) };
   return async (input, init) => {
     const { url, method, headers, body, signal } = await outgoingOf(input, init);
     const protocol = url.protocol === 'https:' ? 'https:' : url.protocol === 'http:' ? 'http:' : undefined;
