@@ -55,7 +55,12 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
     // Every fetch of the app passes here: read the address without building a Request, and hand anything that
     // is not a v1 call on exactly as it came (building a Request from a Request would consume its body).
     const url = new URL(input instanceof Request ? input.url : input);
-    return match(url) ? handle(new Request(input, init)) : underlying(input, init);
+    if (!match(url)) return underlying(input, init);
+    const request = new Request(input, init);
+    const response = await handle(request);
+    // Like fetch, reject when the caller aborted (the handler answered 499, which is for servers' books).
+    request.signal.throwIfAborted();
+    return response;
   };
 }
 

@@ -53,6 +53,20 @@ describe('installV1Compat', () => {
     }
   });
 
+  it('rejects with the abort reason when the caller aborts, as fetch does', async () => {
+    const sim = createSimulator({ journeys });
+    uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const controller = new AbortController();
+    const pending = fetch('http://legacy.example/captain/api/journey/state/fetch', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instanceId: 'f'.repeat(32) }),
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('answers 401 in the v1 body without an upstream call when the caller sends no token', async () => {
     const sim = createSimulator({ journeys });
     uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });

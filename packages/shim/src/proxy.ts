@@ -14,7 +14,8 @@ const HOP_BY_HOP = new Set([
 
 function forwardable(headers: Headers): Headers {
   const out = new Headers();
-  for (const [name, value] of headers) if (!HOP_BY_HOP.has(name)) out.set(name, value);
+  // Append, not set: iteration yields each Set-Cookie on its own, and each must stay.
+  for (const [name, value] of headers) if (!HOP_BY_HOP.has(name)) out.append(name, value);
   return out;
 }
 

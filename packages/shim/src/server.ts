@@ -21,7 +21,7 @@ export interface RunningShim {
 export interface StartShimOptions {
   /** @default a pino logger writing JSON lines to stdout at `config.logLevel` */
   logger?: Logger;
-  /** The fetch the shim reaches the upstream with. @default globalThis.fetch */
+  /** The fetch the shim reaches the upstream with. @default its own keep-alive pool (`createKeepAliveFetch`) */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -52,8 +52,8 @@ export function startShim(
 
   return new Promise((resolve, reject) => {
     // serve() listens with node:http (HTTP/1), so its bindings are node:http's.
-    const fetch = (request: Request, env: unknown) => shim.handle(request, env as HttpBindings);
-    const server = serve({ fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    const onRequest = (request: Request, env: unknown) => shim.handle(request, env as HttpBindings);
+    const server = serve({ fetch: onRequest, port: config.port, hostname: config.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;
       logger.info({ url, upstream: config.upstream }, 'journey-bridge listening');

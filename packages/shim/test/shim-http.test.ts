@@ -385,6 +385,50 @@ describe('process behaviour', () => {
     expect(await exit).toBe(0);
   });
 
+  it('answers 413 and closes the connection when a body without Content-Length grows past the limit', async () => {
+    const { hostname, port } = new URL(shim.url);
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      const caller = httpRequest(
+        {
+          host: hostname,
+          port,
+          path: '/captain/api/journey/state/fetch',
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, // chunked: no length
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
+        },
+      );
+      caller.on('error', reject);
+      // 64 KiB is this shim's limit: send twice that, in pieces, as a streaming client would.
+      for (let piece = 0; piece < 8; piece += 1) caller.write(' '.repeat(16 * 1024));
+      caller.end('{}');
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({ status: 413, message: 'the request body exceeds 65536 bytes', error: expect.any(String) });
+    expect((await fetch(`${shim.url}/healthz`)).status).toBe(200);
+  });
+
+  it('passes every Set-Cookie of an upstream answer on, each on its own', async () => {
+    const cookies = createServer((_request, response) => {
+      response.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => cookies.listen(0, '127.0.0.1', resolve));
+    const own = await startShimProcess(serveArgs(`http://127.0.0.1:${(cookies.address() as AddressInfo).port}/eu/v2/captain/`, mapFile));
+    try {
+      const reply = await fetch(`${own.url}/eu/v2/captain/journey/state/fetch`, { method: 'POST', body: '{}' });
+      expect(reply.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    } finally {
+      await own.stop();
+      cookies.close();
+    }
+  });
+
   it('stops the upstream call when the caller goes away, and counts the request as 499', async () => {
     const own = await startShimProcess(ownArgs());
     try {
