@@ -20,6 +20,8 @@ const FIXED_RATE = 400;
 const SECONDS = 5;
 /** Paced runs record nothing until this long after their last connection started. */
 const SETTLE_MS = 500;
+/** Paced runs record while all connections run: from `SETTLE_MS` after the last start to the first end. */
+const RECORD_MS = SECONDS * 1000 - 1000 - SETTLE_MS;
 const ROUNDS = 3;
 
 /** Spawns a CLI of this repository and resolves with the URL it prints. */
@@ -78,11 +80,12 @@ const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackab
  * autocannon run with a `connectionRate` starts every connection's one-second budget in the same tick, so its
  * "fixed rate" arrives as one burst per second and measures the queue behind the burst. Here each connection is
  * its own autocannon run, started 1000/200 ms after the previous one. Latencies come from autocannon's
- * per-response timings (fractional ms), recorded from `SETTLE_MS` after the last connection started: starting
- * 200 runs keeps the generator busy, and that delay would show up as the servers' latency.
+ * per-response timings (fractional ms), recorded while all connections run, from `SETTLE_MS` after the last one
+ * started (starting 200 runs keeps the generator busy, and that delay would show up as the servers' latency).
  */
 async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<void> {
   const recordFrom = performance.now() + 1000 + SETTLE_MS;
+  const recordUntil = recordFrom + RECORD_MS;
   const connection = (index: number) =>
     new Promise<void>((resolve, reject) => {
       const start = () => {
@@ -106,7 +109,8 @@ async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<void
           }
         });
         run.on('response', (_client, _status, _bytes, ms: number) => {
-          if (performance.now() >= recordFrom) latencyUs.recordValue(Math.max(1, Math.round(ms * 1000)));
+          const now = performance.now();
+          if (now >= recordFrom && now < recordUntil) latencyUs.recordValue(Math.max(1, Math.round(ms * 1000)));
         });
       };
       setTimeout(start, (index * 1000) / CONNECTIONS);
@@ -170,7 +174,7 @@ const benchmark: Benchmark = {
 
       const ms = (us: number) => `${(us / 1000).toFixed(2)} ms`;
       const paced = (name: string, latency: hdr.Histogram) =>
-        `| ${name} | ${ms(latency.getValueAtPercentile(50))} | ${ms(latency.getValueAtPercentile(99))} | ${Math.round(latency.totalCount / ((SECONDS - 1 - SETTLE_MS / 1000) * ROUNDS))} |`;
+        `| ${name} | ${ms(latency.getValueAtPercentile(50))} | ${ms(latency.getValueAtPercentile(99))} | ${Math.round(latency.totalCount / ((RECORD_MS / 1000) * ROUNDS))} |`;
       const full = (name: string, result: autocannon.Result) =>
         `| ${name} | ${result.latency.p50.toFixed(2)} ms | ${result.latency.p99.toFixed(2)} ms | ${Math.round(result.requests.average)} |`;
       const addedP50 = (throughPaced.getValueAtPercentile(50) - directPaced.getValueAtPercentile(50)) / 1000;
