@@ -57,7 +57,8 @@ function serverRequestOf(request: Request, { incoming, outgoing }: HttpBindings)
   return {
     method: request.method,
     url: request.url,
-    headers: request.headers,
+    // Read from node:http's own parse; `request.headers` would build a Headers object for a handful of lookups.
+    headers: { get: (name) => incoming.headersDistinct[name]?.join(', ') ?? null },
     // `iterator()` is marked experimental in Node 20 and 22, unchanged since 16.3; the plain async iterator
     // would destroy the socket when the handler stops reading at the body limit.
     chunks: incoming.iterator({ destroyOnReturn: false }),
@@ -167,14 +168,15 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     } finally {
       if (traffic) metrics.inFlight.dec();
     }
-    const inbound = request.headers.get('x-request-id');
-    if (!response.headers.has('x-request-id')) {
+    // v1 answers always carry one; reading a Response's headers makes @hono/node-server build a Headers object.
+    if (route !== 'v1' && !response.headers.has('x-request-id')) {
+      const inbound = request.headers.get('x-request-id');
       const requestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
       response.headers.set('x-request-id', requestId);
     }
     metrics.requests.inc({ route, status: String(response.status) });
-    if (route !== 'healthz' && route !== 'metrics') {
+    if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
       logger.info(
         {
           method: request.method,

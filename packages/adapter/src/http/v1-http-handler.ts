@@ -47,10 +47,11 @@ class RequestProblem extends Error {
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 const BEARER = /^Bearer\s+([\w.~+/=-]+)$/i;
 
+/** Every answer carries an `X-Request-ID`: the upstream's, else the caller's, else a new one. */
 function v1Json(status: number, body: unknown, requestId: string | undefined, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(requestId && { 'x-request-id': requestId }), ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId ?? crypto.randomUUID(), ...headers },
   });
 }
 
