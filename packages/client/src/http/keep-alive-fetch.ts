@@ -47,7 +47,8 @@ async function outgoingOf(input: RequestInfo | URL, init: RequestInit = {}): Pro
     return {
       url: new URL(input),
       method,
-      headers: recordOf(new Headers(init.headers)),
+      // The client hands over its Request's Headers: read them, do not copy them first.
+      headers: recordOf(init.headers instanceof Headers ? init.headers : new Headers(init.headers)),
       body: body == null ? undefined : Buffer.from(body),
       signal: init.signal ?? undefined,
     };
@@ -64,9 +65,9 @@ async function outgoingOf(input: RequestInfo | URL, init: RequestInit = {}): Pro
 
 function responseOf(message: IncomingMessage, body: Buffer): Response {
   // From the raw pairs: `message.headers` joins repeated Set-Cookie headers and drops repeats of others.
-  const headers = new Headers();
+  const headers: [string, string][] = [];
   const raw = message.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index] as string, raw[index + 1] as string);
+  for (let index = 0; index + 1 < raw.length; index += 2) headers.push([raw[index] as string, raw[index + 1] as string]);
   const status = message.statusCode ?? 502;
   return new Response(NULL_BODY.has(status) ? null : (body as Uint8Array<ArrayBuffer>), {
     status,
