@@ -30,27 +30,22 @@ export async function simulator(options: Partial<SimulatorOptions> = {}): Promis
   return createSimulator({ journeys: await loadJourneys(JOURNEYS), clock: { manual: true }, seed: 7, ...options });
 }
 
+/** What both test clients share: `sim` in-process, client credentials, fast retries, the simulator's clock. */
+const inProcess = (sim: Simulator) => ({
+  auth: clientCredentials(DEMO_CREDENTIALS),
+  fetch: sim.fetch,
+  retry: FAST_RETRY,
+  now: () => sim.core.clock.now(),
+});
+
 /** A v2 client that talks to `sim` in-process with client credentials and fast retries. */
 export function v2Client(sim: Simulator, options: Partial<JourneyClientOptions> = {}): JourneyClient {
-  return createJourneyClient({
-    baseUrl: V2_BASE,
-    auth: clientCredentials(DEMO_CREDENTIALS),
-    fetch: sim.fetch,
-    retry: FAST_RETRY,
-    now: () => sim.core.clock.now(),
-    ...options,
-  });
+  return createJourneyClient({ baseUrl: V2_BASE, ...inProcess(sim), ...options });
 }
 
+/** The same for the v1 endpoints. */
 export function v1Client(sim: Simulator, options: Partial<JourneyClientOptions> = {}): V1Client {
-  return createV1Client({
-    baseUrl: V1_BASE,
-    auth: clientCredentials(DEMO_CREDENTIALS),
-    fetch: sim.fetch,
-    retry: FAST_RETRY,
-    now: () => sim.core.clock.now(),
-    ...options,
-  });
+  return createV1Client({ baseUrl: V1_BASE, ...inProcess(sim), ...options });
 }
 
 export const PERSON = {
