@@ -5,6 +5,7 @@ import { createApiError } from './errors/create-api-error.js';
 import { Transport } from './http/transport.js';
 import { Log, type LoggingOptions } from './logging.js';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from './retry-policy.js';
+import { checkTimeoutMs } from './timeout-ms.js';
 
 /** Options of `createJourneyClient` and `createV1Client`. Give `region` or `baseUrl`, not both. */
 export interface ClientOptions extends LoggingOptions {
@@ -49,7 +50,7 @@ export function createClientCore(options: ClientOptions, versionPath: string): C
   const authUrl = options.authUrl === undefined ? base.origin : absoluteHttpUrl(options.authUrl, 'authUrl').href.replace(/\/$/, '');
   const log = new Log(options);
   const retry = resolveRetryOptions(options.retry);
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = checkTimeoutMs(options.timeoutMs ?? 30_000, 'timeoutMs');
   const now = options.now ?? Date.now;
   const tokens: TokenProvider = options.auth.connect({ authUrl, fetch: options.fetch, timeoutMs, retry, log, now });
   const transport = new Transport({

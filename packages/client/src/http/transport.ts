@@ -1,4 +1,4 @@
-import ky, { HTTPError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, isTimeoutError, type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
@@ -6,8 +6,10 @@ import type { JourneyApiError } from '../errors/journey-api-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { Log } from '../logging.js';
 import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../retry-policy.js';
+import { checkTimeoutMs } from '../timeout-ms.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
+import { sendFirstAttempt } from './first-attempt.js';
 import { keepAliveFetch } from './keep-alive-fetch.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
@@ -44,17 +46,24 @@ export interface TransportConfig {
 }
 
 /**
- * ky's `fetch`, sending each attempt's body from the string the call holds. ky's requests carry no body of their
- * own: on Node 20 a body on a `Request` is a web stream that ky tees for every attempt and fetch pipes through
- * one more stream, which cost more than the whole rest of the client. Timeouts, aborts and retries stay ky's.
+ * ky's `fetch`. ky's requests carry no body of their own: on Node 20 a body on a `Request` is a web stream that ky
+ * tees for every attempt and fetch pipes through one more stream, so each attempt sends the string the call holds.
+ * A call whose first attempt was sent without ky (`sendFirstAttempt`) hands ky that attempt's outcome as ky's own
+ * first attempt. Timeouts, aborts and retries stay ky's.
  */
-function sendingBodies(fetch: typeof globalThis.fetch, bodies: WeakMap<Request, string>): typeof globalThis.fetch {
-  return (input, init) => {
+function kyFetch(fetch: typeof globalThis.fetch, calls: WeakMap<Request, CallState>): typeof globalThis.fetch {
+  return async (input, init) => {
     // A lookup, not `instanceof`: servers such as @hono/node-server swap the global Request class.
-    const body = typeof input === 'object' ? bodies.get(input as Request) : undefined;
-    if (body === undefined) return fetch(input, init);
+    const state = typeof input === 'object' ? calls.get(input as Request) : undefined;
+    if (!state) return fetch(input, init);
+    const { firstOutcome } = state;
+    if (firstOutcome) {
+      state.firstOutcome = undefined;
+      if ('response' in firstOutcome) return firstOutcome.response;
+      throw firstOutcome.timedOut ? new KyTimeoutError(input as Request) : firstOutcome.error;
+    }
     const { url, method, headers, signal } = input as Request;
-    return fetch(url, { ...init, method, headers, body, signal });
+    return fetch(url, { ...init, method, headers, body: state.payload.text, signal });
   };
 }
 
@@ -66,30 +75,24 @@ function sendingBodies(fetch: typeof globalThis.fetch, bodies: WeakMap<Request, 
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
+  readonly #fetch: typeof globalThis.fetch;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    const { tokens } = config;
-    const bodies = new WeakMap<Request, string>();
+    this.#fetch = config.fetch ?? keepAliveFetch;
+    const calls = new WeakMap<Request, CallState>();
     this.#ky = ky.create({
       prefixUrl: config.prefixUrl,
       timeout: config.timeoutMs,
-      fetch: sendingBodies(config.fetch ?? keepAliveFetch, bodies),
+      fetch: kyFetch(this.#fetch, calls),
       hooks: {
         beforeRequest: [
           async (request, options) => {
             const state = callStateOf(options);
-            bodies.set(request, state.payload.text);
-            state.attempt += 1;
-            state.requestId = state.fixedRequestId ?? crypto.randomUUID();
-            if (state.fixedToken !== undefined || tokens) {
-              state.token = state.fixedToken ?? (await tokens?.getToken());
-              request.headers.set('authorization', `Bearer ${state.token}`);
-            }
-            request.headers.set('accept', 'application/json');
-            request.headers.set('content-type', state.payload.contentType);
-            request.headers.set('x-request-id', state.requestId);
-            state.startedAt = performance.now();
+            calls.set(request, state);
+            // The first attempt already went out without ky: its outcome is replayed, not sent again.
+            if (state.firstOutcome) return;
+            for (const [name, value] of Object.entries(await this.#nextAttempt(state))) request.headers.set(name, value);
           },
         ],
         beforeRetry: [
@@ -109,6 +112,24 @@ export class Transport {
         ],
       },
     });
+  }
+
+  /** Starts the next attempt of a call: its number, request id and token, and the headers it sends. */
+  async #nextAttempt(state: CallState): Promise<Record<string, string>> {
+    const { tokens } = this.#config;
+    state.attempt += 1;
+    state.requestId = state.fixedRequestId ?? crypto.randomUUID();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': state.payload.contentType,
+      'x-request-id': state.requestId,
+    };
+    if (state.fixedToken !== undefined || tokens) {
+      state.token = state.fixedToken ?? (await tokens?.getToken());
+      headers.authorization = `Bearer ${state.token}`;
+    }
+    state.startedAt = performance.now();
+    return headers;
   }
 
   /** The API refused the token of this attempt: forget it and replay once, if a fresh token can be had. */
@@ -139,10 +160,22 @@ export class Transport {
     return withRequestId(parseValidated(text, response.status, schema, path, state.requestId), state.requestId);
   }
 
-  /** POSTs and returns the successful response unread; failures become typed errors. */
+  /**
+   * POSTs and returns the successful response unread; failures become typed errors. The first attempt goes out
+   * without ky (see `sendFirstAttempt`); ky takes over from an attempt that did not succeed.
+   */
   async #send(path: string, endpoint: EndpointRetry, call: CallOptions, state: CallState): Promise<Response> {
-    const timeoutMs = call.timeoutMs ?? this.#config.timeoutMs;
+    const timeoutMs = call.timeoutMs === undefined ? this.#config.timeoutMs : checkTimeoutMs(call.timeoutMs, 'timeoutMs of the call');
     try {
+      const first = await sendFirstAttempt(this.#fetch, {
+        url: `${this.#config.prefixUrl}${path}`,
+        headers: await this.#nextAttempt(state),
+        body: state.payload.text,
+        timeoutMs,
+        signal: call.signal,
+      });
+      if ('response' in first && first.response.ok) return first.response;
+      state.firstOutcome = first;
       return await this.#ky.post(path, {
         context: { call: state },
         retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ClientOptionsError } from '../src/index.js';
+import { countRequests, simulator, startDataCheck, v2Client } from './simulator.js';
+
+const STATE = '*/journey/state/fetch';
+
+async function startedJourney(options: Parameters<typeof v2Client>[1] = {}) {
+  const sim = await simulator();
+  const client = v2Client(sim, options);
+  const { instanceId } = await startDataCheck(client);
+  return { sim, client, instanceId };
+}
+
+/** The first attempt goes out without ky; ky takes over from one that did not succeed. */
+describe('attempts', () => {
+  it('a first attempt that succeeds is the only request, with token and body accepted', async () => {
+    const { sim, client, instanceId } = await startedJourney();
+
+    await expect(client.fetchState({ instanceId })).resolves.toMatchObject({ instanceId, status: 'InProgress' });
+
+    expect(sim.core.journal.list({ path: STATE }).map((entry) => entry.status)).toEqual([200]);
+  });
+
+  it('a failed first attempt is retried by ky with a request id of its own', async () => {
+    const { sim, client, instanceId } = await startedJourney();
+    sim.core.faults.add({ path: STATE, status: 503, retryAfter: 0, count: 1 });
+
+    const state = await client.fetchState({ instanceId });
+
+    const attempts = sim.core.journal.list({ path: STATE });
+    expect(attempts.map((entry) => entry.status)).toEqual([503, 200]);
+    expect(new Set(attempts.map((entry) => entry.requestId)).size).toBe(2);
+    expect(state.requestId).toBe(attempts[1]?.requestId);
+  });
+
+  it('an abort while the first attempt is in flight rejects with its reason and sends nothing more', async () => {
+    const { sim, client, instanceId } = await startedJourney();
+    sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
+    const controller = new AbortController();
+    const reason = new Error('the caller left');
+
+    const call = client.fetchState({ instanceId }, { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 20);
+
+    await expect(call).rejects.toBe(reason);
+    // The abandoned attempt is journaled when its latency has passed; nothing follows it.
+    await vi.waitFor(() => expect(countRequests(sim, STATE)).toBe(1), { timeout: 2000 });
+    expect(countRequests(sim, STATE)).toBe(1);
+  });
+
+  it('an abort during the backoff after a failed first attempt stops the call at once', async () => {
+    const { sim, client, instanceId } = await startedJourney({ retry: { baseDelayMs: 60_000, jitter: false } });
+    sim.core.faults.add({ path: STATE, status: 500, count: 1 });
+    const controller = new AbortController();
+    const reason = new Error('the caller left');
+
+    const started = performance.now();
+    const call = client.fetchState({ instanceId }, { signal: controller.signal });
+    await vi.waitFor(() => expect(countRequests(sim, STATE)).toBe(1));
+    controller.abort(reason);
+
+    await expect(call).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(countRequests(sim, STATE)).toBe(1);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const { sim, client, instanceId } = await startedJourney();
+    const reason = new Error('gone before the call');
+
+    await expect(client.fetchState({ instanceId }, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(countRequests(sim, STATE)).toBe(0);
+  });
+
+  it.each([0, -1, Number.NaN, 2 ** 31])('refuses timeoutMs %s, for the client and for a call', async (timeoutMs) => {
+    const { client, instanceId, sim } = await startedJourney();
+
+    expect(() => v2Client(sim, { timeoutMs })).toThrow(ClientOptionsError);
+    await expect(client.fetchState({ instanceId }, { timeoutMs })).rejects.toThrow(/timeoutMs of the call must be a number of ms from 1/);
+    expect(countRequests(sim, STATE)).toBe(0);
+  });
+});
