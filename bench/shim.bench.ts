@@ -2,7 +2,9 @@
  * The shim's cost under load: autocannon drives the simulator directly (v2 state fetch) and through
  * `journey-bridge serve` (v1 state fetch, which the shim serves with one v2 state fetch), in the same run, over
  * 200 connections. Reports the latency the shim adds per request at a fixed rate below saturation (paced: service
- * time, not queueing), the throughput ratio in a closed loop, and the shim's memory.
+ * time, not queueing), the throughput ratio in a closed loop, and the shim's memory. Each side's p99 per round and
+ * the machine's own stalls (an idle probe's timer delay) are printed too: on two shared cores a few stalls of
+ * 10-20 ms land in one round and not the other, and the pooled p99 difference moves with them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -22,7 +24,7 @@ const SECONDS = 5;
 const SETTLE_MS = 500;
 /** Paced runs record while all connections run: from `SETTLE_MS` after the last start to the first end. */
 const RECORD_MS = SECONDS * 1000 - 1000 - SETTLE_MS;
-const ROUNDS = 3;
+const ROUNDS = 4;
 
 /** Spawns a CLI of this repository and resolves with the URL it prints. */
 function spawnCli(script: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
@@ -41,6 +43,19 @@ function spawnCli(script: string, args: string[]): Promise<{ url: string; child:
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${seen}`)));
   });
 }
+
+/**
+ * An idle process that measures how late its 1 ms timer fires while the paced rounds run: the machine's own
+ * stalls (scheduler, hypervisor), which no server can be faster than. Answers `measure` with p99 and max in ms.
+ */
+const STALL_PROBE = `
+const delay = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 1 });
+delay.enable();
+process.stdin.on('data', () => {
+  process.stdout.write(JSON.stringify({ p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 }) + '\\n');
+  delay.reset();
+});
+`;
 
 /** Resident set size of a process in MB, from /proc (Linux). */
 const rssMb = (pid: number): number => {
@@ -71,6 +86,8 @@ function checked(url: string, result: autocannon.Result): autocannon.Result {
 async function fullLoad(target: Target): Promise<autocannon.Result> {
   return checked(target.url, await autocannon({ ...requestOf(target), connections: CONNECTIONS, duration: SECONDS }));
 }
+
+const ms = (us: number) => `${(us / 1000).toFixed(2)} ms`;
 
 const tinyHistogram = () => hdr.build({ useWebAssembly: false, highestTrackableValue: 100_000, numberOfSignificantValueDigits: 1 });
 const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
@@ -136,6 +153,7 @@ const benchmark: Benchmark = {
       '--log-level',
       'warn',
     ]);
+    const probe = spawn(process.execPath, ['-e', STALL_PROBE], { stdio: ['pipe', 'pipe', 'inherit'] });
     try {
       const { access_token: token } = (await (
         await fetch(`${sim.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
@@ -164,15 +182,23 @@ const benchmark: Benchmark = {
       // Alternating rounds, so drift in the machine's speed hits both sides alike.
       const directPaced = newHistogram();
       const throughPaced = newHistogram();
+      const roundP99s: string[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        await pacedLoad(direct, directPaced);
-        await pacedLoad(through, throughPaced);
+        const [directRound, throughRound] = [newHistogram(), newHistogram()];
+        await pacedLoad(direct, directRound);
+        await pacedLoad(through, throughRound);
+        directPaced.add(directRound);
+        throughPaced.add(throughRound);
+        roundP99s.push(`${ms(directRound.getValueAtPercentile(99))} / ${ms(throughRound.getValueAtPercentile(99))}`);
       }
+      const stalls = await new Promise<{ p99: number; max: number }>((resolve) => {
+        probe.stdout?.once('data', (line: Buffer) => resolve(JSON.parse(String(line))));
+        probe.stdin?.write('measure\n');
+      });
       const directMax = await fullLoad(direct);
       const throughMax = await fullLoad(through);
       clearInterval(sampler);
 
-      const ms = (us: number) => `${(us / 1000).toFixed(2)} ms`;
       const paced = (name: string, latency: hdr.Histogram) =>
         `| ${name} | ${ms(latency.getValueAtPercentile(50))} | ${ms(latency.getValueAtPercentile(99))} | ${Math.round(latency.totalCount / ((RECORD_MS / 1000) * ROUNDS))} |`;
       const full = (name: string, result: autocannon.Result) =>
@@ -190,11 +216,14 @@ const benchmark: Benchmark = {
         paced(`through the shim, paced ${FIXED_RATE} req/s (${ROUNDS} rounds)`, throughPaced),
         full('simulator directly, closed loop', directMax),
         full('through the shim, closed loop', throughMax),
+        `p99 per round, directly / through the shim: ${roundP99s.join(', ')}`,
+        `machine stalls during the paced rounds (timer delay of an idle probe process): p99 ${stalls.p99.toFixed(1)} ms, max ${stalls.max.toFixed(1)} ms`,
         `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(addedP50, 1)}, p99 ${verdict(addedP99, 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
         `shim memory (RSS): ${idleRss.toFixed(0)} MB after warm-up, ${peakRss.toFixed(0)} MB peak under load`,
       ];
     } finally {
+      probe.kill();
       shim.child.kill('SIGTERM');
       sim.child.kill('SIGTERM');
       await rm(dir, { recursive: true, force: true });
