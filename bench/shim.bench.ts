@@ -4,7 +4,8 @@
  * 200 connections. Reports the latency the shim adds per request at a fixed rate below saturation (paced: service
  * time, not queueing), the throughput ratio in a closed loop, and the shim's memory. Each side's p99 per round and
  * the machine's own stalls (an idle probe's timer delay) are printed too: on two shared cores a few stalls of
- * 10-20 ms land in one round and not the other, and the pooled p99 difference moves with them.
+ * 10-20 ms land in one round and not the other, and the pooled p99 difference moves with them. A minimal
+ * node:http proxy (`minimal-proxy.ts`) runs in the same rounds: what two loopback hops cost here at best.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -153,6 +154,7 @@ const benchmark: Benchmark = {
       '--log-level',
       'warn',
     ]);
+    const proxy = await spawnCli('bench/minimal-proxy.ts', [`${sim.url}/eu/v2/captain/journey/state/fetch`]);
     const probe = spawn(process.execPath, ['-e', STALL_PROBE], { stdio: ['pipe', 'pipe', 'inherit'] });
     try {
       const { access_token: token } = (await (
@@ -166,11 +168,13 @@ const benchmark: Benchmark = {
       const { instanceId } = (await started.json()) as { instanceId: string };
       const body = JSON.stringify({ instanceId });
       const direct = { url: `${sim.url}/eu/v2/captain/journey/state/fetch`, body, token };
+      const proxied = { url: proxy.url, body, token };
       const through = { url: `${shim.url}/captain/api/journey/state/fetch`, body, token };
 
       // Warm-up: a closed loop runs enough requests (about 10,000 per side) for the JIT of all three processes to
       // settle; paced runs alone took three rounds to stop improving.
       await fullLoad(direct);
+      await fullLoad(proxied);
       await fullLoad(through);
 
       const idleRss = rssMb(shim.child.pid ?? 0);
@@ -180,16 +184,17 @@ const benchmark: Benchmark = {
         peakRss = Math.max(peakRss, rssMb(shim.child.pid ?? 0));
       }, 200);
       // Alternating rounds, so drift in the machine's speed hits both sides alike.
-      const directPaced = newHistogram();
-      const throughPaced = newHistogram();
+      const [directPaced, proxiedPaced, throughPaced] = [newHistogram(), newHistogram(), newHistogram()];
       const roundP99s: string[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const [directRound, throughRound] = [newHistogram(), newHistogram()];
+        const [directRound, proxiedRound, throughRound] = [newHistogram(), newHistogram(), newHistogram()];
         await pacedLoad(direct, directRound);
+        await pacedLoad(proxied, proxiedRound);
         await pacedLoad(through, throughRound);
         directPaced.add(directRound);
+        proxiedPaced.add(proxiedRound);
         throughPaced.add(throughRound);
-        roundP99s.push(`${ms(directRound.getValueAtPercentile(99))} / ${ms(throughRound.getValueAtPercentile(99))}`);
+        roundP99s.push([directRound, proxiedRound, throughRound].map((round) => ms(round.getValueAtPercentile(99))).join(' / '));
       }
       const stalls = await new Promise<{ p99: number; max: number }>((resolve) => {
         probe.stdout?.once('data', (line: Buffer) => resolve(JSON.parse(String(line))));
@@ -203,8 +208,8 @@ const benchmark: Benchmark = {
         `| ${name} | ${ms(latency.getValueAtPercentile(50))} | ${ms(latency.getValueAtPercentile(99))} | ${Math.round(latency.totalCount / ((RECORD_MS / 1000) * ROUNDS))} |`;
       const full = (name: string, result: autocannon.Result) =>
         `| ${name} | ${result.latency.p50.toFixed(2)} ms | ${result.latency.p99.toFixed(2)} ms | ${Math.round(result.requests.average)} |`;
-      const addedP50 = (throughPaced.getValueAtPercentile(50) - directPaced.getValueAtPercentile(50)) / 1000;
-      const addedP99 = (throughPaced.getValueAtPercentile(99) - directPaced.getValueAtPercentile(99)) / 1000;
+      const added = (over: hdr.Histogram, percentile: number) =>
+        (over.getValueAtPercentile(percentile) - directPaced.getValueAtPercentile(percentile)) / 1000;
       const verdict = (added: number, limit: number) =>
         `${added.toFixed(2)} ms (target < ${limit} ms: ${added < limit ? 'met' : 'NOT met'})`;
       return [
@@ -213,17 +218,20 @@ const benchmark: Benchmark = {
         '| run | p50 | p99 | req/s |',
         '|---|---|---|---|',
         paced(`simulator directly, paced ${FIXED_RATE} req/s (${ROUNDS} rounds)`, directPaced),
+        paced(`through a minimal node:http proxy, paced ${FIXED_RATE} req/s (${ROUNDS} rounds)`, proxiedPaced),
         paced(`through the shim, paced ${FIXED_RATE} req/s (${ROUNDS} rounds)`, throughPaced),
         full('simulator directly, closed loop', directMax),
         full('through the shim, closed loop', throughMax),
-        `p99 per round, directly / through the shim: ${roundP99s.join(', ')}`,
+        `p99 per round, directly / minimal proxy / shim: ${roundP99s.join(', ')}`,
         `machine stalls during the paced rounds (timer delay of an idle probe process): p99 ${stalls.p99.toFixed(1)} ms, max ${stalls.max.toFixed(1)} ms`,
-        `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(addedP50, 1)}, p99 ${verdict(addedP99, 5)}`,
+        `added by the minimal proxy (the floor of two hops here): p50 ${added(proxiedPaced, 50).toFixed(2)} ms, p99 ${added(proxiedPaced, 99).toFixed(2)} ms`,
+        `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(added(throughPaced, 50), 1)}, p99 ${verdict(added(throughPaced, 99), 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
         `shim memory (RSS): ${idleRss.toFixed(0)} MB after warm-up, ${peakRss.toFixed(0)} MB peak under load`,
       ];
     } finally {
       probe.kill();
+      proxy.child.kill('SIGTERM');
       shim.child.kill('SIGTERM');
       sim.child.kill('SIGTERM');
       await rm(dir, { recursive: true, force: true });
