@@ -137,3 +137,53 @@ describe('createKeepAliveFetch', () => {
     await expect(fetch('file:///etc/passwd')).rejects.toThrow('unsupported protocol file:');
   });
 });
+
+describe('its responses, which hold their body in memory', () => {
+  const fetch = createKeepAliveFetch();
+  const echo = () => fetch(`${origin}/echo`, { method: 'POST', body: 'é' });
+  const expected = { method: 'POST', body: 'é' };
+
+  it('answer text, json, arrayBuffer and bytes, and can be read once whichever way', async () => {
+    const text = await echo();
+    expect(JSON.parse(await text.text())).toEqual(expected);
+    expect(text.bodyUsed).toBe(true);
+    await expect(text.json()).rejects.toThrow(TypeError);
+    expect(await (await echo()).json()).toEqual(expected);
+    const buffer = await (await echo()).arrayBuffer();
+    expect(JSON.parse(new TextDecoder().decode(buffer))).toEqual(expected);
+    const bytes = await (await echo()).bytes();
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(expected);
+  });
+
+  it('are Responses, with a standard stream for whoever reads the body that way', async () => {
+    const response = await echo();
+    expect(response).toBeInstanceOf(Response);
+    const reader = response.body?.getReader();
+    let streamed = '';
+    const decoder = new TextDecoder();
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+      streamed += decoder.decode(part.value, { stream: true });
+    expect(JSON.parse(streamed)).toEqual(expected);
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+    expect(JSON.parse(await (await (await echo()).blob()).text())).toEqual(expected);
+  });
+
+  it('clone before a read, not after, as fetch responses do', async () => {
+    const response = await echo();
+    const copy = response.clone();
+    expect(await copy.json()).toEqual(expected);
+    expect(await response.json()).toEqual(expected);
+    expect(() => response.clone()).toThrow(TypeError);
+    const streamed = await echo();
+    await streamed.body?.cancel();
+    expect(() => streamed.clone()).toThrow(TypeError);
+  });
+
+  it('reject json() with a SyntaxError on a body that is not JSON', async () => {
+    const redirect = await fetch(`${origin}/moved`);
+    expect(redirect.status).toBe(307);
+    await expect(redirect.json()).rejects.toThrow(SyntaxError);
+  });
+});

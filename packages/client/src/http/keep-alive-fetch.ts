@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { BufferedResponse } from './buffered-response.js';
 
 /** Options of `createKeepAliveFetch`. */
 export interface KeepAliveFetchOptions {
@@ -69,7 +70,7 @@ function responseOf(message: IncomingMessage, body: Buffer): Response {
   const raw = message.rawHeaders;
   for (let index = 0; index + 1 < raw.length; index += 2) headers.push([raw[index] as string, raw[index + 1] as string]);
   const status = message.statusCode ?? 502;
-  return new Response(NULL_BODY.has(status) ? null : (body as Uint8Array<ArrayBuffer>), {
+  return new BufferedResponse(NULL_BODY.has(status) ? null : (body as Uint8Array<ArrayBuffer>), {
     status,
     statusText: message.statusMessage ?? '',
     headers,
@@ -80,7 +81,7 @@ function responseOf(message: IncomingMessage, body: Buffer): Response {
  * A `fetch` over node:http(s) with keep-alive connection pools: the clients' default transport on Node. Node 20's
  * built-in fetch runs every request through web streams; against the simulator on loopback this one takes a
  * state fetch in about two thirds of the time (see `pnpm bench client`). What it leaves out, for a JSON API over
- * POST: bodies are buffered (not streamed), redirects are answered as they are (`redirect` is ignored), no
+ * POST: bodies are buffered (not streamed; responses are `BufferedResponse`s), redirects are answered as they are (`redirect` is ignored), no
  * compression is asked for, and undici's global dispatcher (proxies, TLS settings) does not apply; `signal`
  * aborts. A lost connection rejects with `TypeError('fetch failed')` like fetch and is never resent here:
  * whether an attempt may be replayed is the caller's call (start and submit are not idempotent).
