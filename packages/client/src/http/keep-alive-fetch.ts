@@ -6,7 +6,7 @@ import { BufferedResponse } from './buffered-response.js';
 export interface KeepAliveFetchOptions {
   /** Most connections open to one host. @default 256 */
   maxSockets?: number;
-  /** Idle keep-alive connections kept per host. @default 64 */
+  /** Idle keep-alive connections kept per host; fewer means new connections after every burst. @default 256, as Node's agent */
   maxFreeSockets?: number;
   /**
    * How long an idle connection is kept, in ms; shortened to 1 s under a server's `Keep-Alive: timeout` hint
@@ -88,7 +88,7 @@ function responseOf(message: IncomingMessage, body: Buffer): Response {
  */
 export function createKeepAliveFetch({
   maxSockets = 256,
-  maxFreeSockets = 64,
+  maxFreeSockets = 256,
   idleTimeoutMs = 4000,
 }: KeepAliveFetchOptions = {}): typeof globalThis.fetch {
   // `timeout` only retires idle sockets: Node destroys a timed-out socket when it sits in the free list.
