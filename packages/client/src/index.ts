@@ -22,6 +22,7 @@ export { ResponseValidationError } from './errors/response-validation-error.js';
 export { ServiceUnavailableError } from './errors/service-unavailable-error.js';
 export { TimeoutError } from './errors/timeout-error.js';
 export { TokenEndpointError } from './errors/token-endpoint-error.js';
+export type { TimeoutFetch, TimeoutRequestInit } from './http/fetch-timeout.js';
 export { createKeepAliveFetch, type KeepAliveFetchOptions } from './http/keep-alive-fetch.js';
 export type { CallOptions } from './http/transport.js';
 export { createJourneyClient, type JourneyClient, type JourneyClientOptions } from './journey-client.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ClientOptionsError } from '../src/index.js';
-import { countRequests, simulator, startDataCheck, v2Client } from './simulator.js';
+import { ClientOptionsError, TimeoutError } from '../src/index.js';
+import { countRequests, DATA_CHECK_V2, loopbackV2Client, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const STATE = '*/journey/state/fetch';
+const START = '*/journey/start';
 
 async function startedJourney(options: Parameters<typeof v2Client>[1] = {}) {
   const sim = await simulator();
@@ -78,5 +79,60 @@ describe('attempts', () => {
     expect(() => v2Client(sim, { timeoutMs })).toThrow(ClientOptionsError);
     await expect(client.fetchState({ instanceId }, { timeoutMs })).rejects.toThrow(/timeoutMs of the call must be a number of ms from 1/);
     expect(countRequests(sim, STATE)).toBe(0);
+  });
+});
+
+/**
+ * The default keep-alive transport takes each attempt's deadline as its own `timeout`, with no AbortSignal: the
+ * same behaviour over a real socket as the signal-driven path above.
+ */
+describe('attempts over the default keep-alive transport', () => {
+  async function loopbackJourney(options: Parameters<typeof v2Client>[1] = {}) {
+    const sim = await simulator();
+    const client = await loopbackV2Client(sim, options);
+    const { instanceId } = await startDataCheck(client);
+    return { sim, client, instanceId };
+  }
+
+  it('a read whose first attempt times out is retried, and the late attempt was cut', async () => {
+    const { sim, client, instanceId } = await loopbackJourney({ timeoutMs: 50 });
+    sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
+
+    const started = performance.now();
+    await expect(client.fetchState({ instanceId })).resolves.toMatchObject({ instanceId });
+
+    expect(performance.now() - started).toBeLessThan(300);
+    // The simulator journals a request when it is done with it: the retry's answer came first, the cut attempt after.
+    await vi.waitFor(() => expect(countRequests(sim, STATE)).toBe(2), { timeout: 2000 });
+    expect(sim.core.journal.list({ path: STATE })[0]?.status).toBe(200);
+  });
+
+  it('a start that times out raises TimeoutError after one attempt', async () => {
+    const sim = await simulator();
+    const client = await loopbackV2Client(sim, { timeoutMs: 50 });
+    sim.core.faults.add({ path: START, latencyMs: 300, count: 1 });
+
+    const error = await client
+      .startJourney({ resourceId: DATA_CHECK_V2, context: { config: { delivery: 'api' }, subject: {} } })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toContain('no response within 50 ms');
+    await vi.waitFor(() => expect(countRequests(sim, START)).toBe(1), { timeout: 2000 });
+    expect(countRequests(sim, START)).toBe(1);
+  });
+
+  it('an abort while the first attempt is in flight rejects with its reason and sends nothing more', async () => {
+    const { sim, client, instanceId } = await loopbackJourney();
+    sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
+    const controller = new AbortController();
+    const reason = new Error('the caller left');
+
+    const call = client.fetchState({ instanceId }, { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 20);
+
+    await expect(call).rejects.toBe(reason);
+    await vi.waitFor(() => expect(countRequests(sim, STATE)).toBe(1), { timeout: 2000 });
+    expect(countRequests(sim, STATE)).toBe(1);
   });
 });

@@ -1,26 +1,10 @@
 import type { Simulator } from '@journey-bridge/simulator';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConflictError, ConnectionError, clientCredentials, createJourneyClient, TimeoutError } from '../src/index.js';
-import { countRequests, DATA_CHECK_V2, DEMO_CREDENTIALS, FAST_RETRY, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ConflictError, ConnectionError, TimeoutError } from '../src/index.js';
+import { countRequests, DATA_CHECK_V2, loopbackV2Client, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const START = '*/journey/start';
 const SUBMIT = '*/journey/interaction/submit';
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-/** A client that reaches `sim` over a real loopback socket, so a reset is a real dropped connection. */
-async function loopbackClient(sim: Simulator) {
-  const server = await sim.listen();
-  closers.push(server.close);
-  return createJourneyClient({
-    baseUrl: `${server.url}/eu/v2/captain/`,
-    auth: clientCredentials(DEMO_CREDENTIALS),
-    retry: FAST_RETRY,
-  });
-}
-
 const startRequest = { resourceId: DATA_CHECK_V2, context: { config: { delivery: 'api' as const }, subject: {} } };
 
 /** Delivers the first matching request to the simulator but loses its answer, as a dropped connection would. */
@@ -46,7 +30,7 @@ async function fetchedInteraction(sim: Simulator, client = v2Client(sim)) {
 describe('journey start is never replayed blindly', () => {
   it('a reset connection on start raises ConnectionError after one attempt', async () => {
     const sim = await simulator();
-    const client = await loopbackClient(sim);
+    const client = await loopbackV2Client(sim);
     sim.core.faults.add({ path: START, reset: true, count: 1 });
 
     const error = (await client.startJourney(startRequest).catch((caught) => caught)) as ConnectionError;
@@ -93,7 +77,7 @@ describe('journey start is never replayed blindly', () => {
 describe('submit is replayed, and a replay that meets its own data succeeds', () => {
   it('a reset before the submit was handled: the replay is taken', async () => {
     const sim = await simulator();
-    const client = await loopbackClient(sim);
+    const client = await loopbackV2Client(sim);
     const { instanceId, interactionId } = await fetchedInteraction(sim, client);
     sim.core.faults.add({ path: SUBMIT, reset: true, count: 1 });
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { acceptsTimeout } from '../src/http/fetch-timeout.js';
 import { createKeepAliveFetch } from '../src/http/keep-alive-fetch.js';
 
 // A real server on loopback whose answers the tests choose by path.
@@ -131,6 +132,36 @@ describe('createKeepAliveFetch', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(new TypeError('fetch failed'));
+  });
+
+  it('cuts an exchange at its timeout, whether the headers or the body are late, with a TimeoutError', async () => {
+    expect(acceptsTimeout(fetch)).toBe(true);
+    expect(acceptsTimeout(globalThis.fetch)).toBe(false);
+    for (const path of ['/slow', '/trickle']) {
+      const started = performance.now();
+      await expect(fetch(`${origin}${path}`, { timeout: 50 })).rejects.toMatchObject({
+        name: 'TimeoutError',
+        message: 'no response within 50 ms',
+      });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    }
+    // A timeout that did not fire leaves the connection to the pool.
+    connections.clear();
+    for (const body of ['1', '2']) expect((await fetch(`${origin}/echo`, { method: 'POST', body, timeout: 1000 })).status).toBe(201);
+    expect(connections.size).toBe(1);
+  });
+
+  it('rejects with the signal reason when a signal aborts before the timeout', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${origin}/slow`, { signal: controller.signal, timeout: 5000 });
+    setTimeout(() => controller.abort(new Error('caller gave up')), 20);
+    await expect(pending).rejects.toThrow('caller gave up');
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, 2 ** 31])('refuses timeout %s without sending', async (timeout) => {
+    const before = requestsSeen;
+    await expect(fetch(`${origin}/echo`, { timeout })).rejects.toThrow(/timeout must be a whole number of ms from 1/);
+    expect(requestsSeen).toBe(before);
   });
 
   it('refuses protocols other than http and https', async () => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createSimulator, loadJourneys, type Simulator, type SimulatorOptions } from '@journey-bridge/simulator';
+import { onTestFinished } from 'vitest';
 import {
   clientCredentials,
   createJourneyClient,
@@ -41,6 +42,21 @@ const inProcess = (sim: Simulator) => ({
 /** A v2 client that talks to `sim` in-process with client credentials and fast retries. */
 export function v2Client(sim: Simulator, options: Partial<JourneyClientOptions> = {}): JourneyClient {
   return createJourneyClient({ baseUrl: V2_BASE, ...inProcess(sim), ...options });
+}
+
+/**
+ * A v2 client that reaches `sim` over a real loopback socket through the default keep-alive transport, so a
+ * reset is a real dropped connection and a timeout cuts a real request. The socket closes when the test ends.
+ */
+export async function loopbackV2Client(sim: Simulator, options: Partial<JourneyClientOptions> = {}): Promise<JourneyClient> {
+  const server = await sim.listen();
+  onTestFinished(() => server.close());
+  return createJourneyClient({
+    baseUrl: `${server.url}/eu/v2/captain/`,
+    auth: clientCredentials(DEMO_CREDENTIALS),
+    retry: FAST_RETRY,
+    ...options,
+  });
 }
 
 /** The same for the v1 endpoints. */
