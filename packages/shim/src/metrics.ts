@@ -28,7 +28,7 @@ export class ShimMetrics {
 
   /** A fetch that times every upstream request into `upstreamDuration`. */
   instrument(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
-    return async (input, init) => {
+    const timed: typeof globalThis.fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : input);
       const path = url.pathname.replace(/^.*?\/(v2\/captain|as|authenticate)\//, '$1/');
       const stop = this.upstreamDuration.startTimer({ path });
@@ -41,5 +41,8 @@ export class ShimMetrics {
         throw error;
       }
     };
+    // The init goes through untouched, so whatever extensions of it `fetch` declares (such as the keep-alive
+    // fetch's `timeout`) hold for this one too.
+    return Object.assign(timed, fetch);
   }
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createJourneyClient, createKeepAliveFetch } from '@journey-bridge/client';
@@ -45,15 +46,28 @@ export function v2Target(base: URL, url: URL): URL | undefined {
 }
 
 /**
+ * Aborts when the caller's connection closes: one signal per connection, not per request. On Node 20 every
+ * `AbortSignal` is born in the old generation (see the client's `ACCEPTS_TIMEOUT`), so one per request made
+ * most of the shim's full GCs. A request can only lose its caller with its connection.
+ */
+const callerSignals = new WeakMap<Socket, AbortSignal>();
+function callerSignalOf(socket: Socket): AbortSignal {
+  let signal = callerSignals.get(socket);
+  if (!signal) {
+    const controller = new AbortController();
+    socket.once('close', () => controller.abort());
+    signal = controller.signal;
+    callerSignals.set(socket, signal);
+  }
+  return signal;
+}
+
+/**
  * A v1 request as node:http holds it: the body read as the socket's own chunks, not through a web stream, and a
  * signal that fires when the caller goes away before its answer. Unread chunks stay unread past the body limit:
  * the 413 closes the connection instead.
  */
-function serverRequestOf(request: Request, { incoming, outgoing }: HttpBindings): V1ServerRequest {
-  const controller = new AbortController();
-  outgoing.once('close', () => {
-    if (!outgoing.writableFinished) controller.abort();
-  });
+function serverRequestOf(request: Request, { incoming }: HttpBindings): V1ServerRequest {
   return {
     method: request.method,
     url: request.url,
@@ -62,7 +76,7 @@ function serverRequestOf(request: Request, { incoming, outgoing }: HttpBindings)
     // `iterator()` is marked experimental in Node 20 and 22, unchanged since 16.3; the plain async iterator
     // would destroy the socket when the handler stops reading at the body limit.
     chunks: incoming.iterator({ destroyOnReturn: false }),
-    signal: controller.signal,
+    signal: callerSignalOf(incoming.socket),
   };
 }
 

@@ -157,6 +157,31 @@ describe('journey-bridge serve over HTTP', () => {
     }
   });
 
+  it('answers 503 in the v1 body when the upstream does not answer within --timeout-ms, and serves on', async () => {
+    const own = await startShimProcess(ownArgs('--timeout-ms', '100'));
+    try {
+      sim.core.faults.add({ path: '*/journey/start', latencyMs: 2000, count: 1 });
+      const start = () =>
+        fetch(`${own.url}/captain/api/journey/start`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+        });
+      const began = performance.now();
+      const late = await start();
+      expect(late.status).toBe(503);
+      expect(await late.json()).toEqual({
+        status: 503,
+        message: 'the v2 upstream did not answer in time',
+        error: 'service-unavailable-error',
+      });
+      expect(performance.now() - began).toBeLessThan(2000);
+      expect((await start()).status).toBe(201);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('never logs tokens, subject data or paths', async () => {
     const ssn = '987-65-4321';
     await post(
