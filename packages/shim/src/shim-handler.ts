@@ -46,8 +46,8 @@ export function v2Target(base: URL, url: URL): URL | undefined {
 }
 
 /**
- * Aborts when the caller's connection closes: one signal per connection, not per request. On Node 20 every
- * `AbortSignal` is born in the old generation (see the client's `ACCEPTS_TIMEOUT`), so one per request made
+ * Aborts when the caller's connection closes: one signal per connection, not per request. On Node 20 an
+ * `AbortSignal` outlives young-generation GCs (see the client's `ACCEPTS_TIMEOUT`), so one per request made
  * most of the shim's full GCs. A request can only lose its caller with its connection.
  */
 const callerSignals = new WeakMap<Socket, AbortSignal>();

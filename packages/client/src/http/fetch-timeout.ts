@@ -1,8 +1,8 @@
 /**
  * A fetch that takes `timeout` (ms) in its init, as node-fetch did, declares it under this key. A deadline as an
- * option costs a timer; as a signal, on Node 20, it costs an `AbortSignal`, which is created on a path that V8
- * allocates in the old generation: a few hundred bytes per request that only a full GC frees, and full GC pauses
- * are what a proxy's p99 is made of. `Symbol.for`, so that two copies of the client agree.
+ * option costs a timer; as a signal, on Node 20, it costs an `AbortSignal`, which outlives young-generation GCs
+ * however short its life: a few hundred bytes per request that only a full GC frees, and full GC pauses are what
+ * a proxy's p99 is made of. `Symbol.for`, so that two copies of the client agree.
  */
 export const ACCEPTS_TIMEOUT = Symbol.for('journey-bridge.fetch.accepts-timeout');
 
