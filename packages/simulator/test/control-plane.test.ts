@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSimulator, loadJourneys, type RunningSimulator } from '../src/index.js';
 import { IDS, JOURNEYS_DIR, SUBJECTS } from './harness.js';
 
@@ -80,6 +80,23 @@ describe('fault rules', () => {
     const started = performance.now();
     expect((await v2('start', START)).status).toBe(201);
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+  });
+
+  it('handles a delayed request whose caller gave up during the delay, as a slow server that has it in full would', async () => {
+    await control('POST', '/faults', { path: '*/journey/start', latencyMs: 150, count: 1 });
+    const instancesBefore = sim.core.engine.size;
+
+    const gaveUp = fetch(`${running.url}/eu/v2/captain/journey/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': 'abandoned-1' },
+      body: JSON.stringify(START),
+      signal: AbortSignal.timeout(30),
+    });
+    await expect(gaveUp).rejects.toMatchObject({ name: 'TimeoutError' });
+
+    await vi.waitFor(() => expect(sim.core.journal.list({ path: '*/journey/start' })).toHaveLength(1), { timeout: 2000 });
+    expect(sim.core.journal.list({ path: '*/journey/start' })[0]).toMatchObject({ status: 201, requestId: 'abandoned-1' });
+    expect(sim.core.engine.size).toBe(instancesBefore + 1);
   });
 
   it('draws probabilistic faults from the seed: the same seed gives the same sequence', async () => {

@@ -4,6 +4,7 @@ import { SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import { controlRoutes } from './control-routes.js';
 import type { SimEnv, Surface } from './env.js';
+import { receiveWhole } from './read-body.js';
 import { errorBody } from './render-error.js';
 import { tokenRoutes } from './token-routes.js';
 import { v1Routes } from './v1-routes.js';
@@ -49,7 +50,10 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
     c.set('journal', {});
     const fault = surface === 'control' ? undefined : core.faults.match(c.req.method, c.req.path);
     try {
-      if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      if (fault?.latencyMs) {
+        await receiveWhole(c, core.options.bodyLimitBytes);
+        await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      }
       if (fault?.reset) {
         const socket = c.env?.incoming?.socket;
         if (!socket) throw new SimulatedConnectionReset('connection reset by fault rule');

@@ -25,6 +25,18 @@ const tooLarge = (limit: number) =>
   new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the request body exceeds the limit of ${limit} bytes` });
 
 /**
+ * Receives the whole body now and puts it back as text, so the request no longer needs its connection: a slow
+ * server has a request in full before it is slow, and handles it even if the caller gives up meanwhile. A body
+ * over `limit` is refused here with the handler's own 413.
+ */
+export async function receiveWhole(c: Context, limit: number): Promise<void> {
+  const { raw } = c.req;
+  if (!raw.body) return;
+  const text = await readLimited(raw, limit);
+  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: text });
+}
+
+/**
  * Reads a JSON object body: `application/json` only (415), at most `limit` bytes (413), valid JSON (400), an
  * object (400). Problems never quote the body, which may carry identity data.
  */
