@@ -12,6 +12,14 @@ async function startedJourney(options: Parameters<typeof v2Client>[1] = {}) {
   return { sim, client, instanceId };
 }
 
+/** The same over a real loopback socket, through the default keep-alive transport. */
+async function loopbackJourney(options: Parameters<typeof v2Client>[1] = {}) {
+  const sim = await simulator();
+  const client = await loopbackV2Client(sim, options);
+  const { instanceId } = await startDataCheck(client);
+  return { sim, client, instanceId };
+}
+
 /** The first attempt goes out without ky; ky takes over from one that did not succeed. */
 describe('attempts', () => {
   it('a first attempt that succeeds is the only request, with token and body accepted', async () => {
@@ -34,8 +42,11 @@ describe('attempts', () => {
     expect(state.requestId).toBe(attempts[1]?.requestId);
   });
 
-  it('an abort while the first attempt is in flight rejects with its reason and sends nothing more', async () => {
-    const { sim, client, instanceId } = await startedJourney();
+  it.each([
+    ['in-process, with a controller of its own', startedJourney],
+    ['over the keep-alive transport, with no signal of its own', loopbackJourney],
+  ])('%s: an abort while the first attempt is in flight rejects with its reason and sends nothing more', async (_, journey) => {
+    const { sim, client, instanceId } = await journey();
     sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
     const controller = new AbortController();
     const reason = new Error('the caller left');
@@ -87,13 +98,6 @@ describe('attempts', () => {
  * same behaviour over a real socket as the signal-driven path above.
  */
 describe('attempts over the default keep-alive transport', () => {
-  async function loopbackJourney(options: Parameters<typeof v2Client>[1] = {}) {
-    const sim = await simulator();
-    const client = await loopbackV2Client(sim, options);
-    const { instanceId } = await startDataCheck(client);
-    return { sim, client, instanceId };
-  }
-
   it('a read whose first attempt times out is retried, and the late attempt was cut', async () => {
     const { sim, client, instanceId } = await loopbackJourney({ timeoutMs: 50 });
     sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
@@ -123,19 +127,5 @@ describe('attempts over the default keep-alive transport', () => {
     expect(sim.core.journal.list({ path: START }).map((entry) => [entry.status, entry.requestId])).toEqual([
       [201, (error as TimeoutError).requestId],
     ]);
-  });
-
-  it('an abort while the first attempt is in flight rejects with its reason and sends nothing more', async () => {
-    const { sim, client, instanceId } = await loopbackJourney();
-    sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
-    const controller = new AbortController();
-    const reason = new Error('the caller left');
-
-    const call = client.fetchState({ instanceId }, { signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 20);
-
-    await expect(call).rejects.toBe(reason);
-    await vi.waitFor(() => expect(countRequests(sim, STATE)).toBe(1), { timeout: 2000 });
-    expect(countRequests(sim, STATE)).toBe(1);
   });
 });
