@@ -25,7 +25,11 @@ const SECONDS = 5;
 const SETTLE_MS = 500;
 /** Paced runs record while all connections run: from `SETTLE_MS` after the last start to the first end. */
 const RECORD_MS = SECONDS * 1000 - 1000 - SETTLE_MS;
-const ROUNDS = 4;
+/**
+ * Rounds per side. A scheduling stall of 30-100 ms delays 15-40 requests at once; with four rounds one such
+ * stall could decide a side's pooled p99, eight halve its weight without changing what is measured.
+ */
+const ROUNDS = 8;
 
 /** Spawns a CLI of this repository and resolves with the URL it prints. */
 function spawnCli(script: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
