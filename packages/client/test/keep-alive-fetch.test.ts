@@ -30,6 +30,8 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
       response.writeHead(200);
       response.write('part');
       // The rest never comes: the caller aborts while the body is still arriving.
+    } else if (request.url === '/headers') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.headers));
     } else if (request.url === '/empty') {
       response.writeHead(204).end();
     } else if (request.url === '/slow') {
@@ -78,6 +80,26 @@ describe('createKeepAliveFetch', () => {
     expect(await (await fetch(request)).json()).toEqual({ method: 'POST', auth: 'Bearer r', body: 'from a Request' });
     const form = await fetch(`${origin}/echo`, { method: 'POST', body: new URLSearchParams({ a: 'b c' }) });
     expect((await form.json()).body).toBe('a=b+c');
+  });
+
+  it('sends the headers of a plain record as fetch does: lower-case names, trimmed values, repeats joined', async () => {
+    const headers = { 'X-Trace': ' \tone ', 'x-trace': 'two', Accept: 'application/json', 'x-empty': '' };
+    const sent = async (using: typeof globalThis.fetch) => {
+      const echoed = (await (await using(`${origin}/headers`, { method: 'POST', headers, body: '{}' })).json()) as Record<string, string>;
+      return { trace: echoed['x-trace'], accept: echoed.accept, empty: echoed['x-empty'] };
+    };
+    expect(await sent(fetch)).toEqual({ trace: 'one, two', accept: 'application/json', empty: '' });
+    expect(await sent(fetch)).toEqual(await sent(globalThis.fetch));
+  });
+
+  it('refuses an invalid header value with a TypeError that does not quote the value', async () => {
+    const failure = await fetch(`${origin}/echo`, { headers: { authorization: 'Bearer secret\u0000token' } }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(String((failure as Error).message)).not.toContain('secret');
+    const badName = await fetch(`${origin}/echo`, { headers: { 'bad name': 'x' } }).catch((error: unknown) => error);
+    expect(badName).toBeInstanceOf(TypeError);
   });
 
   it('keeps repeated response headers apart, as fetch does', async () => {

@@ -29,11 +29,28 @@ interface Outgoing {
   readonly timeout: number | undefined;
 }
 
-function recordOf(headers: Headers): OutgoingHttpHeaders {
+/** What `Headers` strips from both ends of a value (Fetch standard: HTTP whitespace), and nothing else. */
+const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * The headers as node:http takes them. A plain record (what the clients pass) is copied as it is, without a
+ * `Headers` in between: node:http checks names and values itself, with a `TypeError` that, unlike undici's,
+ * does not quote the value (a token, say).
+ */
+function recordOf(init: HeadersInit | undefined): OutgoingHttpHeaders {
   const record: OutgoingHttpHeaders = {};
-  headers.forEach((value, name) => {
-    record[name] = value;
-  });
+  if (init instanceof Headers || Array.isArray(init)) {
+    (init instanceof Headers ? init : new Headers(init)).forEach((value, name) => {
+      record[name] = value;
+    });
+    return record;
+  }
+  for (const [name, given] of Object.entries(init ?? {})) {
+    const key = name.toLowerCase();
+    const value = String(given).replace(HTTP_WHITESPACE_AROUND, '');
+    // As `Headers` does: a name given twice in different cases is one header with both values.
+    record[key] = record[key] === undefined ? value : `${record[key]}, ${value}`;
+  }
   return record;
 }
 
@@ -52,8 +69,7 @@ async function outgoingOf(input: RequestInfo | URL, init: TimeoutRequestInit = {
     return {
       url: new URL(input),
       method,
-      // The client hands over its Request's Headers: read them, do not copy them first.
-      headers: recordOf(init.headers instanceof Headers ? init.headers : new Headers(init.headers)),
+      headers: recordOf(init.headers),
       body: body == null ? undefined : Buffer.from(body),
       signal: init.signal ?? undefined,
       timeout,
