@@ -1,4 +1,20 @@
+import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The upstream paths timed under their own label; `/v2/captain/journey/start` is `v2/captain/journey/start`. */
+const LABELLED_PATHS = [...Object.values(V2_PATHS).map((path) => `${V2_BASE_PATH}${path}`), ...Object.values(TOKEN_PATHS)];
+
+/**
+ * The `path` label of an upstream request: one of the API's endpoints, else `other`. Pass-through serves any
+ * path under `/v2/captain/`, and a label per path would let callers grow the metrics without bound.
+ */
+function upstreamPathLabel(input: RequestInfo | URL): string {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const end = href.search(/[?#]/);
+  const path = end === -1 ? href : href.slice(0, end);
+  const known = LABELLED_PATHS.find((labelled) => path.endsWith(labelled));
+  return known ? known.slice(1) : 'other';
+}
 
 /** The shim's Prometheus metrics, on a registry of its own (so two shims in one process do not collide). */
 export class ShimMetrics {
@@ -11,7 +27,7 @@ export class ShimMetrics {
   });
   readonly upstreamDuration = new Histogram({
     name: 'journey_bridge_upstream_request_duration_seconds',
-    help: 'Duration of requests to the v2 upstream, by upstream path and status (0: no answer).',
+    help: 'Duration of requests to the v2 upstream, by endpoint path (other: any other) and status (0: no answer).',
     labelNames: ['path', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
@@ -29,9 +45,7 @@ export class ShimMetrics {
   /** A fetch that times every upstream request into `upstreamDuration`. */
   instrument(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
     const timed: typeof globalThis.fetch = async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      const path = url.pathname.replace(/^.*?\/(v2\/captain|as|authenticate)\//, '$1/');
-      const stop = this.upstreamDuration.startTimer({ path });
+      const stop = this.upstreamDuration.startTimer({ path: upstreamPathLabel(input) });
       try {
         const response = await fetch(input, init);
         stop({ status: String(response.status) });

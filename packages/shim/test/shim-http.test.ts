@@ -124,7 +124,11 @@ describe('journey-bridge serve over HTTP', () => {
     const ready = await fetch(`${shim.url}/readyz`);
     expect(ready.status).toBe(200);
     await post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }));
+    // Pass-through serves any path under /v2/captain/: it is timed as `other`, never under a label of its own.
+    await post(`${shim.url}/v2/captain/journey/no-such-endpoint-4711?instanceId=x`, '{}');
     const metrics = await (await fetch(`${shim.url}/metrics`)).text();
+    expect(metrics).toMatch(/journey_bridge_upstream_request_duration_seconds_count\{path="other",status="404"\} \d+/);
+    expect(metrics).not.toContain('4711');
     expect(metrics).toMatch(/journey_bridge_requests_total\{route="v1",status="404"\} \d+/);
     expect(metrics).toMatch(
       /journey_bridge_upstream_request_duration_seconds_count\{path="v2\/captain\/journey\/state\/fetch",status="404"\} \d+/,
