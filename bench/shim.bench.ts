@@ -2,16 +2,18 @@
  * The shim's cost under load: autocannon drives the simulator directly (v2 state fetch) and through
  * `journey-bridge serve` (v1 state fetch, which the shim serves with one v2 state fetch), in the same run, over
  * 200 connections. Reports the latency the shim adds per request at a fixed rate below saturation (paced: service
- * time, not queueing), the throughput ratio in a closed loop, and the shim's memory. Each side's p99 per round and
- * the machine's own stalls (an idle probe's timer delay) are printed too: on two shared cores a few stalls of
- * 10-20 ms land in one round and not the other, and the pooled p99 difference moves with them. A minimal
- * node:http proxy (`minimal-proxy.ts`) runs in the same rounds: what two loopback hops cost here at best.
+ * time, not queueing), the throughput ratio and CPU per request in a closed loop, and the shim's memory. Each
+ * side's p99 per round, the machine's own stalls (an idle probe's timer delay) and the generator's GC pauses are
+ * printed too: on two shared cores a few stalls of 10-20 ms land in one round and not the other, and the pooled
+ * p99 difference moves with them. A minimal node:http proxy (`minimal-proxy.ts`) runs in the same rounds: what
+ * two loopback hops cost here at best.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import * as hdr from 'hdr-histogram-js';
@@ -31,11 +33,14 @@ const RECORD_MS = SECONDS * 1000 - 1000 - SETTLE_MS;
  */
 const ROUNDS = 8;
 
-/** Spawns a CLI of this repository and resolves with the URL it prints. */
+/**
+ * Spawns a script of this repository and resolves with the URL it prints. Packages run as they ship, from the
+ * JavaScript `pnpm build` wrote to their `dist/` (`pnpm bench` builds first): run from source through tsx, every
+ * named closure is wrapped for esbuild's `keepNames`, which cost the shim about a tenth of its CPU per request.
+ */
 function spawnCli(script: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', join(ROOT, script), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const entry = script.endsWith('.ts') ? ['--import', 'tsx', join(ROOT, script)] : [join(ROOT, script)];
+  const child = spawn(process.execPath, [...entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let seen = '';
     const look = (chunk: Buffer) => {
@@ -67,6 +72,30 @@ const rssMb = (pid: number): number => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 };
+
+/** CPU time (user and system) a process has used so far, in ms, from /proc (Linux: 100 clock ticks per second). */
+const cpuMs = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/**
+ * The load generator's own GC pauses while it runs: a response that arrives during one is read, and timed, only
+ * after it, on every side alike.
+ */
+function generatorPauses(): { stop(): { over5ms: number; maxMs: number } } {
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      return { over5ms: pauses.filter((pause) => pause > 5).length, maxMs: Math.max(0, ...pauses) };
+    },
+  };
+}
 
 interface Target {
   readonly url: string;
@@ -143,11 +172,11 @@ async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<void
 const benchmark: Benchmark = {
   title: `journey-bridge serve vs the simulator directly, ${CONNECTIONS} connections (autocannon)`,
   async run() {
-    const sim = await spawnCli('packages/simulator/src/cli.ts', ['--port', '0', '--manual-clock']);
+    const sim = await spawnCli('packages/simulator/dist/cli.js', ['--port', '0', '--manual-clock']);
     const dir = await mkdtemp(join(tmpdir(), 'shim-bench-'));
     const mapFile = join(dir, 'journey-map.json');
     await writeFile(mapFile, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' }));
-    const shim = await spawnCli('packages/shim/src/cli.ts', [
+    const shim = await spawnCli('packages/shim/dist/cli.js', [
       'serve',
       '--upstream',
       `${sim.url}/eu/v2/captain/`,
@@ -190,6 +219,7 @@ const benchmark: Benchmark = {
       // Alternating rounds, so drift in the machine's speed hits both sides alike.
       const [directPaced, proxiedPaced, throughPaced] = [newHistogram(), newHistogram(), newHistogram()];
       const roundP99s: string[] = [];
+      const pauses = generatorPauses();
       for (let round = 0; round < ROUNDS; round += 1) {
         const [directRound, proxiedRound, throughRound] = [newHistogram(), newHistogram(), newHistogram()];
         await pacedLoad(direct, directRound);
@@ -200,12 +230,20 @@ const benchmark: Benchmark = {
         throughPaced.add(throughRound);
         roundP99s.push([directRound, proxiedRound, throughRound].map((round) => ms(round.getValueAtPercentile(99))).join(' / '));
       }
+      const generatorGc = pauses.stop();
       const stalls = await new Promise<{ p99: number; max: number }>((resolve) => {
         probe.stdout?.once('data', (line: Buffer) => resolve(JSON.parse(String(line))));
         probe.stdin?.write('measure\n');
       });
       const directMax = await fullLoad(direct);
-      const throughMax = await fullLoad(through);
+      // CPU per request of the proxying process, in µs: the shim's own cost, against the bare proxy's.
+      const cpuPerRequest = async (target: Target, pid: number) => {
+        const before = cpuMs(pid);
+        const result = await fullLoad(target);
+        return { result, us: ((cpuMs(pid) - before) * 1000) / result.requests.total };
+      };
+      const proxiedCpu = await cpuPerRequest(proxied, proxy.child.pid ?? 0);
+      const { result: throughMax, us: shimCpuUs } = await cpuPerRequest(through, shim.child.pid ?? 0);
       clearInterval(sampler);
 
       const paced = (name: string, latency: hdr.Histogram) =>
@@ -228,9 +266,11 @@ const benchmark: Benchmark = {
         full('through the shim, closed loop', throughMax),
         `p99 per round, directly / minimal proxy / shim: ${roundP99s.join(', ')}`,
         `machine stalls during the paced rounds (timer delay of an idle probe process): p99 ${stalls.p99.toFixed(1)} ms, max ${stalls.max.toFixed(1)} ms`,
+        `the load generator's own GC pauses during the paced rounds: ${generatorGc.over5ms} over 5 ms (${(generatorGc.over5ms / (ROUNDS * 3)).toFixed(1)} per round), longest ${generatorGc.maxMs.toFixed(1)} ms`,
         `added by the minimal proxy (the floor of two hops here): p50 ${added(proxiedPaced, 50).toFixed(2)} ms, p99 ${added(proxiedPaced, 99).toFixed(2)} ms`,
         `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(added(throughPaced, 50), 1)}, p99 ${verdict(added(throughPaced, 99), 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
+        `CPU per request, closed loop: shim ${shimCpuUs.toFixed(0)} µs, minimal proxy ${proxiedCpu.us.toFixed(0)} µs (shim / proxy ${(shimCpuUs / proxiedCpu.us).toFixed(2)})`,
         `shim memory (RSS): ${idleRss.toFixed(0)} MB after warm-up, ${peakRss.toFixed(0)} MB peak under load`,
       ];
     } finally {
