@@ -1,5 +1,6 @@
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type HttpBindings, serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { createShimHandler } from './shim-handler.js';
@@ -50,9 +51,9 @@ export function startShim(
   const shim = createShimHandler({ config, logger, ...(fetch && { fetch }) });
 
   return new Promise((resolve, reject) => {
-    const server = createServer(shim.listener);
-    server.listen(config.port, config.host, () => {
-      const info = server.address() as AddressInfo;
+    // serve() listens with node:http (HTTP/1), so its bindings are node:http's.
+    const onRequest = (request: Request, env: unknown) => shim.handle(request, env as HttpBindings);
+    const server = serve({ fetch: onRequest, port: config.port, hostname: config.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;
       logger.info({ url, upstream: config.upstream }, 'journey-bridge listening');
@@ -61,14 +62,15 @@ export function startShim(
         metrics: shim.metrics,
         close: async () => {
           // Stop accepting, let in-flight responses finish, cut whatever still runs at the deadline.
-          const closed = new Promise<void>((done) => server.close(() => done()));
+          const http = server as Server;
+          const closed = new Promise<void>((done) => http.close(() => done()));
           // A connection whose response just finished turns idle, not closed: sweep until all are gone.
-          const sweep = setInterval(() => server.closeIdleConnections(), 20);
-          server.closeIdleConnections();
+          const sweep = setInterval(() => http.closeIdleConnections(), 20);
+          http.closeIdleConnections();
           const deadline = new Promise<void>((done) => setTimeout(done, config.shutdownTimeoutMs).unref());
           await Promise.race([closed, deadline]);
           clearInterval(sweep);
-          server.closeAllConnections();
+          http.closeAllConnections();
           await closed;
         },
       });

@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
-import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1Answer, type V1ServerRequest } from '@journey-bridge/adapter';
+import type { HttpBindings } from '@hono/node-server';
+import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createJourneyClient, createKeepAliveFetch } from '@journey-bridge/client';
 import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
@@ -68,10 +67,10 @@ function callerSignalOf(socket: Socket): AbortSignal {
  * signal that fires when the caller goes away before its answer. Unread chunks stay unread past the body limit:
  * the 413 closes the connection instead.
  */
-function v1RequestOf(incoming: IncomingMessage): V1ServerRequest {
+function serverRequestOf(request: Request, { incoming }: HttpBindings): V1ServerRequest {
   return {
-    method: incoming.method ?? 'GET',
-    url: incoming.url ?? '/',
+    method: request.method,
+    url: request.url,
     // Read from node:http's own parse; `request.headers` would build a Headers object for a handful of lookups.
     headers: { get: (name) => incoming.headersDistinct[name]?.join(', ') ?? null },
     // `iterator()` is marked experimental in Node 20 and 22, unchanged since 16.3; the plain async iterator
@@ -82,9 +81,6 @@ function v1RequestOf(incoming: IncomingMessage): V1ServerRequest {
 }
 
 type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown';
-
-/** The path of node:http's request target, normalised as a fetch `Request`'s URL would be. */
-const pathOf = (target: string): string | undefined => URL.parse(target, 'http://localhost')?.pathname;
 
 function routeOf(method: string, pathname: string): Route {
   if (method === 'GET' && pathname === '/healthz') return 'healthz';
@@ -97,11 +93,9 @@ function routeOf(method: string, pathname: string): Route {
 }
 
 /**
- * The shim: v1 paths through the adapter (with the caller's token), v2 and token paths passed to the upstream
- * unchanged, health, readiness and metrics. `handle` is all of it as one fetch-style handler; `listener` is the
- * node:http request listener `journey-bridge serve` runs, which writes v1 answers straight to the socket (no
- * fetch `Request` or `Response` on the hot path) and hands the rest to `handle`. Holds no state about journeys,
- * so any number of replicas can stand behind one load balancer.
+ * The shim as one fetch-style handler: v1 paths through the adapter (with the caller's token), v2 and token
+ * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
+ * number of replicas can stand behind one load balancer.
  */
 export function createShimHandler({ config, logger, fetch = createKeepAliveFetch() }: ShimHandlerOptions) {
   const metrics = new ShimMetrics();
@@ -128,7 +122,7 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     }
   }
 
-  async function dispatch(route: Route, request: Request, url: URL): Promise<Response> {
+  async function dispatch(route: Route, request: Request, url: URL, server: HttpBindings | undefined): Promise<Response> {
     switch (route) {
       case 'healthz':
         return json(200, { status: 'ok' });
@@ -139,7 +133,7 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
       case 'metrics':
         return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
       case 'v1':
-        return handleV1(request);
+        return handleV1(server ? serverRequestOf(request, server) : request);
       case 'v2': {
         const target = v2Target(base, url);
         if (!target)
@@ -171,23 +165,8 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     }
   }
 
-  /** Counts one answered request, and logs it. */
-  function answered(method: string, route: Route, status: number, started: number, requestId: string | null): void {
-    metrics.requests.inc({ route, status: String(status) });
-    if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
-      const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      // The route, never the path or the query: callers put identifiers, and worse, in URLs.
-      logger.info({ method, route, status, durationMs, requestId }, 'request');
-    }
-  }
-
-  const unexpected = (error: unknown, route: Route) => {
-    logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
-    return { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' };
-  };
-
-  /** Answers one request, whatever its path. */
-  async function handle(request: Request): Promise<Response> {
+  /** Answers one request; `server` is what @hono/node-server passes along when node:http received it. */
+  async function handle(request: Request, server?: HttpBindings): Promise<Response> {
     const started = performance.now();
     const url = new URL(request.url);
     const route = routeOf(request.method, url.pathname);
@@ -196,9 +175,10 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
     if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
-      response = await dispatch(route, request, url);
+      response = await dispatch(route, request, url, server);
     } catch (error) {
-      response = json(500, unexpected(error, route));
+      logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
+      response = json(500, { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' });
     } finally {
       if (traffic) metrics.inFlight.dec();
     }
@@ -209,42 +189,22 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
       response.headers.set('x-request-id', requestId);
     }
-    answered(request.method, route, response.status, started, response.headers.get('x-request-id'));
+    metrics.requests.inc({ route, status: String(response.status) });
+    if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
+      logger.info(
+        {
+          method: request.method,
+          // The route, never the path or the query: callers put identifiers, and worse, in URLs.
+          route,
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          requestId: response.headers.get('x-request-id'),
+        },
+        'request',
+      );
+    }
     return response;
   }
 
-  /** A v1 request from node:http to its answer on the socket. */
-  async function serveV1(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    const started = performance.now();
-    metrics.inFlight.inc();
-    let answer: V1Answer;
-    try {
-      answer = await handleV1.answer(v1RequestOf(incoming));
-    } catch (error) {
-      const body = unexpected(error, 'v1');
-      answer = {
-        status: 500,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': crypto.randomUUID() },
-        body: JSON.stringify(body),
-      };
-    } finally {
-      metrics.inFlight.dec();
-    }
-    const { status, headers, body } = answer;
-    outgoing.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
-    answered(incoming.method ?? 'GET', 'v1', status, started, headers['x-request-id'] ?? null);
-  }
-
-  // Made on first use: @hono/node-server swaps the global Request and Response for lighter ones when it makes
-  // a listener, which a process that only calls `handle` should not get.
-  let fetchListener: ReturnType<typeof getRequestListener> | undefined;
-
-  /** node:http's request listener: v1 paths straight through `serveV1`, the rest through `handle`. */
-  function listener(incoming: IncomingMessage, outgoing: ServerResponse): void {
-    const path = pathOf(incoming.url ?? '/');
-    if (path !== undefined && isV1Path(path)) void serveV1(incoming, outgoing);
-    else void (fetchListener ??= getRequestListener(handle))(incoming, outgoing);
-  }
-
-  return { handle, listener, metrics, ready };
+  return { handle, metrics, ready };
 }

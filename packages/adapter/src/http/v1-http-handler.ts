@@ -21,7 +21,7 @@ export interface V1HttpHandlerOptions {
  */
 export interface V1ServerRequest {
   readonly method: string;
-  /** An absolute URL or, as node:http has it, the path with its query (`/captain/api/…`); only the path is read. */
+  /** Absolute URL; only its path is read. */
   readonly url: string;
   readonly headers: { get(name: string): string | null };
   /**
@@ -47,29 +47,12 @@ class RequestProblem extends Error {
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 const BEARER = /^Bearer\s+([\w.~+/=-]+)$/i;
 
-/** A v1 answer as plain parts, for a server that writes them to its socket itself without building a `Response`. */
-export interface V1Answer {
-  readonly status: number;
-  /** Lower-case names; always `content-type` and `x-request-id`. */
-  readonly headers: Record<string, string>;
-  /** JSON text. */
-  readonly body: string;
-}
-
-/** Serves the v1 paths: fetch-style, or as plain parts through `answer`. */
-export interface V1HttpHandler {
-  (request: Request | V1ServerRequest): Promise<Response>;
-  /** The same answer as plain parts. Never rejects: every failure is a v1 error answer. */
-  answer(request: Request | V1ServerRequest): Promise<V1Answer>;
-}
-
 /** Every answer carries an `X-Request-ID`: the upstream's, else the caller's, else a new one. */
-function v1Json(status: number, body: unknown, requestId: string | undefined, headers: Record<string, string> = {}): V1Answer {
-  return {
+function v1Json(status: number, body: unknown, requestId: string | undefined, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId ?? crypto.randomUUID(), ...headers },
-    body: JSON.stringify(body),
-  };
+  });
 }
 
 const v1Error = (status: number, message: string): V1ErrorBody => ({ status, message, error: v1ErrorIdForStatus(status) });
@@ -104,7 +87,7 @@ async function readBody(request: Request | V1ServerRequest, limit: number): Prom
 }
 
 /** The v1 answer for a failure of the adapter or of the upstream behind it. */
-function failure(error: unknown, requestId: string | undefined, signal: AbortSignal | undefined): V1Answer {
+function failure(error: unknown, requestId: string | undefined, signal: AbortSignal | undefined): Response {
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps the metrics and logs honest.
   if (signal?.aborted)
     return v1Json(499, { status: 499, message: 'the caller left before the answer', error: 'client-closed-request' }, requestId);
@@ -121,15 +104,14 @@ function failure(error: unknown, requestId: string | undefined, signal: AbortSig
 /**
  * A fetch-style handler that serves the v1 journey paths through a `V1Api`: the shared core of the
  * `journey-bridge serve` shim and the in-process interceptor. Every failure is a v1 error body; the caller's
- * token and `X-Request-ID` travel upstream, the upstream's `X-Request-ID` comes back. Its `answer` gives the same
- * answer as plain parts, for a server that writes them to its socket itself (the shim, on node:http).
+ * token and `X-Request-ID` travel upstream, the upstream's `X-Request-ID` comes back.
  */
-export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024 }: V1HttpHandlerOptions): V1HttpHandler {
-  async function answer(request: Request | V1ServerRequest): Promise<V1Answer> {
+export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024 }: V1HttpHandlerOptions) {
+  return async function handleV1(request: Request | V1ServerRequest): Promise<Response> {
     const inbound = request.headers.get('x-request-id') ?? undefined;
     const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
+    const pathname = new URL(request.url).pathname;
     try {
-      const { pathname } = new URL(request.url, 'http://localhost');
       const operation = v1OperationOf(pathname);
       if (!operation) throw new RequestProblem(404, `no v1 endpoint at ${pathname.slice(0, 200)}`);
       if (request.method !== 'POST') throw new RequestProblem(405, `${request.method} is not allowed: use POST`, { allow: 'POST' });
@@ -148,10 +130,5 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
     } catch (error) {
       return failure(error, callerRequestId, request.signal);
     }
-  }
-  const handleV1 = async (request: Request | V1ServerRequest): Promise<Response> => {
-    const { status, headers, body } = await answer(request);
-    return new Response(body, { status, headers });
   };
-  return Object.assign(handleV1, { answer });
 }
