@@ -2,7 +2,7 @@
  * The shim's cost under load: autocannon drives the simulator directly (v2 state fetch) and through
  * `journey-bridge serve` (v1 state fetch, which the shim serves with one v2 state fetch), in the same run, over
  * 200 connections. Reports the latency the shim adds per request at a fixed rate below saturation (paced: service
- * time, not queueing), the throughput ratio and CPU per request in a closed loop, and the shim's memory. Each
+ * time, not queueing), the throughput ratio in a closed loop, CPU per request and the shim's memory. Each
  * side's p99 per round, the machine's own stalls (an idle probe's timer delay) and the generator's GC pauses are
  * printed too: on two shared cores a few stalls of 10-20 ms land in one round and not the other, and the pooled
  * p99 difference moves with them. A minimal node:http proxy (`minimal-proxy.ts`) runs in the same rounds: what
@@ -134,7 +134,8 @@ const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackab
  * per-response timings (fractional ms), recorded while all connections run, from `SETTLE_MS` after the last one
  * started (starting 200 runs keeps the generator busy, and that delay would show up as the servers' latency).
  */
-async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<void> {
+async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<number> {
+  let responses = 0;
   const recordFrom = performance.now() + 1000 + SETTLE_MS;
   const recordUntil = recordFrom + RECORD_MS;
   const connection = (index: number) =>
@@ -160,6 +161,7 @@ async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<void
           }
         });
         run.on('response', (_client, _status, _bytes, ms: number) => {
+          responses += 1;
           const now = performance.now();
           if (now >= recordFrom && now < recordUntil) latencyUs.recordValue(Math.max(1, Math.round(ms * 1000)));
         });
@@ -167,6 +169,14 @@ async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<void
       setTimeout(start, (index * 1000) / CONNECTIONS);
     });
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => connection(index)));
+  return responses;
+}
+
+/** Paced load as `pacedLoad`, adding the CPU the proxying process `pid` spent to `cpu`. */
+async function pacedLoadCpu(target: Target, latencyUs: hdr.Histogram, pid: number, cpu: { ms: number; requests: number }) {
+  const before = cpuMs(pid);
+  cpu.requests += await pacedLoad(target, latencyUs);
+  cpu.ms += cpuMs(pid) - before;
 }
 
 const benchmark: Benchmark = {
@@ -220,11 +230,15 @@ const benchmark: Benchmark = {
       const [directPaced, proxiedPaced, throughPaced] = [newHistogram(), newHistogram(), newHistogram()];
       const roundP99s: string[] = [];
       const pauses = generatorPauses();
+      const [proxyCpu, shimCpu] = [
+        { ms: 0, requests: 0 },
+        { ms: 0, requests: 0 },
+      ];
       for (let round = 0; round < ROUNDS; round += 1) {
         const [directRound, proxiedRound, throughRound] = [newHistogram(), newHistogram(), newHistogram()];
         await pacedLoad(direct, directRound);
-        await pacedLoad(proxied, proxiedRound);
-        await pacedLoad(through, throughRound);
+        await pacedLoadCpu(proxied, proxiedRound, proxy.child.pid ?? 0, proxyCpu);
+        await pacedLoadCpu(through, throughRound, shim.child.pid ?? 0, shimCpu);
         directPaced.add(directRound);
         proxiedPaced.add(proxiedRound);
         throughPaced.add(throughRound);
@@ -236,14 +250,7 @@ const benchmark: Benchmark = {
         probe.stdin?.write('measure\n');
       });
       const directMax = await fullLoad(direct);
-      // CPU per request of the proxying process, in µs: the shim's own cost, against the bare proxy's.
-      const cpuPerRequest = async (target: Target, pid: number) => {
-        const before = cpuMs(pid);
-        const result = await fullLoad(target);
-        return { result, us: ((cpuMs(pid) - before) * 1000) / result.requests.total };
-      };
-      const proxiedCpu = await cpuPerRequest(proxied, proxy.child.pid ?? 0);
-      const { result: throughMax, us: shimCpuUs } = await cpuPerRequest(through, shim.child.pid ?? 0);
+      const throughMax = await fullLoad(through);
       clearInterval(sampler);
 
       const paced = (name: string, latency: hdr.Histogram) =>
@@ -252,6 +259,7 @@ const benchmark: Benchmark = {
         `| ${name} | ${result.latency.p50.toFixed(2)} ms | ${result.latency.p99.toFixed(2)} ms | ${Math.round(result.requests.average)} |`;
       const added = (over: hdr.Histogram, percentile: number) =>
         (over.getValueAtPercentile(percentile) - directPaced.getValueAtPercentile(percentile)) / 1000;
+      const usPer = ({ ms, requests }: { ms: number; requests: number }) => Math.round((ms * 1000) / requests);
       const verdict = (added: number, limit: number) =>
         `${added.toFixed(2)} ms (target < ${limit} ms: ${added < limit ? 'met' : 'NOT met'})`;
       return [
@@ -270,7 +278,7 @@ const benchmark: Benchmark = {
         `added by the minimal proxy (the floor of two hops here): p50 ${added(proxiedPaced, 50).toFixed(2)} ms, p99 ${added(proxiedPaced, 99).toFixed(2)} ms`,
         `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(added(throughPaced, 50), 1)}, p99 ${verdict(added(throughPaced, 99), 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
-        `CPU per request, closed loop: shim ${shimCpuUs.toFixed(0)} µs, minimal proxy ${proxiedCpu.us.toFixed(0)} µs (shim / proxy ${(shimCpuUs / proxiedCpu.us).toFixed(2)})`,
+        `CPU per request in the paced rounds: shim ${usPer(shimCpu)} µs, minimal proxy ${usPer(proxyCpu)} µs (shim / proxy ${(usPer(shimCpu) / usPer(proxyCpu)).toFixed(2)})`,
         `shim memory (RSS): ${idleRss.toFixed(0)} MB after warm-up, ${peakRss.toFixed(0)} MB peak under load`,
       ];
     } finally {
