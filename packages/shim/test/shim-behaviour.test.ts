@@ -1,30 +1,56 @@
-import { createV1Client, staticToken } from '@journey-bridge/client';
+import { createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import type { Region } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
+import pino from 'pino';
 import { afterAll } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { describeV1Behaviour } from '../../adapter/test/v1-behaviour-suite.js';
+import { resolveConfig } from '../src/config.js';
+import { createShimHandler } from '../src/shim-handler.js';
 import { journeyMapFile, removeTempDirs, type ShimProcess, serveArgs, startShimProcess } from './shim-process.js';
 
-// One simulator in this process, and one shim child process per region in front of it.
+// One simulator in this process; per region, one shim child process and one in-process shim handler in front of it.
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
-const shimFor = (region: Region) => startShimProcess(serveArgs(`${upstream.url}/${region}/v2/captain/`, mapFile, '--log-level', 'warn'));
+const upstreamFor = (region: Region) => `${upstream.url}/${region}/v2/captain/`;
+const shimFor = (region: Region) => startShimProcess(serveArgs(upstreamFor(region), mapFile, '--log-level', 'warn'));
 const shims: Record<'eu' | 'us', ShimProcess> = { eu: await shimFor('eu'), us: await shimFor('us') };
+const handlerFor = async (region: Region) =>
+  createShimHandler({
+    config: await resolveConfig({ upstream: upstreamFor(region), journeyMap: mapFile }, {}),
+    logger: pino({ level: 'silent' }),
+  });
+const handlers = { eu: await handlerFor('eu'), us: await handlerFor('us') };
 afterAll(async () => {
   await Promise.all(Object.values(shims).map((shim) => shim.stop()));
   await upstream.close();
   await removeTempDirs();
 });
 
-describeV1Behaviour('plain HTTP v1 calls to the journey-bridge serve shim (a child process) on the v2 surface', () => {
+/** The suite on the v2 surface, its v1 calls made by the client `clientFor` builds for a region and a token. */
+const onV2Surface = (clientFor: (region: 'eu' | 'us', token: string) => V1Api) => () => {
   sim.core.reset();
   const token = sim.issueToken();
-  return {
-    surface: 'v2',
-    sim,
-    api: (region: Region = 'eu', as = token) =>
-      createV1Client({ baseUrl: `${shims[region as 'eu' | 'us'].url}/captain/api/`, auth: staticToken(as), retry: { limit: 0 } }),
-  };
-});
+  return { surface: 'v2' as const, sim, api: (region: Region = 'eu', as = token) => clientFor(region as 'eu' | 'us', as) };
+};
+
+describeV1Behaviour(
+  'plain HTTP v1 calls to the journey-bridge serve shim (a child process) on the v2 surface',
+  onV2Surface((region, token) =>
+    createV1Client({ baseUrl: `${shims[region].url}/captain/api/`, auth: staticToken(token), retry: { limit: 0 } }),
+  ),
+);
+
+// Other servers can run the shim as one fetch-style handler; its v1 path reads the body from a fetch Request.
+describeV1Behaviour(
+  "v1 calls through the shim's fetch-style handle, in-process, on the v2 surface",
+  onV2Surface((region, token) =>
+    createV1Client({
+      baseUrl: 'http://journey-bridge.test/captain/api/',
+      auth: staticToken(token),
+      retry: { limit: 0 },
+      fetch: (input, init) => handlers[region].handle(new Request(input, init)),
+    }),
+  ),
+);
