@@ -92,6 +92,11 @@ describe('createKeepAliveFetch', () => {
     expect(await sent(fetch)).toEqual(await sent(globalThis.fetch));
   });
 
+  it('sends headers from any iterable of pairs, as fetch does', async () => {
+    const sent = await fetch(`${origin}/echo`, { method: 'POST', headers: new Map([['Authorization', 'Bearer m']]) as never, body: '{}' });
+    expect((await sent.json()).auth).toBe('Bearer m');
+  });
+
   it('refuses an invalid header value with a TypeError that does not quote the value', async () => {
     const failure = await fetch(`${origin}/echo`, { headers: { authorization: 'Bearer secret\u0000token' } }).catch(
       (error: unknown) => error,
