@@ -1,8 +1,14 @@
 import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-/** The upstream paths timed under their own label; `/v2/captain/journey/start` is `v2/captain/journey/start`. */
-const LABELLED_PATHS = [...Object.values(V2_PATHS).map((path) => `${V2_BASE_PATH}${path}`), ...Object.values(TOKEN_PATHS)];
+/**
+ * Path endings timed under a label of their own, with that label. The v2 endpoints are matched by their ending
+ * under any upstream base (`--upstream` may be a gateway path of its own) and labelled as under `/v2/captain/`.
+ */
+const LABELLED_ENDINGS: readonly (readonly [ending: string, label: string])[] = [
+  ...Object.values(V2_PATHS).map((path) => [`/${path}`, `${V2_BASE_PATH.slice(1)}${path}`] as const),
+  ...Object.values(TOKEN_PATHS).map((path) => [path, path.slice(1)] as const),
+];
 
 /**
  * The `path` label of an upstream request: one of the API's endpoints, else `other`. Pass-through serves any
@@ -12,8 +18,7 @@ function upstreamPathLabel(input: RequestInfo | URL): string {
   const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const end = href.search(/[?#]/);
   const path = end === -1 ? href : href.slice(0, end);
-  const known = LABELLED_PATHS.find((labelled) => path.endsWith(labelled));
-  return known ? known.slice(1) : 'other';
+  return LABELLED_ENDINGS.find(([ending]) => path.endsWith(ending))?.[1] ?? 'other';
 }
 
 /** The shim's Prometheus metrics, on a registry of its own (so two shims in one process do not collide). */

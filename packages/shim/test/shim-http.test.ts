@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
+import { ShimMetrics } from '../src/metrics.js';
 import { journeyMapFile, removeTempDirs, runCli, type ShimProcess, serveArgs, startShimProcess, tempDir } from './shim-process.js';
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
@@ -125,9 +126,16 @@ describe('journey-bridge serve over HTTP', () => {
     expect(ready.status).toBe(200);
     await post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }));
     // Pass-through serves any path under /v2/captain/: it is timed as `other`, never under a label of its own.
+    const otherCount = async () =>
+      Number(
+        /upstream_request_duration_seconds_count\{path="other",status="404"\} (\d+)/.exec(
+          await (await fetch(`${shim.url}/metrics`)).text(),
+        )?.[1] ?? 0,
+      );
+    const before = await otherCount();
     await post(`${shim.url}/v2/captain/journey/no-such-endpoint-4711?instanceId=x`, '{}');
+    expect(await otherCount()).toBe(before + 1);
     const metrics = await (await fetch(`${shim.url}/metrics`)).text();
-    expect(metrics).toMatch(/journey_bridge_upstream_request_duration_seconds_count\{path="other",status="404"\} \d+/);
     expect(metrics).not.toContain('4711');
     expect(metrics).toMatch(/journey_bridge_requests_total\{route="v1",status="404"\} \d+/);
     expect(metrics).toMatch(
@@ -135,6 +143,16 @@ describe('journey-bridge serve over HTTP', () => {
     );
     expect(metrics).toContain('journey_bridge_in_flight_requests');
     expect(metrics).toContain('journey_bridge_process_resident_memory_bytes');
+  });
+
+  it('times the v2 endpoints under their own label whatever the upstream base path', async () => {
+    const metrics = new ShimMetrics();
+    const timed = metrics.instrument(globalThis.fetch);
+    // A gateway that serves v2 under a path of its own; the simulator answers 404 there, which is timed all the same.
+    await (await timed(`${upstream.url}/gateway/journey/state/fetch?x=1`, { method: 'POST' })).text();
+    expect(await metrics.registry.metrics()).toMatch(
+      /upstream_request_duration_seconds_count\{path="v2\/captain\/journey\/state\/fetch",status="404"\} 1/,
+    );
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
