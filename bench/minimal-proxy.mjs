@@ -3,17 +3,19 @@
  * URL through a keep-alive pool, with no parsing, validation or mapping. The shim bench runs it beside the shim
  * so that what two loopback hops cost on the machine at hand is measured in the same run.
  *
- * Usage: `node --import tsx bench/minimal-proxy.ts <upstream URL>`; prints `listening on <url>`.
+ * Plain JavaScript, so that it runs without a transform, as the servers it stands beside run as built.
+ *
+ * Usage: `node bench/minimal-proxy.mjs <upstream URL>`; prints `listening on <url>`.
  */
 import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 const upstream = new URL(process.argv[2] ?? '');
 const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
 
 const server = createServer((incoming, outgoing) => {
-  const chunks: Buffer[] = [];
-  incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+  /** @type {Buffer[]} */
+  const chunks = [];
+  incoming.on('data', (chunk) => chunks.push(chunk));
   incoming.on('end', () => {
     const body = Buffer.concat(chunks);
     const headers = {
@@ -22,8 +24,9 @@ const server = createServer((incoming, outgoing) => {
       'content-length': body.byteLength,
     };
     const forwarded = request(upstream, { method: 'POST', headers, agent }, (answer) => {
-      const answerChunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
+      /** @type {Buffer[]} */
+      const answerChunks = [];
+      answer.on('data', (chunk) => answerChunks.push(chunk));
       answer.on('end', () => {
         const answerBody = Buffer.concat(answerChunks);
         outgoing.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json', 'content-length': answerBody.byteLength });
@@ -36,6 +39,6 @@ const server = createServer((incoming, outgoing) => {
 });
 
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+  process.stdout.write(`listening on http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}\n`);
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

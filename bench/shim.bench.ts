@@ -5,7 +5,7 @@
  * time, not queueing), the throughput ratio in a closed loop, CPU per request and the shim's memory. Each
  * side's p99 per round, the machine's own stalls (an idle probe's timer delay) and the generator's GC pauses are
  * printed too: on two shared cores a few stalls of 10-20 ms land in one round and not the other, and the pooled
- * p99 difference moves with them. A minimal node:http proxy (`minimal-proxy.ts`) runs in the same rounds: what
+ * p99 difference moves with them. A minimal node:http proxy (`minimal-proxy.mjs`) runs in the same rounds: what
  * two loopback hops cost here at best.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -39,8 +39,7 @@ const ROUNDS = 8;
  * named closure is wrapped for esbuild's `keepNames`, which cost the shim about a tenth of its CPU per request.
  */
 function spawnCli(script: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const entry = script.endsWith('.ts') ? ['--import', 'tsx', join(ROOT, script)] : [join(ROOT, script)];
-  const child = spawn(process.execPath, [...entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let seen = '';
     const look = (chunk: Buffer) => {
@@ -75,7 +74,9 @@ const rssMb = (pid: number): number => {
 
 /** CPU time (user and system) a process has used so far, in ms, from /proc (Linux: 100 clock ticks per second). */
 const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command name, which may itself hold ") ": fields 3 onwards, so utime (14) and stime (15) are 11, 12.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
@@ -91,6 +92,7 @@ function generatorPauses(): { stop(): { over5ms: number; maxMs: number } } {
   observer.observe({ entryTypes: ['gc'] });
   return {
     stop() {
+      pauses.push(...observer.takeRecords().map((entry) => entry.duration));
       observer.disconnect();
       return { over5ms: pauses.filter((pause) => pause > 5).length, maxMs: Math.max(0, ...pauses) };
     },
@@ -197,7 +199,7 @@ const benchmark: Benchmark = {
       '--log-level',
       'warn',
     ]);
-    const proxy = await spawnCli('bench/minimal-proxy.ts', [`${sim.url}/eu/v2/captain/journey/state/fetch`]);
+    const proxy = await spawnCli('bench/minimal-proxy.mjs', [`${sim.url}/eu/v2/captain/journey/state/fetch`]);
     const probe = spawn(process.execPath, ['-e', STALL_PROBE], { stdio: ['pipe', 'pipe', 'inherit'] });
     try {
       const { access_token: token } = (await (
@@ -274,7 +276,7 @@ const benchmark: Benchmark = {
         full('through the shim, closed loop', throughMax),
         `p99 per round, directly / minimal proxy / shim: ${roundP99s.join(', ')}`,
         `machine stalls during the paced rounds (timer delay of an idle probe process): p99 ${stalls.p99.toFixed(1)} ms, max ${stalls.max.toFixed(1)} ms`,
-        `the load generator's own GC pauses during the paced rounds: ${generatorGc.over5ms} over 5 ms (${(generatorGc.over5ms / (ROUNDS * 3)).toFixed(1)} per round), longest ${generatorGc.maxMs.toFixed(1)} ms`,
+        `the load generator's own GC pauses during the paced rounds: ${generatorGc.over5ms} over 5 ms (${(generatorGc.over5ms / (ROUNDS * 3)).toFixed(1)} per side's ${SECONDS} s run), longest ${generatorGc.maxMs.toFixed(1)} ms`,
         `added by the minimal proxy (the floor of two hops here): p50 ${added(proxiedPaced, 50).toFixed(2)} ms, p99 ${added(proxiedPaced, 99).toFixed(2)} ms`,
         `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(added(throughPaced, 50), 1)}, p99 ${verdict(added(throughPaced, 99), 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
