@@ -39,8 +39,8 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
  */
 function recordOf(init: HeadersInit | undefined): OutgoingHttpHeaders {
   const record: OutgoingHttpHeaders = {};
-  // Anything iterable (pairs, a Map, another implementation's Headers) goes through `Headers`, as with fetch.
-  if (init instanceof Headers || (typeof init === 'object' && Symbol.iterator in init)) {
+  // Anything iterable (a Headers, pairs, a Map, another implementation's Headers) is read through `Headers`.
+  if (typeof init === 'object' && Symbol.iterator in init) {
     (init instanceof Headers ? init : new Headers(init)).forEach((value, name) => {
       record[name] = value;
     });
