@@ -188,6 +188,23 @@ describe('HTTP hygiene', () => {
     expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("returns the caller's X-Request-ID on every kind of answer", async () => {
+    const id = { 'x-request-id': 'caller-req-2' };
+    const { instanceId } = JSON.parse((await v2('start', START, id)).text);
+    const answers = [await v2('state/fetch', { instanceId }, id)];
+    answers.push(await v2('state/fetch', { instanceId: 'x'.repeat(32) }, id));
+    answers.push(await v2('state/fetch', 'not an object', id));
+    await control('POST', '/faults', { path: '*/state/fetch', status: 503, count: 1 });
+    answers.push(await v2('state/fetch', { instanceId }, id));
+    await control('POST', '/faults', { path: '*/state/fetch', malformed: true, count: 1 });
+    answers.push(await v2('state/fetch', { instanceId }, id));
+    const unknown = await fetch(`${running.url}/eu/v2/captain/journey/teleport`, { method: 'POST', headers: id });
+    expect([...answers.map((answer) => answer.status), unknown.status]).toEqual([200, 404, 400, 503, 200, 404]);
+    expect([...answers.map((answer) => answer.headers.get('x-request-id')), unknown.headers.get('x-request-id')]).toEqual(
+      Array(6).fill('caller-req-2'),
+    );
+  });
+
   it('answers 405 with Allow for a wrong method and 404 for an unknown path, in the surface shape', async () => {
     const get = await fetch(`${running.url}/eu/v2/captain/journey/state/fetch`);
     expect(get.status).toBe(405);
@@ -221,6 +238,25 @@ describe('HTTP hygiene', () => {
     expect((await huge.json()).errors[0].name).toBe('PAYLOAD_TOO_LARGE');
     // Still serving.
     expect((await raw(JSON.stringify(START))).status).toBe(201);
+  });
+
+  it('refuses an oversized body sent without Content-Length with 413 and Connection: close, and keeps serving', async () => {
+    // Chunked: the limit is found while reading, not from a declared length.
+    const chunks = async function* () {
+      yield new TextEncoder().encode('{"padding": "');
+      for (let sent = 0; sent < 11; sent += 1) yield new Uint8Array(1024 * 1024).fill(120);
+      yield new TextEncoder().encode('"}');
+    };
+    const huge = await fetch(`${running.url}/eu/v2/captain/journey/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: ReadableStream.from(chunks()),
+      duplex: 'half',
+    } as RequestInit);
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('connection')).toBe('close');
+    expect((await huge.json()).errors[0].name).toBe('PAYLOAD_TOO_LARGE');
+    expect((await v2('start', START)).status).toBe(201);
   });
 
   it('resets instances, faults and the journal', async () => {

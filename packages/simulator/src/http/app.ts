@@ -26,8 +26,11 @@ export class SimulatedConnectionReset extends Error {
 }
 
 function regionOf(match: RegExpExecArray | null, host: string | undefined, fallback: Region): Region {
-  const fromHost = Region.safeParse(host?.split('.')[0]);
-  return (match?.[1] as Region | undefined) ?? (fromHost.success ? fromHost.data : fallback);
+  const inPath = match?.[1] as Region | undefined;
+  if (inPath) return inPath;
+  // A lookup, not `safeParse`: most hosts are no region (an IP, localhost), and a failed parse builds an error.
+  const inHost = host?.split('.')[0];
+  return Region.options.find((region) => region === inHost) ?? fallback;
 }
 
 /**
@@ -48,6 +51,9 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
     c.set('surface', surface);
     c.set('region', regionOf(match, c.req.header('host'), core.options.defaultRegion));
     c.set('journal', {});
+    // Set before the answer exists, so that `c.json` writes it: set afterwards, Hono copies the finished answer
+    // into a new `Response`, and its body into a web stream.
+    c.header('X-Request-ID', requestId);
     const fault = surface === 'control' ? undefined : core.faults.match(c.req.method, c.req.path);
     try {
       if (fault?.latencyMs) {
@@ -74,7 +80,8 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
         await next();
       }
     } finally {
-      c.header('X-Request-ID', requestId);
+      // Answers made with `new Response` (and errors, which Hono answers after this) do not carry it yet.
+      if (!c.res.headers.has('x-request-id')) c.header('X-Request-ID', requestId);
       if (surface !== 'control') {
         core.journal.record({
           at: arrived,

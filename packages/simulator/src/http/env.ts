@@ -14,5 +14,7 @@ export interface SimEnv {
     region: Region;
     /** Identifiers a handler adds to its journal entry. */
     journal: Pick<JournalEntry, 'instanceId' | 'participants' | 'intent' | 'grantType'>;
+    /** The request body once read: a delayed request is read in full before its delay. */
+    receivedBody: string | undefined;
   };
 }
