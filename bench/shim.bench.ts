@@ -174,11 +174,21 @@ async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<numb
   return responses;
 }
 
-/** Paced load as `pacedLoad`, adding the CPU the proxying process `pid` spent to `cpu`. */
-async function pacedLoadCpu(target: Target, latencyUs: hdr.Histogram, pid: number, cpu: { ms: number; requests: number }) {
-  const before = cpuMs(pid);
-  cpu.requests += await pacedLoad(target, latencyUs);
-  cpu.ms += cpuMs(pid) - before;
+/** CPU time spent so far by each process of a side, in ms: the load generator (this process) and the servers. */
+interface CpuSpent {
+  requests: number;
+  generator: number;
+  readonly servers: Record<string, number>;
+}
+
+/** Paced load as `pacedLoad`, adding what the generator and each server in `pids` spent to `spent`. */
+async function pacedLoadCpu(target: Target, latencyUs: hdr.Histogram, pids: Record<string, number>, spent: CpuSpent) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const generatorBefore = process.cpuUsage();
+  spent.requests += await pacedLoad(target, latencyUs);
+  const generator = process.cpuUsage(generatorBefore);
+  spent.generator += (generator.user + generator.system) / 1000;
+  for (const [name, pid] of Object.entries(pids)) spent.servers[name] = (spent.servers[name] ?? 0) + cpuMs(pid) - (before[name] ?? 0);
 }
 
 const benchmark: Benchmark = {
@@ -232,15 +242,14 @@ const benchmark: Benchmark = {
       const [directPaced, proxiedPaced, throughPaced] = [newHistogram(), newHistogram(), newHistogram()];
       const roundP99s: string[] = [];
       const pauses = generatorPauses();
-      const [proxyCpu, shimCpu] = [
-        { ms: 0, requests: 0 },
-        { ms: 0, requests: 0 },
-      ];
+      const noCpuYet = (): CpuSpent => ({ requests: 0, generator: 0, servers: {} });
+      const [directCpu, proxyCpu, shimCpu] = [noCpuYet(), noCpuYet(), noCpuYet()];
+      const simPid = sim.child.pid ?? 0;
       for (let round = 0; round < ROUNDS; round += 1) {
         const [directRound, proxiedRound, throughRound] = [newHistogram(), newHistogram(), newHistogram()];
-        await pacedLoad(direct, directRound);
-        await pacedLoadCpu(proxied, proxiedRound, proxy.child.pid ?? 0, proxyCpu);
-        await pacedLoadCpu(through, throughRound, shim.child.pid ?? 0, shimCpu);
+        await pacedLoadCpu(direct, directRound, { simulator: simPid }, directCpu);
+        await pacedLoadCpu(proxied, proxiedRound, { simulator: simPid, proxy: proxy.child.pid ?? 0 }, proxyCpu);
+        await pacedLoadCpu(through, throughRound, { simulator: simPid, shim: shim.child.pid ?? 0 }, shimCpu);
         directPaced.add(directRound);
         proxiedPaced.add(proxiedRound);
         throughPaced.add(throughRound);
@@ -261,7 +270,11 @@ const benchmark: Benchmark = {
         `| ${name} | ${result.latency.p50.toFixed(2)} ms | ${result.latency.p99.toFixed(2)} ms | ${Math.round(result.requests.average)} |`;
       const added = (over: hdr.Histogram, percentile: number) =>
         (over.getValueAtPercentile(percentile) - directPaced.getValueAtPercentile(percentile)) / 1000;
-      const usPer = ({ ms, requests }: { ms: number; requests: number }) => Math.round((ms * 1000) / requests);
+      const usPer = (spent: CpuSpent, ms: number) => Math.round((ms * 1000) / spent.requests);
+      const cpuLine = (name: string, spent: CpuSpent) =>
+        `${name}: ${[['generator', spent.generator] as const, ...Object.entries(spent.servers)].map(([process, ms]) => `${process} ${usPer(spent, ms)} µs`).join(', ')}`;
+      const shimUs = usPer(shimCpu, shimCpu.servers.shim ?? 0);
+      const proxyUs = usPer(proxyCpu, proxyCpu.servers.proxy ?? 0);
       const verdict = (added: number, limit: number) =>
         `${added.toFixed(2)} ms (target < ${limit} ms: ${added < limit ? 'met' : 'NOT met'})`;
       return [
@@ -280,7 +293,8 @@ const benchmark: Benchmark = {
         `added by the minimal proxy (the floor of two hops here): p50 ${added(proxiedPaced, 50).toFixed(2)} ms, p99 ${added(proxiedPaced, 99).toFixed(2)} ms`,
         `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(added(throughPaced, 50), 1)}, p99 ${verdict(added(throughPaced, 99), 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
-        `CPU per request in the paced rounds: shim ${usPer(shimCpu)} µs, minimal proxy ${usPer(proxyCpu)} µs (shim / proxy ${(usPer(shimCpu) / usPer(proxyCpu)).toFixed(2)})`,
+        `CPU per request in the paced rounds: shim ${shimUs} µs, minimal proxy ${proxyUs} µs (shim / proxy ${(shimUs / proxyUs).toFixed(2)})`,
+        `CPU per request of every busy process, paced: ${[cpuLine('directly', directCpu), cpuLine('minimal proxy', proxyCpu), cpuLine('shim', shimCpu)].join('; ')}`,
         `shim memory (RSS): ${idleRss.toFixed(0)} MB after warm-up, ${peakRss.toFixed(0)} MB peak under load`,
       ];
     } finally {
