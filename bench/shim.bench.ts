@@ -80,21 +80,30 @@ const cpuMs = (pid: number): number => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
+/** A stretch of `performance.now()` time in which a paced run records latencies. */
+interface Window {
+  readonly from: number;
+  readonly until: number;
+}
+
 /**
- * The load generator's own GC pauses while it runs: a response that arrives during one is read, and timed, only
- * after it, on every side alike.
+ * The load generator's own GC pauses that begin while latencies are recorded: a response that arrives during one
+ * is read, and timed, only after it, on every side alike. (Starting 200 runs, unrecorded, pauses it more.)
  */
-function generatorPauses(): { stop(): { over5ms: number; maxMs: number } } {
-  const pauses: number[] = [];
+function generatorPauses(): { stop(recorded: readonly Window[]): { over5ms: number; maxMs: number } } {
+  const pauses: { start: number; duration: number }[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) pauses.push(entry.duration);
+    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, duration: entry.duration });
   });
   observer.observe({ entryTypes: ['gc'] });
   return {
-    stop() {
-      pauses.push(...observer.takeRecords().map((entry) => entry.duration));
+    stop(recorded) {
+      pauses.push(...observer.takeRecords().map((entry) => ({ start: entry.startTime, duration: entry.duration })));
       observer.disconnect();
-      return { over5ms: pauses.filter((pause) => pause > 5).length, maxMs: Math.max(0, ...pauses) };
+      const durations = pauses
+        .filter(({ start }) => recorded.some(({ from, until }) => start >= from && start < until))
+        .map(({ duration }) => duration);
+      return { over5ms: durations.filter((pause) => pause > 5).length, maxMs: Math.max(0, ...durations) };
     },
   };
 }
@@ -136,7 +145,7 @@ const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackab
  * per-response timings (fractional ms), recorded while all connections run, from `SETTLE_MS` after the last one
  * started (starting 200 runs keeps the generator busy, and that delay would show up as the servers' latency).
  */
-async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<number> {
+async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<{ responses: number; recorded: Window }> {
   let responses = 0;
   const recordFrom = performance.now() + 1000 + SETTLE_MS;
   const recordUntil = recordFrom + RECORD_MS;
@@ -171,7 +180,7 @@ async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<numb
       setTimeout(start, (index * 1000) / CONNECTIONS);
     });
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => connection(index)));
-  return responses;
+  return { responses, recorded: { from: recordFrom, until: recordUntil } };
 }
 
 /** CPU time spent so far by each process of a side, in ms: the load generator (this process) and the servers. */
@@ -182,13 +191,15 @@ interface CpuSpent {
 }
 
 /** Paced load as `pacedLoad`, adding what the generator and each server in `pids` spent to `spent`. */
-async function pacedLoadCpu(target: Target, latencyUs: hdr.Histogram, pids: Record<string, number>, spent: CpuSpent) {
+async function pacedLoadCpu(target: Target, latencyUs: hdr.Histogram, pids: Record<string, number>, spent: CpuSpent): Promise<Window> {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   const generatorBefore = process.cpuUsage();
-  spent.requests += await pacedLoad(target, latencyUs);
+  const { responses, recorded } = await pacedLoad(target, latencyUs);
+  spent.requests += responses;
   const generator = process.cpuUsage(generatorBefore);
   spent.generator += (generator.user + generator.system) / 1000;
   for (const [name, pid] of Object.entries(pids)) spent.servers[name] = (spent.servers[name] ?? 0) + cpuMs(pid) - (before[name] ?? 0);
+  return recorded;
 }
 
 const benchmark: Benchmark = {
@@ -245,17 +256,18 @@ const benchmark: Benchmark = {
       const noCpuYet = (): CpuSpent => ({ requests: 0, generator: 0, servers: {} });
       const [directCpu, proxyCpu, shimCpu] = [noCpuYet(), noCpuYet(), noCpuYet()];
       const simPid = sim.child.pid ?? 0;
+      const recorded: Window[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const [directRound, proxiedRound, throughRound] = [newHistogram(), newHistogram(), newHistogram()];
-        await pacedLoadCpu(direct, directRound, { simulator: simPid }, directCpu);
-        await pacedLoadCpu(proxied, proxiedRound, { simulator: simPid, proxy: proxy.child.pid ?? 0 }, proxyCpu);
-        await pacedLoadCpu(through, throughRound, { simulator: simPid, shim: shim.child.pid ?? 0 }, shimCpu);
+        recorded.push(await pacedLoadCpu(direct, directRound, { simulator: simPid }, directCpu));
+        recorded.push(await pacedLoadCpu(proxied, proxiedRound, { simulator: simPid, proxy: proxy.child.pid ?? 0 }, proxyCpu));
+        recorded.push(await pacedLoadCpu(through, throughRound, { simulator: simPid, shim: shim.child.pid ?? 0 }, shimCpu));
         directPaced.add(directRound);
         proxiedPaced.add(proxiedRound);
         throughPaced.add(throughRound);
         roundP99s.push([directRound, proxiedRound, throughRound].map((round) => ms(round.getValueAtPercentile(99))).join(' / '));
       }
-      const generatorGc = pauses.stop();
+      const generatorGc = pauses.stop(recorded);
       const stalls = await new Promise<{ p99: number; max: number }>((resolve) => {
         probe.stdout?.once('data', (line: Buffer) => resolve(JSON.parse(String(line))));
         probe.stdin?.write('measure\n');
@@ -289,7 +301,7 @@ const benchmark: Benchmark = {
         full('through the shim, closed loop', throughMax),
         `p99 per round, directly / minimal proxy / shim: ${roundP99s.join(', ')}`,
         `machine stalls during the paced rounds (timer delay of an idle probe process): p99 ${stalls.p99.toFixed(1)} ms, max ${stalls.max.toFixed(1)} ms`,
-        `the load generator's own GC pauses during the paced rounds: ${generatorGc.over5ms} over 5 ms (${(generatorGc.over5ms / (ROUNDS * 3)).toFixed(1)} per side's ${SECONDS} s run), longest ${generatorGc.maxMs.toFixed(1)} ms`,
+        `the load generator's own GC pauses while latencies were recorded: ${generatorGc.over5ms} over 5 ms (${(generatorGc.over5ms / (ROUNDS * 3)).toFixed(1)} per side's run), longest ${generatorGc.maxMs.toFixed(1)} ms`,
         `added by the minimal proxy (the floor of two hops here): p50 ${added(proxiedPaced, 50).toFixed(2)} ms, p99 ${added(proxiedPaced, 99).toFixed(2)} ms`,
         `added by the shim per request at ${FIXED_RATE} req/s over ${CONNECTIONS} connections: p50 ${verdict(added(throughPaced, 50), 1)}, p99 ${verdict(added(throughPaced, 99), 5)}`,
         `throughput through the shim / direct, closed loop: ${(throughMax.requests.average / directMax.requests.average).toFixed(2)}`,
