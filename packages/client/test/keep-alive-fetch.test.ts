@@ -105,6 +105,10 @@ describe('createKeepAliveFetch', () => {
     expect(String((failure as Error).message)).not.toContain('secret');
     const badName = await fetch(`${origin}/echo`, { headers: { 'bad name': 'x' } }).catch((error: unknown) => error);
     expect(badName).toBeInstanceOf(TypeError);
+    // The Kelvin sign (U+212A) lower-cases to an ASCII "k": "\u212Aey" must not go out as the valid name "key".
+    const kelvin = await fetch(`${origin}/echo`, { headers: { '\u212Aey': 'x' } }).catch((error: unknown) => error);
+    expect(kelvin).toBeInstanceOf(TypeError);
+    await expect(globalThis.fetch(`${origin}/echo`, { headers: { '\u212Aey': 'x' } })).rejects.toThrow(TypeError);
   });
 
   it('keeps repeated response headers apart, as fetch does', async () => {

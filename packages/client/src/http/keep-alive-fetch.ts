@@ -31,6 +31,8 @@ interface Outgoing {
 
 /** What `Headers` strips from both ends of a value (Fetch standard: HTTP whitespace), and nothing else. */
 const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+/** Header names are printable ASCII; a name with anything else is left as it is, for node:http to refuse. */
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 /**
  * The headers as node:http takes them. A plain record (what the clients pass) is copied as it is, without a
@@ -47,7 +49,8 @@ function recordOf(init: HeadersInit | undefined): OutgoingHttpHeaders {
     return record;
   }
   for (const [name, given] of Object.entries(init ?? {})) {
-    const key = name.toLowerCase();
+    // `toLowerCase` alone would turn the Kelvin sign (U+212A), which no name may hold, into a valid "k".
+    const key = NOT_PRINTABLE_ASCII.test(name) ? name : name.toLowerCase();
     const value = String(given).replace(HTTP_WHITESPACE_AROUND, '');
     // As `Headers` does: a name given twice in different cases is one header with both values.
     record[key] = record[key] === undefined ? value : `${record[key]}, ${value}`;
