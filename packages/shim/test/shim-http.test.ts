@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createKeepAliveFetch, type TimeoutFetch } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
@@ -153,6 +154,16 @@ describe('journey-bridge serve over HTTP', () => {
     expect(await metrics.registry.metrics()).toMatch(
       /upstream_request_duration_seconds_count\{path="v2\/captain\/journey\/state\/fetch",status="404"\} 1/,
     );
+  });
+
+  it("keeps the keep-alive fetch's `timeout`: the timed fetch still declares it, and it still ends a slow request", async () => {
+    const metrics = new ShimMetrics();
+    const timed = metrics.instrument(createKeepAliveFetch()) as TimeoutFetch;
+    // The client gives a fetch so marked a deadline as `timeout`, not as an AbortSignal (see docs/client.md).
+    expect(Reflect.get(timed, Symbol.for('journey-bridge.fetch.accepts-timeout'))).toBe(true);
+    sim.core.faults.add({ path: '/gateway/slow', latencyMs: 500, count: 1 });
+    await expect(timed(`${upstream.url}/gateway/slow`, { method: 'POST', timeout: 20 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(await metrics.registry.metrics()).toMatch(/upstream_request_duration_seconds_count\{path="other",status="0"\} 1/);
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
