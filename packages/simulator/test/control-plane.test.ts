@@ -82,6 +82,22 @@ describe('fault rules', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
   });
 
+  it("holds a delayed request to its own endpoint's body limit, and journals the status it answered", async () => {
+    // Received in full before the delay under the journeys' 10 MiB limit; the token endpoint's own is 64 KiB.
+    await control('POST', '/faults', { path: '/as/token.oauth2', latencyMs: 1, count: 1 });
+    const form = new URLSearchParams({ grant_type: 'client_credentials', padding: 'x'.repeat(100 * 1024) });
+    const token = await fetch(`${running.url}/as/token.oauth2`, { method: 'POST', body: form });
+    expect(token.status).toBe(413);
+    // Over the journeys' limit while receiving, before the delay: refused by the fault's own read.
+    await control('POST', '/faults', { path: '*/journey/start', latencyMs: 1, count: 1 });
+    expect((await v2('start', { ...START, padding: 'x'.repeat(11 * 1024 * 1024) })).status).toBe(413);
+    const journal = (await control('GET', '/journal')).body.entries;
+    expect(journal.map((entry: { path: string; status: number }) => [entry.path, entry.status])).toEqual([
+      ['/as/token.oauth2', 413],
+      ['/eu/v2/captain/journey/start', 413],
+    ]);
+  });
+
   it('handles a delayed request whose caller gave up during the delay, as a slow server that has it in full would', async () => {
     await control('POST', '/faults', { path: '*/journey/start', latencyMs: 150, count: 1 });
     const instancesBefore = sim.core.engine.size;

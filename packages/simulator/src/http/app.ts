@@ -1,5 +1,5 @@
 import { ERROR_KINDS, type ErrorKindName, Region } from '@journey-bridge/contract';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import { controlRoutes } from './control-routes.js';
@@ -79,8 +79,13 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
       } else {
         await next();
       }
+    } catch (error) {
+      // Thrown here, not in a handler (a 413 while receiving a delayed request): Hono would answer it only after
+      // the journal entry below, which would then record the placeholder's 200.
+      if (error instanceof SimulatedConnectionReset) throw error;
+      c.res = errorAnswer(c, error);
     } finally {
-      // Answers made with `new Response` (and errors, which Hono answers after this) do not carry it yet.
+      // Answers made with `new Response` do not carry it yet.
       if (!c.res.headers.has('x-request-id')) c.header('X-Request-ID', requestId);
       if (surface !== 'control') {
         core.journal.record({
@@ -120,15 +125,20 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
 
   app.onError((error, c) => {
     if (error instanceof SimulatedConnectionReset) throw error;
-    const simError =
-      error instanceof SimError
-        ? error
-        : new SimError({ kind: 'INTERNAL_ERROR', location: 'Service', problem: 'the simulator failed to handle the request' });
-    if (!(error instanceof SimError)) console.error('journey-sim: unexpected error', error);
-    return c.json(errorBody(simError, c.get('surface')), simError.status as 400, simError.headers);
+    return errorAnswer(c, error);
   });
 
   return app;
+}
+
+/** The answer to an error thrown while handling a request: a `SimError` as it says, anything else as a 500. */
+function errorAnswer(c: Context<SimEnv>, error: unknown): Response {
+  const simError =
+    error instanceof SimError
+      ? error
+      : new SimError({ kind: 'INTERNAL_ERROR', location: 'Service', problem: 'the simulator failed to handle the request' });
+  if (!(error instanceof SimError)) console.error('journey-sim: unexpected error', error);
+  return c.json(errorBody(simError, c.get('surface')), simError.status as 400, simError.headers);
 }
 
 /** Whether a Hono route pattern (`/:region{eu|us|au}/v2/...`) matches `path`. */
