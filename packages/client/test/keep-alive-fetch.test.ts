@@ -97,7 +97,7 @@ describe('createKeepAliveFetch', () => {
     expect((await sent.json()).auth).toBe('Bearer m');
   });
 
-  it('refuses an invalid header value with a TypeError that does not quote the value', async () => {
+  it('refuses an invalid header value (without quoting it), header name or method with a TypeError', async () => {
     const failure = await fetch(`${origin}/echo`, { headers: { authorization: 'Bearer secret\u0000token' } }).catch(
       (error: unknown) => error,
     );
@@ -109,6 +109,10 @@ describe('createKeepAliveFetch', () => {
     const kelvin = await fetch(`${origin}/echo`, { headers: { '\u212Aey': 'x' } }).catch((error: unknown) => error);
     expect(kelvin).toBeInstanceOf(TypeError);
     await expect(globalThis.fetch(`${origin}/echo`, { headers: { '\u212Aey': 'x' } })).rejects.toThrow(TypeError);
+    // Likewise a method with a long s (U+017F), which upper-cases to an ASCII "S".
+    const before = requestsSeen;
+    await expect(fetch(`${origin}/echo`, { method: 'po\u017Ft', body: '{}' })).rejects.toThrow(TypeError);
+    expect(requestsSeen).toBe(before);
   });
 
   it('keeps repeated response headers apart, as fetch does', async () => {

@@ -31,7 +31,7 @@ interface Outgoing {
 
 /** What `Headers` strips from both ends of a value (Fetch standard: HTTP whitespace), and nothing else. */
 const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-/** Header names are printable ASCII; a name with anything else is left as it is, for node:http to refuse. */
+/** Header names and methods are printable ASCII; one with anything else is left as it is, for node:http to refuse. */
 const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 /**
@@ -67,7 +67,9 @@ async function outgoingOf(input: RequestInfo | URL, init: TimeoutRequestInit = {
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0 && timeout < 2 ** 31))
     throw new TypeError(`fetch failed: timeout must be a whole number of ms from 1, got ${timeout}`);
   if (!(typeof input === 'object' && 'method' in input) && (body == null || typeof body === 'string' || body instanceof Uint8Array)) {
-    const method = init.method?.toUpperCase() ?? 'GET';
+    const given = init.method ?? 'GET';
+    // As for header names: `toUpperCase` would turn "po\u017Ft" (long s) into a valid "POST".
+    const method = NOT_PRINTABLE_ASCII.test(given) ? given : given.toUpperCase();
     if (body != null && (method === 'GET' || method === 'HEAD'))
       throw new TypeError(`fetch failed: a ${method} request cannot have a body`);
     return {
