@@ -161,9 +161,12 @@ describe('journey-bridge serve over HTTP', () => {
     const timed = metrics.instrument(createKeepAliveFetch()) as TimeoutFetch;
     // The client gives a fetch so marked a deadline as `timeout`, not as an AbortSignal (see docs/client.md).
     expect(Reflect.get(timed, Symbol.for('journey-bridge.fetch.accepts-timeout'))).toBe(true);
-    sim.core.faults.add({ path: '/gateway/slow', latencyMs: 500, count: 1 });
+    // And it passes the init through untouched: a `timeout` dropped on the way would let this request run 200 ms.
+    sim.core.faults.add({ path: '/gateway/slow', latencyMs: 200, count: 1 });
     await expect(timed(`${upstream.url}/gateway/slow`, { method: 'POST', timeout: 20 })).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(await metrics.registry.metrics()).toMatch(/upstream_request_duration_seconds_count\{path="other",status="0"\} 1/);
+    // The simulator finishes the abandoned request within this test, not during the next.
+    await vi.waitFor(() => expect(sim.core.journal.count({ path: '/gateway/slow' })).toBe(1), { timeout: 2000 });
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
