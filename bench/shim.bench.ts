@@ -81,16 +81,17 @@ const cpuMs = (pid: number): number => {
 };
 
 /** A stretch of `performance.now()` time in which a paced run records latencies. */
-interface Window {
+interface RecordedSpan {
   readonly from: number;
   readonly until: number;
 }
 
 /**
- * The load generator's own GC pauses that begin while latencies are recorded: a response that arrives during one
- * is read, and timed, only after it, on every side alike. (Starting 200 runs, unrecorded, pauses it more.)
+ * The load generator's own GC pauses that overlap a stretch where latencies are recorded: a response that
+ * arrives during one is read, and timed, only after it, on every side alike. (Starting 200 runs, unrecorded,
+ * pauses it more.)
  */
-function generatorPauses(): { stop(recorded: readonly Window[]): { over5ms: number; maxMs: number } } {
+function generatorPauses(): { stop(recorded: readonly RecordedSpan[]): { over5ms: number; maxMs: number } } {
   const pauses: { start: number; duration: number }[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, duration: entry.duration });
@@ -101,7 +102,7 @@ function generatorPauses(): { stop(recorded: readonly Window[]): { over5ms: numb
       pauses.push(...observer.takeRecords().map((entry) => ({ start: entry.startTime, duration: entry.duration })));
       observer.disconnect();
       const durations = pauses
-        .filter(({ start }) => recorded.some(({ from, until }) => start >= from && start < until))
+        .filter(({ start, duration }) => recorded.some(({ from, until }) => start < until && start + duration > from))
         .map(({ duration }) => duration);
       return { over5ms: durations.filter((pause) => pause > 5).length, maxMs: Math.max(0, ...durations) };
     },
@@ -145,7 +146,7 @@ const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackab
  * per-response timings (fractional ms), recorded while all connections run, from `SETTLE_MS` after the last one
  * started (starting 200 runs keeps the generator busy, and that delay would show up as the servers' latency).
  */
-async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<{ responses: number; recorded: Window }> {
+async function pacedLoad(target: Target, latencyUs: hdr.Histogram): Promise<{ responses: number; recorded: RecordedSpan }> {
   let responses = 0;
   const recordFrom = performance.now() + 1000 + SETTLE_MS;
   const recordUntil = recordFrom + RECORD_MS;
@@ -191,7 +192,12 @@ interface CpuSpent {
 }
 
 /** Paced load as `pacedLoad`, adding what the generator and each server in `pids` spent to `spent`. */
-async function pacedLoadCpu(target: Target, latencyUs: hdr.Histogram, pids: Record<string, number>, spent: CpuSpent): Promise<Window> {
+async function pacedLoadCpu(
+  target: Target,
+  latencyUs: hdr.Histogram,
+  pids: Record<string, number>,
+  spent: CpuSpent,
+): Promise<RecordedSpan> {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   const generatorBefore = process.cpuUsage();
   const { responses, recorded } = await pacedLoad(target, latencyUs);
@@ -256,7 +262,7 @@ const benchmark: Benchmark = {
       const noCpuYet = (): CpuSpent => ({ requests: 0, generator: 0, servers: {} });
       const [directCpu, proxyCpu, shimCpu] = [noCpuYet(), noCpuYet(), noCpuYet()];
       const simPid = sim.child.pid ?? 0;
-      const recorded: Window[] = [];
+      const recorded: RecordedSpan[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const [directRound, proxiedRound, throughRound] = [newHistogram(), newHistogram(), newHistogram()];
         recorded.push(await pacedLoadCpu(direct, directRound, { simulator: simPid }, directCpu));
