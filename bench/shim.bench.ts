@@ -3,10 +3,11 @@
  * `journey-bridge serve` (v1 state fetch, which the shim serves with one v2 state fetch), in the same run, over
  * 200 connections. Reports the latency the shim adds per request at a fixed rate below saturation (paced: service
  * time, not queueing), the throughput ratio in a closed loop, CPU per request and the shim's memory. Each
- * side's p99 per round, the machine's own stalls (an idle probe's timer delay) and the generator's GC pauses are
- * printed too: on two shared cores a few stalls of 10-20 ms land in one round and not the other, and the pooled
- * p99 difference moves with them. A minimal node:http proxy (`minimal-proxy.mjs`) runs in the same rounds: what
- * two loopback hops cost here at best.
+ * side's p99 per round, the machine's own stalls (an idle probe's timer delay), the generator's GC pauses and
+ * the CPU every busy process spends per request are printed too: the three processes share two cores, so a
+ * stall or a costly process anywhere lands in some rounds and not others, and the pooled p99 difference moves
+ * with it. A minimal node:http proxy (`minimal-proxy.mjs`) runs in the same rounds: what two loopback hops cost
+ * here at best.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
