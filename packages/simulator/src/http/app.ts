@@ -51,8 +51,8 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
     c.set('surface', surface);
     c.set('region', regionOf(match, c.req.header('host'), core.options.defaultRegion));
     c.set('journal', {});
-    // Set before the answer exists, so that `c.json` writes it: set afterwards, Hono copies the finished answer
-    // into a new `Response`, and its body into a web stream.
+    // Set before the answer exists, so that every answer made through `c` carries it: set afterwards, Hono copies
+    // the finished answer into a new `Response`, and its body into a web stream.
     c.header('X-Request-ID', requestId);
     const fault = surface === 'control' ? undefined : core.faults.match(c.req.method, c.req.path);
     try {
@@ -64,11 +64,11 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
         const socket = c.env?.incoming?.socket;
         if (!socket) throw new SimulatedConnectionReset('connection reset by fault rule');
         socket.destroy();
-        c.res = new Response(null, { status: 500 });
+        c.res = c.body(null, 500);
         return;
       }
       if (fault?.malformed) {
-        c.res = new Response('{"instanceId": "truncated', { status: 200, headers: { 'content-type': 'application/json' } });
+        c.res = c.body('{"instanceId": "truncated', 200, { 'content-type': 'application/json' });
       } else if (fault?.status) {
         const kind = (Object.keys(ERROR_KINDS) as ErrorKindName[]).find((name) => ERROR_KINDS[name].status === fault.status);
         const error = new SimError(
@@ -85,8 +85,6 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
       if (error instanceof SimulatedConnectionReset) throw error;
       c.res = errorAnswer(c, error);
     } finally {
-      // Answers made with `new Response` do not carry it yet.
-      if (!c.res.headers.has('x-request-id')) c.header('X-Request-ID', requestId);
       if (surface !== 'control') {
         core.journal.record({
           at: arrived,

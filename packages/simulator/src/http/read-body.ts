@@ -38,7 +38,7 @@ async function bodyText(c: Context<SimEnv>, limit: number): Promise<string> {
   return text;
 }
 
-// `Connection: close`: the rest of an oversized body is never read, so the connection cannot carry another request.
+// `Connection: close`: the rest of an oversized body may be left unread, so the connection cannot carry another request.
 const tooLarge = (limit: number) =>
   new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the request body exceeds the limit of ${limit} bytes` }, { Connection: 'close' });
 
