@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathMatcher } from './journal.js';
+import { pathMatcher } from './path-pattern.js';
 import type { SeededRandom } from './random.js';
 
 /** A fault rule as the control plane accepts it. */
@@ -42,6 +42,8 @@ export type FaultEffect = Readonly<FaultRule>;
 /** Fault rules, matched in the order they were added; a used-up rule is removed. */
 export class FaultInjector {
   #rules: FaultRule[] = [];
+  /** Each rule's path compiled once when it is added, not on every request. */
+  readonly #matchers = new WeakMap<FaultRule, (path: string) => boolean>();
   #nextId = 1;
   readonly #random: SeededRandom;
 
@@ -52,6 +54,7 @@ export class FaultInjector {
   add(input: FaultRuleInput): FaultRule {
     const parsed = FaultRuleInput.parse(input);
     const rule: FaultRule = { ...parsed, id: parsed.id ?? `fault-${this.#nextId++}`, hits: 0 };
+    this.#matchers.set(rule, pathMatcher(rule.path));
     this.#rules = [...this.#rules.filter((existing) => existing.id !== rule.id), rule];
     return rule;
   }
@@ -76,7 +79,7 @@ export class FaultInjector {
   match(method: string, path: string): FaultEffect | undefined {
     for (const rule of this.#rules) {
       if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
-      if (!pathMatcher(rule.path)(path)) continue;
+      if (!this.#matchers.get(rule)?.(path)) continue;
       if (rule.probability !== undefined && this.#random.next() >= rule.probability) continue;
       rule.hits += 1;
       if (rule.count !== undefined && rule.hits >= rule.count) this.remove(rule.id);

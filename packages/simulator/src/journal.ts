@@ -1,3 +1,5 @@
+import { pathMatcher } from './path-pattern.js';
+
 /** One request the simulator answered. Bodies are not kept: only the identifiers tests assert on. */
 export interface JournalEntry {
   seq: number;
@@ -25,17 +27,6 @@ export interface JournalQuery {
   path?: string;
   status?: number;
   instanceId?: string;
-}
-
-/** Compiles `*` globs (and exact paths) into a matcher. */
-export function pathMatcher(pattern: string): (path: string) => boolean {
-  if (!pattern.includes('*')) return (path) => path === pattern;
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  const regex = new RegExp(`^${source}$`);
-  return (path) => regex.test(path);
 }
 
 /** The request journal: what reached the simulator, in order, for "exactly one token request" style tests. */

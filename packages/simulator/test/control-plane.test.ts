@@ -137,6 +137,17 @@ describe('fault rules', () => {
     expect(first).toContain(404);
   });
 
+  it('matches a pattern made to backtrack against a 10k-character path, in fault rules and journal queries', async () => {
+    const pattern = `${'*'.repeat(50)}X`;
+    const long = `/eu/v2/captain/journey/${'a'.repeat(10_000)}`;
+    await control('POST', '/faults', { path: pattern, status: 503 });
+    expect((await fetch(`${running.url}${long}`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${running.url}${long}X`, { method: 'POST' })).status).toBe(503);
+    const query = encodeURIComponent(pattern);
+    expect((await control('GET', `/journal?path=${query}`)).body.entries.map((entry: { status: number }) => entry.status)).toEqual([503]);
+    expect((await control('GET', `/journal/count?path=${query.slice(0, -1)}a`)).body.count).toBe(1);
+  });
+
   it('refuses a fault rule without an effect, naming the problem', async () => {
     const reply = await control('POST', '/faults', { path: '*' });
     expect(reply.status).toBe(400);
