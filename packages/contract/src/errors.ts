@@ -50,9 +50,13 @@ export const ERROR_KINDS = {
   JOURNEY_NOT_ACTIVE: { status: 409, code: '4009', name: 'JOURNEY_NOT_ACTIVE', v1: 'conflict-error' },
   PAYLOAD_TOO_LARGE: { status: 413, code: '4130', name: 'PAYLOAD_TOO_LARGE', v1: 'payload-too-large-error' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: '4150', name: 'UNSUPPORTED_MEDIA_TYPE', v1: 'unsupported-media-type-error' },
+  /** nginx's "client closed request": the caller left before the answer; nobody reads it, metrics and logs do. */
+  CLIENT_CLOSED_REQUEST: { status: 499, code: '4990', name: 'CLIENT_CLOSED_REQUEST', v1: 'client-closed-request' },
   TOO_MANY_REQUESTS: { status: 429, code: '4290', name: 'TOO_MANY_REQUESTS', v1: 'too-many-requests-error' },
   INTERNAL_ERROR: { status: 500, code: '5000', name: 'INTERNAL_ERROR', v1: 'internal-server-error' },
+  BAD_GATEWAY: { status: 502, code: '5020', name: 'BAD_GATEWAY', v1: 'bad-gateway-error' },
   SERVICE_UNAVAILABLE: { status: 503, code: '5030', name: 'SERVICE_UNAVAILABLE', v1: 'service-unavailable-error' },
+  GATEWAY_TIMEOUT: { status: 504, code: '5040', name: 'GATEWAY_TIMEOUT', v1: 'gateway-timeout-error' },
 } as const satisfies Record<string, ErrorKind>;
 export type ErrorKindName = keyof typeof ERROR_KINDS;
 

@@ -1,5 +1,6 @@
 export * from './domain-elements.js';
 export * from './errors.js';
+export { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 export { mergeSubject } from './merge-subject.js';
 export * from './migration/index.js';
 export * from './regions.js';

@@ -1,3 +1,4 @@
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@journey-bridge/contract';
 import type { Context } from 'hono';
 import { SimError } from '../sim-error.js';
 import type { SimEnv } from './env.js';
@@ -53,7 +54,7 @@ export async function receiveWhole(c: Context<SimEnv>, limit: number): Promise<v
 
 /**
  * Reads a JSON object body: `application/json` only (415), at most `limit` bytes (413), valid JSON (400), an
- * object (400). Problems never quote the body, which may carry identity data.
+ * object (400) nested at most `MAX_JSON_DEPTH` levels (400). Problems never quote the body, which may carry identity data.
  */
 export async function readJsonBody(c: Context<SimEnv>, limit: number): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
@@ -73,6 +74,9 @@ export async function readJsonBody(c: Context<SimEnv>, limit: number): Promise<R
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new SimError({ kind: 'INVALID_REQUEST', problem: 'the request body must be a JSON object' });
+  }
+  if (exceedsJsonDepth(body)) {
+    throw new SimError({ kind: 'INVALID_REQUEST', problem: `the request body nests deeper than ${MAX_JSON_DEPTH} levels` });
   }
   return body as Record<string, unknown>;
 }
