@@ -1,4 +1,4 @@
-import { BadRequestError, type CallOptions, DeadlineExceededError, type JourneyClient, type V1Api } from '@journey-bridge/client';
+import { BadRequestError, type CallOptions, type JourneyClient, type V1Api } from '@journey-bridge/client';
 import {
   type Delivery,
   decodeTaskId,
@@ -135,12 +135,19 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeyMap, delivery), call));
           if (v1.context.config?.async === true) return { instanceId, status: 'InProgress' };
           // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
+          // The journey exists from here on, so no failure may read as "not started": the caller would start again.
           try {
             await client.waitForInteraction(instanceId, { ...call, intervalMs: syncStartIntervalMs, deadline: now() + syncStartTimeoutMs });
           } catch (error) {
-            if (!(error instanceof DeadlineExceededError)) throw error;
+            // Past the deadline, or a poll that failed: the answer is the state as it is now.
+            if (call.signal?.aborted) throw error;
           }
-          return v1State(instanceId);
+          try {
+            return await v1State(instanceId);
+          } catch (error) {
+            if (call.signal?.aborted) throw error;
+            return { instanceId, status: 'InProgress' };
+          }
         }),
 
       listTasks: (request) =>

@@ -20,13 +20,19 @@ export const ShimConfig = z.strictObject({
   delivery: Delivery.default('api'),
   /** Where the v1 state puts the flow. @default 'process' */
   flowAt: z.enum(['process', 'context.process']).default('process'),
-  /** Largest request body in bytes. @default 10 MiB */
+  /** Largest request body in bytes, on every path; counted while it streams. @default 10 MiB */
   bodyLimitBytes: z.coerce
     .number()
     .int()
     .positive()
     .default(10 * 1024 * 1024),
-  /** Upstream timeout per attempt, ms. @default 30000 */
+  /** Largest upstream response body in bytes, on every path; a larger one is answered 502. @default 16 MiB */
+  responseLimitBytes: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
+  /** Upstream timeout per attempt, ms, on every path (pass-through included). @default 30000 */
   timeoutMs: z.coerce.number().int().positive().default(30_000),
   /** How long a synchronous v1 start waits for the journey, ms. @default 30000 */
   syncStartTimeoutMs: z.coerce.number().int().positive().default(30_000),
@@ -47,6 +53,7 @@ export const ENVIRONMENT = {
   JOURNEY_BRIDGE_JOURNEY_MAP: 'journeyMap',
   JOURNEY_BRIDGE_LOG_LEVEL: 'logLevel',
   JOURNEY_BRIDGE_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  JOURNEY_BRIDGE_RESPONSE_LIMIT_BYTES: 'responseLimitBytes',
   JOURNEY_BRIDGE_TIMEOUT_MS: 'timeoutMs',
   JOURNEY_BRIDGE_SHUTDOWN_TIMEOUT_MS: 'shutdownTimeoutMs',
 } as const satisfies Record<string, keyof ShimConfigInput>;

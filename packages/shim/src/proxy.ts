@@ -1,3 +1,5 @@
+import { neverSent } from '@journey-bridge/adapter';
+
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -12,6 +14,39 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
+/**
+ * Why a pass-through exchange produced no answer to forward:
+ * - `request-too-large`: the caller's body passed the limit (413);
+ * - `response-too-large`: the upstream's body passed the limit (502);
+ * - `timeout`: no whole answer within the timeout (504; the upstream may have acted);
+ * - `unreachable`: the request was never sent (503);
+ * - `failed`: the exchange broke after the request was sent, or the answer arrived cut short (502);
+ * - `caller-gone`: the caller closed its connection first (499, read by nobody but logs and metrics).
+ */
+export type PassThroughFailureKind = 'request-too-large' | 'response-too-large' | 'timeout' | 'unreachable' | 'failed' | 'caller-gone';
+
+/** A pass-through exchange that ended without an answer to forward. */
+export class PassThroughError extends Error {
+  override name = 'PassThroughError';
+  constructor(
+    readonly kind: PassThroughFailureKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** What a pass-through may send and receive. */
+export interface PassThroughLimits {
+  /** Largest request body forwarded, in bytes; counted while it streams. */
+  readonly requestBytes: number;
+  /** Largest response body forwarded, in bytes. */
+  readonly responseBytes: number;
+  /** Time for the whole exchange, in ms. */
+  readonly timeoutMs: number;
+}
+
 function forwardable(headers: Headers): Headers {
   const out = new Headers();
   // Append, not set: iteration yields each Set-Cookie on its own, and each must stay.
@@ -19,18 +54,94 @@ function forwardable(headers: Headers): Headers {
   return out;
 }
 
+/** The body's chunks as they arrive, failing the upload as soon as they pass `limit` bytes. */
+async function* limited(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  limit: number,
+  tooLarge: () => Error,
+): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    yield chunk;
+  }
+}
+
+/** The response body, read whole but never past `limit` bytes: a cut-short body is a failure, not an answer. */
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer<ArrayBuffer> | null> {
+  if (!body) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) {
+      await body.cancel().catch(() => {});
+      throw new PassThroughError('response-too-large', `the upstream answer exceeds ${limit} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The request as the shim received it, with what node:http offers beyond a fetch `Request`. */
+export interface PassThroughRequest {
+  readonly request: Request;
+  /** `X-Request-ID` sent upstream: the caller's, or one the shim made so the exchange can be found again. */
+  readonly requestId: string;
+  /** Aborts the exchange when the caller goes away. */
+  readonly signal: AbortSignal;
+  /** The body as node:http holds it (read without destroying the connection, so a 413 still reaches the caller). */
+  readonly chunks?: AsyncIterable<Uint8Array> | undefined;
+}
+
 /**
- * Passes a request to `target` unchanged but for hop-by-hop headers (the caller's `Authorization` and
- * `X-Request-ID` included), and the answer back the same way. Bodies stream both ways.
+ * Passes a request to `target` unchanged but for hop-by-hop headers (the caller's `Authorization` included),
+ * and the answer back the same way. The request body streams upstream and is cut at
+ * `limits.requestBytes`; the answer is read whole, up to `limits.responseBytes`, before anything is forwarded,
+ * so a broken or oversized answer becomes an error rather than a truncated success.
  */
-export async function passThrough(request: Request, target: URL, fetch: typeof globalThis.fetch): Promise<Response> {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
-  const upstream = await fetch(target, {
-    method: request.method,
-    headers: forwardable(request.headers),
-    ...(hasBody && { body: request.body, duplex: 'half' }),
-    redirect: 'manual',
-    signal: request.signal,
-  } as RequestInit);
-  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: forwardable(upstream.headers) });
+export async function passThrough(
+  { request, requestId, signal, chunks }: PassThroughRequest,
+  target: URL,
+  fetch: typeof globalThis.fetch,
+  limits: PassThroughLimits,
+): Promise<Response> {
+  const tooLarge = () => new PassThroughError('request-too-large', `the request body exceeds ${limits.requestBytes} bytes`);
+  if (Number(request.headers.get('content-length')) > limits.requestBytes) throw tooLarge();
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && (chunks !== undefined || request.body !== null);
+  const source = chunks ?? (request.body as unknown as AsyncIterable<Uint8Array> | null) ?? [];
+  let refused: PassThroughError | undefined;
+  const body = hasBody
+    ? limited(source, limits.requestBytes, () => {
+        refused = tooLarge();
+        return refused;
+      })
+    : undefined;
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  try {
+    const headers = forwardable(request.headers);
+    headers.set('x-request-id', requestId);
+    const upstream = await fetch(target, {
+      method: request.method,
+      headers,
+      ...(body && { body: body as unknown as BodyInit, duplex: 'half' }),
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, timeout]),
+    } as RequestInit);
+    const declared = Number(upstream.headers.get('content-length'));
+    if (declared > limits.responseBytes) {
+      await upstream.body?.cancel().catch(() => {});
+      throw new PassThroughError('response-too-large', `the upstream answer declares ${declared} bytes, over ${limits.responseBytes}`);
+    }
+    const bytes = await readLimited(upstream.body, limits.responseBytes);
+    return new Response(bytes, { status: upstream.status, statusText: upstream.statusText, headers: forwardable(upstream.headers) });
+  } catch (error) {
+    if (refused) throw refused;
+    if (error instanceof PassThroughError) throw error;
+    if (timeout.aborted) throw new PassThroughError('timeout', `no whole answer from the upstream within ${limits.timeoutMs} ms`);
+    if (neverSent(error)) throw new PassThroughError('unreachable', 'the upstream is unreachable', { cause: error });
+    if (signal.aborted) throw new PassThroughError('caller-gone', 'the caller left before the answer');
+    throw new PassThroughError('failed', 'the exchange with the upstream failed before its whole answer arrived', { cause: error });
+  }
 }

@@ -2,11 +2,12 @@ import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createJourneyClient, createKeepAliveFetch } from '@journey-bridge/client';
-import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH } from '@journey-bridge/contract';
+import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { ShimMetrics } from './metrics.js';
-import { passThrough } from './proxy.js';
+import { tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
+import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
 
 /** Options of `createShimHandler`. */
 export interface ShimHandlerOptions {
@@ -80,7 +81,16 @@ function serverRequestOf(request: Request, { incoming }: HttpBindings): V1Server
   };
 }
 
-type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown';
+type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown' | 'malformed';
+
+/**
+ * The request's URL, or `undefined` when its target carries user information (`http://user:pass@host/…`): a
+ * client mistake, never something to forward.
+ */
+function targetOf(request: Request): URL | undefined {
+  const url = URL.parse(request.url);
+  return url && url.username === '' && url.password === '' ? url : undefined;
+}
 
 function routeOf(method: string, pathname: string): Route {
   if (method === 'GET' && pathname === '/healthz') return 'healthz';
@@ -113,16 +123,35 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
   });
   const handleV1 = createV1HttpHandler({ adapter, bodyLimitBytes: config.bodyLimitBytes });
 
+  const limits: PassThroughLimits = {
+    requestBytes: config.bodyLimitBytes,
+    responseBytes: config.responseLimitBytes,
+    timeoutMs: config.timeoutMs,
+  };
+
   async function ready(): Promise<boolean> {
     try {
-      await upstreamFetch(base, { method: 'GET', signal: AbortSignal.timeout(2000) });
+      const answer = await upstreamFetch(base, { method: 'GET', signal: AbortSignal.timeout(2000) });
+      await answer.body?.cancel();
       return true; // any answer at all means the upstream is reachable
     } catch {
       return false;
     }
   }
 
-  async function dispatch(route: Route, request: Request, url: URL, server: HttpBindings | undefined): Promise<Response> {
+  /** A pass-through request: the body as node:http holds it when served on a port, else the fetch body. */
+  const passThroughRequest = (request: Request, requestId: string, server: HttpBindings | undefined): PassThroughRequest =>
+    server
+      ? { request, requestId, signal: callerSignalOf(server.incoming.socket), chunks: server.incoming.iterator({ destroyOnReturn: false }) }
+      : { request, requestId, signal: request.signal };
+
+  async function dispatch(
+    route: Route,
+    request: Request,
+    url: URL,
+    requestId: string,
+    server: HttpBindings | undefined,
+  ): Promise<Response> {
     switch (route) {
       case 'healthz':
         return json(200, { status: 'ok' });
@@ -136,28 +165,16 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
         return handleV1(server ? serverRequestOf(request, server) : request);
       case 'v2': {
         const target = v2Target(base, url);
-        if (!target)
-          return json(404, {
-            errors: [{ code: '4040', name: 'NOT_FOUND', location: 'Path', problem: 'no such v2 path', action: 'Verify the URL.' }],
-          });
-        return passThrough(request, target, upstreamFetch).catch(() =>
-          json(503, {
-            errors: [
-              {
-                code: '5030',
-                name: 'SERVICE_UNAVAILABLE',
-                location: 'Service',
-                problem: 'the v2 upstream is unreachable',
-                action: 'Retry after a short delay.',
-              },
-            ],
-          }),
+        if (!target) return json(404, v2Error('NOT_FOUND', 'Path', 'no such v2 path', 'Verify the URL.'));
+        const creates = target.pathname.endsWith(`/${V2_PATHS.start}`);
+        return passThrough(passThroughRequest(request, requestId, server), target, upstreamFetch, limits).catch((error: unknown) =>
+          v2FailureAnswer(error, creates, requestId),
         );
       }
       case 'token': {
         const path = url.pathname.endsWith(TOKEN_PATHS.oauth) ? TOKEN_PATHS.oauth : TOKEN_PATHS.idAuth;
-        return passThrough(request, new URL(path, authOrigin), upstreamFetch).catch(() =>
-          json(503, { error: 'temporarily_unavailable', error_description: 'the token endpoint is unreachable' }),
+        return passThrough(passThroughRequest(request, requestId, server), new URL(path, authOrigin), upstreamFetch, limits).catch(
+          tokenFailureAnswer,
         );
       }
       default:
@@ -168,27 +185,28 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
   /** Answers one request; `server` is what @hono/node-server passes along when node:http received it. */
   async function handle(request: Request, server?: HttpBindings): Promise<Response> {
     const started = performance.now();
-    const url = new URL(request.url);
-    const route = routeOf(request.method, url.pathname);
+    const url = targetOf(request);
+    const route = url ? routeOf(request.method, url.pathname) : 'malformed';
+    // v1 answers carry their own id (the upstream's when there was one); every other answer carries this one.
+    const inbound = request.headers.get('x-request-id');
+    const requestId = route === 'v1' ? '' : inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
     // Operational endpoints are not traffic: a scrape must not count itself.
     const traffic = route === 'v1' || route === 'v2' || route === 'token';
     if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
-      response = await dispatch(route, request, url, server);
+      response =
+        url === undefined
+          ? json(400, { status: 400, message: 'the request target must be a path, without user information', error: 'bad-request-error' })
+          : await dispatch(route, request, url, requestId, server);
     } catch (error) {
       logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
       response = json(500, { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' });
     } finally {
       if (traffic) metrics.inFlight.dec();
     }
-    // v1 answers always carry one; reading a Response's headers makes @hono/node-server build a Headers object.
-    if (route !== 'v1' && !response.headers.has('x-request-id')) {
-      const inbound = request.headers.get('x-request-id');
-      const requestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
-      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      response.headers.set('x-request-id', requestId);
-    }
+    // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
+    if (route !== 'v1') response.headers.set('x-request-id', requestId);
     metrics.requests.inc({ route, status: String(response.status) });
     if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
       logger.info(

@@ -179,7 +179,11 @@ describe('journey-bridge serve over HTTP', () => {
         body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
       });
       expect(reply.status).toBe(503);
-      expect(await reply.json()).toEqual({ status: 503, message: 'the v2 upstream is unreachable', error: 'service-unavailable-error' });
+      expect(await reply.json()).toEqual({
+        status: 503,
+        message: 'the v2 upstream is unreachable; nothing was sent',
+        error: 'service-unavailable-error',
+      });
       const passed = await fetch(`${lonely.url}/v2/captain/journey/state/fetch`, {
         method: 'POST',
         headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
@@ -193,7 +197,7 @@ describe('journey-bridge serve over HTTP', () => {
     }
   });
 
-  it('answers 503 in the v1 body when the upstream does not answer within --timeout-ms, and serves on', async () => {
+  it('answers a start that timed out with 504: the journey may exist, findable by the request id the upstream got', async () => {
     const own = await startShimProcess(ownArgs('--timeout-ms', '100'));
     try {
       sim.core.faults.add({ path: '*/journey/start', latencyMs: 2000, count: 1 });
@@ -205,13 +209,22 @@ describe('journey-bridge serve over HTTP', () => {
         });
       const began = performance.now();
       const late = await start();
-      expect(late.status).toBe(503);
-      expect(await late.json()).toEqual({
-        status: 503,
-        message: 'the v2 upstream did not answer in time',
-        error: 'service-unavailable-error',
-      });
       expect(performance.now() - began).toBeLessThan(2000);
+      expect(late.status).toBe(504);
+      const requestId = late.headers.get('x-request-id');
+      expect(await late.json()).toEqual({
+        status: 504,
+        message: `the v2 upstream did not answer in time; the journey may have been created: look for request ${requestId} before starting another`,
+        error: 'gateway-timeout-error',
+      });
+      // The slow start did create a journey, under the id the answer named.
+      await vi.waitFor(
+        () =>
+          expect(sim.core.journal.list({ path: '*/journey/start' }).map((entry) => [entry.status, entry.requestId])).toEqual([
+            [201, requestId],
+          ]),
+        { timeout: 5000 },
+      );
       expect((await start()).status).toBe(201);
     } finally {
       await own.stop();

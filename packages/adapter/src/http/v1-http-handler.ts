@@ -1,8 +1,9 @@
-import { ConnectionError, JourneyApiError, TimeoutError, type V1Api } from '@journey-bridge/client';
-import { type V1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
+import { JourneyApiError, type V1Api } from '@journey-bridge/client';
+import { exceedsJsonDepth, MAX_JSON_DEPTH, type V1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
 import type { CallContext } from '../call-context.js';
 import type { V1Adapter } from '../v1-adapter.js';
-import { v1OperationOf } from './v1-routes.js';
+import { upstreamFailure } from './upstream-failure.js';
+import { type V1Operation, v1OperationOf } from './v1-routes.js';
 
 /** Options of `createV1HttpHandler`. */
 export interface V1HttpHandlerOptions {
@@ -83,20 +84,27 @@ async function readBody(request: Request | V1ServerRequest, limit: number): Prom
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new RequestProblem(400, 'the request body must be a JSON object');
+  if (exceedsJsonDepth(body)) throw new RequestProblem(400, `the request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   return body as Record<string, unknown>;
 }
 
 /** The v1 answer for a failure of the adapter or of the upstream behind it. */
-function failure(error: unknown, requestId: string | undefined, signal: AbortSignal | undefined): Response {
+function failure(
+  error: unknown,
+  operation: V1Operation | undefined,
+  requestId: string | undefined,
+  signal: AbortSignal | undefined,
+): Response {
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps the metrics and logs honest.
   if (signal?.aborted)
     return v1Json(499, { status: 499, message: 'the caller left before the answer', error: 'client-closed-request' }, requestId);
   if (error instanceof RequestProblem) return v1Json(error.status, v1Error(error.status, error.message), requestId, error.headers);
-  if (error instanceof TimeoutError) return v1Json(503, v1Error(503, 'the v2 upstream did not answer in time'), requestId);
-  if (error instanceof ConnectionError) return v1Json(503, v1Error(503, 'the v2 upstream is unreachable'), requestId);
+  const upstreamRequestId = error instanceof JourneyApiError ? (error.requestId ?? requestId) : requestId;
+  const answer = upstreamFailure(error, operation === 'startJourney', upstreamRequestId);
+  if (answer) return v1Json(answer.status, v1Error(answer.status, answer.message), upstreamRequestId);
   if (error instanceof JourneyApiError && error.status !== undefined) {
     const body = error.v1Error ?? v1Error(error.status, 'the v2 upstream refused the request');
-    return v1Json(error.status, body, error.requestId ?? requestId);
+    return v1Json(error.status, body, upstreamRequestId);
   }
   return v1Json(500, v1Error(500, 'journey-bridge failed to handle the request'), requestId);
 }
@@ -111,8 +119,8 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
     const inbound = request.headers.get('x-request-id') ?? undefined;
     const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
     const pathname = new URL(request.url).pathname;
+    const operation = v1OperationOf(pathname);
     try {
-      const operation = v1OperationOf(pathname);
       if (!operation) throw new RequestProblem(404, `no v1 endpoint at ${pathname.slice(0, 200)}`);
       if (request.method !== 'POST') throw new RequestProblem(405, `${request.method} is not allowed: use POST`, { allow: 'POST' });
       const token = BEARER.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
@@ -128,7 +136,7 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
       const result = await api[operation](body as never);
       return v1Json(operation === 'startJourney' ? 201 : 200, result, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
-      return failure(error, callerRequestId, request.signal);
+      return failure(error, operation, callerRequestId, request.signal);
     }
   };
 }

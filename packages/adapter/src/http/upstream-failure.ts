@@ -1,0 +1,45 @@
+import { ConnectionError, JourneyApiError, ResponseValidationError, TimeoutError } from '@journey-bridge/client';
+
+/** How a failed upstream exchange is answered to the v1 caller: a status and a message that keep its meaning. */
+export interface UpstreamFailureAnswer {
+  readonly status: number;
+  readonly message: string;
+}
+
+/** Connection failures that happen before a request is written: the upstream cannot have acted on it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether an error, or any error in its `cause` chain, says the request never left this process. */
+export function neverSent(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * The answer for an upstream failure, or `undefined` for a failure that is not the upstream's (a refusal the
+ * upstream stated itself passes through as that status). `creates`: the request creates something (journey
+ * start), so an outcome that is unknown must not read as "not admitted": the specification's error table tells
+ * apps to retry 500 and 503, and a blind retry of a start that did happen makes a second journey. 502 and 504
+ * carry no such advice, and the message says where to look before starting again.
+ */
+export function upstreamFailure(error: unknown, creates: boolean, requestId: string | undefined): UpstreamFailureAnswer | undefined {
+  const findIt = `the journey may have been created: look for request ${requestId ?? '(unknown)'} before starting another`;
+  const unknown = (status: number, what: string) => ({ status, message: creates ? `${what}; ${findIt}` : what });
+  if (error instanceof TimeoutError) return unknown(504, 'the v2 upstream did not answer in time');
+  if (error instanceof ConnectionError) {
+    return neverSent(error)
+      ? { status: 503, message: 'the v2 upstream is unreachable; nothing was sent' }
+      : unknown(502, 'the connection to the v2 upstream failed before its answer arrived');
+  }
+  // A 2xx whose body cannot be read or breaks the contract: the upstream acted, its answer is lost.
+  if (error instanceof ResponseValidationError || (error instanceof JourneyApiError && (error.status ?? 0) < 400)) {
+    return unknown(502, 'the v2 upstream answered in a form journey-bridge cannot read');
+  }
+  if (creates && error instanceof JourneyApiError && (error.status === 500 || error.status === 502 || error.status === 504)) {
+    return unknown(502, `the v2 upstream failed (${error.status}) after receiving the request`);
+  }
+  return undefined;
+}

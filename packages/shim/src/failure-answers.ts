@@ -1,0 +1,45 @@
+import { ERROR_KINDS, type ErrorKindName, type ErrorLocation } from '@journey-bridge/contract';
+import { PassThroughError, type PassThroughFailureKind } from './proxy.js';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+
+/** A v2 error body of one error of a known kind. */
+export const v2Error = (kind: ErrorKindName, location: ErrorLocation, problem: string, action: string) => ({
+  errors: [{ code: ERROR_KINDS[kind].code, name: ERROR_KINDS[kind].name, location, problem, action }],
+});
+
+/** The error kind, and the caller's next step, for each way a pass-through can fail. */
+const FAILURES: Record<PassThroughFailureKind, { kind: ErrorKindName; location: ErrorLocation; action: string }> = {
+  'request-too-large': { kind: 'PAYLOAD_TOO_LARGE', location: 'Body', action: 'Send a smaller body.' },
+  'response-too-large': { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
+  timeout: { kind: 'GATEWAY_TIMEOUT', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
+  unreachable: { kind: 'SERVICE_UNAVAILABLE', location: 'Service', action: 'Retry after a short delay.' },
+  failed: { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
+  'caller-gone': { kind: 'CLIENT_CLOSED_REQUEST', location: 'Request', action: 'None: nobody reads this answer.' },
+};
+
+/** 413 closes the connection: the rest of the oversized body was never read. */
+const headersFor = (kind: PassThroughFailureKind): Record<string, string> => (kind === 'request-too-large' ? { connection: 'close' } : {});
+
+/**
+ * The v2-shaped answer for a failed pass-through. `creates`: the request was a journey start, so an outcome
+ * that is unknown says the journey may exist and names the request id to look it up by.
+ */
+export function v2FailureAnswer(error: unknown, creates: boolean, requestId: string): Response {
+  if (!(error instanceof PassThroughError)) throw error;
+  const { kind, location, action } = FAILURES[error.kind];
+  const unknownOutcome = creates && ERROR_KINDS[kind].status >= 502;
+  const problem = unknownOutcome
+    ? `${error.message}; the journey may have been created: look for request ${requestId} before starting another`
+    : error.message;
+  return json(ERROR_KINDS[kind].status, v2Error(kind, location, problem, action), headersFor(error.kind));
+}
+
+/** The OAuth-shaped (RFC 6749 §5.2) answer for a failed pass-through to a token endpoint. */
+export function tokenFailureAnswer(error: unknown): Response {
+  if (!(error instanceof PassThroughError)) throw error;
+  const { kind } = FAILURES[error.kind];
+  const code = error.kind === 'request-too-large' ? 'invalid_request' : 'temporarily_unavailable';
+  return json(ERROR_KINDS[kind].status, { error: code, error_description: error.message }, headersFor(error.kind));
+}
