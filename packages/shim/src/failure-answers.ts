@@ -29,7 +29,7 @@ const headersFor = (kind: PassThroughFailureKind): Record<string, string> => (ki
 export function v2FailureAnswer(error: unknown, creates: boolean, requestId: string): Response {
   if (!(error instanceof PassThroughError)) throw error;
   const { kind, location, action } = FAILURES[error.kind];
-  const unknownOutcome = creates && ERROR_KINDS[kind].status >= 502;
+  const unknownOutcome = creates && (kind === 'BAD_GATEWAY' || kind === 'GATEWAY_TIMEOUT');
   const problem = unknownOutcome
     ? `${error.message}; the journey may have been created: look for request ${requestId} before starting another`
     : error.message;

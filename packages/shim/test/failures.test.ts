@@ -1,0 +1,236 @@
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { createSimulator } from '@journey-bridge/simulator';
+import pino from 'pino';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
+import { ShimConfig, type ShimConfigInput } from '../src/config.js';
+import { type RunningShim, startShim } from '../src/server.js';
+
+const sim = createSimulator({ journeys, clock: { manual: true } });
+const upstream = await sim.listen();
+const V1_START = '*/journey/start';
+const logged: string[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  }),
+);
+
+const shims: RunningShim[] = [];
+async function shimWith(overrides: Partial<ShimConfigInput> = {}): Promise<RunningShim> {
+  const config = ShimConfig.parse({
+    upstream: `${upstream.url}/eu/v2/captain/`,
+    port: 0,
+    journeyMap,
+    variantIds,
+    bodyLimitBytes: 65_536,
+    timeoutMs: 300,
+    shutdownTimeoutMs: 100,
+    ...overrides,
+  });
+  const shim = await startShim(config, { logger });
+  shims.push(shim);
+  return shim;
+}
+const shim = await shimWith();
+afterAll(async () => {
+  await Promise.all(shims.map((each) => each.close()));
+  await upstream.close();
+});
+
+let token: string;
+beforeEach(() => {
+  sim.core.reset();
+  token = sim.issueToken();
+});
+
+const headers = () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+const v1Start = { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } };
+const v2Start = { resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } };
+const startsJournaled = () => sim.core.journal.list({ path: V1_START }).map((entry) => [entry.status, entry.requestId]);
+
+/** Sends raw bytes and resolves with everything the server wrote back before it closed the connection. */
+function raw(url: string, bytes: string | Buffer): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')));
+    socket.end(bytes);
+  });
+}
+
+describe('a v1 journey start whose outcome is unknown', () => {
+  it('is answered 502 when the connection breaks after sending, naming the request id the journey can be found by', async () => {
+    sim.core.faults.add({ path: V1_START, reset: true, count: 1 });
+    const reply = await post(`${shim.url}/captain/api/journey/start`, v1Start);
+    expect(reply.status).toBe(502);
+    const requestId = reply.headers.get('x-request-id');
+    const body = (await reply.json()) as { status: number; message: string; error: string };
+    expect(body).toMatchObject({ status: 502, error: 'bad-gateway-error' });
+    expect(body.message).toContain(`the journey may have been created: look for request ${requestId}`);
+    expect(startsJournaled()).toEqual([[0, requestId]]);
+  });
+
+  it('is answered 502 when the upstream fails with 500 after receiving it, and is not retried', async () => {
+    sim.core.faults.add({ path: V1_START, status: 500, count: 1 });
+    const reply = await post(`${shim.url}/captain/api/journey/start`, v1Start);
+    expect(reply.status).toBe(502);
+    expect(((await reply.json()) as { message: string }).message).toContain('failed (500) after receiving the request');
+    expect(startsJournaled()).toHaveLength(1);
+  });
+
+  it('is retried by the shim and admitted when the upstream says 503 (not admitted)', async () => {
+    sim.core.faults.add({ path: V1_START, status: 503, retryAfter: 0, count: 1 });
+    const reply = await post(`${shim.url}/captain/api/journey/start`, v1Start);
+    expect(reply.status).toBe(201);
+    expect(startsJournaled().map(([status]) => status)).toEqual([503, 201]);
+  });
+
+  it('is answered 502, never 200, when the upstream admitted it but its answer is unreadable', async () => {
+    sim.core.faults.add({ path: V1_START, malformed: true, count: 1 });
+    const reply = await post(`${shim.url}/captain/api/journey/start`, v1Start);
+    expect(reply.status).toBe(502);
+    const body = (await reply.json()) as { status: number; message: string };
+    expect(body.status).toBe(502);
+    expect(body.message).toContain('cannot read; the journey may have been created');
+  });
+});
+
+describe('an unreadable upstream 2xx on any v1 path', () => {
+  it('is 502 in the v1 shape on state fetch, never a 200 whose status is a number', async () => {
+    const { instanceId } = (await (await post(`${shim.url}/captain/api/journey/start`, v1Start)).json()) as { instanceId: string };
+    sim.core.faults.add({ path: '*/journey/state/fetch', malformed: true });
+    const reply = await post(`${shim.url}/captain/api/journey/state/fetch`, { instanceId });
+    expect(reply.status).toBe(502);
+    expect(await reply.json()).toEqual({
+      status: 502,
+      message: 'the v2 upstream answered in a form journey-bridge cannot read',
+      error: 'bad-gateway-error',
+    });
+  });
+});
+
+describe('v2 pass-through', () => {
+  const stateFetch = () => `${shim.url}/v2/captain/journey/state/fetch`;
+
+  it('is held to --timeout-ms: 504 in the v2 shape long before the upstream answers', async () => {
+    sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 3000, count: 1 });
+    const began = performance.now();
+    const reply = await post(stateFetch(), { instanceId: 'x'.repeat(32) });
+    expect(performance.now() - began).toBeLessThan(2500);
+    expect(reply.status).toBe(504);
+    expect(await reply.json()).toMatchObject({ errors: [{ code: '5040', name: 'GATEWAY_TIMEOUT', location: 'Service' }] });
+  });
+
+  it('says a timed-out start may have created the journey, under the request id it forwarded', async () => {
+    sim.core.faults.add({ path: V1_START, latencyMs: 1000, count: 1 });
+    const reply = await post(`${shim.url}/v2/captain/journey/start`, v2Start);
+    expect(reply.status).toBe(504);
+    const requestId = reply.headers.get('x-request-id');
+    const { errors } = (await reply.json()) as { errors: { problem: string }[] };
+    expect(errors[0]?.problem).toContain(`look for request ${requestId} before starting another`);
+    await vi.waitFor(() => expect(startsJournaled()).toEqual([[201, requestId]]), { timeout: 3000 });
+  });
+
+  it('forwards the caller’s own X-Request-ID and answers with it', async () => {
+    const reply = await fetch(stateFetch(), {
+      method: 'POST',
+      headers: { ...headers(), 'x-request-id': 'caller-id-1' },
+      body: JSON.stringify({ instanceId: 'x'.repeat(32) }),
+    });
+    expect(reply.headers.get('x-request-id')).toBe('caller-id-1');
+    expect(sim.core.journal.list({ path: '*/journey/state/fetch' }).map((entry) => entry.requestId)).toEqual(['caller-id-1']);
+  });
+
+  it('answers 502, not a cut-short 200, when the upstream answer is truncated', async () => {
+    const { instanceId } = (await (await post(`${shim.url}/v2/captain/journey/start`, v2Start)).json()) as { instanceId: string };
+    sim.core.faults.add({ path: '*/journey/state/fetch', reset: true, count: 1 });
+    const reply = await post(stateFetch(), { instanceId });
+    expect(reply.status).toBe(502);
+    expect(await reply.json()).toMatchObject({ errors: [{ code: '5020', name: 'BAD_GATEWAY' }] });
+  });
+
+  it('refuses a chunked body over the limit with 413 in the v2 shape while it streams, and serves on', async () => {
+    const oversized = `{"instanceId":"${'x'.repeat(200_000)}"}`;
+    const chunked = (async function* () {
+      for (let at = 0; at < oversized.length; at += 8192) yield new TextEncoder().encode(oversized.slice(at, at + 8192));
+    })();
+    const reply = await fetch(stateFetch(), { method: 'POST', headers: headers(), body: chunked as never, duplex: 'half' } as RequestInit);
+    expect(reply.status).toBe(413);
+    expect(await reply.json()).toMatchObject({ errors: [{ code: '4130', name: 'PAYLOAD_TOO_LARGE', location: 'Body' }] });
+    expect((await fetch(`${shim.url}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses an oversized token request with 413 in the OAuth shape', async () => {
+    const reply = await fetch(`${shim.url}/as/token.oauth2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '100000000' },
+      body: 'x'.repeat(70_000),
+    }).catch((error: unknown) => error);
+    // The shim answers before reading the body; fetch may see the answer or the closed connection.
+    if (reply instanceof Response) {
+      expect(reply.status).toBe(413);
+      expect(await reply.json()).toMatchObject({ error: 'invalid_request' });
+    }
+    const answer = await raw(
+      shim.url,
+      `POST /as/token.oauth2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 70000\r\n\r\n${'x'.repeat(70_000)}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"error":"invalid_request"');
+  });
+
+  it('answers 502 when the upstream answer is over --response-limit', async () => {
+    const small = await shimWith({ responseLimitBytes: 64 });
+    const reply = await post(`${small.url}/v2/captain/journey/start`, v2Start);
+    expect(reply.status).toBe(502);
+    const { errors } = (await reply.json()) as { errors: { problem: string }[] };
+    expect(errors[0]?.problem).toContain('over 64');
+  });
+
+  it('answers 503 when nothing could be sent, without the "may have been created" warning', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const lonely = await shimWith({ upstream: `http://127.0.0.1:${port}/eu/v2/captain/` });
+    const reply = await post(`${lonely.url}/v2/captain/journey/start`, v2Start);
+    expect(reply.status).toBe(503);
+    const { errors } = (await reply.json()) as { errors: { problem: string }[] };
+    expect(errors[0]?.problem).toBe('the upstream is unreachable');
+  });
+});
+
+describe('hostile requests', () => {
+  it('answers 400, not 500, to a subject nested 100,000 levels deep, on v1 and v2 paths', async () => {
+    const deep = `{"resourceId":"a1d7c3f0data-check-v1@latest","context":{"subject":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const big = await shimWith({ bodyLimitBytes: 1_000_000 });
+    const v1 = await fetch(`${big.url}/captain/api/journey/start`, { method: 'POST', headers: headers(), body: deep });
+    expect(v1.status).toBe(400);
+    expect(((await v1.json()) as { message: string }).message).toBe('the request body nests deeper than 64 levels');
+    const v2 = await fetch(`${big.url}/v2/captain/journey/start`, { method: 'POST', headers: headers(), body: deep });
+    expect(v2.status).toBe(400);
+    expect(await v2.json()).toMatchObject({ errors: [{ problem: 'the request body nests deeper than 64 levels' }] });
+    expect(logged.join('')).not.toContain('unexpected failure');
+  });
+
+  it('answers 400 to an absolute-form target with user information, and forwards nothing', async () => {
+    const { port } = new URL(shim.url);
+    const answer = await raw(
+      shim.url,
+      `POST http://user:pass@127.0.0.1:${port}/v2/captain/journey/state/fetch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(sim.core.journal.list()).toEqual([]);
+  });
+});
