@@ -1,11 +1,12 @@
 #!/usr/bin/env node
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Region } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
 import { loadClients } from './clients-file.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
-import { createSimulator } from './simulator.js';
+import { createSimulator, type RunningSimulator } from './simulator.js';
 
 const DEFAULT_JOURNEYS = fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url));
 
@@ -26,21 +27,35 @@ Options:
   --region R             region of requests that name none: eu, us or au (default eu)
   -h, --help             show this help`;
 
-function fail(message: string): never {
-  process.stderr.write(`journey-sim: ${message}\n\n${USAGE}\n`);
-  process.exit(2);
+/** Where `main` writes: the process's own streams when run as `journey-sim`, a test's buffers in-process. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+}
+
+/** A simulator `main` started: it serves until `stop`. */
+export interface RunningCli {
+  readonly url: string;
+  /** Prints why it stops, closes the server, and resolves with the exit code (0). */
+  stop(reason: string): Promise<number>;
+}
+
+/** A usage or input problem: printed with the usage, exit code 2. */
+class UsageError extends Error {
+  override name = 'UsageError';
 }
 
 function number(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) fail(`--${name} must be a non-negative number, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new UsageError(`--${name} must be a non-negative number, got ${JSON.stringify(value)}`);
   return parsed;
 }
 
-function parseOptions() {
+function parseOptions(argv: readonly string[]) {
   try {
     return parseArgs({
+      args: [...argv],
       options: {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
@@ -56,29 +71,44 @@ function parseOptions() {
       strict: true,
     }).values;
   } catch (error) {
-    return fail((error as Error).message);
+    throw new UsageError((error as Error).message);
   }
 }
 
-async function main(): Promise<void> {
-  // A reader that went away (`journey-sim | head`) must not turn a clean stop into a crash.
-  process.stdout.on('error', () => {});
-  const values = parseOptions();
+/** Runs `journey-sim` with `argv` (the arguments after the command): an exit code, or the running simulator. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number | RunningCli> {
+  try {
+    return await serve(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`journey-sim: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+async function serve(argv: readonly string[], io: CliIo): Promise<number | RunningCli> {
+  const values = parseOptions(argv);
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const region = Region.safeParse(values.region);
-  if (!region.success) fail(`--region must be eu, us or au, got ${JSON.stringify(values.region)}`);
+  if (!region.success) throw new UsageError(`--region must be eu, us or au, got ${JSON.stringify(values.region)}`);
   const scale = number(values['time-scale'], 'time-scale', 1);
-  if (scale === 0) fail('--time-scale must be greater than 0');
+  if (scale === 0) throw new UsageError('--time-scale must be greater than 0');
   const tokenExpiresIn = number(values['token-expires-in'], 'token-expires-in', 3600);
-  if (!Number.isInteger(tokenExpiresIn) || tokenExpiresIn === 0) fail('--token-expires-in must be a positive whole number');
+  if (!Number.isInteger(tokenExpiresIn) || tokenExpiresIn === 0) throw new UsageError('--token-expires-in must be a positive whole number');
 
-  const journeys = await loadJourneys(values.journeys).catch((error: Error) =>
-    fail(error instanceof JourneyDefinitionError ? error.message : `cannot read journeys from ${values.journeys}: ${error.message}`),
-  );
-  const clients = values.clients ? await loadClients(values.clients).catch((error: Error) => fail(error.message)) : DEMO_CLIENTS;
+  const journeys = await loadJourneys(values.journeys).catch((error: Error) => {
+    throw new UsageError(
+      error instanceof JourneyDefinitionError ? error.message : `cannot read journeys from ${values.journeys}: ${error.message}`,
+    );
+  });
+  const clients = values.clients
+    ? await loadClients(values.clients).catch((error: Error) => {
+        throw new UsageError(error.message);
+      })
+    : DEMO_CLIENTS;
   const simulator = createSimulator({
     journeys,
     clients,
@@ -88,21 +118,16 @@ async function main(): Promise<void> {
     defaultRegion: region.data,
   });
   const port = number(values.port, 'port', 4010);
-  const running = await simulator.listen({ port, host: values.host }).catch((error: Error) => {
-    process.stderr.write(`journey-sim: cannot listen on ${values.host}:${port}: ${error.message}\n`);
-    process.exit(1);
-  });
-  // Handlers go in before the URL is printed: whoever reads the URL may signal at once.
-  const stop = async (signal: string) => {
-    process.stdout.write(`journey-sim: ${signal} received, stopping\n`);
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  let running: RunningSimulator;
+  try {
+    running = await simulator.listen({ port, host: values.host });
+  } catch (error) {
+    io.stderr.write(`journey-sim: cannot listen on ${values.host}:${port}: ${(error as Error).message}\n`);
+    return 1;
+  }
 
   const demo = clients[0];
-  process.stdout.write(
+  io.stdout.write(
     [
       `journey-sim listening on ${running.url}`,
       `  v2 base      ${running.url}/eu/v2/captain/  (also /us/, /au/)`,
@@ -117,6 +142,26 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  return {
+    url: running.url,
+    async stop(reason) {
+      io.stdout.write(`journey-sim: ${reason} received, stopping\n`);
+      await running.close();
+      return 0;
+    },
+  };
 }
 
-await main();
+const invokedAs = process.argv[1];
+if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
+  // A reader that went away (`journey-sim | head`) must not turn a clean stop into a crash.
+  process.stdout.on('error', () => {});
+  const result = await main(process.argv.slice(2), process);
+  if (typeof result === 'number') process.exitCode = result;
+  else {
+    // Safe although the URL is already printed: no signal is handled before this same turn of the event loop ends.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => void result.stop(signal).then((code) => process.exit(code)));
+    }
+  }
+}

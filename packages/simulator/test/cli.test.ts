@@ -1,73 +1,97 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { main, type RunningCli } from '../src/cli.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
-function runCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** What `main` wrote so far, and what it returned. */
+interface Ran {
+  stdout: string;
+  stderr: string;
+  result: number | RunningCli;
 }
 
-async function output(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk));
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const [code] = await once(child, 'exit');
-  return { code, stdout, stderr };
+/** Runs `main` in this process, collecting what it writes (also after it returns). */
+async function run(args: string[]): Promise<Ran> {
+  const ran = { stdout: '', stderr: '' };
+  const io = { stdout: { write: (text: string) => (ran.stdout += text) }, stderr: { write: (text: string) => (ran.stderr += text) } };
+  return Object.assign(ran, { result: await main(args, io) });
 }
 
-/** Resolves with the listening URL once the CLI prints it. */
-function listeningUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk) => {
-      seen += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${seen}`)));
-  });
+/** Runs `main` expecting it to finish with an exit code rather than serve. */
+async function exitOf(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const ran = await run(args);
+  if (typeof ran.result !== 'number') {
+    await ran.result.stop('test');
+    throw new Error(`expected an exit code, the simulator serves on ${ran.result.url}`);
+  }
+  return { code: ran.result, stdout: ran.stdout, stderr: ran.stderr };
 }
 
-describe('journey-sim CLI', () => {
+/** Runs `main` expecting a running simulator. */
+async function serve(args: string[]): Promise<Ran & { running: RunningCli }> {
+  const ran = await run(args);
+  if (typeof ran.result === 'number') throw new Error(`exited with ${ran.result}: ${ran.stderr}`);
+  return Object.assign(ran, { running: ran.result });
+}
+
+describe('journey-sim binary', () => {
   it('listens on loopback, prints the URL and the demo client, serves, and stops cleanly on SIGTERM', async () => {
-    const child = runCli(['--port', '0', '--seed', '3']);
-    const result = output(child);
+    const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, '--port', '0', '--seed', '3'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const exited = once(child, 'exit');
     try {
-      const url = await listeningUrl(child);
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', () => {
+          const match = /listening on (http:\/\/\S+)/.exec(stdout);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${stdout}`)));
+      });
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await fetch(`${url}/__sim/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', journeys: 3 });
     } finally {
       child.kill('SIGTERM');
     }
-    const { code, stdout } = await result;
+    const [code] = await exited;
     expect(code).toBe(0);
     expect(stdout).toContain('client_id=demo-client client_secret=demo-secret');
     expect(stdout).toContain('SIGTERM received, stopping');
   });
+});
 
-  it('stops cleanly on SIGINT', async () => {
-    const child = runCli(['--port', '0']);
-    const result = output(child);
-    await listeningUrl(child);
-    child.kill('SIGINT');
-    expect((await result).code).toBe(0);
+describe('journey-sim main', () => {
+  it('serves until stopped, saying why it stops', async () => {
+    const served = await serve(['--port', '0', '--seed', '3']);
+    const { url } = served.running;
+    expect(served.stdout).toContain(`journey-sim listening on ${url}`);
+    expect(await (await fetch(`${url}/__sim/health`)).json()).toMatchObject({ status: 'ok', journeys: 3 });
+    expect(await served.running.stop('SIGINT')).toBe(0);
+    expect(served.stdout).toContain('journey-sim: SIGINT received, stopping');
+    await expect(fetch(`${url}/__sim/health`)).rejects.toThrow('fetch failed');
+  });
+
+  it('prints the usage for --help and exits 0', async () => {
+    const help = await exitOf(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: journey-sim');
   });
 
   it('exits 2 with usage for an unknown flag or a bad value', async () => {
-    const unknown = await output(runCli(['--prot', '80']));
+    const unknown = await exitOf(['--prot', '80']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--prot'");
     expect(unknown.stderr).toContain('Usage: journey-sim');
-    const badRegion = await output(runCli(['--region', 'mars']));
+    const badRegion = await exitOf(['--region', 'mars']);
     expect(badRegion.code).toBe(2);
     expect(badRegion.stderr).toContain('--region must be eu, us or au, got "mars"');
   });
@@ -75,7 +99,7 @@ describe('journey-sim CLI', () => {
   it('names the file and field of an invalid journey definition', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'journeys-'));
     await writeFile(join(dir, 'broken.json'), JSON.stringify({ id: 'x', name: 'x', region: 'eu', version: 1, segments: [] }));
-    const { code, stderr } = await output(runCli(['--journeys', dir]));
+    const { code, stderr } = await exitOf(['--journeys', dir]);
     await rm(dir, { recursive: true });
     expect(code).toBe(2);
     expect(stderr).toContain(`invalid journey definition ${join(dir, 'broken.json')}`);
@@ -87,9 +111,8 @@ describe('journey-sim CLI', () => {
     const dir = await mkdtemp(join(tmpdir(), 'clients-'));
     const file = join(dir, 'clients.json');
     await writeFile(file, JSON.stringify([{ clientId: 'team-a', clientSecret: 's3cret-value', permissions: ['journey.read'] }]));
-    const child = runCli(['--port', '0', '--clients', file]);
-    const result = output(child);
-    const url = await listeningUrl(child);
+    const served = await serve(['--port', '0', '--clients', file]);
+    const url = served.running.url;
     const token = async (clientId: string, secret: string) =>
       (
         await fetch(`${url}/as/token.oauth2`, {
@@ -100,15 +123,26 @@ describe('journey-sim CLI', () => {
       ).status;
     expect(await token('team-a', 's3cret-value')).toBe(200);
     expect(await token('demo-client', 'demo-secret')).toBe(401);
-    child.kill('SIGTERM');
-    const { stdout } = await result;
-    expect(stdout).toContain('clients      team-a');
-    expect(stdout).not.toContain('s3cret-value');
+    await served.running.stop('SIGTERM');
+    expect(served.stdout).toContain('clients      team-a');
+    expect(served.stdout).not.toContain('s3cret-value');
     await writeFile(file, JSON.stringify([{ clientId: 'team-a', clientSecret: 's3cret-value', permissions: ['journey.delete'] }]));
-    const bad = await output(runCli(['--clients', file]));
+    const bad = await exitOf(['--clients', file]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`invalid clients file ${file}: 0.permissions.0`);
     expect(bad.stderr).not.toContain('s3cret-value');
     await rm(dir, { recursive: true });
+  });
+
+  it('exits 1 naming the address it cannot listen on', async () => {
+    const { running } = await serve(['--port', '0']);
+    const { port } = new URL(running.url);
+    try {
+      const taken = await exitOf(['--port', port]);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain(`journey-sim: cannot listen on 127.0.0.1:${port}: listen EADDRINUSE`);
+    } finally {
+      await running.stop('SIGTERM');
+    }
   });
 });
