@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { createLogger, startShim } from './server.js';
@@ -26,14 +27,32 @@ Options (flags win over JOURNEY_BRIDGE_* environment variables, which win over -
 
 Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Prometheus).`;
 
-function fail(message: string): never {
-  process.stderr.write(`journey-bridge: ${message}\n\nRun journey-bridge serve --help for the options.\n`);
-  process.exit(2);
+/** Where `main` writes and what it reads: the process's own when run as `journey-bridge`, a test's in-process. */
+export interface CliIo {
+  /** JSON log lines. */
+  readonly stdout: { write(text: string): unknown };
+  /** Status and problems, for people. */
+  readonly stderr: { write(text: string): unknown };
+  /** Read for the `JOURNEY_BRIDGE_*` variables. @default process.env */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
-function parse() {
+/** A shim `main` started: it serves until `stop`. */
+export interface RunningCli {
+  readonly url: string;
+  /** Logs why it stops, finishes in-flight requests (up to the shutdown timeout), and resolves with the exit code (0). */
+  stop(reason: string): Promise<number>;
+}
+
+/** A usage or configuration problem: exit code 2. */
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function parse(argv: readonly string[]) {
   try {
     return parseArgs({
+      args: [...argv],
       allowPositionals: true,
       strict: true,
       options: {
@@ -52,23 +71,34 @@ function parse() {
       },
     });
   } catch (error) {
-    return fail((error as Error).message);
+    throw new UsageError((error as Error).message);
   }
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parse();
+/** Runs `journey-bridge` with `argv` (the arguments after the command): an exit code, or the running shim. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number | RunningCli> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`journey-bridge: ${error.message}\n\nRun journey-bridge serve --help for the options.\n`);
+    return 2;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number | RunningCli> {
+  const { values, positionals } = parse(argv);
   if (values.version) {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    process.stdout.write(`journey-bridge ${version}\n`);
-    return;
+    io.stdout.write(`journey-bridge ${version}\n`);
+    return 0;
   }
   if (values.help || positionals.length === 0) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   if (positionals[0] !== 'serve' || positionals.length > 1)
-    fail(`unknown command ${JSON.stringify(positionals.join(' '))}: the command is "serve"`);
+    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the command is "serve"`);
 
   const config = await resolveConfig(
     {
@@ -82,24 +112,37 @@ async function main(): Promise<void> {
       timeoutMs: values['timeout-ms'],
       shutdownTimeoutMs: values['shutdown-timeout-ms'],
     },
-    process.env,
+    io.env ?? process.env,
     values.config,
-  ).catch((error: Error) => fail(error instanceof ShimConfigError ? error.message : `cannot start: ${error.message}`));
+  ).catch((error: Error) => {
+    throw new UsageError(error instanceof ShimConfigError ? error.message : `cannot start: ${error.message}`);
+  });
 
-  const logger = createLogger(config.logLevel);
-  const running = await startShim(config, { logger }).catch((error: Error) =>
-    fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`),
-  );
-  const stop = async (signal: string) => {
-    logger.info({ signal }, 'stopping: finishing in-flight requests');
-    await running.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  const logger = createLogger(config.logLevel, io.stdout);
+  const running = await startShim(config, { logger }).catch((error: Error) => {
+    throw new UsageError(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  });
   // Status for people on stderr; stdout carries only the JSON log lines.
-  process.stderr.write(`journey-bridge listening on ${running.url}\n`);
+  io.stderr.write(`journey-bridge listening on ${running.url}\n`);
+  return {
+    url: running.url,
+    async stop(reason) {
+      logger.info({ signal: reason }, 'stopping: finishing in-flight requests');
+      await running.close();
+      logger.info('stopped');
+      return 0;
+    },
+  };
 }
 
-await main();
+const invokedAs = process.argv[1];
+if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
+  const result = await main(process.argv.slice(2), process);
+  if (typeof result === 'number') process.exitCode = result;
+  else {
+    // Safe although the URL is already printed: no signal is handled before this same turn of the event loop ends.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => void result.stop(signal).then((code) => process.exit(code)));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpBindings, serve } from '@hono/node-server';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { createShimHandler } from './shim-handler.js';
 
@@ -39,8 +39,9 @@ const REDACT = [
   '*.subject',
 ];
 
-export function createLogger(level: ShimConfig['logLevel']): Logger {
-  return pino({ level, base: { service: 'journey-bridge' }, redact: { paths: REDACT, censor: '[redacted]' } });
+/** A JSON-lines logger at `level` that redacts secrets, writing to `destination` (default: stdout). */
+export function createLogger(level: ShimConfig['logLevel'], destination?: DestinationStream): Logger {
+  return pino({ level, base: { service: 'journey-bridge' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
 
 /** Starts `journey-bridge serve` in this process. */

@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
-import { journeyMapFile, removeTempDirs, serveArgs, startShimProcess } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, serveArgs, startShimCli } from './shim-cli.js';
 
 const APPS = fileURLToPath(new URL('../../../test-fixtures/legacy-apps/', import.meta.url));
 
 // Virtual time ×100: the data check's 1.2 s of modules pass in 12 ms, so the apps' polling ends quickly.
 const sim = createSimulator({ journeys, clock: { scale: 100 } });
 const platform = await sim.listen();
-const shim = await startShimProcess(
+const shim = await startShimCli(
   serveArgs(`${platform.url}/eu/v2/captain/`, await journeyMapFile({ journeys: journeyMap, variantIds }), '--log-level', 'warn'),
 );
 afterAll(async () => {

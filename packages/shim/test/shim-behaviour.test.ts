@@ -7,15 +7,15 @@ import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js'
 import { describeV1Behaviour } from '../../adapter/test/v1-behaviour-suite.js';
 import { resolveConfig } from '../src/config.js';
 import { createShimHandler } from '../src/shim-handler.js';
-import { journeyMapFile, removeTempDirs, type ShimProcess, serveArgs, startShimProcess } from './shim-process.js';
+import { journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli } from './shim-cli.js';
 
 // One simulator in this process; per region, one shim child process and one in-process shim handler in front of it.
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
 const upstreamFor = (region: Region) => `${upstream.url}/${region}/v2/captain/`;
-const shimFor = (region: Region) => startShimProcess(serveArgs(upstreamFor(region), mapFile, '--log-level', 'warn'));
-const shims: Record<'eu' | 'us', ShimProcess> = { eu: await shimFor('eu'), us: await shimFor('us') };
+const shimFor = (region: Region) => startShimCli(serveArgs(upstreamFor(region), mapFile, '--log-level', 'warn'));
+const shims: Record<'eu' | 'us', ShimCli> = { eu: await shimFor('eu'), us: await shimFor('us') };
 const handlerFor = async (region: Region) =>
   createShimHandler({
     config: await resolveConfig({ upstream: upstreamFor(region), journeyMap: mapFile }, {}),

@@ -1,11 +1,16 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createKeepAliveFetch, type TimeoutFetch } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { ShimMetrics } from '../src/metrics.js';
-import { journeyMapFile, removeTempDirs, runCli, type ShimProcess, serveArgs, startShimProcess, tempDir } from './shim-process.js';
+import { exitOf, journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli, tempDir } from './shim-cli.js';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
@@ -36,7 +41,7 @@ function rawRequest(url: string, path: string, headers: Record<string, string> =
 }
 
 const ownArgs = (...extra: string[]) => serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile, ...extra);
-const shim: ShimProcess = await startShimProcess(ownArgs('--body-limit', '65536'));
+const shim: ShimCli = await startShimCli(ownArgs('--body-limit', '65536'));
 afterAll(async () => {
   await shim.stop();
   await upstream.close();
@@ -170,7 +175,7 @@ describe('journey-bridge serve over HTTP', () => {
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
-    const lonely = await startShimProcess(serveArgs(`${await closedPort()}/v2/captain/`, mapFile));
+    const lonely = await startShimCli(serveArgs(`${await closedPort()}/v2/captain/`, mapFile));
     try {
       expect((await fetch(`${lonely.url}/readyz`)).status).toBe(503);
       const reply = await fetch(`${lonely.url}/captain/api/journey/state/fetch`, {
@@ -198,7 +203,7 @@ describe('journey-bridge serve over HTTP', () => {
   });
 
   it('answers a start that timed out with 504: the journey may exist, findable by the request id the upstream got', async () => {
-    const own = await startShimProcess(ownArgs('--timeout-ms', '100'));
+    const own = await startShimCli(ownArgs('--timeout-ms', '100'));
     try {
       sim.core.faults.add({ path: '*/journey/start', latencyMs: 2000, count: 1 });
       const start = () =>
@@ -440,23 +445,39 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 });
 
 describe('process behaviour', () => {
-  it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const own = await startShimProcess(ownArgs());
+  it('runs as the journey-bridge binary: on SIGTERM it finishes an in-flight request, then exits 0', async () => {
+    const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...ownArgs()], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const exited = once(child, 'exit');
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        const match = /listening on (http:\/\/\S+)/.exec(stderr);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
+    });
     // The upstream holds the answer for 2 s: long enough that SIGTERM surely arrives while it is in flight.
     sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 2000, count: 1 });
-    const inFlight = fetch(`${own.url}/captain/api/journey/state/fetch`, {
+    const inFlight = fetch(`${url}/captain/api/journey/state/fetch`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ instanceId: 'f'.repeat(32) }),
     });
     // Signal once the shim holds the request in flight (the upstream delays its answer).
-    await vi.waitFor(
-      async () => expect(await (await fetch(`${own.url}/metrics`)).text()).toMatch(/^journey_bridge_in_flight_requests 1$/m),
-      { interval: 10, timeout: 5000 },
-    );
-    const exit = own.stop();
+    await vi.waitFor(async () => expect(await (await fetch(`${url}/metrics`)).text()).toMatch(/^journey_bridge_in_flight_requests 1$/m), {
+      interval: 10,
+      timeout: 5000,
+    });
+    child.kill('SIGTERM');
     expect((await inFlight).status).toBe(404);
-    expect(await exit).toBe(0);
+    expect((await exited)[0]).toBe(0);
+    expect(stdout).toContain('"signal":"SIGTERM","msg":"stopping: finishing in-flight requests"');
+    expect(stdout).toContain('"msg":"stopped"');
   });
 
   it('answers 413 and closes the connection when a body without Content-Length grows past the limit', async () => {
@@ -493,7 +514,7 @@ describe('process behaviour', () => {
       response.end('{}');
     });
     await new Promise<void>((resolve) => cookies.listen(0, '127.0.0.1', resolve));
-    const own = await startShimProcess(serveArgs(`http://127.0.0.1:${(cookies.address() as AddressInfo).port}/eu/v2/captain/`, mapFile));
+    const own = await startShimCli(serveArgs(`http://127.0.0.1:${(cookies.address() as AddressInfo).port}/eu/v2/captain/`, mapFile));
     try {
       const reply = await fetch(`${own.url}/eu/v2/captain/journey/state/fetch`, { method: 'POST', body: '{}' });
       expect(reply.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
@@ -504,7 +525,7 @@ describe('process behaviour', () => {
   });
 
   it('stops the upstream call when the caller goes away, and counts the request as 499', async () => {
-    const own = await startShimProcess(ownArgs());
+    const own = await startShimCli(ownArgs());
     try {
       sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 2000, count: 1 });
       const { hostname, port } = new URL(own.url);
@@ -538,11 +559,11 @@ describe('process behaviour', () => {
   });
 
   it('serves one journey from two replicas behind a round-robin', async () => {
-    const replicas = [await startShimProcess(ownArgs()), await startShimProcess(ownArgs())];
+    const replicas = [await startShimCli(ownArgs()), await startShimCli(ownArgs())];
     try {
       let turn = 0;
       const call = (path: string, body: unknown) => {
-        const replica = replicas[turn++ % 2] as ShimProcess;
+        const replica = replicas[turn++ % 2] as ShimCli;
         return fetch(`${replica.url}/captain/api/journey/${path}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -583,7 +604,7 @@ describe('process behaviour', () => {
     const config = join(await tempDir(), 'config.json');
     await writeFile(config, JSON.stringify({ upstream: `${await closedPort()}/v2/captain/`, journeyMap: mapFile, port: 1 }));
     // The file names a dead upstream and port 1; the environment a live upstream and port 2; the flag port 0.
-    const own = await startShimProcess(['serve', '--config', config, '--port', '0'], {
+    const own = await startShimCli(['serve', '--config', config, '--port', '0'], {
       JOURNEY_BRIDGE_UPSTREAM: `${upstream.url}/eu/v2/captain/`,
       JOURNEY_BRIDGE_PORT: '2',
     });
@@ -596,16 +617,16 @@ describe('process behaviour', () => {
   });
 
   it('exits 2 naming the problem for a bad configuration', async () => {
-    const missing = await runCli(['serve', '--journey-map', mapFile]);
+    const missing = await exitOf(['serve', '--journey-map', mapFile]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('upstream');
-    const badMap = await runCli(['serve', '--upstream', 'eu', '--journey-map', '/does/not/exist.json']);
+    const badMap = await exitOf(['serve', '--upstream', 'eu', '--journey-map', '/does/not/exist.json']);
     expect(badMap.code).toBe(2);
     expect(badMap.stderr).toContain('cannot read journey map /does/not/exist.json: ENOENT');
-    const badFlag = await runCli(['serve', '--upstraem', 'eu']);
+    const badFlag = await exitOf(['serve', '--upstraem', 'eu']);
     expect(badFlag.code).toBe(2);
     expect(badFlag.stderr).toContain("Unknown option '--upstraem'");
-    const help = await runCli(['--help']);
+    const help = await exitOf(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: journey-bridge serve');
   });
