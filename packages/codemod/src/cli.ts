@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { MissingPathError } from './files/discover-files.js';
@@ -35,9 +37,35 @@ Options:
 .gitignore is respected and node_modules is never entered.
 Exit codes: 0 done, 1 --check found v1 calls (or files it could not parse), 2 bad usage or refused to write.`;
 
-class UsageError extends Error {}
+/** Where `main` writes and works: the process's own when run as `journey-codemod`, a test's in-process. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  /** A terminal to draw the progress bar on. @default none: no bar */
+  readonly progress?: NodeJS.WritableStream;
+  /** Where relative paths and globs are resolved. @default process.cwd() */
+  readonly cwd?: string;
+}
 
-async function main(argv: readonly string[]): Promise<number> {
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Runs `journey-codemod` with `argv` (the arguments after the command) and resolves with its exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError ||
+      error instanceof MissingPathError ||
+      (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    io.stderr.write(`journey-codemod: ${error instanceof Error ? error.message : String(error)}\n`);
+    return usage ? 2 : 3;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -58,11 +86,11 @@ async function main(argv: readonly string[]): Promise<number> {
     },
   });
   if (values.help) {
-    process.stdout.write(`${HELP}\n`);
+    io.stdout.write(`${HELP}\n`);
     return 0;
   }
   if (values.version) {
-    for (const [name, version] of Object.entries(versions())) process.stdout.write(`${name} ${version}\n`);
+    for (const [name, version] of Object.entries(versions())) io.stdout.write(`${name} ${version}\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('give at least one path or glob (see --help)');
@@ -74,22 +102,22 @@ async function main(argv: readonly string[]): Promise<number> {
     ?.split(',')
     .map((extension) => extension.trim().replace(/^\./, ''))
     .filter(Boolean);
-  const journeyMap = values['journey-map'] ? await readJourneyMap(values['journey-map']) : undefined;
-  const cwd = process.cwd();
+  const cwd = io.cwd ?? process.cwd();
+  const journeyMap = values['journey-map'] ? await readJourneyMap(values['journey-map'], cwd) : undefined;
   const dry = values.dry || values.check;
 
   if (!dry && !values.force) {
     const dirty = await uncommittedChanges(cwd);
     if (dirty.length > 0) {
-      process.stderr.write(
+      io.stderr.write(
         `journey-codemod: the git tree has uncommitted changes; commit or stash them, or pass --force:\n${dirty.slice(0, 10).join('\n')}\n`,
       );
       return 2;
     }
   }
 
-  const bar = process.stderr.isTTY
-    ? new SingleBar({ format: 'journey-codemod [{bar}] {value}/{total} files', clearOnComplete: true })
+  const bar = io.progress
+    ? new SingleBar({ format: 'journey-codemod [{bar}] {value}/{total} files', clearOnComplete: true, stream: io.progress })
     : undefined;
   let started = false;
   const result = await runCodemod({
@@ -112,19 +140,19 @@ async function main(argv: readonly string[]): Promise<number> {
 
   for (const file of result.files) {
     if (file.status === 'parse-error')
-      process.stderr.write(`journey-codemod: cannot parse ${relative(cwd, file.file)}, left unchanged: ${file.error}\n`);
+      io.stderr.write(`journey-codemod: cannot parse ${relative(cwd, file.file)}, left unchanged: ${file.error}\n`);
     if (file.status !== 'changed') continue;
-    if (values.diff) process.stdout.write(unifiedDiff(file, cwd));
-    if (values.print) process.stdout.write(`// ${relative(cwd, file.file)}\n${file.after ?? ''}\n`);
+    if (values.diff) io.stdout.write(unifiedDiff(file, cwd));
+    if (values.print) io.stdout.write(`// ${relative(cwd, file.file)}\n${file.after ?? ''}\n`);
   }
   if (values.report) await writeFile(resolve(cwd, values.report), `${JSON.stringify(buildReport(result, cwd), null, 2)}\n`);
   const summary = summarize(result);
-  process.stderr.write(`${formatSummary(summary, result.written)}\n`);
+  io.stderr.write(`${formatSummary(summary, result.written)}\n`);
   if (values.check) {
     const remaining = remainingV1(result.sites);
     const pending = result.sites.filter((site) => site.status === 'migrated' || site.status === 'needs-review');
     for (const site of [...remaining, ...pending]) {
-      process.stderr.write(
+      io.stderr.write(
         `${relative(cwd, site.file)}:${site.line} ${site.status === 'unsupported' ? 'v1 remains' : 'v1, migratable'} [${site.rule}] ${site.reason}\n`,
       );
     }
@@ -133,8 +161,8 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-async function readJourneyMap(path: string): Promise<Record<string, string>> {
-  const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+async function readJourneyMap(path: string, cwd: string): Promise<Record<string, string>> {
+  const parsed: unknown = JSON.parse(await readFile(resolve(cwd, path), 'utf8'));
   if (
     typeof parsed !== 'object' ||
     parsed === null ||
@@ -146,16 +174,8 @@ async function readJourneyMap(path: string): Promise<Record<string, string>> {
   return parsed as Record<string, string>;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const usage =
-      error instanceof UsageError ||
-      error instanceof MissingPathError ||
-      (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
-    process.stderr.write(`journey-codemod: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = usage ? 2 : 3;
-  },
-);
+const invokedAs = process.argv[1];
+if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
+  const progress = process.stderr.isTTY ? process.stderr : undefined;
+  process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, ...(progress && { progress }) });
+}

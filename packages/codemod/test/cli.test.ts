@@ -1,7 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
@@ -12,6 +14,9 @@ export async function tasks(instanceId: string) {
   return axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { instanceId });
 }
 `;
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+// Resolved here: the binary runs in a temporary repository, where `--import tsx` would find no tsx.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MIGRATED_CALL = V1_CALL.replace('/captain/api/journey/task/list', '/v2/captain/journey/interaction/fetch');
 
 let repo: string;
@@ -41,6 +46,23 @@ beforeEach(async () => {
   git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'v1');
 });
 afterEach(() => rm(repo, { recursive: true, force: true }));
+
+describe('journey-codemod binary', () => {
+  it('checks the working directory it runs in, and exits 1 while v1 calls remain', async () => {
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--conditions=@journey-bridge/source', '--import', TSX, CLI, 'src', '--check'],
+        { cwd: repo },
+        (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('src/service.ts:4 v1, migratable [endpoint.task-list]');
+    expect(await read('src/service.ts')).toBe(V1_CALL);
+  });
+});
 
 describe('journey-codemod CLI', () => {
   it('takes a directory outside the working directory, still respecting its .gitignore', async () => {
