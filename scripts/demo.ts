@@ -164,7 +164,7 @@ try {
       await v1Journey(token, `${shim.url}/captain/api/journey`, '3. the same v1 code, base URL → journey-bridge serve (drop-in by URL)'),
     ),
   );
-  const uninstall = installV1Compat({ upstream: `${running.url}/eu/v2/captain/`, journeyMap, variantIds });
+  const uninstall = installV1Compat({ upstream: `${running.url}/eu/v2/captain/`, journeyMap, dialect: { flowKeys: variantIds } });
   try {
     log(ranOn(await v1Journey(token, v1Base, '4. the same v1 code, unchanged, with installV1Compat() at start-up (in-process)')));
   } finally {

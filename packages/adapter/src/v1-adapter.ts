@@ -3,9 +3,10 @@ import {
   type Delivery,
   decodeTaskId,
   filterFlow,
-  type JourneyMap,
+  type JourneyMapEntryInput,
   knownCollects,
   planSubmit,
+  resolveJourneyMap,
   StaleTaskError,
   TaskListRequest,
   TaskSchemaRequest,
@@ -16,9 +17,10 @@ import {
   toV1TaskList,
   toV1TaskListWithSchema,
   toV2StartRequest,
+  V1Dialect,
+  type V1DialectInput,
   V1StartRequest,
   type V1StartResponse,
-  type V1StateOptions,
   V1StateRequest,
   type V1TaskSchema,
 } from '@journey-bridge/contract';
@@ -27,11 +29,17 @@ import type { CallContext } from './call-context.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
-export interface V1AdapterOptions extends Pick<V1StateOptions, 'flowAt' | 'variantIds' | 'decisionKey'> {
+export interface V1AdapterOptions {
   /** The v2 client every call goes through (its tokens, retries and logging apply). */
   client: JourneyClient;
-  /** v1 resourceIds → the separately published v2 ones (see `JourneyMap`). Unmapped ids are refused. */
-  journeyMap: JourneyMap;
+  /**
+   * v1 resourceIds → the separately published v2 ones. An entry is the v2 resourceId alone (answered in
+   * `dialect`), or `{ v2, dialect }` with the dialect that v1 journey answered in. Keys are exact ids (`a1@3`) or
+   * bare ids (`a1`, carrying `@latest` over). Unmapped ids are refused.
+   */
+  journeyMap: Readonly<Record<string, JourneyMapEntryInput>>;
+  /** The dialect of plain string entries. @default the specification's (`data.process.flow`, `Decision: Pass` …) */
+  dialect?: V1DialectInput;
   /** `context.config.delivery` for starts that name none. @default 'api' */
   delivery?: Delivery;
   /**
@@ -90,11 +98,7 @@ async function asV1<T>(operation: () => Promise<T>): Promise<T> {
  */
 export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now } = options;
-  const stateOptions: V1StateOptions = {
-    ...(options.flowAt && { flowAt: options.flowAt }),
-    ...(options.variantIds && { variantIds: options.variantIds }),
-    ...(options.decisionKey && { decisionKey: options.decisionKey }),
-  };
+  const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
 
   /** The operations for one context (or none): every upstream call carries it. */
   function operations(context: CallContext | undefined): V1Api {
@@ -121,7 +125,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     }
 
     async function v1State(instanceId: string, filterKeys?: readonly string[]) {
-      const state = toV1State(noted(await client.fetchState({ instanceId }, call)), stateOptions);
+      const v2 = noted(await client.fetchState({ instanceId }, call));
+      const state = toV1State(v2, { dialect: journeys.dialectOfV2(v2.context?.process?.journey?.id) });
       if (filterKeys && state.data.process) state.data.process.flow = filterFlow(state.data.process.flow, filterKeys);
       if (filterKeys && state.data.context?.process)
         state.data.context.process.flow = filterFlow(state.data.context.process.flow, filterKeys);
@@ -132,8 +137,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       startJourney: (request) =>
         asV1(async (): Promise<V1StartResponse> => {
           const v1 = v1Request(V1StartRequest, request);
-          const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeyMap, delivery), call));
-          if (v1.context.config?.async === true) return { instanceId, status: 'InProgress' };
+          const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeys.v2Ids, delivery), call));
+          const { start } = journeys.dialectOfV1(v1.resourceId);
+          if (start === 'async' || (start === 'as-requested' && v1.context.config?.async === true))
+            return { instanceId, status: 'InProgress' };
           // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
           // The journey exists from here on, so no failure may read as "not started": the caller would start again.
           try {

@@ -13,7 +13,7 @@ function setup(options: Partial<V1AdapterOptions> = {}) {
     createV1Adapter({
       client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
       journeyMap,
-      variantIds,
+      dialect: { flowKeys: variantIds },
       syncStartIntervalMs: 1,
       ...options,
     });
@@ -76,7 +76,10 @@ describe('createV1Adapter', () => {
   });
 
   it('starts with the configured delivery and writes the flow where live callers read it when asked', async () => {
-    const { sim, adapter } = setup({ delivery: 'page', flowAt: 'context.process', decisionKey: 'evaluation' });
+    const { sim, adapter } = setup({
+      delivery: 'page',
+      dialect: { layout: 'context.process', flowKeys: variantIds, decision: { key: 'evaluation' } },
+    });
     const api = adapter();
     const { instanceId } = await api.startJourney({
       resourceId: 'a1d7c3f0data-check-v1@latest',

@@ -56,7 +56,7 @@ const merge = (parts: Subject[]): Subject => ({ identity: Object.assign({}, ...p
 describe('updateTask properties over generated subjects', () => {
   const sim = createSimulator({ journeys, clock: { manual: true } });
   const client = createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(sim.issueToken()), fetch: sim.fetch });
-  const adapter = createV1Adapter({ client, journeyMap, variantIds });
+  const adapter = createV1Adapter({ client, journeyMap, dialect: { flowKeys: variantIds } });
 
   it('never sends an element twice, never loses a valid one, and the v1 state round-trips the subject', async () => {
     await fc.assert(

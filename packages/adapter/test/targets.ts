@@ -48,7 +48,7 @@ export const adapterOverV2: TargetFactory = (sim) => (region, token) =>
       retry: { limit: 0 },
     }),
     journeyMap,
-    variantIds,
+    dialect: { flowKeys: variantIds },
     syncStartIntervalMs: 1,
   });
 
@@ -68,7 +68,7 @@ export const interceptorOverV2: TargetFactory = (sim) => (region, token) =>
     fetch: createV1CompatFetch({
       upstream: `http://sim.test/${region}/v2/captain/`,
       journeyMap,
-      variantIds,
+      dialect: { flowKeys: variantIds },
       syncStartIntervalMs: 1,
       retry: { limit: 0 },
       fetch: sim.fetch,

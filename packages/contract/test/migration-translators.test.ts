@@ -16,6 +16,7 @@ import {
   toV1TaskListWithSchema,
   toV2StartRequest,
   UnmappedJourneyError,
+  V1Dialect,
   V1ErrorBody,
   V1State,
   V1StateRequest,
@@ -186,7 +187,7 @@ describe('toV1State', () => {
   });
 
   it('keys steps by variant, adds the decision, and takes times from the journey and the last step', () => {
-    const v1 = V1State.parse(toV1State(state, { variantIds: { 'identity-check': 'kyc-eu-v3' } }));
+    const v1 = V1State.parse(toV1State(state, { dialect: V1Dialect.parse({ flowKeys: { 'identity-check': 'kyc-eu-v3' } }) }));
     expect(v1.metaData).toEqual({ createdTime: '2026-01-01T10:00:00.000Z', completedTime: '2026-01-01T10:00:02.000Z' });
     expect(Object.keys(v1.data.process?.flow ?? {})).toEqual(['kyc-eu-v3', 'age-check', 'decision']);
     expect(v1.data.process?.flow['kyc-eu-v3']?.result).toEqual({
@@ -210,7 +211,7 @@ describe('toV1State', () => {
       steps: [{ nodeId: 'fraud', outcome: 'Error' }],
       result: { status: 'error' },
     });
-    const v1 = toV1State(failed, { flowAt: 'context.process', now: () => new Date('2026-02-02T00:00:00Z') });
+    const v1 = toV1State(failed, { dialect: V1Dialect.parse({ layout: 'context.process' }), now: () => new Date('2026-02-02T00:00:00Z') });
     expect(v1.status).toBe('Failed');
     expect(v1.metaData?.completedTime).toBe('2026-02-02T00:00:00.000Z');
     expect(v1.data).toEqual({ context: { process: { flow: { fraud: { result: { outcome: 'Error' }, subject: undefined } } } } });

@@ -1,12 +1,12 @@
 import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
-import { createJourneyClient, createKeepAliveFetch } from '@journey-bridge/client';
+import { createFetch, createJourneyClient } from '@journey-bridge/client';
 import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
-import { ShimMetrics } from './metrics.js';
 import { tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
+import { ShimMetrics } from './metrics.js';
 import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
 
 /** Options of `createShimHandler`. */
@@ -14,7 +14,7 @@ export interface ShimHandlerOptions {
   config: ShimConfig;
   /** Structured logger; one line per request, never headers or bodies. */
   logger: Logger;
-  /** The fetch the shim reaches the upstream with. @default its own keep-alive pool (`createKeepAliveFetch`) */
+  /** The fetch the shim reaches the upstream with. @default its own undici keep-alive pool (`createFetch()`) */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -107,7 +107,7 @@ function routeOf(method: string, pathname: string): Route {
  * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
  * number of replicas can stand behind one load balancer.
  */
-export function createShimHandler({ config, logger, fetch = createKeepAliveFetch() }: ShimHandlerOptions) {
+export function createShimHandler({ config, logger, fetch = createFetch() }: ShimHandlerOptions) {
   const metrics = new ShimMetrics();
   const upstreamFetch = metrics.instrument(fetch);
   const base = upstreamBase(config.upstream);
@@ -116,9 +116,8 @@ export function createShimHandler({ config, logger, fetch = createKeepAliveFetch
   const adapter = createV1Adapter({
     client,
     journeyMap: config.journeyMap as Record<string, string>,
-    variantIds: config.variantIds,
+    dialect: { layout: config.flowAt, flowKeys: config.variantIds },
     delivery: config.delivery,
-    flowAt: config.flowAt,
     syncStartTimeoutMs: config.syncStartTimeoutMs,
   });
   const handleV1 = createV1HttpHandler({ adapter, bodyLimitBytes: config.bodyLimitBytes });

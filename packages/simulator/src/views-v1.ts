@@ -1,4 +1,4 @@
-import { DECISION_OUTCOMES, filterFlow, taskJsonSchemaFor, toV1Status } from '@journey-bridge/contract';
+import { DEFAULT_DECISION_OUTCOMES, filterFlow, taskJsonSchemaFor, toV1Status } from '@journey-bridge/contract';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
 import type { SegmentDefinition } from './journey-definition.js';
 
@@ -54,7 +54,7 @@ export function v1StateView(instance: Instance, filterKeys?: readonly string[]) 
   const decision = instance.customDecision ?? instance.decision;
   if (instance.status === 'Completed' && decision) {
     flow[instance.journey.evaluation.variantId] = {
-      result: { outcome: DECISION_OUTCOMES[decision] ?? `Decision: ${decision}` },
+      result: { outcome: DEFAULT_DECISION_OUTCOMES[decision as keyof typeof DEFAULT_DECISION_OUTCOMES] ?? `Decision: ${decision}` },
       subject: instance.subject,
     };
   }

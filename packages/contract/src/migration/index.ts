@@ -11,8 +11,9 @@ export {
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
 export { filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
+export { JourneyMapError, type ResolvedJourneyMap, resolveJourneyMap } from './journey-map.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
-export { DECISION_OUTCOMES, toV1State, type V1StateOptions } from './state.js';
+export { decisionOf, toV1State, type V1StateOptions } from './state.js';
 export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
 export { decodeTaskId, encodeTaskId } from './task-id.js';
 export { knownCollects, taskJsonSchemaFor } from './task-schema.js';
@@ -24,3 +25,13 @@ export {
   TranslationError,
   UnmappedJourneyError,
 } from './translation-errors.js';
+export {
+  DECISIONS,
+  DEFAULT_DECISION_OUTCOMES,
+  type Decision,
+  JourneyMapEntry,
+  type JourneyMapEntryInput,
+  SPECIFICATION_DIALECT,
+  V1Dialect,
+  type V1DialectInput,
+} from './v1-dialect.js';

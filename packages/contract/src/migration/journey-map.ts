@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { JourneyMap } from './start.js';
+import { JourneyMapEntry, type JourneyMapEntryInput, type V1Dialect } from './v1-dialect.js';
+
+/** A journey map that cannot be used; the message names the entry and what is wrong with it. */
+export class JourneyMapError extends Error {
+  override name = 'JourneyMapError';
+}
+
+/** A journey map with each entry's dialect resolved, looked up from either side. */
+export interface ResolvedJourneyMap {
+  /** v1 resourceIds → v2 resourceIds, for `toV2StartRequest`. */
+  readonly v2Ids: JourneyMap;
+  /** The dialect of the v1 journey a start names (its entry's, or the fallback). */
+  dialectOfV1(resourceId: string): V1Dialect;
+  /** The dialect of the v1 journey a v2 journey replaces, by the v2 id a state names (`context.process.journey.id`). */
+  dialectOfV2(journeyId: string | undefined): V1Dialect;
+}
+
+const bareId = (resourceId: string): string => {
+  const at = resourceId.lastIndexOf('@');
+  return at === -1 ? resourceId : resourceId.slice(0, at);
+};
+
+/**
+ * Resolves every entry of a journey map: a plain string speaks `fallback`, an object its own dialect. A state
+ * names only its v2 journey, so two v1 journeys replaced by one v2 journey must share a dialect: otherwise the
+ * map is refused here rather than answer one caller in the other's dialect.
+ */
+export function resolveJourneyMap(entries: Readonly<Record<string, JourneyMapEntryInput>>, fallback: V1Dialect): ResolvedJourneyMap {
+  const v2Ids: Record<string, string> = {};
+  const byV1 = new Map<string, V1Dialect>();
+  const byV2 = new Map<string, { dialect: V1Dialect; from: string }>();
+  for (const [v1, given] of Object.entries(entries)) {
+    const parsed = JourneyMapEntry.safeParse(given);
+    if (!parsed.success) throw new JourneyMapError(`journey map entry ${JSON.stringify(v1)}: ${z.prettifyError(parsed.error)}`);
+    const { v2, dialect } = typeof parsed.data === 'string' ? { v2: parsed.data, dialect: fallback } : parsed.data;
+    v2Ids[v1] = v2;
+    byV1.set(v1, dialect);
+    const seen = byV2.get(bareId(v2));
+    if (seen && JSON.stringify(seen.dialect) !== JSON.stringify(dialect)) {
+      throw new JourneyMapError(
+        `journey map entries ${JSON.stringify(seen.from)} and ${JSON.stringify(v1)} both map to v2 ${JSON.stringify(bareId(v2))} with different dialects; a state names only the v2 journey, so they must share one`,
+      );
+    }
+    byV2.set(bareId(v2), { dialect, from: v1 });
+  }
+  return {
+    v2Ids,
+    dialectOfV1: (resourceId) => byV1.get(resourceId) ?? byV1.get(bareId(resourceId)) ?? fallback,
+    dialectOfV2: (journeyId) => (journeyId === undefined ? undefined : byV2.get(bareId(journeyId))?.dialect) ?? fallback,
+  };
+}
