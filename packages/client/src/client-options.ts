@@ -1,8 +1,12 @@
 import { Region, regionHost } from '@journey-bridge/contract';
+import type { Dispatcher } from 'undici';
 import type { Auth, TokenProvider } from './auth/token-provider.js';
 import { ClientOptionsError } from './errors/client-options-error.js';
 import { createApiError } from './errors/create-api-error.js';
+import { createDispatcher } from './http/create-dispatcher.js';
+import type { HttpOptions } from './http/http-options.js';
 import { Transport } from './http/transport.js';
+import { createFetch } from './http/undici-fetch.js';
 import { Log, type LoggingOptions } from './logging.js';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from './retry-policy.js';
 import { checkTimeoutMs } from './timeout-ms.js';
@@ -28,8 +32,15 @@ export interface ClientOptions extends LoggingOptions {
   /** Retry policy; see `RetryOptions`. */
   retry?: RetryOptions;
   /**
-   * The fetch implementation, e.g. a simulator's in-process `fetch` or `globalThis.fetch`.
-   * @default a shared keep-alive fetch over node:http(s) (`createKeepAliveFetch`)
+   * Connection pool, proxy, TLS (custom CA, client certificate) and response size limit of a pool of this
+   * client's own; see `HttpOptions`. @default one keep-alive pool that every client without these options shares
+   */
+  http?: HttpOptions;
+  /** An undici dispatcher to send through instead, e.g. one `createDispatcher()` shared by several clients. */
+  dispatcher?: Dispatcher;
+  /**
+   * A fetch to send through instead of undici, e.g. a simulator's in-process `fetch`. `http` does not apply to it.
+   * @default `createFetch()` over the shared pool
    */
   fetch?: typeof globalThis.fetch;
   /** Clock for token expiry and polling deadlines, epoch ms. @default Date.now */
@@ -52,10 +63,11 @@ export function createClientCore(options: ClientOptions, versionPath: string): C
   const retry = resolveRetryOptions(options.retry);
   const timeoutMs = checkTimeoutMs(options.timeoutMs ?? 30_000, 'timeoutMs');
   const now = options.now ?? Date.now;
-  const tokens: TokenProvider = options.auth.connect({ authUrl, fetch: options.fetch, timeoutMs, retry, log, now });
+  const fetch = resolveFetch(options);
+  const tokens: TokenProvider = options.auth.connect({ authUrl, fetch, timeoutMs, retry, log, now });
   const transport = new Transport({
     prefixUrl: base.href,
-    fetch: options.fetch,
+    fetch,
     timeoutMs,
     retry,
     log,
@@ -63,6 +75,18 @@ export function createClientCore(options: ClientOptions, versionPath: string): C
     errorFor: createApiError,
   });
   return { transport, log, now, retry };
+}
+
+/** The fetch of clients given neither `fetch`, `dispatcher` nor `http`: one pool, as `globalThis.fetch` has one. */
+let sharedFetch: typeof globalThis.fetch | undefined;
+
+function resolveFetch({ fetch, dispatcher, http }: ClientOptions): typeof globalThis.fetch {
+  const given = [fetch && 'fetch', dispatcher && 'dispatcher', http && 'http'].filter(Boolean);
+  if (given.length > 1) throw new ClientOptionsError(`give one of fetch, dispatcher and http, not ${given.join(' and ')}`);
+  if (fetch) return fetch;
+  if (dispatcher || http) return createFetch(dispatcher ?? createDispatcher(http));
+  sharedFetch ??= createFetch();
+  return sharedFetch;
 }
 
 function resolveBaseUrl({ region, baseUrl }: ClientOptions, versionPath: string): URL {

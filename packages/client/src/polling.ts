@@ -1,5 +1,6 @@
 import { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 import { JourneyApiError } from './errors/journey-api-error.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { ResponseValidationError } from './errors/response-validation-error.js';
 import type { Log } from './logging.js';
 import { sleep } from './sleep.js';
@@ -21,7 +22,7 @@ export interface PollOptions<T> {
 /** Failures worth waiting out: no response, 429 and 5xx. Everything else is the caller's to fix. */
 export const isTransient = (error: unknown): boolean =>
   error instanceof JourneyApiError &&
-  !(error instanceof ResponseValidationError) &&
+  !(error instanceof ResponseValidationError || error instanceof ResponseTooLargeError) &&
   (error.status === undefined || error.status === 429 || error.status >= 500);
 
 /**

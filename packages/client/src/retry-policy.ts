@@ -1,5 +1,6 @@
 import { HTTPError, isTimeoutError, type RetryOptions as KyRetryOptions } from 'ky';
 import type { CallState } from './http/call-state.js';
+import { isNetworkError } from './http/network-error.js';
 
 /** How failed attempts are retried. The one replay after a 401 is separate and never counts here. */
 export interface RetryOptions {
@@ -56,9 +57,6 @@ export const ENDPOINT_RETRY = {
 /** Exponential backoff before jitter: `baseDelayMs * 2^(retry - 1)`, capped at `maxDelayMs`. */
 export const backoffDelay = (retry: number, options: ResolvedRetryOptions): number =>
   Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retry - 1));
-
-/** A fetch failure without a response (undici and browsers throw `TypeError`). */
-const isNetworkError = (error: Error): boolean => error.name === 'TypeError';
 
 /**
  * The policy as ky's retry options for one call. ky's budget gets one extra retry for the token replay, which

@@ -15,7 +15,7 @@ function losesFirstAnswer(sim: Simulator, pathSuffix: string): typeof fetch {
     const response = await sim.fetch(input, init);
     if (!lost && url.endsWith(pathSuffix)) {
       lost = true;
-      throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
     }
     return response;
   };

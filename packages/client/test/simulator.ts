@@ -3,6 +3,7 @@ import { createSimulator, loadJourneys, type Simulator, type SimulatorOptions } 
 import { onTestFinished } from 'vitest';
 import {
   clientCredentials,
+  createDispatcher,
   createJourneyClient,
   createV1Client,
   type JourneyClient,
@@ -45,16 +46,23 @@ export function v2Client(sim: Simulator, options: Partial<JourneyClientOptions> 
 }
 
 /**
- * A v2 client that reaches `sim` over a real loopback socket through the default keep-alive transport, so a
- * reset is a real dropped connection and a timeout cuts a real request. The socket closes when the test ends.
+ * A v2 client that reaches `sim` over a real loopback socket through the undici transport, with a pool of its
+ * own, so a reset is a real dropped connection and a timeout cuts a real request. The pool and the server close
+ * when the test ends: the pool first, as undici may have opened a spare connection after an abort, which the
+ * server would wait for until it idles out.
  */
 export async function loopbackV2Client(sim: Simulator, options: Partial<JourneyClientOptions> = {}): Promise<JourneyClient> {
   const server = await sim.listen();
-  onTestFinished(() => server.close());
+  const dispatcher = createDispatcher();
+  onTestFinished(async () => {
+    await dispatcher.destroy();
+    await server.close();
+  });
   return createJourneyClient({
     baseUrl: `${server.url}/eu/v2/captain/`,
     auth: clientCredentials(DEMO_CREDENTIALS),
     retry: FAST_RETRY,
+    dispatcher,
     ...options,
   });
 }

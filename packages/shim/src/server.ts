@@ -21,7 +21,7 @@ export interface RunningShim {
 export interface StartShimOptions {
   /** @default a pino logger writing JSON lines to stdout at `config.logLevel` */
   logger?: Logger;
-  /** The fetch the shim reaches the upstream with. @default its own keep-alive pool (`createKeepAliveFetch`) */
+  /** The fetch the shim reaches the upstream with. @default its own undici keep-alive pool (`createFetch()`) */
   fetch?: typeof globalThis.fetch;
 }
 

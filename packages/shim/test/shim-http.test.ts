@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createKeepAliveFetch, type TimeoutFetch } from '@journey-bridge/client';
+import { createFetch } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
@@ -161,14 +161,14 @@ describe('journey-bridge serve over HTTP', () => {
     );
   });
 
-  it("keeps the keep-alive fetch's `timeout`: the timed fetch still declares it, and it still ends a slow request", async () => {
+  it("passes the init through to the client's undici fetch: its signal still ends a slow request", async () => {
     const metrics = new ShimMetrics();
-    const timed = metrics.instrument(createKeepAliveFetch()) as TimeoutFetch;
-    // The client gives a fetch so marked a deadline as `timeout`, not as an AbortSignal (see docs/client.md).
-    expect(Reflect.get(timed, Symbol.for('journey-bridge.fetch.accepts-timeout'))).toBe(true);
-    // And it passes the init through untouched: a `timeout` dropped on the way would let this request run 200 ms.
+    const timed = metrics.instrument(createFetch());
+    // A signal dropped on the way would let this request run 200 ms.
     sim.core.faults.add({ path: '/gateway/slow', latencyMs: 200, count: 1 });
-    await expect(timed(`${upstream.url}/gateway/slow`, { method: 'POST', timeout: 20 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(timed(`${upstream.url}/gateway/slow`, { method: 'POST', signal: AbortSignal.timeout(20) })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
     expect(await metrics.registry.metrics()).toMatch(/upstream_request_duration_seconds_count\{path="other",status="0"\} 1/);
     // The simulator finishes the abandoned request within this test, not during the next.
     await vi.waitFor(() => expect(sim.core.journal.count({ path: '/gateway/slow' })).toBe(1), { timeout: 2000 });

@@ -16,7 +16,8 @@ export interface TokenProvider {
 export interface AuthEnvironment {
   /** Origin (and optional path prefix) of the token endpoints, without a trailing slash. */
   readonly authUrl: string;
-  readonly fetch: typeof globalThis.fetch | undefined;
+  /** The client's fetch, over its pool unless it was given one. */
+  readonly fetch: typeof globalThis.fetch;
   readonly timeoutMs: number;
   readonly retry: ResolvedRetryOptions;
   readonly log: Log;

@@ -1,4 +1,3 @@
-import type { FirstAttemptOutcome } from './first-attempt.js';
 import { encodeBody, type RequestBody } from './request-body.js';
 
 /** What the hooks of one call share across its attempts (passed as ky's `context`). */
@@ -25,8 +24,6 @@ export interface CallState {
   tokenReplayed: boolean;
   /** Whether an earlier attempt's outcome is unknown (connection lost or timed out). */
   uncertain: boolean;
-  /** The outcome of a first attempt sent without ky that did not succeed, until ky takes it as its own. */
-  firstOutcome?: FirstAttemptOutcome;
 }
 
 export const newCallState = (path: string, body: RequestBody): CallState => ({

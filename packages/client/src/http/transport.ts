@@ -1,16 +1,16 @@
-import ky, { HTTPError, isTimeoutError, type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
+import ky, { HTTPError, isTimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import type { JourneyApiError } from '../errors/journey-api-error.js';
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { Log } from '../logging.js';
 import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../retry-policy.js';
 import { checkTimeoutMs } from '../timeout-ms.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
-import { sendFirstAttempt } from './first-attempt.js';
-import { keepAliveFetch } from './keep-alive-fetch.js';
+import { isNetworkError, isResponseTooLarge } from './network-error.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
 
@@ -35,7 +35,8 @@ export interface CallOptions {
 export interface TransportConfig {
   /** Absolute base every path is relative to, ending in `/`. */
   readonly prefixUrl: string;
-  readonly fetch: typeof globalThis.fetch | undefined;
+  /** What every attempt is sent with: the client's undici fetch, or the `fetch` it was given. */
+  readonly fetch: typeof globalThis.fetch;
   readonly timeoutMs: number;
   readonly retry: ResolvedRetryOptions;
   readonly log: Log;
@@ -46,28 +47,6 @@ export interface TransportConfig {
 }
 
 /**
- * ky's `fetch`. ky's requests carry no body of their own: on Node 20 a body on a `Request` is a web stream that ky
- * tees for every attempt and fetch pipes through one more stream, so each attempt sends the string the call holds.
- * A call whose first attempt was sent without ky (`sendFirstAttempt`) hands ky that attempt's outcome as ky's own
- * first attempt. Timeouts, aborts and retries stay ky's.
- */
-function kyFetch(fetch: typeof globalThis.fetch, calls: WeakMap<Request, CallState>): typeof globalThis.fetch {
-  return async (input, init) => {
-    // A lookup, not `instanceof`: servers such as @hono/node-server swap the global Request class.
-    const state = typeof input === 'object' ? calls.get(input as Request) : undefined;
-    if (!state) return fetch(input, init);
-    const { firstOutcome } = state;
-    if (firstOutcome) {
-      state.firstOutcome = undefined;
-      if ('response' in firstOutcome) return firstOutcome.response;
-      throw firstOutcome.timedOut ? new KyTimeoutError(input as Request) : firstOutcome.error;
-    }
-    const { url, method, headers, signal } = input as Request;
-    return fetch(url, { ...init, method, headers, body: state.payload.text, signal });
-  };
-}
-
-/**
  * One POST endpoint family over ky: bearer token and request id on every attempt, retries per endpoint policy,
  * the one replay after a 401, one log line per attempt, typed errors, validated responses. No `afterResponse`
  * hook: ky clones every response for one, which costs more than the rest of the client together.
@@ -75,24 +54,16 @@ function kyFetch(fetch: typeof globalThis.fetch, calls: WeakMap<Request, CallSta
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
-  readonly #fetch: typeof globalThis.fetch;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#fetch = config.fetch ?? keepAliveFetch;
-    const calls = new WeakMap<Request, CallState>();
     this.#ky = ky.create({
       prefixUrl: config.prefixUrl,
       timeout: config.timeoutMs,
-      fetch: kyFetch(this.#fetch, calls),
       hooks: {
         beforeRequest: [
           async (request, options) => {
-            const state = callStateOf(options);
-            calls.set(request, state);
-            // The first attempt already went out without ky: its outcome is replayed, not sent again.
-            if (state.firstOutcome) return;
-            for (const [name, value] of Object.entries(await this.#nextAttempt(state))) request.headers.set(name, value);
+            for (const [name, value] of Object.entries(await this.#nextAttempt(callStateOf(options)))) request.headers.set(name, value);
           },
         ],
         beforeRetry: [
@@ -142,7 +113,10 @@ export class Transport {
     return true;
   };
 
-  /** POSTs `body` to `path` and returns the response body validated by `schema`, with its request id. */
+  /**
+   * POSTs `body` to `path` and returns the response body validated by `schema`, with its request id. Failures,
+   * a body cut short included, become typed errors.
+   */
   async post<T extends object>(
     path: string,
     body: RequestBody,
@@ -151,40 +125,32 @@ export class Transport {
     call: CallOptions = {},
     state: CallState = newCallState(path, body),
   ): Promise<WithRequestId<T>> {
+    const timeoutMs = call.timeoutMs === undefined ? this.#config.timeoutMs : checkTimeoutMs(call.timeoutMs, 'timeoutMs of the call');
+    call.signal?.throwIfAborted();
     if (call.requestId !== undefined) state.fixedRequestId = call.requestId;
     if (call.token !== undefined) state.fixedToken = call.token;
-    const response = await this.#send(path, endpoint, call, state);
-    state.requestId = response.headers.get('x-request-id') ?? state.requestId;
-    const text = await response.text();
-    this.#logAttempt(state, response.status, text);
-    return withRequestId(parseValidated(text, response.status, schema, path, state.requestId), state.requestId);
-  }
-
-  /**
-   * POSTs and returns the successful response unread; failures become typed errors. The first attempt goes out
-   * without ky (see `sendFirstAttempt`); ky takes over from an attempt that did not succeed.
-   */
-  async #send(path: string, endpoint: EndpointRetry, call: CallOptions, state: CallState): Promise<Response> {
-    const timeoutMs = call.timeoutMs === undefined ? this.#config.timeoutMs : checkTimeoutMs(call.timeoutMs, 'timeoutMs of the call');
+    let response: Response;
+    let text: string;
     try {
-      const first = await sendFirstAttempt(this.#fetch, {
-        url: `${this.#config.prefixUrl}${path}`,
-        headers: await this.#nextAttempt(state),
-        body: state.payload.text,
-        timeoutMs,
-        signal: call.signal,
-      });
-      if ('response' in first && first.response.ok) return first.response;
-      state.firstOutcome = first;
-      return await this.#ky.post(path, {
+      response = await this.#ky.post(path, {
         context: { call: state },
+        // ky's Request carries no body: on Node 20 that would be a web stream, teed for every attempt.
+        fetch: (input) => {
+          // ky calls its fetch with the Request it built, the one its hooks saw.
+          const { url, headers, signal } = input as Request;
+          return this.#config.fetch(url, { method: 'POST', headers, body: state.payload.text, signal });
+        },
         retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
         timeout: timeoutMs,
         ...(call.signal && { signal: call.signal }),
       });
+      state.requestId = response.headers.get('x-request-id') ?? state.requestId;
+      text = await response.text();
     } catch (error) {
       throw await this.#toClientError(error, state, timeoutMs);
     }
+    this.#logAttempt(state, response.status, text);
+    return withRequestId(parseValidated(text, response.status, schema, path, state.requestId), state.requestId);
   }
 
   async #toClientError(error: unknown, state: CallState, timeoutMs: number): Promise<unknown> {
@@ -194,15 +160,16 @@ export class Transport {
       this.#logAttempt(state, error.response.status, body);
       return this.#config.errorFor(error.response.status, state.requestId, body);
     }
-    if (isTimeoutError(error)) {
-      this.#logAttempt(state, undefined, error);
-      return new TimeoutError({ requestId: state.requestId, cause: error, timeoutMs });
-    }
-    if (error instanceof Error && error.name === 'TypeError') {
-      this.#logAttempt(state, undefined, error);
-      return new ConnectionError({ requestId: state.requestId, cause: error });
-    }
-    return error;
+    const client = isTimeoutError(error)
+      ? new TimeoutError({ requestId: state.requestId, cause: error, timeoutMs })
+      : isResponseTooLarge(error)
+        ? new ResponseTooLargeError({ requestId: state.requestId, cause: error })
+        : isNetworkError(error)
+          ? new ConnectionError({ requestId: state.requestId, cause: error })
+          : undefined;
+    // Anything else (an abort's reason, a bug) is the caller's own and goes on as it is.
+    if (client) this.#logAttempt(state, undefined, error);
+    return client ?? error;
   }
 
   /** One line per attempt; at debug level it also carries the redacted request and response bodies. */

@@ -1,0 +1,53 @@
+/**
+ * Codes of failures where no whole response arrived: system errors of the socket and DNS, undici's own socket,
+ * timeout and length errors, and TLS failures. A `TypeError` carrying none of them in its cause chain is a bug
+ * (an invalid header, say), not the network.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_PRX_TLS',
+  // Certificate checks (OpenSSL's names, as Node reports them).
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+]);
+
+/** undici's code for a body over the dispatcher's `maxResponseSize`. */
+const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+
+/** The `code` of `error` or of the first error in its cause chain that has one. */
+function codeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** Whether `error` is a network failure: no whole response arrived (fetch's `TypeError` or undici's own error). */
+export function isNetworkError(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'));
+}
+
+/** Whether `error` is undici refusing a response body over its `maxResponseSize`. */
+export const isResponseTooLarge = (error: unknown): boolean => codeOf(error) === TOO_LARGE_CODE;
