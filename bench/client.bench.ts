@@ -3,7 +3,7 @@
  * HTTP requests one complete journey takes through the client against the minimum the specification needs.
  */
 import { fileURLToPath } from 'node:url';
-import { clientCredentials, createJourneyClient, createKeepAliveFetch, type JourneyClient } from '@journey-bridge/client';
+import { clientCredentials, createFetch, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
 import { createSimulator, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import * as hdr from 'hdr-histogram-js';
 import type { Benchmark } from './run.js';
@@ -80,7 +80,7 @@ async function overhead(): Promise<string[]> {
     const clientOnGlobalFetch = createJourneyClient({ baseUrl: `${origin}/eu/v2/captain/`, auth: AUTH, fetch: globalThis.fetch });
     const sides: Record<string, Call> = {
       'plain fetch + hand-set header': byHand(globalThis.fetch),
-      'createKeepAliveFetch by hand (the client’s transport, no client code)': byHand(createKeepAliveFetch()),
+      'createFetch by hand (the client’s undici transport, no client code)': byHand(createFetch()),
       '@journey-bridge/client (default transport)': () => client.fetchState({ instanceId }),
       '@journey-bridge/client on globalThis.fetch': () => clientOnGlobalFetch.fetchState({ instanceId }),
     };
@@ -108,7 +108,7 @@ async function overhead(): Promise<string[]> {
       `| client vs plain fetch ${versus(2, 0)}`,
       `| client vs its transport by hand (the client's own code) ${versus(2, 1)}`,
       `| client on globalThis.fetch vs plain fetch ${versus(3, 0)}`,
-      `target: client adds < 10% at p50 over plain fetch → ${ratio < 1.1 ? 'met' : 'NOT met'} (${pct(ratio)}), on its keep-alive transport; its own code adds ${pct(p50(2) / p50(1))} over that transport by hand`,
+      `target: client adds < 10% at p50 over plain fetch → ${ratio < 1.1 ? 'met' : 'NOT met'} (${pct(ratio)}), on its undici transport; its own code adds ${pct(p50(2) / p50(1))} over that transport by hand`,
     ];
   });
 }
