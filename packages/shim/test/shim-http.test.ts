@@ -446,38 +446,59 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 
 describe('process behaviour', () => {
   it('runs as the journey-bridge binary: on SIGTERM it finishes an in-flight request, then exits 0', async () => {
-    const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...ownArgs()], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    const exited = once(child, 'exit');
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        const match = /listening on (http:\/\/\S+)/.exec(stderr);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
-    });
-    // The upstream holds the answer for 2 s: long enough that SIGTERM surely arrives while it is in flight.
-    sim.core.faults.add({ path: '*/journey/state/fetch', latencyMs: 2000, count: 1 });
-    const inFlight = fetch(`${url}/captain/api/journey/state/fetch`, {
+    // The simulator's answer, given by an upstream that holds it until the shim has begun to stop.
+    const stateFetch = {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ instanceId: 'f'.repeat(32) }),
+    };
+    const simulated = await fetch(`${upstream.url}/eu/v2/captain/journey/state/fetch`, stateFetch);
+    const answer = { status: simulated.status, body: await simulated.text() };
+    let arrived!: () => void;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = createServer((request, response) => {
+      request.resume();
+      arrived();
+      void released.then(() => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
     });
-    // Signal once the shim holds the request in flight (the upstream delays its answer).
-    await vi.waitFor(async () => expect(await (await fetch(`${url}/metrics`)).text()).toMatch(/^journey_bridge_in_flight_requests 1$/m), {
-      interval: 10,
-      timeout: 5000,
-    });
-    child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(404);
-    expect((await exited)[0]).toBe(0);
-    expect(stdout).toContain('"signal":"SIGTERM","msg":"stopping: finishing in-flight requests"');
-    expect(stdout).toContain('"msg":"stopped"');
+    await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
+    const holdingBase = `http://127.0.0.1:${(holding.address() as AddressInfo).port}/eu/v2/captain/`;
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(holdingBase, mapFile)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      const exited = once(child, 'exit');
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+          const match = /listening on (http:\/\/\S+)/.exec(stderr);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
+      });
+      const inFlight = fetch(`${url}/captain/api/journey/state/fetch`, stateFetch);
+      await requested;
+      child.kill('SIGTERM');
+      await vi.waitFor(() => expect(stdout).toContain('"signal":"SIGTERM","msg":"stopping: finishing in-flight requests"'), {
+        interval: 5,
+        timeout: 5000,
+      });
+      release();
+      expect(answer.status).toBe(404);
+      expect((await inFlight).status).toBe(404);
+      expect((await exited)[0]).toBe(0);
+      expect(stdout).toContain('"msg":"stopped"');
+    } finally {
+      child.kill();
+      holding.close();
+    }
   });
 
   it('answers 413 and closes the connection when a body without Content-Length grows past the limit', async () => {
