@@ -7,7 +7,7 @@ import { createV1Adapter, type V1AdapterOptions } from './v1-adapter.js';
 
 /** Options of `installV1Compat` and `createV1CompatFetch`. Give `adapter`, or `upstream` and `journeyMap`. */
 export interface V1CompatOptions
-  extends Partial<Omit<V1AdapterOptions, 'client'>>,
+  extends Partial<Omit<V1AdapterOptions, 'client' | 'logger'>>,
     Pick<JourneyClientOptions, 'timeoutMs' | 'retry' | 'logger' | 'logLevel'> {
   /** Serves the v1 calls. @default an adapter over `upstream` that sends each request's own token */
   adapter?: V1Api;
@@ -40,7 +40,9 @@ function adapterFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): V
     ...(options.logger && { logger: options.logger }),
     ...(options.logLevel && { logLevel: options.logLevel }),
   });
-  return createV1Adapter({ ...options, client, journeyMap });
+  // The adapter's one line (dropped request fields) is a debug line: it goes where the client's lines go.
+  const logger = options.logLevel === 'debug' ? (options.logger ?? console) : undefined;
+  return createV1Adapter({ ...options, client, journeyMap, ...(logger && { logger }) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BadRequestError, type CallOptions, type JourneyClient, type V1Api } from '@journey-bridge/client';
+import { BadRequestError, type CallOptions, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
   type Delivery,
   decodeTaskId,
@@ -7,6 +7,7 @@ import {
   knownCollects,
   planSubmit,
   resolveJourneyMap,
+  strippedFields,
   StaleTaskError,
   TaskListRequest,
   TaskSchemaRequest,
@@ -51,12 +52,24 @@ export interface V1AdapterOptions {
   syncStartIntervalMs?: number;
   /** Clock of `syncStartTimeoutMs`, epoch ms; give the client's. @default Date.now */
   now?: () => number;
+  /**
+   * Receives one debug line per v1 request that carried fields the specification does not show (live v1
+   * accepted them, so they are dropped, not refused): their names, never their values. @default none
+   */
+  logger?: Pick<Logger, 'debug'>;
 }
 
-/** Parses a v1 request as v1 validated it: a bad one is a 400 in the v1 body, before any v2 call. */
-function v1Request<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+/**
+ * Parses a v1 request as v1 validated it: a bad one is a 400 in the v1 body, before any v2 call. Fields the
+ * specification does not show are dropped and their names reported to `log`.
+ */
+function v1Request<T extends z.ZodType>(schema: T, value: unknown, log?: Pick<Logger, 'debug'>): z.output<T> {
   const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const dropped = log ? strippedFields(value, parsed.data) : [];
+    if (dropped.length > 0) log?.debug('v1 request fields not used on v2 were dropped', { fields: dropped });
+    return parsed.data;
+  }
   const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
   throw new BadRequestError({
     status: 400,
@@ -97,7 +110,7 @@ async function asV1<T>(operation: () => Promise<T>): Promise<T> {
  * v2 requests it can: one, or two for `updateTask` (the interaction, then the submit).
  */
 export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
-  const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now } = options;
+  const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now, logger } = options;
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
 
   /** The operations for one context (or none): every upstream call carries it. */
@@ -136,7 +149,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     return {
       startJourney: (request) =>
         asV1(async (): Promise<V1StartResponse> => {
-          const v1 = v1Request(V1StartRequest, request);
+          const v1 = v1Request(V1StartRequest, request, logger);
           const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeys.v2Ids, delivery), call));
           const { start } = journeys.dialectOfV1(v1.resourceId);
           if (start === 'async' || (start === 'as-requested' && v1.context.config?.async === true))
@@ -159,25 +172,25 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
       listTasks: (request) =>
         asV1(async () =>
-          toV1TaskList(noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, call))),
+          toV1TaskList(noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call))),
         ),
 
       listTasksWithSchema: (request) =>
         asV1(async () =>
           toV1TaskListWithSchema(
-            noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request).instanceId }, call)),
+            noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call)),
           ),
         ),
 
       getTaskSchema: (request) =>
         asV1(async () => {
-          const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request).taskId);
+          const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request, logger).taskId);
           return taskJsonSchemaFor(knownCollects(interaction.interaction?.collects ?? [])) as V1TaskSchema;
         }),
 
       updateTask: (request) =>
         asV1(async () => {
-          const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request);
+          const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
           const { interaction, interactionId } = await activeInteraction(taskId, instanceId);
           // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
           // carries every required element therefore completes the interaction (register: request.update-intent).
@@ -196,7 +209,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
       fetchState: (request) =>
         asV1(async () => {
-          const { instanceId, filterKeys } = v1Request(V1StateRequest, request);
+          const { instanceId, filterKeys } = v1Request(V1StateRequest, request, logger);
           return v1State(instanceId, filterKeys);
         }),
     };

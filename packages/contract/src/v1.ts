@@ -4,13 +4,15 @@ import { JourneyStatus, toV1Status } from './status.js';
 import { Subject } from './subject.js';
 import { Delivery, ResourceId } from './v2.js';
 
-// ---- requests: strict, as the simulator validates them -------------------------------------------------------
+// ---- requests: what the specification requires is enforced; fields it does not show are dropped --------------
+// Live v1 accepted fields the specification does not show (`journeyId`, `filter`, `data`, `context: string[]`), and
+// working code sends them: refusing them would break it. `strippedFields` names what was dropped, for a debug line.
 
 /** v1 start: the journey ran synchronously unless `context.config.async` was true. */
-export const V1StartRequest = z.strictObject({
+export const V1StartRequest = z.object({
   resourceId: ResourceId,
-  context: z.strictObject({
-    config: z.strictObject({ async: z.boolean().optional(), delivery: Delivery.optional() }).optional(),
+  context: z.object({
+    config: z.object({ async: z.boolean().optional(), delivery: Delivery.optional() }).optional(),
     subject: Subject.default({}),
   }),
 });
@@ -26,21 +28,21 @@ export type V1Intent = z.infer<typeof V1Intent>;
 /** An identifier in a request: v1 ids are 16–64 characters; anything past 128 is refused outright. */
 const RequestId = z.string().min(1).max(128);
 
-export const TaskListRequest = z.strictObject({ instanceId: RequestId });
+export const TaskListRequest = z.object({ instanceId: RequestId });
 export type TaskListRequest = z.infer<typeof TaskListRequest>;
 
-export const TaskSchemaRequest = z.strictObject({ taskId: RequestId });
+export const TaskSchemaRequest = z.object({ taskId: RequestId });
 export type TaskSchemaRequest = z.infer<typeof TaskSchemaRequest>;
 
-export const TaskUpdateRequest = z.strictObject({
+export const TaskUpdateRequest = z.object({
   intent: V1Intent,
   instanceId: RequestId,
   taskId: RequestId,
-  context: z.strictObject({ subject: Subject }),
+  context: z.object({ subject: Subject }),
 });
 export type TaskUpdateRequest = z.input<typeof TaskUpdateRequest>;
 
-export const V1StateRequest = z.strictObject({
+export const V1StateRequest = z.object({
   instanceId: RequestId,
   filterKeys: z
     .array(z.string().max(200).refine(isValidFilterKey, 'must be an exact key or a valid /regular expression/'))
@@ -48,6 +50,26 @@ export const V1StateRequest = z.strictObject({
     .optional(),
 });
 export type V1StateRequest = z.infer<typeof V1StateRequest>;
+
+/**
+ * Dotted paths of the members of `input` that parsing left out of `output` (fields a request schema does not
+ * know), at most `limit` of them. Names only: values may be identity data.
+ */
+export function strippedFields(input: unknown, output: unknown, limit = 20): string[] {
+  const found: string[] = [];
+  const visit = (given: unknown, kept: unknown, path: string) => {
+    if (given === null || typeof given !== 'object' || Array.isArray(given)) return;
+    if (kept === null || typeof kept !== 'object' || Array.isArray(kept)) return;
+    for (const key of Object.keys(given)) {
+      if (found.length >= limit) return;
+      const at = path ? `${path}.${key}` : key;
+      if (!Object.hasOwn(kept, key)) found.push(at);
+      else visit((given as Record<string, unknown>)[key], (kept as Record<string, unknown>)[key], at);
+    }
+  };
+  visit(input, output, '');
+  return found;
+}
 
 // ---- responses: tolerant, unknown fields pass -----------------------------------------------------------------
 

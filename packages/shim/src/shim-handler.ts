@@ -119,6 +119,7 @@ export function createShimHandler({ config, logger, fetch = createFetch() }: Shi
     dialect: { layout: config.flowAt, flowKeys: config.variantIds },
     delivery: config.delivery,
     syncStartTimeoutMs: config.syncStartTimeoutMs,
+    ...(logger.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
   });
   const handleV1 = createV1HttpHandler({ adapter, bodyLimitBytes: config.bodyLimitBytes });
 

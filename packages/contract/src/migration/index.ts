@@ -29,7 +29,7 @@ export {
   DECISIONS,
   DEFAULT_DECISION_OUTCOMES,
   type Decision,
-  JourneyMapEntry,
+  DialectEntry,
   type JourneyMapEntryInput,
   SPECIFICATION_DIALECT,
   V1Dialect,

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { JourneyMap } from './start.js';
-import { JourneyMapEntry, type JourneyMapEntryInput, type V1Dialect } from './v1-dialect.js';
+import { DialectEntry, type JourneyMapEntryInput, type V1Dialect } from './v1-dialect.js';
 
 /** A journey map that cannot be used; the message names the entry and what is wrong with it. */
 export class JourneyMapError extends Error {
@@ -32,9 +31,15 @@ export function resolveJourneyMap(entries: Readonly<Record<string, JourneyMapEnt
   const byV1 = new Map<string, V1Dialect>();
   const byV2 = new Map<string, { dialect: V1Dialect; from: string }>();
   for (const [v1, given] of Object.entries(entries)) {
-    const parsed = JourneyMapEntry.safeParse(given);
-    if (!parsed.success) throw new JourneyMapError(`journey map entry ${JSON.stringify(v1)}: ${z.prettifyError(parsed.error)}`);
-    const { v2, dialect } = typeof parsed.data === 'string' ? { v2: parsed.data, dialect: fallback } : parsed.data;
+    const parsed =
+      typeof given === 'string' ? { success: true as const, data: { v2: given, dialect: fallback } } : DialectEntry.safeParse(given);
+    if (!parsed.success || parsed.data.v2 === '') {
+      const problems = parsed.success
+        ? 'v2: must not be empty'
+        : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`).join('; ');
+      throw new JourneyMapError(`journey map entry ${JSON.stringify(v1)}: ${problems}`);
+    }
+    const { v2, dialect } = parsed.data;
     v2Ids[v1] = v2;
     byV1.set(v1, dialect);
     const seen = byV2.get(bareId(v2));

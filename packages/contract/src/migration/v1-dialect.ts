@@ -63,12 +63,11 @@ export type V1DialectInput = z.input<typeof V1Dialect>;
 /** The specification's dialect: what a plain journey-map entry means. */
 export const SPECIFICATION_DIALECT: V1Dialect = V1Dialect.parse({});
 
+/** A journey-map entry that names the dialect of the v1 journey it replaces. */
+export const DialectEntry = z.strictObject({ v2: z.string().min(1), dialect: V1Dialect.default(SPECIFICATION_DIALECT) });
+
 /**
  * One journey-map entry: the v2 resourceId that replaces a v1 journey, alone (the specification's dialect) or
  * with the dialect the v1 journey answered in.
  */
-export const JourneyMapEntry = z.union([
-  z.string().min(1),
-  z.strictObject({ v2: z.string().min(1), dialect: V1Dialect.default(SPECIFICATION_DIALECT) }),
-]);
-export type JourneyMapEntryInput = z.input<typeof JourneyMapEntry>;
+export type JourneyMapEntryInput = string | z.input<typeof DialectEntry>;

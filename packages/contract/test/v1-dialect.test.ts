@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  JourneyMapError,
+  resolveJourneyMap,
+  SPECIFICATION_DIALECT,
+  StrictV1State,
+  strippedFields,
+  TaskListRequest,
+  toV1State,
+  V1Dialect,
+  V1StateRequest,
+  V2State,
+} from '../src/index.js';
+
+const INSTANCE = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
+const stateOf = (status: string, decision?: string) =>
+  V2State.parse({
+    instanceId: INSTANCE,
+    status,
+    context: {
+      process: {
+        journey: { startedAt: '2026-01-01T10:00:00.000Z', id: 'v2-journey', version: 1 },
+        steps: [{ nodeId: 'identity-check', outcome: 'Match', process: { step: { endedAt: '2026-01-01T10:00:02.000Z' } } }],
+      },
+      subject: {},
+      result: { status: decision ? 'complete' : 'pending', advice: decision ? { decision } : {} },
+    },
+  });
+
+/** The production caller's dialect: results under data.context, absent until decided, its own wording. */
+const production = V1Dialect.parse({
+  layout: 'context.process',
+  omitUntilDecided: true,
+  flowKeys: { 'identity-check': 'kyc-eu-v3' },
+  entryFields: { _ggo: {} },
+  decision: { key: 'evaluation', outcomes: { Accept: 'Decision: Pass 1+1' } },
+});
+
+describe('toV1State in a dialect', () => {
+  it('answers in the specification’s form by default, and that form passes the strict v1 schema', () => {
+    const v1 = toV1State(stateOf('Completed', 'Accept'));
+    expect(v1.data.process?.flow.decision?.result?.outcome).toBe('Decision: Pass');
+    expect(StrictV1State.safeParse(v1).success).toBe(true);
+  });
+
+  it('leaves data.context out while nothing is decided, as the production caller reads "pending"', () => {
+    const v1 = toV1State(stateOf('InProgress'), { dialect: production });
+    expect(v1.data).toEqual({});
+    expect(v1.status).toBe('InProgress');
+  });
+
+  it('writes the flow under data.context with _ggo on every entry and the decision in the dialect’s words', () => {
+    const v1 = toV1State(stateOf('Completed', 'Accept'), { dialect: production });
+    const flow = v1.data.context?.process?.flow ?? {};
+    expect(Object.keys(flow)).toEqual(['kyc-eu-v3', 'evaluation']);
+    expect(Object.values(flow).every((entry) => '_ggo' in entry)).toBe(true);
+    expect(flow.evaluation?.result?.outcome).toBe('Decision: Pass 1+1');
+    expect(v1.data.process).toBeUndefined();
+  });
+
+  it('keeps the specification’s wording for decisions the dialect does not respell', () => {
+    const v1 = toV1State(stateOf('Completed', 'Reject'), { dialect: production });
+    expect(v1.data.context?.process?.flow.evaluation?.result?.outcome).toBe('Decision: Reject');
+  });
+
+  it('answers a manual review decided while the journey still reads InProgress', () => {
+    const v1 = toV1State(stateOf('InProgress', 'Manual review'), { dialect: production });
+    expect(v1.data.context?.process?.flow.evaluation?.result?.outcome).toBe('Decision: Manual review');
+  });
+
+  it('writes the flow of a failed journey, which has no decision, and the dialect’s status spelling', () => {
+    const dialect = V1Dialect.parse({ omitUntilDecided: true, statuses: { Failed: 'Error' } });
+    const v1 = toV1State(stateOf('Error'), { dialect });
+    expect(v1.status).toBe('Error');
+    expect(Object.keys(v1.data.process?.flow ?? {})).toEqual(['identity-check']);
+  });
+
+  it('refuses a dialect with an unknown member, naming it', () => {
+    const parsed = V1Dialect.safeParse({ layout: 'data.flow' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['layout']);
+  });
+});
+
+describe('resolveJourneyMap', () => {
+  it('gives plain entries the fallback dialect and object entries their own, from either side', () => {
+    const map = resolveJourneyMap(
+      { 'v1-a': 'v2-a@latest', 'v1-b': { v2: 'v2-journey@latest', dialect: { layout: 'context.process' } } },
+      SPECIFICATION_DIALECT,
+    );
+    expect(map.v2Ids).toEqual({ 'v1-a': 'v2-a@latest', 'v1-b': 'v2-journey@latest' });
+    expect(map.dialectOfV1('v1-b@latest').layout).toBe('context.process');
+    expect(map.dialectOfV2('v2-journey').layout).toBe('context.process');
+    expect(map.dialectOfV2('v2-a')).toBe(SPECIFICATION_DIALECT);
+    expect(map.dialectOfV2(undefined)).toBe(SPECIFICATION_DIALECT);
+  });
+
+  it('refuses two v1 journeys that share a v2 journey but not a dialect: a state could not tell them apart', () => {
+    expect(() =>
+      resolveJourneyMap({ a: { v2: 'same@latest', dialect: { layout: 'context.process' } }, b: 'same@latest' }, SPECIFICATION_DIALECT),
+    ).toThrow(JourneyMapError);
+  });
+
+  it('names the entry and the member of a bad entry', () => {
+    expect(() => resolveJourneyMap({ 'v1-a': JSON.parse('{"v2":"x","dialect":{"start":"later"}}') }, SPECIFICATION_DIALECT)).toThrow(
+      /journey map entry "v1-a":[\s\S]*dialect\.start/,
+    );
+  });
+});
+
+describe('v1 requests as live v1 accepted them', () => {
+  it('accepts fields the specification does not show, and names the dropped ones without their values', () => {
+    const given = { instanceId: INSTANCE, journeyId: 'j-1', filter: { status: 'open' } };
+    const parsed = TaskListRequest.parse(given);
+    expect(parsed).toEqual({ instanceId: INSTANCE });
+    expect(strippedFields(given, parsed)).toEqual(['journeyId', 'filter']);
+  });
+
+  it('accepts the vendor CLI’s context: string[] on state fetch beside filterKeys', () => {
+    const given = { instanceId: INSTANCE, filterKeys: ['/.*/'], context: ['process'] };
+    const parsed = V1StateRequest.parse(given);
+    expect(parsed).toEqual({ instanceId: INSTANCE, filterKeys: ['/.*/'] });
+    expect(strippedFields(given, parsed)).toEqual(['context']);
+  });
+
+  it('still enforces what the specification requires', () => {
+    expect(TaskListRequest.safeParse({ journeyId: 'j-1' }).success).toBe(false);
+  });
+});
