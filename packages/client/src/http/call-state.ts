@@ -12,6 +12,8 @@ export interface CallState {
   attempt: number;
   /** `performance.now()` when the current attempt was sent. */
   startedAt: number;
+  /** The headers of the current attempt. */
+  headers: Record<string, string>;
   /** The id sent as `X-Request-ID` with the current attempt; the response's own id wins when present. */
   requestId: string;
   /** The caller's id for every attempt (`CallOptions.requestId`), instead of a new one per attempt. */
@@ -32,6 +34,7 @@ export const newCallState = (path: string, body: RequestBody): CallState => ({
   payload: encodeBody(body),
   attempt: 0,
   startedAt: 0,
+  headers: {},
   requestId: '',
   token: undefined,
   tokenReplayed: false,

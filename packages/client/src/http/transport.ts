@@ -62,8 +62,9 @@ export class Transport {
       timeout: config.timeoutMs,
       hooks: {
         beforeRequest: [
-          async (request, options) => {
-            for (const [name, value] of Object.entries(await this.#nextAttempt(callStateOf(options)))) request.headers.set(name, value);
+          async (_request, options) => {
+            const state = callStateOf(options);
+            state.headers = await this.#nextAttempt(state);
           },
         ],
         beforeRetry: [
@@ -134,11 +135,13 @@ export class Transport {
     try {
       response = await this.#ky.post(path, {
         context: { call: state },
-        // ky's Request carries no body: on Node 20 that would be a web stream, teed for every attempt.
+        // ky's Request carries neither body nor headers. A body on it would be a web stream (on Node 20) that ky
+        // tees for every attempt; headers on it go through `Headers`, whose error for an invalid value quotes it
+        // (the token). Each attempt sends the call's text and the headers its `beforeRequest` hook made.
         fetch: (input) => {
-          // ky calls its fetch with the Request it built, the one its hooks saw.
-          const { url, headers, signal } = input as Request;
-          return this.#config.fetch(url, { method: 'POST', headers, body: state.payload.text, signal });
+          // ky calls its fetch with the Request it built, which carries the attempt's URL and signal.
+          const { url, signal } = input as Request;
+          return this.#config.fetch(url, { method: 'POST', headers: state.headers, body: state.payload.text, signal });
         },
         retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
         timeout: timeoutMs,
