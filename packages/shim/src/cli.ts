@@ -4,26 +4,40 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { createLogger, startShim } from './server.js';
+import { SETTINGS, type SettingKey } from './settings.js';
+
+/** Defaults shown in the help, where a setting has one. */
+const DEFAULTS: Partial<Record<SettingKey, string>> = {
+  port: '8080',
+  host: '127.0.0.1',
+  authUrl: "the upstream's origin",
+  delivery: 'api',
+  logLevel: 'info',
+  bodyLimitBytes: '10485760',
+  responseLimitBytes: '16777216',
+  timeoutMs: '30000',
+  syncStartTimeoutMs: '30000',
+  shutdownTimeoutMs: '10000',
+};
+const REQUIRED = new Set<SettingKey>(['upstream', 'journeyMap']);
+
+const settingLines = (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
+  const { flag, env, expects } = SETTINGS[key];
+  const tail = REQUIRED.has(key) ? 'required' : DEFAULTS[key] ? `default ${DEFAULTS[key]}` : 'optional';
+  return `  --${flag} (env ${env}, config "${key}"; ${tail})\n      ${expects}`;
+});
 
 const USAGE = `Usage: journey-bridge serve [options]
 
 Serves the v1 journey paths (/captain/api/journey/...) over v2 journeys, and passes /v2/captain/* and the token
 paths to the upstream unchanged: point a legacy app's base URL here and its v1 calls run on v2.
 
-Options (flags win over JOURNEY_BRIDGE_* environment variables, which win over --config):
-  --upstream U          eu, us, au, or a v2 base URL (env JOURNEY_BRIDGE_UPSTREAM)          required
-  --journey-map FILE    JSON: { "<v1 resourceId>": "<v2 resourceId>" } or { "journeys": {...}, "variantIds": {...} }
-                        (env JOURNEY_BRIDGE_JOURNEY_MAP)                                    required
-  --port N              (env JOURNEY_BRIDGE_PORT)                                           default 8080
-  --host H              (env JOURNEY_BRIDGE_HOST)                                           default 127.0.0.1
-  --auth-url URL        origin of the token endpoints (env JOURNEY_BRIDGE_AUTH_URL)         default: the upstream's
-  --log-level L         silent, error, warn, info, debug (env JOURNEY_BRIDGE_LOG_LEVEL)     default info
-  --body-limit N        largest request body in bytes (env JOURNEY_BRIDGE_BODY_LIMIT_BYTES) default 10485760
-  --timeout-ms N        upstream timeout per attempt (env JOURNEY_BRIDGE_TIMEOUT_MS)        default 30000
-  --shutdown-timeout-ms N  grace for in-flight requests on SIGTERM (env JOURNEY_BRIDGE_SHUTDOWN_TIMEOUT_MS) default 10000
-  --config FILE         JSON file with any of the keys of ShimConfig (docs/shim.md)
-  -h, --help            this help
-  -v, --version         the version
+Every setting can be given as a flag, an environment variable or a key of the --config file; flags win over
+variables, which win over the file.
+${settingLines.join('\n')}
+  --config FILE  a JSON file with any of the keys above (docs/shim.md)
+  -h, --help     this help
+  -v, --version  the version
 
 Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Prometheus).`;
 
@@ -56,15 +70,7 @@ function parse(argv: readonly string[]) {
       allowPositionals: true,
       strict: true,
       options: {
-        upstream: { type: 'string' },
-        'journey-map': { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'auth-url': { type: 'string' },
-        'log-level': { type: 'string' },
-        'body-limit': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'shutdown-timeout-ms': { type: 'string' },
+        ...Object.fromEntries(Object.values(SETTINGS).map(({ flag }) => [flag, { type: 'string' as const }])),
         config: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -100,21 +106,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
   if (positionals[0] !== 'serve' || positionals.length > 1)
     throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the command is "serve"`);
 
-  const config = await resolveConfig(
-    {
-      upstream: values.upstream,
-      journeyMap: values['journey-map'],
-      port: values.port,
-      host: values.host,
-      authUrl: values['auth-url'],
-      logLevel: values['log-level'],
-      bodyLimitBytes: values['body-limit'],
-      timeoutMs: values['timeout-ms'],
-      shutdownTimeoutMs: values['shutdown-timeout-ms'],
-    },
-    io.env ?? process.env,
-    values.config,
-  ).catch((error: Error) => {
+  const flags = Object.fromEntries(
+    (Object.keys(SETTINGS) as SettingKey[]).map((key) => [
+      key,
+      (values as Record<string, string | boolean | undefined>)[SETTINGS[key].flag] as string | undefined,
+    ]),
+  );
+  const config = await resolveConfig(flags, io.env ?? process.env, values.config).catch((error: Error) => {
     throw new UsageError(error instanceof ShimConfigError ? error.message : `cannot start: ${error.message}`);
   });
 

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { Delivery, Region } from '@journey-bridge/contract';
+import { Delivery, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
+import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
+
+const StringMap = z.record(z.string(), z.string());
 
 /** Everything `journey-bridge serve` can be told, from flags, environment variables or a config file. */
 export const ShimConfig = z.strictObject({
@@ -12,14 +15,17 @@ export const ShimConfig = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   /** @default '127.0.0.1' */
   host: z.string().min(1).default('127.0.0.1'),
-  /** v1 resourceIds → v2 resourceIds, or the path of a JSON file holding them (optionally with variantIds). */
-  journeyMap: z.union([z.string().min(1), z.record(z.string(), z.string())]),
-  /** v2 step nodeIds → v1 variantIds for the flow keys. @default {} */
-  variantIds: z.record(z.string(), z.string()).default({}),
+  /**
+   * v1 resourceIds → v2 resourceIds, or `{ v2, dialect }` with the dialect the v1 journey answered in (see
+   * `V1Dialect`). Given as a file path, it is read by `resolveConfig`.
+   */
+  journeyMap: z.record(z.string(), z.unknown()),
+  /** The dialect of plain journey-map entries. @default the specification's */
+  dialect: V1Dialect.prefault({}),
+  /** v2 step nodeIds → v1 variantIds: the flow keys of plain entries (merged into `dialect.flowKeys`). @default {} */
+  variantIds: StringMap.default({}),
   /** @default 'api' */
   delivery: Delivery.default('api'),
-  /** Where the v1 state puts the flow. @default 'process' */
-  flowAt: z.enum(['process', 'context.process']).default('process'),
   /** Largest request body in bytes, on every path; counted while it streams. @default 10 MiB */
   bodyLimitBytes: z.coerce
     .number()
@@ -45,28 +51,17 @@ export type ShimConfig = z.output<typeof ShimConfig>;
 export type ShimConfigInput = z.input<typeof ShimConfig>;
 
 /** Environment variables and the config keys they set. */
-export const ENVIRONMENT = {
-  JOURNEY_BRIDGE_UPSTREAM: 'upstream',
-  JOURNEY_BRIDGE_AUTH_URL: 'authUrl',
-  JOURNEY_BRIDGE_PORT: 'port',
-  JOURNEY_BRIDGE_HOST: 'host',
-  JOURNEY_BRIDGE_JOURNEY_MAP: 'journeyMap',
-  JOURNEY_BRIDGE_LOG_LEVEL: 'logLevel',
-  JOURNEY_BRIDGE_BODY_LIMIT_BYTES: 'bodyLimitBytes',
-  JOURNEY_BRIDGE_RESPONSE_LIMIT_BYTES: 'responseLimitBytes',
-  JOURNEY_BRIDGE_TIMEOUT_MS: 'timeoutMs',
-  JOURNEY_BRIDGE_SHUTDOWN_TIMEOUT_MS: 'shutdownTimeoutMs',
-} as const satisfies Record<string, keyof ShimConfigInput>;
+export const ENVIRONMENT: Readonly<Record<string, SettingKey>> = Object.fromEntries(
+  (Object.keys(SETTINGS) as SettingKey[]).map((key) => [SETTINGS[key].env, key]),
+);
 
-/** A configuration that cannot be used; the message names the source and the field. */
+/** A configuration that cannot be used; the message names the setting, how it was given, and what it expects. */
 export class ShimConfigError extends Error {
   override name = 'ShimConfigError';
 }
 
-const JourneyMapFile = z.union([
-  z.strictObject({ journeys: z.record(z.string(), z.string()), variantIds: z.record(z.string(), z.string()).optional() }),
-  z.record(z.string(), z.string()),
-]);
+/** Settings that hold JSON objects: given as text (flag, variable, config string), they are inline JSON or a file. */
+const OBJECT_SETTINGS = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds']);
 
 async function readJson(path: string, what: string): Promise<unknown> {
   let text: string;
@@ -82,34 +77,99 @@ async function readJson(path: string, what: string): Promise<unknown> {
   }
 }
 
-const describe = (error: z.ZodError) => error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+/** An object setting's value: an object as it is; text as inline JSON (`{…}`) or the path of a JSON file. */
+async function objectValue(key: SettingKey, value: unknown, where: string): Promise<unknown> {
+  if (typeof value !== 'string') return value;
+  if (!value.trimStart().startsWith('{')) return readJson(value, `${key} (${where})`);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new ShimConfigError(`${key} (${where}) is not valid JSON: expected ${SETTINGS[key].expects}`);
+  }
+}
+
+/** A journey-map file is the map itself, or `{ journeys, variantIds?, dialect? }`. */
+const StructuredMap = z.strictObject({
+  journeys: z.record(z.string(), z.unknown()),
+  variantIds: StringMap.optional(),
+  dialect: z.unknown().optional(),
+});
 
 /**
  * The configuration from its three sources: `flags` win over `environment`, which wins over the `configFile`.
- * A journey map given as a path is read here, so a bad file stops the start, not the first request.
+ * Files named by settings are read here and the journey map is resolved, so a bad value stops the start, not
+ * the first request; every error names the setting, how it was given, and what it expects.
  */
 export async function resolveConfig(
-  flags: Partial<Record<keyof ShimConfigInput, string>>,
+  flags: Partial<Record<SettingKey, string>>,
   environment: NodeJS.ProcessEnv,
   configFile?: string,
 ): Promise<ShimConfig> {
   const fromFile = configFile ? await readJson(configFile, 'config file') : {};
   if (fromFile === null || typeof fromFile !== 'object' || Array.isArray(fromFile))
     throw new ShimConfigError(`config file ${configFile} must hold a JSON object`);
-  const fromEnvironment = Object.fromEntries(
-    Object.entries(ENVIRONMENT).flatMap(([variable, key]) => (environment[variable] ? [[key, environment[variable]]] : [])),
-  );
-  const definedFlags = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
-  const parsed = ShimConfig.safeParse({ ...(fromFile as Record<string, unknown>), ...fromEnvironment, ...definedFlags });
-  if (!parsed.success) throw new ShimConfigError(`invalid configuration: ${describe(parsed.error)}`);
-  const config = parsed.data;
-  if (typeof config.journeyMap === 'string') {
-    const file = JourneyMapFile.safeParse(await readJson(config.journeyMap, 'journey map'));
-    if (!file.success) throw new ShimConfigError(`journey map ${config.journeyMap}: ${describe(file.error)}`);
-    const structured = 'journeys' in file.data && typeof file.data.journeys === 'object';
-    const journeys = (structured ? file.data.journeys : file.data) as Record<string, string>;
-    const variantIds = (structured ? file.data.variantIds : undefined) as Record<string, string> | undefined;
-    return { ...config, journeyMap: journeys, variantIds: { ...variantIds, ...config.variantIds } };
+  const unknownKey = Object.keys(fromFile).find((key) => !Object.hasOwn(SETTINGS, key));
+  if (unknownKey !== undefined)
+    throw new ShimConfigError(`config file ${configFile}: unknown key "${unknownKey}"; the keys are ${Object.keys(SETTINGS).join(', ')}`);
+
+  const given: Record<string, unknown> = {};
+  const sources = new Map<SettingKey, SettingSource>();
+  for (const key of Object.keys(SETTINGS) as SettingKey[]) {
+    const candidates: [SettingSource, unknown][] = [
+      ['flag', flags[key]],
+      ['environment', environment[SETTINGS[key].env] || undefined],
+      ['config file', (fromFile as Record<string, unknown>)[key]],
+    ];
+    const found = candidates.find(([, value]) => value !== undefined);
+    if (!found) continue;
+    const [source, value] = found;
+    sources.set(key, source);
+    given[key] = OBJECT_SETTINGS.has(key) ? await objectValue(key, value, describeSource(key, source)) : value;
   }
-  return config;
+  if (given.journeyMap !== undefined) {
+    // A structured journey-map file lends its `variantIds` and `dialect` to the settings not given otherwise.
+    const { journeyMap, ...lent } = unfoldJourneyMap(given.journeyMap);
+    given.journeyMap = journeyMap;
+    for (const [key, value] of Object.entries(lent)) {
+      if (given[key] !== undefined) continue;
+      given[key] = value;
+      sources.set(key as SettingKey, sources.get('journeyMap') ?? 'default');
+    }
+  }
+
+  const parsed = ShimConfig.safeParse(given);
+  if (!parsed.success) throw new ShimConfigError(describeIssues(parsed.error, sources, given));
+  const config = parsed.data;
+  const dialect = { ...config.dialect, flowKeys: { ...config.variantIds, ...config.dialect.flowKeys } };
+  try {
+    resolveJourneyMap(config.journeyMap as never, dialect);
+  } catch (error) {
+    if (!(error instanceof JourneyMapError)) throw error;
+    throw new ShimConfigError(`journeyMap (${describeSource('journeyMap', sources.get('journeyMap') ?? 'default')}): ${error.message}`);
+  }
+  return { ...config, dialect };
+}
+
+/** The map of a journey-map file, and the `variantIds` and `dialect` a structured file carries beside it. */
+function unfoldJourneyMap(value: unknown): { journeyMap: unknown; variantIds?: unknown; dialect?: unknown } {
+  const structured = StructuredMap.safeParse(value);
+  if (!structured.success) return { journeyMap: value };
+  const { journeys, variantIds, dialect } = structured.data;
+  return { journeyMap: journeys, ...(variantIds && { variantIds }), ...(dialect !== undefined && { dialect }) };
+}
+
+function describeIssues(error: z.ZodError, sources: ReadonlyMap<SettingKey, SettingSource>, given: Record<string, unknown>): string {
+  return error.issues
+    .map((issue) => {
+      const [first, ...rest] = issue.path.map(String);
+      const key = first as SettingKey | undefined;
+      if (key === undefined || !Object.hasOwn(SETTINGS, key)) return `${issue.path.join('.') || '(config)'}: ${issue.message}`;
+      const source = sources.get(key);
+      if (source === undefined) return `${key} is required: give it by ${waysToGive(key)} (${SETTINGS[key].expects})`;
+      const value = given[key];
+      const shown = typeof value === 'string' || typeof value === 'number' ? ` ${JSON.stringify(String(value).slice(0, 80))}` : '';
+      const member = rest.length > 0 ? ` at ${rest.join('.')}` : '';
+      return `${key}${shown} (${describeSource(key, source)})${member} is invalid: ${issue.message}; expected ${SETTINGS[key].expects}`;
+    })
+    .join('\n');
 }

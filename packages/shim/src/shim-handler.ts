@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createFetch, createJourneyClient } from '@journey-bridge/client';
-import { Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
+import { type JourneyMapEntryInput, Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
@@ -115,8 +115,8 @@ export function createShimHandler({ config, logger, fetch = createFetch() }: Shi
   const client = createJourneyClient({ baseUrl: base, auth: callerToken(), fetch: upstreamFetch, timeoutMs: config.timeoutMs });
   const adapter = createV1Adapter({
     client,
-    journeyMap: config.journeyMap as Record<string, string>,
-    dialect: { layout: config.flowAt, flowKeys: config.variantIds },
+    journeyMap: config.journeyMap as Readonly<Record<string, JourneyMapEntryInput>>,
+    dialect: config.dialect,
     delivery: config.delivery,
     syncStartTimeoutMs: config.syncStartTimeoutMs,
     ...(logger.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
