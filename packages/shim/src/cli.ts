@@ -2,7 +2,9 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { JourneyApiError } from '@journey-bridge/client';
 import { resolveConfig, ShimConfigError } from './config.js';
+import { authFrom, DialectCommandError, runDialectCommand } from './dialect-command.js';
 import { createLogger, startShim } from './server.js';
 import { SETTINGS, type SettingKey } from './settings.js';
 
@@ -27,7 +29,23 @@ const settingLines = (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
   return `  --${flag} (env ${env}, config "${key}"; ${tail})\n      ${expects}`;
 });
 
+const DIALECT_USAGE = `Usage: journey-bridge dialect [options]
+
+Reads v1 state answers of one journey (saved files, or a live state fetch) and prints the journey-map entry that
+makes journey-bridge answer in the same shape as that v1 journey did; what it could not infer goes to stderr.
+
+  --state FILE          a saved v1 state/fetch answer (JSON); repeat it: a pending and a decided one tell the most
+  --instance ID         fetch the state of this instance live, from --v1-base with the credentials below
+  --v1-base URL         the v1 base URL, e.g. https://eu.<platform host>/captain/api/
+  --token T             a bearer token for the live fetch, or:
+  --client-id ID --client-secret S [--scope S]            client credentials
+  --client-id ID --username U --password P [--scope S]    the password grant
+  --v1 ID --v2 ID       the v1 resourceId and its v2 replacement: print a journey-map entry, not the dialect alone
+  --out FILE            write the JSON here instead of stdout
+Exit codes: 0 printed, 2 bad usage or unreadable input, 1 the live fetch failed.`;
+
 const USAGE = `Usage: journey-bridge serve [options]
+       journey-bridge dialect [options]   (journey-bridge dialect --help)
 
 Serves the v1 journey paths (/captain/api/journey/...) over v2 journeys, and passes /v2/captain/* and the token
 paths to the upstream unchanged: point a legacy app's base URL here and its v1 calls run on v2.
@@ -63,19 +81,28 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
+const COMMON_OPTIONS = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } } as const;
+const SERVE_OPTIONS = {
+  ...Object.fromEntries(Object.values(SETTINGS).map(({ flag }) => [flag, { type: 'string' as const }])),
+  config: { type: 'string' },
+  ...COMMON_OPTIONS,
+} as const;
+const DIALECT_OPTIONS = {
+  state: { type: 'string', multiple: true },
+  ...Object.fromEntries(
+    ['instance', 'v1-base', 'token', 'client-id', 'client-secret', 'username', 'password', 'scope', 'v1', 'v2', 'out'].map((name) => [
+      name,
+      { type: 'string' as const },
+    ]),
+  ),
+  ...COMMON_OPTIONS,
+} as const;
+
 function parse(argv: readonly string[]) {
+  const options = argv.find((arg) => !arg.startsWith('-')) === 'dialect' ? DIALECT_OPTIONS : SERVE_OPTIONS;
   try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        ...Object.fromEntries(Object.values(SETTINGS).map(({ flag }) => [flag, { type: 'string' as const }])),
-        config: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    const parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+    return { ...parsed, values: parsed.values as Record<string, string | boolean | string[] | undefined> };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -100,19 +127,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
     return 0;
   }
   if (values.help || positionals.length === 0) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(`${positionals[0] === 'dialect' ? DIALECT_USAGE : USAGE}\n`);
     return 0;
   }
+  if (positionals[0] === 'dialect' && positionals.length === 1) return dialect(values, io);
   if (positionals[0] !== 'serve' || positionals.length > 1)
-    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the command is "serve"`);
+    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the commands are "serve" and "dialect"`);
 
   const flags = Object.fromEntries(
-    (Object.keys(SETTINGS) as SettingKey[]).map((key) => [
-      key,
-      (values as Record<string, string | boolean | undefined>)[SETTINGS[key].flag] as string | undefined,
-    ]),
+    (Object.keys(SETTINGS) as SettingKey[]).map((key) => [key, values[SETTINGS[key].flag] as string | undefined]),
   );
-  const config = await resolveConfig(flags, io.env ?? process.env, values.config).catch((error: Error) => {
+  const config = await resolveConfig(flags, io.env ?? process.env, values.config as string | undefined).catch((error: Error) => {
     throw new UsageError(error instanceof ShimConfigError ? error.message : `cannot start: ${error.message}`);
   });
 
@@ -131,6 +156,38 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
       return 0;
     },
   };
+}
+
+/** `journey-bridge dialect`: 0 printed, 2 bad usage or unreadable input, 1 the live fetch failed. */
+async function dialect(values: Record<string, string | boolean | string[] | undefined>, io: CliIo): Promise<number> {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const instanceId = text('instance');
+  const v1Base = text('v1-base');
+  if ((instanceId === undefined) !== (v1Base === undefined)) throw new UsageError('a live fetch needs both --instance and --v1-base');
+  try {
+    const notes = await runDialectCommand(
+      {
+        states: (values.state as string[] | undefined) ?? [],
+        ...(instanceId &&
+          v1Base && {
+            live: { instanceId, v1Base, auth: authFrom(Object.fromEntries(Object.keys(values).map((name) => [name, text(name)]))) },
+          }),
+        v1: text('v1'),
+        v2: text('v2'),
+        out: text('out'),
+      },
+      io.stdout,
+    );
+    for (const note of notes) io.stderr.write(`note: ${note}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof DialectCommandError) throw new UsageError(error.message);
+    if (error instanceof JourneyApiError) {
+      io.stderr.write(`journey-bridge: the live state fetch failed: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
 }
 
 const invokedAs = process.argv[1];

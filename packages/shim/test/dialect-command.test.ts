@@ -1,0 +1,157 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { toV1State, V1Dialect, V2State } from '@journey-bridge/contract';
+import { createSimulator } from '@journey-bridge/simulator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { journeys } from '../../adapter/test/targets.js';
+import { exitOf, removeTempDirs, tempDir } from './shim-cli.js';
+
+afterAll(removeTempDirs);
+
+/** v1 states of the production caller's tenant, as its answers were saved: pending without data.context, then decided. */
+const pending = {
+  instanceId: 'i'.repeat(32),
+  status: 'InProgress',
+  metaData: { createdTime: '2026-01-01T10:00:00Z', completedTime: '' },
+  data: {},
+};
+const decided = {
+  instanceId: 'i'.repeat(32),
+  status: 'Completed',
+  metaData: { createdTime: '2026-01-01T10:00:00Z', completedTime: '2026-01-01T10:01:00Z' },
+  data: {
+    context: {
+      process: {
+        flow: {
+          'kyc-eu-v3': { _ggo: { module: 'kyc' }, result: { outcome: 'Match' } },
+          evaluation: { _ggo: { module: 'decision' }, result: { outcome: 'Decision: Pass 1+1' } },
+        },
+      },
+      result: { status: 'complete' },
+    },
+  },
+};
+
+async function saved(name: string, state: unknown): Promise<string> {
+  const path = join(await tempDir(), name);
+  await writeFile(path, JSON.stringify(state));
+  return path;
+}
+
+describe('journey-bridge dialect', () => {
+  it('derives the journey-map entry from saved states, and says what it could not infer', async () => {
+    const { code, stdout, stderr } = await exitOf([
+      'dialect',
+      '--state',
+      await saved('pending.json', pending),
+      '--state',
+      await saved('decided.json', decided),
+      '--v1',
+      'a1d7c3f0data-check-v1',
+      '--v2',
+      'b2e8d4a1data-check-v2@latest',
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      'a1d7c3f0data-check-v1': {
+        v2: 'b2e8d4a1data-check-v2@latest',
+        dialect: {
+          layout: 'context.process',
+          omitUntilDecided: true,
+          decision: { key: 'evaluation', outcomes: { Accept: 'Decision: Pass 1+1' } },
+          entryFields: { _ggo: {} },
+        },
+      },
+    });
+    expect(stderr).toContain('note: flow keys kyc-eu-v3: map each v2 step nodeId');
+    expect(stderr).toContain('note: no answer shows the wording of Reject, Manual review');
+  });
+
+  it('produces a dialect under which the adapter answers the same shape as the saved states', async () => {
+    const { stdout } = await exitOf([
+      'dialect',
+      '--state',
+      await saved('pending.json', pending),
+      '--state',
+      await saved('decided.json', decided),
+    ]);
+    const dialect = V1Dialect.parse({ ...JSON.parse(stdout), flowKeys: { 'identity-check': 'kyc-eu-v3' } });
+    const v2 = (status: string, decision?: string) =>
+      V2State.parse({
+        instanceId: 'i'.repeat(32),
+        status,
+        context: {
+          process: { steps: decision ? [{ nodeId: 'identity-check', outcome: 'Match' }] : [] },
+          result: { status: decision ? 'complete' : 'pending', advice: decision ? { decision } : {} },
+        },
+      });
+    expect(toV1State(v2('InProgress'), { dialect }).data).toEqual({});
+    const answered = toV1State(v2('Completed', 'Accept'), { dialect }).data.context?.process?.flow ?? {};
+    expect(Object.keys(answered)).toEqual(Object.keys(decided.data.context.process.flow));
+    expect(answered.evaluation?.result?.outcome).toBe('Decision: Pass 1+1');
+    expect(Object.values(answered).every((entry) => '_ggo' in entry)).toBe(true);
+  });
+
+  it('fetches a state live from a v1 base with credentials, and writes --out', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const server = await sim.listen();
+    try {
+      const token = sim.issueToken();
+      const started = await fetch(`${server.url}/eu/captain/api/journey/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+      });
+      const { instanceId } = (await started.json()) as { instanceId: string };
+      const out = join(await tempDir(), 'dialect.json');
+      const { code } = await exitOf([
+        'dialect',
+        '--instance',
+        instanceId,
+        '--v1-base',
+        `${server.url}/eu/captain/api/`,
+        '--client-id',
+        'demo-client',
+        '--client-secret',
+        'demo-secret',
+        '--out',
+        out,
+      ]);
+      expect(code).toBe(0);
+      // The simulator's default v1 journey: results under data.process, present while pending.
+      expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({ layout: 'process', omitUntilDecided: false });
+      expect(sim.core.journal.list({ path: '*/journey/state/fetch' })).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exits 2 naming the problem, and 1 when the live fetch fails', async () => {
+    expect(await exitOf(['dialect'])).toMatchObject({ code: 2, stderr: expect.stringContaining('give saved v1 states') });
+    expect(await exitOf(['dialect', '--state', '/no/such/state.json'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot read /no/such/state.json: ENOENT'),
+    });
+    expect(await exitOf(['dialect', '--instance', 'x'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('both --instance and --v1-base'),
+    });
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const server = await sim.listen();
+    try {
+      const failed = await exitOf([
+        'dialect',
+        '--instance',
+        'f'.repeat(32),
+        '--v1-base',
+        `${server.url}/eu/captain/api/`,
+        '--token',
+        sim.issueToken(),
+      ]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('the live state fetch failed: 404');
+    } finally {
+      await server.close();
+    }
+  });
+});
