@@ -29,10 +29,16 @@ async function bodyText(c: Context<SimEnv>, limit: number): Promise<string> {
   if (Number(c.req.header('content-length')) > limit) throw tooLarge(limit);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of chunksOf(c)) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of chunksOf(c)) {
+      size += chunk.byteLength;
+      if (size > limit) throw tooLarge(limit);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // node:http's "aborted": the caller left before its body was whole, which is not the simulator's failure.
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw callerLeft();
+    throw error;
   }
   const text = Buffer.concat(chunks).toString('utf8');
   c.set('receivedBody', { text, bytes: size });
@@ -42,6 +48,14 @@ async function bodyText(c: Context<SimEnv>, limit: number): Promise<string> {
 // `Connection: close`: the rest of an oversized body may be left unread, so the connection cannot carry another request.
 const tooLarge = (limit: number) =>
   new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the request body exceeds the limit of ${limit} bytes` }, { Connection: 'close' });
+
+/** Nobody reads this answer; it keeps the journal honest (499, as nginx counts a caller that closed first). */
+const callerLeft = () =>
+  new SimError({
+    kind: 'CLIENT_CLOSED_REQUEST',
+    location: 'Request',
+    problem: 'the caller closed the connection before its body was whole',
+  });
 
 /**
  * Receives the whole body now, so the request no longer needs its connection: a slow server has a request in
