@@ -9,7 +9,7 @@ import { resolveConfig } from '../src/config.js';
 import { createShimHandler } from '../src/shim-handler.js';
 import { journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli } from './shim-cli.js';
 
-// One simulator in this process; per region, one shim child process and one in-process shim handler in front of it.
+// One simulator in this process; per region, one `journey-bridge serve` started by its CLI's main and one shim handler in front of it.
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
@@ -36,7 +36,7 @@ const onV2Surface = (clientFor: (region: 'eu' | 'us', token: string) => V1Api) =
 };
 
 describeV1Behaviour(
-  'plain HTTP v1 calls to the journey-bridge serve shim (a child process) on the v2 surface',
+  'plain HTTP v1 calls to the journey-bridge serve shim (started by its CLI) on the v2 surface',
   onV2Surface((region, token) =>
     createV1Client({ baseUrl: `${shims[region].url}/captain/api/`, auth: staticToken(token), retry: { limit: 0 } }),
   ),
