@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainElementId, ElementSpec, Region } from '@journey-bridge/contract';
+import { DomainElementId, ElementSpec, Region, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 
 /** A condition on the subject that selects a module rule. */
@@ -56,33 +56,69 @@ export type SegmentDefinition = z.infer<typeof SegmentDefinition>;
 
 const PublishedIds = z.strictObject({ production: z.string().regex(/^[^@\s]+$/), preview: z.string().regex(/^[^@\s]+$/) });
 
-export const JourneyDefinition = z.strictObject({
-  $schema: z.string().optional(),
-  id: z.string().min(1),
-  name: z.string().min(1),
-  region: Region,
-  /** The published version: `<id>@<version>` and `<id>@latest` both select it. */
-  version: z.number().int().positive(),
-  /** Published ids per API version and environment; v1 and v2 publications differ. */
-  resourceIds: z.strictObject({ v1: PublishedIds, v2: PublishedIds }),
-  /** Accepted instead of `resourceId` by v2 start. */
-  deliveryId: z.string().min(1).optional(),
-  /** How a failed journey spells its status; live responses use both. @default "Failed" */
-  failureStatus: z.enum(['Failed', 'Error']).default('Failed'),
-  /** Where v2 state puts `steps` and `result`. @default "context" */
-  stateLayout: z.enum(['context', 'top-level']).default('context'),
-  /** Granularity of `outstanding`: `Selfie` or `Selfie/selfieImage`. @default "element" */
-  outstanding: z.enum(['element', 'field']).default('element'),
-  segments: z.array(SegmentDefinition).min(1),
-  evaluation: z
-    .strictObject({
-      /** Key of the decision's entry in v1 `data.process.flow`. */
-      variantId: z.string().min(1).default('decision'),
-      /** An under-18 subject is rejected whatever the modules say. */
-      rejectUnder18: z.boolean().default(false),
-    })
-    .default({ variantId: 'decision', rejectUnder18: false }),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Gives `v1Dialect` the evaluation's `variantId` as its decision key unless it names one: the dialect format's
+ * own default (`decision`) would otherwise move the decision of a journey that keys it elsewhere.
+ */
+function decisionKeyFromEvaluation(input: unknown): unknown {
+  if (!isRecord(input)) return input;
+  const dialect = input.v1Dialect ?? {};
+  const decision = isRecord(dialect) ? (dialect.decision ?? {}) : undefined;
+  const variantId = isRecord(input.evaluation) ? input.evaluation.variantId : undefined;
+  if (!isRecord(dialect) || !isRecord(decision) || decision.key !== undefined || variantId === undefined) {
+    return input;
+  }
+  return { ...input, v1Dialect: { ...dialect, decision: { ...decision, key: variantId } } };
+}
+
+export const JourneyDefinition = z.preprocess(
+  decisionKeyFromEvaluation,
+  z.strictObject({
+    $schema: z.string().optional(),
+    id: z.string().min(1),
+    name: z.string().min(1),
+    region: Region,
+    /** The published version: `<id>@<version>` and `<id>@latest` both select it. */
+    version: z.number().int().positive(),
+    /** Published ids per API version and environment; v1 and v2 publications differ. */
+    resourceIds: z.strictObject({ v1: PublishedIds, v2: PublishedIds }),
+    /** Accepted instead of `resourceId` by v2 start. */
+    deliveryId: z.string().min(1).optional(),
+    /** How a failed journey spells its status; live responses use both. @default "Failed" */
+    failureStatus: z.enum(['Failed', 'Error']).default('Failed'),
+    /** Where v2 state puts `steps` and `result`. @default "context" */
+    stateLayout: z.enum(['context', 'top-level']).default('context'),
+    /**
+     * Whether `outstanding` lists what is still missing, or repeats the interaction's declaration unchanged after
+     * every submit, as some live tenants do (a resend of an element already taken still gets 409). @default "shrinking"
+     */
+    outstanding: z.enum(['shrinking', 'static']).default('shrinking'),
+    /** Granularity of `outstanding`: `Selfie` or `Selfie/selfieImage`; `collects` stays element-level. @default "element" */
+    outstandingLevel: z.enum(['element', 'field']).default('element'),
+    /**
+     * The token interaction fetch and submit accept: the API client's, an end-user token for that one instance
+     * (`journey/device/start`, then `journey/device/connect`), or either. @default "customer"
+     */
+    interactionAuth: z.enum(['customer', 'end-user', 'customer-or-end-user']).default('customer'),
+    /**
+     * How the v1 surface answers this journey, in the format of a journey-map entry's `dialect`. Flow keys are the
+     * modules' `variantId`s whatever `flowKeys` says (those are for the adapter); the decision key defaults to
+     * `evaluation.variantId`. @default the specification's dialect
+     */
+    v1Dialect: V1Dialect.default(() => V1Dialect.parse({})),
+    segments: z.array(SegmentDefinition).min(1),
+    evaluation: z
+      .strictObject({
+        /** Key of the decision's entry in the v1 flow, unless `v1Dialect.decision.key` names another. */
+        variantId: z.string().min(1).default('decision'),
+        /** An under-18 subject is rejected whatever the modules say. */
+        rejectUnder18: z.boolean().default(false),
+      })
+      .default({ variantId: 'decision', rejectUnder18: false }),
+  }),
+);
 export type JourneyDefinition = z.infer<typeof JourneyDefinition>;
 
 /** A journey file that does not match the format; `issues` name the file and the field. */

@@ -1,10 +1,29 @@
-import { DEFAULT_DECISION_OUTCOMES, filterFlow, taskJsonSchemaFor, toV1Status } from '@journey-bridge/contract';
+import { subjectSchemaFor, type V1Dialect } from '@journey-bridge/contract';
+import { z } from 'zod';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
 import type { SegmentDefinition } from './journey-definition.js';
 
-/** The Draft-07 schema of a v1 task: `{ context: { subject } }` with the segment's elements. */
-export const taskSchemaOf = (segment: SegmentDefinition): Record<string, unknown> =>
-  taskJsonSchemaFor(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
+// The simulator renders v1 itself, from the journey's dialect, and never through the adapter's translators: a bug
+// in those would otherwise be on both sides of every test that compares the adapter with this surface.
+
+const schemas = new WeakMap<SegmentDefinition, Record<string, unknown>>();
+
+/** The Draft-07 schema of a v1 task: `{ context: { subject } }` with the segment's elements, built once per segment. */
+export function taskSchemaOf(segment: SegmentDefinition): Record<string, unknown> {
+  let schema = schemas.get(segment);
+  if (!schema) {
+    const subject = subjectSchemaFor(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
+    schema = z.toJSONSchema(z.object({ context: z.object({ subject }) }), { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+    schemas.set(segment, schema);
+  }
+  return schema;
+}
+
+/** The v1 status in the journey's spelling: v1 has no `Error`, a failure is `Failed` before the dialect renames it. */
+export function v1StatusOf(instance: Instance): string {
+  const status = instance.status === 'Error' ? 'Failed' : instance.status;
+  return instance.journey.v1Dialect.statuses[status] ?? status;
+}
 
 function tasksOf(instance: Instance) {
   const segment = currentSegment(instance);
@@ -17,7 +36,7 @@ function tasksOf(instance: Instance) {
 export function taskListView(instance: Instance) {
   return {
     instanceId: instance.id,
-    status: toV1Status(instance.status),
+    status: v1StatusOf(instance),
     tasks: tasksOf(instance).map(({ segment, taskId }) => ({ taskId, variantId: segment.variantId })),
   };
 }
@@ -27,7 +46,7 @@ export function taskListWithSchemaView(instance: Instance) {
   const tasks = tasksOf(instance);
   return {
     instanceId: instance.id,
-    status: toV1Status(instance.status),
+    status: v1StatusOf(instance),
     tasks: tasks.map(({ segment, taskId }) => ({
       taskId,
       variantId: segment.variantId,
@@ -37,34 +56,65 @@ export function taskListWithSchemaView(instance: Instance) {
   };
 }
 
-/** v1 `state/fetch`: results under `data.process.flow.<variantId>`, each with `result` and `subject`. */
+/** Whether a flow key is kept by one v1 `filterKeys` entry: `"/<regex>/<flags>"` (live callers send `"/.*\/"`) or an exact key. */
+function filterKeyMatcher(filterKey: string): (key: string) => boolean {
+  const literal = /^\/(.*)\/([a-z]*)$/.exec(filterKey);
+  if (!literal) return (key) => key === filterKey;
+  // Without `g` and `y`: they make `test` resume from the previous match, so a key could fail after another matched.
+  const pattern = new RegExp(literal[1] ?? '', (literal[2] ?? '').replace(/[gy]/g, ''));
+  return (key) => pattern.test(key);
+}
+
+function filtered<T>(flow: Record<string, T>, filterKeys: readonly string[] | undefined): Record<string, T> {
+  if (!filterKeys) return flow;
+  const matchers = filterKeys.map(filterKeyMatcher);
+  return Object.fromEntries(Object.entries(flow).filter(([key]) => matchers.some((matches) => matches(key))));
+}
+
+/** The decision's `result.outcome` in the dialect's wording; an operator's own decision is written as given. */
+function decisionWording(dialect: V1Dialect, decision: string): string {
+  return Object.hasOwn(dialect.decision.outcomes, decision)
+    ? dialect.decision.outcomes[decision as keyof V1Dialect['decision']['outcomes']]
+    : `Decision: ${decision}`;
+}
+
+/**
+ * v1 `state/fetch` in the journey's dialect: each module's entry under its `variantId`, the decision under the
+ * dialect's key once the journey is decided, at `data.process.flow` or `data.context.process.flow`, and nothing in
+ * `data` until then if the dialect says so.
+ */
 export function v1StateView(instance: Instance, filterKeys?: readonly string[]) {
+  const dialect = instance.journey.v1Dialect;
+  const subject = instance.subject;
   const flow: Record<string, unknown> = {};
   for (const step of instance.steps) {
     flow[step.module.variantId] = {
+      ...dialect.entryFields,
       result: {
         outcome: step.result.outcome,
         classification: step.result.classification,
         status: step.result.error ? 'error' : 'complete',
         advice: step.result.contains,
       },
-      subject: instance.subject,
+      subject,
     };
   }
-  const decision = instance.customDecision ?? instance.decision;
-  if (instance.status === 'Completed' && decision) {
-    flow[instance.journey.evaluation.variantId] = {
-      result: { outcome: DEFAULT_DECISION_OUTCOMES[decision as keyof typeof DEFAULT_DECISION_OUTCOMES] ?? `Decision: ${decision}` },
-      subject: instance.subject,
-    };
-  }
+  const decision = instance.status === 'Completed' ? (instance.customDecision ?? instance.decision) : undefined;
+  if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: decisionWording(dialect, decision) }, subject };
+  const failed = instance.status === 'Failed' || instance.status === 'Error';
+  const process = { flow: filtered(flow, filterKeys) };
   return {
     instanceId: instance.id,
-    status: toV1Status(instance.status),
+    status: v1StatusOf(instance),
     metaData: {
       createdTime: new Date(instance.createdAt).toISOString(),
       completedTime: instance.completedAt === undefined ? '' : new Date(instance.completedAt).toISOString(),
     },
-    data: { process: { flow: filterFlow(flow, filterKeys) } },
+    data:
+      dialect.omitUntilDecided && decision === undefined && !failed
+        ? {}
+        : dialect.layout === 'process'
+          ? { process }
+          : { context: { process } },
   };
 }

@@ -27,10 +27,12 @@ export function interactionView(instance: Instance) {
     };
   }
   const missing = segment.collects.filter((entry) => !isProvided(instance, entry.element));
+  // A static `outstanding` is the interaction's declaration: what it collects, taken or not.
+  const listed = instance.journey.outstanding === 'static' ? segment.collects : missing;
   const outstanding =
-    instance.journey.outstanding === 'field'
-      ? missing.flatMap((entry) => DOMAIN_ELEMENTS[entry.element].fields.map((field) => `${entry.element}/${field}`))
-      : missing.map((entry) => entry.element);
+    instance.journey.outstandingLevel === 'field'
+      ? listed.flatMap((entry) => DOMAIN_ELEMENTS[entry.element].fields.map((field) => `${entry.element}/${field}`))
+      : listed.map((entry) => entry.element);
   const collects = segment.collects.map((entry) => ({ ref: entry.element, spec: entry.spec }));
   return {
     instanceId: instance.id,

@@ -299,6 +299,13 @@ describe('HTTP hygiene', () => {
 
   it('lists the published journeys', async () => {
     const journeys = (await control('GET', '/journeys')).body;
-    expect(journeys.map((journey: { id: string }) => journey.id)).toEqual(['data-check', 'document-selfie', 'fraud-screen']);
+    expect(journeys.map((journey: { id: string }) => journey.id)).toEqual([
+      'account-opening',
+      'data-check',
+      'device-selfie',
+      'document-selfie',
+      'dual-source-check',
+      'fraud-screen',
+    ]);
   });
 });

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ClockOptions, createSimulator, loadJourneys, type Simulator } from '../src/index.js';
+import { type ClockOptions, createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '../src/index.js';
 
 export const JOURNEYS_DIR = fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url));
 const journeys = await loadJourneys(JOURNEYS_DIR);
@@ -12,7 +14,16 @@ export const IDS = {
   docSelfieV1: 'c3f9e5b2doc-selfie-v1@latest',
   fraudV2: 'f6c2b8e5fraud-screen-v2@latest',
   fraudV1: 'e5b1a7d4fraud-screen-v1@latest',
+  accountOpeningV1: 'a7c1e3f5account-opening-v1@latest',
+  accountOpeningV2: 'b8d2f4a6account-opening-v2@latest',
+  dualSourceV1: 'c9e3a5b7dual-source-v1@latest',
+  deviceSelfieV2: 'f2b6d8e0device-selfie-v2@latest',
 } as const;
+
+/** The bundled journey `id`, as its file says it (for a variant built with `parseJourney`). */
+export async function journeyFile(id: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(join(JOURNEYS_DIR, `${id}.json`), 'utf8'));
+}
 
 export const b64 = (text: string): string => Buffer.from(text).toString('base64');
 
@@ -31,7 +42,16 @@ export interface Reply<T = any> {
 }
 
 /** A simulator with a manual clock and a token for the demo client, plus typed request helpers. */
-export function harness(options: { clock?: ClockOptions; seed?: number; tokenExpiresIn?: number } = {}) {
+export function harness(
+  options: {
+    clock?: ClockOptions;
+    seed?: number;
+    tokenExpiresIn?: number;
+    scopes?: string[];
+    /** @default the bundled journeys */
+    journeys?: readonly JourneyDefinition[];
+  } = {},
+) {
   const sim: Simulator = createSimulator({ journeys, clock: options.clock ?? { manual: true }, ...options });
   const token = sim.issueToken();
 

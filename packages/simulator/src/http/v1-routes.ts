@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import { currentSegment } from '../engine.js';
 import { invalidBody, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
-import { taskListView, taskListWithSchemaView, taskSchemaOf, v1StateView } from '../views-v1.js';
+import { taskListView, taskListWithSchemaView, taskSchemaOf, v1StateView, v1StatusOf } from '../views-v1.js';
 import type { SimEnv } from './env.js';
 import { authorize, instanceFor, quote } from './guards.js';
 import { readJsonBody } from './read-body.js';
@@ -44,7 +44,11 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
     if (delivery === 'page') validatePrefill(context.subject);
     const instance = engine.start({ ...match, version: 'v1', delivery, subject: context.subject });
     c.set('journal', { instanceId: instance.id });
-    if (context.config?.async === true) return c.json({ instanceId: instance.id, status: instance.status }, 201);
+    // A dialect's `sync` or `async` start is how that v1 journey answered, whatever the caller asked for.
+    const { start } = match.journey.v1Dialect;
+    if (start === 'async' || (start === 'as-requested' && context.config?.async === true)) {
+      return c.json({ instanceId: instance.id, status: v1StatusOf(instance) }, 201);
+    }
     await engine.settled(instance);
     return c.json(v1StateView(instance), 201);
   });
