@@ -17,6 +17,8 @@ export interface CodemodOptions {
   readonly helpers?: boolean;
   /** Extensions to read. @default ts, tsx, js, jsx, mjs, cjs (and mts, cts) */
   readonly extensions?: readonly string[];
+  /** Files larger than this many bytes are refused: generated or bundled code, not source to migrate. @default 1 MiB */
+  readonly maxFileBytes?: number;
   /** Worker threads for parsing and planning. @default 1 */
   readonly cpus?: number;
   /** Called after each file is planned, for progress bars. */
@@ -24,3 +26,4 @@ export interface CodemodOptions {
 }
 
 export const DEFAULT_EXTENSIONS = SUPPORTED_EXTENSIONS;
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;

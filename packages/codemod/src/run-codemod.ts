@@ -1,16 +1,20 @@
-import { readFile } from 'node:fs/promises';
 import { applyEdits } from './edits/apply-edits.js';
 import { discoverFiles } from './files/discover-files.js';
 import { exportedNames, mentionsAny, mentionsV1 } from './files/prefilter.js';
+import { readSource } from './files/read-source.js';
 import { writeAtomic } from './files/write-atomic.js';
-import { type CodemodOptions, DEFAULT_EXTENSIONS } from './options.js';
+import { type CodemodOptions, DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_BYTES } from './options.js';
 import type { OperationOptions } from './plan/operations.js';
 import { type PlannedSource, planSources, type SourceFile } from './plan/plan-sources.js';
 import { resolvePlans } from './plan/resolve.js';
 import type { Site } from './plan/types.js';
 import { planInWorkers } from './workers/plan-in-workers.js';
 
-export type FileStatus = 'skipped' | 'unchanged' | 'changed' | 'parse-error';
+/**
+ * `skipped`: no v1 text (prefilter); `refused`: left alone unread or unwritten, `error` says why (a symbolic
+ * link, binary, too large, read-only, not UTF-8, unreadable or unwritable).
+ */
+export type FileStatus = 'skipped' | 'unchanged' | 'changed' | 'parse-error' | 'refused';
 
 export interface FileOutcome {
   readonly file: string;
@@ -36,7 +40,15 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const cwd = options.cwd ?? process.cwd();
   const files = await discoverFiles(options.paths, options.extensions ?? DEFAULT_EXTENSIONS, cwd);
   const texts = new Map<string, string>();
-  await Promise.all(files.map(async (file) => texts.set(file, await readFile(file, 'utf8'))));
+  const refused = new Map<string, string>();
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  await Promise.all(
+    files.map(async (file) => {
+      const read = await readSource(file, maxBytes);
+      if ('text' in read) texts.set(file, read.text);
+      else refused.set(file, read.refused);
+    }),
+  );
   const direct = files.filter((file) => mentionsV1(texts.get(file) ?? ''));
   const names = exportedNames(direct.map((file) => texts.get(file) ?? ''));
   const directSet = new Set(direct);
@@ -62,6 +74,11 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
   for (const file of files) {
+    const refusal = refused.get(file);
+    if (refusal !== undefined) {
+      outcomes.push({ file, status: 'refused', error: refusal });
+      continue;
+    }
     const parseError = parseErrors.get(file);
     if (parseError !== undefined) {
       outcomes.push({ file, status: 'parse-error', error: parseError });
@@ -75,10 +92,17 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   }
   // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
   if (!options.dry) {
+    // A file that cannot be written is reported, not fatal: the others are still written.
     await Promise.all(
-      outcomes.map((outcome) =>
-        outcome.status === 'changed' && outcome.after !== undefined ? writeAtomic(outcome.file, outcome.after) : undefined,
-      ),
+      outcomes.map(async (outcome, index) => {
+        if (outcome.status !== 'changed' || outcome.after === undefined) return;
+        try {
+          await writeAtomic(outcome.file, outcome.after);
+        } catch (error) {
+          const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+          outcomes[index] = { file: outcome.file, status: 'refused', error: `cannot write: ${reason}; left as it was` };
+        }
+      }),
     );
   }
   return { files: outcomes, sites: resolution.sites, written: !options.dry };

@@ -30,7 +30,17 @@ export async function discoverFiles(inputs: readonly string[], extensions: reado
     else if (info?.isFile()) explicit.push(path);
     else throw new MissingPathError(input);
   }
-  const options = { absolute: true, gitignore: true, ignore: ['**/node_modules/**'], dot: false };
+  // Symbolic links are listed, to be reported, but linked directories are not entered: what they hold lies
+  // elsewhere, maybe outside the tree, maybe in a loop.
+  const options = {
+    absolute: true,
+    gitignore: true,
+    ignore: ['**/node_modules/**'],
+    dot: false,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    objectMode: true as const,
+  };
   // Each directory is walked from itself: globby's gitignore handling refuses paths outside its cwd, and a
   // directory may well lie outside the working directory (`journey-codemod ../other-repo`).
   const found = (
@@ -38,7 +48,9 @@ export async function discoverFiles(inputs: readonly string[], extensions: reado
       ...(patterns.length === 0 ? [] : [globby(patterns, { ...options, cwd })]),
       ...directories.map((directory) => globby(`**/*.${extensionGlob}`, { ...options, cwd: directory })),
     ])
-  ).flat();
+  )
+    .flat()
+    .flatMap((entry) => (entry.dirent.isFile() || entry.dirent.isSymbolicLink() ? [entry.path] : []));
   const wanted = new Set(extensions.map((extension) => `.${extension}`));
   const matching = found.filter((file) => wanted.has(file.slice(file.lastIndexOf('.'))));
   return [...new Set([...matching, ...explicit.filter((file) => !file.includes('/node_modules/'))])].sort();

@@ -9,7 +9,7 @@ export interface Summary {
 }
 
 export function summarize(result: CodemodResult): Summary {
-  const files = { scanned: result.files.length, skipped: 0, unchanged: 0, changed: 0, 'parse-error': 0 };
+  const files = { scanned: result.files.length, skipped: 0, unchanged: 0, changed: 0, 'parse-error': 0, refused: 0 };
   for (const file of result.files) files[file.status]++;
   const sites: Record<SiteStatus, number> = { migrated: 0, 'needs-review': 0, unsupported: 0, ignored: 0 };
   const rules: Record<string, Partial<Record<SiteStatus, number>>> = {};
@@ -28,7 +28,7 @@ export const remainingV1 = (sites: readonly Site[]): Site[] => sites.filter((sit
 export function formatSummary(summary: Summary, written: boolean): string {
   const { files, sites, rules } = summary;
   const lines = [
-    `files: ${files.scanned} scanned, ${files.skipped} skipped by prefilter, ${files.changed} ${written ? 'changed' : 'would change'}, ${files.unchanged} unchanged, ${files['parse-error']} parse errors`,
+    `files: ${files.scanned} scanned, ${files.skipped} skipped by prefilter, ${files.changed} ${written ? 'changed' : 'would change'}, ${files.unchanged} unchanged, ${files['parse-error']} parse errors, ${files.refused} refused`,
     `sites: ${sites.migrated} migrated, ${sites['needs-review']} migrated but need review, ${sites.unsupported} marked unsupported, ${sites.ignored} ignored`,
   ];
   for (const rule of Object.keys(rules).sort()) {

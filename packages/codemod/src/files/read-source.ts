@@ -1,0 +1,35 @@
+import { lstat, readFile } from 'node:fs/promises';
+
+/** A source file's text, or why the codemod leaves the file alone without reading it as source. */
+export type SourceRead = { readonly text: string } | { readonly refused: string };
+
+/** Bytes of a file's start looked at for a NUL, as git does to tell binary from text. */
+const BINARY_PROBE_BYTES = 8000;
+
+// `ignoreBOM`: a byte-order mark stays in the text, so a rewritten file keeps it.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Reads `path` as UTF-8 source, refusing what the codemod must not rewrite: a symbolic link (its target is
+ * migrated where it lives, if it lies in the tree at all), anything but a regular file, a file over `maxBytes`
+ * (generated or bundled code), a read-only file (someone meant it to stay as it is), a binary file, and text
+ * that is not UTF-8 (writing it back as UTF-8 would change bytes the codemod never meant to touch).
+ */
+export async function readSource(path: string, maxBytes: number): Promise<SourceRead> {
+  try {
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return { refused: 'a symbolic link: its target is migrated where it lives' };
+    if (!info.isFile()) return { refused: 'not a regular file' };
+    if (info.size > maxBytes) return { refused: `larger than ${maxBytes} bytes: generated or bundled code is not migrated` };
+    if ((info.mode & 0o222) === 0) return { refused: 'read-only: left as it is' };
+    const bytes = await readFile(path);
+    if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { refused: 'binary: not source text' };
+    try {
+      return { text: utf8.decode(bytes) };
+    } catch {
+      return { refused: 'not UTF-8 text: rewriting it would change its other bytes' };
+    }
+  } catch (error) {
+    return { refused: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+}
