@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAILURE_STATUSES } from './migration/change-register.js';
 
 /**
  * Journey status as either version spells it. The v1 task-list enumeration says `Failed`; the v1-to-v2 guide
@@ -11,8 +12,8 @@ export type JourneyStatus = z.infer<typeof JourneyStatus>;
 export const V1JourneyStatus = z.enum(['InProgress', 'Completed', 'Failed', 'Paused']);
 export type V1JourneyStatus = z.infer<typeof V1JourneyStatus>;
 
-/** `Failed` and `Error` are one state with two spellings. */
-export const isFailureStatus = (status: string): boolean => status === 'Failed' || status === 'Error';
+/** `Failed` and `Error` are one state with two spellings (register: status.failure-spelling). */
+export const isFailureStatus = (status: string): boolean => (FAILURE_STATUSES as readonly string[]).includes(status);
 
 /** A journey is settled once it leaves `InProgress`; `Paused` waits on an operator, not on polling. */
 export const isTerminalStatus = (status: string): boolean => status === 'Completed' || isFailureStatus(status);

@@ -1,6 +1,7 @@
 import type { V1Api } from '@journey-bridge/client';
+import type { V1JourneyPath } from '@journey-bridge/contract';
 
-/** The v1 journey operations by path, relative to `/captain/api/`. */
+/** The v1 journey operations by path (relative to `/captain/api/`): every path of the change register's endpoint map. */
 export const V1_OPERATIONS = {
   'journey/start': 'startJourney',
   'journey/task/list': 'listTasks',
@@ -8,7 +9,7 @@ export const V1_OPERATIONS = {
   'journey/task/schema': 'getTaskSchema',
   'journey/task/update': 'updateTask',
   'journey/state/fetch': 'fetchState',
-} as const satisfies Record<string, keyof V1Api>;
+} as const satisfies Record<V1JourneyPath, keyof V1Api>;
 export type V1Operation = (typeof V1_OPERATIONS)[keyof typeof V1_OPERATIONS];
 
 const V1_PATH = /\/captain\/api\/(journey\/[a-z/]+?)\/?$/;

@@ -1,5 +1,5 @@
 import type { Node } from '@babel/types';
-import { ERROR_FIELD_MAP } from '@journey-bridge/contract';
+import { ERROR_FIELD_MAP, v2ErrorNamesFor } from '@journey-bridge/contract';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { PlannedCall } from './call-sites.js';
 import type { FileContext } from './file-context.js';
@@ -58,6 +58,33 @@ function errorRegions(call: PlannedCall): Node[] {
   return regions;
 }
 
+const EQUALITY = new Set(['===', '!==', '==', '!=']);
+
+/**
+ * `body.error === 'not-found-error'` compares a v1 identifier; the v2 read yields a v2 name, so the literal
+ * becomes the name the adapter maps that identifier from (`NOT_FOUND`). An identifier several v2 names share
+ * (`bad-request-error`) has no single counterpart: the comparison is left for review.
+ */
+function compareAsV2(site: SiteBuilder, ctx: FileContext, read: Node, parent: Node | undefined): void {
+  if (parent?.type !== 'BinaryExpression' || !EQUALITY.has(parent.operator)) return;
+  const literal = parent.left === read ? parent.right : parent.left;
+  if (literal.type !== 'StringLiteral') return;
+  const names = v2ErrorNamesFor(literal.value);
+  const [name] = names;
+  if (names.length === 1 && name) {
+    const quote = ctx.source.charAt(literal.start ?? 0);
+    site.replace(literal, `${quote}${name}${quote}`);
+    return;
+  }
+  site.needsReview(
+    'error.body',
+    names.length === 0
+      ? `v1 error identifier ${JSON.stringify(literal.value)} has no v2 counterpart in the change register`
+      : `v1 error identifier ${JSON.stringify(literal.value)} stands for several v2 names (${names.join(', ')})`,
+    'compare errors[0].name with the v2 name you mean, or branch on the HTTP status',
+  );
+}
+
 /** Reads of the v1 error body (`message`, `error`, `status`) in the failure branches of a migrated call → v2 `errors[]`. */
 export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
   const sites: Site[] = [];
@@ -89,6 +116,7 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
       } else {
         const propertyStart = node.property.start ?? 0;
         site.edit(propertyStart, node.end ?? 0, FIELDS[field] ?? '');
+        if (field === 'error') compareAsV2(site, ctx, node, inner[inner.length - 1]);
       }
       sites.push(site.build([call.site.id]));
     });

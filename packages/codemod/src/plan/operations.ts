@@ -7,6 +7,7 @@ import { helperImport, PARTICIPANTS_HELPER } from './helper-import.js';
 import { insertProperty, propertyOf, removeProperty, renameKey } from './object-edits.js';
 import { participantsLiteral, visibleElements } from './participants.js';
 import type { RequestBody } from './request-body.js';
+import type { RuleId } from './rules.js';
 import type { SiteBuilder } from './site-builder.js';
 
 export interface OperationOptions {
@@ -16,7 +17,7 @@ export interface OperationOptions {
 }
 
 /** The change-register entry each v1 operation's call site is reported under. */
-export const OPERATION_RULES: Readonly<Record<V1JourneyPath, string>> = {
+export const OPERATION_RULES: Readonly<Record<V1JourneyPath, RuleId>> = {
   'journey/start': 'request.start-delivery',
   'journey/task/list': 'endpoint.task-list',
   'journey/task/list/schema': 'endpoint.task-list-schema',

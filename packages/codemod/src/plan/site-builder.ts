@@ -1,6 +1,6 @@
 import type { Node } from '@babel/types';
 import { type FileContext, IGNORE_COMMENT } from './file-context.js';
-import { rule } from './rules.js';
+import type { RuleId } from './rules.js';
 import type { MarkerAnchor, Site, SiteStatus, TextEdit } from './types.js';
 
 /** Collects the edits of one site; the site is migrated unless something refuses it. */
@@ -16,7 +16,7 @@ export class SiteBuilder {
     private readonly ctx: FileContext,
     readonly node: Node,
     ancestors: readonly Node[],
-    private readonly ruleId: string,
+    private readonly ruleId: RuleId,
     private readonly reason: string,
   ) {
     this.statement = ctx.statementOf(node, ancestors);
@@ -33,14 +33,14 @@ export class SiteBuilder {
   }
 
   /** The site cannot be migrated: it stays as it is, with a marker. The first refusal is the one reported. */
-  refuse(ruleId: string, reason: string, suggestion?: string): this {
-    this.refusal ??= { rule: rule(ruleId), reason, ...(suggestion ? { suggestion } : {}) };
+  refuse(ruleId: RuleId, reason: string, suggestion?: string): this {
+    this.refusal ??= { rule: ruleId, reason, ...(suggestion ? { suggestion } : {}) };
     return this;
   }
 
   /** The site is migrated but a person must check something the code does not show; one marker says all of it. */
-  needsReview(ruleId: string, reason: string, suggestion?: string): this {
-    this.reviews.push({ rule: rule(ruleId), reason, ...(suggestion ? { suggestion } : {}) });
+  needsReview(ruleId: RuleId, reason: string, suggestion?: string): this {
+    this.reviews.push({ rule: ruleId, reason, ...(suggestion ? { suggestion } : {}) });
     return this;
   }
 
@@ -64,7 +64,7 @@ export class SiteBuilder {
       id: this.id,
       file: this.ctx.file,
       line: this.ctx.line(this.node.start ?? 0),
-      rule: outcome?.rule ?? rule(this.ruleId),
+      rule: outcome?.rule ?? this.ruleId,
       status,
       reason: ignored ? `opted out with a ${IGNORE_COMMENT} comment` : (outcome?.reason ?? this.reason),
       ...(outcome?.suggestion ? { suggestion: outcome.suggestion } : {}),

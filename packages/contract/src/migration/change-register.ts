@@ -1,3 +1,5 @@
+import { ERROR_KINDS } from '../errors.js';
+
 /**
  * What changed between v1 and v2, written down once. The adapter applies it at run time, the codemod to source
  * code, and `docs/compatibility.md` is rendered from it. Each entry has a stable id: codemod markers and adapter
@@ -31,11 +33,29 @@ export const ENDPOINT_MAP = {
 } as const;
 export type V1JourneyPath = keyof typeof ENDPOINT_MAP;
 
+/** The places a v1 journey put its flow, by the dialect's `layout`: the specification's, and a live caller's. */
+export const V1_RESULT_LAYOUTS = { process: 'data.process.flow', 'context.process': 'data.context.process.flow' } as const;
+
 /** Where v1 callers read results, and where v2 keeps them. The second v1 path is the one a live caller uses. */
 export const RESULT_PATHS = {
-  v1: ['data.process.flow', 'data.context.process.flow'],
+  v1: Object.values(V1_RESULT_LAYOUTS),
   v2: { steps: ['context.process.steps', 'steps'], result: ['context.result', 'result'] },
 } as const;
+
+/** The specification's wording of each v2 decision in a v1 flow; a journey's dialect may word them its own way. */
+export const DEFAULT_DECISION_OUTCOMES = {
+  Accept: 'Decision: Pass',
+  Reject: 'Decision: Reject',
+  'Manual review': 'Decision: Manual review',
+} as const;
+
+/**
+ * The v2 error names a v1 error identifier stands for, e.g. `not-found-error` → `[NOT_FOUND]`. Several v2 names
+ * share one v1 identifier (`bad-request-error`), so a v1 comparison maps to one v2 name only when it is alone.
+ */
+export function v2ErrorNamesFor(v1Identifier: string): string[] {
+  return [...new Set(Object.values(ERROR_KINDS).flatMap((kind) => (kind.v1 === v1Identifier ? [kind.name] : [])))];
+}
 
 /** Reads of the v1 error body and what a v2 caller reads instead. */
 export const ERROR_FIELD_MAP = {
@@ -47,7 +67,7 @@ export const ERROR_FIELD_MAP = {
 /** Both spellings a v2 failure status may carry. */
 export const FAILURE_STATUSES = ['Failed', 'Error'] as const;
 
-export const CHANGES: readonly VersionChange[] = [
+export const CHANGES = [
   {
     id: 'endpoint.base-path',
     area: 'endpoint',
@@ -208,4 +228,7 @@ export const CHANGES: readonly VersionChange[] = [
     fidelity: 'lossless',
     note: 'Nothing changes; the client-credentials scope is configurable (specification: svc.token).',
   },
-];
+] as const satisfies readonly VersionChange[];
+
+/** The id of an entry of the register: a misspelt id does not compile. */
+export type ChangeId = (typeof CHANGES)[number]['id'];

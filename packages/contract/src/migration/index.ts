@@ -1,12 +1,16 @@
 export {
   CHANGES,
+  type ChangeId,
+  DEFAULT_DECISION_OUTCOMES,
   ENDPOINT_MAP,
   ERROR_FIELD_MAP,
   FAILURE_STATUSES,
   type Fidelity,
   RESULT_PATHS,
+  V1_RESULT_LAYOUTS,
   type V1JourneyPath,
   type VersionChange,
+  v2ErrorNamesFor,
 } from './change-register.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
@@ -28,7 +32,6 @@ export {
 } from './translation-errors.js';
 export {
   DECISIONS,
-  DEFAULT_DECISION_OUTCOMES,
   type Decision,
   DialectEntry,
   type JourneyMapEntryInput,

@@ -1,3 +1,5 @@
+import type { ChangeId } from './change-register.js';
+
 /**
  * A v1 request that cannot be carried over to v2 as asked. `status` is the HTTP status v1 would have answered;
  * `changeId` names the entry of the change register that explains why.
@@ -7,7 +9,7 @@ export class TranslationError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly changeId: string,
+    readonly changeId: ChangeId,
   ) {
     super(message);
   }

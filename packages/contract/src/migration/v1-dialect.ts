@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_DECISION_OUTCOMES, V1_RESULT_LAYOUTS } from './change-register.js';
 
 /** v2's overall decisions, which a v1 dialect spells in its own words. */
-export const DECISIONS = ['Accept', 'Reject', 'Manual review'] as const;
-export type Decision = (typeof DECISIONS)[number];
-
-/** The specification's wording of each decision in a v1 flow (register: response.state-result). */
-export const DEFAULT_DECISION_OUTCOMES: Readonly<Record<Decision, string>> = {
-  Accept: 'Decision: Pass',
-  Reject: 'Decision: Reject',
-  'Manual review': 'Decision: Manual review',
-};
+export const DECISIONS = Object.keys(DEFAULT_DECISION_OUTCOMES) as (keyof typeof DEFAULT_DECISION_OUTCOMES)[];
+export type Decision = keyof typeof DEFAULT_DECISION_OUTCOMES;
 
 const V1StatusName = z.enum(['InProgress', 'Completed', 'Failed', 'Paused']);
 
@@ -23,7 +17,7 @@ export const V1Dialect = z.strictObject({
    * Where the flow sits: `data.process.flow` (the specification) or `data.context.process.flow` (a live
    * caller). @default 'process'
    */
-  layout: z.enum(['process', 'context.process']).default('process'),
+  layout: z.enum(Object.keys(V1_RESULT_LAYOUTS) as [keyof typeof V1_RESULT_LAYOUTS]).default('process'),
   /**
    * Leave `data`'s results container (`data.context` or `data.process`) out until the decision exists: a live
    * caller reads its absence as "still pending" and throws on a flow without a decision. @default false
