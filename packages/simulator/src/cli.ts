@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Region } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
 import { loadClients } from './clients-file.js';
+import { KEYCLOAK_TOKEN_PATH } from './http/token-routes.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator, type RunningSimulator } from './simulator.js';
 
@@ -24,6 +25,8 @@ Options:
   --time-scale X         virtual milliseconds per real millisecond (default 1)
   --manual-clock         time moves only through POST /__sim/clock/advance
   --token-expires-in S   access token lifetime in seconds (default 3600)
+  --scopes LIST          comma-separated scopes the token endpoints grant, the first by default
+                         (default svc.token,gbg.token; a production v1 caller asks for openid)
   --region R             region of requests that name none: eu, us or au (default eu)
   -h, --help             show this help`;
 
@@ -65,6 +68,7 @@ function parseOptions(argv: readonly string[]) {
         'time-scale': { type: 'string' },
         'manual-clock': { type: 'boolean', default: false },
         'token-expires-in': { type: 'string' },
+        scopes: { type: 'string' },
         region: { type: 'string', default: 'eu' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -99,6 +103,11 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   const tokenExpiresIn = number(values['token-expires-in'], 'token-expires-in', 3600);
   if (!Number.isInteger(tokenExpiresIn) || tokenExpiresIn === 0) throw new UsageError('--token-expires-in must be a positive whole number');
 
+  const scopes = values.scopes?.split(',').map((scope) => scope.trim());
+  if (scopes?.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new UsageError(`--scopes must be a comma-separated list of scope names, got ${JSON.stringify(values.scopes)}`);
+  }
+
   const journeys = await loadJourneys(values.journeys).catch((error: Error) => {
     throw new UsageError(
       error instanceof JourneyDefinitionError ? error.message : `cannot read journeys from ${values.journeys}: ${error.message}`,
@@ -115,6 +124,7 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
     seed: number(values.seed, 'seed', 1),
     clock: { scale, manual: values['manual-clock'] },
     tokenExpiresIn,
+    ...(scopes && { scopes }),
     defaultRegion: region.data,
   });
   const port = number(values.port, 'port', 4010);
@@ -127,17 +137,22 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   }
 
   const demo = clients[0];
+  const demoUser = demo?.users?.[0];
   io.stdout.write(
     [
       `journey-sim listening on ${running.url}`,
       `  v2 base      ${running.url}/eu/v2/captain/  (also /us/, /au/)`,
       `  v1 base      ${running.url}/eu/captain/api/`,
-      `  token        ${running.url}/as/token.oauth2`,
+      `  token        ${running.url}/as/token.oauth2  (also ${KEYCLOAK_TOKEN_PATH})`,
+      `  scopes       ${simulator.core.options.scopes.join(', ')}`,
       `  control      ${running.url}/__sim/`,
-      // The demo client's secret is public; secrets from a clients file are never printed.
-      values.clients
-        ? `  clients      ${clients.map((client) => client.clientId).join(', ')}`
-        : `  demo client  client_id=${demo?.clientId} client_secret=${demo?.clientSecret}`,
+      // The demo client's secret and user are public; secrets and passwords from a clients file are never printed.
+      ...(values.clients
+        ? [`  clients      ${clients.map((client) => client.clientId).join(', ')}`]
+        : [
+            `  demo client  client_id=${demo?.clientId} client_secret=${demo?.clientSecret}`,
+            `  demo user    username=${demoUser?.username} password=${demoUser?.password}  (password grant)`,
+          ]),
       `  journeys     ${journeys.map((journey) => `${journey.id} (${journey.region})`).join(', ')}`,
       '',
     ].join('\n'),

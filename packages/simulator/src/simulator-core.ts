@@ -19,7 +19,10 @@ export interface SimulatorOptions {
   clock?: ClockOptions;
   /** Lifetime of issued access tokens in seconds. @default 3600 */
   tokenExpiresIn?: number;
-  /** Scopes the client-credentials and password grants accept; the first is the default. @default ['svc.token', 'gbg.token'] */
+  /**
+   * Scopes the client-credentials and password grants accept (a request may name several, space-separated); the
+   * first is the default. A production v1 caller asks for `openid`. @default ['svc.token', 'gbg.token']
+   */
   scopes?: readonly string[];
   /** HS256 secret the "external provider" signs `id_token`s with for the legacy exchange. @default 'journey-sim-id-token-secret' */
   idTokenSecret?: string;

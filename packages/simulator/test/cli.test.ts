@@ -134,6 +134,33 @@ describe('journey-sim main', () => {
     await rm(dir, { recursive: true });
   });
 
+  it('grants the scopes of --scopes to the password grant a production caller sends, printing them and the demo user', async () => {
+    const served = await serve(['--port', '0', '--scopes', 'openid,svc.token']);
+    const { url } = served.running;
+    const grant = async (path: string, scope: string) =>
+      (
+        await fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', username: 'demo-user', password: 'demo-password', scope }),
+        })
+      ).status;
+    try {
+      expect(await grant('/as/token.oauth2', 'openid')).toBe(200);
+      expect(await grant('/auth/realms/go/protocol/openid-connect/token', 'openid')).toBe(200);
+      expect(await grant('/as/token.oauth2', 'gbg.token')).toBe(400);
+    } finally {
+      await served.running.stop('SIGTERM');
+    }
+    expect(served.stdout).toContain('scopes       openid, svc.token');
+    expect(served.stdout).toContain('demo user    username=demo-user password=demo-password  (password grant)');
+    for (const scopes of ['openid,,svc.token', 'open id']) {
+      const bad = await exitOf(['--scopes', scopes]);
+      expect(bad.code, scopes).toBe(2);
+      expect(bad.stderr).toContain(`--scopes must be a comma-separated list of scope names, got ${JSON.stringify(scopes)}`);
+    }
+  });
+
   it('exits 1 naming the address it cannot listen on', async () => {
     const { running } = await serve(['--port', '0']);
     const { port } = new URL(running.url);

@@ -58,6 +58,59 @@ describe('tokens', () => {
     expect(JSON.stringify(wrong.body)).not.toContain('nope');
   });
 
+  it('grants the password grant as a production caller sends it (no client_id, scope=openid) once openid is configured', async () => {
+    const caller = { grant_type: 'password', username: 'demo-user', password: 'demo-password', scope: 'openid' };
+    const unconfigured = await harness().send('/as/token.oauth2', form(caller));
+    expect(unconfigured).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
+
+    const h = harness({ scopes: ['openid', 'svc.token'] });
+    const granted = await h.send('/as/token.oauth2', form(caller));
+    expect(granted).toMatchObject({ status: 200, body: { token_type: 'Bearer', expires_in: 3600 } });
+    const start = await h.v1(
+      'start',
+      { resourceId: IDS.dataCheckV1, context: { config: { async: true }, subject: {} } },
+      { authorization: `Bearer ${granted.body.access_token}` },
+    );
+    expect(start.status).toBe(201);
+    expect(h.journal.list({ path: '/as/token.oauth2', status: 200 }).map((entry) => entry.grantType)).toEqual(['password']);
+
+    const wrong = await h.send('/as/token.oauth2', form({ ...caller, password: 'demo-passw0rd' }));
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(JSON.stringify(wrong.body)).not.toContain('demo-passw0rd');
+    // A secret without the client it belongs to authenticates nobody.
+    const secretAlone = await h.send('/as/token.oauth2', form({ ...caller, client_secret: 'demo-secret' }));
+    expect(secretAlone).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    // With client_id, only that client's users count.
+    const otherClient = await h.send('/as/token.oauth2', form({ ...caller, client_id: 'read-only-client' }));
+    expect(otherClient).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('answers the Keycloak token path as /as/token.oauth2, errors included', async () => {
+    const h = harness({ scopes: ['openid'] });
+    const path = '/auth/realms/go/protocol/openid-connect/token';
+    const granted = await h.send(path, form({ grant_type: 'password', username: 'demo-user', password: 'demo-password', scope: 'openid' }));
+    expect(granted).toMatchObject({ status: 200, body: { access_token: expect.stringMatching(/^sim_/), token_type: 'Bearer' } });
+    const start = await h.v2(
+      'start',
+      { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'api' }, subject: {} } },
+      { authorization: `Bearer ${granted.body.access_token}` },
+    );
+    expect(start.status).toBe(201);
+    const refused = await h.send(path, form({ ...CLIENT, scope: 'openid', client_secret: 'nope-1234' }));
+    expect(refused).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } });
+    expect(h.journal.count({ path, status: 200 })).toBe(1);
+  });
+
+  it('takes a space-separated scope list when every scope in it is configured', async () => {
+    const h = harness({ scopes: ['openid', 'svc.token'] });
+    expect((await h.send('/as/token.oauth2', form({ ...CLIENT, scope: 'openid svc.token' }))).status).toBe(200);
+    const partly = await h.send('/as/token.oauth2', form({ ...CLIENT, scope: 'openid admin' }));
+    expect(partly).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_scope', error_description: 'scope must be one of openid, svc.token' },
+    });
+  });
+
   it('refuses unsupported grants, missing fields and JSON bodies', async () => {
     const h = harness();
     expect((await h.send('/as/token.oauth2', form({ grant_type: 'implicit' }))).body.error).toBe('unsupported_grant_type');

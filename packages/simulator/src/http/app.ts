@@ -10,12 +10,13 @@ import { tokenRoutes } from './token-routes.js';
 import { v1Routes } from './v1-routes.js';
 import { v2Routes } from './v2-routes.js';
 
-const SURFACE = /^(?:\/(eu|us|au))?\/(v2\/captain|captain\/api|as|authenticate|__sim|page)(?:\/|$)/;
+const SURFACE = /^(?:\/(eu|us|au))?\/(v2\/captain|captain\/api|as|authenticate|auth|__sim|page)(?:\/|$)/;
 const SURFACES: Record<string, Surface> = {
   'v2/captain': 'v2',
   'captain/api': 'v1',
   as: 'token',
   authenticate: 'token',
+  auth: 'token',
   __sim: 'control',
 };
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
