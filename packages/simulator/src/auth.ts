@@ -35,6 +35,14 @@ interface TokenRecord {
 
 export type TokenCheck = { ok: true; clientId: string; permissions: readonly Permission[] } | { ok: false; problem: string };
 
+/** The token of an `Authorization: Bearer <token>` header value, or why there is none. */
+export function bearerOf(authorization: string | undefined): { ok: true; token: string } | { ok: false; problem: string } {
+  if (!authorization) return { ok: false, problem: 'the Authorization header is missing' };
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  if (!match?.[1]) return { ok: false, problem: 'the Authorization header must be "Bearer <access token>"' };
+  return { ok: true, token: match[1] };
+}
+
 /** Issues, checks and revokes access tokens against the simulator clock. */
 export class TokenStore {
   readonly #tokens = new Map<string, TokenRecord>();
@@ -55,10 +63,9 @@ export class TokenStore {
 
   /** Checks an `Authorization` header value. Problems never repeat the token. */
   check(authorization: string | undefined): TokenCheck {
-    if (!authorization) return { ok: false, problem: 'the Authorization header is missing' };
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-    if (!match?.[1]) return { ok: false, problem: 'the Authorization header must be "Bearer <access token>"' };
-    const record = this.#tokens.get(match[1]);
+    const bearer = bearerOf(authorization);
+    if (!bearer.ok) return bearer;
+    const record = this.#tokens.get(bearer.token);
     if (!record) return { ok: false, problem: 'the access token is not recognised' };
     if (record.revoked) return { ok: false, problem: 'the access token has been revoked' };
     if (this.#clock.now() >= record.expiresAt) return { ok: false, problem: 'the access token has expired' };

@@ -1,6 +1,7 @@
 import type { Region } from '@journey-bridge/contract';
 import { type ApiClient, DEMO_CLIENTS, TokenStore } from './auth.js';
 import { type ClockOptions, SimClock } from './clock.js';
+import { EndUserTokens } from './end-user-tokens.js';
 import { JourneyEngine } from './engine.js';
 import { FaultInjector } from './faults.js';
 import { RequestJournal } from './journal.js';
@@ -40,6 +41,7 @@ export class SimulatorCore {
   readonly clock: SimClock;
   readonly engine: JourneyEngine;
   readonly tokens: TokenStore;
+  readonly endUserTokens: EndUserTokens;
   readonly faults: FaultInjector;
   readonly journal = new RequestJournal();
   readonly clients: ReadonlyMap<string, ApiClient>;
@@ -59,6 +61,7 @@ export class SimulatorCore {
     this.clock = new SimClock(clock);
     this.engine = new JourneyEngine(journeys, this.clock, new SeededRandom(seed));
     this.tokens = new TokenStore(this.clock, this.options.tokenExpiresIn);
+    this.endUserTokens = new EndUserTokens(this.clock);
     this.faults = new FaultInjector(new SeededRandom(seed + 2));
     this.requestIds = new SeededRandom(seed + 1);
     this.clients = new Map(clients.map((client) => [client.clientId, client]));
@@ -69,6 +72,7 @@ export class SimulatorCore {
     this.engine.reset();
     this.tokens.clear();
     this.tokens.expiresIn = this.options.tokenExpiresIn;
+    this.endUserTokens.clear();
     this.faults.clear();
     this.journal.clear();
   }
