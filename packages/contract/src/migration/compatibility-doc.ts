@@ -1,4 +1,5 @@
-import { CHANGES, type VersionChange } from './change-register.js';
+import { ERROR_KINDS } from '../errors.js';
+import { CHANGES, DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, V1_RESULT_LAYOUTS, type VersionChange } from './change-register.js';
 
 const FIDELITY_LABEL = { lossless: 'same', approximated: 'approximated', lost: 'lost' } as const;
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -24,6 +25,25 @@ export function renderCompatibilityDoc(changes: readonly VersionChange[] = CHANG
     '| id | area | v1 | v2 | fidelity | what journey-bridge does; what is lost |',
     '|---|---|---|---|---|---|',
     ...rows,
+    '',
+    '## Error identifiers',
+    '',
+    'The adapter answers each v2 error in the v1 body with this identifier; the codemod rewrites a comparison with',
+    'a v1 identifier to the v2 name when exactly one v2 name has it, and marks it for review otherwise.',
+    '',
+    '| HTTP | v2 `errors[0].code` | v2 `errors[0].name` | v1 `error` |',
+    '|---|---|---|---|',
+    ...Object.values(ERROR_KINDS).map((kind) => `| ${kind.status} | \`${kind.code}\` | \`${kind.name}\` | \`${kind.v1}\` |`),
+    '',
+    '## Results and statuses',
+    '',
+    `- A v1 journey's flow sits at ${Object.entries(V1_RESULT_LAYOUTS)
+      .map(([layout, path]) => `\`${path}\` (dialect layout \`${layout}\`)`)
+      .join(' or ')}; v2 keeps steps and the overall result under \`context.process.steps\` and \`context.result\`.`,
+    `- The decision entry's wording, unless a journey's dialect says otherwise: ${Object.entries(DEFAULT_DECISION_OUTCOMES)
+      .map(([decision, outcome]) => `${decision} → \`${outcome}\``)
+      .join(', ')}.`,
+    `- A v2 failure is spelled ${FAILURE_STATUSES.map((status) => `\`${status}\``).join(' or ')}; both are the v1 \`Failed\`.`,
     '',
   ].join('\n');
 }
