@@ -135,13 +135,6 @@ describe('v1 dialect: status spellings, start and layout chosen per journey', ()
     expect(Object.keys(decided)).toEqual(['process']);
     expect(decided.process.flow.decision.result.outcome).toBe('Decision: Pass');
   });
-
-  it('keeps the specification dialect for a journey file without one', async () => {
-    const h = harness();
-    const reply = await h.v1('start', { resourceId: IDS.dataCheckV1, context: { config: { async: true }, subject: {} } });
-    expect(reply.body).toEqual({ instanceId: expect.any(String), status: 'InProgress' });
-    expect((await h.v1('state/fetch', { instanceId: reply.body.instanceId })).body.data).toEqual({ process: { flow: {} } });
-  });
 });
 
 describe('v1 filterKeys, filtered by the simulator itself', () => {
