@@ -1,6 +1,6 @@
-import { HTTPError, isTimeoutError, type RetryOptions as KyRetryOptions } from 'ky';
+import { HTTPError, type RetryOptions as KyRetryOptions } from 'ky';
 import type { CallState } from './http/call-state.js';
-import { isNetworkError } from './http/network-error.js';
+import { isNetworkError, isTimeout } from './http/network-error.js';
 
 /** How failed attempts are retried. The one replay after a 401 is separate and never counts here. */
 export interface RetryOptions {
@@ -60,8 +60,8 @@ export const backoffDelay = (retry: number, options: ResolvedRetryOptions): numb
 
 /**
  * The policy as ky's retry options for one call. ky's budget gets one extra retry for the token replay, which
- * `shouldRetry` charges to no budget. `shouldRetry` runs before ky's status and `Retry-After` rules; `undefined`
- * hands the decision back to them.
+ * `shouldRetry` charges to no budget. `shouldRetry` runs before ky's status and `Retry-After` rules: it decides
+ * attempts without a response itself and hands error statuses back to them (`undefined`).
  */
 export function kyRetryFor(
   options: ResolvedRetryOptions,
@@ -80,7 +80,6 @@ export function kyRetryFor(
     backoffLimit: options.maxDelayMs,
     delay: (retryCount) => (replayNow ? 0 : backoffDelay(errorRetries(retryCount), options)),
     jitter: options.jitter || undefined,
-    retryOnTimeout: endpoint.replayUncertain,
     shouldRetry: ({ error, retryCount }) => {
       replayNow = false;
       // 401: replayed at once with a fresh token, once, outside the retry budget.
@@ -89,8 +88,9 @@ export function kyRetryFor(
         return replayNow;
       }
       if (errorRetries(retryCount) > options.limit) return false;
-      if (error instanceof HTTPError || isTimeoutError(error)) return undefined;
-      return endpoint.replayUncertain && isNetworkError(error) ? undefined : false;
+      if (error instanceof HTTPError) return undefined;
+      // No response: the outcome is unknown, so only where a replay cannot do the work twice.
+      return endpoint.replayUncertain && (isTimeout(error) || isNetworkError(error));
     },
   };
 }

@@ -20,7 +20,7 @@ async function loopbackJourney(options: Parameters<typeof v2Client>[1] = {}) {
   return { sim, client, instanceId };
 }
 
-/** Every attempt goes through ky, which decides retries, backoff and the replay after a 401. */
+/** The first attempt goes straight to the fetch; ky takes over from one that did not succeed. */
 describe('attempts', () => {
   it('a first attempt that succeeds is the only request, with token and body accepted', async () => {
     const { sim, client, instanceId } = await startedJourney();
@@ -42,9 +42,11 @@ describe('attempts', () => {
     expect(state.requestId).toBe(attempts[1]?.requestId);
   });
 
-  // Over a real socket: the simulator's in-process fetch, unlike a real one, does not stop at an abort.
-  it('an abort while the first attempt is in flight rejects with its reason and sends nothing more', async () => {
-    const { sim, client, instanceId } = await loopbackJourney();
+  it.each([
+    ['in-process, through a fetch that ignores the abort', startedJourney],
+    ['over the undici transport', loopbackJourney],
+  ])('%s: an abort while the first attempt is in flight rejects with its reason and sends nothing more', async (_, journey) => {
+    const { sim, client, instanceId } = await journey();
     sim.core.faults.add({ path: STATE, latencyMs: 300, count: 1 });
     const controller = new AbortController();
     const reason = new Error('the caller left');

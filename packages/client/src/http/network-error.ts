@@ -51,3 +51,9 @@ export function isNetworkError(error: unknown): boolean {
 
 /** Whether `error` is undici refusing a response body over its `maxResponseSize`. */
 export const isResponseTooLarge = (error: unknown): boolean => codeOf(error) === TOO_LARGE_CODE;
+
+/**
+ * Whether `error` is an attempt's deadline passing: ky's `TimeoutError`, or the `DOMException` named
+ * `TimeoutError` of the first attempt (as `AbortSignal.timeout` rejects).
+ */
+export const isTimeout = (error: unknown): boolean => error instanceof Error && error.name === 'TimeoutError';

@@ -1,4 +1,4 @@
-import ky, { HTTPError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
@@ -10,7 +10,8 @@ import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../re
 import { checkTimeoutMs } from '../timeout-ms.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
-import { isNetworkError, isResponseTooLarge } from './network-error.js';
+import { sendFirstAttempt } from './first-attempt.js';
+import { isNetworkError, isResponseTooLarge, isTimeout } from './network-error.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
 
@@ -62,9 +63,12 @@ export class Transport {
       timeout: config.timeoutMs,
       hooks: {
         beforeRequest: [
-          async (_request, options) => {
-            const state = callStateOf(options);
-            state.headers = await this.#nextAttempt(state);
+          async (_request, options, { retryCount }) => {
+            // ky's first attempt is the one `#send` already made.
+            if (retryCount > 0) {
+              const state = callStateOf(options);
+              state.headers = await this.#nextAttempt(state);
+            }
           },
         ],
         beforeRetry: [
@@ -133,20 +137,7 @@ export class Transport {
     let response: Response;
     let text: string;
     try {
-      response = await this.#ky.post(path, {
-        context: { call: state },
-        // ky's Request carries neither body nor headers. A body on it would be a web stream (on Node 20) that ky
-        // tees for every attempt; headers on it go through `Headers`, whose error for an invalid value quotes it
-        // (the token). Each attempt sends the call's text and the headers its `beforeRequest` hook made.
-        fetch: (input) => {
-          // ky calls its fetch with the Request it built, which carries the attempt's URL and signal.
-          const { url, signal } = input as Request;
-          return this.#config.fetch(url, { method: 'POST', headers: state.headers, body: state.payload.text, signal });
-        },
-        retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
-        timeout: timeoutMs,
-        ...(call.signal && { signal: call.signal }),
-      });
+      response = await this.#send(path, endpoint, call, state, timeoutMs);
       state.requestId = response.headers.get('x-request-id') ?? state.requestId;
       text = await response.text();
     } catch (error) {
@@ -156,6 +147,39 @@ export class Transport {
     return withRequestId(parseValidated(text, response.status, schema, path, state.requestId), state.requestId);
   }
 
+  /**
+   * A call's attempts, ending with a successful response. The first goes straight to the fetch, and most calls
+   * end there; ky runs only for a call whose first attempt did not succeed, and takes that attempt as its own
+   * first (its per-call `fetch` answers with it), so retries, backoff, `Retry-After` and the 401 replay stay
+   * ky's. Why: ky builds two `Request`s per call, each with an `AbortSignal` that Node 20 ties to a
+   * `FinalizationRegistry`; through ky, a call took about twice the CPU (see docs/client.md#performance).
+   */
+  async #send(path: string, endpoint: EndpointRetry, call: CallOptions, state: CallState, timeoutMs: number): Promise<Response> {
+    const { fetch, prefixUrl } = this.#config;
+    state.headers = await this.#nextAttempt(state);
+    const payload = { headers: state.headers, body: state.payload.text };
+    let first: Promise<Response> | undefined = sendFirstAttempt(fetch, `${prefixUrl}${path}`, payload, timeoutMs, call.signal);
+    const response = await first.catch(() => undefined);
+    if (response?.ok) return response;
+    call.signal?.throwIfAborted();
+    return await this.#ky.post(path, {
+      context: { call: state },
+      // ky's Request carries neither body nor headers. A body on it would be a web stream (on Node 20) that ky
+      // tees for every attempt; headers on it go through `Headers`, whose error for an invalid value quotes it
+      // (the token). Each attempt sends the call's text and the headers its `beforeRequest` hook made.
+      fetch: (input) => {
+        const replayed = first;
+        first = undefined;
+        // ky calls its fetch with the Request it built, which carries the attempt's URL and signal.
+        const { url, signal } = input as Request;
+        return replayed ?? fetch(url, { method: 'POST', headers: state.headers, body: state.payload.text, signal });
+      },
+      retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
+      timeout: timeoutMs,
+      ...(call.signal && { signal: call.signal }),
+    });
+  }
+
   async #toClientError(error: unknown, state: CallState, timeoutMs: number): Promise<unknown> {
     if (error instanceof HTTPError) {
       state.requestId = error.response.headers.get('x-request-id') ?? state.requestId;
@@ -163,7 +187,7 @@ export class Transport {
       this.#logAttempt(state, error.response.status, body);
       return this.#config.errorFor(error.response.status, state.requestId, body);
     }
-    const client = isTimeoutError(error)
+    const client = isTimeout(error)
       ? new TimeoutError({ requestId: state.requestId, cause: error, timeoutMs })
       : isResponseTooLarge(error)
         ? new ResponseTooLargeError({ requestId: state.requestId, cause: error })
