@@ -1,14 +1,16 @@
-import { BadRequestError, type CallOptions, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
+import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
   type Delivery,
   decodeTaskId,
+  ERROR_KINDS,
   filterFlow,
   type JourneyMapEntryInput,
   knownCollects,
   planSubmit,
   resolveJourneyMap,
-  strippedFields,
   StaleTaskError,
+  type SubmitRequest,
+  strippedFields,
   TaskListRequest,
   TaskSchemaRequest,
   TaskUpdateRequest,
@@ -78,6 +80,10 @@ function v1Request<T extends z.ZodType>(schema: T, value: unknown, log?: Pick<Lo
   });
 }
 
+/** 409 ALREADY_SUBMITTED: the element was taken before (not invalid data, not an ended journey). */
+const alreadySubmitted = (error: unknown): boolean =>
+  error instanceof ConflictError && error.errors[0]?.name === ERROR_KINDS.ALREADY_SUBMITTED.name;
+
 /** Call options for an upstream call made for `context`. */
 const callOptionsFor = (context: CallContext | undefined): CallOptions => ({
   ...(context?.signal && { signal: context.signal }),
@@ -146,6 +152,29 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       return state;
     }
 
+    /**
+     * Submits. Where a tenant's `outstanding` never shrinks, elements taken before are sent again and the whole
+     * submit is refused with 409 ALREADY_SUBMITTED: then each participant goes alone, and one already taken counts
+     * as taken, so the caller's new data is not lost behind a 409 for data it gave earlier.
+     */
+    async function submitTaking(request: SubmitRequest): Promise<void> {
+      try {
+        noted(await client.submitInteraction(request, call));
+      } catch (error) {
+        if (!alreadySubmitted(error)) throw error;
+        const participants = request.participants ?? [];
+        // A lone participant was taken before; of several, some may be new.
+        if (participants.length < 2) return;
+        for (const participant of participants) {
+          try {
+            noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
+          } catch (alone) {
+            if (!alreadySubmitted(alone)) throw alone;
+          }
+        }
+      }
+    }
+
     return {
       startJourney: (request) =>
         asV1(async (): Promise<V1StartResponse> => {
@@ -196,14 +225,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // carries every required element therefore completes the interaction (register: request.update-intent).
           const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
           if (intent === 'Validate') return { instanceId, taskId, valid: true };
-          if (plan.participants.length > 0) {
-            noted(
-              await client.submitInteraction(
-                { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } },
-                call,
-              ),
-            );
-          }
+          if (plan.participants.length > 0)
+            await submitTaking({ instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } });
           return { instanceId, taskId };
         }),
 

@@ -95,7 +95,8 @@ const PrimaryDocument: DomainElement = {
       documents: z
         .array(
           z.looseObject({
-            type: z.literal('Primary'),
+            // `Primary` in the specification and the vendor's sample, `primary` on a live tenant.
+            type: z.enum(['Primary', 'primary']),
             side1Image: Base64Image,
             side2Image: z.union([z.literal(''), Base64Image]),
           }),
@@ -103,9 +104,10 @@ const PrimaryDocument: DomainElement = {
         .min(1),
     },
   },
-  // A live v1 caller sends each side as its own untyped element: fold them into one `Primary` document.
+  // A live v1 caller sends each side as its own untyped element: fold them into one document, typed `Primary`
+  // as the specification spells it whichever spelling arrived.
   pick: ({ documents }) => {
-    const parts = documents?.filter((doc) => doc.type === undefined || doc.type === 'Primary') ?? [];
+    const parts = documents?.filter((doc) => doc.type === undefined || doc.type.toLowerCase() === 'primary') ?? [];
     if (parts.length === 0) return undefined;
     const merged = Object.assign({}, ...parts, { type: 'Primary' });
     return { documents: [{ side2Image: '', ...merged }] };

@@ -30,7 +30,12 @@ export type V2StartRequest = z.infer<typeof V2StartRequest>;
 export const InstanceRequest = z.strictObject({ instanceId: z.string().min(1).max(128) });
 export type InstanceRequest = z.infer<typeof InstanceRequest>;
 
-export const Participant = z.strictObject({ domainElementId: DomainElementId });
+/** What a participant names: an element (`Selfie`), or one of its fields (`Selfie/selfieImage`) as field-level `outstanding` does. */
+export const ParticipantRef = z.union([DomainElementId, z.templateLiteral([DomainElementId, '/', z.string().regex(/^\w+$/)])]);
+export type ParticipantRef = z.infer<typeof ParticipantRef>;
+
+/** `instruction` is in the vendor SDK's model of a participant. */
+export const Participant = z.strictObject({ domainElementId: ParticipantRef, instruction: z.string().optional() });
 
 export const SubmitRequest = z.strictObject({
   instanceId: z.string().min(1).max(128),

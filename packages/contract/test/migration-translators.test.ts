@@ -139,9 +139,25 @@ describe('planSubmit', () => {
     expect(plan.subject).toBe(person);
   });
 
-  it('reads field-level outstanding entries', () => {
+  it('names the fields of field-level outstanding entries that the subject fills', () => {
     const plan = planSubmit(interaction({ outstanding: ['FullName/firstName', 'FullName/lastNames', 'DateOfBirth/dateOfBirth'] }), person);
-    expect(plan.participants).toEqual([{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }]);
+    expect(plan.participants).toEqual([
+      { domainElementId: 'FullName/firstName' },
+      { domainElementId: 'FullName/lastNames' },
+      { domainElementId: 'DateOfBirth/dateOfBirth' },
+    ]);
+  });
+
+  it('leaves out an outstanding field the subject leaves empty (a document without its back)', () => {
+    const image = Buffer.from('front of the document').toString('base64');
+    const plan = planSubmit(
+      interaction({
+        interaction: { resource: { id: 'document', name: 'Document' }, collects: [{ ref: 'PrimaryDocument', spec: 'required' }] },
+        outstanding: ['PrimaryDocument/side1Image', 'PrimaryDocument/side2Image'],
+      }),
+      { documents: [{ type: 'primary', side1Image: image, side2Image: '' }] },
+    );
+    expect(plan.participants).toEqual([{ domainElementId: 'PrimaryDocument/side1Image' }]);
   });
 
   it('drops an invalid optional element and refuses a missing or invalid required one, naming paths only', () => {
