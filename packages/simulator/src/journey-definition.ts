@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainElementId, ElementSpec, Region, V1Dialect } from '@journey-bridge/contract';
+import { DomainElementId, ElementSpec, Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 
 /** A condition on the subject that selects a module rule. */
@@ -103,11 +103,14 @@ export const JourneyDefinition = z.preprocess(
      */
     interactionAuth: z.enum(['customer', 'end-user', 'customer-or-end-user']).default('customer'),
     /**
-     * How the v1 surface answers this journey, in the format of a journey-map entry's `dialect`. Flow keys are the
-     * modules' `variantId`s whatever `flowKeys` says (those are for the adapter); the decision key defaults to
-     * `evaluation.variantId`. @default the specification's dialect
+     * How the v1 surface answers this journey, in the format of a journey-map entry's `dialect`, except that flow
+     * keys are the modules' `variantId`s (`flowKeys` are for the adapter, and refused here); the decision key
+     * defaults to `evaluation.variantId`. @default the specification's dialect
      */
-    v1Dialect: V1Dialect.default(() => V1Dialect.parse({})),
+    v1Dialect: V1Dialect.default(SPECIFICATION_DIALECT).refine((dialect) => Object.keys(dialect.flowKeys).length === 0, {
+      message: "flowKeys are the adapter's: here a module's v1 flow key is its variantId",
+      path: ['flowKeys'],
+    }),
     segments: z.array(SegmentDefinition).min(1),
     evaluation: z
       .strictObject({

@@ -100,6 +100,10 @@ describe('v1 dialect: _ggo entries and "Decision: Pass 1+1"', () => {
     expect(keyed.v1Dialect.decision.key).toBe('overall');
     const named = await dataCheckVariant({ evaluation: { variantId: 'overall' }, v1Dialect: { decision: { key: 'verdict' } } });
     expect(named.v1Dialect.decision.key).toBe('verdict');
+    // A module's flow key is its variantId: a journey-map entry's flowKeys would contradict the file.
+    await expect(dataCheckVariant({ v1Dialect: { flowKeys: { 'identity-check': 'kyc' } } })).rejects.toThrow(
+      "v1Dialect.flowKeys: flowKeys are the adapter's: here a module's v1 flow key is its variantId",
+    );
 
     const h = harness({ journeys: [keyed] });
     const start = h.v1('start', { resourceId: 'a9variant-v1@latest', context: { subject: SUBJECTS.person } });
