@@ -1,12 +1,19 @@
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installV1Compat, V1CompatOptionsError } from '../src/index.js';
-import { createTarget, interceptorOverV2, journeyMap, journeys } from './targets.js';
+import { createTarget, interceptorOverV2, journeyMap, journeys, LIVE_DIALECTS } from './targets.js';
 import { describeV1Behaviour } from './v1-behaviour-suite.js';
 
 describeV1Behaviour('plain HTTP v1 calls through the in-process fetch interceptor on the v2 surface', () =>
   createTarget('v2', interceptorOverV2),
 );
+for (const [name, dialect] of Object.entries(LIVE_DIALECTS)) {
+  describeV1Behaviour(
+    `the interceptor on the v2 surface, answering in ${name} dialect`,
+    () => createTarget('v2', interceptorOverV2, dialect),
+    dialect,
+  );
+}
 
 describe('installV1Compat', () => {
   let uninstall: (() => void) | undefined;

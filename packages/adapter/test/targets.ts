@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
-import type { Region } from '@journey-bridge/contract';
+import { type Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
 import { createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import { createV1Adapter, createV1CompatFetch } from '../src/index.js';
 
@@ -21,6 +21,19 @@ export const variantIds: Record<string, string> = Object.fromEntries(
   journeys.flatMap((journey) => journey.segments.flatMap((segment) => segment.modules.map((module) => [module.id, module.variantId]))),
 );
 
+/** Dialects of live v1 tenants the behaviour suite also runs in (start stays as requested: the suite starts both ways). */
+export const LIVE_DIALECTS: Readonly<Record<string, V1Dialect>> = {
+  'the production caller’s (data.context, absent until decided, Pass 1+1)': V1Dialect.parse({
+    layout: 'context.process',
+    omitUntilDecided: true,
+    decision: { key: 'evaluation', outcomes: { Accept: 'Decision: Pass 1+1' } },
+  }),
+  'the earlier caller’s (_ggo entries, Pass 2+2, Alert for review)': V1Dialect.parse({
+    entryFields: { _ggo: {} },
+    decision: { key: 'ggo-decision', outcomes: { Accept: 'Decision: Pass 2+2', 'Manual review': 'Decision: Alert' } },
+  }),
+};
+
 /** Which surface of the platform runs the journeys behind the `V1Api` under test. */
 export type Surface = 'v1' | 'v2';
 
@@ -32,14 +45,15 @@ export interface V1Target {
   api(region?: Region, token?: string): V1Api;
 }
 
-export type TargetFactory = (sim: Simulator) => (region: Region, token: string) => V1Api;
+/** Makes the `V1Api` under test; `dialect` is the one the replaced v1 journeys answered in. */
+export type TargetFactory = (sim: Simulator, dialect: V1Dialect) => (region: Region, token: string) => V1Api;
 
 /** The v1 client against the simulator's v1 surface: how the legacy code runs today. */
 export const v1Surface: TargetFactory = (sim) => (region, token) =>
   createV1Client({ baseUrl: `http://sim.test/${region}/captain/api/`, auth: staticToken(token), fetch: sim.fetch, retry: { limit: 0 } });
 
 /** The adapter over the v2 client against the simulator's v2 surface: the drop-in. */
-export const adapterOverV2: TargetFactory = (sim) => (region, token) =>
+export const adapterOverV2: TargetFactory = (sim, dialect) => (region, token) =>
   createV1Adapter({
     client: createJourneyClient({
       baseUrl: `http://sim.test/${region}/v2/captain/`,
@@ -48,19 +62,24 @@ export const adapterOverV2: TargetFactory = (sim) => (region, token) =>
       retry: { limit: 0 },
     }),
     journeyMap,
-    dialect: { flowKeys: variantIds },
+    dialect: { ...dialect, flowKeys: variantIds },
     syncStartIntervalMs: 1,
   });
 
-export function createTarget(surface: Surface, factory: TargetFactory): V1Target {
-  const sim = createSimulator({ journeys, clock: { manual: true } });
-  const make = factory(sim);
+/**
+ * A target whose v1 journeys answered in `dialect`: the simulator's v1 surface speaks it, and the adapter is
+ * told it through its journey map, as a team would after `journey-bridge dialect`.
+ */
+export function createTarget(surface: Surface, factory: TargetFactory, dialect?: V1Dialect): V1Target {
+  const spoken = dialect ? journeys.map((journey) => ({ ...journey, v1Dialect: dialect })) : journeys;
+  const sim = createSimulator({ journeys: spoken, clock: { manual: true } });
+  const make = factory(sim, dialect ?? SPECIFICATION_DIALECT);
   const token = sim.issueToken();
   return { surface, sim, api: (region = 'eu', as = token) => make(region, as) };
 }
 
 /** The v1 client's plain HTTP calls, served in-process by the fetch interceptor over the v2 surface. */
-export const interceptorOverV2: TargetFactory = (sim) => (region, token) =>
+export const interceptorOverV2: TargetFactory = (sim, dialect) => (region, token) =>
   createV1Client({
     baseUrl: `http://legacy.example/${region}/captain/api/`,
     auth: staticToken(token),
@@ -68,7 +87,7 @@ export const interceptorOverV2: TargetFactory = (sim) => (region, token) =>
     fetch: createV1CompatFetch({
       upstream: `http://sim.test/${region}/v2/captain/`,
       journeyMap,
-      dialect: { flowKeys: variantIds },
+      dialect: { ...dialect, flowKeys: variantIds },
       syncStartIntervalMs: 1,
       retry: { limit: 0 },
       fetch: sim.fetch,

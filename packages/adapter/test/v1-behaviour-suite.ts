@@ -7,14 +7,16 @@
 import { BadRequestError, ConflictError, JourneyApiError, NotFoundError, PermissionDeniedError, type V1Api } from '@journey-bridge/client';
 import {
   flowOf,
+  SPECIFICATION_DIALECT,
   StrictTaskUpdateResponse,
   StrictV1ErrorBody,
-  StrictV1StartResponse,
-  StrictV1State,
   StrictV1TaskList,
   StrictV1TaskListWithSchema,
   StrictV1TaskSchema,
   type Subject,
+  strictV1StartResponseFor,
+  strictV1StateFor,
+  type V1Dialect,
   type V1State,
 } from '@journey-bridge/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,22 +33,22 @@ const nameOnly = { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } };
 const dobOnly = { identity: { dateOfBirth: '1990-12-10' } };
 
 /**
- * Every response a `V1Api` gives must parse with the contract's strict v1 schemas, whichever surface made it;
- * the test then reads it through the tolerant ones, as a caller would.
+ * Every response a `V1Api` gives must parse with the contract's strict v1 schemas of the dialect, whichever
+ * surface made it; the test then reads it through the tolerant ones, as a caller would.
  */
-function checked(api: V1Api): V1Api {
+function checked(api: V1Api, dialect: V1Dialect): V1Api {
   const strict = async <T>(answer: Promise<T>, schema: { parse(value: unknown): unknown }) => {
     const value = await answer;
     schema.parse(JSON.parse(JSON.stringify(value)));
     return value;
   };
   return {
-    startJourney: (request) => strict(api.startJourney(request), StrictV1StartResponse),
+    startJourney: (request) => strict(api.startJourney(request), strictV1StartResponseFor(dialect)),
     listTasks: (request) => strict(api.listTasks(request), StrictV1TaskList),
     listTasksWithSchema: (request) => strict(api.listTasksWithSchema(request), StrictV1TaskListWithSchema),
     getTaskSchema: (request) => strict(api.getTaskSchema(request), StrictV1TaskSchema),
     updateTask: (request) => strict(api.updateTask(request), StrictTaskUpdateResponse),
-    fetchState: (request) => strict(api.fetchState(request), StrictV1State),
+    fetchState: (request) => strict(api.fetchState(request), strictV1StateFor(dialect)),
   };
 }
 
@@ -61,11 +63,18 @@ async function rejection(promise: Promise<unknown>): Promise<JourneyApiError> {
   return error as JourneyApiError;
 }
 
-export function describeV1Behaviour(name: string, makeTarget: () => V1Target): void {
+/**
+ * The suite for one target. `dialect`: the v1 dialect the target's journeys answer in; the flow's place, its
+ * decision entry's key and wording and the members of its entries follow it, everything else holds alike.
+ */
+export function describeV1Behaviour(name: string, makeTarget: () => V1Target, dialect: V1Dialect = SPECIFICATION_DIALECT): void {
+  const DECISION = dialect.decision.key;
+  const { Accept: PASS, Reject: REJECT } = dialect.decision.outcomes;
+  const sortedKeys = (...keys: string[]) => keys.sort();
   describe(`v1 behaviour: ${name}`, () => {
     const setup = () => {
       const target = makeTarget();
-      const api = checked(target.api());
+      const api = checked(target.api(), dialect);
       const clock = target.sim.core.clock;
       const startAsync = async (resourceId = IDS.dataCheck, subject: Subject = {}) =>
         (await api.startJourney({ resourceId, context: { config: { async: true }, subject } })).instanceId;
@@ -99,10 +108,10 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       expect(done.metaData?.createdTime).toBe(new Date(started).toISOString());
       expect(done.metaData?.completedTime).toBe(new Date(started + 1200).toISOString());
       const flow = flowOf(done);
-      expect(Object.keys(flow).sort()).toEqual(['age-eu-v1', 'decision', 'kyc-eu-v3']);
+      expect(Object.keys(flow).sort()).toEqual(sortedKeys('age-eu-v1', DECISION, 'kyc-eu-v3'));
       expect(flow['kyc-eu-v3']?.result).toMatchObject({ outcome: 'Match', classification: 'positive' });
       expect(flow['kyc-eu-v3']?.subject).toEqual(person);
-      expect(flow.decision?.result?.outcome).toBe('Decision: Pass');
+      expect(flow[DECISION]?.result?.outcome).toBe(PASS);
       expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'Completed', tasks: [] });
     });
 
@@ -115,7 +124,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       clock.advance(1200);
       const state = (await pending) as V1State;
       expect(state.status).toBe('Completed');
-      expect(flowOf(state).decision?.result?.outcome).toBe('Decision: Pass');
+      expect(flowOf(state)[DECISION]?.result?.outcome).toBe(PASS);
     });
 
     it('answers a synchronous start at once with the in-progress state when the journey needs input', async () => {
@@ -208,7 +217,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       clock.advance(1500);
       const state = await api.fetchState({ instanceId });
       expect(state.status).toBe('Completed');
-      expect(Object.keys(flowOf(state)).sort()).toEqual(['decision', 'doc-auth-eu-v4', 'face-eu-v2']);
+      expect(Object.keys(flowOf(state)).sort()).toEqual(sortedKeys(DECISION, 'doc-auth-eu-v4', 'face-eu-v2'));
     });
 
     it('reports a negative outcome and an under-18 subject as a rejection', async () => {
@@ -217,7 +226,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       clock.advance(1200);
       const flow = flowOf(await api.fetchState({ instanceId: nomatch }));
       expect(flow['kyc-eu-v3']?.result?.outcome).toBe('No Match');
-      expect(flow.decision?.result?.outcome).toBe('Decision: Reject');
+      expect(flow[DECISION]?.result?.outcome).toBe(REJECT);
 
       const tenYearsAgo = new Date(clock.now() - 10 * 365.25 * 86_400_000).toISOString().slice(0, 10);
       const minor = await startAsync(IDS.dataCheck, { identity: { ...person.identity, dateOfBirth: tenYearsAgo } });
@@ -225,7 +234,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       const minorFlow = flowOf(await api.fetchState({ instanceId: minor }));
       expect(minorFlow['age-eu-v1']?.result?.outcome).toBe('Under 18');
       expect(minorFlow['kyc-eu-v3']?.result?.outcome).toBe('Match');
-      expect(minorFlow.decision?.result?.outcome).toBe('Decision: Reject');
+      expect(minorFlow[DECISION]?.result?.outcome).toBe(REJECT);
     });
 
     it('refuses a broken filterKeys pattern with 400', async () => {
@@ -238,7 +247,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
 
     it('reports a failed module as Failed', async () => {
       const { target, clock } = setup();
-      const us = checked(target.api('us'));
+      const us = checked(target.api('us'), dialect);
       const subject = { identity: { ...person.identity, lastNames: ['Outage'], idNumbers: [{ type: 'ssn', idNumber: '123-45-6789' }] } };
       const { instanceId } = await us.startJourney({ resourceId: IDS.fraud, context: { config: { async: true }, subject } });
       clock.advance(1000);
@@ -252,11 +261,9 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
       const instanceId = await startAsync(IDS.dataCheck, person);
       clock.advance(1200);
       expect(Object.keys(flowOf(await api.fetchState({ instanceId, filterKeys: ['/^kyc/'] })))).toEqual(['kyc-eu-v3']);
-      expect(Object.keys(flowOf(await api.fetchState({ instanceId, filterKeys: ['/.*/'] }))).sort()).toEqual([
-        'age-eu-v1',
-        'decision',
-        'kyc-eu-v3',
-      ]);
+      expect(Object.keys(flowOf(await api.fetchState({ instanceId, filterKeys: ['/.*/'] }))).sort()).toEqual(
+        sortedKeys('age-eu-v1', DECISION, 'kyc-eu-v3'),
+      );
     });
 
     it('answers 404 in the v1 body for an unknown instance, resource or task', async () => {
@@ -282,7 +289,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target): v
 
     it('passes permission failures through as 403 in the v1 body', async () => {
       const { target } = setup();
-      const readOnly = checked(target.api('eu', target.sim.issueToken('read-only-client')));
+      const readOnly = checked(target.api('eu', target.sim.issueToken('read-only-client')), dialect);
       const error = await rejection(readOnly.startJourney({ resourceId: IDS.dataCheck, context: { subject: {} } }));
       expect(error).toBeInstanceOf(PermissionDeniedError);
       expect(error.v1Error).toEqual({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPECIFICATION_DIALECT, type V1Dialect } from './migration/v1-dialect.js';
 import { V1JourneyStatus } from './status.js';
 import { Subject } from './subject.js';
 
@@ -33,27 +34,42 @@ export const StrictV1TaskListWithSchema = z
 
 export const StrictTaskUpdateResponse = z.strictObject({ instanceId: z.string().min(1), taskId: Id, valid: z.literal(true).optional() });
 
-const StrictFlowEntry = z.strictObject({
-  result: z.strictObject({
-    outcome: z.string(),
-    classification: z.string().optional(),
-    status: z.string().optional(),
-    advice: z.record(z.string(), z.unknown()).optional(),
-  }),
-  subject: Subject.optional(),
+const StrictResult = z.strictObject({
+  outcome: z.string(),
+  classification: z.string().optional(),
+  status: z.string().optional(),
+  advice: z.record(z.string(), z.unknown()).optional(),
 });
-
-const StrictFlow = z.strictObject({ flow: z.record(z.string(), StrictFlowEntry) });
 const IsoOrEmpty = z.union([z.iso.datetime(), z.literal('')]);
 
-export const StrictV1State = z.strictObject({
-  instanceId: z.string().min(1),
-  status: V1JourneyStatus,
-  metaData: z.strictObject({ createdTime: IsoOrEmpty, completedTime: IsoOrEmpty }),
-  data: z.union([z.strictObject({ process: StrictFlow }), z.strictObject({ context: z.strictObject({ process: StrictFlow }) })]),
-});
+/**
+ * The strict v1 state of a journey answered in `dialect`: its layout only, the members it adds to flow entries
+ * and nothing else, an empty `data` only where it leaves results out until decided.
+ */
+export function strictV1StateFor(dialect: V1Dialect) {
+  const extras = Object.fromEntries(Object.keys(dialect.entryFields).map((member) => [member, z.unknown()]));
+  const flow = z.strictObject({
+    flow: z.record(z.string(), z.strictObject({ ...extras, result: StrictResult, subject: Subject.optional() })),
+  });
+  const withResults =
+    dialect.layout === 'process' ? z.strictObject({ process: flow }) : z.strictObject({ context: z.strictObject({ process: flow }) });
+  return z.strictObject({
+    instanceId: z.string().min(1),
+    status: V1JourneyStatus,
+    metaData: z.strictObject({ createdTime: IsoOrEmpty, completedTime: IsoOrEmpty }),
+    data: dialect.omitUntilDecided ? z.union([withResults, z.strictObject({})]) : withResults,
+  });
+}
 
 /** An asynchronous start answers `{ instanceId, status }`; a synchronous one the state. */
+export const strictV1StartResponseFor = (dialect: V1Dialect) =>
+  z.union([z.strictObject({ instanceId: z.string().min(1), status: V1JourneyStatus }), strictV1StateFor(dialect)]);
+
+/** What the specification's v1 state looks like (either layout is the specification's or a live caller's). */
+export const StrictV1State = z.union([
+  strictV1StateFor(SPECIFICATION_DIALECT),
+  strictV1StateFor({ ...SPECIFICATION_DIALECT, layout: 'context.process' }),
+]);
 export const StrictV1StartResponse = z.union([z.strictObject({ instanceId: z.string().min(1), status: V1JourneyStatus }), StrictV1State]);
 
 /** The v1 error body, nothing more. */
