@@ -143,6 +143,16 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       return { interaction, interactionId };
     }
 
+    /** Whether the instance has left `interactionId` (another interaction, modules running, the journey over); `false` if it cannot tell. */
+    async function movedOn(instanceId: string, interactionId: string): Promise<boolean> {
+      try {
+        const now = noted(await client.fetchInteraction({ instanceId }, call));
+        return now.interactionId !== interactionId || now.processing === true;
+      } catch {
+        return false;
+      }
+    }
+
     async function v1State(instanceId: string, filterKeys?: readonly string[]) {
       const v2 = noted(await client.fetchState({ instanceId }, call));
       const state = toV1State(v2, { dialect: journeys.dialectOfV2(v2.context?.process?.journey?.id) });
@@ -225,8 +235,18 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // carries every required element therefore completes the interaction (register: request.update-intent).
           const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
           if (intent === 'Validate') return { instanceId, taskId, valid: true };
-          if (plan.participants.length > 0)
+          if (plan.participants.length === 0) return { instanceId, taskId };
+          try {
             await submitTaking({ instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } });
+          } catch (error) {
+            // Refused because the interaction moved on since the check above, e.g. after a timed-out attempt of this
+            // very submit, replayed by the client, was taken meanwhile: the task is stale, not the caller's data wrong.
+            const refused = error instanceof BadRequestError || error instanceof ConflictError;
+            if (refused && (await movedOn(instanceId, interactionId))) {
+              throw new StaleTaskError(taskId);
+            }
+            throw error;
+          }
           return { instanceId, taskId };
         }),
 

@@ -1,0 +1,35 @@
+import { createJourneyClient, staticToken } from '@journey-bridge/client';
+import { createSimulator } from '@journey-bridge/simulator';
+import { describe, expect, it } from 'vitest';
+import { createV1Adapter } from '../src/index.js';
+import { journeyMap, journeys, variantIds } from './targets.js';
+
+const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+
+describe('a task update whose submit timed out and was replayed after the first attempt was taken', () => {
+  it('answers 409 (the task is no longer open), not 400, and the data is held', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    // The first attempt outlives the 100 ms timeout and lands at 200 ms; the replay goes out at about 400 ms.
+    const client = createJourneyClient({
+      baseUrl: 'http://sim.test/eu/v2/captain/',
+      auth: staticToken(sim.issueToken()),
+      fetch: sim.fetch,
+      timeoutMs: 100,
+      retry: { limit: 1, baseDelayMs: 300, jitter: false },
+    });
+    const adapter = createV1Adapter({ client, journeyMap, variantIds });
+    const { instanceId } = await adapter.startJourney({
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    sim.core.faults.add({ path: '*/interaction/submit', latencyMs: 200, count: 1 });
+
+    const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+
+    await expect(update).rejects.toMatchObject({ status: 409, message: expect.stringContaining('no longer active') });
+    const submits = sim.core.journal.list({ path: '*/interaction/submit' }).map((entry) => entry.status);
+    expect(submits).toEqual([200, 400]);
+    expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
+  });
+});
