@@ -1,4 +1,6 @@
 import {
+  DeviceConnectResponse,
+  DeviceStartResponse,
   type InstanceRequest,
   Interaction,
   type SubmitRequest,
@@ -9,7 +11,9 @@ import {
   V2StartResponse,
   V2State,
 } from '@journey-bridge/contract';
+import { EndUserTokens, endUserExpiry, type InteractionAuth } from './auth/end-user-tokens.js';
 import { type ClientOptions, createClientCore } from './client-options.js';
+import { AuthenticationError } from './errors/authentication-error.js';
 import { ConflictError } from './errors/conflict-error.js';
 import { newCallState } from './http/call-state.js';
 import type { CallOptions } from './http/transport.js';
@@ -17,7 +21,17 @@ import { type PollOptions, poll } from './polling.js';
 import { ENDPOINT_RETRY } from './retry-policy.js';
 import { type WithRequestId, withRequestId } from './with-request-id.js';
 
-export type JourneyClientOptions = ClientOptions;
+/** Options of `createJourneyClient`. */
+export interface JourneyClientOptions extends ClientOptions {
+  /**
+   * How interaction fetch and submit are authorised: the customer token, an end-user token for the instance
+   * (bootstrapped through `journey/device/start` and `journey/device/connect`, one bootstrap per instance, kept
+   * until shortly before it expires), or `auto`: the customer token until a tenant refuses it (401). @default 'customer'
+   */
+  interactionAuth?: InteractionAuth;
+  /** End-user tokens kept at most, the oldest dropped first. @default 10000 */
+  maxEndUserTokens?: number;
+}
 
 /** The v2 journey API. Every result carries the exchange's `requestId` (non-enumerable). */
 export interface JourneyClient {
@@ -51,29 +65,87 @@ const callOf = ({ signal, timeoutMs, requestId, token }: CallOptions): CallOptio
 /** Creates a v2 client. */
 export function createJourneyClient(options: JourneyClientOptions): JourneyClient {
   const { transport, log, now } = createClientCore(options, V2_BASE_PATH);
+  const { interactionAuth = 'customer', maxEndUserTokens = 10_000 } = options;
+
+  // Shared by every call that waits for it, so it carries none of their signals or request ids.
+  const endUsers = new EndUserTokens(
+    async (instanceId, customerToken) => {
+      const asCustomer = customerToken === undefined ? {} : { token: customerToken };
+      const { connectToken } = await transport.post(
+        V2_PATHS.deviceStart,
+        { json: { instanceId } },
+        DeviceStartResponse,
+        ENDPOINT_RETRY.read,
+        asCustomer,
+      );
+      // The connect token works once: a connect whose answer was lost is not replayed.
+      const { endUserToken } = await transport.post(V2_PATHS.deviceConnect, { json: {} }, DeviceConnectResponse, ENDPOINT_RETRY.start, {
+        token: connectToken,
+      });
+      return { token: endUserToken, expiresAt: endUserExpiry(endUserToken, now()) };
+    },
+    now,
+    maxEndUserTokens,
+  );
+
+  /**
+   * Sends an interaction call with the token `interactionAuth` asks for. An end-user token the platform refuses
+   * is replaced once; a second refusal is final, so a tenant that refuses every token never makes a loop.
+   */
+  async function asInteractionCall<T>(
+    instanceId: string,
+    call: CallOptions | undefined,
+    send: (call: CallOptions | undefined) => Promise<T>,
+  ): Promise<T> {
+    const customerToken = call?.token;
+    const asEndUser = interactionAuth === 'end-user' || (interactionAuth === 'auto' && endUsers.has(instanceId, customerToken));
+    if (!asEndUser) {
+      if (interactionAuth === 'customer') return send(call);
+      try {
+        return await send(call);
+      } catch (error) {
+        if (!(error instanceof AuthenticationError)) throw error;
+        log.info('an interaction endpoint refused the customer token: bootstrapping an end-user token', {
+          instanceId,
+          requestId: error.requestId,
+        });
+      }
+    }
+    const token = await endUsers.get(instanceId, customerToken);
+    try {
+      return await send({ ...call, token });
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) throw error;
+      await endUsers.invalidate(instanceId, customerToken, token);
+      return send({ ...call, token: await endUsers.get(instanceId, customerToken) });
+    }
+  }
 
   const fetchState = (request: InstanceRequest, call?: CallOptions) =>
     transport.post(V2_PATHS.stateFetch, { json: request }, V2State, ENDPOINT_RETRY.read, call);
   const fetchInteraction = (request: InstanceRequest, call?: CallOptions) =>
-    transport.post(V2_PATHS.interactionFetch, { json: request }, Interaction, ENDPOINT_RETRY.read, call);
+    asInteractionCall(request.instanceId, call, (attempt) =>
+      transport.post(V2_PATHS.interactionFetch, { json: request }, Interaction, ENDPOINT_RETRY.read, attempt),
+    );
 
   return {
     startJourney: (request, call) => transport.post(V2_PATHS.start, { json: request }, V2StartResponse, ENDPOINT_RETRY.start, call),
     fetchInteraction,
-    async submitInteraction(request, call) {
-      const body = { json: request };
-      const state = newCallState(V2_PATHS.interactionSubmit, body);
-      try {
-        return await transport.post(V2_PATHS.interactionSubmit, body, SubmitResponse, ENDPOINT_RETRY.submit, call, state);
-      } catch (error) {
-        const taken = error instanceof ConflictError && state.uncertain && error.errors.some((item) => item.name === ALREADY_SUBMITTED);
-        if (!taken) throw error;
-        log.info(`submit replay answered 409 ${ALREADY_SUBMITTED}: the attempt whose answer was lost had been taken`, {
-          requestId: error.requestId,
-        });
-        return withRequestId({ status: 'success' }, error.requestId);
-      }
-    },
+    submitInteraction: (request, call) =>
+      asInteractionCall(request.instanceId, call, async (attempt) => {
+        const body = { json: request };
+        const state = newCallState(V2_PATHS.interactionSubmit, body);
+        try {
+          return await transport.post(V2_PATHS.interactionSubmit, body, SubmitResponse, ENDPOINT_RETRY.submit, attempt, state);
+        } catch (error) {
+          const taken = error instanceof ConflictError && state.uncertain && error.errors.some((item) => item.name === ALREADY_SUBMITTED);
+          if (!taken) throw error;
+          log.info(`submit replay answered 409 ${ALREADY_SUBMITTED}: the attempt whose answer was lost had been taken`, {
+            requestId: error.requestId,
+          });
+          return withRequestId({ status: 'success' }, error.requestId);
+        }
+      }),
     fetchState,
     waitForResult: (instanceId, pollOptions = {}) =>
       poll(

@@ -16,6 +16,10 @@ export const V2_PATHS = {
   interactionFetch: 'journey/interaction/fetch',
   interactionSubmit: 'journey/interaction/submit',
   stateFetch: 'journey/state/fetch',
+  /** Customer token → a one-time connect token for one instance (tenants that need end-user tokens). */
+  deviceStart: 'journey/device/start',
+  /** Connect token → the end-user token for that instance. */
+  deviceConnect: 'journey/device/connect',
 } as const;
 
 export const V1_PATHS = {

@@ -55,6 +55,14 @@ export const V2StartResponse = z.looseObject({
 });
 export type V2StartResponse = z.infer<typeof V2StartResponse>;
 
+/** `journey/device/start`: a one-time token (about two minutes) to connect an end user to one instance. */
+export const DeviceStartResponse = z.looseObject({ connectToken: z.string().min(1) });
+export type DeviceStartResponse = z.infer<typeof DeviceStartResponse>;
+
+/** `journey/device/connect`: the end-user token (a JWT, about a day) for interaction fetch and submit of that instance. */
+export const DeviceConnectResponse = z.looseObject({ endUserToken: z.string().min(1) });
+export type DeviceConnectResponse = z.infer<typeof DeviceConnectResponse>;
+
 export const CollectsEntry = z.looseObject({ ref: z.string(), spec: z.union([ElementSpec, z.string()]) });
 
 export const InteractionPage = z.looseObject({
