@@ -165,7 +165,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     /**
      * Submits. Where a tenant's `outstanding` never shrinks, elements taken before are sent again and the whole
      * submit is refused with 409 ALREADY_SUBMITTED: then each participant goes alone, and one already taken counts
-     * as taken, so the caller's new data is not lost behind a 409 for data it gave earlier.
+     * as taken, so the caller's new data is not lost behind a 409 for data it gave earlier; once the interaction
+     * has moved on, what is left was not needed.
      */
     async function submitTaking(request: SubmitRequest): Promise<void> {
       try {
@@ -179,7 +180,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           try {
             noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
           } catch (alone) {
-            if (!alreadySubmitted(alone)) throw alone;
+            if (alreadySubmitted(alone)) continue;
+            // What went before may have completed the interaction: then the rest was not needed.
+            const now = await client.fetchInteraction({ instanceId: request.instanceId }, call);
+            if (now.interactionId !== request.interactionId) return;
+            throw alone;
           }
         }
       }

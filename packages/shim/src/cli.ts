@@ -14,6 +14,7 @@ const DEFAULTS: Partial<Record<SettingKey, string>> = {
   host: '127.0.0.1',
   authUrl: "the upstream's origin",
   delivery: 'api',
+  interactionAuth: 'auto',
   logLevel: 'info',
   bodyLimitBytes: '10485760',
   responseLimitBytes: '16777216',

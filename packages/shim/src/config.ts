@@ -26,6 +26,12 @@ export const ShimConfig = z.strictObject({
   variantIds: StringMap.default({}),
   /** @default 'api' */
   delivery: Delivery.default('api'),
+  /**
+   * How interaction calls are authorised upstream: the caller's token, an end-user token bootstrapped for the
+   * instance with the caller's token, or `auto` (end-user tokens for instances whose tenant refused the caller's).
+   * @default 'auto'
+   */
+  interactionAuth: z.enum(['customer', 'end-user', 'auto']).default('auto'),
   /** Largest request body in bytes, on every path; counted while it streams. @default 10 MiB */
   bodyLimitBytes: z.coerce
     .number()

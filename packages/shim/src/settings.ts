@@ -21,6 +21,11 @@ export const SETTINGS = {
     expects: 'a JSON object, inline or in a file, of v2 step nodeId → v1 variantId (flow keys of plain entries)',
   },
   delivery: { flag: 'delivery', env: 'JOURNEY_BRIDGE_DELIVERY', expects: 'api or page' },
+  interactionAuth: {
+    flag: 'interaction-auth',
+    env: 'JOURNEY_BRIDGE_INTERACTION_AUTH',
+    expects: 'customer, end-user or auto (end-user tokens once a tenant refuses the caller’s token)',
+  },
   port: { flag: 'port', env: 'JOURNEY_BRIDGE_PORT', expects: 'a port number from 0 to 65535' },
   host: { flag: 'host', env: 'JOURNEY_BRIDGE_HOST', expects: 'a host name or address to listen on' },
   authUrl: { flag: 'auth-url', env: 'JOURNEY_BRIDGE_AUTH_URL', expects: 'the http(s) origin of the token endpoints' },

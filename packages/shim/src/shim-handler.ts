@@ -112,7 +112,13 @@ export function createShimHandler({ config, logger, fetch = createFetch() }: Shi
   const upstreamFetch = metrics.instrument(fetch);
   const base = upstreamBase(config.upstream);
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
-  const client = createJourneyClient({ baseUrl: base, auth: callerToken(), fetch: upstreamFetch, timeoutMs: config.timeoutMs });
+  const client = createJourneyClient({
+    baseUrl: base,
+    auth: callerToken(),
+    fetch: upstreamFetch,
+    timeoutMs: config.timeoutMs,
+    interactionAuth: config.interactionAuth,
+  });
   const adapter = createV1Adapter({
     client,
     journeyMap: config.journeyMap as Readonly<Record<string, JourneyMapEntryInput>>,

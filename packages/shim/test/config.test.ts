@@ -31,6 +31,7 @@ describe('every setting three ways', () => {
     dialect: ['{"layout":"context.process"}', 'context.process'],
     variantIds: ['{"identity-check":"kyc-eu-v3"}', { 'identity-check': 'kyc-eu-v3' }],
     delivery: ['page', 'page'],
+    interactionAuth: ['end-user', 'end-user'],
     port: ['9191', 9191],
     host: ['0.0.0.0', '0.0.0.0'],
     authUrl: ['https://auth.example', 'https://auth.example'],
