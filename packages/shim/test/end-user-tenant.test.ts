@@ -1,5 +1,5 @@
 import { createV1Client, staticToken } from '@journey-bridge/client';
-import { flowOf } from '@journey-bridge/contract';
+import { flowOf, type Subject } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,11 +29,12 @@ describe('a tenant that needs end-user tokens, behind journey-bridge serve (inte
     const lists = await Promise.all(Array.from({ length: 50 }, () => v1.listTasks({ instanceId })));
     expect(new Set(lists.map(({ tasks }) => tasks[0]?.taskId)).size).toBe(1);
 
-    for (const [subject, ms] of [
+    const steps: [Subject, number][] = [
       // The live caller's form: each side of the document its own untyped element, the back left out.
       [{ documents: [{ side1Image: b64('front of the document') }] }, 1800],
       [{ biometrics: [{ selfieImage: b64('a face') }] }, 1200],
-    ] as const) {
+    ];
+    for (const [subject, ms] of steps) {
       const { tasks } = await v1.listTasks({ instanceId });
       await v1.updateTask({ intent: 'Complete', instanceId, taskId: tasks[0]?.taskId ?? '', context: { subject } });
       sim.core.clock.advance(ms);
