@@ -63,11 +63,12 @@ export function createClientCore(options: ClientOptions, versionPath: string): C
   const retry = resolveRetryOptions(options.retry);
   const timeoutMs = checkTimeoutMs(options.timeoutMs ?? 30_000, 'timeoutMs');
   const now = options.now ?? Date.now;
-  const fetch = resolveFetch(options);
+  const { fetch, dispatcher } = resolveHttp(options);
   const tokens: TokenProvider = options.auth.connect({ authUrl, fetch, timeoutMs, retry, log, now });
   const transport = new Transport({
     prefixUrl: base.href,
     fetch,
+    dispatcher,
     timeoutMs,
     retry,
     log,
@@ -77,16 +78,24 @@ export function createClientCore(options: ClientOptions, versionPath: string): C
   return { transport, log, now, retry };
 }
 
-/** The fetch of clients given neither `fetch`, `dispatcher` nor `http`: one pool, as `globalThis.fetch` has one. */
-let sharedFetch: typeof globalThis.fetch | undefined;
+/** How a client sends: an undici pool and a fetch over it, or only the `fetch` it was given. */
+interface ResolvedHttp {
+  readonly fetch: typeof globalThis.fetch;
+  readonly dispatcher?: Dispatcher;
+}
 
-function resolveFetch({ fetch, dispatcher, http }: ClientOptions): typeof globalThis.fetch {
+/** The pool of clients given neither `fetch`, `dispatcher` nor `http`: one, as `globalThis.fetch` has one. */
+let shared: ResolvedHttp | undefined;
+
+const overPool = (dispatcher: Dispatcher): ResolvedHttp => ({ dispatcher, fetch: createFetch(dispatcher) });
+
+function resolveHttp({ fetch, dispatcher, http }: ClientOptions): ResolvedHttp {
   const given = [fetch && 'fetch', dispatcher && 'dispatcher', http && 'http'].filter(Boolean);
   if (given.length > 1) throw new ClientOptionsError(`give one of fetch, dispatcher and http, not ${given.join(' and ')}`);
-  if (fetch) return fetch;
-  if (dispatcher || http) return createFetch(dispatcher ?? createDispatcher(http));
-  sharedFetch ??= createFetch();
-  return sharedFetch;
+  if (fetch) return { fetch };
+  if (dispatcher || http) return overPool(dispatcher ?? createDispatcher(http));
+  shared ??= overPool(createDispatcher());
+  return shared;
 }
 
 function resolveBaseUrl({ region, baseUrl }: ClientOptions, versionPath: string): URL {

@@ -1,4 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
@@ -10,7 +11,7 @@ import { type EndpointRetry, kyRetryFor, type ResolvedRetryOptions } from '../re
 import { checkTimeoutMs } from '../timeout-ms.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
-import { sendFirstAttempt } from './first-attempt.js';
+import { type Answer, type FirstAttemptTarget, responseOf, sendFirstAttempt } from './first-attempt.js';
 import { isNetworkError, isResponseTooLarge, isTimeout } from './network-error.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
@@ -36,8 +37,10 @@ export interface CallOptions {
 export interface TransportConfig {
   /** Absolute base every path is relative to, ending in `/`. */
   readonly prefixUrl: string;
-  /** What every attempt is sent with: the client's undici fetch, or the `fetch` it was given. */
+  /** What ky's attempts are sent with: the client's undici fetch, or the `fetch` it was given. */
   readonly fetch: typeof globalThis.fetch;
+  /** The client's undici pool, if it has one: first attempts go to it directly. */
+  readonly dispatcher?: Dispatcher | undefined;
   readonly timeoutMs: number;
   readonly retry: ResolvedRetryOptions;
   readonly log: Log;
@@ -55,9 +58,11 @@ export interface TransportConfig {
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
+  readonly #firstAttemptTarget: FirstAttemptTarget;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    this.#firstAttemptTarget = config.dispatcher ? { dispatcher: config.dispatcher } : { fetch: config.fetch };
     this.#ky = ky.create({
       prefixUrl: config.prefixUrl,
       timeout: config.timeoutMs,
@@ -134,35 +139,34 @@ export class Transport {
     call.signal?.throwIfAborted();
     if (call.requestId !== undefined) state.fixedRequestId = call.requestId;
     if (call.token !== undefined) state.fixedToken = call.token;
-    let response: Response;
-    let text: string;
+    let answer: Answer;
     try {
-      response = await this.#send(path, endpoint, call, state, timeoutMs);
-      state.requestId = response.headers.get('x-request-id') ?? state.requestId;
-      text = await response.text();
+      answer = await this.#send(path, endpoint, call, state, timeoutMs);
     } catch (error) {
       throw await this.#toClientError(error, state, timeoutMs);
     }
-    this.#logAttempt(state, response.status, text);
-    return withRequestId(parseValidated(text, response.status, schema, path, state.requestId), state.requestId);
+    const { status, headers, text } = answer;
+    state.requestId = headers.get('x-request-id') ?? state.requestId;
+    this.#logAttempt(state, status, text);
+    return withRequestId(parseValidated(text, status, schema, path, state.requestId), state.requestId);
   }
 
   /**
-   * A call's attempts, ending with a successful response. The first goes straight to the fetch, and most calls
-   * end there; ky runs only for a call whose first attempt did not succeed, and takes that attempt as its own
-   * first (its per-call `fetch` answers with it), so retries, backoff, `Retry-After` and the 401 replay stay
-   * ky's. Why: ky builds two `Request`s per call, each with an `AbortSignal` that Node 20 ties to a
+   * A call's attempts, ending with a successful answer read whole. The first goes straight to the pool (or the
+   * fetch), and most calls end there; ky runs only for a call whose first attempt did not succeed, and takes that
+   * attempt as its own first (its per-call `fetch` answers with it), so retries, backoff, `Retry-After` and the
+   * 401 replay stay ky's. Why: ky builds two `Request`s per call, each with an `AbortSignal` that Node 20 ties to a
    * `FinalizationRegistry`; through ky, a call took about twice the CPU (see docs/client.md#performance).
    */
-  async #send(path: string, endpoint: EndpointRetry, call: CallOptions, state: CallState, timeoutMs: number): Promise<Response> {
+  async #send(path: string, endpoint: EndpointRetry, call: CallOptions, state: CallState, timeoutMs: number): Promise<Answer> {
     const { fetch, prefixUrl } = this.#config;
     state.headers = await this.#nextAttempt(state);
-    const payload = { headers: state.headers, body: state.payload.text };
-    let first: Promise<Response> | undefined = sendFirstAttempt(fetch, `${prefixUrl}${path}`, payload, timeoutMs, call.signal);
-    const response = await first.catch(() => undefined);
-    if (response?.ok) return response;
+    const attempt = { url: `${prefixUrl}${path}`, headers: state.headers, body: state.payload.text, timeoutMs, signal: call.signal };
+    let first: Promise<Answer> | undefined = sendFirstAttempt(this.#firstAttemptTarget, attempt);
+    const answer = await first.catch(() => undefined);
+    if (answer && answer.status >= 200 && answer.status < 300) return answer;
     call.signal?.throwIfAborted();
-    return await this.#ky.post(path, {
+    const response = await this.#ky.post(path, {
       context: { call: state },
       // ky's Request carries neither body nor headers. A body on it would be a web stream (on Node 20) that ky
       // tees for every attempt; headers on it go through `Headers`, whose error for an invalid value quotes it
@@ -170,14 +174,16 @@ export class Transport {
       fetch: (input) => {
         const replayed = first;
         first = undefined;
+        if (replayed) return replayed.then(responseOf);
         // ky calls its fetch with the Request it built, which carries the attempt's URL and signal.
         const { url, signal } = input as Request;
-        return replayed ?? fetch(url, { method: 'POST', headers: state.headers, body: state.payload.text, signal });
+        return fetch(url, { method: 'POST', headers: state.headers, body: state.payload.text, signal });
       },
       retry: kyRetryFor(this.#config.retry, endpoint, state, this.#replayAfterUnauthorized),
       timeout: timeoutMs,
       ...(call.signal && { signal: call.signal }),
     });
+    return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
   async #toClientError(error: unknown, state: CallState, timeoutMs: number): Promise<unknown> {

@@ -15,6 +15,15 @@ function sendable(body: BodyInit | null | undefined): UndiciBody | undefined {
   return undefined;
 }
 
+/** undici's response headers as `Headers` takes them: a repeated header (`set-cookie`) as one pair per value. */
+export function headerPairs(headers: Dispatcher.ResponseData['headers']): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) pairs.push([name, one]);
+  }
+  return pairs;
+}
+
 /**
  * What goes out. Headers go to undici as given, not through `Headers`, whose `TypeError` for an invalid value
  * quotes it (a token, say); undici's names only the header. Anything else is read through a `Request`, as fetch
@@ -59,12 +68,12 @@ export function createFetch(dispatcher: Dispatcher = createDispatcher()): typeof
       const answer = await request(url, { dispatcher, method: method as Dispatcher.HttpMethod, headers, body, signal });
       // undici's bytes own a whole ArrayBuffer.
       const bytes = (await answer.body.bytes()) as Uint8Array<ArrayBuffer>;
-      const pairs: [string, string][] = [];
-      for (const [name, value] of Object.entries(answer.headers)) {
-        for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) pairs.push([name, one]);
-      }
       const status = answer.statusCode;
-      return new Response(NULL_BODY.has(status) ? null : bytes, { status, statusText: answer.statusText, headers: pairs });
+      return new Response(NULL_BODY.has(status) ? null : bytes, {
+        status,
+        statusText: answer.statusText,
+        headers: headerPairs(answer.headers),
+      });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw new TypeError('fetch failed', { cause: error });
