@@ -189,6 +189,14 @@ export const CHANGES = [
     note: 'Each step becomes a flow entry `{ result: { outcome, classification, status, advice }, subject }`; the overall result becomes a `decision` entry. `data.context.process.flow` is available as an option for callers that read it.',
   },
   {
+    id: 'response.decision-wording',
+    area: 'response',
+    v1: 'the decision entry: its flow key and result.outcome in the tenant’s words, e.g. "Decision: Pass 1+1"',
+    v2: 'context.result.advice.decision: Accept | Reject | Manual review',
+    fidelity: 'approximated',
+    note: 'Written under the dialect’s decision key in its wording (default `decision`, "Decision: Pass", "Decision: Reject", "Decision: Manual review"). Code that compares the text needs the dialect to carry the tenant’s wording: a cutover comparison counts two wordings of one decision as reasonable, not as a match.',
+  },
+  {
     id: 'response.state-metadata',
     area: 'response',
     v1: 'metaData.createdTime, metaData.completedTime',

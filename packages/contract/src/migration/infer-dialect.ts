@@ -15,8 +15,11 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 const V1_STATUSES = ['InProgress', 'Completed', 'Failed', 'Paused'] as const;
 const DECISION_PREFIX = /^Decision:/;
 
-/** The decision a v1 wording stands for, or `undefined` when it names none of v2's three. */
-function decisionNamed(outcome: string): Decision | undefined {
+/**
+ * The decision a v1 wording stands for by its leading words (`Decision: Pass 1+1` → Accept, `Decision: Refer` →
+ * Manual review), or `undefined` when it names none of v2's three.
+ */
+export function decisionNamed(outcome: string): Decision | undefined {
   const words = outcome.replace(DECISION_PREFIX, '').trim().toLowerCase();
   if (/^(pass|accept)/.test(words)) return 'Accept';
   if (/^(reject|decline|fail)/.test(words)) return 'Reject';
