@@ -3,7 +3,7 @@
  * HTTP requests one complete journey takes through the client against the minimum the specification needs.
  */
 import { fileURLToPath } from 'node:url';
-import { clientCredentials, createFetch, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
+import { clientCredentials, createDispatcher, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
 import { createSimulator, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import * as hdr from 'hdr-histogram-js';
 import type { Benchmark } from './run.js';
@@ -67,7 +67,8 @@ async function withStartedJourney<T>(
 async function overhead(): Promise<string[]> {
   return withStartedJourney(async ({ sim, url: origin, client, instanceId }) => {
     const token = sim.issueToken();
-    const url = `${origin}/eu/v2/captain/journey/state/fetch`;
+    const path = '/eu/v2/captain/journey/state/fetch';
+    const url = `${origin}${path}`;
     const body = JSON.stringify({ instanceId });
     const plainHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
     const byHand =
@@ -77,10 +78,17 @@ async function overhead(): Promise<string[]> {
         if (!response.ok) throw new Error(`fetch answered ${response.status}`);
         return response.json();
       };
+    // What the client's first attempt does, by hand: `request` on an undici pool, the answer read as JSON.
+    const pool = createDispatcher();
+    const byUndici: Call = async () => {
+      const answer = await pool.request({ origin, path, method: 'POST', headers: plainHeaders, body });
+      if (answer.statusCode !== 200) throw new Error(`undici answered ${answer.statusCode}`);
+      return answer.body.json();
+    };
     const clientOnGlobalFetch = createJourneyClient({ baseUrl: `${origin}/eu/v2/captain/`, auth: AUTH, fetch: globalThis.fetch });
     const sides: Record<string, Call> = {
       'plain fetch + hand-set header': byHand(globalThis.fetch),
-      'createFetch by hand (the client’s undici transport, no client code)': byHand(createFetch()),
+      'undici request by hand (the client’s transport, no client code)': byUndici,
       '@journey-bridge/client (default transport)': () => client.fetchState({ instanceId }),
       '@journey-bridge/client on globalThis.fetch': () => clientOnGlobalFetch.fetchState({ instanceId }),
     };
@@ -93,6 +101,7 @@ async function overhead(): Promise<string[]> {
     }
     const rps: number[] = [];
     for (const call of calls) rps.push(await throughput(call));
+    await pool.close();
     sim.core.journal.clear();
 
     const p50 = (index: number) => (latency[index] as hdr.Histogram).getValueAtPercentile(50);
