@@ -29,6 +29,8 @@ export interface DomainElement {
   readonly paths: readonly string[];
   /** Field-level names some tenants report in `outstanding` (`PrimaryDocument/side1Image`). */
   readonly fields: readonly string[];
+  /** Fields the element is complete without (the back of a one-sided document). @default none */
+  readonly optionalFields?: readonly string[];
   readonly shape: SubjectShape;
   /** The element's part of `subject`, normalised, or `undefined` when the subject does not carry it. */
   pick(subject: Subject): Subject | undefined;
@@ -90,6 +92,7 @@ const PrimaryDocument: DomainElement = {
   id: 'PrimaryDocument',
   paths: ['documents[type=Primary].side1Image', 'documents[type=Primary].side2Image'],
   fields: ['side1Image', 'side2Image'],
+  optionalFields: ['side2Image'],
   shape: {
     root: {
       documents: z

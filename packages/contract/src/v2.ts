@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainElementId, ElementSpec } from './domain-elements.js';
+import { type DomainElementId, ElementSpec } from './domain-elements.js';
 import { JourneyStatus } from './status.js';
 import { Subject } from './subject.js';
 
@@ -30,9 +30,14 @@ export type V2StartRequest = z.infer<typeof V2StartRequest>;
 export const InstanceRequest = z.strictObject({ instanceId: z.string().min(1).max(128) });
 export type InstanceRequest = z.infer<typeof InstanceRequest>;
 
-/** What a participant names: an element (`Selfie`), or one of its fields (`Selfie/selfieImage`) as field-level `outstanding` does. */
-export const ParticipantRef = z.union([DomainElementId, z.templateLiteral([DomainElementId, '/', z.string().regex(/^\w+$/)])]);
-export type ParticipantRef = z.infer<typeof ParticipantRef>;
+/**
+ * What a participant names: an element (`Selfie`) or one of its fields (`Selfie/selfieImage`) as field-level
+ * `outstanding` does. Besides the specification's six, a journey may collect elements of its own (`MobilePhone`).
+ */
+export const ParticipantRef = z
+  .string()
+  .regex(/^[A-Z]\w*(\/\w+)?$/, 'must be a domain element or one of its fields, such as PrimaryDocument/side1Image');
+export type ParticipantRef = DomainElementId | `${DomainElementId}/${string}` | (string & {});
 
 /** `instruction` is in the vendor SDK's model of a participant. */
 export const Participant = z.strictObject({ domainElementId: ParticipantRef, instruction: z.string().optional() });
@@ -63,7 +68,30 @@ export type DeviceStartResponse = z.infer<typeof DeviceStartResponse>;
 export const DeviceConnectResponse = z.looseObject({ endUserToken: z.string().min(1) });
 export type DeviceConnectResponse = z.infer<typeof DeviceConnectResponse>;
 
-export const CollectsEntry = z.looseObject({ ref: z.string(), spec: z.union([ElementSpec, z.string()]) });
+/** `positive` (accept), `negative` (reject) or `neutral` (manual review); other words pass. */
+export const OutcomeClassification = z.union([z.enum(['positive', 'negative', 'neutral']), z.string()]);
+
+/**
+ * `result.status` (`pending|complete|error|timeout`) is the authoritative success signal. Live tenants add the
+ * decision as `outcome` (`Decision: Accept`) and `outcomeClassification`, which the vendor's sample reads.
+ */
+export const JourneyResult = z.looseObject({
+  status: z.string(),
+  outcome: z.string().optional(),
+  outcomeClassification: OutcomeClassification.optional(),
+  advice: z.record(z.string(), z.unknown()).default({}),
+});
+export type JourneyResult = z.infer<typeof JourneyResult>;
+
+/**
+ * An entry of `collects`: an element (`FullName`), or on tenants that list them, one of its fields
+ * (`FullName/firstName`) with the element's spec as `parentSpec`.
+ */
+export const CollectsEntry = z.looseObject({
+  ref: z.string(),
+  spec: z.union([ElementSpec, z.string()]),
+  parentSpec: z.union([ElementSpec, z.string()]).optional(),
+});
 
 export const InteractionPage = z.looseObject({
   id: z.string(),
@@ -82,6 +110,8 @@ export const Interaction = z.looseObject({
   journey: z.looseObject({ status: JourneyStatus }).optional(),
   interaction: z
     .looseObject({
+      /** The interaction's resource identifier, in the vendor SDK's model. */
+      grId: z.string().optional(),
       resource: z
         .looseObject({
           id: z.string(),
@@ -94,8 +124,11 @@ export const Interaction = z.looseObject({
     })
     .optional(),
   context: z.looseObject({ subject: Subject.optional() }).optional(),
+  /** `LazySide2CollectionRequired`, `Side2Required`, `Side2Done` on a document interaction, among others. */
   instructions: z.array(z.string()).optional(),
   outstanding: z.array(z.string()).default([]),
+  /** The end interaction carries the overall result (vendor sample). */
+  result: JourneyResult.optional(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 
@@ -116,29 +149,59 @@ export const StepAdviceContains = z.looseObject({
   svcScore: z.number().optional(),
 });
 
+/** Why a module could not run: its `result.error` (vendor sample). */
+export const StepError = z.looseObject({
+  errors: z
+    .array(
+      z.looseObject({
+        code: z.string().optional(),
+        name: z.string().optional(),
+        location: z.string().optional(),
+        problem: z.string().optional(),
+        action: z.string().optional(),
+      }),
+    )
+    .default([]),
+  correlationId: z.string().optional(),
+});
+export type StepError = z.infer<typeof StepError>;
+
+/**
+ * One step of the journey: a module, or the decision node (`outcome: "Decision: Accept"`, `result: null`).
+ * A module's `result` may carry what it added to the subject and, when it could not run, `error`.
+ */
 export const Step = z.looseObject({
   nodeId: z.string().optional(),
   name: z.string().optional(),
   outcome: z.string().optional(),
-  outcomeClassification: z.string().optional(),
+  outcomeClassification: OutcomeClassification.optional(),
   advice: z.looseObject({ contains: StepAdviceContains.optional() }).optional(),
-  result: z.looseObject({ status: z.string().optional(), outcome: z.string().optional() }).optional(),
+  result: z
+    .looseObject({
+      status: z.string().optional(),
+      outcome: z.string().optional(),
+      subject: z.record(z.string(), z.unknown()).optional(),
+      error: StepError.optional(),
+    })
+    .nullable()
+    .optional(),
   process: z
     .looseObject({
       step: z
-        .looseObject({ startedAt: z.string().optional(), endedAt: z.string().optional(), moduleName: z.string().optional() })
+        .looseObject({
+          startedAt: z.string().optional(),
+          endedAt: z.string().optional(),
+          durationMilliSec: z.number().optional(),
+          moduleName: z.string().optional(),
+        })
         .optional(),
     })
     .optional(),
 });
 export type Step = z.infer<typeof Step>;
 
-/** `result.status` (`pending|complete|error|timeout`) is the authoritative success signal. */
-export const JourneyResult = z.looseObject({
-  status: z.string(),
-  advice: z.record(z.string(), z.unknown()).default({}),
-});
-export type JourneyResult = z.infer<typeof JourneyResult>;
+/** Whether a step is the journey's decision node rather than a module: no result of its own, a `Decision:` outcome. */
+export const isDecisionStep = (step: Step): boolean => step.result === null || /^Decision:/.test(step.outcome ?? '');
 
 export const V2State = z.looseObject({
   instanceId: z.string(),

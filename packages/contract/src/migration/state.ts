@@ -1,6 +1,6 @@
 import { isFailureStatus, isTerminalStatus, toV1Status } from '../status.js';
 import type { V1FlowEntry, V1State } from '../v1.js';
-import { type JourneyResult, resultOf, stepsOf, type V2State } from '../v2.js';
+import { isDecisionStep, type JourneyResult, resultOf, type Step, stepsOf, type V2State } from '../v2.js';
 import { DECISIONS, type Decision, SPECIFICATION_DIALECT, type V1Dialect } from './v1-dialect.js';
 
 /** Options of `toV1State`. */
@@ -13,12 +13,27 @@ export interface V1StateOptions {
 
 const isDecision = (value: unknown): value is Decision => DECISIONS.includes(value as Decision);
 
-/** The overall decision of a v2 result: `advice.decision`, else an `outcome` that names one. */
-export function decisionOf(result: JourneyResult | undefined): Decision | undefined {
+/** The decision an `outcomeClassification` stands for, as the vendor's sample reads it. */
+const CLASSIFIED: Readonly<Record<string, Decision>> = { positive: 'Accept', negative: 'Reject', neutral: 'Manual review' };
+
+/** The decision an outcome (`Decision: Accept`, `Accept`) or, failing that, a classification names. */
+function namedDecision(outcome: string | undefined, classification: string | undefined): Decision | undefined {
+  const named = outcome?.replace(/^Decision:\s*/, '');
+  if (isDecision(named)) return named;
+  return classification === undefined ? undefined : CLASSIFIED[classification.toLowerCase()];
+}
+
+/**
+ * The overall decision of a v2 result: `advice.decision`, else an `outcome` that names one, else its
+ * `outcomeClassification`; without any of them, the decision step among `steps` (live tenants put it there).
+ */
+export function decisionOf(result: JourneyResult | undefined, steps: readonly Step[] = []): Decision | undefined {
   const advised = result?.advice.decision;
   if (isDecision(advised)) return advised;
-  const outcome = typeof result?.outcome === 'string' ? result.outcome.replace(/^Decision:\s*/, '') : undefined;
-  return isDecision(outcome) ? outcome : undefined;
+  const fromResult = namedDecision(result?.outcome, result?.outcomeClassification);
+  if (fromResult) return fromResult;
+  const step = steps.findLast(isDecisionStep);
+  return step && namedDecision(step.outcome, step.outcomeClassification);
 }
 
 /**
@@ -32,7 +47,12 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
   const subject = state.context?.subject;
   const flow: Record<string, V1FlowEntry> = {};
   let lastEnd = '';
-  stepsOf(state).forEach((step, index) => {
+  const steps = stepsOf(state);
+  steps.forEach((step, index) => {
+    const ended = step.process?.step?.endedAt;
+    if (ended && ended > lastEnd) lastEnd = ended;
+    // The decision node is not a module: v1 has the decision once, under the dialect's key and in its wording.
+    if (isDecisionStep(step)) return;
     const key = (step.nodeId && dialect.flowKeys[step.nodeId]) ?? step.nodeId ?? step.name ?? `step-${index + 1}`;
     flow[key] = {
       ...dialect.entryFields,
@@ -44,11 +64,9 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
       },
       subject,
     };
-    const ended = step.process?.step?.endedAt;
-    if (ended && ended > lastEnd) lastEnd = ended;
   });
   // A manual review may be decided while the journey still reads InProgress; a failed journey has no decision.
-  const decision = isFailureStatus(state.status) || state.status === 'Paused' ? undefined : decisionOf(resultOf(state));
+  const decision = isFailureStatus(state.status) || state.status === 'Paused' ? undefined : decisionOf(resultOf(state), steps);
   if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: dialect.decision.outcomes[decision] }, subject };
   const v1Status = toV1Status(state.status);
   const settled = decision !== undefined || isTerminalStatus(state.status);
