@@ -8,7 +8,7 @@ import {
   type Subject,
 } from '@journey-bridge/contract';
 import type { SimClock } from './clock.js';
-import type { JourneyDefinition, ModuleDefinition, SegmentDefinition } from './journey-definition.js';
+import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition } from './journey-definition.js';
 import { ageAt, type ModuleOutcome, runModule } from './modules.js';
 import type { SeededRandom } from './random.js';
 
@@ -210,12 +210,13 @@ export class JourneyEngine {
       }
       const ready = segment.collects.every((entry) => entry.spec !== 'required' || isProvided(instance, entry.element));
       if (!ready) return;
-      if (segment.modules.length === 0) {
+      const modules = modulesOn(segment, instance.version);
+      if (modules.length === 0) {
         instance.segmentIndex += 1;
         continue;
       }
       instance.processingSince = at;
-      instance.processingUntil = at + Math.max(...segment.modules.map((module) => module.latencyMs));
+      instance.processingUntil = at + Math.max(...modules.map(({ module }) => module.latencyMs));
     }
   }
 
@@ -230,13 +231,13 @@ export class JourneyEngine {
       const segment = instance.journey.segments[instance.segmentIndex];
       const since = instance.processingSince;
       const until = instance.processingUntil;
-      for (const module of segment?.modules ?? []) {
+      for (const { module, rules } of segment ? modulesOn(segment, instance.version) : []) {
         instance.steps.push({
           segmentId: segment?.id ?? '',
           module,
           startedAt: since,
           endedAt: since + module.latencyMs,
-          result: runModule(module, instance.subject, since),
+          result: runModule(module, instance.subject, since, rules),
         });
       }
       instance.processingSince = undefined;

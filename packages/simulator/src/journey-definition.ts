@@ -36,8 +36,25 @@ export const ModuleDefinition = z.strictObject({
   /** Virtual milliseconds the module runs. */
   latencyMs: z.number().int().nonnegative(),
   rules: z.array(ModuleRule).default([]),
+  /**
+   * The publications that run the module: a module on one side only is how a v2 republication that dropped
+   * (or added) a check is seeded. @default ["v1", "v2"]
+   */
+  sides: z
+    .array(z.enum(['v1', 'v2']))
+    .min(1)
+    .default(['v1', 'v2']),
+  /** The module's rules in the v2 publication, where they differ from `rules` (which v1 keeps). @default rules */
+  v2Rules: z.array(ModuleRule).optional(),
 });
 export type ModuleDefinition = z.infer<typeof ModuleDefinition>;
+
+/** The modules of a segment one API version's publication runs, each with the rules it runs on that side. */
+export function modulesOn(segment: SegmentDefinition, version: 'v1' | 'v2'): { module: ModuleDefinition; rules: readonly ModuleRule[] }[] {
+  return segment.modules
+    .filter((module) => module.sides.includes(version))
+    .map((module) => ({ module, rules: (version === 'v2' ? module.v2Rules : undefined) ?? module.rules }));
+}
 
 export const SegmentDefinition = z.strictObject({
   id: z.string().regex(/^[\w-]+$/),

@@ -1,5 +1,5 @@
 import { DOMAIN_ELEMENTS, type Subject } from '@journey-bridge/contract';
-import type { ModuleDefinition, OutcomeClassification, RuleCondition } from './journey-definition.js';
+import type { ModuleDefinition, ModuleRule, OutcomeClassification, RuleCondition } from './journey-definition.js';
 
 /** What one module run concluded about a subject. */
 export interface ModuleOutcome {
@@ -41,9 +41,17 @@ function holds(condition: RuleCondition, subject: Subject, now: number): boolean
   return typeof value === 'string' && Buffer.from(value, 'base64').toString('latin1').includes(condition.decodedIncludes);
 }
 
-/** Runs a module's rules against the subject and derives `advice.contains` the way a data check reports it. */
-export function runModule(module: ModuleDefinition, subject: Subject, now: number): ModuleOutcome {
-  const rule = module.rules.find((candidate) => candidate.when.every((condition) => holds(condition, subject, now)));
+/**
+ * Runs a module's rules (`rules`: those of the publication running it) against the subject and derives
+ * `advice.contains` the way a data check reports it.
+ */
+export function runModule(
+  module: ModuleDefinition,
+  subject: Subject,
+  now: number,
+  rules: readonly ModuleRule[] = module.rules,
+): ModuleOutcome {
+  const rule = rules.find((candidate) => candidate.when.every((condition) => holds(condition, subject, now)));
   const outcome = rule?.outcome ?? 'Match';
   const classification = rule?.classification ?? 'positive';
   const age = ageAt(subject.identity?.dateOfBirth, now);
