@@ -23,8 +23,23 @@ export interface NormalOutcome {
   readonly decision: 'Accept' | 'Reject' | 'Manual review' | undefined;
   /** Each module's outcome by its v1 flow key (v2 step nodeIds translated through the mapping). */
   readonly modules: Readonly<Record<string, { readonly outcome: string | undefined; readonly classification: string | undefined }>>;
-  /** Advice fields compared as they are (`isUnder18`, match counts), by module key then field. */
+  /**
+   * Advice fields compared as they are (`isUnder18`, match counts), by module key then field: booleans, numbers
+   * and nulls only, so no subject value can travel in a record.
+   */
   readonly advice: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /**
+   * How the state spelled what the normal form reads as one value (register: `status.failure-spelling`,
+   * `response.decision-wording`): two outcomes equal but for these compare as `reasonable`, not `match`.
+   */
+  readonly spelling: {
+    /** The status as the state wrote it, e.g. `Failed`, `Error`. */
+    readonly status: string;
+    /** The decision entry's flow key, or `undefined` when none was reached. */
+    readonly decisionKey: string | undefined;
+    /** Its `result.outcome`, e.g. `Decision: Pass 1+1`. */
+    readonly decisionWording: string | undefined;
+  };
 }
 
 /** How a pair of journeys compared. */
@@ -57,6 +72,11 @@ export interface PairRecord {
   readonly latencyMs: { readonly v1: number | undefined; readonly v2: number | undefined };
   /** Why a side failed, by error name only. */
   readonly errors?: { readonly v1?: string; readonly v2?: string };
+  /**
+   * Both sides' normal outcomes, when the pair is kept for learning the flow-key mapping (`learnFlowKeys`,
+   * `journey-bridge compare --learn`); they hold no subject data.
+   */
+  readonly outcomes?: { readonly v1: NormalOutcome; readonly v2: NormalOutcome };
   /** ISO 8601. */
   readonly at: string;
 }

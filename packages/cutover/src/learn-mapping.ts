@@ -1,0 +1,140 @@
+import type { NormalOutcome } from './types.js';
+
+/** Options of `learnFlowKeys`. */
+export interface LearnOptions {
+  /** Least share of the pairs that ran both modules whose outcome and classification agree. @default 0.95 */
+  minAgreement?: number;
+  /** Least number of pairs that ran both modules. @default 3 */
+  minPairs?: number;
+}
+
+/** How often a v2 step and a v1 flow key agreed, of the pairs that ran both. */
+export interface Agreement {
+  readonly v1: string;
+  readonly agreed: number;
+  readonly compared: number;
+}
+
+/** Why a v2 step got its v1 flow key: its agreement, and the best other key's, to show the choice was clear. */
+export interface FlowKeyEvidence extends Agreement {
+  readonly v2: string;
+  readonly runnerUp: Agreement | undefined;
+}
+
+/** The mapping `learnFlowKeys` inferred, and what it rests on. */
+export interface LearnedMapping {
+  /** v2 step nodeId → v1 flow key, for a journey-map entry's `dialect.flowKeys` (steps already named alike left out). */
+  readonly flowKeys: Record<string, string>;
+  readonly evidence: {
+    readonly pairs: number;
+    readonly mapped: readonly FlowKeyEvidence[];
+    /** v2 steps given no key, with why: no key agreed often enough, or two agreed equally (vary the subjects). */
+    readonly unmapped: readonly { readonly v2: string; readonly reason: string }[];
+    /** v1 flow keys no step was given. */
+    readonly unmatchedV1: readonly string[];
+  };
+}
+
+const signature = (module: { outcome: string | undefined; classification: string | undefined }) =>
+  JSON.stringify([module.outcome, module.classification]);
+const ratio = ({ agreed, compared }: Agreement) => (compared === 0 ? 0 : agreed / compared);
+const better = (x: Agreement, y: Agreement) => ratio(y) - ratio(x) || y.agreed - x.agreed || x.v1.localeCompare(y.v1);
+const tied = (x: Agreement, y: Agreement) => ratio(x) === ratio(y) && x.agreed === y.agreed;
+const share = ({ agreed, compared }: Agreement) => `${agreed} of ${compared}`;
+
+/**
+ * Infers which v1 flow key (the module's variantId) each v2 step nodeId stands for, from journeys run on both
+ * sides with the same subjects: a step and a key are the same module when their outcomes agree, pair after pair.
+ * `pairs` are normal outcomes with the v2 side's modules under their nodeIds (normalised without flow keys).
+ * Assignments are one to one, best agreement first; a step two keys fit equally well stays unmapped rather than
+ * be guessed, and the evidence says which subjects would tell them apart.
+ */
+export function learnFlowKeys(
+  pairs: readonly { readonly v1: NormalOutcome; readonly v2: NormalOutcome }[],
+  options: LearnOptions = {},
+): LearnedMapping {
+  const { minAgreement = 0.95, minPairs = 3 } = options;
+  const table = new Map<string, Map<string, { agreed: number; compared: number }>>();
+  const v1Keys = new Set<string>();
+  for (const { v1, v2 } of pairs) {
+    for (const key of Object.keys(v1.modules)) v1Keys.add(key);
+    for (const [step, module] of Object.entries(v2.modules)) {
+      const row = table.get(step) ?? new Map();
+      table.set(step, row);
+      for (const [key, candidate] of Object.entries(v1.modules)) {
+        const cell = row.get(key) ?? { agreed: 0, compared: 0 };
+        row.set(key, { agreed: cell.agreed + (signature(candidate) === signature(module) ? 1 : 0), compared: cell.compared + 1 });
+      }
+    }
+  }
+  const ranked = new Map([...table].map(([step, row]) => [step, [...row].map(([v1, cell]) => ({ v1, ...cell })).sort(better)]));
+  const eligible = [...ranked]
+    .flatMap(([v2, row]) => row.filter((cell) => cell.compared >= minPairs && ratio(cell) >= minAgreement).map((cell) => ({ v2, ...cell })))
+    .sort((x, y) => better(x, y) || x.v2.localeCompare(y.v2));
+
+  const flowKeys: Record<string, string> = {};
+  const mapped: FlowKeyEvidence[] = [];
+  const unmapped: { v2: string; reason: string }[] = [];
+  const doneSteps = new Set<string>();
+  const takenKeys = new Set<string>();
+  for (const candidate of eligible) {
+    if (doneSteps.has(candidate.v2) || takenKeys.has(candidate.v1)) continue;
+    const rivals = eligible.filter(
+      (other) =>
+        other !== candidate &&
+        tied(other, candidate) &&
+        ((other.v2 === candidate.v2 && !takenKeys.has(other.v1)) || (other.v1 === candidate.v1 && !doneSteps.has(other.v2))),
+    );
+    if (rivals.length > 0) {
+      // Contested steps and keys are all left out: the next best could only be a guess between them too.
+      const contested = [candidate, ...rivals];
+      const keys = [...new Set(contested.map((cell) => cell.v1))].sort();
+      for (const step of new Set(contested.map((cell) => cell.v2))) {
+        doneSteps.add(step);
+        unmapped.push({
+          v2: step,
+          reason: `${keys.join(' and ')} agree equally (${share(candidate)}) with it or with another step: run subjects whose outcomes tell the modules apart`,
+        });
+      }
+      for (const key of keys) takenKeys.add(key);
+      continue;
+    }
+    doneSteps.add(candidate.v2);
+    takenKeys.add(candidate.v1);
+    if (candidate.v1 !== candidate.v2) flowKeys[candidate.v2] = candidate.v1;
+    const runnerUp = ranked.get(candidate.v2)?.find((cell) => cell.v1 !== candidate.v1);
+    mapped.push({ ...candidate, runnerUp });
+  }
+  for (const [step, row] of ranked) {
+    if (doneSteps.has(step)) continue;
+    const best = row[0];
+    unmapped.push({
+      v2: step,
+      reason: best
+        ? `no v1 key agrees in ${Math.round(minAgreement * 100)}% of at least ${minPairs} pairs (best ${best.v1}: ${share(best)})`
+        : 'no pair ran a v1 module beside it',
+    });
+  }
+  return {
+    flowKeys,
+    evidence: {
+      pairs: pairs.length,
+      mapped: mapped.sort((x, y) => x.v2.localeCompare(y.v2)),
+      unmapped: unmapped.sort((x, y) => x.v2.localeCompare(y.v2)),
+      unmatchedV1: [...v1Keys].filter((key) => !mapped.some((entry) => entry.v1 === key)).sort(),
+    },
+  };
+}
+
+/** The evidence as lines for people: one per step, mapped or not. */
+export function describeEvidence({ evidence }: LearnedMapping): string[] {
+  return [
+    `${evidence.pairs} paired journeys`,
+    ...evidence.mapped.map(
+      (entry) =>
+        `${entry.v2} → ${entry.v1}: agreed in ${share(entry)} pairs${entry.runnerUp ? ` (next best ${entry.runnerUp.v1}: ${share(entry.runnerUp)})` : ''}`,
+    ),
+    ...evidence.unmapped.map((entry) => `${entry.v2}: not mapped, ${entry.reason}`),
+    ...evidence.unmatchedV1.map((key) => `${key}: no v2 step took this v1 flow key`),
+  ];
+}
