@@ -34,18 +34,20 @@ const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOU
  */
 async function viaUndici(dispatcher: Dispatcher, attempt: FirstAttempt): Promise<Answer> {
   const { url, headers, body, timeoutMs, signal } = attempt;
-  const answer = await request(url, {
-    dispatcher,
-    method: 'POST',
-    headers,
-    body,
-    signal,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  }).catch((error: unknown) => {
-    throw UNDICI_TIMEOUTS.has((error as { code?: unknown }).code as string) ? timedOut(timeoutMs) : error;
-  });
-  return { status: answer.statusCode, headers: new Headers(headerPairs(answer.headers)), text: await answer.body.text() };
+  try {
+    const answer = await request(url, {
+      dispatcher,
+      method: 'POST',
+      headers,
+      body,
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    return { status: answer.statusCode, headers: new Headers(headerPairs(answer.headers)), text: await answer.body.text() };
+  } catch (error) {
+    throw UNDICI_TIMEOUTS.has(String((error as { code?: unknown }).code)) ? timedOut(timeoutMs) : error;
+  }
 }
 
 /** Through a fetch of the caller's, cancelled through `signal`. */

@@ -54,8 +54,8 @@ async function outgoing(input: RequestInfo | URL, init: RequestInit) {
 }
 
 /**
- * A `fetch` over `undici.request` through `dispatcher`: the clients' default transport, and the same pool for
- * anything else that takes a fetch. Unlike fetch it reads the whole body before it answers, so a body cut short
+ * A `fetch` over `undici.request` through `dispatcher`: what the clients' retries and token requests go through,
+ * and the same pool for anything else that takes a fetch (the shim's pass-through). Unlike fetch it reads the whole body before it answers, so a body cut short
  * or over the pool's `maxResponseSize` rejects here, with `TypeError('fetch failed')` and undici's error as its
  * `cause`, as a lost connection does. It answers redirects as they are and asks for no compression; `signal`
  * aborts with its reason, as with fetch.
