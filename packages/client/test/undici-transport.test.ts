@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   ClientOptionsError,
   ConnectionError,
@@ -10,6 +10,7 @@ import {
   type JourneyClientOptions,
   ResponseTooLargeError,
   staticToken,
+  TimeoutError,
 } from '../src/index.js';
 import { FAST_RETRY, simulator, startDataCheck, V2_BASE, v2Client } from './simulator.js';
 
@@ -69,6 +70,11 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
         return;
       case 'moved':
         response.writeHead(307, { location: '/state' }).end();
+        return;
+      case 'trickle':
+        // Headers and a first part, then nothing: the rest never comes.
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': stateText.length });
+        response.write(stateText.slice(0, 10));
         return;
       case 'hang':
         return;
@@ -195,6 +201,19 @@ describe('the client over undici', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(codeOf(error)).toBe('UND_ERR_SOCKET');
+  });
+
+  it('a body that trickles past the deadline is a TimeoutError on time, and undici lets the connection go', async () => {
+    resetSeen();
+    const started = performance.now();
+    const error = await clientOn('trickle', { timeoutMs: 100, retry: { limit: 0 } })
+      .fetchState({ instanceId })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Closed by the client (undici's body timeout), not by the server, which would hold it forever.
+    await vi.waitFor(() => expect(seen.open.size).toBe(0), { timeout: 2000 });
+    expect(seen.requests.get('trickle')).toBe(1);
   });
 
   it('nothing listening is a ConnectionError carrying the network cause', async () => {
