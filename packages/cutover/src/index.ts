@@ -1,7 +1,14 @@
 export { calibrate, emptyResults, type NoiseFloor } from './calibration.js';
 export { type Comparison, comparePair, type IgnoreRule, type PairFailure } from './compare.js';
+export { type CallContext, type ContextualV1Api, contextualV1Client } from './contextual-api.js';
+export { type Cutover, type CutoverOptions, createCutover, type ShadowOptions, type StageChange } from './cutover.js';
 export { CutoverError } from './errors/cutover-error.js';
+export { CutoverOptionsError } from './errors/cutover-options-error.js';
 export { RecordPublisherError } from './errors/record-publisher-error.js';
+export { SealedSubjectError } from './errors/sealed-subject-error.js';
+export { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
+export { WebhookRefusedError } from './errors/webhook-refused-error.js';
+export type { KillSwitchOptions } from './kill-switch.js';
 export {
   type Agreement,
   describeEvidence,
@@ -10,8 +17,12 @@ export {
   type LearnOptions,
   learnFlowKeys,
 } from './learn-mapping.js';
+export { CutoverMetrics } from './metrics.js';
 export { normalise } from './normal-form.js';
 export { createRecordPublisher, type RecordPublisher, type RecordPublisherOptions } from './records.js';
+export { describeStage } from './stages.js';
+export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
+export { createRedisStore, type RedisStoreOptions } from './stores/redis-store.js';
 export type {
   ComparisonResult,
   CutoverMapping,
@@ -19,6 +30,10 @@ export type {
   NormalOutcome,
   PairingStore,
   PairRecord,
+  Placement,
+  RollbackRule,
   Side,
   Stage,
+  StageOverride,
 } from './types.js';
+export type { RollbackNotice } from './webhook.js';

@@ -1,4 +1,5 @@
 import type { ChangeId, V1Dialect } from '@journey-bridge/contract';
+import type { IgnoreRule } from './compare.js';
 
 /** Which API serves a journey: the v1 publication (task endpoints) or its v2 republication (through the adapter). */
 export type Side = 'v1' | 'v2';
@@ -92,21 +93,75 @@ export interface CutoverMapping {
   /** The v1 dialect the adapter answers in for this journey. */
   readonly dialect?: V1Dialect;
   readonly stage: Stage;
+  /**
+   * Where shadow journeys run. `production`: the mapped journey itself, a real second verification (bounded by
+   * the sample and `dailyCap`). `{ preview }`: the shadow side is started with this v1 resourceId instead, one
+   * whose journey-map entry names the preview publication. @default 'production'
+   */
+  readonly shadowOn?: 'production' | { readonly preview: string };
+  /** Most shadow journeys started per UTC day, over every replica sharing the store. @default 1000 */
+  readonly dailyCap?: number;
+  /** This mapping's rollback thresholds, over the cutover's defaults. */
+  readonly rollback?: Partial<RollbackRule>;
+  /** Differences this team decided not to count: such pairs are `ignored`. @default none */
+  readonly ignore?: readonly IgnoreRule[];
 }
 
 /**
- * Where pairing lives: the side each instance is served by, the instance paired with it on the other side, and
- * the submissions held for a shadow until its interactions ask for them. In memory by default; Redis for several
- * replicas. Every entry has a TTL.
+ * When a mapping steps back by itself, over a sliding window of its latest pairs and calls: consistency below
+ * `consistencyBelow` over at least `minPairs` compared pairs, or v2's error rate above v1's by more than
+ * `errorRateMargin` over at least `minCalls` calls of each side.
+ */
+export interface RollbackRule {
+  /** Share of compared pairs (`match`, `reasonable`, `ignored` out of all but `error`/`timeout`). @default 0.99 */
+  readonly consistencyBelow: number;
+  /** @default 200 */
+  readonly minPairs: number;
+  /** v2 error rate minus v1 error rate, as a share of calls. @default 0.05 */
+  readonly errorRateMargin: number;
+  /** @default 200 */
+  readonly minCalls: number;
+  /** Pairs and calls per side the window keeps. @default 1000 */
+  readonly window: number;
+  /** The sample a `ramp` stepping back to `live` runs with. @default 0.1 */
+  readonly liveSample: number;
+}
+
+/** Where a mapping is and why, when a rollback, the kill switch or an operator moved it from its configured stage. */
+export interface StageOverride {
+  readonly stage: Stage;
+  /** The configured stage it was moved from: once the configuration says otherwise, the override no longer holds. */
+  readonly from: Stage;
+  readonly reason: 'rollback' | 'kill' | 'operator';
+  /** ISO 8601. */
+  readonly at: string;
+}
+
+/** Where one instance is served: the side it started on, its mapping, and whether a shadow mirrors it. */
+export interface Placement {
+  readonly side: Side;
+  readonly mapping: string;
+  /** The stage it started in, for the metrics of its later calls. */
+  readonly stage: Stage['kind'];
+  /** A shadow journey mirrors it: its submissions are held for the shadow. */
+  readonly mirrored: boolean;
+}
+
+/**
+ * Where the cutover's shared state lives: the placement of each instance, the submissions held for a shadow until
+ * its interactions ask for them, daily counters and stage overrides. In memory by default; Redis for several
+ * replicas. Every entry but a stage override has a TTL.
  */
 export interface PairingStore {
-  setSide(instanceId: string, side: Side, ttlMs: number): Promise<void>;
-  sideOf(instanceId: string): Promise<Side | undefined>;
-  pair(primaryInstanceId: string, shadowInstanceId: string, ttlMs: number): Promise<void>;
-  shadowOf(primaryInstanceId: string): Promise<string | undefined>;
+  place(instanceId: string, placement: Placement, ttlMs: number): Promise<void>;
+  placementOf(instanceId: string): Promise<Placement | undefined>;
   /** Keeps a submission (a subject) for the shadow; encrypted when the store is shared. */
   hold(primaryInstanceId: string, subject: Record<string, unknown>, ttlMs: number): Promise<void>;
   /** Every submission held for the instance, oldest first; taken ones are removed. */
   take(primaryInstanceId: string): Promise<Record<string, unknown>[]>;
+  /** Adds one to the counter `key` (created with `ttlMs` to live) and answers the new count. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  overrideOf(mapping: string): Promise<StageOverride | undefined>;
+  setOverride(mapping: string, override: StageOverride): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,480 @@
+import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
+import { decodeTaskId, type V1StartRequest } from '@journey-bridge/contract';
+import { Registry } from 'prom-client';
+import { comparePair, type PairFailure } from './compare.js';
+import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
+import { CutoverOptionsError } from './errors/cutover-options-error.js';
+import { EvidenceWindow } from './evidence-window.js';
+import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
+import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
+import { type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
+import { normalise } from './normal-form.js';
+import { createShadowQueue } from './shadow-queue.js';
+import { describeStage, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
+import { createMemoryStore } from './stores/memory-store.js';
+import type { CutoverMapping, PairingStore, PairRecord, Placement, RollbackRule, Side, Stage, StageOverride } from './types.js';
+import { postWebhook, type RollbackNotice } from './webhook.js';
+
+/** How shadow work runs, off the caller's path. */
+export interface ShadowOptions {
+  /** Longest a mirrored journey is followed, from the primary's start until both sides have ended, ms. @default 600000 */
+  timeoutMs?: number;
+  /** Most journeys mirrored at once; a sampled journey beyond it is not mirrored, and counted. @default 1000 */
+  queueSize?: number;
+  /** How often a mirrored journey polls both sides, ms. @default 1000 */
+  pollIntervalMs?: number;
+}
+
+/** A change of the stage new journeys of a mapping start in. */
+export interface StageChange {
+  readonly mapping: string;
+  readonly from: Stage;
+  readonly to: Stage;
+  readonly reason: StageOverride['reason'];
+}
+
+/** Options of `createCutover`. */
+export interface CutoverOptions {
+  /** The v1 side: normally the v1 client (`contextualV1Client(createV1Client(…))`). */
+  v1: V1Api | ContextualV1Api;
+  /** The v2 side: normally `createV1Adapter(…)`, whose journey map maps each mapping's v1 resourceId. */
+  v2: V1Api | ContextualV1Api;
+  /** The journeys under cutover. Starts of any other resourceId go to v1 alone. */
+  mappings: readonly CutoverMapping[];
+  /** Placements, held submissions, daily caps and stage overrides. @default an in-memory store (one process) */
+  store?: PairingStore;
+  /** Receives one record per compared pair, e.g. `createRecordPublisher(…).publish`. Its failures are counted. @default none */
+  publish?: (record: PairRecord) => void;
+  /** Puts both normal outcomes in each record, for `learnFlowKeys`. @default false */
+  recordOutcomes?: boolean;
+  shadow?: ShadowOptions;
+  /** Rollback thresholds of every mapping; a mapping's own `rollback` wins. @default see `RollbackRule` */
+  rollback?: Partial<RollbackRule>;
+  /** Told of every rollback and kill (no subject data, no instance ids), by a JSON POST. @default none */
+  webhook?: { readonly url: string /** @default 5000 */; readonly timeoutMs?: number };
+  /** A signal or a watched file that kills mappings, besides `kill()`. @default none */
+  killSwitch?: KillSwitchOptions;
+  /** Where the metrics are registered, e.g. the shim's registry. @default a registry of its own */
+  registry?: Registry;
+  /** Rollbacks and kills at warn, failures off the caller's path at error, by error name only. @default none */
+  logger?: Pick<Logger, 'warn' | 'error'>;
+  /** How long an instance's side is remembered, ms: longer than the longest journey. @default 7 days */
+  placementTtlMs?: number;
+  /** Draws the bucket of a start without `context.subject.uid`, in [0, 1). @default Math.random */
+  random?: () => number;
+  /** The fetch the webhook is called with. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Called after a rollback, a kill or `setStage` moved a mapping. @default none */
+  onStageChange?: (change: StageChange) => void;
+}
+
+/** `V1Api` over a v1 and a v2 side, journey by journey, with stages, mirroring, comparison and rollback. */
+export interface Cutover extends ContextualV1Api {
+  /** The stage new journeys of `mapping` start in now. */
+  stageOf(mapping: string): Promise<Stage>;
+  /** Moves new journeys of `mapping` to `stage` (an operator's ramp); instances keep their side. */
+  setStage(mapping: string, stage: Stage): Promise<void>;
+  /** The kill switch: new journeys of the named mappings (all when none is named) start on v1 alone. */
+  kill(mappings?: readonly string[]): Promise<void>;
+  readonly metrics: CutoverMetrics;
+  /** Resolves once no mirrored journey is running (tests, benchmarks). */
+  idle(): Promise<void>;
+  /** Stops the kill switch watchers, abandons running shadow work (no records for it) and closes the store. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_RULE: RollbackRule = {
+  consistencyBelow: 0.99,
+  minPairs: 200,
+  errorRateMargin: 0.05,
+  minCalls: 200,
+  window: 1000,
+  liveSample: 0.1,
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One mapping as the cutover runs it. */
+interface Runtime {
+  readonly name: string;
+  readonly config: CutoverMapping;
+  readonly rule: RollbackRule;
+  readonly window: EvidenceWindow;
+  /** The stage the evidence in `window` was gathered in. */
+  windowStage: Stage;
+  rollingBack: boolean;
+}
+
+const bareId = (resourceId: string): string => {
+  const at = resourceId.lastIndexOf('@');
+  return at === -1 ? resourceId : resourceId.slice(0, at);
+};
+
+/** Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not. */
+const sideFailed = (error: unknown): boolean =>
+  error instanceof JourneyApiError
+    ? error.status === undefined || error.status >= 500
+    : !(error instanceof Error && error.name === 'AbortError');
+
+const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
+
+const errorName = (error: unknown): string => (error instanceof Error ? error.name : 'Error');
+
+function checkSample(name: string, stage: Stage): void {
+  const share = stage.kind === 'shadow' || stage.kind === 'live' ? stage.sample : stage.kind === 'ramp' ? stage.percent / 100 : 0;
+  if (!(share >= 0 && share <= 1))
+    throw new CutoverOptionsError(`mapping ${JSON.stringify(name)}: a sample is a share from 0 to 1 and a ramp a percent from 0 to 100`);
+}
+
+/**
+ * The side-by-side cutover as a `V1Api`. Each mapped journey starts on the side its mapping's stage says and
+ * stays there for its whole life (`sticky`); a sampled share also runs on the other side, off the caller's path,
+ * fed the primary's submissions, and the two outcomes are compared and published. The caller gets the primary's
+ * answers exactly as they are: shadow, comparator and publisher failures are counted and logged by error name,
+ * never thrown. A mapping whose consistency or error rate crosses its thresholds steps back one stage for new
+ * journeys, at once.
+ */
+export function createCutover(options: CutoverOptions): Cutover {
+  const {
+    v1,
+    v2,
+    store = createMemoryStore(),
+    publish,
+    recordOutcomes = false,
+    logger,
+    placementTtlMs = 7 * DAY_MS,
+    random = Math.random,
+    fetch = globalThis.fetch,
+    onStageChange,
+    webhook,
+  } = options;
+  const { timeoutMs = 600_000, queueSize = 1000, pollIntervalMs = 1000 } = options.shadow ?? {};
+  const metrics = new CutoverMetrics(options.registry ?? new Registry());
+  const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
+  const closing = new AbortController();
+
+  const runtimes = new Map<string, Runtime>();
+  const byV1 = new Map<string, Runtime>();
+  for (const config of options.mappings) {
+    const name = config.name ?? config.v1;
+    if (runtimes.has(name)) throw new CutoverOptionsError(`two mappings are named ${JSON.stringify(name)}`);
+    checkSample(name, config.stage);
+    const rule = { ...DEFAULT_RULE, ...options.rollback, ...config.rollback };
+    const runtime: Runtime = { name, config, rule, window: new EvidenceWindow(rule.window), windowStage: config.stage, rollingBack: false };
+    runtimes.set(name, runtime);
+    byV1.set(config.v1, runtime);
+    metrics.setStage(name, config.stage);
+  }
+  const mappingFor = (resourceId: string) => byV1.get(resourceId) ?? byV1.get(bareId(resourceId));
+  const runtimeNamed = (name: string): Runtime => {
+    const runtime = runtimes.get(name);
+    if (!runtime)
+      throw new CutoverOptionsError(`no mapping is named ${JSON.stringify(name)}: the mappings are ${[...runtimes.keys()].join(', ')}`);
+    return runtime;
+  };
+
+  /** Counts and logs a failure kept off the caller's path, by error name only. */
+  function failed(mapping: string, part: FailurePart, error: unknown): void {
+    metrics.failures.inc({ mapping, part });
+    logger?.error('cutover: shadow-side failure kept off the caller’s path', { mapping, part, error: errorName(error) });
+  }
+  const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
+
+  const queue = createShadowQueue(queueSize, (error) => failed('unknown', 'shadow', error));
+
+  // ---- stages -----------------------------------------------------------------------------------------------
+
+  /** The stage new journeys start in: an override that still applies to the configured stage, else the configured one. */
+  async function currentStage(runtime: Runtime): Promise<Stage> {
+    let stage = runtime.config.stage;
+    try {
+      const override = await store.overrideOf(runtime.name);
+      if (override && sameStage(override.from, runtime.config.stage)) stage = override.stage;
+    } catch (error) {
+      failed(runtime.name, 'store', error);
+    }
+    if (!sameStage(stage, runtime.windowStage)) {
+      // Evidence from one stage says nothing about the next.
+      runtime.windowStage = stage;
+      runtime.window.clear();
+      metrics.setStage(runtime.name, stage);
+    }
+    return stage;
+  }
+
+  function evidence(runtime: Runtime): RollbackNotice['evidence'] {
+    const { rate, pairs } = runtime.window.consistency();
+    return { consistency: rate, pairs, errorRate: { v1: runtime.window.errorRate('v1').rate, v2: runtime.window.errorRate('v2').rate } };
+  }
+
+  async function moveStage(runtime: Runtime, to: Stage, reason: StageOverride['reason'], why: RollbackNotice['reason'] | undefined) {
+    const from = runtime.windowStage;
+    const notice = why && {
+      mapping: runtime.name,
+      from: describeStage(from),
+      to: describeStage(to),
+      reason: why,
+      evidence: evidence(runtime),
+    };
+    await store.setOverride(runtime.name, { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() });
+    runtime.windowStage = to;
+    runtime.window.clear();
+    metrics.setStage(runtime.name, to);
+    if (notice) {
+      metrics.rollbacks.inc({ mapping: runtime.name, reason: why });
+      logger?.warn('cutover: new journeys moved back', notice);
+      if (webhook) {
+        postWebhook(webhook.url, { ...notice, at: new Date().toISOString() }, fetch, webhook.timeoutMs ?? 5000).catch((error) =>
+          failed(runtime.name, 'webhook', error),
+        );
+      }
+    }
+    onStageChange?.({ mapping: runtime.name, from, to, reason });
+  }
+
+  /** Steps back one stage when the window breaches the mapping's thresholds. */
+  function checkRollback(runtime: Runtime): void {
+    const stage = runtime.windowStage;
+    if (runtime.rollingBack || !isComparedStage(stage)) return;
+    const breach = runtime.window.breach(runtime.rule);
+    metrics.consistency.set({ mapping: runtime.name }, runtime.window.consistency().rate ?? 1);
+    if (!breach) return;
+    runtime.rollingBack = true;
+    moveStage(runtime, previousStage(stage, runtime.rule.liveSample), 'rollback', breach)
+      .catch((error) => failed(runtime.name, 'store', error))
+      .finally(() => {
+        runtime.rollingBack = false;
+      });
+  }
+
+  // ---- calls --------------------------------------------------------------------------------------------------
+
+  /** Runs one call of `side` for a mapped journey, timing it and counting it in the metrics and the window. */
+  async function observe<T>(runtime: Runtime, stage: Stage['kind'], side: Side, operation: string, call: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let failure = false;
+    try {
+      return await call();
+    } catch (error) {
+      failure = sideFailed(error);
+      throw error;
+    } finally {
+      metrics.call(runtime.name, stage, side, operation, (performance.now() - started) / 1000, failure);
+      runtime.window.addCall(side, failure);
+      metrics.errorRate.set({ mapping: runtime.name, side }, runtime.window.errorRate(side).rate ?? 0);
+      checkRollback(runtime);
+    }
+  }
+
+  /** Compares both ends, counts the pair and publishes its record. */
+  function recordPair(
+    runtime: Runtime,
+    stage: Stage,
+    job: MirrorJob,
+    ends: Record<Side, SideEnd>,
+    instances: Record<Side, string | undefined>,
+  ) {
+    let record: PairRecord;
+    try {
+      const dialect = runtime.config.dialect;
+      const outcome = (end: SideEnd) =>
+        'state' in end ? normalise(end.state, dialect) : ({ failed: end.failed, error: end.error } satisfies PairFailure);
+      const v1Outcome = outcome(ends.v1);
+      const v2Outcome = outcome(ends.v2);
+      const { result, differences } = comparePair(v1Outcome, v2Outcome, runtime.config.ignore);
+      const errors = {
+        ...('failed' in ends.v1 && { v1: ends.v1.error }),
+        ...('failed' in ends.v2 && { v2: ends.v2.error }),
+      };
+      record = {
+        mapping: runtime.name,
+        stage: stage.kind,
+        primary: job.primary,
+        v1Instance: instances.v1 ?? '',
+        v2Instance: instances.v2 ?? '',
+        result,
+        differences,
+        latencyMs: { v1: 'state' in ends.v1 ? ends.v1.latencyMs : undefined, v2: 'state' in ends.v2 ? ends.v2.latencyMs : undefined },
+        ...(Object.keys(errors).length > 0 && { errors }),
+        ...(recordOutcomes && !('failed' in v1Outcome) && !('failed' in v2Outcome) && { outcomes: { v1: v1Outcome, v2: v2Outcome } }),
+        at: new Date().toISOString(),
+      };
+    } catch (error) {
+      failed(runtime.name, 'compare', error);
+      return;
+    }
+    metrics.pair(runtime.name, stage, record.result);
+    if (sameStage(stage, runtime.windowStage)) {
+      runtime.window.addPair(record.result);
+      checkRollback(runtime);
+    }
+    try {
+      publish?.(record);
+    } catch (error) {
+      failed(runtime.name, 'publish', error);
+    }
+  }
+
+  /** Mirrors one journey with the caller's token (never its signal: the caller is gone by then). */
+  async function mirror(runtime: Runtime, stage: Stage, job: MirrorJob, token: string | undefined): Promise<void> {
+    const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
+    const context: CallContext = { ...(token && { token }), signal };
+    const apis = { v1: bound(v1, context), v2: bound(v2, context) };
+    const { ends, instances } = await mirrorJourney(job, {
+      apis,
+      store,
+      timeoutMs,
+      pollIntervalMs,
+      signal: closing.signal,
+      observe: (side, operation, call) => observe(runtime, stage.kind, side, operation, call),
+      onStoreFailure: (error) => failed(runtime.name, 'store', error),
+    });
+    if (closing.signal.aborted) return;
+    recordPair(runtime, stage, job, ends, instances);
+  }
+
+  /** Whether a sampled journey of `runtime` is mirrored: room in the queue and under the daily cap. */
+  async function admitted(runtime: Runtime): Promise<boolean> {
+    if (queue.pending >= queueSize) {
+      skipped(runtime.name, 'queue-full');
+      return false;
+    }
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      if ((await store.increment(`daily:${runtime.name}:${day}`, 2 * DAY_MS)) > (runtime.config.dailyCap ?? 1000)) {
+        skipped(runtime.name, 'daily-cap');
+        return false;
+      }
+    } catch (error) {
+      failed(runtime.name, 'store', error);
+      skipped(runtime.name, 'store');
+      return false;
+    }
+    return true;
+  }
+
+  /** Where an instance is served; unknown instances (before the cutover, past the TTL, a store failure) are v1's. */
+  async function placementOf(instanceId: string): Promise<Placement | undefined> {
+    try {
+      return await store.placementOf(instanceId);
+    } catch (error) {
+      failed('unknown', 'store', error);
+      return undefined;
+    }
+  }
+
+  /** Runs a call of an existing instance on its side; an unknown one goes to v1, then to v2 if v1 does not know it. */
+  async function routed<T>(
+    instanceId: string | undefined,
+    context: CallContext | undefined,
+    operation: keyof V1Api,
+    call: (api: V1Api, placement: Placement | undefined) => Promise<T>,
+  ): Promise<T> {
+    const placement = instanceId === undefined ? undefined : await placementOf(instanceId);
+    const runtime = placement && runtimes.get(placement.mapping);
+    if (placement && runtime)
+      return observe(runtime, placement.stage, placement.side, operation, () => call(bound(sides[placement.side], context), placement));
+    if (placement) return call(bound(sides[placement.side], context), placement);
+    try {
+      return await call(bound(v1, context), undefined);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      return call(bound(v2, context), undefined);
+    }
+  }
+
+  /** The operations for one served request's context (or none). */
+  function operations(context: CallContext | undefined): V1Api {
+    return {
+      async startJourney(request) {
+        const runtime = mappingFor(request.resourceId);
+        if (!runtime) return bound(v1, context).startJourney(request);
+        const stage = await currentStage(runtime);
+        const uid = request.context?.subject?.uid;
+        const plan = planStart(stage, typeof uid === 'string' && uid !== '' ? stableBucket(runtime.name, uid) : random());
+        const startedAt = performance.now();
+        const answer = await observe(runtime, stage.kind, plan.primary, 'startJourney', () =>
+          bound(sides[plan.primary], context).startJourney(request),
+        );
+        let mirrored = false;
+        if (plan.sampled && (await admitted(runtime))) {
+          const { shadowOn = 'production' } = runtime.config;
+          const job: MirrorJob = {
+            primary: plan.primary,
+            primaryInstanceId: answer.instanceId,
+            start: structuredClone(request) as V1StartRequest,
+            shadowResourceId: shadowOn === 'production' ? request.resourceId : shadowOn.preview,
+            startedAt,
+          };
+          mirrored = queue.offer(() => mirror(runtime, stage, job, context?.token));
+          if (!mirrored) skipped(runtime.name, 'queue-full');
+        }
+        try {
+          await store.place(answer.instanceId, { side: plan.primary, mapping: runtime.name, stage: stage.kind, mirrored }, placementTtlMs);
+        } catch (error) {
+          failed(runtime.name, 'store', error);
+        }
+        return answer;
+      },
+      listTasks: (request) => routed(request.instanceId, context, 'listTasks', (api) => api.listTasks(request)),
+      listTasksWithSchema: (request) =>
+        routed(request.instanceId, context, 'listTasksWithSchema', (api) => api.listTasksWithSchema(request)),
+      getTaskSchema(request) {
+        // An adapter's taskId names its instance; a v1 taskId does not, and is v1's.
+        let instanceId: string | undefined;
+        try {
+          instanceId = decodeTaskId(request.taskId).instanceId;
+        } catch {
+          instanceId = undefined;
+        }
+        return routed(instanceId, context, 'getTaskSchema', (api) => api.getTaskSchema(request));
+      },
+      updateTask: (request) =>
+        routed(request.instanceId, context, 'updateTask', async (api, placement) => {
+          const answer = await api.updateTask(request);
+          if (placement?.mirrored && String(request.intent).toLowerCase() !== 'validate') {
+            // Off the caller's path: the shadow takes it when its own tasks ask.
+            store
+              .hold(request.instanceId, request.context.subject as Record<string, unknown>, timeoutMs)
+              .catch((error) => failed(placement.mapping, 'hold', error));
+          }
+          return answer;
+        }),
+      fetchState: (request) => routed(request.instanceId, context, 'fetchState', (api) => api.fetchState(request)),
+    };
+  }
+
+  const stopKillSwitch = options.killSwitch
+    ? watchKillSwitch(options.killSwitch, (names) => {
+        kill(names).catch((error) => failed('unknown', 'store', error));
+      })
+    : undefined;
+
+  async function kill(names: readonly string[] = []): Promise<void> {
+    const targets = names.length === 0 ? [...runtimes.values()] : names.map(runtimeNamed);
+    for (const runtime of targets) {
+      const stage = await currentStage(runtime);
+      if (stage.kind !== 'v1') await moveStage(runtime, { kind: 'v1' }, 'kill', 'kill');
+    }
+  }
+
+  return {
+    ...operations(undefined),
+    withContext: operations,
+    metrics,
+    stageOf: (name) => currentStage(runtimeNamed(name)),
+    async setStage(name, stage) {
+      const runtime = runtimeNamed(name);
+      checkSample(name, stage);
+      await currentStage(runtime);
+      await moveStage(runtime, stage, 'operator', undefined);
+    },
+    kill,
+    idle: () => queue.idle(),
+    async close() {
+      stopKillSwitch?.();
+      closing.abort();
+      await queue.idle();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { CutoverError } from './cutover-error.js';
+
+/** Options `createCutover` or a store cannot work with; the message names the option and what it expects. */
+export class CutoverOptionsError extends CutoverError {
+  override name = 'CutoverOptionsError';
+}

@@ -1,0 +1,6 @@
+import { CutoverError } from './cutover-error.js';
+
+/** A held submission could not be opened: another key sealed it, or it was altered in the store. */
+export class SealedSubjectError extends CutoverError {
+  override name = 'SealedSubjectError';
+}

@@ -1,0 +1,6 @@
+import { CutoverError } from './cutover-error.js';
+
+/** A side of a mirrored journey did not reach a terminal state (or did not answer) before the shadow timeout. */
+export class ShadowTimeoutError extends CutoverError {
+  override name = 'ShadowTimeoutError';
+}

@@ -1,0 +1,95 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { ComparisonResult, Side, Stage } from './types.js';
+
+const STAGE_KINDS: readonly Stage['kind'][] = ['v1', 'shadow', 'live', 'ramp', 'v2'];
+
+/** Why shadow work was not done, or did not finish: labels of `journey_bridge_cutover_shadow_skipped_total`. */
+export type SkipReason = 'queue-full' | 'daily-cap' | 'store';
+/** Which part of the shadow work failed: labels of `journey_bridge_cutover_failures_total`. */
+export type FailurePart = 'shadow' | 'compare' | 'publish' | 'hold' | 'store' | 'webhook';
+
+/** The cutover's Prometheus metrics, per mapping and stage, on the registry it is given. */
+export class CutoverMetrics {
+  readonly pairs: Counter<'mapping' | 'stage' | 'result'>;
+  readonly consistency: Gauge<'mapping'>;
+  readonly calls: Counter<'mapping' | 'stage' | 'side' | 'outcome'>;
+  readonly errorRate: Gauge<'mapping' | 'side'>;
+  readonly callDuration: Histogram<'mapping' | 'stage' | 'side' | 'operation'>;
+  readonly skipped: Counter<'mapping' | 'reason'>;
+  readonly failures: Counter<'mapping' | 'part'>;
+  readonly stage: Gauge<'mapping' | 'stage'>;
+  readonly rollbacks: Counter<'mapping' | 'reason'>;
+
+  constructor(registry: Registry) {
+    const registers = [registry];
+    this.pairs = new Counter({
+      name: 'journey_bridge_cutover_pairs_total',
+      help: 'Mirrored journeys compared, by mapping, stage and result.',
+      labelNames: ['mapping', 'stage', 'result'],
+      registers,
+    });
+    this.consistency = new Gauge({
+      name: 'journey_bridge_cutover_consistency_ratio',
+      help: 'Share of compared pairs in the rollback window that agreed (match, reasonable, ignored).',
+      labelNames: ['mapping'],
+      registers,
+    });
+    this.calls = new Counter({
+      name: 'journey_bridge_cutover_calls_total',
+      help: 'Calls to each side, primary and shadow, by outcome (error: no answer or a 5xx).',
+      labelNames: ['mapping', 'stage', 'side', 'outcome'],
+      registers,
+    });
+    this.errorRate = new Gauge({
+      name: 'journey_bridge_cutover_error_ratio',
+      help: "Share of each side's calls in the rollback window that failed.",
+      labelNames: ['mapping', 'side'],
+      registers,
+    });
+    this.callDuration = new Histogram({
+      name: 'journey_bridge_cutover_call_duration_seconds',
+      help: 'Duration of calls to each side, by operation.',
+      labelNames: ['mapping', 'stage', 'side', 'operation'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.skipped = new Counter({
+      name: 'journey_bridge_cutover_shadow_skipped_total',
+      help: 'Sampled journeys not mirrored: the shadow queue was full, the daily cap was reached, or the store failed.',
+      labelNames: ['mapping', 'reason'],
+      registers,
+    });
+    this.failures = new Counter({
+      name: 'journey_bridge_cutover_failures_total',
+      help: 'Failures kept off the caller’s path, by the part that failed.',
+      labelNames: ['mapping', 'part'],
+      registers,
+    });
+    this.stage = new Gauge({
+      name: 'journey_bridge_cutover_stage',
+      help: 'The stage new journeys of a mapping start in (1 for the current stage, 0 for the others).',
+      labelNames: ['mapping', 'stage'],
+      registers,
+    });
+    this.rollbacks = new Counter({
+      name: 'journey_bridge_cutover_rollbacks_total',
+      help: 'Moves of a mapping back from its stage: an automatic rollback or the kill switch.',
+      labelNames: ['mapping', 'reason'],
+      registers,
+    });
+  }
+
+  /** Marks `stage` as the current stage of `mapping`. */
+  setStage(mapping: string, stage: Stage): void {
+    for (const kind of STAGE_KINDS) this.stage.set({ mapping, stage: kind }, kind === stage.kind ? 1 : 0);
+  }
+
+  pair(mapping: string, stage: Stage, result: ComparisonResult): void {
+    this.pairs.inc({ mapping, stage: stage.kind, result });
+  }
+
+  call(mapping: string, stage: Stage['kind'], side: Side, operation: string, seconds: number, failed: boolean): void {
+    this.calls.inc({ mapping, stage, side, outcome: failed ? 'error' : 'ok' });
+    this.callDuration.observe({ mapping, stage, side, operation }, seconds);
+  }
+}

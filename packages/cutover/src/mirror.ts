@@ -1,0 +1,155 @@
+import { JourneyApiError, type V1Api } from '@journey-bridge/client';
+import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
+import type { PairingStore, Side } from './types.js';
+
+/** How one side of a mirrored journey ended: a state (terminal, or where it got stuck), or a failure. */
+export type SideEnd =
+  | { readonly state: V1State; readonly latencyMs: number | undefined }
+  | { readonly failed: 'error' | 'timeout'; readonly error: string };
+
+/** One mirrored journey, as the cutover hands it to `mirrorJourney`. */
+export interface MirrorJob {
+  readonly primary: Side;
+  readonly primaryInstanceId: string;
+  /** The caller's start: its prefill and config start the shadow. Never logged. */
+  readonly start: V1StartRequest;
+  /** The resourceId the shadow side is started with. */
+  readonly shadowResourceId: string;
+  /** `performance.now()` when the primary was started. */
+  readonly startedAt: number;
+}
+
+/** What `mirrorJourney` needs from the cutover. */
+export interface MirrorContext {
+  /** Each side's API, bound to the shadow's context (the caller's token, the job's abort signal). */
+  readonly apis: Readonly<Record<Side, V1Api>>;
+  readonly store: PairingStore;
+  readonly timeoutMs: number;
+  readonly pollIntervalMs: number;
+  /** Aborts the job: the cutover is closing. */
+  readonly signal: AbortSignal;
+  /** Runs one call of a side, timing and counting it. */
+  observe<T>(side: Side, operation: keyof V1Api, call: () => Promise<T>): Promise<T>;
+  /** A held submission could not be taken; the job goes on with what it has. */
+  onStoreFailure(error: unknown): void;
+}
+
+/** Both ends of a mirrored journey, by side, and the instance ids (the shadow's is `undefined` if it never started). */
+export interface MirrorEnds {
+  readonly ends: Readonly<Record<Side, SideEnd>>;
+  readonly instances: Readonly<Record<Side, string | undefined>>;
+}
+
+const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
+
+/** The service refused what was sent (data missing for the task, a task that moved on): wait for more, not a failure. */
+const refused = (error: unknown): boolean =>
+  error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+
+const failure = (error: unknown): SideEnd =>
+  error instanceof ShadowTimeoutError
+    ? { failed: 'timeout', error: error.name }
+    : { failed: 'error', error: error instanceof Error ? error.name : 'Error' };
+
+/**
+ * Runs the other side of one journey beside its primary until both are terminal or the shadow timeout passes:
+ * starts the shadow with the caller's prefill, feeds it the primary's held submissions as its own tasks ask for
+ * them (the two publications need not collect in the same steps), and polls the primary's state. A shadow still
+ * waiting for data once the primary has ended and nothing more is held ends where it is: that difference is
+ * real. Answers both ends; nothing here throws.
+ */
+export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Promise<MirrorEnds> {
+  const { apis, store, timeoutMs, pollIntervalMs, signal, observe } = context;
+  const shadow = other(job.primary);
+  const deadline = job.startedAt + timeoutMs;
+
+  /** `call`, unless the deadline passes or the cutover closes first. */
+  const within = <T>(call: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timeout = () => reject(new ShadowTimeoutError(`the shadow timeout of ${timeoutMs} ms passed`));
+      const remaining = deadline - performance.now();
+      if (remaining <= 0 || signal.aborted) return timeout();
+      const timer = setTimeout(timeout, remaining);
+      signal.addEventListener('abort', timeout, { once: true });
+      call()
+        .then(resolve, reject)
+        .finally(() => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', timeout);
+        });
+    });
+  const pause = () => within(() => new Promise<void>((resolve) => setTimeout(resolve, pollIntervalMs)));
+
+  let shadowId: string | undefined;
+  let shadowEnd: SideEnd | undefined;
+  let primaryEnd: SideEnd | undefined;
+  try {
+    const { context: given } = job.start;
+    const config = { ...given.config, async: true };
+    const started = await within(() =>
+      observe(shadow, 'startJourney', () => apis[shadow].startJourney({ resourceId: job.shadowResourceId, context: { ...given, config } })),
+    );
+    shadowId = started.instanceId;
+  } catch (error) {
+    shadowEnd = failure(error);
+  }
+
+  let subject: Subject = (job.start.context.subject ?? {}) as Subject;
+  let held = 0;
+  /** The task a submit was refused for, and how many submissions had been held then: retried only once more arrive. */
+  let refusedAt: { readonly taskId: string; readonly held: number } | undefined;
+  const elapsed = () => performance.now() - job.startedAt;
+
+  while (primaryEnd === undefined || shadowEnd === undefined) {
+    let moved = false;
+    try {
+      if (primaryEnd === undefined) {
+        const instanceId = job.primaryInstanceId;
+        try {
+          const state = await within(() => observe(job.primary, 'fetchState', () => apis[job.primary].fetchState({ instanceId })));
+          if (isTerminalStatus(state.status)) primaryEnd = { state, latencyMs: elapsed() };
+        } catch (error) {
+          // A failed poll is not the primary's end (its caller saw its own answers); only the deadline is.
+          if (error instanceof ShadowTimeoutError) throw error;
+        }
+      }
+      if (shadowEnd === undefined && shadowId !== undefined) {
+        const instanceId = shadowId;
+        try {
+          for (const taken of await store.take(job.primaryInstanceId)) {
+            subject = mergeSubject(subject, taken as Subject);
+            held += 1;
+          }
+        } catch (error) {
+          context.onStoreFailure(error);
+        }
+        const tasks = await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
+        const task = tasks.tasks[0];
+        const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
+        if (isTerminalStatus(tasks.status)) shadowEnd = { state: await fetchState(), latencyMs: elapsed() };
+        else if (task && (refusedAt?.taskId !== task.taskId || refusedAt.held !== held)) {
+          try {
+            const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
+            await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
+            refusedAt = undefined;
+            moved = true;
+          } catch (error) {
+            if (!refused(error)) throw error;
+            refusedAt = { taskId: task.taskId, held };
+          }
+        } else if (task && primaryEnd !== undefined) {
+          shadowEnd = { state: await fetchState(), latencyMs: undefined };
+        }
+      }
+      if (!moved && (primaryEnd === undefined || shadowEnd === undefined)) await pause();
+    } catch (error) {
+      // The shadow failed or the deadline passed: whatever has not ended, ends so.
+      const end = failure(error);
+      if (error instanceof ShadowTimeoutError) primaryEnd ??= end;
+      shadowEnd ??= end;
+    }
+  }
+  const instances = { [job.primary]: job.primaryInstanceId, [shadow]: shadowId } as Record<Side, string | undefined>;
+  return { ends: { [job.primary]: primaryEnd, [shadow]: shadowEnd } as Record<Side, SideEnd>, instances };
+}

@@ -1,0 +1,40 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { CutoverOptionsError } from '../errors/cutover-options-error.js';
+import { SealedSubjectError } from '../errors/sealed-subject-error.js';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** Seals and opens held submissions with AES-256-GCM, so a shared store never holds identity data in the clear. */
+export interface Sealer {
+  /** `plaintext` encrypted and authenticated for `context` (an instance id), as base64. */
+  seal(plaintext: string, context: string): string;
+  /** The plaintext, or `SealedSubjectError` when another key or another context sealed it, or it was altered. */
+  open(sealed: string, context: string): string;
+}
+
+/** A sealer over a 32-byte key. The context is bound as additional data: a sealed value moved to another instance does not open. */
+export function createSealer(key: Uint8Array): Sealer {
+  if (key.byteLength !== 32) throw new CutoverOptionsError(`the store key must be 32 bytes for AES-256-GCM, got ${key.byteLength}`);
+  const secret = Buffer.from(key);
+  return {
+    seal(plaintext, context) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', secret, iv);
+      cipher.setAAD(Buffer.from(context, 'utf8'));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    },
+    open(sealed, context) {
+      const bytes = Buffer.from(sealed, 'base64');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, IV_BYTES));
+        decipher.setAAD(Buffer.from(context, 'utf8'));
+        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      } catch {
+        throw new SealedSubjectError('a held submission did not open: sealed with another key, or altered');
+      }
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { once } from 'node:events';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type CutoverOptions,
+  createCutover,
+  createMemoryStore,
+  type PairRecord,
+  type RollbackNotice,
+  type StageChange,
+} from '../src/index.js';
+import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
+
+const startRequest = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
+
+function setUp(options: Partial<CutoverOptions> & { strict?: boolean; v2Faults?: boolean } = {}) {
+  const sim = createPlatform();
+  const shadowSim = createPlatform();
+  if (options.v2Faults) shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status: 500 });
+  const store = createMemoryStore();
+  const records: PairRecord[] = [];
+  const changes: StageChange[] = [];
+  let changed: (change: StageChange) => void = () => {};
+  const cutover = createCutover({
+    v1: v1Side(sim),
+    v2: v2Side(options.v2Faults ? shadowSim : sim, { strict: options.strict ?? false }),
+    mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+    store,
+    publish: (record) => records.push(record),
+    shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    rollback: { minPairs: 5, consistencyBelow: 0.9, minCalls: 5, errorRateMargin: 0.2 },
+    onStageChange: (change) => {
+      changes.push(change);
+      changed(change);
+    },
+    ...options,
+  });
+  const nextChange = () => new Promise<StageChange>((resolve) => (changed = resolve));
+  const mirroredAt = async (instanceId: string) => (await store.placementOf(instanceId))?.mirrored;
+  return { sim, cutover, records, changes, nextChange, mirroredAt, advance: async () => sim.core.clock.advance(500) };
+}
+
+describe('automatic rollback', () => {
+  it('moves new journeys back one stage once consistency falls below the threshold, and only then', async () => {
+    const { cutover, records, changes, advance, mirroredAt } = setUp({ strict: true });
+    for (let i = 0; i < 4; i += 1) {
+      await legacyJourney(cutover, { advance });
+      await cutover.idle();
+    }
+    // Four mismatches are fewer than the five pairs the rule needs.
+    expect(records.map((record) => record.result)).toEqual(['mismatch', 'mismatch', 'mismatch', 'mismatch']);
+    expect(changes).toEqual([]);
+    await legacyJourney(cutover, { advance });
+    await cutover.idle();
+    expect(changes).toEqual([{ mapping: 'data-check', from: { kind: 'shadow', sample: 1 }, to: { kind: 'v1' }, reason: 'rollback' }]);
+    // The next start is on v1 alone: not mirrored.
+    const { instanceId } = await cutover.startJourney(startRequest);
+    expect(await cutover.stageOf('data-check')).toEqual({ kind: 'v1' });
+    expect(await mirroredAt(instanceId)).toBe(false);
+    const metrics = await cutover.metrics.rollbacks.get();
+    expect(metrics.values).toEqual([expect.objectContaining({ labels: { mapping: 'data-check', reason: 'consistency' }, value: 1 })]);
+    await cutover.close();
+  });
+
+  it('never while the sides agree', async () => {
+    const { cutover, records, changes, advance } = setUp();
+    for (let i = 0; i < 6; i += 1) {
+      await legacyJourney(cutover, { advance });
+      await cutover.idle();
+    }
+    expect(records.every((record) => record.result === 'match')).toBe(true);
+    expect(changes).toEqual([]);
+    await cutover.close();
+  });
+
+  it('steps a ramp back to live when v2 fails more than v1, and tells the webhook', async () => {
+    let noticed: (notice: RollbackNotice) => void = () => {};
+    const notice = new Promise<RollbackNotice>((resolve) => (noticed = resolve));
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        noticed(JSON.parse(body));
+        response.writeHead(204).end();
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rollback`;
+    const { cutover, changes, nextChange } = setUp({
+      v2Faults: true,
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'ramp', percent: 50 } }],
+      webhook: { url },
+    });
+    const rolledBack = nextChange();
+    const failures = [];
+    for (let i = 0; i < 20 && changes.length === 0; i += 1)
+      failures.push(await cutover.startJourney(startRequest).catch((error: Error) => error.name));
+    expect(await rolledBack).toMatchObject({ to: { kind: 'live', sample: 0.1 }, reason: 'rollback' });
+    expect(failures).toContain('InternalServerError');
+    expect(await notice).toMatchObject({ mapping: 'data-check', from: 'ramp 50%', to: 'live 10%', reason: 'error-rate' });
+    expect((await notice).evidence.errorRate).toEqual({ v1: 0, v2: 1 });
+    await cutover.close();
+    server.close();
+  });
+});
+
+describe('the kill switch acts on the next start', () => {
+  it('from kill()', async () => {
+    const { cutover, mirroredAt } = setUp();
+    const before = await cutover.startJourney(startRequest);
+    await cutover.kill();
+    const after = await cutover.startJourney(startRequest);
+    expect([await mirroredAt(before.instanceId), await mirroredAt(after.instanceId)]).toEqual([true, false]);
+    expect(await cutover.stageOf('data-check')).toEqual({ kind: 'v1' });
+    await cutover.close();
+  });
+
+  it('from a watched file that names the mapping', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'cutover-kill-')), 'kill');
+    const { cutover, nextChange, mirroredAt } = setUp({ killSwitch: { file, filePollIntervalMs: 10 } });
+    const killed = nextChange();
+    await writeFile(file, 'data-check\n');
+    expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
+    const { instanceId } = await cutover.startJourney(startRequest);
+    expect(await mirroredAt(instanceId)).toBe(false);
+    await cutover.close();
+  });
+
+  it('from a signal', async () => {
+    const { cutover, nextChange } = setUp({ killSwitch: { signal: 'SIGUSR2' } });
+    const killed = nextChange();
+    process.emit('SIGUSR2');
+    expect(await killed).toMatchObject({ to: { kind: 'v1' }, reason: 'kill' });
+    await cutover.close();
+    expect(process.listenerCount('SIGUSR2')).toBe(0);
+  });
+
+  it('until the configuration names another stage than the one it was pulled in', async () => {
+    const store = createMemoryStore();
+    const sim = createPlatform();
+    const mapping = { name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2' };
+    const first = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      store,
+      mappings: [{ ...mapping, stage: { kind: 'shadow', sample: 1 } }],
+    });
+    await first.kill();
+    const restarted = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      store,
+      mappings: [{ ...mapping, stage: { kind: 'shadow', sample: 1 } }],
+    });
+    expect(await restarted.stageOf('data-check')).toEqual({ kind: 'v1' });
+    const reconfigured = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      store,
+      mappings: [{ ...mapping, stage: { kind: 'live', sample: 0.5 } }],
+    });
+    expect(await reconfigured.stageOf('data-check')).toEqual({ kind: 'live', sample: 0.5 });
+    await Promise.all([first, restarted, reconfigured].map((cutover) => cutover.close()));
+  });
+});

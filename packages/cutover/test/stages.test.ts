@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createCutover, createMemoryStore, type Side, type Stage } from '../src/index.js';
+import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
+
+const start = (uid?: string) => ({
+  resourceId: `${DATA_CHECK_V1}@latest`,
+  context: { config: { async: true }, subject: uid === undefined ? {} : { uid } },
+});
+
+function setUp(stage: Stage) {
+  const sim = createPlatform();
+  const store = createMemoryStore();
+  const cutover = createCutover({
+    v1: v1Side(sim),
+    v2: v2Side(sim),
+    mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage }],
+    store,
+    shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+  });
+  const sideOf = async (instanceId: string): Promise<Side | undefined> => (await store.placementOf(instanceId))?.side;
+  /** The surface every request about `instanceId` reached: `v1`, `v2`, or both when it was served by each. */
+  const surfacesOf = (instanceId: string) =>
+    new Set(sim.core.journal.list({ instanceId }).map((entry) => (entry.path.includes('/v2/captain/') ? 'v2' : 'v1')));
+  return { sim, cutover, sideOf, surfacesOf };
+}
+
+describe('ramp: new journeys split between the sides', () => {
+  const starts = 1000;
+  const percent = 30;
+  // Binomial: the share on v2 is within 3 standard deviations of the ramp's.
+  const bound = 3 * Math.sqrt(starts * (percent / 100) * (1 - percent / 100));
+
+  it.each([
+    ['by context.subject.uid when present', (i: number) => `user-${i}`],
+    ['by the instance when there is no uid', () => undefined],
+  ])('%s, within 3 standard deviations over 1,000 starts', async (_, uidOf) => {
+    const { cutover, sideOf } = setUp({ kind: 'ramp', percent });
+    let onV2 = 0;
+    for (let i = 0; i < starts; i += 1) {
+      const { instanceId } = await cutover.startJourney(start(uidOf(i)));
+      if ((await sideOf(instanceId)) === 'v2') onV2 += 1;
+    }
+    expect(Math.abs(onV2 - (starts * percent) / 100)).toBeLessThanOrEqual(bound);
+    await cutover.close();
+  });
+
+  it('keeps one user on one side, start after start', async () => {
+    const { cutover, sideOf } = setUp({ kind: 'ramp', percent: 50 });
+    const sides = new Set<Side | undefined>();
+    for (let i = 0; i < 20; i += 1) sides.add(await sideOf((await cutover.startJourney(start('the-same-user'))).instanceId));
+    expect(sides.size).toBe(1);
+    await cutover.close();
+  });
+});
+
+describe('stickiness: an instance is served by the side it started on', () => {
+  it('for its whole life, whatever the stage becomes meanwhile', async () => {
+    const { sim, cutover, sideOf, surfacesOf } = setUp({ kind: 'v1' });
+    const advance = async () => sim.core.clock.advance(500);
+    const onV1 = await cutover.startJourney(start());
+    await cutover.setStage('data-check', { kind: 'v2' });
+    const onV2 = await cutover.startJourney(start());
+    await cutover.setStage('data-check', { kind: 'v1' });
+
+    // Each journey runs to its end through the cutover after the stage moved away from where it started.
+    for (const { instanceId } of [onV1, onV2]) {
+      const tasks = await cutover.listTasks({ instanceId });
+      const taskId = tasks.tasks[0]?.taskId as string;
+      await cutover.updateTask({
+        intent: 'Complete',
+        instanceId,
+        taskId,
+        context: { subject: { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } } },
+      });
+      for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
+        expect(polls).toBeLessThan(100);
+        await advance();
+      }
+    }
+    expect([await sideOf(onV1.instanceId), await sideOf(onV2.instanceId)]).toEqual(['v1', 'v2']);
+    expect(surfacesOf(onV1.instanceId)).toEqual(new Set(['v1']));
+    expect(surfacesOf(onV2.instanceId)).toEqual(new Set(['v2']));
+    await cutover.close();
+  });
+
+  it('a live journey stays on v2 and its shadow on v1 after a rollback to shadow', async () => {
+    const { sim, cutover, sideOf } = setUp({ kind: 'live', sample: 1 });
+    const journey = legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.setStage('data-check', { kind: 'shadow', sample: 1 });
+    const answers = await journey;
+    const { instanceId } = answers[0] as { instanceId: string };
+    expect(await sideOf(instanceId)).toBe('v2');
+    expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    await cutover.close();
+  });
+});
