@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** A `redis-server` of a test's own, on loopback. */
+export interface TestRedis {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Whether `redis-server` can run here. Under CI it must: a missing binary is a failure there, not a skip. */
+export function redisAvailable(): boolean {
+  const found = spawnSync('redis-server', ['--version']).status === 0;
+  if (!found && process.env.CI) throw new Error('redis-server is missing: .ci/run installs it (apt-get install -y redis-server)');
+  if (!found) console.warn('redis-server is not installed: skipping the Redis tests (apt-get install -y redis-server)');
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `redis-server` on a free loopback port with nothing persisted, resolving once it accepts connections. */
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output.slice(-500)}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+  });
+  child.stdout?.resume();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
