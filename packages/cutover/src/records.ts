@@ -75,11 +75,12 @@ export function createRecordPublisher(options: RecordPublisherOptions): RecordPu
   const instance = hashInstanceIds ? (id: string) => createHmac('sha256', salt).update(id).digest('hex').slice(0, 32) : (id: string) => id;
   const stream = file === undefined ? undefined : createWriteStream(file, { flags: 'a' });
   let failure: RecordPublisherError | undefined;
-  stream?.on('error', (error: NodeJS.ErrnoException) => {
+  const fail = (error: NodeJS.ErrnoException) => {
     if (failure) return;
     failure = new RecordPublisherError(`cannot write pair records to ${file}: ${error.code ?? error.message}`, { cause: error });
     onError?.(failure);
-  });
+  };
+  stream?.on('error', fail);
   return {
     publish(record) {
       const line = published(record, instance);
@@ -88,7 +89,12 @@ export function createRecordPublisher(options: RecordPublisherOptions): RecordPu
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        const settle = () => (failure ? reject(failure) : resolve());
+        // The file may fail after the last write (opening it, flushing it): `end` hears that before 'error' does.
+        const settle = (error?: Error | null) => {
+          if (error) fail(error);
+          if (failure) reject(failure);
+          else resolve();
+        };
         if (!stream || stream.destroyed) settle();
         else stream.end(settle);
       }),

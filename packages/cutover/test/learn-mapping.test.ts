@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { describeEvidence, learnFlowKeys, normalise } from '../src/index.js';
+import { bundled, configuredFlowKeys, pairedPlatform, subjectsFor } from './paired-runs.js';
+
+describe('learning the v1 flow keys of v2 steps from paired journeys', () => {
+  it('learns the configured mapping of every bundled journey from its varied subjects', async () => {
+    // The adapter is given no flow keys: v2 modules come back under their step nodeIds.
+    const { sim, run } = pairedPlatform({ flowKeys: 'none' });
+    const runs = await run(
+      bundled.flatMap((journey) => subjectsFor(journey, sim.core.clock.now()).map((subject) => ({ journey, subject }))),
+    );
+    for (const journey of bundled) {
+      const pairs = runs
+        .filter((pair) => pair.journey === journey)
+        .map(({ v1, v2 }) => ({ v1: normalise(v1, journey.v1Dialect), v2: normalise(v2, journey.v1Dialect) }));
+      const learned = learnFlowKeys(pairs);
+      expect({ journey: journey.id, flowKeys: learned.flowKeys }).toEqual({ journey: journey.id, flowKeys: configuredFlowKeys(journey) });
+      expect(learned.evidence.unmapped).toEqual([]);
+      expect(learned.evidence.unmatchedV1).toEqual([]);
+      for (const entry of learned.evidence.mapped) {
+        expect(entry.agreed).toBe(entry.compared);
+        // Each choice was clear: the next best key disagreed at least once.
+        expect(entry.runnerUp?.agreed ?? 0).toBeLessThan(entry.compared);
+      }
+    }
+  });
+
+  it('leaves steps unmapped rather than guess when every subject matches every module', async () => {
+    const { sim, run } = pairedPlatform({ flowKeys: 'none' });
+    const journey = bundled.find((candidate) => candidate.id === 'data-check');
+    if (!journey) throw new Error('data-check is bundled');
+    const [matching] = subjectsFor(journey, sim.core.clock.now());
+    const runs = await run(Array.from({ length: 4 }, () => ({ journey, subject: matching ?? {} })));
+    const learned = learnFlowKeys(runs.map(({ v1, v2 }) => ({ v1: normalise(v1), v2: normalise(v2) })));
+    expect(learned.flowKeys).toEqual({});
+    expect(learned.evidence.unmapped.map((entry) => entry.v2)).toEqual(['age-check', 'identity-check']);
+    expect(learned.evidence.unmapped[0]?.reason).toMatch(/age-eu-v1 and kyc-eu-v3 agree equally \(4 of 4\).*tell the modules apart/);
+    expect(describeEvidence(learned)).toContain('kyc-eu-v3: no v2 step took this v1 flow key');
+  });
+
+  it('needs a minimum of pairs before it maps anything', async () => {
+    const { sim, run } = pairedPlatform({ flowKeys: 'none' });
+    const journey = bundled.find((candidate) => candidate.id === 'fraud-screen');
+    if (!journey) throw new Error('fraud-screen is bundled');
+    const runs = await run(subjectsFor(journey, sim.core.clock.now()).map((subject) => ({ journey, subject })));
+    const pairs = runs.map(({ v1, v2 }) => ({ v1: normalise(v1), v2: normalise(v2) }));
+    expect(learnFlowKeys(pairs, { minPairs: pairs.length + 1 }).flowKeys).toEqual({});
+    expect(describeEvidence(learnFlowKeys(pairs))).toEqual([
+      '3 paired journeys',
+      'fraud-screening → fraud-us-v2: agreed in 3 of 3 pairs (next best ssn-us-v1: 1 of 3)',
+      'ssn-check → ssn-us-v1: agreed in 3 of 3 pairs (next best fraud-us-v2: 1 of 3)',
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Subject } from '@journey-bridge/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePair, createRecordPublisher, normalise, type PairRecord, RecordPublisherError } from '../src/index.js';
+import { bundled, pairedPlatform, republished, subjectsFor } from './paired-runs.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cutover-records-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Every string a subject carries, at any depth: names, dates, address lines, identity numbers, base64 images. */
+const leaves = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(leaves) : [];
+
+/** Subjects of every outcome of the bundled journeys and of a republication that differs, as pair records. */
+async function recordsOfRealPairs() {
+  const changed = await republished('data-check', { 'identity-check': { v2Rules: [] }, 'age-check': { sides: ['v1'] } });
+  const journeys = [...bundled.filter((journey) => journey.id !== 'data-check'), changed];
+  const { sim, run } = pairedPlatform({ journeys });
+  const batch = journeys.flatMap((journey) =>
+    subjectsFor(journey, sim.core.clock.now()).map((subject) => ({
+      journey,
+      subject: { ...subject, identity: { ...subject.identity, firstName: 'Zebedee', middleNames: ['Quentin'] } } as Subject,
+    })),
+  );
+  const runs = await run(batch);
+  const records: PairRecord[] = runs.map(({ journey, v1, v2 }) => {
+    const outcomes = { v1: normalise(v1, journey.v1Dialect), v2: normalise(v2, journey.v1Dialect) };
+    return {
+      mapping: journey.resourceIds.v1.production,
+      stage: 'shadow',
+      primary: 'v1',
+      v1Instance: v1.instanceId,
+      v2Instance: v2.instanceId,
+      ...comparePair(outcomes.v1, outcomes.v2),
+      latencyMs: { v1: 1200, v2: 1350 },
+      at: new Date(sim.core.clock.now()).toISOString(),
+      outcomes,
+    };
+  });
+  return { records, subjects: batch.map(({ subject }) => subject), runs, token: sim.issueToken() };
+}
+
+describe('pair records as JSON lines', () => {
+  it('writes one line per pair with no subject value, image, identity number, token or instance id in the file', async () => {
+    const { records, subjects, runs, token } = await recordsOfRealPairs();
+    const file = join(dir, 'pairs.jsonl');
+    const publisher = createRecordPublisher({ file, salt: 'salt-of-this-test' });
+    for (const record of records) publisher.publish({ ...record, subject: subjects[0], token } as PairRecord);
+    await publisher.close();
+
+    const text = await readFile(file, 'utf8');
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as PairRecord);
+    expect(lines).toHaveLength(records.length);
+    expect(lines.map((line) => line.result)).toContain('mismatch');
+    expect(lines.some((line) => line.differences.length > 0 && line.outcomes !== undefined)).toBe(true);
+    const secrets = new Set([
+      ...subjects.flatMap(leaves).filter((leaf) => leaf.length >= 5),
+      ...subjects
+        .flatMap(leaves)
+        .map((leaf) => Buffer.from(leaf, 'base64').toString('latin1'))
+        .filter((text) => text.startsWith('image')),
+      'Zebedee',
+      'Quentin',
+      token,
+      ...runs.flatMap(({ v1, v2 }) => [v1.instanceId, v2.instanceId]),
+    ]);
+    expect(secrets.size).toBeGreaterThan(20);
+    expect([...secrets].filter((secret) => text.includes(secret))).toEqual([]);
+    expect(lines[0]?.v1Instance).toMatch(/^[0-9a-f]{32}$/);
+    expect(Object.keys(lines[0] ?? {})).not.toContain('subject');
+  });
+
+  it('hashes an instance id alike under one salt, so replicas given the same salt correlate their records', async () => {
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const seen: PairRecord[] = [];
+    const write = (published: PairRecord) => seen.push(published);
+    for (const salt of ['replicas-share-this', 'replicas-share-this', 'another-salt'])
+      createRecordPublisher({ write, salt }).publish(record);
+    createRecordPublisher({ write, hashInstanceIds: false }).publish(record);
+    const ids = seen.map((published) => published.v1Instance);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(ids[3]).toBe(record.v1Instance);
+    expect(seen[0]?.v2Instance).not.toBe(ids[0]);
+  });
+
+  it('never throws from publish when the file cannot be written: onError hears it once and close rejects', async () => {
+    const heard: RecordPublisherError[] = [];
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const publisher = createRecordPublisher({ file: join(dir, 'missing', 'pairs.jsonl'), onError: (error) => heard.push(error) });
+    publisher.publish(record);
+    await expect(publisher.close()).rejects.toThrow(RecordPublisherError);
+    publisher.publish(record);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]?.message).toContain('ENOENT');
+  });
+
+  it('refuses a publisher with nowhere to publish', () => {
+    expect(() => createRecordPublisher({})).toThrow(RecordPublisherError);
+  });
+});
