@@ -1,4 +1,5 @@
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials.js';
+export type { InteractionAuth } from './auth/end-user-tokens.js';
 export { type IdAuthOptions, idAuth } from './auth/id-auth.js';
 export { type PasswordGrantOptions, password } from './auth/password.js';
 export { staticToken } from './auth/static-token.js';
@@ -27,7 +28,6 @@ export { createDispatcher } from './http/create-dispatcher.js';
 export type { HttpOptions, Pem } from './http/http-options.js';
 export type { CallOptions } from './http/transport.js';
 export { createFetch } from './http/undici-fetch.js';
-export type { InteractionAuth } from './auth/end-user-tokens.js';
 export { createJourneyClient, type JourneyClient, type JourneyClientOptions } from './journey-client.js';
 export type { Logger, LoggingOptions, LogLevel } from './logging.js';
 export { isTransient, type PollOptions } from './polling.js';
