@@ -2,7 +2,7 @@ import { createJourneyClient, staticToken } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1Adapter } from '../src/index.js';
-import { journeyMap, journeys, variantIds } from './targets.js';
+import { journeyMap, journeys } from './targets.js';
 
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 
@@ -17,7 +17,7 @@ describe('a task update whose submit timed out and was replayed after the first 
       timeoutMs: 100,
       retry: { limit: 1, baseDelayMs: 300, jitter: false },
     });
-    const adapter = createV1Adapter({ client, journeyMap, variantIds });
+    const adapter = createV1Adapter({ client, journeyMap });
     const { instanceId } = await adapter.startJourney({
       resourceId: 'a1d7c3f0data-check-v1@latest',
       context: { config: { async: true }, subject: {} },
