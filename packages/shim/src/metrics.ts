@@ -60,8 +60,6 @@ export class ShimMetrics {
         throw error;
       }
     };
-    // The init goes through untouched, so whatever extensions of it `fetch` declares (such as the keep-alive
-    // fetch's `timeout`) hold for this one too.
-    return Object.assign(timed, fetch);
+    return timed;
   }
 }

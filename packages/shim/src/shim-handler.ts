@@ -3,8 +3,10 @@ import type { HttpBindings } from '@hono/node-server';
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createFetch, createJourneyClient } from '@journey-bridge/client';
 import { type JourneyMapEntryInput, Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
+import { createMemoryStore, type PairingStore } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
+import { createShimCutover, killRoute, type ShimCutover } from './cutover-wiring.js';
 import { tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
 import { ShimMetrics } from './metrics.js';
 import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
@@ -16,6 +18,8 @@ export interface ShimHandlerOptions {
   logger: Logger;
   /** The fetch the shim reaches the upstream with. @default its own undici keep-alive pool (`createFetch()`) */
   fetch?: typeof globalThis.fetch;
+  /** The cutover's pairing store (see `openStore`), when `config.cutover` is set. @default in memory */
+  store?: PairingStore;
 }
 
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
@@ -48,8 +52,8 @@ export function v2Target(base: URL, url: URL): URL | undefined {
 
 /**
  * Aborts when the caller's connection closes: one signal per connection, not per request. On Node 20 an
- * `AbortSignal` outlives young-generation GCs (see the client's `ACCEPTS_TIMEOUT`), so one per request made
- * most of the shim's full GCs. A request can only lose its caller with its connection.
+ * `AbortSignal` outlives young-generation GCs (about 500 bytes promoted per signal, measured), so one per
+ * request made most of the shim's full GCs. A request can only lose its caller with its connection.
  */
 const callerSignals = new WeakMap<Socket, AbortSignal>();
 function callerSignalOf(socket: Socket): AbortSignal {
@@ -81,7 +85,7 @@ function serverRequestOf(request: Request, { incoming }: HttpBindings): V1Server
   };
 }
 
-type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'unknown' | 'malformed';
+type Route = 'v1' | 'v2' | 'token' | 'healthz' | 'readyz' | 'metrics' | 'kill' | 'unknown' | 'malformed';
 
 /**
  * The request's URL, or `undefined` when its target carries user information (`http://user:pass@host/…`): a
@@ -96,6 +100,7 @@ function routeOf(method: string, pathname: string): Route {
   if (method === 'GET' && pathname === '/healthz') return 'healthz';
   if (method === 'GET' && pathname === '/readyz') return 'readyz';
   if (method === 'GET' && pathname === '/metrics') return 'metrics';
+  if (pathname === '/cutover/kill') return 'kill';
   if (isV1Path(pathname)) return 'v1';
   if (pathname.includes(V2_BASE_PATH)) return 'v2';
   if (pathname.endsWith(TOKEN_PATHS.oauth) || pathname.endsWith(TOKEN_PATHS.idAuth)) return 'token';
@@ -107,7 +112,7 @@ function routeOf(method: string, pathname: string): Route {
  * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
  * number of replicas can stand behind one load balancer.
  */
-export function createShimHandler({ config, logger, fetch = createFetch() }: ShimHandlerOptions) {
+export function createShimHandler({ config, logger, fetch = createFetch(), store }: ShimHandlerOptions) {
   const metrics = new ShimMetrics();
   const upstreamFetch = metrics.instrument(fetch);
   const base = upstreamBase(config.upstream);
@@ -127,7 +132,15 @@ export function createShimHandler({ config, logger, fetch = createFetch() }: Shi
     syncStartTimeoutMs: config.syncStartTimeoutMs,
     ...(logger.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
   });
-  const handleV1 = createV1HttpHandler({ adapter, bodyLimitBytes: config.bodyLimitBytes });
+  const shimCutover =
+    config.cutover &&
+    createShimCutover(
+      { ...config, cutover: config.cutover },
+      { adapter, store: store ?? createMemoryStore(), fetch: upstreamFetch, registry: metrics.registry, logger },
+    );
+  const { cutover }: Partial<ShimCutover> = shimCutover ?? {};
+  // With a cutover, v1 paths go through it: each journey on its stage's side, a sample mirrored on the other.
+  const handleV1 = createV1HttpHandler({ adapter: cutover ?? adapter, bodyLimitBytes: config.bodyLimitBytes });
 
   const limits: PassThroughLimits = {
     requestBytes: config.bodyLimitBytes,
@@ -167,6 +180,8 @@ export function createShimHandler({ config, logger, fetch = createFetch() }: Shi
           : json(503, { status: 'upstream unreachable', upstream: base.origin });
       case 'metrics':
         return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
+      case 'kill':
+        return killRoute(request, cutover, config.controlSecret);
       case 'v1':
         return handleV1(server ? serverRequestOf(request, server) : request);
       case 'v2': {
@@ -230,5 +245,10 @@ export function createShimHandler({ config, logger, fetch = createFetch() }: Shi
     return response;
   }
 
-  return { handle, metrics, ready };
+  /** Stops the cutover (its shadow work, store and records), if there is one. */
+  const close = async () => {
+    await shimCutover?.close();
+  };
+
+  return { handle, metrics, ready, close };
 }
