@@ -3,6 +3,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { JourneyApiError } from '@journey-bridge/client';
+import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { authFrom, DialectCommandError, runDialectCommand } from './dialect-command.js';
 import { createLogger, startShim } from './server.js';
@@ -45,8 +46,23 @@ makes journey-bridge answer in the same shape as that v1 journey did; what it co
   --out FILE            write the JSON here instead of stdout
 Exit codes: 0 printed, 2 bad usage or unreadable input, 1 the live fetch failed.`;
 
+const COMPARE_USAGE = `Usage: journey-bridge compare FILE [options]
+
+Reads the pair records a cutover published (JSON lines) and prints the report: pairs by result per mapping,
+consistency, error rates and p50/p99 latency per side, pairs per stage, and the most frequent mismatching fields
+with examples (docs/cutover.md).
+
+  --html OUT            also write the report as one self-contained HTML page, with consistency over time
+  --fail-under PERCENT  least consistency that exits 0 (default 100: any mismatch exits 1)
+  --learn               print the v1 flow keys learned from the records' outcomes (a cutover run with
+                        recordOutcomes) as journey-map entries, with the evidence on stderr
+  --journey-map FILE    with --learn: print this journey map back with the learned flow keys merged in
+Exit codes: 0 consistent (at or above --fail-under), 1 below it or no pair with both outcomes, 2 bad usage or
+unreadable input.`;
+
 const USAGE = `Usage: journey-bridge serve [options]
        journey-bridge dialect [options]   (journey-bridge dialect --help)
+       journey-bridge compare FILE        (journey-bridge compare --help)
 
 Serves the v1 journey paths (/captain/api/journey/...) over v2 journeys, and passes /v2/captain/* and the token
 paths to the upstream unchanged: point a legacy app's base URL here and its v1 calls run on v2.
@@ -58,7 +74,8 @@ ${settingLines.join('\n')}
   -h, --help     this help
   -v, --version  the version
 
-Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Prometheus).`;
+Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Prometheus), and with --cutover and
+--control-secret, POST /cutover/kill (the kill switch; SIGUSR2 pulls it too).`;
 
 /** Where `main` writes and what it reads: the process's own when run as `journey-bridge`, a test's in-process. */
 export interface CliIo {
@@ -99,8 +116,21 @@ const DIALECT_OPTIONS = {
   ...COMMON_OPTIONS,
 } as const;
 
+const COMPARE_OPTIONS = {
+  html: { type: 'string' },
+  'fail-under': { type: 'string' },
+  learn: { type: 'boolean' },
+  'journey-map': { type: 'string' },
+  ...COMMON_OPTIONS,
+} as const;
+const OPTIONS_OF: Readonly<Record<string, typeof SERVE_OPTIONS | typeof DIALECT_OPTIONS | typeof COMPARE_OPTIONS>> = {
+  dialect: DIALECT_OPTIONS,
+  compare: COMPARE_OPTIONS,
+};
+const USAGE_OF: Readonly<Record<string, string>> = { dialect: DIALECT_USAGE, compare: COMPARE_USAGE };
+
 function parse(argv: readonly string[]) {
-  const options = argv.find((arg) => !arg.startsWith('-')) === 'dialect' ? DIALECT_OPTIONS : SERVE_OPTIONS;
+  const options = OPTIONS_OF[argv.find((arg) => !arg.startsWith('-')) ?? ''] ?? SERVE_OPTIONS;
   try {
     const parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
     return { ...parsed, values: parsed.values as Record<string, string | boolean | string[] | undefined> };
@@ -128,12 +158,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
     return 0;
   }
   if (values.help || positionals.length === 0) {
-    io.stdout.write(`${positionals[0] === 'dialect' ? DIALECT_USAGE : USAGE}\n`);
+    io.stdout.write(`${USAGE_OF[positionals[0] ?? ''] ?? USAGE}\n`);
     return 0;
   }
   if (positionals[0] === 'dialect' && positionals.length === 1) return dialect(values, io);
+  if (positionals[0] === 'compare') return compare(positionals.slice(1), values, io);
   if (positionals[0] !== 'serve' || positionals.length > 1)
-    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the commands are "serve" and "dialect"`);
+    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the commands are "serve", "dialect" and "compare"`);
 
   const flags = Object.fromEntries(
     (Object.keys(SETTINGS) as SettingKey[]).map((key) => [key, values[SETTINGS[key].flag] as string | undefined]),
@@ -187,6 +218,35 @@ async function dialect(values: Record<string, string | boolean | string[] | unde
       io.stderr.write(`journey-bridge: the live state fetch failed: ${error.message}\n`);
       return 1;
     }
+    throw error;
+  }
+}
+
+/** `journey-bridge compare FILE`: 0 consistent, 1 not (or nothing compared), 2 bad usage or unreadable input. */
+async function compare(
+  files: readonly string[],
+  values: Record<string, string | boolean | string[] | undefined>,
+  io: CliIo,
+): Promise<number> {
+  const [file] = files;
+  if (file === undefined || files.length > 1) throw new UsageError('compare takes one report file: journey-bridge compare FILE');
+  const failUnder = values['fail-under'] === undefined ? 100 : Number(values['fail-under']);
+  if (!Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)
+    throw new UsageError(`--fail-under expects a percentage from 0 to 100, got ${JSON.stringify(values['fail-under'])}`);
+  if (values['journey-map'] !== undefined && !values.learn) throw new UsageError('--journey-map goes with --learn');
+  try {
+    return await runCompareCommand(
+      {
+        file,
+        html: values.html as string | undefined,
+        failUnder,
+        learn: values.learn === true,
+        journeyMap: values['journey-map'] as string | undefined,
+      },
+      io,
+    );
+  } catch (error) {
+    if (error instanceof CompareCommandError) throw new UsageError(error.message);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Delivery, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
+import { CutoverFile } from './cutover-config.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
 
 const StringMap = z.record(z.string(), z.string());
@@ -52,6 +53,17 @@ export const ShimConfig = z.strictObject({
   shutdownTimeoutMs: z.coerce.number().int().nonnegative().default(10_000),
   /** @default 'info' */
   logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  /** The side-by-side cutover: v1 paths served through `createCutover` over the v1 upstream and the adapter. @default off */
+  cutover: CutoverFile.optional(),
+  /** The cutover's pairing store, over the cutover file's. @default the file's (`memory`) */
+  store: z.union([z.literal('memory'), z.url({ protocol: /^rediss?$/ })]).optional(),
+  /** 32 bytes, base64: seals held submissions in a shared store. Required with a Redis store. */
+  storeKey: z
+    .string()
+    .refine((key) => Buffer.from(key, 'base64').byteLength === 32, 'must be 32 bytes in base64')
+    .optional(),
+  /** Bearer secret of `POST /cutover/kill`. @default none: the endpoint is off */
+  controlSecret: z.string().min(16).optional(),
 });
 export type ShimConfig = z.output<typeof ShimConfig>;
 export type ShimConfigInput = z.input<typeof ShimConfig>;
@@ -67,7 +79,7 @@ export class ShimConfigError extends Error {
 }
 
 /** Settings that hold JSON objects: given as text (flag, variable, config string), they are inline JSON or a file. */
-const OBJECT_SETTINGS = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds']);
+const OBJECT_SETTINGS = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'cutover']);
 
 async function readJson(path: string, what: string): Promise<unknown> {
   let text: string;
@@ -143,17 +155,26 @@ export async function resolveConfig(
     }
   }
 
+  // A cutover's mappings are journey-map entries of their own: the map may then be left out.
+  if (given.cutover !== undefined && given.journeyMap === undefined) given.journeyMap = {};
   const parsed = ShimConfig.safeParse(given);
   if (!parsed.success) throw new ShimConfigError(describeIssues(parsed.error, sources, given));
   const config = parsed.data;
+  const store = config.store ?? config.cutover?.store;
+  if (store !== undefined && store !== 'memory' && config.storeKey === undefined)
+    throw new ShimConfigError(
+      `a shared store (${describeSource(config.store ? 'store' : 'cutover', sources.get(config.store ? 'store' : 'cutover') ?? 'default')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,
+    );
   const dialect = { ...config.dialect, flowKeys: { ...config.variantIds, ...config.dialect.flowKeys } };
+  const cutoverEntries = (config.cutover?.mappings ?? []).map(({ v1, v2, dialect }) => [v1, dialect ? { v2, dialect } : v2] as const);
+  const journeyMap = { ...config.journeyMap, ...Object.fromEntries(cutoverEntries) };
   try {
-    resolveJourneyMap(config.journeyMap as never, dialect);
+    resolveJourneyMap(journeyMap as never, dialect);
   } catch (error) {
     if (!(error instanceof JourneyMapError)) throw error;
     throw new ShimConfigError(`journeyMap (${describeSource('journeyMap', sources.get('journeyMap') ?? 'default')}): ${error.message}`);
   }
-  return { ...config, dialect };
+  return { ...config, journeyMap, dialect };
 }
 
 /** The map of a journey-map file, and the `variantIds` and `dialect` a structured file carries beside it. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type HttpBindings, serve } from '@hono/node-server';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
+import { openStore } from './cutover-wiring.js';
 import { createShimHandler } from './shim-handler.js';
 
 /** A shim listening on a port. */
@@ -44,12 +45,13 @@ export function createLogger(level: ShimConfig['logLevel'], destination?: Destin
   return pino({ level, base: { service: 'journey-bridge' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
 
-/** Starts `journey-bridge serve` in this process. */
-export function startShim(
+/** Starts `journey-bridge serve` in this process; with a cutover, once its pairing store is connected. */
+export async function startShim(
   config: ShimConfig,
   { logger = createLogger(config.logLevel), fetch }: StartShimOptions = {},
 ): Promise<RunningShim> {
-  const shim = createShimHandler({ config, logger, ...(fetch && { fetch }) });
+  const store = config.cutover ? await openStore(config) : undefined;
+  const shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }) });
 
   return new Promise((resolve, reject) => {
     // serve() listens with node:http (HTTP/1), so its bindings are node:http's.
@@ -73,9 +75,13 @@ export function startShim(
           clearInterval(sweep);
           http.closeAllConnections();
           await closed;
+          await shim.close();
         },
       });
     });
-    server.once('error', reject);
+    server.once('error', (error) => {
+      void shim.close();
+      reject(error);
+    });
   });
 }

@@ -38,6 +38,27 @@ export const SETTINGS = {
     env: 'JOURNEY_BRIDGE_SYNC_START_TIMEOUT_MS',
     expects: 'a whole number of milliseconds above 0',
   },
+  cutover: {
+    flag: 'cutover',
+    env: 'JOURNEY_BRIDGE_CUTOVER',
+    expects:
+      'a JSON file (or, in the config file, an object) of the side-by-side cutover: v1Upstream, mappings with stages, thresholds (docs/cutover.md)',
+  },
+  store: {
+    flag: 'store',
+    env: 'JOURNEY_BRIDGE_STORE',
+    expects: 'memory, or a redis:// (rediss://) URL shared by every replica; overrides the cutover file’s store',
+  },
+  storeKey: {
+    flag: 'store-key',
+    env: 'JOURNEY_BRIDGE_STORE_KEY',
+    expects: '32 bytes in base64: the AES-256-GCM key held submissions are sealed with in a shared store (prefer the variable)',
+  },
+  controlSecret: {
+    flag: 'control-secret',
+    env: 'JOURNEY_BRIDGE_CONTROL_SECRET',
+    expects: 'at least 16 characters: the bearer secret of POST /cutover/kill (prefer the variable); without it the endpoint is off',
+  },
   shutdownTimeoutMs: {
     flag: 'shutdown-timeout-ms',
     env: 'JOURNEY_BRIDGE_SHUTDOWN_TIMEOUT_MS',

@@ -23,6 +23,12 @@ async function file(name: string, content: unknown): Promise<string> {
   return path;
 }
 
+const CUTOVER = {
+  v1Upstream: 'http://127.0.0.1:4010/eu/captain/api/',
+  mappings: [{ v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 0.5 } }],
+};
+const STORE_KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('every setting three ways', () => {
   /** A value for each setting that differs from its default, as text and as the config value it becomes. */
   const samples: Record<SettingKey, [text: string, parsed: unknown]> = {
@@ -41,6 +47,10 @@ describe('every setting three ways', () => {
     timeoutMs: ['111', 111],
     syncStartTimeoutMs: ['222', 222],
     shutdownTimeoutMs: ['333', 333],
+    cutover: [JSON.stringify(CUTOVER), { ...CUTOVER, store: 'memory', shadow: {}, rollback: {}, hashInstanceIds: true }],
+    store: ['memory', 'memory'],
+    storeKey: [STORE_KEY, STORE_KEY],
+    controlSecret: ['a-control-secret-of-some-length', 'a-control-secret-of-some-length'],
   };
   const base = { upstream: 'eu', journeyMap: JSON.stringify(MAP) };
   const read = (config: Record<string, unknown>, key: SettingKey) =>

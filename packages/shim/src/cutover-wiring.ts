@@ -1,0 +1,126 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { callerToken, type V1Adapter } from '@journey-bridge/adapter';
+import { createV1Client } from '@journey-bridge/client';
+import {
+  type Cutover,
+  CutoverOptionsError,
+  contextualV1Client,
+  createCutover,
+  createMemoryStore,
+  createRecordPublisher,
+  createRedisStore,
+  type PairingStore,
+  type RecordPublisher,
+} from '@journey-bridge/cutover';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { ShimConfig } from './config.js';
+
+/** The pairing store the configuration names: Redis (`--store` over the file's `store`) with the store key, else memory. */
+export function openStore(config: ShimConfig): Promise<PairingStore> {
+  const store = config.store ?? config.cutover?.store ?? 'memory';
+  if (store === 'memory') return Promise.resolve(createMemoryStore());
+  return createRedisStore({ url: store, key: Buffer.from(config.storeKey ?? '', 'base64') });
+}
+
+/** What the shim serves v1 paths through when a cutover is configured, and how it stops. */
+export interface ShimCutover {
+  readonly cutover: Cutover;
+  close(): Promise<void>;
+}
+
+/**
+ * The cutover of `config.cutover`: the v1 client on the file's v1 upstream and the shim's adapter as the two
+ * sides, each caller's token on every call of both, metrics on the shim's registry, records to the file's JSON
+ * lines, the kill switch on SIGUSR2 and the file's kill file.
+ */
+export function createShimCutover(
+  config: ShimConfig & { cutover: NonNullable<ShimConfig['cutover']> },
+  {
+    adapter,
+    store,
+    fetch,
+    registry,
+    logger,
+  }: { adapter: V1Adapter; store: PairingStore; fetch: typeof globalThis.fetch; registry: Registry; logger: Logger },
+): ShimCutover {
+  const file = config.cutover;
+  const v1 = createV1Client({ baseUrl: file.v1Upstream, auth: callerToken(), fetch, timeoutMs: config.timeoutMs });
+  const publisher: RecordPublisher | undefined =
+    file.records === undefined
+      ? undefined
+      : createRecordPublisher({
+          file: file.records,
+          hashInstanceIds: file.hashInstanceIds,
+          ...(file.recordSalt && { salt: file.recordSalt }),
+          onError: (error) => logger.error({ err: { name: error.name } }, 'cutover: pair records cannot be written'),
+        });
+  const cutover = createCutover({
+    v1: contextualV1Client(v1),
+    v2: adapter,
+    mappings: file.mappings.map((mapping) => ({ ...mapping, dialect: mapping.dialect ?? config.dialect })),
+    store,
+    ...(publisher && { publish: publisher.publish }),
+    shadow: file.shadow,
+    rollback: file.rollback,
+    ...(file.webhook && { webhook: { url: file.webhook } }),
+    killSwitch: { signal: 'SIGUSR2', ...(file.killFile && { file: file.killFile }) },
+    registry,
+    fetch,
+    logger: {
+      warn: (message, fields) => logger.warn(fields, message),
+      error: (message, fields) => logger.error(fields, message),
+    },
+  });
+  return {
+    cutover,
+    async close() {
+      await cutover.close();
+      await publisher?.close();
+    },
+  };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+
+/** Equal secrets, in time that does not depend on where they differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const parsed = (text: string): { mappings?: unknown } | undefined => {
+  try {
+    return JSON.parse(text) as { mappings?: unknown };
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * `POST /cutover/kill`, authorised by `Authorization: Bearer <control secret>`: new journeys of the mappings named
+ * in the body's `mappings` (all when absent) start on v1 alone. Off (404) without a cutover or a control secret.
+ */
+export async function killRoute(request: Request, cutover: Cutover | undefined, secret: string | undefined): Promise<Response> {
+  if (!cutover || !secret) return json(404, { error: 'the kill switch endpoint is off: no cutover or no control secret is configured' });
+  if (request.method !== 'POST') return json(405, { error: 'use POST' }, { allow: 'POST' });
+  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
+  if (!given || !sameSecret(given, secret))
+    return json(401, { error: 'the control secret is missing or wrong' }, { 'www-authenticate': 'Bearer' });
+  let mappings: string[] = [];
+  const text = await request.text();
+  if (text.trim() !== '') {
+    const body = parsed(text);
+    if (!Array.isArray(body?.mappings) || !body.mappings.every((name) => typeof name === 'string'))
+      return json(400, { error: 'the body is {"mappings": ["<mapping name>", …]}, or empty to kill every mapping' });
+    mappings = body.mappings;
+  }
+  try {
+    await cutover.kill(mappings);
+  } catch (error) {
+    if (error instanceof CutoverOptionsError) return json(400, { error: error.message });
+    throw error;
+  }
+  return json(200, { killed: mappings.length === 0 ? 'all' : mappings, stage: 'v1' });
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PairRecord } from '@journey-bridge/cutover';
+import { createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisAvailable, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
+import { removeTempDirs, type ShimCli, startShimCli, tempDir } from './shim-cli.js';
+
+const journeys = await loadJourneys(fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url)));
+const dataCheck = journeys.find((journey) => journey.id === 'data-check');
+const V1 = dataCheck?.resourceIds.v1.production as string;
+const V2 = dataCheck?.resourceIds.v2.production as string;
+const variantIds = Object.fromEntries(
+  journeys.flatMap((journey) => journey.segments.flatMap((s) => s.modules.map((m) => [m.id, m.variantId]))),
+);
+const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+const CONTROL_SECRET = 'a-control-secret-for-the-kill-switch';
+
+let sim: Simulator;
+let platform: RunningSimulator;
+let token: string;
+beforeAll(async () => {
+  sim = createSimulator({ journeys, clock: { scale: 200 } });
+  platform = await sim.listen();
+  token = sim.issueToken();
+});
+afterAll(async () => {
+  await platform.close();
+  await removeTempDirs();
+});
+
+/** `journey-bridge serve --cutover FILE` over the simulator, every journey of the data check mirrored on v2. */
+async function serveWithCutover(cutover: Record<string, unknown>, env: NodeJS.ProcessEnv = {}, ...flags: string[]): Promise<ShimCli> {
+  const dir = await tempDir();
+  const file = join(dir, 'cutover.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      v1Upstream: `${platform.url}/eu/captain/api/`,
+      mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'shadow', sample: 1 } }],
+      shadow: { pollIntervalMs: 10, timeoutMs: 20_000 },
+      ...cutover,
+    }),
+  );
+  return startShimCli(
+    [
+      'serve',
+      '--upstream',
+      `${platform.url}/eu/v2/captain/`,
+      '--variant-ids',
+      JSON.stringify(variantIds),
+      '--cutover',
+      file,
+      '--port',
+      '0',
+      '--log-level',
+      'silent',
+      ...flags,
+    ],
+    env,
+  );
+}
+
+async function v1Call(shim: ShimCli, path: string, body: unknown, bearer = token): Promise<Record<string, any>> {
+  const response = await fetch(`${shim.url}/captain/api/journey/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, any>;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * A legacy app's journey across replicas: the start on the first, the task list and the submit on the next (so the
+ * replica mirroring the journey is fed a submission another one held), then state polls in turn.
+ */
+async function alternatingJourney(shims: readonly ShimCli[]): Promise<string> {
+  let next = 0;
+  const shim = () => shims[next++ % shims.length] as ShimCli;
+  const { instanceId } = await v1Call(shim(), 'start', { resourceId: `${V1}@latest`, context: { config: { async: true }, subject: {} } });
+  const other = shim();
+  const tasks = await v1Call(other, 'task/list', { instanceId });
+  await v1Call(other, 'task/update', { intent: 'Complete', instanceId, taskId: tasks.tasks[0].taskId, context: { subject: person } });
+  for (let polls = 0; polls < 500; polls += 1) {
+    const state = await v1Call(shim(), 'state/fetch', { instanceId });
+    if (state.status !== 'InProgress') return state.status as string;
+  }
+  throw new Error('the journey did not end');
+}
+
+const recordsIn = async (...files: string[]): Promise<PairRecord[]> =>
+  (await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => ''))))
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as PairRecord);
+
+describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('pair and compare every journey when requests alternate between them', async () => {
+    const dir = await tempDir();
+    const files = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
+    const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
+    const replicas = await Promise.all(files.map((records) => serveWithCutover({ records, store: redis.url }, env)));
+    const journeysRun = 6;
+    const statuses = [];
+    for (let i = 0; i < journeysRun; i += 1) statuses.push(await alternatingJourney(i % 2 === 0 ? replicas : [...replicas].reverse()));
+    expect(statuses).toEqual(Array(journeysRun).fill('Completed'));
+    await vi.waitFor(async () => expect(await recordsIn(...files)).toHaveLength(journeysRun), { timeout: 15_000, interval: 20 });
+    const records = await recordsIn(...files);
+    expect(records.map((record) => record.result)).toEqual(Array(journeysRun).fill('match'));
+    // Every journey was mirrored by the replica that started it, fed by submissions the other replica held.
+    expect(new Set(records.map((record) => record.v1Instance)).size).toBe(journeysRun);
+    await Promise.all(replicas.map((replica) => replica.stop()));
+  });
+});
+
+describe('the kill switch endpoint', () => {
+  it('is refused without the control secret, and moves the next start to v1 alone with it', async () => {
+    const dir = await tempDir();
+    const records = join(dir, 'pairs.jsonl');
+    const shim = await serveWithCutover({ records }, { JOURNEY_BRIDGE_CONTROL_SECRET: CONTROL_SECRET });
+    const kill = (bearer: string) => fetch(`${shim.url}/cutover/kill`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` } });
+    expect((await kill('not-the-secret')).status).toBe(401);
+    await alternatingJourney([shim]);
+    await vi.waitFor(async () => expect(await recordsIn(records)).toHaveLength(1), { timeout: 15_000, interval: 20 });
+
+    const killed = await kill(CONTROL_SECRET);
+    expect(killed.status).toBe(200);
+    expect(await killed.json()).toEqual({ killed: 'all', stage: 'v1' });
+    await alternatingJourney([shim]);
+    const metrics = await (await fetch(`${shim.url}/metrics`)).text();
+    expect(metrics).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="v1"} 1');
+    expect(metrics).toContain('journey_bridge_cutover_rollbacks_total{mapping="data-check",reason="kill"} 1');
+    await shim.stop();
+    // The journey after the kill was not mirrored: still one record.
+    expect(await recordsIn(records)).toHaveLength(1);
+  });
+
+  it('is off without a control secret', async () => {
+    const shim = await serveWithCutover({});
+    expect((await fetch(`${shim.url}/cutover/kill`, { method: 'POST' })).status).toBe(404);
+    await shim.stop();
+  });
+});
