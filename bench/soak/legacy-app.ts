@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nextStep } from './error-table.js';
+import { NO_ANSWER, nextStep } from './error-table.js';
 import { TokenCache } from './token-cache.js';
 
 /**
@@ -52,7 +52,7 @@ export interface Verification {
 
 /** What the app met on its way, for the soak's report. */
 export interface AppCounters {
-  /** Answers by status, on every v1 call (token requests apart). */
+  /** Answers by status, on every v1 call (token requests apart); 0 counts calls that got no answer at all. */
   readonly answers: Map<number, number>;
   tokenRequests: number;
   /** Starts answered 502 or 504, and what the look-up found. */
@@ -116,16 +116,24 @@ export function createLegacyApp(options: LegacyAppOptions) {
   async function post(path: string, body: unknown, requestId?: string): Promise<Answer> {
     for (let replayed = false; ; replayed = true) {
       const token = await tokens.get();
-      const response = await fetch(`${options.v1BaseUrl}journey/${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          ...(requestId && { 'x-request-id': requestId }),
-        },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(`${options.v1BaseUrl}journey/${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            ...(requestId && { 'x-request-id': requestId }),
+          },
+          body: JSON.stringify(body),
+        });
+        text = await response.text();
+      } catch {
+        // No answer at all (the connection failed): as unknown an outcome as a 502.
+        counters.answers.set(0, (counters.answers.get(0) ?? 0) + 1);
+        return { status: NO_ANSWER, body: undefined, requestId: requestId ?? null, retryAfterMs: undefined };
+      }
       counters.answers.set(response.status, (counters.answers.get(response.status) ?? 0) + 1);
       if (response.status === 401 && !replayed) {
         tokens.refused(token);
