@@ -20,6 +20,10 @@ export const V2_PATHS = {
   deviceStart: 'journey/device/start',
   /** Connect token → the end-user token for that instance. */
   deviceConnect: 'journey/device/connect',
+  /** Whether the service answers (vendor SDK). */
+  health: 'journey/health',
+  /** Erases an instance and its data (vendor SDK); later calls naming it answer 404. */
+  stateDelete: 'journey/state/delete',
 } as const;
 
 export const V1_PATHS = {

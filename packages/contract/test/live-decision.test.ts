@@ -101,7 +101,7 @@ describe('toV1State of a live state', () => {
     expect(Object.keys(flow)).toEqual(['document-classification', 'evaluation']);
     expect(flow.evaluation?.result?.outcome).toBe('Decision: Pass 1+1');
     expect(Object.values(flow).filter((entry) => entry.result?.outcome?.startsWith('Decision:'))).toHaveLength(1);
-    expect(v1.metaData.completedTime).toBe('2026-01-01T10:00:01.600Z');
+    expect(v1.metaData?.completedTime).toBe('2026-01-01T10:00:01.600Z');
   });
 
   it('answers a decision only a decision step carries, in the specification’s form that passes the strict v1 schema', () => {

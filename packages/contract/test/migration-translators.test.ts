@@ -160,6 +160,14 @@ describe('planSubmit', () => {
     expect(plan.participants).toEqual([{ domainElementId: 'PrimaryDocument/side1Image' }]);
   });
 
+  it('sends an optional element the subject carries when outstanding is by field, which never names its children', () => {
+    const address = { lines: ['1 Main St'], locality: 'London', postalCode: 'N1 9GU', country: 'GB' };
+    const plan = planSubmit(interaction({ outstanding: ['DateOfBirth/dateOfBirth'] }), {
+      identity: { ...person.identity, currentAddress: address },
+    });
+    expect(plan.participants).toEqual([{ domainElementId: 'DateOfBirth/dateOfBirth' }, { domainElementId: 'CurrentAddress' }]);
+  });
+
   it('drops an invalid optional element and refuses a missing or invalid required one, naming paths only', () => {
     const withBadAddress = { identity: { ...person.identity, currentAddress: { lines: [] } } };
     expect(planSubmit(interaction(), withBadAddress).participants.map((p) => p.domainElementId)).toEqual(['FullName', 'DateOfBirth']);

@@ -26,14 +26,16 @@ export interface PlanOptions {
  * interaction still has outstanding and the subject validly carries: elements already provided are left out
  * (v2 would answer 409), invalid optional ones are dropped (v2 would drop them). A required outstanding element
  * that is missing or invalid refuses the whole update, as v1 did, before anything is sent. Where `outstanding`
- * names an element's fields (`PrimaryDocument/side1Image`), participants name the fields the subject fills.
+ * names an element's fields (`PrimaryDocument/side1Image`), participants name the fields the subject fills; such a
+ * list never names the children of an optional element, so optional elements the subject carries go as well.
  */
 export function planSubmit(interaction: Interaction, subject: Subject, { partial = false }: PlanOptions = {}): SubmitPlan {
   const elements = knownCollects(interaction.interaction?.collects ?? []);
   const reported = outstandingElements(interaction.outstanding);
   // An interaction that reports no outstanding list at all still needs every element it collects.
   const outstanding = new Set(interaction.outstanding.length > 0 ? reported : elements.map((element) => element.id));
-  const pending = elements.filter((element) => outstanding.has(element.id));
+  const byField = interaction.outstanding.some((entry) => entry.includes('/'));
+  const pending = elements.filter((element) => outstanding.has(element.id) || (byField && element.spec !== 'required'));
 
   const problems = partial ? [] : requiredElementProblems(subject, pending);
   if (problems.length > 0) throw new IncompleteTaskError(problems);
