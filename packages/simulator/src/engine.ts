@@ -1,15 +1,8 @@
-import {
-  type Delivery,
-  type DomainElementId,
-  hasValidElement,
-  type JourneyStatus,
-  mergeSubject,
-  type Region,
-  type Subject,
-} from '@journey-bridge/contract';
+import { type Delivery, type JourneyStatus, mergeSubject, type Region, type Subject } from '@journey-bridge/contract';
 import type { SimClock } from './clock.js';
+import { documentComplete, hasSide1, initialSide2Need, type Side2Need } from './document-sides.js';
 import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition } from './journey-definition.js';
-import { ageAt, type ModuleOutcome, runModule } from './modules.js';
+import { ageAt, holds, type ModuleOutcome, runModule } from './modules.js';
 import type { SeededRandom } from './random.js';
 
 export type ApiVersion = 'v1' | 'v2';
@@ -49,6 +42,10 @@ export interface Instance {
   taskIds: string[];
   /** v1 only: data kept by `intent: Save` until the task is completed. */
   draft: Subject;
+  /** Whether the primary document's back is needed; a lazy journey decides it after the front arrives. */
+  side2: Side2Need;
+  /** When the document's front arrived, which starts a lazy classification. */
+  side1At: number | undefined;
 }
 
 export type InstancePhase = 'collecting' | 'processing' | 'ended';
@@ -62,7 +59,10 @@ export function currentSegment(instance: Instance): SegmentDefinition | undefine
   return phaseOf(instance) === 'ended' ? undefined : instance.journey.segments[instance.segmentIndex];
 }
 
-export const isProvided = (instance: Instance, id: DomainElementId): boolean => hasValidElement(instance.subject, id);
+/** Whether the instance holds a valid `id`; the primary document also needs its back once that is required. */
+export const isProvided = (instance: Instance, id: string): boolean =>
+  instance.journey.catalogue.isValid(instance.subject, id) &&
+  (id !== 'PrimaryDocument' || documentComplete(instance.subject, instance.side2));
 
 interface JourneyMatch {
   journey: JourneyDefinition;
@@ -85,6 +85,8 @@ export class JourneyEngine {
   readonly #random: SeededRandom;
   readonly #instances = new Map<string, Instance>();
   readonly #tasks = new Map<string, { instance: Instance; segmentIndex: number }>();
+  /** Deleted instances, by id: what a later call naming one is told. */
+  readonly #deleted = new Map<string, { version: ApiVersion; region: Region }>();
 
   constructor(journeys: readonly JourneyDefinition[], clock: SimClock, random: SeededRandom) {
     this.#journeys = journeys;
@@ -135,6 +137,8 @@ export class JourneyEngine {
       customDecision: undefined,
       taskIds: [],
       draft: {},
+      side2: initialSide2Need(journey.documentSide2),
+      side1At: undefined,
     };
     this.#instances.set(instance.id, instance);
     this.#advance(instance, now);
@@ -187,16 +191,48 @@ export class JourneyEngine {
     }
   }
 
+  /** Forgets an instance and its data (`journey/state/delete`); its id is remembered as deleted. */
+  delete(instance: Instance): void {
+    this.#instances.delete(instance.id);
+    for (const taskId of instance.taskIds) this.#tasks.delete(taskId);
+    this.#deleted.set(instance.id, { version: instance.version, region: instance.journey.region });
+  }
+
+  /** Whether `id` named an instance of this API version and region that was deleted. */
+  wasDeleted(id: string, version: ApiVersion, region: Region): boolean {
+    const deleted = this.#deleted.get(id);
+    return deleted?.version === version && deleted.region === region;
+  }
+
   reset(): void {
     this.#instances.clear();
     this.#tasks.clear();
+    this.#deleted.clear();
   }
 
   get size(): number {
     return this.#instances.size;
   }
 
+  /** When a lazy classification of the document's front answers, while it is awaited. */
+  #side2DecisionAt(instance: Instance): number | undefined {
+    const policy = instance.journey.documentSide2;
+    if (instance.side2 !== 'undecided' || instance.side1At === undefined || typeof policy === 'string') return undefined;
+    return instance.side1At + policy.lazy.classifyMs;
+  }
+
+  /** Notes the document's front arriving and answers a lazy classification whose time has come. */
+  #classifyDocument(instance: Instance, at: number): void {
+    if (instance.side1At === undefined && hasSide1(instance.subject)) instance.side1At = at;
+    const decideAt = this.#side2DecisionAt(instance);
+    const policy = instance.journey.documentSide2;
+    if (decideAt === undefined || at < decideAt || typeof policy === 'string') return;
+    const twoSided = policy.lazy.requiredWhen.every((condition) => holds(condition, instance.subject, decideAt));
+    instance.side2 = twoSided ? 'required' : 'optional';
+  }
+
   #advance(instance: Instance, at: number): void {
+    this.#classifyDocument(instance, at);
     while (instance.status === 'InProgress' && instance.processingUntil === undefined) {
       const segment = instance.journey.segments[instance.segmentIndex];
       if (!segment) {
@@ -222,6 +258,9 @@ export class JourneyEngine {
 
   #settle(instance: Instance): void {
     const now = this.#clock.now();
+    // A lazy classification answers while the interaction waits: with a one-sided document, it may close it.
+    const decideAt = instance.status === 'InProgress' ? this.#side2DecisionAt(instance) : undefined;
+    if (decideAt !== undefined && now >= decideAt) this.#advance(instance, decideAt);
     while (
       instance.status === 'InProgress' &&
       instance.processingSince !== undefined &&

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainElementId, ElementSpec, Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
+import { DescribedElements, ElementCatalogue, ElementSpec, Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 
 /** A condition on the subject that selects a module rule. */
@@ -46,6 +46,8 @@ export const ModuleDefinition = z.strictObject({
     .default(['v1', 'v2']),
   /** The module's rules in the v2 publication, where they differ from `rules` (which v1 keeps). @default rules */
   v2Rules: z.array(ModuleRule).optional(),
+  /** What the module adds to the subject, shown as its v2 step's `result.subject` (a document's classification). @default {} */
+  resultSubject: z.record(z.string(), z.unknown()).default({}),
 });
 export type ModuleDefinition = z.infer<typeof ModuleDefinition>;
 
@@ -62,7 +64,8 @@ export const SegmentDefinition = z.strictObject({
   /** The v1 task's `variantId`. */
   variantId: z.string().min(1),
   collects: z
-    .array(z.strictObject({ element: DomainElementId, spec: ElementSpec }))
+    /** `element` is one of the specification's six or one the journey describes in `elements`. */
+    .array(z.strictObject({ element: z.string().min(1), spec: ElementSpec }))
     .min(1)
     .refine((entries) => entries.some((entry) => entry.spec === 'required'), {
       message: 'an interaction needs at least one required element, or it could never wait for input',
@@ -70,6 +73,23 @@ export const SegmentDefinition = z.strictObject({
   modules: z.array(ModuleDefinition).default([]),
 });
 export type SegmentDefinition = z.infer<typeof SegmentDefinition>;
+
+/**
+ * When the primary document's back is required: never (`side2Image` may be `""`), always, or lazily, decided
+ * `classifyMs` after the front arrives by whether the subject then meets `requiredWhen`, as a live document
+ * classification asks for the back of a two-sided document.
+ */
+export const DocumentSide2 = z.union([
+  z.enum(['never', 'always']),
+  z.strictObject({
+    lazy: z.strictObject({
+      requiredWhen: z.array(RuleCondition).min(1),
+      /** Virtual milliseconds between the front's arrival and the answer. @default 0 */
+      classifyMs: z.number().int().nonnegative().default(0),
+    }),
+  }),
+]);
+export type DocumentSide2 = z.infer<typeof DocumentSide2>;
 
 const PublishedIds = z.strictObject({ production: z.string().regex(/^[^@\s]+$/), preview: z.string().regex(/^[^@\s]+$/) });
 
@@ -92,52 +112,74 @@ function decisionKeyFromEvaluation(input: unknown): unknown {
 
 export const JourneyDefinition = z.preprocess(
   decisionKeyFromEvaluation,
-  z.strictObject({
-    $schema: z.string().optional(),
-    id: z.string().min(1),
-    name: z.string().min(1),
-    region: Region,
-    /** The published version: `<id>@<version>` and `<id>@latest` both select it. */
-    version: z.number().int().positive(),
-    /** Published ids per API version and environment; v1 and v2 publications differ. */
-    resourceIds: z.strictObject({ v1: PublishedIds, v2: PublishedIds }),
-    /** Accepted instead of `resourceId` by v2 start. */
-    deliveryId: z.string().min(1).optional(),
-    /** How a failed journey spells its status; live responses use both. @default "Failed" */
-    failureStatus: z.enum(['Failed', 'Error']).default('Failed'),
-    /** Where v2 state puts `steps` and `result`. @default "context" */
-    stateLayout: z.enum(['context', 'top-level']).default('context'),
-    /**
-     * Whether `outstanding` lists what is still missing, or repeats the interaction's declaration unchanged after
-     * every submit, as some live tenants do (a resend of an element already taken still gets 409). @default "shrinking"
-     */
-    outstanding: z.enum(['shrinking', 'static']).default('shrinking'),
-    /** Granularity of `outstanding`: `Selfie` or `Selfie/selfieImage`; `collects` stays element-level. @default "element" */
-    outstandingLevel: z.enum(['element', 'field']).default('element'),
-    /**
-     * The token interaction fetch and submit accept: the API client's, an end-user token for that one instance
-     * (`journey/device/start`, then `journey/device/connect`), or either. @default "customer"
-     */
-    interactionAuth: z.enum(['customer', 'end-user', 'customer-or-end-user']).default('customer'),
-    /**
-     * How the v1 surface answers this journey, in the format of a journey-map entry's `dialect`, except that flow
-     * keys are the modules' `variantId`s (`flowKeys` are for the adapter, and refused here); the decision key
-     * defaults to `evaluation.variantId`. @default the specification's dialect
-     */
-    v1Dialect: V1Dialect.default(SPECIFICATION_DIALECT).refine((dialect) => Object.keys(dialect.flowKeys).length === 0, {
-      message: "flowKeys are the adapter's: here a module's v1 flow key is its variantId",
-      path: ['flowKeys'],
-    }),
-    segments: z.array(SegmentDefinition).min(1),
-    evaluation: z
-      .strictObject({
-        /** Key of the decision's entry in the v1 flow, unless `v1Dialect.decision.key` names another. */
-        variantId: z.string().min(1).default('decision'),
-        /** An under-18 subject is rejected whatever the modules say. */
-        rejectUnder18: z.boolean().default(false),
-      })
-      .default({ variantId: 'decision', rejectUnder18: false }),
-  }),
+  z
+    .strictObject({
+      $schema: z.string().optional(),
+      id: z.string().min(1),
+      name: z.string().min(1),
+      region: Region,
+      /** The published version: `<id>@<version>` and `<id>@latest` both select it. */
+      version: z.number().int().positive(),
+      /** Published ids per API version and environment; v1 and v2 publications differ. */
+      resourceIds: z.strictObject({ v1: PublishedIds, v2: PublishedIds }),
+      /** Accepted instead of `resourceId` by v2 start. */
+      deliveryId: z.string().min(1).optional(),
+      /** How a failed journey spells its status; live responses use both. @default "Failed" */
+      failureStatus: z.enum(['Failed', 'Error']).default('Failed'),
+      /** Where v2 state puts `steps` and `result`. @default "context" */
+      stateLayout: z.enum(['context', 'top-level']).default('context'),
+      /**
+       * Whether `outstanding` lists what is still missing, or repeats the interaction's declaration unchanged after
+       * every submit, as some live tenants do (a resend of an element already taken still gets 409). @default "shrinking"
+       */
+      outstanding: z.enum(['shrinking', 'static']).default('shrinking'),
+      /** Granularity of `outstanding`: `Selfie` or `Selfie/selfieImage`; `collects` stays element-level. @default "element" */
+      outstandingLevel: z.enum(['element', 'field']).default('element'),
+      /**
+       * The token interaction fetch and submit accept: the API client's, an end-user token for that one instance
+       * (`journey/device/start`, then `journey/device/connect`), or either. @default "customer"
+       */
+      interactionAuth: z.enum(['customer', 'end-user', 'customer-or-end-user']).default('customer'),
+      /**
+       * How the v1 surface answers this journey, in the format of a journey-map entry's `dialect`, except that flow
+       * keys are the modules' `variantId`s (`flowKeys` are for the adapter, and refused here); the decision key
+       * defaults to `evaluation.variantId`. @default the specification's dialect
+       */
+      v1Dialect: V1Dialect.default(SPECIFICATION_DIALECT).refine((dialect) => Object.keys(dialect.flowKeys).length === 0, {
+        message: "flowKeys are the adapter's: here a module's v1 flow key is its variantId",
+        path: ['flowKeys'],
+      }),
+      /** Domain elements beyond the specification's six that this journey collects, described as data. @default {} */
+      elements: DescribedElements.default({}),
+      /** Granularity of `collects`: elements only, or each element followed by its fields with `parentSpec`. @default "element" */
+      collectsLevel: z.enum(['element', 'field']).default('element'),
+      /** When the primary document's back is required. @default "never" */
+      documentSide2: DocumentSide2.default('never'),
+      segments: z.array(SegmentDefinition).min(1),
+      evaluation: z
+        .strictObject({
+          /** Key of the decision's entry in the v1 flow, unless `v1Dialect.decision.key` names another. */
+          variantId: z.string().min(1).default('decision'),
+          /** An under-18 subject is rejected whatever the modules say. */
+          rejectUnder18: z.boolean().default(false),
+        })
+        .default({ variantId: 'decision', rejectUnder18: false }),
+    })
+    .superRefine((journey, ctx) => {
+      const known = new ElementCatalogue(journey.elements);
+      journey.segments.forEach((segment, index) => {
+        segment.collects.forEach((entry, at) => {
+          if (known.get(entry.element)) return;
+          ctx.addIssue({
+            code: 'custom',
+            path: ['segments', index, 'collects', at, 'element'],
+            message: `${entry.element} is neither one of the specification's six elements nor described in elements`,
+          });
+        });
+      });
+    })
+    // The catalogue is built once per journey: every submit and interaction view asks it.
+    .transform((journey) => ({ ...journey, catalogue: new ElementCatalogue(journey.elements) })),
 );
 export type JourneyDefinition = z.infer<typeof JourneyDefinition>;
 

@@ -31,7 +31,8 @@ function valueAt(subject: Subject, path: string): unknown {
   return value;
 }
 
-function holds(condition: RuleCondition, subject: Subject, now: number): boolean {
+/** Whether a rule condition holds for the subject at virtual time `now`. */
+export function holds(condition: RuleCondition, subject: Subject, now: number): boolean {
   if ('ageBelow' in condition) {
     const age = ageAt(subject.identity?.dateOfBirth, now);
     return age !== undefined && age < condition.ageBelow;

@@ -1,7 +1,7 @@
-import { subjectSchemaFor, type V1Dialect } from '@journey-bridge/contract';
+import type { V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
-import type { SegmentDefinition } from './journey-definition.js';
+import type { JourneyDefinition, SegmentDefinition } from './journey-definition.js';
 
 // The simulator renders v1 itself, from the journey's dialect, and never through the adapter's translators: a bug
 // in those would otherwise be on both sides of every test that compares the adapter with this surface.
@@ -9,10 +9,10 @@ import type { SegmentDefinition } from './journey-definition.js';
 const schemas = new WeakMap<SegmentDefinition, Record<string, unknown>>();
 
 /** The Draft-07 schema of a v1 task: `{ context: { subject } }` with the segment's elements, built once per segment. */
-export function taskSchemaOf(segment: SegmentDefinition): Record<string, unknown> {
+export function taskSchemaOf(journey: JourneyDefinition, segment: SegmentDefinition): Record<string, unknown> {
   let schema = schemas.get(segment);
   if (!schema) {
-    const subject = subjectSchemaFor(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
+    const subject = journey.catalogue.subjectSchema(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
     schema = z.toJSONSchema(z.object({ context: z.object({ subject }) }), { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
     schemas.set(segment, schema);
   }
@@ -52,7 +52,7 @@ export function taskListWithSchemaView(instance: Instance) {
       variantId: segment.variantId,
       schema: { $ref: `#/schemas/${segment.id}` },
     })),
-    schemas: Object.fromEntries(tasks.map(({ segment }) => [segment.id, taskSchemaOf(segment)])),
+    schemas: Object.fromEntries(tasks.map(({ segment }) => [segment.id, taskSchemaOf(instance.journey, segment)])),
   };
 }
 

@@ -58,7 +58,7 @@ describe('journey-sim binary', () => {
       });
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await fetch(`${url}/__sim/health`);
-      expect(await health.json()).toMatchObject({ status: 'ok', journeys: 6 });
+      expect(await health.json()).toMatchObject({ status: 'ok', journeys: 7 });
     } finally {
       child.kill('SIGTERM');
     }
@@ -74,7 +74,7 @@ describe('journey-sim main', () => {
     const served = await serve(['--port', '0', '--seed', '3']);
     const { url } = served.running;
     expect(served.stdout).toContain(`journey-sim listening on ${url}`);
-    expect(await (await fetch(`${url}/__sim/health`)).json()).toMatchObject({ status: 'ok', journeys: 6 });
+    expect(await (await fetch(`${url}/__sim/health`)).json()).toMatchObject({ status: 'ok', journeys: 7 });
     expect(await served.running.stop('SIGINT')).toBe(0);
     expect(served.stdout).toContain('journey-sim: SIGINT received, stopping');
     await expect(fetch(`${url}/__sim/health`)).rejects.toThrow('fetch failed');

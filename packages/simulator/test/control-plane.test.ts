@@ -306,6 +306,7 @@ describe('HTTP hygiene', () => {
       'document-selfie',
       'dual-source-check',
       'fraud-screen',
+      'onboarding',
     ]);
   });
 });

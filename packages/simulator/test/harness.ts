@@ -18,6 +18,8 @@ export const IDS = {
   accountOpeningV2: 'b8d2f4a6account-opening-v2@latest',
   dualSourceV1: 'c9e3a5b7dual-source-v1@latest',
   deviceSelfieV2: 'f2b6d8e0device-selfie-v2@latest',
+  onboardingV2: 'b4d6f8a0onboarding-v2@latest',
+  onboardingV1: 'a3c5e7f9onboarding-v1@latest',
 } as const;
 
 /** The bundled journey `id`, as its file says it (for a variant built with `parseJourney`). */

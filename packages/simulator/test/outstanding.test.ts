@@ -27,7 +27,8 @@ describe('outstanding that does not shrink (a static declaration, field-level)',
     const token = await endUserToken(h, instanceId);
     const before = await fetchText(h, instanceId, token);
     const { interactionId, outstanding, interaction } = JSON.parse(before);
-    expect(outstanding).toEqual(['PrimaryDocument/side1Image', 'PrimaryDocument/side2Image', 'FullName/firstName', 'FullName/lastNames']);
+    // Required fields of required elements only: no back for a one-sided document, nothing of the optional FullName.
+    expect(outstanding).toEqual(['PrimaryDocument/side1Image']);
     expect(interaction.collects).toEqual([
       { ref: 'PrimaryDocument', spec: 'required' },
       { ref: 'FullName', spec: 'optional' },
@@ -40,10 +41,10 @@ describe('outstanding that does not shrink (a static declaration, field-level)',
     expect(resend.status).toBe(409);
     expect(resend.body.errors[0]).toMatchObject({ code: '4004', name: 'ALREADY_SUBMITTED' });
 
-    // By default `outstanding` shrinks: the same submit on the field-level document-selfie journey takes FullName out.
-    const shrinking = await h.startV2(IDS.docSelfieV2);
+    // By default `outstanding` shrinks: on data-check, a submitted FullName leaves it.
+    const shrinking = await h.startV2(IDS.dataCheckV2);
     expect((await h.submit(shrinking, ['FullName'], SUBJECTS.fullName)).status).toBe(200);
-    expect((await h.interaction(shrinking)).outstanding).toEqual(['PrimaryDocument/side1Image', 'PrimaryDocument/side2Image']);
+    expect((await h.interaction(shrinking)).outstanding).toEqual(['DateOfBirth', 'CurrentAddress']);
   });
 });
 

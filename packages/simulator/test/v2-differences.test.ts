@@ -37,7 +37,7 @@ describe('journey files: v1 and v2 publications that differ', () => {
     expect(Object.keys(flow)).toEqual(['age-eu-v1', 'decision']);
     expect(flow['age-eu-v1'].result.outcome).toBe('Under 18');
     expect(flow.decision.result.outcome).toBe('Decision: Reject');
-    expect(steps.map((step) => step.nodeId)).toEqual(['identity-check']);
+    expect(steps.map((step) => step.nodeId)).toEqual(['identity-check', 'decision']);
     expect(v2.context.result.advice.decision).toBe('Accept');
     expect([v1.status, v2.status]).toEqual(['Completed', 'Completed']);
   });

@@ -183,7 +183,11 @@ describe('interaction fetch and submit (v2)', () => {
     clock.advance(1500);
     const final = await state(instanceId);
     expect(final.status).toBe('Completed');
-    expect(final.context.process.steps.map((step: { nodeId: string }) => step.nodeId)).toEqual(['document-authenticity', 'face-match']);
+    expect(final.context.process.steps.map((step: { nodeId: string }) => step.nodeId)).toEqual([
+      'document-authenticity',
+      'face-match',
+      'decision',
+    ]);
     expect(final.context.result).toMatchObject({ status: 'complete', advice: { decision: 'Accept' } });
   });
 

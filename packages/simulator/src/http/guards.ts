@@ -74,15 +74,19 @@ export const quote = (value: string): string => JSON.stringify(value.length > 80
 /**
  * The instance a request names, settled to now. An instance of the other API version or of another region is as
  * unknown as one that never existed: the two versions publish separate journeys, and regions do not share them.
+ * A deleted one is as unknown, and the problem says it was deleted.
  */
 export function instanceFor(c: Context<SimEnv>, engine: JourneyEngine, version: ApiVersion, instanceId: string): Instance {
   const instance = engine.get(instanceId);
   c.set('journal', { ...c.get('journal'), instanceId });
   if (!instance || instance.version !== version || instance.journey.region !== c.get('region')) {
+    const deleted = engine.wasDeleted(instanceId, version, c.get('region'));
     throw new SimError({
       kind: 'NOT_FOUND',
       location: 'Body',
-      problem: `instance ${quote(instanceId)} was not found in region ${c.get('region')}`,
+      problem: deleted
+        ? `instance ${quote(instanceId)} was deleted`
+        : `instance ${quote(instanceId)} was not found in region ${c.get('region')}`,
     });
   }
   return instance;

@@ -1,8 +1,5 @@
 import {
-  DOMAIN_ELEMENTS,
-  hasValidElement,
   mergeSubject,
-  requiredElementProblems,
   type Subject,
   TaskListRequest,
   TaskSchemaRequest,
@@ -41,7 +38,7 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
     }
     const delivery = context.config?.delivery ?? 'api';
     // v1 validated prefill only for page delivery.
-    if (delivery === 'page') validatePrefill(context.subject);
+    if (delivery === 'page') validatePrefill(match.journey.catalogue, context.subject);
     const instance = engine.start({ ...match, version: 'v1', delivery, subject: context.subject });
     c.set('journal', { instanceId: instance.id });
     // A dialect's `sync` or `async` start is how that v1 journey answered, whatever the caller asked for.
@@ -76,7 +73,7 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
     if (!task || !segment || task.instance.journey.region !== c.get('region')) {
       throw new SimError({ kind: 'NOT_FOUND', problem: `task ${quote(parsed.data.taskId)} was not found` });
     }
-    return c.json(taskSchemaOf(segment));
+    return c.json(taskSchemaOf(task.instance.journey, segment));
   });
 
   app.post(V1_PATHS.taskUpdate, async (c) => {
@@ -99,7 +96,7 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
     ) {
       throw new SimError({ kind: 'JOURNEY_NOT_ACTIVE', problem: `task ${quote(taskId)} is no longer active` });
     }
-    const collects = segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec }));
+    const { catalogue } = instance.journey;
     const merged: Subject = mergeSubject(mergeSubject(instance.subject, instance.draft), context.subject);
 
     if (intent === 'Save') {
@@ -107,13 +104,15 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
       return c.json({ instanceId, taskId });
     }
     // Each element is checked on its own: documents of other types, or sides sent apart, do not fail the task.
-    const problems = requiredElementProblems(merged, collects);
+    const problems = segment.collects.flatMap(({ element, spec }) =>
+      spec === 'required' ? (catalogue.problem(merged, element) ?? []) : [],
+    );
     if (problems.length > 0) throw new SimError(problems.map((problem) => ({ kind: 'MISSING_FIELD' as const, problem })));
     if (intent === 'Validate') return c.json({ instanceId, taskId, valid: true });
 
     // Complete: keep the task's elements (an invalid optional one is dropped) and let the journey move on.
-    const taken = collects.reduce<Subject>(
-      (sum, { id }) => (hasValidElement(merged, id) ? mergeSubject(sum, DOMAIN_ELEMENTS[id].pick(merged) ?? {}) : sum),
+    const taken = segment.collects.reduce<Subject>(
+      (sum, { element }) => (catalogue.isValid(merged, element) ? mergeSubject(sum, catalogue.get(element)?.pick(merged) ?? {}) : sum),
       {},
     );
     instance.draft = {};
