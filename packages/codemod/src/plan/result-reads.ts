@@ -44,14 +44,15 @@ export function planResultReads(ctx: FileContext, follow: FollowCalls): Site[] {
         isMember(callee) &&
         ctx.text(callee) === 'Object.values'
       ) {
-        site.replace(parent, steps);
+        // Every v1 flow entry had a result; a live tenant's decision step has `result: null`: leave it out.
+        site.replace(parent, `${steps}.filter((${ctx.isTypeScript ? 'step: { result?: unknown }' : 'step'}) => step.result != null)`);
       } else if (isMember(parent) && parent.object === node) {
         const key = parent.computed ? ctx.text(parent.property) : ctx.str(propertyName(parent) ?? '');
         if (propertyName(parent) === 'decision') {
           site.refuse(
             'response.state-result',
             'v2 keeps the overall decision in context.result, with other outcome words',
-            `(${readEither(ctx.text(base), RESULT_PATHS.v2.result)})?.advice.decision ('Accept' | 'Reject' | 'Manual review')`,
+            `(${readEither(ctx.text(base), RESULT_PATHS.v2.result)})?.outcomeClassification ('positive' | 'negative' | 'neutral'), or decisionOf(result, steps) from @journey-bridge/contract ('Accept' | 'Reject' | 'Manual review')`,
           );
         } else {
           site.replace(parent, `${steps}.find((${ctx.isTypeScript ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`);
