@@ -5,6 +5,7 @@ export { type Cutover, type CutoverOptions, createCutover, type ShadowOptions, t
 export { CutoverError } from './errors/cutover-error.js';
 export { CutoverOptionsError } from './errors/cutover-options-error.js';
 export { RecordPublisherError } from './errors/record-publisher-error.js';
+export { ReportInputError } from './errors/report-input-error.js';
 export { SealedSubjectError } from './errors/sealed-subject-error.js';
 export { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 export { WebhookRefusedError } from './errors/webhook-refused-error.js';
@@ -20,6 +21,18 @@ export {
 export { CutoverMetrics } from './metrics.js';
 export { normalise } from './normal-form.js';
 export { createRecordPublisher, type RecordPublisher, type RecordPublisherOptions } from './records.js';
+export { REPORT_TITLE, renderHtmlReport } from './report/html.js';
+export { type RecordsRead, readPairRecords } from './report/read-records.js';
+export {
+  type FieldSummary,
+  type MappingSummary,
+  type Percentiles,
+  type ReportSummary,
+  type SummaryOptions,
+  summariseRecords,
+  type TimelinePoint,
+} from './report/summary.js';
+export { formatSummary } from './report/text.js';
 export { describeStage } from './stages.js';
 export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
 export { createRedisStore, type RedisStoreOptions } from './stores/redis-store.js';

@@ -1,0 +1,20 @@
+import type { ComparisonResult } from '../types.js';
+import type { MappingSummary, Percentiles } from './summary.js';
+
+/** The results in the order reports show them. */
+export const RESULTS: readonly ComparisonResult[] = ['match', 'reasonable', 'mismatch', 'ignored', 'error', 'timeout'];
+/** The stages in the order a cutover moves through them. */
+export const STAGES = ['v1', 'shadow', 'live', 'ramp', 'v2'] as const;
+
+export const percent = (share: number | undefined): string => (share === undefined ? '–' : `${(share * 100).toFixed(1)}%`);
+export const latency = (side: Percentiles | undefined): string => (side ? `${side.p50} / ${side.p99}` : '–');
+/** A difference's value as a short literal: strings quoted, absent values named. */
+export const literal = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
+
+/** The cells of one mapping's results row: pairs, each result, consistency. */
+export const resultCells = (summary: MappingSummary): string[] => [
+  summary.mapping,
+  String(summary.pairs),
+  ...RESULTS.map((result) => String(summary.results[result])),
+  percent(summary.consistency),
+];

@@ -1,0 +1,66 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { ReportInputError } from '../errors/report-input-error.js';
+import type { PairRecord } from '../types.js';
+
+const Side = z.enum(['v1', 'v2']);
+const Latency = z.number().nonnegative().optional();
+
+/** One line of a report file, as `createRecordPublisher` writes it; unknown members are kept. */
+const PairRecordLine = z.looseObject({
+  mapping: z.string(),
+  stage: z.enum(['v1', 'shadow', 'live', 'ramp', 'v2']),
+  primary: Side,
+  v1Instance: z.string(),
+  v2Instance: z.string(),
+  result: z.enum(['match', 'reasonable', 'mismatch', 'ignored', 'error', 'timeout']),
+  differences: z.array(
+    // A value the side did not have (a module missing on it) is left out of the line, not written as null.
+    z.looseObject({
+      module: z.string(),
+      field: z.string(),
+      v1: z.unknown().optional(),
+      v2: z.unknown().optional(),
+      explainedBy: z.string().optional(),
+    }),
+  ),
+  latencyMs: z.looseObject({ v1: Latency, v2: Latency }),
+  errors: z.looseObject({ v1: z.string().optional(), v2: z.string().optional() }).optional(),
+  outcomes: z.looseObject({ v1: z.unknown(), v2: z.unknown() }).optional(),
+  at: z.iso.datetime({ offset: true }),
+});
+
+/** The pair records of a JSON lines file, and how many of its lines were not one. */
+export interface RecordsRead {
+  readonly records: PairRecord[];
+  /** Lines that are not JSON or not a pair record (blank lines are not counted). */
+  readonly unreadable: number;
+}
+
+/** Reads a report file line by line, so a large one never sits in memory as one string. */
+export async function readPairRecords(file: string): Promise<RecordsRead> {
+  const records: PairRecord[] = [];
+  let unreadable = 0;
+  try {
+    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
+    for await (const line of lines) {
+      if (line.trim() === '') continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        unreadable += 1;
+        continue;
+      }
+      const parsed = PairRecordLine.safeParse(json);
+      if (parsed.success) records.push(parsed.data as PairRecord);
+      else unreadable += 1;
+    }
+  } catch (error) {
+    throw new ReportInputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return { records, unreadable };
+}

@@ -1,0 +1,184 @@
+import { emptyResults } from '../calibration.js';
+import type { ComparisonResult, PairRecord, Side, Stage } from '../types.js';
+
+/** p50 and p99 of one side's start-to-end latency, in ms, by nearest rank. */
+export interface Percentiles {
+  readonly p50: number;
+  readonly p99: number;
+  readonly count: number;
+}
+
+/** Pairs of one mapping (or of all, as `(all)`) and how they compared. */
+export interface MappingSummary {
+  readonly mapping: string;
+  readonly pairs: number;
+  readonly results: Readonly<Record<ComparisonResult, number>>;
+  /**
+   * Share of the pairs with an outcome on both sides that did not mismatch (`match`, `reasonable`, `ignored`),
+   * 0 to 1; `undefined` when no pair had both.
+   */
+  readonly consistency: number | undefined;
+  /** Share of pairs in which each side failed or timed out, 0 to 1. */
+  readonly errorRate: Readonly<Record<Side, number>>;
+  readonly latency: Readonly<Record<Side, Percentiles | undefined>>;
+  readonly stages: Readonly<Partial<Record<Stage['kind'], number>>>;
+}
+
+/** A module and field that differed in mismatching pairs, with a few of the values seen. */
+export interface FieldSummary {
+  readonly mapping: string;
+  readonly module: string;
+  readonly field: string;
+  readonly count: number;
+  /** The register entry that explains it, when one does. */
+  readonly explainedBy: string | undefined;
+  /** Up to three distinct v1 → v2 value pairs, each with the (hashed) v1 instance of one pair that showed it. */
+  readonly examples: readonly { readonly v1: unknown; readonly v2: unknown; readonly v1Instance: string }[];
+}
+
+/** Consistency of one mapping within one slice of the report's time span. */
+export interface TimelinePoint {
+  readonly mapping: string;
+  /** Start of the slice, ISO 8601. */
+  readonly at: string;
+  readonly pairs: number;
+  readonly consistency: number;
+}
+
+/** Everything `journey-bridge compare` prints, and the HTML page shows. */
+export interface ReportSummary {
+  readonly pairs: number;
+  /** The first and last record's time, ISO 8601. */
+  readonly from: string | undefined;
+  readonly to: string | undefined;
+  readonly overall: MappingSummary;
+  readonly mappings: readonly MappingSummary[];
+  /** Most frequent first. */
+  readonly fields: readonly FieldSummary[];
+  readonly timeline: readonly TimelinePoint[];
+}
+
+/** Options of `summariseRecords`. */
+export interface SummaryOptions {
+  /** Most mismatching fields listed. @default 10 */
+  fields?: number;
+  /** Slices the time span is cut into for the consistency chart. @default 24 */
+  slices?: number;
+}
+
+const CONSISTENT: readonly ComparisonResult[] = ['match', 'reasonable', 'ignored'];
+const SIDES: readonly Side[] = ['v1', 'v2'];
+
+function percentiles(values: number[]): Percentiles | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = values.sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] as number;
+  return { p50: rank(0.5), p99: rank(0.99), count: sorted.length };
+}
+
+/** Consistent pairs over pairs with both outcomes, or `undefined` when there are none. */
+function consistencyOf(results: Readonly<Record<ComparisonResult, number>>): number | undefined {
+  const consistent = CONSISTENT.reduce((sum, result) => sum + results[result], 0);
+  const compared = consistent + results.mismatch;
+  return compared === 0 ? undefined : consistent / compared;
+}
+
+function summariseMapping(mapping: string, records: readonly PairRecord[]): MappingSummary {
+  const results = emptyResults();
+  const stages: Partial<Record<Stage['kind'], number>> = {};
+  const latencies: Record<Side, number[]> = { v1: [], v2: [] };
+  const failures: Record<Side, number> = { v1: 0, v2: 0 };
+  for (const record of records) {
+    results[record.result] += 1;
+    stages[record.stage] = (stages[record.stage] ?? 0) + 1;
+    for (const side of SIDES) {
+      const latency = record.latencyMs[side];
+      if (latency !== undefined) latencies[side].push(latency);
+      if (record.errors?.[side] !== undefined) failures[side] += 1;
+    }
+  }
+  const rate = (count: number) => (records.length === 0 ? 0 : count / records.length);
+  return {
+    mapping,
+    pairs: records.length,
+    results,
+    consistency: consistencyOf(results),
+    errorRate: { v1: rate(failures.v1), v2: rate(failures.v2) },
+    latency: { v1: percentiles(latencies.v1), v2: percentiles(latencies.v2) },
+    stages,
+  };
+}
+
+function mismatchingFields(records: readonly PairRecord[], limit: number): FieldSummary[] {
+  const fields = new Map<string, { summary: Omit<FieldSummary, 'count'>; count: number; seen: Set<string> }>();
+  for (const record of records) {
+    if (record.result !== 'mismatch') continue;
+    for (const { module, field, v1, v2, explainedBy } of record.differences) {
+      const key = JSON.stringify([record.mapping, module, field]);
+      const entry = fields.get(key) ?? {
+        summary: { mapping: record.mapping, module, field, explainedBy, examples: [] },
+        count: 0,
+        seen: new Set<string>(),
+      };
+      entry.count += 1;
+      const example = JSON.stringify([v1, v2]);
+      if (entry.summary.examples.length < 3 && !entry.seen.has(example)) {
+        entry.seen.add(example);
+        (entry.summary.examples as FieldSummary['examples'][number][]).push({ v1, v2, v1Instance: record.v1Instance });
+      }
+      fields.set(key, entry);
+    }
+  }
+  return [...fields.values()]
+    .map(({ summary, count }) => ({ ...summary, count }))
+    .sort((a, b) => b.count - a.count || a.mapping.localeCompare(b.mapping) || a.module.localeCompare(b.module))
+    .slice(0, limit);
+}
+
+/** Each mapping's consistency per slice of the time span; slices without a compared pair are left out. */
+function timelineOf(records: readonly PairRecord[], slices: number): TimelinePoint[] {
+  const times = records.map((record) => Date.parse(record.at));
+  // A reduce, not Math.min(...times): a report of a busy day has more records than a call has room for arguments.
+  const first = times.reduce((a, b) => Math.min(a, b));
+  const width = Math.max(1, (times.reduce((a, b) => Math.max(a, b)) - first) / slices);
+  const cells = new Map<string, { mapping: string; slice: number; results: Record<ComparisonResult, number> }>();
+  records.forEach((record, index) => {
+    const slice = Math.min(slices - 1, Math.floor(((times[index] as number) - first) / width));
+    const key = JSON.stringify([record.mapping, slice]);
+    const cell = cells.get(key) ?? { mapping: record.mapping, slice, results: emptyResults() };
+    cell.results[record.result] += 1;
+    cells.set(key, cell);
+  });
+  return [...cells.values()]
+    .flatMap(({ mapping, slice, results }) => {
+      const consistency = consistencyOf(results);
+      const pairs = Object.values(results).reduce((sum, count) => sum + count, 0);
+      return consistency === undefined ? [] : [{ mapping, at: new Date(first + slice * width).toISOString(), pairs, consistency }];
+    })
+    .sort((a, b) => a.mapping.localeCompare(b.mapping) || a.at.localeCompare(b.at));
+}
+
+/**
+ * The report of a cutover's pair records: pairs by result per mapping and overall, consistency, error rates and
+ * p50/p99 latency per side, pairs per stage, the most frequent mismatching fields with examples, and each
+ * mapping's consistency over time.
+ */
+export function summariseRecords(records: readonly PairRecord[], options: SummaryOptions = {}): ReportSummary {
+  const { fields = 10, slices = 24 } = options;
+  const byMapping = new Map<string, PairRecord[]>();
+  for (const record of records) {
+    const list = byMapping.get(record.mapping) ?? [];
+    list.push(record);
+    byMapping.set(record.mapping, list);
+  }
+  const ordered = records.map((record) => record.at).sort();
+  return {
+    pairs: records.length,
+    from: ordered[0],
+    to: ordered.at(-1),
+    overall: summariseMapping('(all)', records),
+    mappings: [...byMapping].sort(([a], [b]) => a.localeCompare(b)).map(([mapping, list]) => summariseMapping(mapping, list)),
+    fields: mismatchingFields(records, fields),
+    timeline: records.length === 0 ? [] : timelineOf(records, slices),
+  };
+}

@@ -1,0 +1,57 @@
+import { latency, literal, percent, RESULTS, resultCells, STAGES } from './format.js';
+import type { ReportSummary } from './summary.js';
+
+/** Rows as columns padded to their widest cell; `align` has an `l` or `r` per column. @default the first left, the rest right */
+function table(header: readonly string[], rows: readonly (readonly string[])[], align = `l${'r'.repeat(header.length - 1)}`): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => (align[column] === 'l' ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  return [line(header), ...rows.map(line)].map((text) => `  ${text.trimEnd()}`);
+}
+
+/** The summary for a terminal: what `journey-bridge compare` prints. */
+export function formatSummary(summary: ReportSummary): string {
+  const rows = summary.mappings.length > 1 ? [...summary.mappings, summary.overall] : summary.mappings;
+  const lines = [
+    `journey-bridge cutover report: ${summary.pairs} pairs${summary.from ? `, ${summary.from} to ${summary.to}` : ''}`,
+    '',
+    'Pairs by result',
+    ...table(['mapping', 'pairs', ...RESULTS, 'consistency'], rows.map(resultCells)),
+    '',
+    'Errors and latency (ms from start to end)',
+    ...table(
+      ['mapping', 'v1 errors', 'v2 errors', 'v1 p50 / p99', 'v2 p50 / p99'],
+      rows.map((row) => [
+        row.mapping,
+        percent(row.errorRate.v1),
+        percent(row.errorRate.v2),
+        latency(row.latency.v1),
+        latency(row.latency.v2),
+      ]),
+    ),
+    '',
+    'Pairs per stage',
+    ...table(
+      ['mapping', ...STAGES],
+      rows.map((row) => [row.mapping, ...STAGES.map((stage) => String(row.stages[stage] ?? 0))]),
+    ),
+    '',
+  ];
+  if (summary.fields.length === 0) return [...lines, 'No mismatching fields.', ''].join('\n');
+  return [
+    ...lines,
+    'Most frequent mismatching fields',
+    ...table(
+      ['mapping', 'pairs', 'module.field', 'explained by', 'examples (v1 → v2)'],
+      summary.fields.map((field) => [
+        field.mapping,
+        String(field.count),
+        `${field.module}.${field.field}`,
+        field.explainedBy ?? 'nothing in the register',
+        field.examples.map((example) => `${literal(example.v1)} → ${literal(example.v2)}`).join('; '),
+      ]),
+      'lrlll',
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,115 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  describeEvidence,
+  formatSummary,
+  learnFlowKeys,
+  type NormalOutcome,
+  type PairRecord,
+  ReportInputError,
+  readPairRecords,
+  renderHtmlReport,
+  summariseRecords,
+} from '@journey-bridge/cutover';
+
+/** What `journey-bridge compare` is given. */
+export interface CompareCommandOptions {
+  /** The JSON lines file of pair records a cutover published. */
+  readonly file: string;
+  /** Also write the report as one self-contained HTML page here. */
+  readonly html?: string | undefined;
+  /** Least consistency, in percent, that exits 0. @default 100 */
+  readonly failUnder?: number;
+  /** Print the flow keys learned from the records' outcomes instead of the report. */
+  readonly learn?: boolean;
+  /** With `learn`: the journey map to print back with the learned flow keys merged into its entries. */
+  readonly journeyMap?: string | undefined;
+}
+
+/** Where the command writes: the report or the learned mapping to `stdout`, notes to `stderr`. */
+export interface CompareCommandIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+}
+
+/** A problem with what the command was given: the CLI exits 2 with it. */
+export class CompareCommandError extends Error {
+  override name = 'CompareCommandError';
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+async function readJourneyMap(path: string): Promise<Json> {
+  let map: unknown;
+  try {
+    map = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new CompareCommandError(
+      `cannot read the journey map ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  if (!isObject(map)) throw new CompareCommandError(`the journey map ${path} is not a JSON object`);
+  return map;
+}
+
+/** A journey-map entry with `flowKeys` merged into its dialect: a plain v2 id becomes `{ v2, dialect }`. */
+function withFlowKeys(entry: unknown, flowKeys: Record<string, string>): Json {
+  const given: Json = typeof entry === 'string' ? { v2: entry } : isObject(entry) ? entry : {};
+  const dialect = isObject(given.dialect) ? given.dialect : {};
+  const known = isObject(dialect.flowKeys) ? dialect.flowKeys : {};
+  return { ...given, dialect: { ...dialect, flowKeys: { ...known, ...flowKeys } } };
+}
+
+/**
+ * `--learn`: the flow keys learned for each mapping whose records carry outcomes, as journey-map entries (a mapping
+ * nothing was learned for is left as it was); the evidence of every mapping to stderr.
+ */
+async function learn(records: readonly PairRecord[], options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
+  const byMapping = new Map<string, { v1: NormalOutcome; v2: NormalOutcome }[]>();
+  for (const { mapping, outcomes } of records) {
+    if (!outcomes) continue;
+    const pairs = byMapping.get(mapping) ?? [];
+    pairs.push(outcomes);
+    byMapping.set(mapping, pairs);
+  }
+  if (byMapping.size === 0) {
+    throw new CompareCommandError('no record carries both outcomes: run the cutover with recordOutcomes: true to learn from its pairs');
+  }
+  const map = options.journeyMap ? await readJourneyMap(options.journeyMap) : {};
+  const output: Json = options.journeyMap ? { ...map } : {};
+  for (const [mapping, pairs] of [...byMapping].sort(([a], [b]) => a.localeCompare(b))) {
+    const learned = learnFlowKeys(pairs);
+    for (const line of describeEvidence(learned)) io.stderr.write(`${mapping}: ${line}\n`);
+    if (Object.keys(learned.flowKeys).length === 0) continue;
+    if (options.journeyMap && !Object.hasOwn(map, mapping)) io.stderr.write(`note: ${mapping} is not an entry of ${options.journeyMap}\n`);
+    output[mapping] = withFlowKeys(map[mapping], learned.flowKeys);
+  }
+  io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  return 0;
+}
+
+/**
+ * `journey-bridge compare FILE`: the report of a cutover's pair records (and `--html`), or with `--learn` the
+ * flow keys learned from them. Exit codes: 0 consistency at or above `failUnder` (by default: no mismatch), 1
+ * below it or no pair with an outcome on both sides; `CompareCommandError` (the CLI's 2) for unusable input.
+ */
+export async function runCompareCommand(options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
+  const { file, html, failUnder = 100 } = options;
+  const { records, unreadable } = await readPairRecords(file).catch((error: unknown) => {
+    throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
+  });
+  if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped\n`);
+  if (records.length === 0) throw new CompareCommandError(`${file} holds no pair record`);
+  if (options.learn) return learn(records, options, io);
+
+  const summary = summariseRecords(records);
+  io.stdout.write(formatSummary(summary));
+  if (html) {
+    await writeFile(html, renderHtmlReport(summary)).catch((error: NodeJS.ErrnoException) => {
+      throw new CompareCommandError(`cannot write ${html}: ${error.code ?? error.message}`);
+    });
+    io.stderr.write(`wrote ${html}\n`);
+  }
+  const { consistency } = summary.overall;
+  return consistency !== undefined && consistency * 100 >= failUnder ? 0 : 1;
+}

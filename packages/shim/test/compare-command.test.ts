@@ -1,0 +1,262 @@
+import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { V1State } from '@journey-bridge/contract';
+import { comparePair, createRecordPublisher, normalise, type PairFailure, REPORT_TITLE } from '@journey-bridge/cutover';
+import type { JourneyDefinition } from '@journey-bridge/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished } from '../../cutover/test/paired-runs.js';
+import { main } from '../src/cli.js';
+import { removeTempDirs, tempDir } from './shim-cli.js';
+
+/** Runs `journey-bridge …` in this process: the exit code and what it wrote. */
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+const START = Date.parse('2026-03-02T09:00:00Z');
+
+/** The data check's subject every module matches, and its subject for manual review; the fraud screen's matching one. */
+async function runsOf(dataCheck: JourneyDefinition) {
+  const fraud = bundled.find((journey) => journey.id === 'fraud-screen') as JourneyDefinition;
+  const { run } = pairedPlatform({ journeys: [dataCheck, fraud], flowKeys: 'none' });
+  const review = baseSubject();
+  review.identity = { ...review.identity, lastNames: ['Review'] };
+  const [base, referred, screened] = await run([
+    { journey: dataCheck, subject: baseSubject() },
+    { journey: dataCheck, subject: review },
+    { journey: fraud, subject: baseSubject() },
+  ]);
+  return { base, referred, screened } as Record<'base' | 'referred' | 'screened', NonNullable<typeof base>>;
+}
+
+/**
+ * A report as a cutover writes it over four hours, one pair a minute: the data check (a matching subject, then
+ * one for review) and the fraud screen (twice) in turn; in shadow for three hours, then live. For 80 minutes in
+ * the middle the data check's v2 republication refers nobody to review (`seeded`): what v1 calls a partial match
+ * is no match on v2, a real mismatch. Every twentieth pair's shadow times out. Outcomes are kept (for --learn);
+ * latencies are the simulator's, from each state's start and end.
+ */
+async function writeReport(dir: string, { seeded = true } = {}): Promise<string> {
+  const rules = bundled.find((journey) => journey.id === 'data-check')?.segments[0]?.modules[0]?.rules ?? [];
+  const v2Rules = rules.map((rule) =>
+    rule.outcome === 'Partial Match' ? { ...rule, outcome: 'No Match', classification: 'negative' } : rule,
+  );
+  const clean = await runsOf(await republished('data-check', {}));
+  const changed = seeded ? await runsOf(await republished('data-check', { 'identity-check': { v2Rules } })) : clean;
+  const file = join(dir, 'pairs.jsonl');
+  const publisher = createRecordPublisher({ file, salt: 'report-test' });
+  const took = (state: V1State) =>
+    state.metaData ? Date.parse(state.metaData.completedTime) - Date.parse(state.metaData.createdTime) : undefined;
+  for (let index = 0; index < 240; index += 1) {
+    const runs = index >= 80 && index < 160 ? changed : clean;
+    const { journey, v1, v2 } = [runs.base, runs.referred, runs.screened, runs.screened][index % 4] as typeof runs.base;
+    const outcomes = { v1: normalise(v1, journey.v1Dialect), v2: normalise(v2, journey.v1Dialect, configuredFlowKeys(journey)) };
+    const timedOut = index % 20 === 19;
+    const shadow: PairFailure = { failed: 'timeout', error: 'ShadowTimeoutError' };
+    publisher.publish({
+      mapping: journey.resourceIds.v1.production,
+      stage: index < 180 ? 'shadow' : 'live',
+      primary: index < 180 ? 'v1' : 'v2',
+      v1Instance: v1.instanceId,
+      v2Instance: v2.instanceId,
+      ...comparePair(outcomes.v1, timedOut ? shadow : outcomes.v2),
+      latencyMs: { v1: took(v1), v2: timedOut ? undefined : took(v2) },
+      ...(timedOut && { errors: { v2: shadow.error } }),
+      at: new Date(START + index * 60_000).toISOString(),
+      ...(!timedOut && { outcomes: { v1: outcomes.v1, v2: normalise(v2, journey.v1Dialect) } }),
+    });
+  }
+  await publisher.close();
+  return file;
+}
+
+let dir: string;
+let report: string;
+beforeAll(async () => {
+  dir = await tempDir();
+  report = await writeReport(dir);
+});
+afterAll(removeTempDirs);
+
+describe('journey-bridge compare', () => {
+  it('prints pairs by result per mapping, the fields that mismatch with examples, errors, latency and stages, and exits 1', async () => {
+    const { code, stdout } = await cli('compare', report);
+    expect(code).toBe(1);
+    expect(stdout).toContain('journey-bridge cutover report: 240 pairs, 2026-03-02T09:00:00.000Z to 2026-03-02T12:59:00.000Z');
+    const row = (title: string, mapping: string) => {
+      const section = stdout.slice(stdout.indexOf(title));
+      return section
+        .split('\n')
+        .find((line) => line.trimStart().startsWith(mapping))
+        ?.trim()
+        .split(/\s{2,}/);
+    };
+    // 120 pairs each; 20 of the data check's referred subjects met the changed republication; 12 fraud screens timed out.
+    expect(row('Pairs by result', 'a1d7c3f0data-check-v1')).toEqual([
+      'a1d7c3f0data-check-v1',
+      '120',
+      '100',
+      '0',
+      '20',
+      '0',
+      '0',
+      '0',
+      '83.3%',
+    ]);
+    expect(row('Pairs by result', 'e5b1a7d4fraud-screen-v1')).toEqual([
+      'e5b1a7d4fraud-screen-v1',
+      '120',
+      '108',
+      '0',
+      '0',
+      '0',
+      '0',
+      '12',
+      '100.0%',
+    ]);
+    expect(row('Pairs by result', '(all)')).toEqual(['(all)', '240', '208', '0', '20', '0', '0', '12', '91.2%']);
+    expect(row('Errors and latency', 'e5b1a7d4fraud-screen-v1')).toEqual([
+      'e5b1a7d4fraud-screen-v1',
+      '0.0%',
+      '10.0%',
+      '1000 / 1000',
+      '1000 / 1000',
+    ]);
+    expect(row('Errors and latency', 'a1d7c3f0data-check-v1')).toEqual([
+      'a1d7c3f0data-check-v1',
+      '0.0%',
+      '0.0%',
+      '1200 / 1200',
+      '1200 / 1200',
+    ]);
+    expect(row('Pairs per stage', '(all)')).toEqual(['(all)', '0', '180', '60', '0', '0']);
+    const fields = stdout.slice(stdout.indexOf('Most frequent mismatching fields')).split('\n').slice(2, 6);
+    expect(fields.map((line) => line.trim().split(/\s{2,}/))).toEqual([
+      ['a1d7c3f0data-check-v1', '20', 'decision.value', 'nothing in the register', '"Manual review" → "Reject"'],
+      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.outcome', 'nothing in the register', '"Partial Match" → "No Match"'],
+      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.classification', 'nothing in the register', '"neutral" → "negative"'],
+      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.advice.svcScore', 'nothing in the register', '50 → 10'],
+    ]);
+  });
+
+  it('exits 0 when consistency reaches --fail-under, and when nothing mismatches', async () => {
+    expect((await cli('compare', report, '--fail-under', '91')).code).toBe(0);
+    expect((await cli('compare', report, '--fail-under', '91.5')).code).toBe(1);
+    const clean = await writeReport(await tempDir(), { seeded: false });
+    const { code, stdout } = await cli('compare', clean);
+    expect(code).toBe(0);
+    expect(stdout).toContain('No mismatching fields.');
+  });
+
+  it('exits 2 for a missing file, a file without records or a bad option, and skips lines that are not records', async () => {
+    const missing = await cli('compare', join(dir, 'nothing-here.jsonl'));
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('ENOENT')]);
+    const garbage = join(dir, 'garbage.jsonl');
+    await writeFile(garbage, 'not json\n{"mapping":"m"}\n\n');
+    expect(await cli('compare', garbage)).toMatchObject({ code: 2, stderr: expect.stringContaining('2 line(s)') });
+    expect((await cli('compare', report, '--fail-under', 'most')).code).toBe(2);
+    expect((await cli('compare')).code).toBe(2);
+    const mixed = join(dir, 'mixed.jsonl');
+    await writeFile(mixed, `${await readFile(report, 'utf8')}{"truncated":\n`);
+    expect(await cli('compare', mixed, '--fail-under', '80')).toMatchObject({ code: 0, stderr: expect.stringContaining('1 line(s)') });
+  });
+
+  it('--learn prints the flow keys learned from the outcomes, merged into the journey map, with the evidence', async () => {
+    const map = join(dir, 'journey-map.json');
+    await writeFile(map, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2', other: 'kept' }));
+    const clean = await writeReport(await tempDir(), { seeded: false });
+    const { code, stdout, stderr } = await cli('compare', clean, '--learn', '--journey-map', map);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      'a1d7c3f0data-check-v1': {
+        v2: 'b2e8d4a1data-check-v2',
+        dialect: { flowKeys: { 'identity-check': 'kyc-eu-v3', 'age-check': 'age-eu-v1' } },
+      },
+      other: 'kept',
+    });
+    expect(stderr).toContain(
+      'a1d7c3f0data-check-v1: identity-check → kyc-eu-v3: agreed in 120 of 120 pairs (next best age-eu-v1: 60 of 120)',
+    );
+    // Every fraud screen matched on every module: its steps cannot be told apart, so nothing is guessed.
+    expect(stderr).toMatch(/e5b1a7d4fraud-screen-v1: fraud-screening: not mapped, fraud-us-v2 and ssn-us-v1 agree equally/);
+  });
+
+  it('--learn leaves a step unmapped when a changed rule makes it disagree with its v1 module', async () => {
+    const { code, stdout, stderr } = await cli('compare', report, '--learn');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ 'a1d7c3f0data-check-v1': { dialect: { flowKeys: { 'age-check': 'age-eu-v1' } } } });
+    expect(stderr).toContain('identity-check: not mapped, no v1 key agrees in 95% of at least 3 pairs (best kyc-eu-v3: 100 of 120)');
+  });
+});
+
+/** Debian's chromium (or another Chromium on PATH), if installed. */
+const chromium = ['chromium', 'chromium-browser', 'google-chrome']
+  .flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)))
+  .find((path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+if (!chromium && !process.env.CI)
+  console.warn('chromium is not installed: the HTML report screenshot test is skipped (apt-get install chromium)');
+
+describe('journey-bridge compare --html', () => {
+  it('writes one self-contained page with the summary and a chart of consistency over time', async () => {
+    const html = join(dir, 'report.html');
+    expect((await cli('compare', report, '--html', html)).stderr).toContain(`wrote ${html}`);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain(`<title>${REPORT_TITLE}</title>`);
+    expect(page).toMatch(/<svg [^>]*aria-label="Consistency over time per mapping"/);
+    expect(page.match(/<polyline /g)).toHaveLength(2);
+    expect(page).toContain('&quot;Partial Match&quot; → &quot;No Match&quot;');
+    // Nothing fetched: no script, no stylesheet or image from elsewhere.
+    expect(page).not.toMatch(/<script|<link|<img|src=|url\(/);
+  });
+
+  it.skipIf(!chromium && !process.env.CI)(
+    'opens in headless Chromium, and the screenshot shows the page',
+    async () => {
+      if (!chromium) throw new Error('chromium is not installed, and CI must run this test: .ci/run installs it');
+      const html = join(dir, 'screenshot.html');
+      const png = join(dir, 'report.png');
+      await cli('compare', report, '--html', html);
+      const flags = [
+        '--headless',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--hide-scrollbars',
+        `--user-data-dir=${join(dir, 'chromium-profile')}`,
+        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      ];
+      const run = promisify(execFile);
+      const [, dom] = await Promise.all([
+        run(chromium, [...flags, `--screenshot=${png}`, '--window-size=1000,1400', `file://${html}`], { timeout: 60_000 }),
+        run(chromium, [...flags.map((flag) => flag.replace('chromium-profile', 'chromium-dom')), '--dump-dom', `file://${html}`], {
+          timeout: 60_000,
+          maxBuffer: 16 * 1024 * 1024,
+        }),
+      ]);
+      expect(dom.stdout).toContain(`<h1>${REPORT_TITLE}</h1>`);
+      expect(dom.stdout).toContain('Most frequent mismatching fields');
+      const image = await readFile(png);
+      expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
+      // IHDR: width and height, big-endian, right after the signature and the chunk header.
+      expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([1000, 1400]);
+      // A blank page of that size compresses to a few kilobytes; text, tables and a chart do not.
+      expect(image.length).toBeGreaterThan(40_000);
+    },
+    90_000,
+  );
+});
