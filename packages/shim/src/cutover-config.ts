@@ -67,6 +67,8 @@ export const CutoverFile = z.strictObject({
   records: z.string().min(1).optional(),
   /** Hash instance ids in records. @default true */
   hashInstanceIds: z.boolean().default(true),
+  /** Put both normal outcomes in each record, for `journey-bridge compare --learn`. @default false */
+  recordOutcomes: z.boolean().default(false),
   /** HMAC key of hashed instance ids; give every replica the same to correlate their records. @default random per process */
   recordSalt: z.string().min(16).optional(),
   /** A file whose appearance kills the mappings named in it (all when empty). @default none */

@@ -61,6 +61,7 @@ export function createShimCutover(
     mappings: file.mappings.map((mapping) => ({ ...mapping, dialect: mapping.dialect ?? config.dialect })),
     store,
     ...(publisher && { publish: publisher.publish }),
+    recordOutcomes: file.recordOutcomes,
     shadow: file.shadow,
     rollback: file.rollback,
     ...(file.webhook && { webhook: { url: file.webhook } }),
