@@ -69,6 +69,11 @@ export const CutoverFile = z.strictObject({
   hashInstanceIds: z.boolean().default(true),
   /** Put both normal outcomes in each record, for `journey-bridge compare --learn`. @default false */
   recordOutcomes: z.boolean().default(false),
+  /**
+   * Calibration: the shadow runs the v1 publication again (both sides are the v1 client), so every difference
+   * the records show is noise, not migration: the noise floor. @default false
+   */
+  calibration: z.boolean().default(false),
   /** HMAC key of hashed instance ids; give every replica the same to correlate their records. @default random per process */
   recordSalt: z.string().min(16).optional(),
   /** A file whose appearance kills the mappings named in it (all when empty). @default none */

@@ -57,7 +57,7 @@ export function createShimCutover(
         });
   const cutover = createCutover({
     v1: contextualV1Client(v1),
-    v2: adapter,
+    v2: file.calibration ? contextualV1Client(v1) : adapter,
     mappings: file.mappings.map((mapping) => ({ ...mapping, dialect: mapping.dialect ?? config.dialect })),
     store,
     ...(publisher && { publish: publisher.publish }),
