@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
 import { decodeTaskId, type V1StartRequest } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
@@ -151,6 +152,8 @@ export function createCutover(options: CutoverOptions): Cutover {
   const metrics = new CutoverMetrics(options.registry ?? new Registry());
   const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
   const closing = new AbortController();
+  // Every running shadow listens for the close: as many listeners as the queue admits are expected, not a leak.
+  setMaxListeners(2 * queueSize + 10, closing.signal);
 
   const runtimes = new Map<string, Runtime>();
   const byV1 = new Map<string, Runtime>();

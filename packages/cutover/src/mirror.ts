@@ -43,6 +43,12 @@ export interface MirrorEnds {
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
 
+/** From the journey's start to its end, by the platform's own timestamps; `undefined` when a state does not carry both. */
+function latencyOf(state: V1State): number | undefined {
+  const span = Date.parse(state.metaData?.completedTime ?? '') - Date.parse(state.metaData?.createdTime ?? '');
+  return Number.isFinite(span) && span >= 0 ? span : undefined;
+}
+
 /** The service refused what was sent (data missing for the task, a task that moved on): wait for more, not a failure. */
 const refused = (error: unknown): boolean =>
   error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
@@ -55,9 +61,10 @@ const failure = (error: unknown): SideEnd =>
 /**
  * Runs the other side of one journey beside its primary until both are terminal or the shadow timeout passes:
  * starts the shadow with the caller's prefill, feeds it the primary's held submissions as its own tasks ask for
- * them (the two publications need not collect in the same steps), and polls the primary's state. A shadow still
- * waiting for data once the primary has ended and nothing more is held ends where it is: that difference is
- * real. Answers both ends; nothing here throws.
+ * them (the two publications need not collect in the same steps), and polls the primary's state once the shadow
+ * has ended or waits for data (so a mirrored journey adds no reads to the primary while the shadow runs). A
+ * shadow still waiting once the primary has ended and nothing more is held ends where it is: that difference is
+ * real. Latencies are the platform's own (`metaData`), else as observed. Answers both ends; nothing here throws.
  */
 export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Promise<MirrorEnds> {
   const { apis, store, timeoutMs, pollIntervalMs, signal, observe } = context;
@@ -97,23 +104,20 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
 
   let subject: Subject = (job.start.context.subject ?? {}) as Subject;
   let held = 0;
-  /** The task a submit was refused for, and how many submissions had been held then: retried only once more arrive. */
-  let refusedAt: { readonly taskId: string; readonly held: number } | undefined;
+  /**
+   * The task last submitted to and how many submissions were held then: the same task is submitted again only
+   * once more arrive (after a refusal for missing data, or a partial submit it kept open).
+   */
+  let tried: { readonly taskId: string; readonly held: number } | undefined;
   const elapsed = () => performance.now() - job.startedAt;
 
   while (primaryEnd === undefined || shadowEnd === undefined) {
     let moved = false;
+    /** The shadow asks for data no held submission has given it yet. */
+    let waiting = false;
+    // Only once the primary has ended before this turn's take is an empty take final.
+    const primaryEnded = primaryEnd !== undefined;
     try {
-      if (primaryEnd === undefined) {
-        const instanceId = job.primaryInstanceId;
-        try {
-          const state = await within(() => observe(job.primary, 'fetchState', () => apis[job.primary].fetchState({ instanceId })));
-          if (isTerminalStatus(state.status)) primaryEnd = { state, latencyMs: elapsed() };
-        } catch (error) {
-          // A failed poll is not the primary's end (its caller saw its own answers); only the deadline is.
-          if (error instanceof ShadowTimeoutError) throw error;
-        }
-      }
       if (shadowEnd === undefined && shadowId !== undefined) {
         const instanceId = shadowId;
         try {
@@ -127,19 +131,36 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         const tasks = await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
         const task = tasks.tasks[0];
         const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
-        if (isTerminalStatus(tasks.status)) shadowEnd = { state: await fetchState(), latencyMs: elapsed() };
-        else if (task && (refusedAt?.taskId !== task.taskId || refusedAt.held !== held)) {
+        if (isTerminalStatus(tasks.status)) {
+          const state = await fetchState();
+          shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
+        } else if (task && (tried?.taskId !== task.taskId || tried.held !== held)) {
+          tried = { taskId: task.taskId, held };
           try {
             const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
             await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
-            refusedAt = undefined;
             moved = true;
           } catch (error) {
             if (!refused(error)) throw error;
-            refusedAt = { taskId: task.taskId, held };
           }
-        } else if (task && primaryEnd !== undefined) {
+        } else if (task && primaryEnded) {
+          // The primary is over and nothing more was held: the shadow stays where it is, and that differs.
           shadowEnd = { state: await fetchState(), latencyMs: undefined };
+        } else if (task) waiting = true;
+      }
+      // The primary is polled only once the shadow no longer moves by itself: before, its end decides nothing.
+      if (primaryEnd === undefined && (shadowEnd !== undefined || waiting)) {
+        const instanceId = job.primaryInstanceId;
+        try {
+          const state = await within(() => observe(job.primary, 'fetchState', () => apis[job.primary].fetchState({ instanceId })));
+          if (isTerminalStatus(state.status)) {
+            primaryEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
+            // A waiting shadow takes once more at once: what the primary's last submission held.
+            moved = waiting;
+          }
+        } catch (error) {
+          // A failed poll is not the primary's end (its caller saw its own answers); only the deadline is.
+          if (error instanceof ShadowTimeoutError) throw error;
         }
       }
       if (!moved && (primaryEnd === undefined || shadowEnd === undefined)) await pause();

@@ -45,6 +45,20 @@ export const stricterDataCheck: JourneyDefinition = {
   })),
 };
 
+const republished = (id: string, segments: JourneyDefinition['segments']): JourneyDefinition => ({
+  ...dataCheck,
+  id,
+  resourceIds: { v1: { production: `${id}-v1`, preview: `${id}-v1-preview` }, v2: { production: `${id}-v2`, preview: `${id}-v2-preview` } },
+  segments,
+});
+const [personal] = dataCheck.segments as [JourneyDefinition['segments'][number]];
+
+/** The data check published to collect the name and the date of birth in two tasks instead of one. */
+export const splitDataCheck = republished('data-check-split', [
+  { ...personal, id: 'name', variantId: 'collect-name', collects: [{ element: 'FullName', spec: 'required' }], modules: [] },
+  { ...personal, id: 'birth', variantId: 'collect-birth', collects: [{ element: 'DateOfBirth', spec: 'required' }] },
+]);
+
 /** v1 resourceIds → v2 ones, the data check's also to its stricter republication under `strict`. */
 export function journeyMapOf(strict = false): Record<string, string> {
   const map: Record<string, string> = Object.fromEntries(
@@ -66,7 +80,7 @@ export const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], d
 
 /** A simulator serving both surfaces (the stricter republication too), fast enough that modules take milliseconds. */
 export function createPlatform(options: Partial<SimulatorOptions> = {}): Simulator {
-  return createSimulator({ journeys: [...journeys, stricterDataCheck], clock: { scale: 200 }, ...options });
+  return createSimulator({ journeys: [...journeys, stricterDataCheck, splitDataCheck], clock: { scale: 200 }, ...options });
 }
 
 /** The v1 client on a simulator's v1 surface, as the v1 side of a cutover. */
@@ -85,14 +99,16 @@ export function v2Side(sim: Simulator, { strict = false, token = sim.issueToken(
       fetch: sim.fetch,
       retry: { limit: 0 },
     }),
-    journeyMap: journeyMapOf(strict),
+    // The two-task v1 publication is replaced by the one-interaction data check.
+    journeyMap: { ...journeyMapOf(strict), [splitDataCheck.resourceIds.v1.production]: 'b2e8d4a1data-check-v2' },
     dialect: { flowKeys: variantIds },
     syncStartIntervalMs: 1,
   });
 }
 
 /**
- * A legacy v1 app's whole journey: an asynchronous start, the task list, one submit, then state polls until the
+ * A legacy v1 app's whole journey: an asynchronous start, the task list and a submit of the next of `steps` while
+ * tasks are open (one step, `subject`, unless given), then state polls until the
  * journey ends (`advance` moves the platform's clock between polls), giving the event loop a turn between calls
  * as a network would. Answers every answer it got, in order.
  */
@@ -101,21 +117,34 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function legacyJourney(
   api: V1Api,
-  { subject = person, uid, advance = async () => {} }: { subject?: Subject; uid?: string; advance?: () => Promise<void> } = {},
+  {
+    subject = person,
+    steps = [subject],
+    uid,
+    resourceId = DATA_CHECK_V1,
+    advance = async () => {},
+  }: { subject?: Subject; steps?: Subject[]; uid?: string; resourceId?: string; advance?: () => Promise<void> } = {},
 ): Promise<unknown[]> {
   const answers: unknown[] = [];
   const started = await api.startJourney({
-    resourceId: `${DATA_CHECK_V1}@latest`,
+    resourceId: `${resourceId}@latest`,
     context: { config: { async: true }, subject: uid === undefined ? {} : { uid } },
   });
   answers.push(started);
   await turn();
   const { instanceId } = started;
-  const tasks = await api.listTasks({ instanceId });
-  answers.push(tasks);
-  await turn();
-  const taskId = tasks.tasks[0]?.taskId as string;
-  answers.push(await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } }));
+  for (const step of steps) {
+    let taskId: string | undefined;
+    for (let polls = 0; taskId === undefined; polls += 1) {
+      if (polls > 200) throw new Error('no task came');
+      const tasks = await api.listTasks({ instanceId });
+      answers.push(tasks);
+      await turn();
+      taskId = tasks.tasks[0]?.taskId;
+      if (taskId === undefined) await advance();
+    }
+    answers.push(await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: step } }));
+  }
   for (let polls = 0; polls < 200; polls += 1) {
     await turn();
     const state = await api.fetchState({ instanceId });

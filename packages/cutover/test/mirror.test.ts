@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCutover, type PairRecord } from '../src/index.js';
-import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
+import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
 
 describe('a sampled journey is mirrored on the other side', () => {
   it('runs the shadow with the primary’s submissions and publishes a matching pair', async () => {
@@ -34,7 +34,70 @@ describe('a sampled journey is mirrored on the other side', () => {
     await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
     await cutover.idle();
     expect(records[0]?.result).toBe('mismatch');
-    console.log(JSON.stringify(records[0], null, 1));
+    expect(records[0]?.differences).toContainEqual(
+      expect.objectContaining({ module: 'kyc-eu-v3', field: 'outcome', v1: 'Match', v2: 'No Match' }),
+    );
+    await cutover.close();
+  });
+});
+
+describe('the shadow is fed as its own interactions ask', () => {
+  it('a v1 journey that took name and birth date in two tasks, its v2 replacement in one interaction, match', async () => {
+    const sim = createPlatform();
+    const records: PairRecord[] = [];
+    const v1 = splitDataCheck.resourceIds.v1.production;
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'split', v1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    const { firstName, lastNames, dateOfBirth } = person.identity;
+    const steps = [{ identity: { firstName, lastNames } }, { identity: { dateOfBirth } }];
+    await legacyJourney(cutover, { resourceId: v1, steps, advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(records.map((record) => record.result)).toEqual(['match']);
+    // The one v2 interaction was submitted once, with both submissions the v1 side held.
+    expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1);
+  });
+});
+
+describe('shadow work is bounded', () => {
+  const setUp = (options: { queueSize?: number; dailyCap?: number }) => {
+    const sim = createPlatform();
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [
+        {
+          name: 'data-check',
+          v1: DATA_CHECK_V1,
+          v2: 'b2e8d4a1data-check-v2',
+          stage: { kind: 'shadow', sample: 1 },
+          ...(options.dailyCap !== undefined && { dailyCap: options.dailyCap }),
+        },
+      ],
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000, ...(options.queueSize !== undefined && { queueSize: options.queueSize }) },
+    });
+    const start = () => cutover.startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } });
+    const skipped = async () =>
+      Object.fromEntries((await cutover.metrics.skipped.get()).values.map(({ labels, value }) => [labels.reason, value]));
+    return { cutover, start, skipped };
+  };
+
+  it('a full queue skips the journey and counts it', async () => {
+    const { cutover, start, skipped } = setUp({ queueSize: 1 });
+    await Promise.all([start(), start(), start()]);
+    expect(await skipped()).toEqual({ 'queue-full': 2 });
+    await cutover.close();
+  });
+
+  it('the daily cap skips the journeys past it and counts them', async () => {
+    const { cutover, start, skipped } = setUp({ dailyCap: 2 });
+    for (let i = 0; i < 5; i += 1) await start();
+    expect(await skipped()).toEqual({ 'daily-cap': 3 });
     await cutover.close();
   });
 });
