@@ -145,7 +145,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number |
     return await run(argv, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`journey-bridge: ${error.message}\n\nRun journey-bridge serve --help for the options.\n`);
+    // The help of the command that was run: serve, dialect and compare take different options.
+    const command = argv.find((arg) => !arg.startsWith('-')) ?? 'serve';
+    const known = ['serve', 'dialect', 'compare'].includes(command) ? command : 'serve';
+    io.stderr.write(`journey-bridge: ${error.message}\n\nRun journey-bridge ${known} --help for the options.\n`);
     return 2;
   }
 }

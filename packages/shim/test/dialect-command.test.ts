@@ -127,7 +127,9 @@ describe('journey-bridge dialect', () => {
   });
 
   it('exits 2 naming the problem, and 1 when the live fetch fails', async () => {
-    expect(await exitOf(['dialect'])).toMatchObject({ code: 2, stderr: expect.stringContaining('give saved v1 states') });
+    const bare = await exitOf(['dialect']);
+    expect(bare).toMatchObject({ code: 2, stderr: expect.stringContaining('give saved v1 states') });
+    expect(bare.stderr).toContain('Run journey-bridge dialect --help for the options.');
     expect(await exitOf(['dialect', '--state', '/no/such/state.json'])).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('cannot read /no/such/state.json: ENOENT'),
