@@ -4,7 +4,9 @@
  *   2. legacy v1 code on the v1 surface, as it runs today;
  *   3. the same v1 code on v2 through `journey-bridge serve`, only its base URL changed;
  *   4. the same v1 code on v2 through the in-process fetch interceptor, nothing changed at all;
- *   5. a legacy TypeScript service rewritten to native v2 by journey-codemod, then run on v2.
+ *   5. a legacy TypeScript service rewritten to native v2 by journey-codemod, then run on v2;
+ *   6. the side-by-side cutover: twenty journeys in shadow, the report, a seeded mismatch found, a ramp, and an
+ *      automatic rollback.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,15 +14,56 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { installV1Compat } from '@journey-bridge/adapter';
+import { createV1Adapter, installV1Compat } from '@journey-bridge/adapter';
+import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import { formatSummary, runCodemod, summarize } from '@journey-bridge/codemod';
+import type { Subject } from '@journey-bridge/contract';
+import {
+  contextualV1Client,
+  createCutover,
+  describeStage,
+  formatSummary as formatCutoverSummary,
+  type PairRecord,
+  type StageChange,
+  summariseRecords,
+} from '@journey-bridge/cutover';
 import { ShimConfig, startShim } from '@journey-bridge/shim';
 import { createSimulator, loadJourneys } from '@journey-bridge/simulator';
 
 const JOURNEYS = fileURLToPath(new URL('../test-fixtures/journeys', import.meta.url));
 const POLL_MS = 25;
 
-const simulator = createSimulator({ journeys: await loadJourneys(JOURNEYS), clock: { scale: 50 } });
+/**
+ * The data check's v2 republication with one rule changed, so part 6 has a real difference to find: its identity
+ * check answers "Partial Match" for the surname Babbage, which the v1 publication matches.
+ */
+const journeys = (await loadJourneys(JOURNEYS)).map((journey) =>
+  journey.id !== 'data-check'
+    ? journey
+    : {
+        ...journey,
+        segments: journey.segments.map((segment) => ({
+          ...segment,
+          modules: segment.modules.map((module) =>
+            module.id !== 'identity-check'
+              ? module
+              : {
+                  ...module,
+                  v2Rules: [
+                    {
+                      when: [{ path: 'identity.lastNames.0', equals: 'Babbage' }],
+                      outcome: 'Partial Match',
+                      classification: 'neutral' as const,
+                      error: false,
+                    },
+                    ...module.rules,
+                  ],
+                },
+          ),
+        })),
+      },
+);
+const simulator = createSimulator({ journeys, clock: { scale: 50 } });
 const running = await simulator.listen();
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -148,6 +191,86 @@ async function rewriteAndRun(): Promise<void> {
   }
 }
 
+/** One legacy journey through `api`, quietly: start, the task, the submit, state polls. Answers the final state. */
+async function quietJourney(api: V1Api, subject: Subject, uid: string) {
+  const { instanceId } = await api.startJourney({
+    resourceId: 'a1d7c3f0data-check-v1@latest',
+    context: { config: { async: true }, subject: { uid } },
+  });
+  const [task] = (await api.listTasks({ instanceId })).tasks;
+  await api.updateTask({ intent: 'Complete', instanceId, taskId: task?.taskId ?? '', context: { subject } });
+  let state = await api.fetchState({ instanceId });
+  while (state.status === 'InProgress') {
+    await pause();
+    state = await api.fetchState({ instanceId });
+  }
+  return { instanceId, state };
+}
+
+/** Part 6: the cutover over the v1 client and the adapter, as `journey-bridge serve --cutover` runs it. */
+async function sideBySide(token: string): Promise<void> {
+  log('\n6. side-by-side cutover: the data check on v1 and on its v2 republication, outcomes compared');
+  const records: PairRecord[] = [];
+  let changed: (change: StageChange) => void = () => {};
+  const cutover = createCutover({
+    v1: contextualV1Client(createV1Client({ baseUrl: `${running.url}/eu/captain/api/`, auth: staticToken(token) })),
+    v2: createV1Adapter({
+      client: createJourneyClient({ baseUrl: `${running.url}/eu/v2/captain/`, auth: staticToken(token) }),
+      journeyMap,
+      dialect: { flowKeys: variantIds },
+    }),
+    mappings: [{ name: 'data-check', v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+    publish: (record) => records.push(record),
+    shadow: { pollIntervalMs: POLL_MS, timeoutMs: 30_000 },
+    rollback: { minPairs: 5, consistencyBelow: 0.9 },
+    onStageChange: (change) => changed(change),
+    logger: {
+      warn: (message, fields) => log(`  log (warn)    ${message} ${JSON.stringify(fields)}`),
+      error: (message, fields) => log(`  log (error)   ${message} ${JSON.stringify(fields)}`),
+    },
+  });
+  try {
+    const babbage = { identity: { ...person.identity, lastNames: ['Babbage'] } };
+    log(`  stage         ${describeStage(await cutover.stageOf('data-check'))}: v1 answers every caller, each new journey also runs on v2`);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => quietJourney(cutover, i === 13 ? babbage : person, `user-${i}`)));
+    await cutover.idle();
+    log('  20 journeys   answered by v1; the shadows ran on v2 off the callers’ path and were compared');
+    for (const line of formatCutoverSummary(summariseRecords(records)).split('\n')) log(`  report        ${line}`);
+    const mismatch = records.find((record) => record.result === 'mismatch');
+    const [first] = mismatch?.differences ?? [];
+    log(
+      `  seeded diff   found in the one Babbage journey: ${first?.module} ${first?.field} ${JSON.stringify(first?.v1)} on v1, ${JSON.stringify(first?.v2)} on v2, and ${(mismatch?.differences.length ?? 1) - 1} fields more`,
+    );
+
+    await cutover.setStage('data-check', { kind: 'ramp', percent: 30 });
+    const sides = { v1: 0, v2: 0 };
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const { instanceId } = await quietJourney(cutover, person, `ramp-user-${i}`);
+        sides[simulator.core.engine.get(instanceId)?.version === 'v2' ? 'v2' : 'v1'] += 1;
+      }),
+    );
+    log(`  stage         ramp 30%: 20 new journeys split by uid, ${sides.v2} on v2 alone, ${sides.v1} on v1 alone`);
+
+    await cutover.setStage('data-check', { kind: 'live', sample: 1 });
+    log('  stage         live 100%: v2 answers, v1 shadows; rollback below 90% consistency over 5 pairs');
+    const rolledBack = new Promise<StageChange>((resolve) => {
+      changed = resolve;
+    });
+    let run = 0;
+    while (records.filter((record) => record.stage === 'live').length < 5) {
+      await quietJourney(cutover, babbage, `live-user-${run++}`);
+      await cutover.idle();
+    }
+    const { from, to } = await rolledBack;
+    log(
+      `  rollback      ${describeStage(from)} → ${describeStage(to)} after ${run} journeys that disagree: new journeys start on v1 again`,
+    );
+  } finally {
+    await cutover.close();
+  }
+}
+
 const journeyMap = { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' };
 const variantIds = { 'identity-check': 'kyc-eu-v3', 'age-check': 'age-eu-v1' };
 const v1Base = `${running.url}/eu/captain/api/journey`;
@@ -171,7 +294,10 @@ try {
     uninstall();
   }
   await rewriteAndRun();
-  log('\ndemo complete: one v1 integration ran on v1 and on v2 without a code change; another was rewritten to v2');
+  await sideBySide(token);
+  log(
+    '\ndemo complete: one v1 integration ran on v1 and on v2 without a code change; another was rewritten to v2; a cutover compared both, ramped, and stepped back by itself',
+  );
 } finally {
   await shim.close();
   await running.close();
