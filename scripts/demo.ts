@@ -237,9 +237,10 @@ async function sideBySide(token: string): Promise<void> {
     log('  20 journeys   answered by v1; the shadows ran on v2 off the callers’ path and were compared');
     for (const line of formatCutoverSummary(summariseRecords(records)).split('\n')) log(`  report        ${line}`);
     const mismatch = records.find((record) => record.result === 'mismatch');
-    const [first] = mismatch?.differences ?? [];
+    // Attributed to the module whose rule changed, not only to the decision it moved.
+    const found = mismatch?.differences.find((difference) => difference.module !== 'decision' && difference.module !== 'status');
     log(
-      `  seeded diff   found in the one Babbage journey: ${first?.module} ${first?.field} ${JSON.stringify(first?.v1)} on v1, ${JSON.stringify(first?.v2)} on v2, and ${(mismatch?.differences.length ?? 1) - 1} fields more`,
+      `  seeded diff   found in the one Babbage journey: module ${found?.module} ${found?.field} ${JSON.stringify(found?.v1)} on v1, ${JSON.stringify(found?.v2)} on v2`,
     );
 
     await cutover.setStage('data-check', { kind: 'ramp', percent: 30 });
