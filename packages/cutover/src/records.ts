@@ -48,8 +48,9 @@ function published(record: PairRecord, instance: (id: string) => string): PairRe
     mapping,
     stage,
     primary,
-    v1Instance: instance(record.v1Instance),
-    v2Instance: instance(record.v2Instance),
+    // A shadow that never started has no instance: its empty id stays empty rather than hashing to a shared value.
+    v1Instance: record.v1Instance && instance(record.v1Instance),
+    v2Instance: record.v2Instance && instance(record.v2Instance),
     result,
     differences: differences.map(({ module, field, v1, v2, explainedBy }) => ({
       module,

@@ -64,7 +64,7 @@ export interface PairRecord {
   readonly stage: Stage['kind'];
   /** Which side answered the caller. */
   readonly primary: Side;
-  /** Instance ids, hashed unless configured otherwise. */
+  /** Instance ids, hashed unless configured otherwise; `''` for a shadow that never started (its start failed). */
   readonly v1Instance: string;
   readonly v2Instance: string;
   readonly result: ComparisonResult;

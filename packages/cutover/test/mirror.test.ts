@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCutover, type PairRecord } from '../src/index.js';
+import { createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
 
 describe('a sampled journey is mirrored on the other side', () => {
@@ -99,5 +99,29 @@ describe('shadow work is bounded', () => {
     for (let i = 0; i < 5; i += 1) await start();
     expect(await skipped()).toEqual({ 'daily-cap': 3 });
     await cutover.close();
+  });
+});
+
+describe('a shadow that never starts', () => {
+  it('is an error pair naming the error, with no shadow instance, hashed or not', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    shadowSim.core.faults.add({ path: '*/journey/start', status: 503 });
+    const lines: PairRecord[] = [];
+    const publisher = createRecordPublisher({ write: (record) => lines.push(record) });
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(shadowSim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: publisher.publish,
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(lines).toEqual([
+      expect.objectContaining({ result: 'error', v2Instance: '', errors: { v1: undefined, v2: 'ServiceUnavailableError' } }),
+    ]);
+    expect(lines[0]?.v1Instance).toMatch(/^[0-9a-f]{32}$/);
   });
 });
