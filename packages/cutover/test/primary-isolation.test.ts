@@ -73,3 +73,28 @@ describe('the primary’s answers do not depend on the shadow', () => {
     expect((JSON.parse(on) as { status?: string }[]).at(-1)?.status).toBe('Completed');
   });
 });
+
+describe('failures after the shadow stay off the caller’s path', () => {
+  it('a publisher that throws is counted and logged by error name, never thrown to the caller', async () => {
+    const sim = createPlatform();
+    const logged: unknown[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: () => {
+        throw new RangeError('the records disk is full of Lovelace');
+      },
+      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    opened.push(cutover);
+    const answers = await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    const failures = await cutover.metrics.failures.get();
+    expect(failures.values).toEqual([expect.objectContaining({ labels: { mapping: 'data-check', part: 'publish' }, value: 1 })]);
+    expect(JSON.stringify(logged)).toContain('RangeError');
+    expect(JSON.stringify(logged)).not.toContain('Lovelace');
+  });
+});
