@@ -242,7 +242,11 @@ export function createCutover(options: CutoverOptions): Cutover {
     metrics.consistency.set({ mapping: runtime.name }, runtime.window.consistency().rate ?? 1);
     if (!breach) return;
     runtime.rollingBack = true;
-    moveStage(runtime, previousStage(stage, runtime.rule.liveSample), 'rollback', breach)
+    // Another replica may have moved the mapping already: step back only from the stage the evidence is about.
+    currentStage(runtime)
+      .then((current) =>
+        sameStage(current, stage) ? moveStage(runtime, previousStage(stage, runtime.rule.liveSample), 'rollback', breach) : undefined,
+      )
       .catch((error) => failed(runtime.name, 'store', error))
       .finally(() => {
         runtime.rollingBack = false;
