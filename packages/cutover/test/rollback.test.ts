@@ -13,7 +13,7 @@ import {
   type RollbackNotice,
   type StageChange,
 } from '../src/index.js';
-import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
+import { createPlatform, DATA_CHECK_V1, legacyJourney, person, v1Side, v2Side } from './harness.js';
 
 const startRequest = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
 
@@ -166,5 +166,41 @@ describe('the kill switch acts on the next start', () => {
     });
     expect(await reconfigured.stageOf('data-check')).toEqual({ kind: 'live', sample: 0.5 });
     await Promise.all([first, restarted, reconfigured].map((cutover) => cutover.close()));
+  });
+});
+
+describe('replicas sharing a store', () => {
+  it('roll a mapping back once: a replica whose evidence is about a stage another one left does not repeat it', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    const changes: StageChange[] = [];
+    const replica = () =>
+      createCutover({
+        v1: v1Side(sim),
+        v2: v2Side(sim, { strict: true }),
+        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-stricter-v2', stage: { kind: 'shadow', sample: 1 } }],
+        store,
+        shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+        rollback: { minPairs: 3, consistencyBelow: 0.9 },
+        onStageChange: (change) => changes.push(change),
+      });
+    const [a, b] = [replica(), replica()];
+    const advance = async () => sim.core.clock.advance(500);
+    // B starts three mirrored journeys and leaves them at their task while A rolls the mapping back.
+    const onB = await Promise.all([0, 1, 2].map(() => b.startJourney(startRequest)));
+    for (let i = 0; i < 3; i += 1) {
+      await legacyJourney(a, { advance });
+      await a.idle();
+    }
+    expect(changes).toHaveLength(1);
+    for (const { instanceId } of onB) {
+      const taskId = (await b.listTasks({ instanceId })).tasks[0]?.taskId as string;
+      await b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+      while ((await b.fetchState({ instanceId })).status === 'InProgress') await advance();
+    }
+    await b.idle();
+    expect(changes).toHaveLength(1);
+    expect((await b.metrics.rollbacks.get()).values).toEqual([]);
+    await Promise.all([a.close(), b.close()]);
   });
 });
