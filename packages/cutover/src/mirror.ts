@@ -109,6 +109,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    * once more arrive (after a refusal for missing data, or a partial submit it kept open).
    */
   let tried: { readonly taskId: string; readonly held: number } | undefined;
+  /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
+  let parkedAt: number | undefined;
+  /** While the shadow waits, the primary is polled less and less often (a person may take minutes); reset by news. */
+  let primaryGapMs = pollIntervalMs;
+  let nextPrimaryPoll = 0;
   const elapsed = () => performance.now() - job.startedAt;
 
   while (primaryEnd === undefined || shadowEnd === undefined) {
@@ -120,6 +125,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     try {
       if (shadowEnd === undefined && shadowId !== undefined) {
         const instanceId = shadowId;
+        const heldBefore = held;
         try {
           for (const taken of await store.take(job.primaryInstanceId)) {
             subject = mergeSubject(subject, taken as Subject);
@@ -128,28 +134,37 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         } catch (error) {
           context.onStoreFailure(error);
         }
-        const tasks = await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
-        const task = tasks.tasks[0];
+        if (held !== heldBefore) primaryGapMs = pollIntervalMs;
         const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
-        if (isTerminalStatus(tasks.status)) {
+        // Parked with nothing new: its task is the one it was waiting at, no need to ask again.
+        const tasks =
+          parkedAt === held ? undefined : await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
+        const task = tasks?.tasks[0];
+        if (tasks && isTerminalStatus(tasks.status)) {
           const state = await fetchState();
           shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
-        } else if (task && (tried?.taskId !== task.taskId || tried.held !== held)) {
+        } else if (task && held > 0 && (tried?.taskId !== task.taskId || tried.held !== held)) {
+          // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
           tried = { taskId: task.taskId, held };
           try {
             const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
+            // Taken: its modules run now, so the next look waits a poll interval like any other.
             await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
-            moved = true;
           } catch (error) {
             if (!refused(error)) throw error;
+            parkedAt = held;
           }
-        } else if (task && primaryEnded) {
+        } else if ((task || parkedAt === held) && primaryEnded) {
           // The primary is over and nothing more was held: the shadow stays where it is, and that differs.
           shadowEnd = { state: await fetchState(), latencyMs: undefined };
-        } else if (task) waiting = true;
+        } else if (task || parkedAt === held) {
+          waiting = true;
+          parkedAt = held;
+        }
       }
       // The primary is polled only once the shadow no longer moves by itself: before, its end decides nothing.
-      if (primaryEnd === undefined && (shadowEnd !== undefined || waiting)) {
+      const due = shadowEnd !== undefined || (waiting && performance.now() >= nextPrimaryPoll);
+      if (primaryEnd === undefined && due) {
         const instanceId = job.primaryInstanceId;
         try {
           const state = await within(() => observe(job.primary, 'fetchState', () => apis[job.primary].fetchState({ instanceId })));
@@ -157,6 +172,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
             primaryEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
             // A waiting shadow takes once more at once: what the primary's last submission held.
             moved = waiting;
+          } else if (waiting) {
+            nextPrimaryPoll = performance.now() + primaryGapMs;
+            primaryGapMs = Math.min(primaryGapMs * 2, 16 * pollIntervalMs);
           }
         } catch (error) {
           // A failed poll is not the primary's end (its caller saw its own answers); only the deadline is.
