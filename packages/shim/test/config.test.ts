@@ -47,7 +47,10 @@ describe('every setting three ways', () => {
     timeoutMs: ['111', 111],
     syncStartTimeoutMs: ['222', 222],
     shutdownTimeoutMs: ['333', 333],
-    cutover: [JSON.stringify(CUTOVER), { ...CUTOVER, store: 'memory', shadow: {}, rollback: {}, hashInstanceIds: true, recordOutcomes: false, calibration: false }],
+    cutover: [
+      JSON.stringify(CUTOVER),
+      { ...CUTOVER, store: 'memory', shadow: {}, rollback: {}, hashInstanceIds: true, recordOutcomes: false, calibration: false },
+    ],
     store: ['memory', 'memory'],
     storeKey: [STORE_KEY, STORE_KEY],
     controlSecret: ['a-control-secret-of-some-length', 'a-control-secret-of-some-length'],
