@@ -8,9 +8,10 @@ import { SingleBar } from 'cli-progress';
 import { MissingPathError } from './files/discover-files.js';
 import { uncommittedChanges } from './files/git-status.js';
 import { DEFAULT_EXTENSIONS } from './options.js';
+import { checkFindings } from './report/check.js';
 import { unifiedDiff } from './report/diff.js';
 import { buildReport } from './report/report.js';
-import { formatSummary, remainingV1, summarize } from './report/summary.js';
+import { formatSummary, summarize } from './report/summary.js';
 import { runCodemod } from './run-codemod.js';
 import { versions } from './versions.js';
 
@@ -23,19 +24,22 @@ Options:
   --dry                 plan and report, write nothing
   --print               print every changed file
   --diff                print a unified diff of every change
-  --report FILE         write a JSON report: every site with file, line, rule, status and reason
-  --check               write nothing; exit 1 if any v1 call remains (a CI gate)
+  --report FILE|-       write a JSON report (- for stdout): every flow (files, sites, decision, what blocked it)
+                        and every site with file, line, rule, status and reason
+  --check               write nothing; exit 1 while v1 remains unmarked or a flow is half on v2 (a CI gate)
   --journey-map FILE    JSON object of v1 resourceId → v2 resourceId; unmapped ids are marked
   --delivery api|page   context.config.delivery added to starts (default api)
-  --no-helpers          never use the participantsFor runtime helper: mark such submits instead
-  --force               write even if the git tree has uncommitted changes
+  --no-helpers          never use the generated journey-v2 module: mark what needs it instead
+  --force               write even if the target's git tree has uncommitted changes
   --cpus N              worker threads for parsing and planning (default 1)
   --extensions LIST     comma-separated extensions (default ${DEFAULT_EXTENSIONS.join(',')})
   -h, --help            this text
-  -v, --version         versions of the tool, jscodeshift, recast, @babel/parser and ts-morph
+  -v, --version         the version, with those of jscodeshift, recast, @babel/parser and ts-morph
 
+Paths are relative to the current directory; under \`pnpm journey-codemod\` (which runs in the repository of the
+tool) to the directory pnpm was started from.
 .gitignore is respected and node_modules is never entered.
-Exit codes: 0 done, 1 --check found v1 calls (or files it could not parse), 2 bad usage or refused to write.`;
+Exit codes: 0 done, 1 --check found v1 (or files it could not parse), 2 bad usage or refused to write.`;
 
 /** Where `main` writes and works: the process's own when run as `journey-codemod`, a test's in-process. */
 export interface CliIo {
@@ -90,7 +94,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (values.version) {
-    for (const [name, version] of Object.entries(versions())) io.stdout.write(`${name} ${version}\n`);
+    const [[tool, own] = ['journey-codemod', 'unknown'], ...engines] = Object.entries(versions());
+    io.stdout.write(`${tool} ${own} (${engines.map(([name, version]) => `${name} ${version}`).join(', ')})\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('give at least one path or glob (see --help)');
@@ -105,12 +110,18 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const journeyMap = values['journey-map'] ? await readJourneyMap(values['journey-map'], cwd) : undefined;
   const dry = values.dry || values.check;
+  const reportToStdout = values.report === '-';
+  if (reportToStdout && (values.diff || values.print))
+    throw new UsageError('--report - writes the report to stdout: leave out --diff and --print');
 
   if (!dry && !values.force) {
-    const dirty = await uncommittedChanges(cwd);
+    const dirty = await uncommittedChanges(
+      positionals.map((path) => resolve(cwd, path)),
+      cwd,
+    );
     if (dirty.length > 0) {
       io.stderr.write(
-        `journey-codemod: the git tree has uncommitted changes; commit or stash them, or pass --force:\n${dirty.slice(0, 10).join('\n')}\n`,
+        `journey-codemod: the git tree of the files to migrate has uncommitted changes; commit or stash them, or pass --force:\n${dirty.slice(0, 10).join('\n')}\n`,
       );
       return 2;
     }
@@ -141,22 +152,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   for (const file of result.files) {
     if (file.status === 'parse-error')
       io.stderr.write(`journey-codemod: cannot parse ${relative(cwd, file.file)}, left unchanged: ${file.error}\n`);
-    if (file.status !== 'changed') continue;
+    if (file.status !== 'changed' && file.status !== 'created') continue;
     if (values.diff) io.stdout.write(unifiedDiff(file, cwd));
     if (values.print) io.stdout.write(`// ${relative(cwd, file.file)}\n${file.after ?? ''}\n`);
   }
-  if (values.report) await writeFile(resolve(cwd, values.report), `${JSON.stringify(buildReport(result, cwd), null, 2)}\n`);
+  if (values.report) {
+    const report = `${JSON.stringify(buildReport(result, cwd), null, 2)}\n`;
+    if (reportToStdout) io.stdout.write(report);
+    else await writeFile(resolve(cwd, values.report), report);
+  }
   const summary = summarize(result);
   io.stderr.write(`${formatSummary(summary, result.written)}\n`);
   if (values.check) {
-    const remaining = remainingV1(result.sites);
-    const pending = result.sites.filter((site) => site.status === 'migrated' || site.status === 'needs-review');
-    for (const site of [...remaining, ...pending]) {
-      io.stderr.write(
-        `${relative(cwd, site.file)}:${site.line} ${site.status === 'unsupported' ? 'v1 remains' : 'v1, migratable'} [${site.rule}] ${site.reason}\n`,
-      );
-    }
-    if (remaining.length + pending.length > 0 || summary.files['parse-error'] > 0) return 1;
+    const findings = checkFindings(result);
+    for (const finding of findings) io.stderr.write(`${relative(cwd, finding.file)}:${finding.line} ${finding.text}\n`);
+    if (findings.length > 0 || summary.files['parse-error'] > 0) return 1;
   }
   return 0;
 }
@@ -177,5 +187,12 @@ async function readJourneyMap(path: string, cwd: string): Promise<Record<string,
 const invokedAs = process.argv[1];
 if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
   const progress = process.stderr.isTTY ? process.stderr : undefined;
-  process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, ...(progress && { progress }) });
+  // `pnpm journey-codemod` runs in the tool's repository: the user's paths are relative to where pnpm was started.
+  const started = process.env.npm_lifecycle_event === 'journey-codemod' ? process.env.INIT_CWD : undefined;
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    ...(progress && { progress }),
+    ...(started && { cwd: started }),
+  });
 }

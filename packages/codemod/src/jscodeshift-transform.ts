@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { API, FileInfo, Options } from 'jscodeshift';
 import { applyEdits } from './edits/apply-edits.js';
+import { analyseFlows } from './flow/analyse-flows.js';
+import { Sources } from './flow/sources.js';
 import { parseSource } from './parse/parse-source.js';
+import { FileContext } from './plan/file-context.js';
+import type { OperationOptions } from './plan/operations.js';
 import { planFile } from './plan/plan-file.js';
 import { resolvePlans } from './plan/resolve.js';
 
@@ -10,21 +14,25 @@ const NO_IMPORTS = { resolved: {}, exports: {} };
 /**
  * The same rewrite with jscodeshift's transform signature (`@journey-bridge/codemod/jscodeshift-transform`), for
  * tools that drive transforms one file at a time. Given one file, it cannot resolve constants imported from other
- * files, and the all-or-nothing decision stops at the file: the `journey-codemod` CLI does both, and is faster.
- * Options: `journeyMap` (a JSON file), `delivery` (`api` | `page`), `helpers` (`false` to mark instead).
+ * files, its flows stop at the file, and it cannot write the helper module: what needs a helper is marked
+ * instead. The `journey-codemod` CLI does all of it, and is faster. Options: `journeyMap` (a JSON file),
+ * `delivery` (`api` | `page`).
  */
 export default function transform(file: FileInfo, _api: API, options: Options): string | undefined {
   const parsed = parseSource(file.path, file.source);
   if (!parsed.ok) throw new Error(`cannot parse ${file.path}: ${parsed.error}`);
   const journeyMap =
     typeof options.journeyMap === 'string' ? (JSON.parse(readFileSync(options.journeyMap, 'utf8')) as Record<string, string>) : undefined;
-  const plan = planFile(file.path, file.source, parsed.ast, NO_IMPORTS, {
-    delivery: options.delivery === 'page' ? 'page' : 'api',
-    journeyMap,
-    helpers: options.helpers !== false && options.helpers !== 'false',
-  });
+  const operationOptions: OperationOptions = { delivery: options.delivery === 'page' ? 'page' : 'api', journeyMap, helpers: false };
+  const ctx = new FileContext(file.path, file.source, parsed.ast, NO_IMPORTS);
+  const plan = planFile(file.path, file.source, parsed.ast, NO_IMPORTS, operationOptions, ctx);
+  const sources = new Sources(new Map([[file.path, file.source]]), NO_IMPORTS, [ctx]);
   const eol = file.source.includes('\r\n') ? '\r\n' : '\n';
-  const edits = resolvePlans([plan], () => eol).edits.get(file.path) ?? [];
+  const resolution = resolvePlans([plan], analyseFlows([plan], sources, operationOptions), () => eol, {
+    helpers: false,
+    ctx: (path) => sources.get(path)?.ctx,
+  });
+  const edits = resolution.edits.get(file.path) ?? [];
   // `undefined` tells jscodeshift the file is unchanged.
   return edits.length > 0 ? applyEdits(file.path, file.source, edits) : undefined;
 }

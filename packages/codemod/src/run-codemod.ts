@@ -1,26 +1,34 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { analyseImportedConstants, type ImportedConstants } from './analysis/imported-constants.js';
 import { applyEdits } from './edits/apply-edits.js';
+import { emitHelpers } from './emit/helper-module.js';
 import { discoverFiles } from './files/discover-files.js';
 import { exportedNames, mentionsAny, mentionsV1 } from './files/prefilter.js';
 import { readSource } from './files/read-source.js';
 import { writeAtomic } from './files/write-atomic.js';
+import { analyseFlows } from './flow/analyse-flows.js';
+import { Sources } from './flow/sources.js';
 import { type CodemodOptions, DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_BYTES } from './options.js';
+import type { FileContext } from './plan/file-context.js';
 import type { OperationOptions } from './plan/operations.js';
 import { type PlannedSource, planSources, type SourceFile } from './plan/plan-sources.js';
-import { resolvePlans } from './plan/resolve.js';
-import type { Site } from './plan/types.js';
+import { type Flow, resolvePlans } from './plan/resolve.js';
+import type { Site, TextEdit } from './plan/types.js';
 import { planInWorkers } from './workers/plan-in-workers.js';
 
 /**
- * `skipped`: no v1 text (prefilter); `refused`: left alone unread or unwritten, `error` says why (a symbolic
- * link, binary, too large, read-only, not UTF-8, unreadable or unwritable).
+ * `skipped`: no v1 text (prefilter); `created`: the generated helper module, new in the tree; `refused`: left
+ * alone unread or unwritten, `error` says why (a symbolic link, binary, too large, read-only, not UTF-8,
+ * unreadable or unwritable).
  */
-export type FileStatus = 'skipped' | 'unchanged' | 'changed' | 'parse-error' | 'refused';
+export type FileStatus = 'skipped' | 'unchanged' | 'changed' | 'created' | 'parse-error' | 'refused';
 
 export interface FileOutcome {
   readonly file: string;
   readonly status: FileStatus;
   readonly error?: string;
-  /** Text before and after, for changed files. */
+  /** Text before and after, for changed and created files. */
   readonly before?: string;
   readonly after?: string;
 }
@@ -28,13 +36,18 @@ export interface FileOutcome {
 export interface CodemodResult {
   readonly files: readonly FileOutcome[];
   readonly sites: readonly Site[];
+  /** The journey flows found, each migrated whole or left on v1 whole. */
+  readonly flows: readonly Flow[];
   /** Whether files were written (not a dry run). */
   readonly written: boolean;
+  /** Milliseconds spent following the flows (the analysis across files, beside the planning of each file). */
+  readonly flowMs: number;
 }
 
 /**
  * The one orchestrator: discover → prefilter on text → parse once and analyse imported constants → plan every
- * file → decide across files (all-or-nothing) → apply the edits as text splices → write atomically.
+ * file → follow the flows across files → decide each flow whole → apply the edits as text splices, with the
+ * helper module and its imports where migrated code needs them → write atomically.
  */
 export async function runCodemod(options: CodemodOptions): Promise<CodemodResult> {
   const cwd = options.cwd ?? process.cwd();
@@ -62,14 +75,29 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   let done = 0;
   const progress = () => options.onProgress?.(++done, sources.length);
   const cpus = Math.max(1, Math.min(options.cpus ?? 1, sources.length));
-  const planned: PlannedSource[] =
-    cpus > 1
-      ? await planInWorkers(sources, operationOptions, cpus, progress)
-      : await planSources(sources, operationOptions, undefined, progress);
+  const parsed: FileContext[] = [];
+  let analysis: ImportedConstants = { resolved: {}, exports: {} };
+  let planned: PlannedSource[];
+  if (cpus > 1) ({ planned, analysis } = await planInWorkers(sources, operationOptions, cpus, progress));
+  else {
+    const analyse = async (requests: Parameters<typeof analyseImportedConstants>[0]) => (analysis = analyseImportedConstants(requests));
+    planned = await planSources(sources, operationOptions, analyse, progress, (ctx) => parsed.push(ctx));
+  }
 
   const plans = planned.flatMap((entry) => ('plan' in entry ? [entry.plan] : []));
   const parseErrors = new Map(planned.flatMap((entry) => ('parseError' in entry ? [[entry.file, entry.parseError] as const] : [])));
-  const resolution = resolvePlans(plans, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'));
+  const index = new Sources(texts, analysis, parsed);
+  const flowStarted = performance.now();
+  const flowAnalysis = analyseFlows(plans, index, operationOptions);
+  const ctxOf = (file: string) => index.get(file)?.ctx;
+  const resolution = resolvePlans(plans, flowAnalysis, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'), {
+    helpers: operationOptions.helpers,
+    ctx: ctxOf,
+  });
+  const emission = emitHelpers(resolution.helpers, ctxOf, existsSync);
+  const flowMs = performance.now() - flowStarted;
+  const edits = new Map<string, TextEdit[]>(resolution.edits);
+  for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);
 
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
@@ -84,26 +112,28 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       outcomes.push({ file, status: 'parse-error', error: parseError });
       continue;
     }
-    const edits = resolution.edits.get(file);
+    const fileEdits = edits.get(file);
     const before = texts.get(file) ?? '';
-    const after = edits ? applyEdits(file, before, edits) : before;
+    const after = fileEdits ? applyEdits(file, before, fileEdits) : before;
     if (after !== before) outcomes.push({ file, status: 'changed', before, after });
     else outcomes.push({ file, status: candidateSet.has(file) ? 'unchanged' : 'skipped' });
   }
+  for (const { path, text } of emission.files) outcomes.push({ file: path, status: 'created', before: '', after: text });
   // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
   if (!options.dry) {
     // A file that cannot be written is reported, not fatal: the others are still written.
     await Promise.all(
-      outcomes.map(async (outcome, index) => {
-        if (outcome.status !== 'changed' || outcome.after === undefined) return;
+      outcomes.map(async (outcome, position) => {
+        if ((outcome.status !== 'changed' && outcome.status !== 'created') || outcome.after === undefined) return;
         try {
-          await writeAtomic(outcome.file, outcome.after);
+          if (outcome.status === 'created') await writeFile(outcome.file, outcome.after, { flag: 'wx' });
+          else await writeAtomic(outcome.file, outcome.after);
         } catch (error) {
           const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-          outcomes[index] = { file: outcome.file, status: 'refused', error: `cannot write: ${reason}; left as it was` };
+          outcomes[position] = { file: outcome.file, status: 'refused', error: `cannot write: ${reason}; left as it was` };
         }
       }),
     );
   }
-  return { files: outcomes, sites: resolution.sites, written: !options.dry };
+  return { files: outcomes, sites: resolution.sites, flows: resolution.flows, written: !options.dry, flowMs };
 }

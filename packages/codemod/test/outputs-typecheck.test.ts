@@ -1,21 +1,25 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../test-fixtures/codemod/', import.meta.url));
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const helperModule = fileURLToPath(new URL('../helpers/journey-v2.ts', import.meta.url));
 
-it('every .output.ts type-checks against the v2 client, the contract and the HTTP libraries', async () => {
-  // Laid out as the codemod saw them (`.output` dropped), so fixtures that import each other resolve.
+it('every .output.ts type-checks against the v2 client, the contract, the HTTP libraries and the generated module', async () => {
+  // Laid out as the codemod saw them (`.output` dropped), so fixtures that import each other resolve; the helper
+  // module where the codemod writes it, beside the outputs that import it.
   const work = await mkdtemp(join(tmpdir(), 'journey-codemod-typecheck-'));
   const names = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.output.ts'));
   const files = await Promise.all(
     names.map(async (name) => {
       const target = join(work, name.replace('.output.ts', '.ts'));
       await cp(join(root, name), target, { recursive: true });
+      if ((await readFile(target, 'utf8')).includes("from './journey-v2.js'"))
+        await cp(helperModule, join(dirname(target), 'journey-v2.ts'));
       return target;
     }),
   );
@@ -34,7 +38,6 @@ it('every .output.ts type-checks against the v2 client, the contract and the HTT
     // Fixtures import the HTTP libraries this package has as dev dependencies, and the workspace packages.
     paths: {
       '@journey-bridge/client': [join(packageDir, '../client/src/index.ts')],
-      '@journey-bridge/codemod/runtime': [join(packageDir, 'src/runtime/index.ts')],
       '*': [join(packageDir, 'node_modules/*'), join(packageDir, 'node_modules/@types/*')],
     },
   });

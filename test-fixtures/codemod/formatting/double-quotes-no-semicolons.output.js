@@ -1,5 +1,5 @@
 import axios from "axios"
-import { participantsFor } from "@journey-bridge/codemod/runtime"
+import { participantsFor } from "./journey-v2.mjs"
 
 // Double quotes, no semicolons, tabs: inserted code follows the file's style.
 export async function start(subject) {
@@ -18,7 +18,7 @@ export async function complete(instanceId, taskId, subject) {
 	await axios.post("https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/submit", {
 		instanceId,
 		interactionId: taskId,
-		participants: participantsFor(subject),
+		participants: participantsFor(await axios.post("https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch", { instanceId }).then((response) => response.data), subject),
 		context: { subject },
 	})
 }

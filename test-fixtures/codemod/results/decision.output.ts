@@ -1,8 +1,8 @@
 import axios from 'axios';
 
 export async function decision(instanceId: string) {
-  // journey-codemod: unsupported [response.state-result] its result is read at line 5 in a way that has no v2 counterpart → v2: (state.context?.result ?? state.result)?.outcomeClassification ('positive' | 'negative' | 'neutral'), or decisionOf(result, steps) from @journey-bridge/contract ('Accept' | 'Reject' | 'Manual review')
+  // journey-codemod: unsupported [response.state-result] its result is read at line 5 in a way that has no v2 counterpart → v2: decisionOf(state) of the generated journey-v2 module ('Accept' | 'Reject' | 'Manual review'), compared where it is read
   const { data: state } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
-  // journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result, with other outcome words → v2: (state.context?.result ?? state.result)?.outcomeClassification ('positive' | 'negative' | 'neutral'), or decisionOf(result, steps) from @journey-bridge/contract ('Accept' | 'Reject' | 'Manual review')
+  // journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result, with other outcome words → v2: decisionOf(state) of the generated journey-v2 module ('Accept' | 'Reject' | 'Manual review'), compared where it is read
   return state.data.process.flow.decision.result.outcome;
 }

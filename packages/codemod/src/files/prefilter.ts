@@ -20,13 +20,15 @@ export const V1_BODY_PATTERNS = [/tasks\s*:\s*\[\s*\{[^}]*taskId/, /process\s*:\
 export const mentionsV1 = (text: string): boolean =>
   V1_MARKERS.some((marker) => text.includes(marker)) || V1_BODY_PATTERNS.some((pattern) => pattern.test(text));
 
-const EXPORTED_NAME = /export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g;
+const EXPORTED_NAME =
+  /export\s+(?:default\s+)?(?:const|let|var|(?:async\s+)?function\s*\*?|(?:abstract\s+)?class)\s+([A-Za-z_$][\w$]*)|(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g;
 const EXPORTED_OBJECT = /module\.exports\s*=\s*\{([^}]*)\}/g;
 const OBJECT_KEY = /(?:^|[,{\s])([A-Za-z_$][\w$]*)\s*(?=[:,]|$)/g;
 
 /**
  * Names exported by files that mention v1: a file that only imports `ENDPOINTS` from such a file calls v1
- * without any v1 text of its own, so it is a candidate too.
+ * without any v1 text of its own, and one that imports its `post` wrapper or its client class calls v1 through
+ * them, so each is a candidate too.
  */
 export function exportedNames(texts: readonly string[]): string[] {
   const names = new Set<string>();
@@ -38,8 +40,12 @@ export function exportedNames(texts: readonly string[]): string[] {
   return [...names];
 }
 
-/** Whether a file refers to one of `names` (as a whole word). */
+/** A relative import specifier: only a file that has one can import a name from another file of the tree. */
+const RELATIVE_IMPORT = /(?:from|require\(|import\()\s*['"]\.{1,2}\//;
+
+/** Whether a file imports from a file of the tree and refers to one of `names` (as a whole word). */
 export function mentionsAny(text: string, names: readonly string[]): boolean {
+  if (!RELATIVE_IMPORT.test(text)) return false;
   return names.some((name) => {
     let index = text.indexOf(name);
     while (index !== -1) {

@@ -17,6 +17,15 @@ export function walk(root: Node, visit: (node: Node, ancestors: readonly Node[])
   enter(root);
 }
 
+/** The nodes from `root` down to (not including) `target`, outermost first; empty when `target` is not under `root`. */
+export function ancestorsOf(root: Node, target: Node): Node[] {
+  let found: Node[] = [];
+  walk(root, (node, ancestors) => {
+    if (node === target) found = [...ancestors];
+  });
+  return found;
+}
+
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 

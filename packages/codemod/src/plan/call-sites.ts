@@ -1,15 +1,18 @@
 import type { CallExpression, Node, ObjectExpression } from '@babel/types';
-import type { V1JourneyPath } from '@journey-bridge/contract';
+import { type V1JourneyPath, V2_PATHS } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
-import { concat, type StaticValue } from '../analysis/static-value.js';
+import { concat, flatten, type StaticValue } from '../analysis/static-value.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
+import { callStyle } from './call-style.js';
 import type { FileContext } from './file-context.js';
+import type { CallStyle } from './http-libraries.js';
 import { propertyOf } from './object-edits.js';
 import { OPERATION_RULES, type OperationOptions, planOperation } from './operations.js';
 import { type Receivers, receiverText } from './receivers.js';
-import { requestBody } from './request-body.js';
+import { type RequestBody, requestBody } from './request-body.js';
 import { SiteBuilder } from './site-builder.js';
-import { leadingHole, matchV1Url, type UrlMatch } from './v1-url.js';
+import type { CallShape } from './synthesize-call.js';
+import { leadingHole, matchV1Url, type UrlMatch, V2_BASE } from './v1-url.js';
 
 /** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
 export interface PlannedCall {
@@ -17,8 +20,21 @@ export interface PlannedCall {
   readonly call: CallExpression;
   readonly ancestors: readonly Node[];
   readonly operation: V1JourneyPath | undefined;
-  /** An HTTP call in any style, or a method of `V1Api`. */
-  readonly style: 'http' | 'v1api';
+  readonly style: CallStyle;
+  readonly body: RequestBody;
+  /** The URL as written in the call, with its value. */
+  readonly url?: { readonly node: Node; readonly value: StaticValue };
+}
+
+/** A call of the v2 API the file already makes: its flow may still hold v1 parts. */
+export interface V2Call {
+  readonly id: string;
+  readonly start: number;
+  readonly end: number;
+  readonly path: string;
+  readonly style: CallStyle;
+  /** The start of its body expression. */
+  readonly body?: number;
 }
 
 /** `V1Api` methods, the operation each calls, and the v2 client method that replaces it. */
@@ -34,16 +50,20 @@ export const V1_API_METHODS: Readonly<Record<string, { operation: V1JourneyPath;
 /** The piece every `V1Api` call of a file shares: the client is switched to v2 only if all of them are migrated. */
 export const v1ClientPiece = (file: string): string => `v1-client:${file}`;
 
+const V2_PATH_LIST = Object.values(V2_PATHS);
+
 interface Candidate {
   readonly call: CallExpression;
   readonly ancestors: readonly Node[];
   readonly match: UrlMatch;
+  readonly url: { readonly node: Node; readonly value: StaticValue };
   readonly config: ObjectExpression | undefined;
   /** Texts that tie calls to one v1 target: the receiver, the callee, the run-time base. */
   readonly keys: readonly string[];
 }
 
-function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpression } | undefined {
+/** The URL argument of a call: the first argument, or `url` of a config object (`axios({ url })`). */
+export function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpression } | undefined {
   const first = call.arguments[0];
   if (!first || first.type === 'SpreadElement' || first.type === 'ArgumentPlaceholder') return undefined;
   if (first.type === 'ObjectExpression') {
@@ -53,10 +73,18 @@ function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpress
   return { node: first };
 }
 
-/** Finds every v1 call of the file, in every call style, and plans each as an all-or-nothing site. */
-export function planCalls(ctx: FileContext, receivers: Receivers, options: OperationOptions): PlannedCall[] {
+/** The start of the body expression a call carries, for following values into it. */
+const bodyStart = (body: RequestBody): number | undefined => ('at' in body ? (body.at.start ?? undefined) : undefined);
+
+/** Every v1 call of the file, in every call style, each planned as an all-or-nothing site; and the v2 calls beside them. */
+export function planCalls(
+  ctx: FileContext,
+  receivers: Receivers,
+  options: OperationOptions,
+): { readonly calls: PlannedCall[]; readonly v2Calls: V2Call[] } {
   const candidates: Candidate[] = [];
   const planned: PlannedCall[] = [];
+  const v2Calls: V2Call[] = [];
   walk(ctx.ast.program, (node, ancestors) => {
     if (node.type !== 'CallExpression') return;
     const { callee } = node;
@@ -71,11 +99,25 @@ export function planCalls(ctx: FileContext, receivers: Receivers, options: Opera
     const value = evaluate(url.node, ctx);
     const instance = receiver === undefined ? undefined : receivers.instances.get(receiver);
     const combined: StaticValue = instance ? concat([instance.base, value], ctx.text(url.node)) : value;
+    const v2Path = v2PathOf(combined);
+    if (v2Path) {
+      const style = callStyle(ctx, node, receivers);
+      const body = bodyStart(requestBody(ctx, node, url.config, ancestors));
+      v2Calls.push({
+        id: `${ctx.file}:${node.start ?? 0}`,
+        start: node.start ?? 0,
+        end: node.end ?? 0,
+        path: v2Path,
+        style,
+        ...(body === undefined ? {} : { body }),
+      });
+      return;
+    }
     const match = matchV1Url(combined);
     if (!match.operation && !match.hasBase) return;
     const lead = leadingHole(combined);
     const keys = [receiver, lead, ctx.text(callee)].filter((key): key is string => key !== undefined);
-    candidates.push({ call: node, ancestors: [...ancestors], match, config: url.config, keys });
+    candidates.push({ call: node, ancestors: [...ancestors], match, url: { node: url.node, value: combined }, config: url.config, keys });
   });
   // `journey/start` and `journey/state/fetch` exist in both versions: they are v1 when they go through the same
   // receiver, callee or base as a call that is v1 for sure.
@@ -90,8 +132,10 @@ export function planCalls(ctx: FileContext, receivers: Receivers, options: Opera
       ctx,
       call,
       ancestors,
-      operation ? (OPERATION_RULES[operation] ?? 'endpoint.base-path') : 'endpoint.base-path',
+      operation ? OPERATION_RULES[operation] : 'endpoint.base-path',
       describe(operation),
+      'call',
+      operation,
     );
     site.edits.push(...match.edits);
     site.pieces.push(...match.pieces);
@@ -101,7 +145,7 @@ export function planCalls(ctx: FileContext, receivers: Receivers, options: Opera
       else {
         const lead = leadingHole(evaluate(call.arguments[0] ?? call, ctx));
         // Calls through one run-time base move to v2 together, when that base is pointed at v2.
-        site.pieces.push(`run-time-base:${ctx.file}:${candidate.keys[0] ?? ''}`);
+        site.pieces.push(runTimeBasePiece(ctx.file, candidate.keys[0] ?? ''));
         site.needsReview(
           'endpoint.base-path',
           `the base URL is only known at run time${lead ? ` (${lead})` : ''}`,
@@ -109,10 +153,26 @@ export function planCalls(ctx: FileContext, receivers: Receivers, options: Opera
         );
       }
     }
-    if (operation) planOperation(site, ctx, operation, requestBody(ctx, call, candidate.config, ancestors), options);
-    planned.push({ site, call, ancestors, operation, style: 'http' });
+    const style = callStyle(ctx, call, receivers);
+    const body = requestBody(ctx, call, candidate.config, ancestors);
+    const start = bodyStart(body);
+    site.call = { start: call.start ?? 0, end: call.end ?? 0, style, ...(start === undefined ? {} : { body: start }) };
+    if (operation) planOperation(site, ctx, operation, body, options, { call, ancestors, style, url: candidate.url, body });
+    planned.push({ site, call, ancestors, operation, style, body, url: candidate.url });
   }
-  return planned;
+  return { calls: planned, v2Calls };
+}
+
+/** The piece the calls through one run-time base share: that base is pointed at v2 once, for all of them. */
+export const runTimeBasePiece = (file: string, key: string): string => `run-time-base:${file}:${key}`;
+
+/** The v2 path a URL calls, when it is a v2 journey URL. */
+function v2PathOf(value: StaticValue): string | undefined {
+  const { text } = flatten(value);
+  const base = text.indexOf(V2_BASE);
+  if (base === -1) return undefined;
+  const rest = text.slice(base + V2_BASE.length).replace(/^\//, '');
+  return V2_PATH_LIST.find((path) => rest === path || rest.startsWith(`${path}?`));
 }
 
 function planV1ApiCall(
@@ -124,13 +184,25 @@ function planV1ApiCall(
 ): PlannedCall {
   const target = V1_API_METHODS[method];
   if (!target) throw new Error(`not a V1Api method: ${method}`);
-  const site = new SiteBuilder(ctx, call, ancestors, OPERATION_RULES[target.operation] ?? 'endpoint.base-path', describe(target.operation));
+  const site = new SiteBuilder(
+    ctx,
+    call,
+    ancestors,
+    OPERATION_RULES[target.operation],
+    describe(target.operation),
+    'call',
+    target.operation,
+  );
   site.pieces.push(v1ClientPiece(ctx.file));
   if (isMember(call.callee) && target.v2 !== method) site.replace(call.callee.property, target.v2);
   const first = call.arguments[0];
-  const body = first?.type === 'ObjectExpression' ? { object: first } : first ? { opaque: first } : ({ missing: true } as const);
-  planOperation(site, ctx, target.operation, body, options);
-  return { site, call, ancestors, operation: target.operation, style: 'v1api' };
+  const body: RequestBody =
+    first?.type === 'ObjectExpression' ? { object: first, at: first } : first ? { opaque: first, at: first } : { missing: true };
+  const start = bodyStart(body);
+  site.call = { start: call.start ?? 0, end: call.end ?? 0, style: 'body', ...(start === undefined ? {} : { body: start }) };
+  const shape: CallShape = { call, ancestors, style: 'body', body };
+  planOperation(site, ctx, target.operation, body, options, shape);
+  return { site, call, ancestors, operation: target.operation, style: 'body', body };
 }
 
 function describe(operation: V1JourneyPath | undefined): string {

@@ -1,14 +1,15 @@
-import type { ObjectExpression } from '@babel/types';
+import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { type JourneyMap, mapResourceId, type V1JourneyPath } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
 import { flatten, sourceKey } from '../analysis/static-value.js';
+import { keyName } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
-import { helperImport, PARTICIPANTS_HELPER } from './helper-import.js';
 import { insertProperty, propertyOf, removeProperty, renameKey } from './object-edits.js';
-import { participantsLiteral, visibleElements } from './participants.js';
+import { visibleElements } from './participants.js';
 import type { RequestBody } from './request-body.js';
 import type { RuleId } from './rules.js';
 import type { SiteBuilder } from './site-builder.js';
+import { type CallShape, synthesizeCall } from './synthesize-call.js';
 
 export interface OperationOptions {
   readonly delivery: 'api' | 'page';
@@ -28,6 +29,8 @@ export const OPERATION_RULES: Readonly<Record<V1JourneyPath, RuleId>> = {
 
 const START_FORM = "{ resourceId: '<v2 id>', context: { config: { delivery: 'api' }, subject } }";
 const SUBMIT_FORM = "{ instanceId, interactionId, participants: [{ domainElementId: 'FullName' }], context: { subject } }";
+/** Where the participants expression goes in a deferred insertion. */
+const HOLE = '\0';
 
 /** Rewrites the request body of one v1 operation onto the site; refuses what it cannot do completely. */
 export function planOperation(
@@ -36,13 +39,14 @@ export function planOperation(
   operation: V1JourneyPath,
   body: RequestBody,
   options: OperationOptions,
+  shape: CallShape,
 ): void {
   switch (operation) {
     case 'journey/start':
-      planStart(site, ctx, body, options);
+      planStart(site, ctx, body, options, shape);
       return;
     case 'journey/task/update':
-      planSubmit(site, ctx, body, options);
+      planSubmit(site, ctx, body, shape);
       return;
     case 'journey/task/schema':
       planTaskSchema(site, ctx, body);
@@ -53,15 +57,40 @@ export function planOperation(
         'v2 has no task schemas: the interaction lists what it needs',
         'read interaction.collects[] { ref, spec } and outstanding[] instead of tasks[].schema and schemas',
       );
+      onlyInstanceId(site, ctx, body);
       return;
     default:
+      onlyInstanceId(site, ctx, body);
       return;
   }
 }
 
-function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, options: OperationOptions): void {
+/**
+ * v2 reads an interaction or a state by `{ instanceId }` alone and refuses other fields (400): a v1 reader's
+ * filters (`filterKeys`, a vendor CLI's `journeyId`, `filter`, `context`) only narrowed what v1 answered, so they go.
+ */
+function onlyInstanceId(site: SiteBuilder, ctx: FileContext, body: RequestBody): void {
+  if (!('object' in body)) return;
+  for (const property of body.object.properties) {
+    if (property.type !== 'ObjectProperty' && property.type !== 'ObjectMethod') {
+      site.refuse('codemod.opaque-body', `${ctx.text(property)} may carry fields v2 refuses`, '{ instanceId }');
+      return;
+    }
+    if (keyName(property) !== 'instanceId') site.edits.push(removeProperty(ctx, body.object, property));
+  }
+}
+
+/** The fields a v1 start may carry that v2 takes (`context.config.async` is handled on its own). */
+const START_FIELDS = new Set(['resourceId', 'deliveryId', 'context']);
+const CONTEXT_FIELDS = new Set(['config', 'subject']);
+const CONFIG_FIELDS = new Set(['async', 'delivery']);
+
+function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, options: OperationOptions, shape: CallShape): void {
   if (!('object' in body)) return void site.refuse('codemod.opaque-body', 'the start body is not visible in the code', START_FORM);
   const request = body.object;
+  const unknown =
+    unknownKeys(request, START_FIELDS) ?? unknownKeys(contextOf(request), CONTEXT_FIELDS) ?? unknownKeys(configOf(request), CONFIG_FIELDS);
+  if (unknown) return void site.refuse('codemod.opaque-body', `${unknown} has no v2 counterpart in a start`, START_FORM);
   const resourceId = propertyOf(request, 'resourceId');
   if (resourceId) {
     const value = evaluate(resourceId.value, ctx);
@@ -121,9 +150,58 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
       'poll journey/state/fetch (client.waitForResult(instanceId)) before reading results',
     );
   }
+  const subject = propertyOf(context.value, 'subject');
+  const prefill = subject ? visibleElements(ctx, subject.value) : [];
+  const state = synchronous ? synthesizeCall(ctx, shape, 'journey/state/fetch', 'instanceId') : undefined;
+  const range = answerRange(shape);
+  site.deferred = {
+    kind: 'start',
+    ...(prefill ? { prefill } : {}),
+    synchronous,
+    ...(state && 'call' in state && range ? { wait: { ...range, fetchState: state.call } } : {}),
+    ...(state && 'problem' in state ? { waitProblem: state.problem } : {}),
+    ...(state && 'call' in state && !range ? { waitProblem: 'the start answers a response, not its body' } : {}),
+  };
 }
 
-function planSubmit(site: SiteBuilder, ctx: FileContext, body: RequestBody, options: OperationOptions): void {
+/** `context` of a request, if written as an object literal. */
+const contextOf = (request: ObjectExpression): ObjectExpression | undefined => {
+  const value = propertyOf(request, 'context')?.value;
+  return value?.type === 'ObjectExpression' ? value : undefined;
+};
+
+/** `context.config` of a request, if written as an object literal. */
+const configOf = (request: ObjectExpression): ObjectExpression | undefined => {
+  const context = contextOf(request);
+  const value = context && propertyOf(context, 'config')?.value;
+  return value?.type === 'ObjectExpression' ? value : undefined;
+};
+
+/** The first key of `object` that is not in `known` (a spread counts as unknown), as written. */
+function unknownKeys(object: ObjectExpression | undefined, known: ReadonlySet<string>): string | undefined {
+  for (const property of object?.properties ?? []) {
+    const key = keyName(property);
+    if (key === undefined) return property.type === 'SpreadElement' ? '...spread' : 'a computed key';
+    if (!known.has(key)) return key;
+  }
+  return undefined;
+}
+
+/**
+ * The expression whose value is the start's answer body, to wrap in a wait: the call itself when it answers the
+ * body (a `V1Api`, a function of the project), or the `.json()` after ky and got. A fetch `Response`, an axios
+ * or superagent response are read further by the code: no range.
+ */
+function answerRange(shape: CallShape): { start: number; end: number } | undefined {
+  const { call, ancestors, style } = shape;
+  if (style === 'body' || style === 'callee') return { start: call.start ?? 0, end: call.end ?? 0 };
+  if (style !== 'ky') return undefined;
+  const [member, outer] = [...ancestors].reverse();
+  const json = member?.type === 'MemberExpression' && member.object === call && outer?.type === 'CallExpression' && outer.callee === member;
+  return json ? { start: call.start ?? 0, end: outer.end ?? 0 } : undefined;
+}
+
+function planSubmit(site: SiteBuilder, ctx: FileContext, body: RequestBody, shape: CallShape): void {
   if (!('object' in body)) return void site.refuse('codemod.opaque-body', 'the task update body is not visible in the code', SUBMIT_FORM);
   const request = body.object;
   const intent = propertyOf(request, 'intent');
@@ -140,32 +218,56 @@ function planSubmit(site: SiteBuilder, ctx: FileContext, body: RequestBody, opti
   const taskId = propertyOf(request, 'taskId');
   const context = propertyOf(request, 'context');
   if (!taskId || !context) return void site.refuse('codemod.opaque-body', 'the task update body has no taskId or context', SUBMIT_FORM);
+  const unknown = unknownKeys(request, new Set(['intent', 'instanceId', 'taskId', 'context']));
+  if (unknown) return void site.refuse('codemod.opaque-body', `${unknown} has no v2 counterpart in a submit`, SUBMIT_FORM);
   let subject: string | undefined;
   let elements: ReturnType<typeof visibleElements>;
   if (context.value.type === 'ObjectExpression') {
     const subjectProperty = propertyOf(context.value, 'subject');
     if (!subjectProperty) return void site.refuse('codemod.opaque-body', 'the task update has no context.subject', SUBMIT_FORM);
-    subject = ctx.text(subjectProperty.value);
     elements = visibleElements(ctx, subjectProperty.value);
+    subject = ctx.text(subjectProperty.value);
   } else {
     subject = `${ctx.text(context.value)}.subject`;
   }
-  let participants: string;
-  if (elements && elements.length > 0) participants = participantsLiteral(ctx, elements);
-  else if (options.helpers) {
-    participants = `${PARTICIPANTS_HELPER}(${subject})`;
-    const importEdit = helperImport(ctx);
-    if (importEdit) site.edits.push(importEdit);
-  } else {
-    return void site.refuse(
-      'request.update-participants',
-      'the subject is not visible in the code and helpers are off (--no-helpers)',
-      SUBMIT_FORM,
-    );
-  }
   if (intent) site.edits.push(removeProperty(ctx, request, intent));
   site.edits.push(renameKey(ctx, taskId, 'interactionId'));
-  site.edits.push(insertProperty(ctx, request, `participants: ${participants}`, taskId));
+  const instanceId = propertyOf(request, 'instanceId');
+  const interaction = instanceId
+    ? synthesizeCall(ctx, shape, 'journey/interaction/fetch', ctx.text(instanceId.value))
+    : { problem: 'the update names no instanceId' };
+  const asyncAt = asyncInsertion(shape.ancestors);
+  const [before = '', after = ''] = insertProperty(ctx, request, `participants: ${HOLE}`, taskId).text.split(HOLE);
+  const at = insertProperty(ctx, request, '', taskId);
+  site.deferred = {
+    kind: 'submit',
+    insert: { ...at, text: before, after },
+    ...(elements && elements.length > 0 ? { elements } : { subject }),
+    ...('call' in interaction ? { fetchInteraction: interaction.call } : { problem: interaction.problem }),
+    ...(asyncAt === undefined || asyncAt === 'async' ? {} : typeof asyncAt === 'number' ? { asyncAt } : { problem: asyncAt.problem }),
+  };
+}
+
+/**
+ * Where `async ` makes the function around a call async, so an interaction can be awaited in it: `'async'`
+ * when it is already, a problem when it cannot become so (a generator, a getter, a declared non-Promise result).
+ */
+function asyncInsertion(ancestors: readonly Node[]): number | 'async' | { problem: string } | undefined {
+  const fn = [...ancestors].reverse().find((node) => isFunction(node));
+  if (!fn || !isFunction(fn)) return { problem: 'the update is not inside a function' };
+  if (fn.async) return 'async';
+  if (fn.generator) return { problem: 'the update is inside a generator' };
+  if ((fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') && (fn.kind !== 'method' || fn.computed)) {
+    return { problem: 'the update is inside a getter, setter, constructor or computed method' };
+  }
+  const returns = 'returnType' in fn ? fn.returnType : undefined;
+  if (returns?.type === 'TSTypeAnnotation') {
+    const type = returns.typeAnnotation;
+    const promise = type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Promise';
+    if (!promise) return { problem: 'the function around the update declares a result that is not a Promise' };
+  }
+  if (fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') return fn.key.start ?? 0;
+  return fn.start ?? 0;
 }
 
 function planTaskSchema(site: SiteBuilder, ctx: FileContext, body: RequestBody): void {

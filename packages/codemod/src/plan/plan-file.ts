@@ -2,20 +2,17 @@ import type { File } from '@babel/types';
 import type { ImportedConstants } from '../analysis/imported-constants.js';
 import { sourceKey } from '../analysis/static-value.js';
 import { walk } from '../parse/walk.js';
-import { planCalls } from './call-sites.js';
+import { planCalls, type V2Call } from './call-sites.js';
 import { planErrorReads } from './error-reads.js';
 import { FileContext } from './file-context.js';
-import { followCalls } from './follow-calls.js';
 import type { OperationOptions } from './operations.js';
-import { payloadVariable } from './payload.js';
 import { findReceivers } from './receivers.js';
 import { planResponseMocks } from './response-mocks.js';
-import { planResultReads } from './result-reads.js';
 import { SiteBuilder } from './site-builder.js';
-import { planTaskReads } from './task-reads.js';
 import { planTokenScope } from './token-scope.js';
 import type { Site } from './types.js';
 import { planV1Client } from './v1-client.js';
+import { findWrappers, type Wrapper } from './wrappers.js';
 
 /** A literal carrying v1 text: reported on its own unless some site accounts for it. */
 export interface V1Literal {
@@ -23,39 +20,39 @@ export interface V1Literal {
   readonly site: Site;
 }
 
+/** What one file contributes to a run: its sites, stray v1 literals, the v2 calls it makes, and its path wrappers. */
 export interface FilePlan {
   readonly file: string;
   readonly sites: readonly Site[];
   readonly literals: readonly V1Literal[];
+  readonly v2Calls: readonly V2Call[];
+  readonly wrappers: readonly Wrapper[];
 }
 
 const V1_TEXT = /\/captain\/api(?=$|[/?#])|journey\/task\//;
 
 /**
- * Plans a file in one pass of small ordered steps over one parse: calls first (they decide what is v1), then the
- * reads that follow them (results, tasks, errors), then the client, tokens and stray v1 literals.
+ * Plans a file in one pass of small ordered steps over one parse: calls first, then the error reads in their
+ * failure branches, then the client, tokens, written-out v1 responses and stray v1 literals. What the calls
+ * answer is followed across files afterwards (`flow/`), with every file's plan at hand.
  */
-export function planFile(file: string, source: string, ast: File, analysis: ImportedConstants, options: OperationOptions): FilePlan {
-  const ctx = new FileContext(file, source, ast, analysis);
+export function planFile(
+  file: string,
+  source: string,
+  ast: File,
+  analysis: ImportedConstants,
+  options: OperationOptions,
+  ctx: FileContext = new FileContext(file, source, ast, analysis),
+): FilePlan {
   const receivers = findReceivers(ctx);
-  const calls = planCalls(ctx, receivers, options);
+  const { calls, v2Calls } = planCalls(ctx, receivers, options);
   const sites: Site[] = calls.map((call) => call.site.build());
-  const of = (operations: readonly string[]) => followCalls(calls.filter((call) => call.operation && operations.includes(call.operation)));
-  const listCalls = calls.filter((call) => call.operation === 'journey/task/list' || call.operation === 'journey/task/list/schema');
-  // Each payload variable with the function it lives in: a read of the same name elsewhere is another variable.
-  const listPayloads = listCalls.flatMap((call) => {
-    const name = payloadVariable(call);
-    const scope = [...call.ancestors].reverse().find((node) => /Function|Method/.test(node.type) || node.type === 'Program');
-    return name && scope ? [{ name, scope }] : [];
-  });
-  sites.push(...planTaskReads(ctx, of(['journey/task/list', 'journey/task/list/schema']), listPayloads));
-  sites.push(...planResultReads(ctx, of(['journey/state/fetch', 'journey/start'])));
   for (const call of calls) sites.push(...planErrorReads(ctx, call));
   const client = planV1Client(ctx, receivers);
   if (client) sites.push(client);
   sites.push(...planTokenScope(ctx));
   sites.push(...planResponseMocks(ctx));
-  return { file, sites: dedupe(sites), literals: v1Literals(ctx) };
+  return { file, sites: dedupe(sites), literals: v1Literals(ctx), v2Calls, wrappers: findWrappers(file, calls) };
 }
 
 /** A read inside the failure branch shared by two calls is one site that follows both. */

@@ -1,5 +1,6 @@
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest } from '../analysis/imported-constants.js';
 import { parseSource } from '../parse/parse-source.js';
+import { FileContext } from './file-context.js';
 import type { OperationOptions } from './operations.js';
 import { type FilePlan, planFile } from './plan-file.js';
 
@@ -12,13 +13,15 @@ export type PlannedSource = { readonly file: string; readonly plan: FilePlan } |
 
 /**
  * Parses each file once, runs the ts-morph analysis of the constants they import, then plans every file on
- * the parse it already has. `analyse` is injectable so worker threads can share one analysis.
+ * the parse it already has. `analyse` is injectable so worker threads can share one analysis; `keep` receives
+ * each file's context (its parse) when planning runs in the thread that follows the flows afterwards.
  */
 export async function planSources(
   sources: readonly SourceFile[],
   options: OperationOptions,
   analyse: (requests: readonly ImportRequest[]) => Promise<ImportedConstants> = async (requests) => analyseImportedConstants(requests),
   onPlanned: () => void = () => undefined,
+  keep?: (ctx: FileContext) => void,
 ): Promise<PlannedSource[]> {
   const parsed = sources.map((source) => ({ ...source, result: parseSource(source.file, source.text) }));
   const requests: ImportRequest[] = [];
@@ -33,9 +36,12 @@ export async function planSources(
   }
   const analysis = await analyse(requests);
   return parsed.map(({ file, text, result }) => {
-    const planned: PlannedSource = result.ok
-      ? { file, plan: planFile(file, text, result.ast, analysis, options) }
-      : { file, parseError: result.error };
+    let planned: PlannedSource;
+    if (result.ok) {
+      const ctx = new FileContext(file, text, result.ast, analysis);
+      keep?.(ctx);
+      planned = { file, plan: planFile(file, text, result.ast, analysis, options, ctx) };
+    } else planned = { file, parseError: result.error };
     onPlanned();
     return planned;
   });

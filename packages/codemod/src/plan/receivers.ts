@@ -3,10 +3,13 @@ import { evaluate } from '../analysis/evaluate.js';
 import type { StaticValue } from '../analysis/static-value.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
+import { type CallStyle, libraryOf } from './http-libraries.js';
 
 /** An HTTP client instance made with a base URL: `axios.create({ baseURL })`, `ky.create({ prefixUrl })`, `got.extend(…)`. */
 export interface Instance {
   readonly base: StaticValue;
+  /** The style of the library that made it. */
+  readonly library?: CallStyle;
 }
 
 /** What the calls of a file go through: instances with their base, and receivers typed or made as `V1Api`. */
@@ -59,7 +62,9 @@ export function findReceivers(ctx: FileContext): Receivers {
       if (isMember(callee) && INSTANCE_FACTORIES.includes(propertyName(callee) ?? '') && options?.type === 'ObjectExpression') {
         const baseProperty = options.properties.find((property) => BASE_OPTIONS.includes(keyName(property) ?? ''));
         const name = assignedName(ancestors);
-        if (baseProperty?.type === 'ObjectProperty' && name) instances.set(name, { base: evaluate(baseProperty.value, ctx) });
+        const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
+        if (baseProperty?.type === 'ObjectProperty' && name)
+          instances.set(name, { base: evaluate(baseProperty.value, ctx), ...(library ? { library } : {}) });
       }
     } else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier' && V1_TYPES.includes(node.typeName.name)) {
       v1Types.push(node);

@@ -3,8 +3,14 @@ import { isMember, keyName, propertyName } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { propertyOf } from './object-edits.js';
 
-/** The JSON body of a request: an object literal the codemod can edit, or an expression it cannot see into. */
-export type RequestBody = { readonly object: ObjectExpression } | { readonly opaque: Node } | { readonly missing: true };
+/**
+ * The JSON body of a request: an object literal the codemod can edit, or an expression it cannot see into; `at`
+ * is the expression written in the call (the literal itself, or the constant's name).
+ */
+export type RequestBody =
+  | { readonly object: ObjectExpression; readonly at: Node }
+  | { readonly opaque: Node; readonly at: Node }
+  | { readonly missing: true };
 
 const BODY_KEYS = ['json', 'data', 'body'];
 
@@ -16,15 +22,16 @@ function unstringified(node: Node): Node | undefined {
   return node.arguments[0];
 }
 
-function asBody(ctx: FileContext, node: Node | undefined): RequestBody {
+/** The body a request passes as `node`: an object literal (also through a constant of the file), or opaque. */
+export function bodyOf(ctx: FileContext, node: Node | undefined): RequestBody {
   if (!node) return { missing: true };
-  if (node.type === 'ObjectExpression') return { object: node };
-  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') return asBody(ctx, node.expression);
+  if (node.type === 'ObjectExpression') return { object: node, at: node };
+  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') return bodyOf(ctx, node.expression);
   if (node.type === 'Identifier') {
     const init = ctx.constant(node.name);
-    if (init?.type === 'ObjectExpression') return { object: init };
+    if (init?.type === 'ObjectExpression') return { object: init, at: node };
   }
-  return { opaque: node };
+  return { opaque: node, at: node };
 }
 
 /** The body inside an options object: `json` (ky, got), `data` (axios), or `body: JSON.stringify(…)` (fetch). */
@@ -32,9 +39,9 @@ function fromOptions(ctx: FileContext, options: ObjectExpression): RequestBody |
   for (const key of BODY_KEYS) {
     const property = propertyOf(options, key);
     if (!property) continue;
-    if (key !== 'body') return asBody(ctx, property.value);
+    if (key !== 'body') return bodyOf(ctx, property.value);
     const inner = unstringified(property.value);
-    return inner ? asBody(ctx, inner) : { opaque: property.value };
+    return inner ? bodyOf(ctx, inner) : { opaque: property.value, at: property.value };
   }
   return undefined;
 }
@@ -54,22 +61,22 @@ export function requestBody(
   const second = call.arguments[1];
   if (second?.type === 'ObjectExpression') {
     const hasOptionKeys = second.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
-    return hasOptionKeys ? (fromOptions(ctx, second) ?? { missing: true }) : { object: second };
+    return hasOptionKeys ? (fromOptions(ctx, second) ?? { missing: true }) : { object: second, at: second };
   }
   // A wrapper may take other arguments first, `post(path, token, body)`: the body is the object literal that follows.
   const later = call.arguments.slice(2).find((argument): argument is ObjectExpression => argument.type === 'ObjectExpression');
   if (second && later) {
     const hasOptionKeys = later.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
-    return hasOptionKeys ? (fromOptions(ctx, later) ?? { missing: true }) : { object: later };
+    return hasOptionKeys ? (fromOptions(ctx, later) ?? { missing: true }) : { object: later, at: later };
   }
-  if (second) return asBody(ctx, second);
+  if (second) return bodyOf(ctx, second);
   // superagent: request.post(url).set(…).send(body)
   let current: Node = call;
   for (let i = ancestors.length - 1; i >= 1; i -= 2) {
     const member = ancestors[i];
     const outer = ancestors[i - 1];
     if (!isMember(member) || member.object !== current || outer?.type !== 'CallExpression' || outer.callee !== member) break;
-    if (propertyName(member) === 'send') return asBody(ctx, outer.arguments[0]);
+    if (propertyName(member) === 'send') return bodyOf(ctx, outer.arguments[0]);
     current = outer;
   }
   return { missing: true };

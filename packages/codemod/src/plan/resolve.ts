@@ -1,73 +1,164 @@
 import { dirname, relative } from 'node:path';
+import type { FlowAnalysis } from '../flow/analyse-flows.js';
+import { groupFlows, type Tie } from '../flow/components.js';
+import { decideStart, decideSubmit, type FlowContext } from '../flow/decide-deferred.js';
+import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
 import type { FilePlan } from './plan-file.js';
 import type { Site, TextEdit } from './types.js';
 
-/** Every site of the run with its final status, and the edits per file that carry them out. */
+/** A journey flow as decided: its parts, whether it moved to v2, and what kept it on v1. */
+export interface Flow {
+  readonly id: number;
+  /** `migrated`: every part moved to v2; `v1`: every part stays, marked; `half`: it holds v2 calls and stays partly v1. */
+  readonly decision: 'migrated' | 'v1' | 'half';
+  readonly files: readonly string[];
+  readonly sites: readonly Site[];
+  /** The part that kept the flow on v1, and why. */
+  readonly blockedBy?: Site;
+  /** Where what its calls answer leaves the code the run was given (`file:line`): read there by code the codemod did not see. */
+  readonly boundaries: readonly string[];
+}
+
+/** Every site of the run with its final status, the edits per file that carry them out, and the flows. */
 export interface Resolution {
   readonly sites: readonly Site[];
   readonly edits: ReadonlyMap<string, TextEdit[]>;
+  readonly flows: readonly Flow[];
+  /** Per file, the names its edits take from the generated helper module. */
+  readonly helpers: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 const changes = (site: Site): boolean => site.status === 'migrated' || site.status === 'needs-review';
 
 /**
- * Decides across files: a literal shared by sites changes only if every one of them is migrated, otherwise they
- * all stay v1 (all-or-nothing, repeated until stable); reads follow their calls; v1 literals no site accounts
- * for are reported. Then each site contributes its edits and, when it is not simply migrated, one marker.
+ * Decides each flow as a whole. The parts of a flow are its calls, the reads of what they answer, and what they
+ * share (a literal, a wrapper, a run-time base, a client) or send each other (an instance, a task): the deferred
+ * parts of its calls are decided (participants, waits), then if any part cannot be migrated, none is, and each
+ * part gets a marker naming the part next to it that kept it on v1 and why. Then each site contributes its
+ * edits and, when it is not simply migrated, one marker; v1 literals no site accounts for are reported.
  */
-export function resolvePlans(plans: readonly FilePlan[], eolOf: (file: string) => string): Resolution {
-  const sites = plans.flatMap((plan) => plan.sites.map((site) => ({ ...site })));
-  const byPiece = new Map<string, Site[]>();
-  for (const site of sites) for (const piece of site.pieces) byPiece.set(piece, [...(byPiece.get(piece) ?? []), site]);
-  // A read that cannot be migrated keeps the calls it reads from on v1: migrating them would break it.
+export function resolvePlans(
+  plans: readonly FilePlan[],
+  analysis: FlowAnalysis,
+  eolOf: (file: string) => string,
+  options: { readonly helpers: boolean; readonly ctx: (file: string) => FileContext | undefined },
+): Resolution {
+  const sites = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
   const byId = new Map(sites.map((site) => [site.id, site]));
-  for (const read of sites) {
-    if (read.status !== 'unsupported' || !read.dependsOn) continue;
-    for (const id of read.dependsOn) {
-      const call = byId.get(id);
-      if (!call || !changes(call)) continue;
-      call.status = 'unsupported';
-      call.rule = read.rule;
-      call.reason = `its result is read at line ${read.line} in a way that has no v2 counterpart`;
-      call.suggestion = read.suggestion;
+  const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls);
+  const members = new Map<number, Site[]>();
+  for (const site of sites) {
+    const flow = flowOf.get(site.id) ?? -1;
+    const list = members.get(flow);
+    if (list) list.push(site);
+    else members.set(flow, [site]);
+  }
+  const v2StartsIn = new Set<number>();
+  for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') v2StartsIn.add(flowOf.get(call.id) ?? -1);
+
+  for (const [flow, parts] of members) {
+    const context: FlowContext = {
+      calls: parts.filter((site) => site.role === 'call'),
+      v2Start: v2StartsIn.has(flow),
+      readAsState: analysis.readAsState,
+      interactions: analysis.interactions,
+      answers: analysis.answers,
+      helpers: options.helpers,
+      ctx: options.ctx,
+    };
+    for (const site of parts) {
+      if (!changes(site)) continue;
+      if (site.deferred?.kind === 'submit') decideSubmit(site, site.deferred, context);
+      else if (site.deferred?.kind === 'start') decideStart(site, site.deferred, context);
     }
   }
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const site of sites) {
-      if (changes(site)) continue;
-      for (const piece of site.pieces) {
-        for (const other of byPiece.get(piece) ?? []) {
-          if (!changes(other)) continue;
-          other.status = 'unsupported';
-          other.reason = `shares ${describePiece(piece, other.file)} with the v1 code at line ${site.line} of ${where(site.file, other.file)}, which stays v1`;
-          other.rule = 'codemod.shared-constant';
-          other.suggestion = undefined;
-          changed = true;
-        }
-      }
+
+  // All or nothing: from every part that stays v1, its flow stays v1, each part told by the neighbour that reached it.
+  const queue = sites.filter((site) => site.status === 'unsupported');
+  const blockedBy = new Map<number, Site>();
+  for (const site of queue) if (!blockedBy.has(flowOf.get(site.id) ?? -1)) blockedBy.set(flowOf.get(site.id) ?? -1, site);
+  while (queue.length > 0) {
+    const from = queue.shift() as Site;
+    for (const { id, tie } of neighbours.get(from.id) ?? []) {
+      const other = byId.get(id);
+      if (!other || !changes(other)) continue;
+      keepOnV1(other, from, tie);
+      queue.push(other);
     }
   }
-  const alive = new Set(sites.filter(changes).map((site) => site.id));
-  // Reads follow their calls; a read that stays v1 keeps its marker, which explains why its calls did.
-  const kept = sites.filter((site) => !site.dependsOn || site.status === 'unsupported' || site.dependsOn.some((id) => alive.has(id)));
+
+  const flows: Flow[] = [];
+  for (const [flow, parts] of members) {
+    const calls = parts.filter((site) => site.role === 'call');
+    if (calls.length === 0) continue;
+    const v2 = [...analysis.v2Calls].some((id) => flowOf.get(id) === flow);
+    const left = parts.some((site) => site.status === 'unsupported');
+    const blocker = blockedBy.get(flow);
+    flows.push({
+      id: flows.length + 1,
+      decision: left ? (v2 ? 'half' : 'v1') : 'migrated',
+      files: [...new Set(parts.map((site) => site.file))].sort(),
+      sites: parts,
+      ...(left && blocker ? { blockedBy: blocker } : {}),
+      boundaries: calls.flatMap((call) => analysis.boundaries.get(call.id) ?? []),
+    });
+  }
+
   const covered = new Set(sites.flatMap((site) => site.pieces));
+  const kept = [...sites];
   for (const plan of plans) for (const literal of plan.literals) if (!covered.has(literal.key)) kept.push(literal.site);
 
   const edits = new Map<string, TextEdit[]>();
-  const add = (edit: TextEdit) => edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);
+  const helpers = new Map<string, Set<string>>();
+  const add = (edit: TextEdit) => {
+    const list = edits.get(edit.file);
+    if (list) list.push(edit);
+    else edits.set(edit.file, [edit]);
+  };
   const markersAt = new Set<string>();
-  for (const site of kept) {
-    if (changes(site)) site.edits.forEach(add);
+  // A part's own reason for staying v1 wins the marker place over a part it keeps on v1 there.
+  const ordered = [...kept.filter((site) => site.refusal), ...kept.filter((site) => !site.refusal)];
+  for (const site of ordered) {
+    if (changes(site)) {
+      site.edits.forEach(add);
+      if (site.helpers.length > 0) {
+        const names = helpers.get(site.file) ?? new Set<string>();
+        for (const name of site.helpers) names.add(name);
+        helpers.set(site.file, names);
+      }
+    }
     if (site.status === 'migrated' || site.status === 'ignored' || site.markerAt.existing.includes(site.rule)) continue;
     const key = `${site.file}:${site.markerAt.offset}:${site.rule}`;
     if (markersAt.has(key)) continue;
     markersAt.add(key);
     add({ file: site.file, start: site.markerAt.offset, end: site.markerAt.offset, text: markerText(site, eolOf(site.file)) });
   }
-  return { sites: kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), edits };
+  return { sites: kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), edits, flows, helpers };
+}
+
+/** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */
+function keepOnV1(site: Site, by: Site, tie: Tie): void {
+  site.status = 'unsupported';
+  if (tie.kind === 'piece') {
+    site.rule = 'codemod.shared-constant';
+    site.reason = `shares ${describePiece(tie.piece, site.file)} with the v1 code at line ${by.line} of ${where(by.file, site.file)}, which stays v1`;
+    delete site.suggestion;
+    return;
+  }
+  site.rule = by.rule;
+  if (tie.kind === 'reads' && site.role === 'call' && by.role === 'read' && by.dependsOn?.includes(site.id)) {
+    site.reason = `its result is read at line ${by.line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`} in a way that has no v2 counterpart`;
+    if (by.suggestion) site.suggestion = by.suggestion;
+    else delete site.suggestion;
+    return;
+  }
+  const part = by.role === 'read' ? 'the read' : 'the v1 call';
+  site.reason =
+    tie.kind === 'reads'
+      ? `reads what ${part} at line ${by.line} of ${where(by.file, site.file)} answers, which stays v1`
+      : `belongs to the journey flow of ${part} at line ${by.line} of ${where(by.file, site.file)}, which stays v1`;
+  delete site.suggestion;
 }
 
 /** `// journey-codemod: unsupported [rule] reason → v2: suggestion`: a stable prefix, the rule id, the reason, the v2 form. */
@@ -83,6 +174,8 @@ const where = (file: string, from: string): string => (file === from ? 'this fil
 function describePiece(piece: string, from: string): string {
   if (piece.startsWith('v1-client:')) return 'its V1Api client';
   if (piece.startsWith('run-time-base:')) return `its run-time base (${piece.slice(piece.lastIndexOf(':') + 1)})`;
+  if (piece.startsWith('wrapper:'))
+    return `the wrapper at offset ${piece.slice(piece.lastIndexOf(':') + 1)} of ${where(piece.slice(8, piece.lastIndexOf(':')), from)}`;
   const at = piece.lastIndexOf(':');
   return `the literal at offset ${piece.slice(at + 1)} of ${where(piece.slice(0, at), from)}`;
 }

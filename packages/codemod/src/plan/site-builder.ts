@@ -1,16 +1,29 @@
 import type { Node } from '@babel/types';
-import { type FileContext, IGNORE_COMMENT } from './file-context.js';
+import type { V1JourneyPath } from '@journey-bridge/contract';
+import type { FileContext } from './file-context.js';
 import type { RuleId } from './rules.js';
-import type { MarkerAnchor, Site, SiteStatus, TextEdit } from './types.js';
+import {
+  type CallFacts,
+  type Concern,
+  type Deferred,
+  type MarkerAnchor,
+  type Site,
+  type SiteRole,
+  settle,
+  type TextEdit,
+} from './types.js';
 
 /** Collects the edits of one site; the site is migrated unless something refuses it. */
 export class SiteBuilder {
   readonly edits: TextEdit[] = [];
   readonly pieces: string[] = [];
-  private refusal: { rule: string; reason: string; suggestion?: string } | undefined;
-  private readonly reviews: { rule: string; reason: string; suggestion?: string }[] = [];
+  readonly helpers: string[] = [];
+  private refusal: Concern | undefined;
+  private readonly reviews: Concern[] = [];
   readonly anchor: MarkerAnchor;
   private readonly statement: Node;
+  deferred: Deferred | undefined;
+  call: CallFacts | undefined;
 
   constructor(
     private readonly ctx: FileContext,
@@ -18,6 +31,10 @@ export class SiteBuilder {
     ancestors: readonly Node[],
     private readonly ruleId: RuleId,
     private readonly reason: string,
+    private readonly role: SiteRole = 'other',
+    private readonly operation?: V1JourneyPath,
+    /** Tells sites at one place apart (a read beside the call that starts there). */
+    private readonly idSuffix?: string,
   ) {
     this.statement = ctx.statementOf(node, ancestors);
     this.anchor = ctx.anchor(this.statement);
@@ -38,6 +55,10 @@ export class SiteBuilder {
     return this;
   }
 
+  get refused(): boolean {
+    return this.refusal !== undefined;
+  }
+
   /** The site is migrated but a person must check something the code does not show; one marker says all of it. */
   needsReview(ruleId: RuleId, reason: string, suggestion?: string): this {
     this.reviews.push({ rule: ruleId, reason, ...(suggestion ? { suggestion } : {}) });
@@ -45,33 +66,32 @@ export class SiteBuilder {
   }
 
   get id(): string {
-    return `${this.ctx.file}:${this.node.start ?? 0}`;
+    return `${this.ctx.file}:${this.node.start ?? 0}${this.idSuffix === undefined ? '' : `#${this.idSuffix}`}`;
   }
 
   build(dependsOn?: readonly string[]): Site {
-    const ignored = this.ctx.ignored(this.anchor, this.statement);
-    const review = this.reviews[0] && {
-      rule: this.reviews[0].rule,
-      // Further concerns name their own rule.
-      reason: this.reviews
-        .map((item, index) => (index > 0 && item.rule !== this.reviews[0]?.rule ? `[${item.rule}] ${item.reason}` : item.reason))
-        .join('; '),
-      suggestion: this.reviews.flatMap((item) => item.suggestion ?? []).join('; '),
-    };
-    const outcome = this.refusal ?? review;
-    const status: SiteStatus = ignored ? 'ignored' : this.refusal ? 'unsupported' : review ? 'needs-review' : 'migrated';
-    return {
+    const site: Site = {
       id: this.id,
       file: this.ctx.file,
       line: this.ctx.line(this.node.start ?? 0),
-      rule: outcome?.rule ?? this.ruleId,
-      status,
-      reason: ignored ? `opted out with a ${IGNORE_COMMENT} comment` : (outcome?.reason ?? this.reason),
-      ...(outcome?.suggestion ? { suggestion: outcome.suggestion } : {}),
-      edits: this.edits,
+      role: this.role,
+      ...(this.operation ? { operation: this.operation } : {}),
+      ...(this.call ? { call: this.call } : {}),
+      rule: this.ruleId,
+      status: 'migrated',
+      reason: this.reason,
+      planned: { rule: this.ruleId, reason: this.reason },
+      ...(this.refusal ? { refusal: this.refusal } : {}),
+      reviews: [...this.reviews],
+      ignored: this.ctx.ignored(this.anchor, this.statement),
+      edits: [...this.edits],
       markerAt: this.anchor,
-      pieces: this.pieces,
-      ...(dependsOn ? { dependsOn } : {}),
+      pieces: [...this.pieces],
+      ...(dependsOn ? { dependsOn: [...dependsOn] } : {}),
+      ...(this.deferred ? { deferred: this.deferred } : {}),
+      helpers: [...this.helpers],
     };
+    settle(site);
+    return site;
   }
 }

@@ -1,6 +1,6 @@
 import type { ImportDeclaration, Node } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
-import { keyName } from '../parse/walk.js';
+import { ancestorsOf, keyName } from '../parse/walk.js';
 import { v1ClientPiece } from './call-sites.js';
 import type { FileContext } from './file-context.js';
 import type { Receivers } from './receivers.js';
@@ -26,7 +26,7 @@ export function planV1Client(ctx: FileContext, receivers: Receivers): Site | und
   const { v1Factories, v1Types } = receivers;
   const first = v1Factories[0] ?? v1Types[0];
   if (!first) return undefined;
-  const site = new SiteBuilder(ctx, first, [], 'endpoint.base-path', 'V1Api → the v2 JourneyClient');
+  const site = new SiteBuilder(ctx, first, ancestorsOf(ctx.ast.program, first), 'endpoint.base-path', 'V1Api → the v2 JourneyClient');
   site.pieces.push(v1ClientPiece(ctx.file));
   for (const factory of v1Factories) {
     const options = factory.arguments[0];

@@ -18,23 +18,41 @@ export interface UrlMatch {
   readonly isV1: boolean;
   readonly hasBase: boolean;
   readonly edits: TextEdit[];
+  /** The edit of the operation's path among `edits`. */
+  readonly operationEdit?: TextEdit;
   readonly pieces: string[];
   /** Why a needed edit cannot be made in place (the text is built at run time or escaped). */
   readonly problem?: string;
 }
 
-/** Finds the v1 operation and base path in a statically evaluated URL. */
-export function matchV1Url(value: StaticValue): UrlMatch {
+/**
+ * Finds the v1 operation and base path in a statically evaluated URL, and the edits that move it to v2: the
+ * operation to `ENDPOINT_MAP`'s path, or to `target` when given (a call written from another one).
+ */
+export function matchV1Url(value: StaticValue, target?: string): UrlMatch {
   const { text, partAt } = flatten(value);
   const parts = value.kind === 'string' ? value.parts : [];
   const edits: TextEdit[] = [];
   const pieces: string[] = [];
   let problem: string | undefined;
-  const replace = (index: number, from: string, to: string): void => {
+  const replace = (at: number, whole: string, wholeTo: string): void => {
+    // Only what differs is edited: `journey/` may sit in a wrapper's base and `task/list` in its caller's argument.
+    let head = 0;
+    while (head < whole.length && head < wholeTo.length && whole[head] === wholeTo[head]) head++;
+    let tail = 0;
+    while (
+      tail < whole.length - head &&
+      tail < wholeTo.length - head &&
+      whole[whole.length - 1 - tail] === wholeTo[wholeTo.length - 1 - tail]
+    )
+      tail++;
+    const from = whole.slice(head, whole.length - tail);
+    const to = wholeTo.slice(head, wholeTo.length - tail);
+    const index = at + head;
     const part = parts[partAt[index] ?? -1];
     const end = partAt[index + from.length - 1];
     if (part?.kind !== 'text' || !part.source || end !== partAt[index]) {
-      problem ??= `"${from}" is built at run time or written with escapes`;
+      problem ??= `"${whole}" is built at run time or written with escapes`;
       return;
     }
     const offset = index - startOfPart(parts, partAt[index] ?? 0);
@@ -46,13 +64,22 @@ export function matchV1Url(value: StaticValue): UrlMatch {
   const operation = operationMatch?.[1] as V1JourneyPath | undefined;
   const baseMatch = BASE.exec(text);
   if (text.includes(V2_BASE)) return { isV1: false, hasBase: false, edits, pieces };
-  if (operation && operationMatch && ENDPOINT_MAP[operation] !== operation)
-    replace(operationMatch.index, operation, ENDPOINT_MAP[operation]);
+  const mapped = target ?? (operation ? ENDPOINT_MAP[operation] : undefined);
+  if (operation && operationMatch && mapped !== undefined && mapped !== operation) replace(operationMatch.index, operation, mapped);
+  const operationEdit = operation && mapped !== operation ? edits[0] : undefined;
   if (baseMatch) replace(baseMatch.index, V1_BASE, V2_BASE);
   const taskPath = text.includes('journey/task/');
   if (taskPath && !operation) problem ??= 'the v1 task path is assembled at run time';
   const isV1 = baseMatch !== null || taskPath;
-  return { ...(operation ? { operation } : {}), isV1, hasBase: baseMatch !== null, edits, pieces, ...(problem ? { problem } : {}) };
+  return {
+    ...(operation ? { operation } : {}),
+    isV1,
+    hasBase: baseMatch !== null,
+    edits,
+    ...(operationEdit ? { operationEdit } : {}),
+    pieces,
+    ...(problem ? { problem } : {}),
+  };
 }
 
 function startOfPart(parts: readonly Part[], index: number): number {

@@ -37,12 +37,13 @@ export async function planInWorkers(
   options: OperationOptions,
   cpus: number,
   onPlanned: () => void,
-): Promise<PlannedSource[]> {
+): Promise<{ readonly planned: PlannedSource[]; readonly analysis: ImportedConstants }> {
   const shares: SourceFile[][] = Array.from({ length: cpus }, () => []);
   sources.forEach((source, index) => {
     shares[index % cpus]?.push(source);
   });
   const workers = shares.map(() => startWorker());
+  let analysis: ImportedConstants = { resolved: {}, exports: {} };
   try {
     const requests: ImportRequest[][] = [];
     const results = workers.map(
@@ -53,7 +54,7 @@ export async function planInWorkers(
             if (message.type === 'requests') {
               requests[index] = [...message.requests];
               if (requests.filter(Boolean).length === workers.length) {
-                const analysis = analyseImportedConstants(requests.flat());
+                analysis = analyseImportedConstants(requests.flat());
                 for (const each of workers) each.postMessage({ type: 'analysis', analysis } satisfies ToWorker);
               }
             } else if (message.type === 'planned') onPlanned();
@@ -63,7 +64,7 @@ export async function planInWorkers(
           worker.postMessage({ type: 'plan', sources: shares[index] ?? [], options } satisfies ToWorker);
         }),
     );
-    return (await Promise.all(results)).flat();
+    return { planned: (await Promise.all(results)).flat(), analysis };
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

@@ -1,0 +1,178 @@
+/**
+ * Written by journey-codemod into a migrated project, once: the v2 shapes the migrated code reads and the two
+ * helpers it calls. It depends on nothing, and the codemod never overwrites it: yours to keep, edit or replace.
+ */
+
+// Declared here so the module compiles whatever `lib` and `types` the project uses; the runtime's own timer runs.
+declare function setTimeout(handler: () => void, timeout: number): unknown;
+
+/** The answer of `journey/interaction/fetch`. There is no `interactionId` while modules run (`processing: true`). */
+export interface V2Interaction {
+  instanceId?: string;
+  interactionId?: string;
+  processing?: boolean;
+  journey?: { status?: string };
+  interaction?: { collects?: readonly { ref: string; spec?: string }[] };
+  /** What the interaction still needs; some tenants name fields (`PrimaryDocument/side1Image`). */
+  outstanding?: readonly string[];
+}
+
+/** One step of a journey: a module (`outcome` such as `Match`), or the decision node (`Decision: Accept`). */
+export interface V2Step {
+  nodeId?: string;
+  name?: string;
+  outcome?: string;
+  outcomeClassification?: string;
+  advice?: { contains?: Record<string, unknown> };
+  result?: { status?: string; outcome?: string } | null;
+}
+
+/** The overall result: `status` pending, complete, error or timeout; the decision in `advice.decision`, `outcome` or `outcomeClassification`. */
+export interface V2Result {
+  status?: string;
+  outcome?: string;
+  outcomeClassification?: string;
+  advice?: { decision?: string };
+}
+
+/** A journey's overall decision in v2's words. */
+export type Decision = 'Accept' | 'Reject' | 'Manual review';
+
+/** The answer of `journey/state/fetch`. Some tenants put `steps` and `result` at the top level instead of under `context`. */
+export interface V2State {
+  instanceId: string;
+  status: string;
+  context?: { process?: { steps?: V2Step[] }; result?: V2Result; subject?: unknown };
+  steps?: V2Step[];
+  result?: V2Result;
+}
+
+type Subject = {
+  identity?: {
+    firstName?: unknown;
+    middleNames?: unknown;
+    lastNames?: unknown;
+    dateOfBirth?: unknown;
+    currentAddress?: unknown;
+    idNumbers?: unknown;
+  };
+  documents?: unknown;
+  biometrics?: unknown;
+};
+
+const entries = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : [];
+
+/** Where each domain element of the specification sits in `context.subject` (the v1 subject shape is the same). */
+const ELEMENTS: readonly { readonly id: string; readonly carried: (subject: Subject) => boolean }[] = [
+  {
+    id: 'FullName',
+    carried: ({ identity }) => identity?.firstName !== undefined || identity?.lastNames !== undefined,
+  },
+  { id: 'DateOfBirth', carried: ({ identity }) => identity?.dateOfBirth !== undefined },
+  { id: 'CurrentAddress', carried: ({ identity }) => identity?.currentAddress !== undefined },
+  {
+    id: 'PrimaryDocument',
+    carried: ({ documents }) =>
+      entries(documents).some((document) => document.type === undefined || String(document.type).toLowerCase() === 'primary'),
+  },
+  { id: 'Selfie', carried: ({ biometrics }) => entries(biometrics).some((entry) => entry.selfieImage !== undefined) },
+  { id: 'SSN', carried: ({ identity }) => entries(identity?.idNumbers).some((entry) => entry.type === 'ssn') },
+];
+
+/** Whether `value` holds a non-empty `field` anywhere inside it. */
+function fills(value: unknown, field: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.keys(value).some((key) => {
+    const inner = (value as Record<string, unknown>)[key];
+    return (key === field && inner !== undefined && inner !== null && inner !== '') || fills(inner, field);
+  });
+}
+
+/**
+ * The `participants` of an interaction submit: the elements the submit carries (the subject, or the element ids
+ * the code shows it carries) that the interaction asks for, from its `outstanding` list, else from `collects`.
+ * v2 answers 409 for an element already provided (by prefill or an earlier submit), so nothing else is listed.
+ */
+export function participantsFor(interaction: V2Interaction, carried: object | readonly string[]): { domainElementId: string }[] {
+  const outstanding = interaction.outstanding ?? [];
+  const asked = outstanding.length > 0 ? outstanding : (interaction.interaction?.collects ?? []).map((entry) => entry.ref);
+  const ids: readonly string[] = Array.isArray(carried)
+    ? carried
+    : ELEMENTS.filter((element) => element.carried(carried as Subject)).map((element) => element.id);
+  const participants: { domainElementId: string }[] = [];
+  for (const id of ids) {
+    const fields = asked.filter((ref) => ref.startsWith(`${id}/`));
+    if (asked.indexOf(id) !== -1 || (fields.length > 0 && Array.isArray(carried))) participants.push({ domainElementId: id });
+    // Asked for field by field (`PrimaryDocument/side1Image`): name the fields the subject fills.
+    else for (const ref of fields) if (fills(carried, ref.slice(id.length + 1))) participants.push({ domainElementId: ref });
+  }
+  return participants;
+}
+
+const DECISIONS: readonly string[] = ['Accept', 'Reject', 'Manual review'];
+const CLASSIFIED: Readonly<Record<string, Decision>> = { positive: 'Accept', negative: 'Reject', neutral: 'Manual review' };
+
+/** The decision an outcome (`Decision: Accept`) names, else the one its classification stands for. */
+function named(outcome: string | undefined, classification: string | undefined): Decision | undefined {
+  const word = outcome?.replace(/^Decision:\s*/, '');
+  if (word !== undefined && DECISIONS.indexOf(word) !== -1) return word as Decision;
+  return classification === undefined ? undefined : CLASSIFIED[classification.toLowerCase()];
+}
+
+/**
+ * The overall decision of a state, wherever the tenant puts it: `result.advice.decision`, else the result's
+ * `outcome` or `outcomeClassification`, else the decision step among the steps. `undefined` until decided.
+ */
+export function decisionOf(state: V2State): Decision | undefined {
+  const result = state.context?.result ?? state.result;
+  const advised = result?.advice?.decision;
+  if (advised !== undefined && DECISIONS.indexOf(advised) !== -1) return advised as Decision;
+  const fromResult = named(result?.outcome, result?.outcomeClassification);
+  if (fromResult) return fromResult;
+  const steps = state.context?.process?.steps ?? state.steps ?? [];
+  for (let index = steps.length - 1; index >= 0; index--) {
+    const step = steps[index];
+    if (step && (step.result === null || /^Decision:/.test(step.outcome ?? ''))) return named(step.outcome, step.outcomeClassification);
+  }
+  return undefined;
+}
+
+/** How long `waitForResult` waits in all, and the longest pause between two state fetches. */
+export interface WaitOptions {
+  /** @default 300000 (five minutes) */
+  timeoutMs?: number;
+  /** @default 10000 (the specification's base polling interval) */
+  maxIntervalMs?: number;
+}
+
+const resultOf = (state: V2State): V2Result | undefined => state.context?.result ?? state.result;
+
+/** A journey has run once it left InProgress, or once its result is decided (a manual review can come earlier). */
+const hasRun = (state: V2State): boolean => {
+  const status = resultOf(state)?.status;
+  return state.status !== 'InProgress' || (status !== undefined && status !== 'pending');
+};
+
+/**
+ * What a synchronous v1 start answered after: the journey once it has run. Awaits the start, then fetches the
+ * state with `fetchState` until the journey has run, first after 50 ms, then at twice the pause each time up to
+ * `maxIntervalMs`, and resolves with that state. Rejects once `timeoutMs` has passed.
+ */
+export async function waitForResult(
+  started: PromiseLike<unknown> | { instanceId: string },
+  fetchState: (instanceId: string) => PromiseLike<unknown>,
+  options: WaitOptions = {},
+): Promise<V2State> {
+  const { instanceId } = (await started) as { instanceId: string };
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, options.maxIntervalMs ?? 10_000)) {
+    await new Promise<void>((resolve) => {
+      setTimeout(resolve, pause);
+    });
+    const state = (await fetchState(instanceId)) as V2State;
+    if (hasRun(state)) return state;
+    if (Date.now() + pause > deadline) throw new Error(`journey ${instanceId} has not run within ${timeoutMs} ms`);
+  }
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { ts } from 'ts-morph';
+import type { FileContext } from '../plan/file-context.js';
+import type { TextEdit } from '../plan/types.js';
+
+/** The generated module's name in the migrated tree, without its extension. */
+export const HELPER_MODULE = 'journey-v2';
+
+/** The module's source: `helpers/journey-v2.ts` of this package, beside `src` and `dist` alike. */
+const SOURCE_URL = new URL('../../helpers/journey-v2.ts', import.meta.url);
+
+/** Names of the module that are types: imported with `type` in TypeScript. */
+const TYPES = new Set(['V2Interaction', 'V2Step', 'V2Result', 'V2State', 'Decision', 'WaitOptions']);
+
+/** The generated module's files to write, and the imports of it the migrated files need. */
+export interface HelperEmission {
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+  readonly edits: readonly TextEdit[];
+}
+
+type Flavour = 'ts' | 'esm' | 'cjs';
+
+const EXTENSIONS: Readonly<Record<Flavour, string>> = { ts: '.ts', esm: '.mjs', cjs: '.cjs' };
+
+/**
+ * Writes the helper module once into the user's tree (the deepest directory that holds every file using it), in
+ * the language of the files that import it: TypeScript as written in `helpers/journey-v2.ts`, or that module
+ * compiled to an ES module (`.mjs`) or CommonJS (`.cjs`). Nothing to install; an existing module is kept as it is.
+ * Each file gets one import of the names it uses, in its own quotes and semicolons, after its last import.
+ */
+export function emitHelpers(
+  needs: ReadonlyMap<string, ReadonlySet<string>>,
+  ctxOf: (file: string) => FileContext | undefined,
+  exists: (path: string) => boolean,
+): HelperEmission {
+  if (needs.size === 0) return { files: [], edits: [] };
+  const dir = commonDirectory([...needs.keys()]);
+  const files = new Map<string, string>();
+  const edits: TextEdit[] = [];
+  for (const [file, names] of needs) {
+    const ctx = ctxOf(file);
+    if (!ctx) continue;
+    const flavour: Flavour = ctx.isTypeScript ? 'ts' : ctx.usesRequire || file.endsWith('.cjs') ? 'cjs' : 'esm';
+    const path = join(dir, `${HELPER_MODULE}${EXTENSIONS[flavour]}`);
+    if (!files.has(path) && !exists(path)) files.set(path, moduleText(flavour));
+    const specifier = specifierFor(ctx, path, flavour);
+    const missing = [...names].filter((name) => ctx.imports.get(name)?.specifier !== specifier).sort();
+    if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour));
+  }
+  return { files: [...files].map(([path, text]) => ({ path, text })), edits };
+}
+
+function moduleText(flavour: Flavour): string {
+  const source = readFileSync(SOURCE_URL, 'utf8');
+  if (flavour === 'ts') return source;
+  const module = flavour === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
+  return ts.transpileModule(source, { compilerOptions: { module, target: ts.ScriptTarget.ES2020 } }).outputText;
+}
+
+/** The deepest directory that holds every file. */
+function commonDirectory(files: readonly string[]): string {
+  const [first = [], ...rest] = files.map((file) => dirname(file).split(sep));
+  let length = first.length;
+  for (const parts of rest) {
+    let same = 0;
+    while (same < length && same < parts.length && parts[same] === first[same]) same++;
+    length = same;
+  }
+  return first.slice(0, length).join(sep) || sep;
+}
+
+/** The module as `file` imports it: relative, with the extension the file's own relative imports use. */
+function specifierFor(ctx: FileContext, path: string, flavour: Flavour): string {
+  let specifier = relative(dirname(ctx.file), path).split(sep).join('/');
+  if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+  if (flavour !== 'ts') return specifier;
+  const bare = specifier.slice(0, -'.ts'.length);
+  const relatives = [...ctx.imports.values()].map((binding) => binding.specifier).filter((value) => value.startsWith('.'));
+  if (relatives.some((value) => value.endsWith('.ts'))) return `${bare}.ts`;
+  if (relatives.length > 0 && !relatives.some((value) => /\.[cm]?js$/.test(value))) return bare;
+  return `${bare}.js`;
+}
+
+/** `import { a, type B } from './journey-v2.js';` (or `require`) after the file's last import, in its style. */
+function importOf(ctx: FileContext, names: readonly string[], specifier: string, flavour: Flavour): TextEdit {
+  const statements = ctx.ast.program.body;
+  const imports = statements.filter(
+    (statement) => statement.type === 'ImportDeclaration' || (ctx.usesRequire && ctx.text(statement).includes('require(')),
+  );
+  const last = imports[imports.length - 1];
+  const onlyTypes = flavour === 'ts' && names.every((name) => TYPES.has(name));
+  const list = names.map((name) => (flavour === 'ts' && !onlyTypes && TYPES.has(name) ? `type ${name}` : name)).join(', ');
+  const line =
+    flavour === 'cjs'
+      ? `const { ${list} } = require(${ctx.str(specifier)});`
+      : `import ${onlyTypes ? 'type ' : ''}{ ${list} } from ${ctx.str(specifier)};`;
+  const semicolonless = last !== undefined && !ctx.text(last).trimEnd().endsWith(';');
+  const statement = semicolonless ? line.slice(0, -1) : line;
+  if (last) return { file: ctx.file, start: last.end ?? 0, end: last.end ?? 0, text: `${ctx.eol}${statement}` };
+  // After a shebang and directives such as 'use strict'.
+  const directives = ctx.ast.program.directives;
+  const after = directives[directives.length - 1]?.end ?? (ctx.source.startsWith('#!') ? ctx.source.indexOf('\n') : -1);
+  if (after >= 0) return { file: ctx.file, start: after, end: after, text: `${ctx.eol}${statement}` };
+  return { file: ctx.file, start: 0, end: 0, text: `${statement}${ctx.eol}` };
+}

@@ -1,0 +1,146 @@
+import type { CallExpression, Function as FunctionNode } from '@babel/types';
+import { evaluate } from '../analysis/evaluate.js';
+import { concat } from '../analysis/static-value.js';
+import type { OperationOptions } from '../plan/operations.js';
+import { OPERATION_RULES, planOperation } from '../plan/operations.js';
+import type { FilePlan } from '../plan/plan-file.js';
+import { bodyOf } from '../plan/request-body.js';
+import { SiteBuilder } from '../plan/site-builder.js';
+import { type Site, settle } from '../plan/types.js';
+import { matchV1Url } from '../plan/v1-url.js';
+import type { Wrapper } from '../plan/wrappers.js';
+import { type Answer, answerOf } from './answers.js';
+import { Functions } from './functions.js';
+import type { Source, Sources } from './sources.js';
+import { type BodyOwner, type Followed, Tracker } from './tracker.js';
+
+/** What the flow analysis adds to the files' plans. */
+export interface FlowAnalysis extends Followed {
+  /** For each call through a function of the project, what that function answers. */
+  readonly answers: ReadonlyMap<string, Answer>;
+  /** The v2 calls the files make, by id, for flows that hold both versions. */
+  readonly v2Calls: ReadonlySet<string>;
+}
+
+/** The piece the calls through one path wrapper share: its base moves to v2 with all of them, or not at all. */
+const wrapperPiece = (wrapper: Wrapper): string => `wrapper:${wrapper.file}:${wrapper.fn}`;
+
+/**
+ * Finds the flows of the run: follows path wrappers to their calls in every file (planning the calls that name
+ * only the rest of the path there), then follows what every v1 call answers, and which calls send the ids it
+ * answered. Sites it plans are added to `sites`; the sites of `plans` it learns more about are updated in place.
+ */
+export function analyseFlows(plans: readonly FilePlan[], sources: Sources, options: OperationOptions): FlowAnalysis {
+  const functions = new Functions(sources);
+  const byId = new Map(plans.flatMap((plan) => plan.sites.map((site) => [site.id, site] as const)));
+  const added: Site[] = [];
+  for (const wrapper of plans.flatMap((plan) => plan.wrappers)) {
+    const source = sources.get(wrapper.file);
+    const fn = source && findFunction(source, wrapper.fn);
+    if (!source || !fn) continue;
+    for (const caller of functions.callersOf({ source, fn })) {
+      if (caller.call.type !== 'CallExpression') continue;
+      const known = byId.get(`${caller.source.file}:${caller.call.start ?? 0}`);
+      if (known) throughWrapper(known, wrapper);
+      else {
+        const site = planWrapperCall({ source: caller.source, call: caller.call }, wrapper, options);
+        if (site) {
+          added.push(site);
+          byId.set(site.id, site);
+        }
+      }
+    }
+  }
+  const calls = [...byId.values()].filter((site) => site.role === 'call');
+  const bodies = new Map<string, BodyOwner>();
+  for (const site of calls)
+    if (site.call?.body !== undefined)
+      bodies.set(`${site.file}:${site.call.body}`, { id: site.id, update: site.operation === 'journey/task/update' });
+  const v2Calls = new Set<string>();
+  for (const plan of plans) {
+    for (const call of plan.v2Calls) {
+      v2Calls.add(call.id);
+      if (call.body !== undefined) bodies.set(`${plan.file}:${call.body}`, { id: call.id, update: false });
+    }
+  }
+  const answers = new Map<string, Answer>();
+  for (const site of calls) {
+    if (site.call?.style !== 'callee') continue;
+    const source = sources.get(site.file);
+    const call = source?.nodeAt(site.call.start, 'CallExpression', site.call.end);
+    if (source && call) answers.set(site.id, answerOf(functions, source, call));
+  }
+  const tracker = new Tracker(sources, functions, bodies, options.helpers);
+  for (const site of calls) tracker.track(site);
+  for (const plan of plans)
+    for (const call of plan.v2Calls) if (call.path === 'journey/start') tracker.trackV2Start(call.id, plan.file, call.start, call.end);
+  const followed = tracker.result();
+  return { ...followed, sites: [...added, ...followed.sites], answers, v2Calls };
+}
+
+function findFunction(source: Source, start: number): FunctionNode | undefined {
+  for (const type of [
+    'FunctionDeclaration',
+    'FunctionExpression',
+    'ArrowFunctionExpression',
+    'ClassMethod',
+    'ClassPrivateMethod',
+    'ObjectMethod',
+  ] as const) {
+    const node = source.nodeAt(start, type);
+    if (node) return node;
+  }
+  return undefined;
+}
+
+/** A call the file found by its full path, made through a wrapper with a base of its own: the base moves with the wrapper. */
+function throughWrapper(site: Site, wrapper: Wrapper): void {
+  site.reviews = site.reviews.filter(
+    (review) => !(review.rule === 'endpoint.base-path' && review.reason.startsWith('the base URL is only known at run time')),
+  );
+  site.pieces = [...site.pieces.filter((piece) => !piece.startsWith('run-time-base:')), ...wrapper.pieces, wrapperPiece(wrapper)];
+  settle(site);
+}
+
+/** A call of a path wrapper with the rest of the path (`post('task/update', token, body)`), planned as a v1 call. */
+function planWrapperCall(
+  { source, call }: { source: Source; call: CallExpression },
+  wrapper: Wrapper,
+  options: OperationOptions,
+): Site | undefined {
+  const argument = call.arguments[wrapper.urlParam];
+  if (!argument || argument.type === 'SpreadElement' || argument.type === 'ArgumentPlaceholder') return undefined;
+  const { ctx } = source;
+  const value = concat([wrapper.prefix, evaluate(argument, ctx)], ctx.text(argument));
+  const match = matchV1Url(value);
+  const ancestors = source.ancestors(call);
+  const operation = match.operation;
+  const site = new SiteBuilder(
+    ctx,
+    call,
+    ancestors,
+    operation ? OPERATION_RULES[operation] : 'endpoint.base-path',
+    operation ? `${operation} → its v2 replacement` : 'v1 base path → v2 base path',
+    'call',
+    operation,
+  );
+  site.edits.push(...match.edits);
+  site.pieces.push(...match.pieces, ...wrapper.pieces, wrapperPiece(wrapper));
+  if (match.problem) site.refuse('codemod.dynamic-url', match.problem, 'a v2 path under /v2/captain/');
+  if (!operation)
+    site.refuse(
+      'codemod.dynamic-url',
+      `${ctx.text(argument)} is not a journey path the codemod knows under the v1 base`,
+      'a v2 path under /v2/captain/',
+    );
+  const bodyArgument = wrapper.bodyParam === undefined ? undefined : call.arguments[wrapper.bodyParam];
+  const body =
+    bodyArgument && bodyArgument.type !== 'SpreadElement' && bodyArgument.type !== 'ArgumentPlaceholder'
+      ? bodyOf(ctx, bodyArgument)
+      : bodyOf(ctx, undefined);
+  const start = 'at' in body ? body.at.start : undefined;
+  site.call = { start: call.start ?? 0, end: call.end ?? 0, style: 'callee', ...(start == null ? {} : { body: start }) };
+  if (operation)
+    planOperation(site, ctx, operation, body, options, { call, ancestors, style: 'callee', url: { node: argument, value }, body });
+  return site.build();
+}

@@ -1,0 +1,68 @@
+import type { Site } from '../plan/types.js';
+
+/** How two parts of a flow are tied: a shared piece, a read of a call's answer, or an id one answered and the other sends. */
+export type Tie = { readonly kind: 'piece'; readonly piece: string } | { readonly kind: 'reads' } | { readonly kind: 'id' };
+
+/** A part's neighbours in its flow, each with the tie between them. */
+export type Neighbours = ReadonlyMap<string, readonly { readonly id: string; readonly tie: Tie }[]>;
+
+/**
+ * Groups sites (and v2 calls, by id) into flows: parts that share a piece (a literal, a wrapper, a run-time
+ * base, a `V1Api` client), a read and the call it reads from, and calls tied by an id one answered and the other
+ * sends. Returns each part's flow number and its neighbours.
+ */
+export function groupFlows(
+  sites: readonly Site[],
+  links: readonly (readonly [string, string])[],
+  v2Calls: ReadonlySet<string>,
+): { readonly flowOf: ReadonlyMap<string, number>; readonly neighbours: Neighbours } {
+  const neighbours = new Map<string, { id: string; tie: Tie }[]>();
+  const ids = new Set([...sites.map((site) => site.id), ...v2Calls]);
+  const tie = (a: string, b: string, kind: Tie) => {
+    if (a === b || !ids.has(a) || !ids.has(b)) return;
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const list = neighbours.get(from) ?? [];
+      list.push({ id: to, tie: kind });
+      neighbours.set(from, list);
+    }
+  };
+  const byPiece = new Map<string, string[]>();
+  for (const site of sites) {
+    for (const piece of site.pieces) {
+      const members = byPiece.get(piece) ?? [];
+      members.push(site.id);
+      byPiece.set(piece, members);
+    }
+  }
+  for (const [piece, members] of byPiece) {
+    // Every user tied to every other, so a marker names the user that kept it on v1; a star for the widely shared.
+    const [first, ...rest] = members;
+    if (members.length > 64) for (const other of rest) tie(first ?? other, other, { kind: 'piece', piece });
+    else for (const [index, a] of members.entries()) for (const b of members.slice(index + 1)) tie(a, b, { kind: 'piece', piece });
+  }
+  for (const site of sites) for (const call of site.dependsOn ?? []) tie(site.id, call, { kind: 'reads' });
+  for (const [a, b] of links) tie(a, b, { kind: 'id' });
+
+  const flowOf = new Map<string, number>();
+  let next = 0;
+  for (const id of ids) {
+    if (flowOf.has(id) || !neighbours.has(id)) continue;
+    const flow = next++;
+    const stack = [id];
+    flowOf.set(id, flow);
+    while (stack.length > 0) {
+      const current = stack.pop() as string;
+      for (const { id: other } of neighbours.get(current) ?? []) {
+        if (flowOf.has(other)) continue;
+        flowOf.set(other, flow);
+        stack.push(other);
+      }
+    }
+  }
+  // A part tied to nothing is a flow of its own.
+  for (const id of ids) if (!flowOf.has(id)) flowOf.set(id, next++);
+  return { flowOf, neighbours };
+}

@@ -1,0 +1,132 @@
+import type { FileContext } from '../plan/file-context.js';
+import { participantsLiteral } from '../plan/participants.js';
+import { type DeferredStart, type DeferredSubmit, type Site, type Synthesized, settle } from '../plan/types.js';
+import type { Answer } from './answers.js';
+
+/** What the deferred parts of a flow's calls are decided from. */
+export interface FlowContext {
+  /** The other calls of the site's flow. */
+  readonly calls: readonly Site[];
+  /** Whether the flow holds a v2 start (whose prefill the codemod cannot see). */
+  readonly v2Start: boolean;
+  readonly readAsState: ReadonlySet<string>;
+  readonly interactions: ReadonlyMap<string, string>;
+  readonly answers: ReadonlyMap<string, Answer>;
+  readonly helpers: boolean;
+  readonly ctx: (file: string) => FileContext | undefined;
+}
+
+const THEN: Readonly<Record<Exclude<Synthesized['answer'], 'body' | 'callee'>, string>> = {
+  json: '.then((response) => response.json())',
+  data: '.then((response) => response.data)',
+  'body-field': '.then((response) => response.body)',
+};
+
+/** A synthesized call as an expression of the parsed answer, or `undefined` when what it answers is not known. */
+function answered(call: Synthesized, own: Answer | undefined): string | undefined {
+  const answer =
+    call.answer === 'callee'
+      ? own === undefined || own === 'body'
+        ? 'body'
+        : own === 'axios'
+          ? 'data'
+          : own === 'superagent'
+            ? 'body-field'
+            : 'json'
+      : call.answer;
+  return answer === 'body' ? call.text : `${call.text}${THEN[answer]}`;
+}
+
+/**
+ * A task update's participants: the elements the code shows it carries, when nothing in its flow may have
+ * provided them before (no start, or starts whose prefill is written out and carries none of them); otherwise
+ * `participantsFor(interaction, …)` at run time, from the interaction its task came from, or fetched the way the
+ * update is made. Refused when neither is possible, or helpers are off.
+ */
+export function decideSubmit(site: Site, deferred: DeferredSubmit, flow: FlowContext): void {
+  const starts = flow.calls.filter((call) => call.deferred?.kind === 'start');
+  const elements = deferred.elements;
+  const provided = (call: Site) =>
+    call.deferred?.kind === 'start' && (call.deferred.prefill === undefined || call.deferred.prefill.some((id) => elements?.includes(id)));
+  const ctx = flow.ctx(site.file);
+  if (!ctx) return;
+  let participants: string;
+  if (elements && elements.length > 0 && !flow.v2Start && !starts.some(provided)) {
+    participants = participantsLiteral(ctx, elements as Parameters<typeof participantsLiteral>[1]);
+  } else {
+    const carried = elements && elements.length > 0 ? `[${elements.map((id) => ctx.str(id)).join(', ')}]` : (deferred.subject ?? '');
+    if (!flow.helpers) {
+      site.refusal = {
+        rule: 'request.update-participants',
+        reason:
+          elements && elements.length > 0
+            ? 'its flow may have provided these elements before (at start) and helpers are off (--no-helpers)'
+            : 'the subject is not visible in the code and helpers are off (--no-helpers)',
+        suggestion: "{ instanceId, interactionId, participants: [{ domainElementId: 'FullName' }], context: { subject } }",
+      };
+      settle(site);
+      return;
+    }
+    const inScope = flow.interactions.get(site.id);
+    const fetched = deferred.fetchInteraction && answered(deferred.fetchInteraction, flow.answers.get(site.id));
+    if (inScope) participants = `participantsFor(${inScope}, ${carried})`;
+    else if (fetched && deferred.problem === undefined) {
+      participants = `participantsFor(await ${fetched}, ${carried})`;
+      if (deferred.asyncAt !== undefined)
+        site.edits.push({ file: site.file, start: deferred.asyncAt, end: deferred.asyncAt, text: 'async ' });
+    } else {
+      site.refusal = {
+        rule: 'request.update-participants',
+        reason: `participants come from what the interaction asks for, and it cannot be fetched here: ${deferred.problem ?? 'no interaction fetch can be written'}`,
+        suggestion: 'participants: the elements of interaction.outstanding (else interaction.collects) that the subject carries',
+      };
+      settle(site);
+      return;
+    }
+    site.helpers.push('participantsFor');
+  }
+  const { insert } = deferred;
+  site.edits.push({ file: insert.file, start: insert.start, end: insert.end, text: `${insert.text}${participants}${insert.after}` });
+}
+
+/**
+ * A synchronous v1 start answered once the journey had run: when its flow reads the result, the v2 start is
+ * wrapped in `waitForResult(start, fetchState)`, which resolves with the state once the journey has run.
+ * A flow that also has tasks is left as planned (marked for review): v1 answered there once input was needed.
+ */
+export function decideStart(site: Site, deferred: DeferredStart, flow: FlowContext): void {
+  if (!deferred.synchronous) return;
+  const tasks = flow.calls.some((call) => call.operation?.startsWith('journey/task/'));
+  const readsState = flow.readAsState.has(site.id);
+  const fetchesState = flow.calls.some((call) => call.operation === 'journey/state/fetch');
+  if (tasks) {
+    if (readsState) refuseWait(site, 'its answer is read as the journey state, and the flow has tasks: v1 answered once input was needed');
+    return;
+  }
+  if (!readsState && !fetchesState) return;
+  if (!flow.helpers)
+    return void refuseWait(site, 'the flow reads the result, and waiting for it needs waitForResult: helpers are off (--no-helpers)');
+  const own = flow.answers.get(site.id);
+  const state = deferred.wait && answered(deferred.wait.fetchState, own);
+  if (!deferred.wait || !state || (own !== undefined && own !== 'body')) {
+    return void refuseWait(
+      site,
+      `the flow reads the result, and the wait cannot be written here: ${deferred.waitProblem ?? 'the start answers a response, not its body'}`,
+    );
+  }
+  const { start, end } = deferred.wait;
+  site.edits.push({ file: site.file, start, end: start, text: 'waitForResult(' });
+  site.edits.push({ file: site.file, start: end, end, text: `, (instanceId) => ${state})` });
+  site.helpers.push('waitForResult');
+  site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-async');
+  settle(site);
+}
+
+function refuseWait(site: Site, reason: string): void {
+  site.refusal = {
+    rule: 'request.start-async',
+    reason,
+    suggestion: 'wait with waitForResult(start, (instanceId) => <state fetch>) before reading results',
+  };
+  settle(site);
+}

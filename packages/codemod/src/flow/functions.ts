@@ -1,0 +1,410 @@
+import type { CallExpression, Class, Function as FunctionNode, Identifier, NewExpression, Node } from '@babel/types';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import type { Binding } from './scopes.js';
+import type { Source, Sources } from './sources.js';
+
+/** A function of the project: its node and the file it is in. */
+export interface FunctionRef {
+  readonly source: Source;
+  readonly fn: FunctionNode;
+}
+
+/** A call found in the project, with the file it is in. */
+export interface CallRef {
+  readonly source: Source;
+  readonly call: CallExpression | NewExpression;
+}
+
+const isFunctionNode = (node: Node | null | undefined): node is FunctionNode =>
+  node !== null &&
+  node !== undefined &&
+  /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression|ClassMethod|ClassPrivateMethod|ObjectMethod)$/.test(node.type);
+
+/**
+ * Which function a call reaches and which calls reach a function, across the files of the run: bindings by
+ * scope within a file, imports and exports through the module graph (ts-morph), methods through the class of
+ * the instance they are called on (made with `new`, or typed by an annotation).
+ */
+export class Functions {
+  constructor(private readonly sources: Sources) {}
+
+  /** The function `call` calls, when it is declared in the project. */
+  calleeOf(source: Source, call: CallExpression | NewExpression): FunctionRef | undefined {
+    const { callee } = call;
+    if (call.type === 'NewExpression') {
+      const cls = callee.type === 'Identifier' ? this.classOf(source, callee) : undefined;
+      const init = cls?.cls.body.body.find((member) => member.type === 'ClassMethod' && member.kind === 'constructor');
+      return cls && isFunctionNode(init) ? { source: cls.source, fn: init } : undefined;
+    }
+    if (callee.type === 'Identifier') return this.functionBound(source, callee);
+    if (!isMember(callee)) return undefined;
+    const name = propertyName(callee);
+    if (name === undefined) return undefined;
+    const cls = this.instanceClass(source, callee.object);
+    if (cls) return methodOf(cls.source, cls.cls, name);
+    // `ns.f()` of `import * as ns`, or `Class.staticMethod()`.
+    if (callee.object.type === 'Identifier') {
+      const binding = source.scopes.bindingOf(callee.object);
+      const imported = binding ? this.importedFrom(source, binding) : undefined;
+      if (imported?.imported === '*') return this.exportedFunction(imported.file, name);
+      const klass = this.classOf(source, callee.object);
+      if (klass) return methodOf(klass.source, klass.cls, name);
+    }
+    return undefined;
+  }
+
+  /** Every call of `ref` in the run: by its name in its file, through imports elsewhere, on instances of its class. */
+  callersOf(ref: FunctionRef): CallRef[] {
+    const { source, fn } = ref;
+    const parent = source.parent(fn);
+    if (fn.type === 'ClassMethod' || fn.type === 'ClassPrivateMethod') {
+      const cls = parent && source.parent(parent);
+      const name =
+        fn.key.type === 'Identifier' || fn.key.type === 'PrivateName'
+          ? fn.key.type === 'PrivateName'
+            ? fn.key.id.name
+            : fn.key.name
+          : undefined;
+      if (!cls || !isClass(cls) || name === undefined) return [];
+      return this.methodCalls(source, cls, name);
+    }
+    const id =
+      fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
+    if (id?.type !== 'Identifier') return [];
+    const binding = source.scopes.bindingOf(id);
+    return binding ? this.callsOfBinding(source, binding) : [];
+  }
+
+  /** The calls of a binding (a function's name): in its file, and through every import of it. */
+  private callsOfBinding(source: Source, binding: Binding): CallRef[] {
+    const calls: CallRef[] = [];
+    const collect = (from: Source, references: readonly Identifier[]) => {
+      for (const reference of references) {
+        const parent = from.parent(reference);
+        if ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.callee === reference)
+          calls.push({ source: from, call: parent });
+      }
+    };
+    collect(source, binding.references);
+    for (const name of this.exportedNames(source, binding)) {
+      for (const { importer, local } of this.importsOf(source.file, name)) {
+        if (local.kind === 'namespace') {
+          for (const reference of local.binding.references) {
+            const member = importer.parent(reference);
+            const call = member && importer.parent(member);
+            if (isMember(member) && propertyName(member) === name && call?.type === 'CallExpression' && call.callee === member)
+              calls.push({ source: importer, call });
+          }
+        } else collect(importer, local.binding.references);
+      }
+    }
+    return calls;
+  }
+
+  /** Calls of method `name` of `cls`: `this.name()` inside it, and on every instance of it in the run. */
+  private methodCalls(source: Source, cls: Class, name: string): CallRef[] {
+    const calls: CallRef[] = [];
+    walk(cls.body, (node) => {
+      if (
+        node.type === 'CallExpression' &&
+        isMember(node.callee) &&
+        node.callee.object.type === 'ThisExpression' &&
+        propertyName(node.callee) === name
+      )
+        calls.push({ source, call: node });
+    });
+    for (const { source: where, node } of this.instancesOf(source, cls)) {
+      const member = where.parent(node);
+      const call = member && where.parent(member);
+      if (
+        isMember(member) &&
+        member.object === node &&
+        propertyName(member) === name &&
+        call?.type === 'CallExpression' &&
+        call.callee === member
+      )
+        calls.push({ source: where, call });
+    }
+    return calls;
+  }
+
+  /** Expressions that hold an instance of `cls`: names bound to `new Cls()`, parameters and properties typed `Cls`. */
+  private instancesOf(source: Source, cls: Class): { source: Source; node: Node }[] {
+    const id = cls.id;
+    if (!id) return [];
+    const binding = source.scopes.bindingOf(id);
+    if (!binding) return [];
+    const names: { source: Source; references: readonly Identifier[] }[] = [{ source, references: binding.references }];
+    for (const exported of this.exportedNames(source, binding)) {
+      for (const { importer, local } of this.importsOf(source.file, exported)) {
+        if (local.kind !== 'namespace') names.push({ source: importer, references: local.binding.references });
+      }
+    }
+    const found: { source: Source; node: Node }[] = [];
+    for (const { source: where, references } of names) {
+      for (const reference of references) {
+        for (const holder of this.holdersOf(where, reference)) found.push({ source: where, node: holder });
+      }
+    }
+    return found;
+  }
+
+  /** Where an instance made or typed with the class name `reference` is read: the names and `this.x` bound to it. */
+  private holdersOf(source: Source, reference: Identifier): Node[] {
+    const parent = source.parent(reference);
+    const holders: Node[] = [];
+    const boundTo = (node: Node) => {
+      const outer = source.parent(node);
+      if (outer?.type === 'VariableDeclarator' && outer.init === node && outer.id.type === 'Identifier') {
+        const bound = source.scopes.bindingOf(outer.id);
+        if (bound) holders.push(...bound.references);
+      } else if (outer?.type === 'AssignmentExpression' && outer.right === node && isThisMember(outer.left)) {
+        holders.push(...thisReads(source, outer.left));
+      } else if (outer?.type === 'ClassProperty' && outer.value === node && outer.key.type === 'Identifier') {
+        holders.push(...thisReadsByName(source, outer, outer.key.name));
+      }
+    };
+    if (parent?.type === 'NewExpression' && parent.callee === reference) boundTo(parent);
+    // `api: JourneyApi` on a parameter, a variable or a class property.
+    if (parent?.type === 'TSTypeReference') {
+      const annotation = source.parent(parent);
+      const annotated = annotation && source.parent(annotation);
+      if (annotated?.type === 'Identifier') {
+        const bound = source.scopes.bindingOf(annotated);
+        if (bound) holders.push(...bound.references);
+        const property = source.parent(annotated);
+        if (property?.type === 'TSParameterProperty') holders.push(...thisReadsByName(source, property, annotated.name));
+      } else if (annotated?.type === 'ClassProperty' && annotated.key.type === 'Identifier') {
+        holders.push(...thisReadsByName(source, annotated, annotated.key.name));
+      }
+    }
+    return holders;
+  }
+
+  /** The class an instance expression belongs to: `x` bound to `new C()` or typed `C`, `this.x` likewise. */
+  private instanceClass(source: Source, node: Node): { source: Source; cls: Class } | undefined {
+    if (node.type === 'ThisExpression') {
+      const cls = source.ancestors(node).reverse().find(isClass);
+      return cls ? { source, cls } : undefined;
+    }
+    if (node.type === 'Identifier') {
+      const binding = source.scopes.bindingOf(node);
+      const declaration = binding?.declaration;
+      if (
+        declaration?.type === 'VariableDeclarator' &&
+        declaration.init?.type === 'NewExpression' &&
+        declaration.init.callee.type === 'Identifier'
+      )
+        return this.classOf(source, declaration.init.callee);
+      const typed = binding ? annotationName(binding.id) : undefined;
+      if (typed) return this.classOf(source, typed);
+      return undefined;
+    }
+    if (isThisMember(node)) {
+      const cls = source.ancestors(node).reverse().find(isClass);
+      const name = propertyName(node);
+      if (!cls || name === undefined) return undefined;
+      for (const member of cls.body.body) {
+        if (member.type === 'ClassProperty' && member.key.type === 'Identifier' && member.key.name === name) {
+          if (member.value?.type === 'NewExpression' && member.value.callee.type === 'Identifier')
+            return this.classOf(source, member.value.callee);
+          const typed = member.typeAnnotation?.type === 'TSTypeAnnotation' ? member.typeAnnotation.typeAnnotation : undefined;
+          if (typed?.type === 'TSTypeReference' && typed.typeName.type === 'Identifier') return this.classOf(source, typed.typeName);
+        }
+        if (member.type === 'ClassMethod' && member.kind === 'constructor') {
+          for (const param of member.params) {
+            if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier' && param.parameter.name === name) {
+              const typed = annotationName(param.parameter);
+              if (typed) return this.classOf(source, typed);
+            }
+          }
+          let found: { source: Source; cls: Class } | undefined;
+          walk(member, (inner) => {
+            if (found || inner.type !== 'AssignmentExpression' || !isThisMember(inner.left) || propertyName(inner.left) !== name) return;
+            if (inner.right.type === 'NewExpression' && inner.right.callee.type === 'Identifier')
+              found = this.classOf(source, inner.right.callee);
+          });
+          if (found) return found;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The class declaration a name refers to, in its file or through an import. */
+  private classOf(source: Source, name: Identifier): { source: Source; cls: Class } | undefined {
+    const binding = source.scopes.lookup(name.name, name);
+    if (!binding) return undefined;
+    if (binding.kind === 'class' && isClass(binding.declaration)) return { source, cls: binding.declaration };
+    const imported = this.importedFrom(source, binding);
+    if (!imported) return undefined;
+    const target = this.declarationOf(imported.file, imported.imported);
+    return target && isClass(target.node) ? { source: target.source, cls: target.node } : undefined;
+  }
+
+  /** The function a name is bound to: a declaration, a `const` holding one, or an imported function. */
+  private functionBound(source: Source, name: Identifier): FunctionRef | undefined {
+    const binding = source.scopes.bindingOf(name);
+    if (!binding) return undefined;
+    const local = functionOfBinding(binding);
+    if (local) return { source, fn: local };
+    const imported = this.importedFrom(source, binding);
+    return imported ? this.exportedFunction(imported.file, imported.imported) : undefined;
+  }
+
+  private exportedFunction(file: string, name: string): FunctionRef | undefined {
+    const target = this.declarationOf(file, name);
+    if (!target) return undefined;
+    return isFunctionNode(target.node) ? { source: target.source, fn: target.node } : undefined;
+  }
+
+  /** What `name` exported by `file` declares: a function, a class, or a `const` holding a function. */
+  private declarationOf(file: string, name: string): { source: Source; node: Node } | undefined {
+    const site = name === 'default' ? undefined : this.sources.modules.exported(file, name);
+    const source = this.sources.get(site?.file ?? file);
+    if (!source) return undefined;
+    if (site) {
+      const id = source.nodeAt(site.start, 'Identifier');
+      const binding = id && source.scopes.bindingOf(id);
+      if (!binding) return undefined;
+      return { source, node: functionOfBinding(binding) ?? binding.declaration };
+    }
+    // A default export, or a CommonJS module (`module.exports = { name }`, `exports.name = …`).
+    for (const statement of source.ctx.ast.program.body) {
+      if (name === 'default' && statement.type === 'ExportDefaultDeclaration') {
+        const declaration = statement.declaration;
+        if (declaration.type === 'Identifier') return this.declarationOf(file, declaration.name);
+        return { source, node: declaration };
+      }
+      if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
+      const { left, right } = statement.expression;
+      const target = this.sources.get(file)?.ctx.text(left);
+      let value: Node | undefined;
+      if (target === 'module.exports' && right.type === 'ObjectExpression') {
+        const property = right.properties.find((entry) => keyName(entry) === name);
+        value = property?.type === 'ObjectProperty' ? property.value : property;
+      } else if (target === `module.exports.${name}` || target === `exports.${name}`) value = right;
+      if (!value) continue;
+      if (value.type === 'Identifier') {
+        const binding = source.scopes.bindingOf(value);
+        return binding ? { source, node: functionOfBinding(binding) ?? binding.declaration } : undefined;
+      }
+      return { source, node: value };
+    }
+    return undefined;
+  }
+
+  /** The module and the name an import binding (or `require`) brings in; `*` for a namespace. */
+  private importedFrom(source: Source, binding: Binding): { file: string; imported: string } | undefined {
+    const entry = source.ctx.imports.get(binding.name);
+    if (!entry || (binding.kind !== 'import' && binding.kind !== 'const' && binding.kind !== 'let' && binding.kind !== 'var'))
+      return undefined;
+    const file = this.sources.modules.resolve(source.file, entry.specifier);
+    return file ? { file, imported: entry.imported } : undefined;
+  }
+
+  /** The names under which a binding leaves its file: `export`, `export { x as y }`, `export default x`, `module.exports`. */
+  private exportedNames(source: Source, binding: Binding): string[] {
+    const names: string[] = [];
+    const declaration = binding.declaration;
+    const holder = declaration.type === 'VariableDeclarator' ? source.parent(declaration) : declaration;
+    const outer = holder && source.parent(holder);
+    if (outer?.type === 'ExportNamedDeclaration') names.push(binding.name);
+    if (outer?.type === 'ExportDefaultDeclaration') names.push('default');
+    for (const statement of source.ctx.ast.program.body) {
+      if (statement.type === 'ExportNamedDeclaration' && !statement.source) {
+        for (const specifier of statement.specifiers) {
+          if (specifier.type === 'ExportSpecifier' && specifier.local.name === binding.name)
+            names.push(specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value);
+        }
+      }
+      if (
+        statement.type === 'ExportDefaultDeclaration' &&
+        statement.declaration.type === 'Identifier' &&
+        statement.declaration.name === binding.name
+      )
+        names.push('default');
+      if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression') {
+        const { left, right } = statement.expression;
+        const target = source.ctx.text(left);
+        if (target === 'module.exports' && right.type === 'ObjectExpression') {
+          for (const property of right.properties) {
+            if (property.type === 'ObjectProperty' && property.value.type === 'Identifier' && property.value.name === binding.name) {
+              const key = keyName(property);
+              if (key) names.push(key);
+            }
+          }
+        }
+        const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
+        if (named && right.type === 'Identifier' && right.name === binding.name) names.push(named);
+      }
+    }
+    return names;
+  }
+
+  /** The bindings other files give `name` exported by `file`: named and default imports, namespaces, `require`. */
+  private importsOf(file: string, name: string): { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] {
+    const found: { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] = [];
+    for (const importerFile of this.sources.modules.importersOf(file)) {
+      const importer = this.sources.get(importerFile);
+      if (!importer) continue;
+      for (const [local, entry] of importer.ctx.imports) {
+        if (this.sources.modules.resolve(importerFile, entry.specifier) !== file) continue;
+        if (entry.imported !== name && entry.imported !== '*') continue;
+        const binding = importer.scopes.lookup(local, importer.ctx.ast.program);
+        if (binding) found.push({ importer, local: { kind: entry.imported === '*' ? 'namespace' : 'name', binding } });
+      }
+    }
+    return found;
+  }
+}
+
+const isClass = (node: Node | undefined): node is Class => node?.type === 'ClassDeclaration' || node?.type === 'ClassExpression';
+
+const isThisMember = (node: Node): node is Extract<Node, { type: 'MemberExpression' }> =>
+  node.type === 'MemberExpression' && node.object.type === 'ThisExpression' && !node.computed;
+
+/** The function a binding holds: its declaration, or a `const`'s function initializer. */
+function functionOfBinding(binding: Binding): FunctionNode | undefined {
+  const { declaration } = binding;
+  if (declaration.type === 'FunctionDeclaration') return declaration;
+  if (declaration.type === 'VariableDeclarator' && isFunctionNode(declaration.init)) return declaration.init;
+  return undefined;
+}
+
+/** A method (or an arrow-function property) of a class. */
+function methodOf(source: Source, cls: Class, name: string): FunctionRef | undefined {
+  for (const member of cls.body.body) {
+    if ((member.type === 'ClassMethod' || member.type === 'ClassPrivateMethod') && member.kind === 'method') {
+      const key = member.key.type === 'PrivateName' ? member.key.id.name : member.key.type === 'Identifier' ? member.key.name : undefined;
+      if (key === name) return { source, fn: member };
+    }
+    if (member.type === 'ClassProperty' && member.key.type === 'Identifier' && member.key.name === name && isFunctionNode(member.value))
+      return { source, fn: member.value };
+  }
+  return undefined;
+}
+
+/** The type name an identifier is annotated with (`api: JourneyApi`). */
+function annotationName(id: Identifier): Identifier | undefined {
+  const annotation = id.typeAnnotation?.type === 'TSTypeAnnotation' ? id.typeAnnotation.typeAnnotation : undefined;
+  return annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' ? annotation.typeName : undefined;
+}
+
+/** `this.name` read inside the class that holds `member`. */
+function thisReadsByName(source: Source, member: Node, name: string): Node[] {
+  const cls = source.ancestors(member).reverse().find(isClass);
+  const reads: Node[] = [];
+  if (!cls) return reads;
+  walk(cls.body, (node) => {
+    if (isThisMember(node) && propertyName(node) === name) {
+      const parent = source.parent(node);
+      if (!(parent?.type === 'AssignmentExpression' && parent.left === node)) reads.push(node);
+    }
+  });
+  return reads;
+}
+
+/** Reads of the `this.x` that `target` assigns. */
+const thisReads = (source: Source, target: Extract<Node, { type: 'MemberExpression' }>): Node[] =>
+  thisReadsByName(source, target, propertyName(target) ?? '');

@@ -1,0 +1,976 @@
+import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
+import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import type { RuleId } from '../plan/rules.js';
+import { SiteBuilder } from '../plan/site-builder.js';
+import type { Site } from '../plan/types.js';
+import { answerOf } from './answers.js';
+import type { Functions } from './functions.js';
+import type { Source, Sources } from './sources.js';
+import { retype } from './type-annotations.js';
+import { isObjectShape, type Shape, type Value } from './values.js';
+
+/** A call's body as written in the code, so ids written into it tie that call to the flow they come from. */
+export interface BodyOwner {
+  readonly id: string;
+  /** Whether it is a v1 task update (its `taskId` names the interaction whose participants it submits). */
+  readonly update: boolean;
+}
+
+/** What following every answer found. */
+export interface Followed {
+  /** Reads of the answers: rewritten, refused, or retyped. */
+  readonly sites: Site[];
+  /** Pairs of calls that belong to one flow: an id one answered is sent by the other. */
+  readonly links: [string, string][];
+  /** Synchronous starts whose answer is read as the journey's state. */
+  readonly readAsState: ReadonlySet<string>;
+  /** For a task update, the expression of the interaction its task came from, where the update can read it. */
+  readonly interactions: ReadonlyMap<string, string>;
+  /** For a call, where its answer leaves the code the run was given (`file:line`). */
+  readonly boundaries: ReadonlyMap<string, string[]>;
+}
+
+type Member = Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>;
+type AnyCall = CallExpression | Extract<Node, { type: 'OptionalCallExpression' }>;
+
+const [FAILED, ERROR] = FAILURE_STATUSES;
+const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DEFAULT_DECISION_OUTCOMES).map(([v2, v1]) => [v1, v2]),
+);
+/** The flow key of the decision entry in the specification's dialect. */
+const DECISION_KEY = 'decision';
+const ARRAY_METHODS = new Set(['map', 'filter', 'find', 'findLast', 'some', 'every', 'forEach', 'findIndex', 'sort', 'slice', 'reverse']);
+const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
+/** `a.b.c` made of names only: safe to write twice. */
+const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;
+
+const optionalPath = (path: string): string => path.split('.').join('?.');
+const readEither = (base: string, paths: readonly string[]): string => paths.map((path) => `${base}.${optionalPath(path)}`).join(' ?? ');
+
+/**
+ * Follows what each v1 call answers through the code, across functions and files: into variables and
+ * destructuring, through `await`, `.then`, returns (to every caller), arguments (to the parameter), `this.x`,
+ * objects the code wraps around it, and array callbacks. Each read of the answer is rewritten to where v2 puts
+ * it, or refused with the reason; a place the codemod cannot follow the answer into is refused too, so the flow
+ * stays whole on v1. Where the answer leaves the code the run was given, that place is recorded.
+ */
+export class Tracker {
+  private readonly reads = new Map<string, { builder: SiteBuilder; origins: Set<string> }>();
+  private readonly visited = new Set<string>();
+  private readonly links: [string, string][] = [];
+  private readonly readAsState = new Set<string>();
+  private readonly interactions = new Map<string, string>();
+  private readonly boundaries = new Map<string, string[]>();
+
+  constructor(
+    private readonly sources: Sources,
+    private readonly functions: Functions,
+    private readonly bodies: ReadonlyMap<string, BodyOwner>,
+    private readonly helpers: boolean,
+  ) {}
+
+  /** Follows what the call of a v1 site answers. */
+  track(site: Site): void {
+    const source = this.sources.get(site.file);
+    const facts = site.call;
+    if (!source || !facts || !site.operation) return;
+    const call = source.nodeAt(facts.start, 'CallExpression', facts.end);
+    if (!call) return;
+    const synchronous = site.deferred?.kind === 'start' && site.deferred.synchronous;
+    const value: Value = {
+      shape: this.answerShape(source, call, facts.style),
+      operation: site.operation,
+      origin: site.id,
+      ...(synchronous ? { startAsState: true } : {}),
+    };
+    const typeArgument = call.typeParameters?.params[0];
+    if (typeArgument && value.shape.kind === 'body') this.retype(source, typeArgument, value);
+    this.follow(value, call, source);
+  }
+
+  /** Follows the instance a v2 start answers, to find the v1 calls that use it (a half-migrated flow). */
+  trackV2Start(id: string, file: string, start: number, end: number): void {
+    const source = this.sources.get(file);
+    const call = source?.nodeAt(start, 'CallExpression', end);
+    if (!source || !call) return;
+    this.follow({ shape: { kind: 'body' }, operation: 'v2', origin: id }, call, source);
+  }
+
+  result(): Followed {
+    const sites = [...this.reads.values()].map(({ builder, origins }) => builder.build([...origins]));
+    return { sites, links: this.links, readAsState: this.readAsState, interactions: this.interactions, boundaries: this.boundaries };
+  }
+
+  private answerShape(source: Source, call: CallExpression, style: string): Shape {
+    if (style === 'fetch' || style === 'axios' || style === 'superagent' || style === 'ky') return { kind: 'response', style };
+    if (style !== 'callee') return { kind: 'body' };
+    const answer = answerOf(this.functions, source, call);
+    return answer === 'body' ? { kind: 'body' } : { kind: 'response', style: answer };
+  }
+
+  /** A read site at `node` for `value`'s call; one per place and rule, whatever number of calls reach it. */
+  private site(source: Source, node: Node, value: Value, rule: RuleId, description: string): SiteBuilder {
+    const key = `${source.file}:${node.start}:${node.end}:${rule}`;
+    let entry = this.reads.get(key);
+    if (!entry) {
+      const builder = new SiteBuilder(
+        source.ctx,
+        node,
+        source.ancestors(node),
+        rule,
+        description,
+        'read',
+        undefined,
+        `${node.end}:${rule}`,
+      );
+      entry = { builder, origins: new Set() };
+      this.reads.set(key, entry);
+    }
+    entry.origins.add(value.origin);
+    return entry.builder;
+  }
+
+  private refuse(source: Source, node: Node, value: Value, rule: RuleId, reason: string, suggestion?: string): void {
+    this.site(source, node, value, rule, reason).refuse(rule, reason, suggestion);
+  }
+
+  private refuseState(source: Source, node: Node, value: Value, reason: string): void {
+    this.refuse(source, node, value, 'response.state-result', reason, suggestionOf(value));
+  }
+
+  /** The answer leaves the code the run was given here; a decision in v2's words cannot (its readers expect v1's). */
+  private boundary(source: Source, node: Node, value: Value): void {
+    if (carriesDecision(value.shape)) return void this.decisionEscapes(value, node, source);
+    if (!isObjectShape(value.shape)) return;
+    const where = `${source.file}:${source.ctx.line(node.start ?? 0)}`;
+    const list = this.boundaries.get(value.origin) ?? [];
+    if (!list.includes(where)) list.push(where);
+    this.boundaries.set(value.origin, list);
+  }
+
+  private retype(source: Source, type: Node, value: Value): void {
+    const edit = retype(source, type, value);
+    if (!edit) return;
+    const site = this.site(source, type, value, ruleOf(value), 'a v1 type → the v2 one');
+    if (!this.helpers) {
+      site.refuse(ruleOf(value), `${source.ctx.text(type)} describes the v1 answer and helpers are off (--no-helpers)`, edit.name);
+      return;
+    }
+    site.edit(type.start ?? 0, type.end ?? 0, edit.text);
+    site.helpers.push(edit.name);
+  }
+
+  /** Where the expression `node`, holding `value`, goes next. */
+  private follow(value: Value, node: Node, source: Source): void {
+    const key = `${value.origin}|${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
+    if (this.visited.has(key)) return;
+    this.visited.add(key);
+    const parent = source.parent(node);
+    if (!parent) return;
+    const objectValue = isObjectShape(value.shape);
+    switch (parent.type) {
+      case 'ParenthesizedExpression':
+      case 'TSNonNullExpression':
+      case 'TSSatisfiesExpression':
+      case 'AwaitExpression':
+        return void this.follow(value, parent, source);
+      case 'TSAsExpression':
+      case 'TSTypeAssertion':
+        this.retype(source, parent.typeAnnotation, value);
+        return void this.follow(value, parent, source);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        if (parent.object === node) this.member(value, parent, source);
+        return;
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+      case 'NewExpression':
+        if (parent.callee === node) {
+          if (objectValue) this.refuse(source, parent, value, ruleOf(value), 'the answer is called as a function');
+          return;
+        }
+        return void this.argument(value, parent, parent.arguments.indexOf(node as never), source);
+      case 'VariableDeclarator':
+        if (parent.init === node) this.declare(value, parent.id, source);
+        return;
+      case 'AssignmentExpression':
+        if (parent.right === node && parent.operator === '=') this.assign(value, parent.left, source);
+        return;
+      case 'LogicalExpression':
+        if (parent.operator !== '&&' || parent.right === node) this.follow(value, parent, source);
+        return;
+      case 'ConditionalExpression':
+        if (parent.test !== node) this.follow(value, parent, source);
+        return;
+      case 'SequenceExpression':
+        if (parent.expressions[parent.expressions.length - 1] === node) this.follow(value, parent, source);
+        return;
+      case 'ReturnStatement':
+        return void this.returned(value, node, source);
+      case 'ArrowFunctionExpression':
+        if (parent.body === node) this.returned(value, node, source);
+        return;
+      case 'ForOfStatement':
+        if (parent.right === node) this.iterated(value, node, parent, source);
+        return;
+      case 'ObjectProperty':
+        if (parent.value === node) this.stored(value, parent, source);
+        return;
+      case 'BinaryExpression':
+        return void this.compared(value, parent, node, source);
+      case 'SwitchStatement':
+        return void this.switched(value, parent, source);
+      case 'UnaryExpression':
+      case 'IfStatement':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'ForStatement':
+      case 'ExpressionStatement':
+      case 'TemplateLiteral':
+      case 'ThrowStatement':
+      case 'TSInstantiationExpression':
+        return;
+      default:
+        if (objectValue) {
+          this.refuse(
+            source,
+            node,
+            value,
+            ruleOf(value),
+            `the v1 answer of ${value.operation} goes where the codemod cannot follow it (${parent.type})`,
+            suggestionOf(value),
+          );
+        } else if (carriesDecision(value.shape)) this.decisionEscapes(value, node, source);
+    }
+  }
+
+  /** `node.name` (or `node[index]`) read from a value. */
+  private member(value: Value, member: Member, source: Source): void {
+    const { shape } = value;
+    const name =
+      propertyName(member) ?? (member.computed && member.property.type === 'NumericLiteral' ? String(member.property.value) : undefined);
+    const call = source.parent(member);
+    const called =
+      (call?.type === 'CallExpression' || call?.type === 'OptionalCallExpression') && call.callee === member ? call : undefined;
+    const from = (next: Shape) => this.follow({ ...value, shape: next }, member, source);
+    // Promises of an answer: what `.then` receives is the answer; `.catch` and `.finally` pass it on.
+    if (called && (shape.kind === 'body' || shape.kind === 'response')) {
+      if (name === 'then') return void this.callback(value, called, source, 'then');
+      if (name === 'catch' || name === 'finally') return void this.follow(value, called, source);
+    }
+    switch (shape.kind) {
+      case 'record':
+        if (name === shape.key) return void from(shape.inner);
+        return;
+      case 'response':
+        if (shape.style === 'axios' && name === 'data') return void from({ kind: 'body' });
+        if (shape.style === 'superagent' && name === 'body') return void from({ kind: 'body' });
+        if ((shape.style === 'fetch' || shape.style === 'ky') && name === 'json' && called) {
+          // The body of a failed answer is v1's error body: the error reads of the call rewrite it.
+          if (inFailureBranch(source, member.object, called)) return;
+          const typeArgument = called.typeParameters?.params[0];
+          if (typeArgument) this.retype(source, typeArgument, { ...value, shape: { kind: 'body' } });
+          return void this.follow({ ...value, shape: { kind: 'body' } }, called, source);
+        }
+        if (shape.style === 'superagent' && called) return void this.follow(value, called, source);
+        return;
+      case 'body':
+        return void this.bodyMember(value, member, name, source);
+      case 'data':
+        if (name === 'process') return void from({ kind: 'process', root: shape.root });
+        if (name === 'context') return void from({ kind: 'context', root: shape.root });
+        return void this.refuseState(source, member, value, `data.${name ?? '[…]'} of a v1 state has no v2 counterpart`);
+      case 'context':
+        if (name === 'process') return void from({ kind: 'process', root: shape.root });
+        return void this.refuseState(source, member, value, `data.context.${name ?? '[…]'} of a v1 state has no v2 counterpart`);
+      case 'process':
+        if (name === 'flow') return void this.flow(value, member, shape.root, source);
+        return void this.refuseState(source, member, value, `process.${name ?? '[…]'} of a v1 state has no v2 counterpart`);
+      case 'decision-entry':
+        if (name === 'result') return void from({ kind: 'decision-result', root: shape.root });
+        return void this.refuseState(source, member, value, 'the decision entry of a v1 flow has only a result');
+      case 'decision-result':
+        if (name !== 'outcome')
+          return void this.refuseState(source, member, value, 'the decision entry of a v1 flow has only result.outcome');
+        return void this.decision(value, member, shape.root, source);
+      case 'entries':
+        if (name === 'length') return;
+        if (called && name !== undefined && ARRAY_METHODS.has(name))
+          return void this.arrayMethod(value, { kind: 'entry' }, name, called, source);
+        if (member.computed && member.property.type === 'NumericLiteral') return void from({ kind: 'entry' });
+        return void this.refuseState(source, member, value, `${name ?? 'this use'} of the v1 flow's entries has no v2 counterpart`);
+      case 'entry':
+        if (name === 'result') return void from({ kind: 'entry-result' });
+        if (name === '_ggo')
+          return void this.refuseState(
+            source,
+            member,
+            value,
+            'v2 steps carry no _ggo: the codemod cannot tell which steps the decision engine marked',
+          );
+        return void this.refuseState(source, member, value, `${name ?? 'this field'} of a v1 flow entry has no v2 counterpart on a step`);
+      case 'entry-result':
+        if (name === 'outcome') return void from({ kind: 'leaf', leaf: 'outcome' });
+        if (name === 'status') return void from({ kind: 'leaf', leaf: 'other' });
+        return void this.refuseState(source, member, value, `result.${name ?? '[…]'} of a v1 flow entry has no v2 counterpart on a step`);
+      case 'strings':
+        if (called && name !== undefined && ARRAY_METHODS.has(name))
+          return void this.arrayMethod(value, { kind: 'leaf', leaf: shape.of }, name, called, source);
+        return;
+      case 'tasks':
+        return void this.tasksMember(value, shape, member, name, source);
+      case 'task':
+        if (name === 'taskId') {
+          this.site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction').replace(
+            member,
+            source.ctx.text(member.object),
+          );
+          return void from({ kind: 'leaf', leaf: 'taskId' });
+        }
+        if (name === 'variantId') {
+          this.site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction').needsReview(
+            'response.variant-id',
+            `${source.ctx.text(member)} has no v2 counterpart on an interaction`,
+            'read the interaction fetch response (interaction.resource.id, collects)',
+          );
+          return;
+        }
+        return void this.refuse(
+          source,
+          member,
+          value,
+          'endpoint.task-list',
+          `task.${name ?? '[…]'} has no v2 counterpart on an interaction`,
+        );
+      case 'leaf':
+        if (shape.leaf === 'outcome' && called && /^(startsWith|includes|endsWith)$/.test(name ?? ''))
+          return void this.outcomeTest(value, called, source);
+        if (shape.leaf === 'decision' && called) this.decisionEscapes(value, called, source);
+        return;
+    }
+  }
+
+  /** A member of a call's answer body, by operation. */
+  private bodyMember(value: Value, member: Member, name: string | undefined, source: Source): void {
+    const from = (next: Shape) => this.follow({ ...value, shape: next }, member, source);
+    const root = REPEATABLE.test(source.ctx.text(member.object)) ? source.ctx.text(member.object) : undefined;
+    switch (value.operation) {
+      case 'journey/task/list':
+      case 'journey/task/list/schema':
+        if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
+        if (name === 'status') {
+          // v2 reports the journey's status on the interaction.
+          const accessor = source.ctx.source.slice(member.object.end ?? 0, member.property.start ?? 0);
+          this.site(source, member, value, 'endpoint.task-list', 'v1 task list status → the journey status').edit(
+            member.object.end ?? 0,
+            member.end ?? 0,
+            `${accessor}journey?.status`,
+          );
+          return void from({ kind: 'leaf', leaf: 'status' });
+        }
+        if (name === 'tasks')
+          return void from({ kind: 'tasks', id: `${source.ctx.text(member.object)}.interactionId`, repeatable: root !== undefined });
+        return void this.refuse(
+          source,
+          member,
+          value,
+          value.operation === 'journey/task/list' ? 'endpoint.task-list' : 'endpoint.task-list-schema',
+          `${name ?? 'this field'} of a v1 task list has no v2 counterpart on an interaction`,
+          'interaction.collects[] { ref, spec } and outstanding[]',
+        );
+      case 'journey/state/fetch':
+        return void this.stateMember(value, member, name, root, source);
+      case 'journey/start':
+        if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
+        if (value.startAsState) {
+          this.readAsState.add(value.origin);
+          return void this.stateMember(value, member, name, root, source);
+        }
+        return void this.refuse(
+          source,
+          member,
+          value,
+          'response.start',
+          `a v1 start answered { instanceId }: ${name ?? 'this field'} is not in it`,
+        );
+      case 'v2':
+        if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
+        return;
+      default:
+        return void this.refuse(
+          source,
+          member,
+          value,
+          value.operation === 'journey/task/update' ? 'endpoint.task-update' : 'endpoint.task-schema',
+          `the v1 answer of ${value.operation} has no v2 counterpart for ${name ?? 'this read'}`,
+          value.operation === 'journey/task/update' ? "{ status: 'success' }" : 'interaction.collects[] and outstanding[]',
+        );
+    }
+  }
+
+  private stateMember(value: Value, member: Member, name: string | undefined, root: string | undefined, source: Source): void {
+    const from = (next: Shape) => this.follow({ ...value, shape: next }, member, source);
+    if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
+    if (name === 'status') return void from({ kind: 'leaf', leaf: 'status' });
+    if (name === 'data') return void from({ kind: 'data', root });
+    if (name === 'metaData') {
+      return void this.refuse(
+        source,
+        member,
+        value,
+        'response.state-metadata',
+        'v2 states have no metaData',
+        'context.process.journey.startedAt and the steps',
+      );
+    }
+    return void this.refuseState(source, member, value, `${name ?? 'this field'} of a v1 state has no v2 counterpart`);
+  }
+
+  /** `X.data.process.flow`: the flow's entries become the module steps; a keyed entry the step with that nodeId; `decision` the decision. */
+  private flow(value: Value, flow: Node, root: string | undefined, source: Source): void {
+    const parent = source.parent(flow);
+    if (root === undefined) {
+      return void this.refuseState(
+        source,
+        flow,
+        value,
+        'the state is not read from a name the codemod can write twice (bind it to a variable)',
+      );
+    }
+    const steps = `(${readEither(root, RESULT_PATHS.v2.steps)} ?? [])`;
+    const ts = source.ctx.isTypeScript;
+    const values =
+      parent?.type === 'CallExpression' && parent.arguments[0] === flow && source.ctx.text(parent.callee) === 'Object.values'
+        ? parent
+        : undefined;
+    if (values) {
+      // Every v1 flow entry had a result; a live tenant's decision step has `result: null`: leave it out.
+      this.site(source, flow, value, 'response.state-result', 'v1 flow → v2 steps').replace(
+        values,
+        `${steps}.filter((${ts ? 'step: { result?: unknown }' : 'step'}) => step.result != null)`,
+      );
+      return void this.follow({ ...value, shape: { kind: 'entries' } }, values, source);
+    }
+    if (isMember(parent) && parent.object === flow) {
+      const name = propertyName(parent);
+      if (name === DECISION_KEY) return void this.follow({ ...value, shape: { kind: 'decision-entry', root } }, parent, source);
+      const key = parent.computed ? source.ctx.text(parent.property) : source.ctx.str(name ?? '');
+      this.site(source, flow, value, 'response.state-result', 'v1 flow entry → v2 step')
+        .replace(parent, `${steps}.find((${ts ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`)
+        .needsReview('response.variant-id', 'v1 variantIds and v2 step nodeIds differ', 'find the step by its v2 nodeId');
+      return void this.follow({ ...value, shape: { kind: 'entry' } }, parent, source);
+    }
+    this.refuseState(source, flow, value, 'this use of the v1 flow has no direct v2 counterpart');
+  }
+
+  /** The decision entry's outcome: `decisionOf(state)` from the generated module, in v2's words. */
+  private decision(value: Value, outcome: Node, root: string | undefined, source: Source): void {
+    if (root === undefined) return void this.refuseState(source, outcome, value, 'the state is not read from a name the codemod can write');
+    const site = this.site(source, outcome, value, 'response.decision-wording', 'v1 decision → v2 decision');
+    if (!this.helpers)
+      return void site.refuse('response.decision-wording', 'the decision is read with decisionOf and helpers are off (--no-helpers)');
+    site.replace(outcome, `decisionOf(${root})`);
+    site.helpers.push('decisionOf');
+    this.follow({ ...value, shape: { kind: 'leaf', leaf: 'decision' } }, outcome, source);
+  }
+
+  /** A decision that leaves the code as a value: whoever reads it expects v1's words. */
+  private decisionEscapes(value: Value, node: Node, source: Source): void {
+    this.refuse(
+      source,
+      node,
+      value,
+      'response.state-result',
+      'v2 keeps the overall decision in context.result, with other outcome words',
+      "decisionOf(state) of the generated journey-v2 module ('Accept' | 'Reject' | 'Manual review'), compared where it is read",
+    );
+  }
+
+  /** `tasks.length`, `tasks[0]`, `tasks[0].taskId` of a task list: v2 has one interaction, there while `interactionId` is. */
+  private tasksMember(
+    value: Value,
+    shape: Extract<Shape, { kind: 'tasks' }>,
+    member: Member,
+    name: string | undefined,
+    source: Source,
+  ): void {
+    const parent = source.parent(member);
+    const site = () => this.site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction');
+    if (name === 'length') {
+      const zero =
+        parent?.type === 'BinaryExpression' &&
+        [parent.left, parent.right].some((side) => side.type === 'NumericLiteral' && side.value === 0);
+      if (parent?.type === 'BinaryExpression' && zero && ['===', '==', '<='].includes(parent.operator))
+        return void site().replace(parent, `${shape.id} === undefined`);
+      if (parent?.type === 'BinaryExpression' && zero && ['!==', '!=', '>'].includes(parent.operator))
+        return void site().replace(parent, `${shape.id} !== undefined`);
+      if (parent?.type === 'UnaryExpression' && parent.operator === '!') return void site().replace(parent, `${shape.id} === undefined`);
+    }
+    if (name === '0' && member.computed) {
+      if (isMember(parent) && parent.object === member && propertyName(parent) === 'taskId') {
+        site().replace(parent, shape.id);
+        return void this.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, parent, source);
+      }
+      if (parent?.type === 'VariableDeclarator' && parent.init === member) {
+        site().replace(member, shape.id);
+        return void this.declare({ ...value, shape: { kind: 'task' } }, parent.id, source);
+      }
+    }
+    this.refuse(
+      source,
+      member,
+      value,
+      'endpoint.task-list',
+      'v2 has one active interaction, not a list of tasks',
+      `${shape.id} (undefined while modules run)`,
+    );
+  }
+
+  /** `for (const x of value)`: each element is bound to `x`. */
+  private iterated(value: Value, node: Node, loop: Extract<Node, { type: 'ForOfStatement' }>, source: Source): void {
+    const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : loop.left;
+    const element = elementOf(value.shape);
+    if (value.shape.kind === 'tasks') {
+      if (!value.shape.repeatable) {
+        return void this.refuse(
+          source,
+          node,
+          value,
+          'endpoint.task-list',
+          'the task list is not read from a name the codemod can write twice',
+        );
+      }
+      const id = value.shape.id;
+      this.site(source, node, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction').replace(
+        node,
+        `(${id} === undefined ? [] : [${id}])`,
+      );
+    }
+    if (!element || !left) {
+      if (isObjectShape(value.shape))
+        this.refuse(source, node, value, ruleOf(value), 'the v1 answer is iterated, and has no v2 counterpart as a list');
+      return;
+    }
+    this.declare({ ...value, shape: element }, left, source);
+  }
+
+  /** `value.map(callback)` and its kin: the callback receives an element; the result is elements, one, or none. */
+  private arrayMethod(value: Value, element: Shape, method: string, call: AnyCall, source: Source): void {
+    this.callback({ ...value, shape: element }, call, source, method);
+    if (method === 'filter' || method === 'sort' || method === 'slice' || method === 'reverse') this.follow(value, call, source);
+    if (method === 'find' || method === 'findLast') this.follow({ ...value, shape: element }, call, source);
+  }
+
+  /** The function passed as the first argument of `call` receives `value` as its first parameter. */
+  private callback(value: Value, call: AnyCall, source: Source, method: string): void {
+    const fn = call.arguments[0];
+    if (!fn) return;
+    if (fn.type === 'Identifier') {
+      // React: `.then(setState)` puts the answer in the state `useState` gave with that setter.
+      const state = stateOfSetter(source, fn);
+      if (state) return void this.declare(value, state, source);
+    }
+    if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') {
+      if (isObjectShape(value.shape))
+        this.refuse(
+          source,
+          fn,
+          value,
+          ruleOf(value),
+          `the answer is handed to ${source.ctx.text(fn)} by .${method}, which the codemod cannot follow`,
+        );
+      return;
+    }
+    const [param] = fn.params;
+    if (param) this.declare(value, param, source);
+  }
+
+  /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
+  private declare(value: Value, target: Node, source: Source): void {
+    if (target.type === 'Identifier') {
+      const annotation = target.typeAnnotation?.type === 'TSTypeAnnotation' ? target.typeAnnotation.typeAnnotation : undefined;
+      if (annotation) this.retype(source, annotation, value);
+      const binding = source.scopes.bindingOf(target);
+      if (!binding) return;
+      const list =
+        value.shape.kind === 'body' && (value.operation === 'journey/task/list' || value.operation === 'journey/task/list/schema')
+          ? { file: source.file, binding }
+          : value.list;
+      for (const reference of binding.references) {
+        const parent = source.parent(reference);
+        if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;
+        this.follow({ ...value, ...(list ? { list } : {}) }, reference, source);
+      }
+      return;
+    }
+    if (target.type === 'AssignmentPattern') return void this.declare(value, target.left, source);
+    if (target.type === 'TSParameterProperty') return void this.declare(value, target.parameter, source);
+    if (target.type === 'ObjectPattern') return void this.destructured(value, target, source);
+    if (target.type === 'ArrayPattern') return void this.destructuredArray(value, target, source);
+    if (isObjectShape(value.shape))
+      this.refuse(source, target, value, ruleOf(value), 'the v1 answer is bound in a way the codemod cannot follow');
+  }
+
+  /** `const { a, b: c } = value`. */
+  private destructured(value: Value, pattern: Extract<Node, { type: 'ObjectPattern' }>, source: Source): void {
+    const { shape } = value;
+    for (const property of pattern.properties) {
+      if (property.type === 'RestElement') {
+        if (isObjectShape(shape)) this.refuse(source, property, value, ruleOf(value), 'the rest of a v1 answer has no v2 counterpart');
+        continue;
+      }
+      const name = keyName(property);
+      const next = name === undefined ? undefined : destructuredShape(value, name);
+      if (next === 'tasks') {
+        this.tasksPattern(value, property, source);
+        continue;
+      }
+      if (next === undefined) {
+        if (isObjectShape(shape)) {
+          this.refuse(
+            source,
+            property,
+            value,
+            ruleOf(value),
+            `${name ?? 'a computed key'} of the v1 answer is read in a way the codemod cannot rewrite`,
+            suggestionOf(value),
+          );
+        }
+        continue;
+      }
+      if (next !== 'ignore') this.declare({ ...value, shape: next }, property.value, source);
+    }
+  }
+
+  /** `const { tasks } = list`: the binding now holds the interactionId (`{ interactionId: tasks }`). */
+  private tasksPattern(value: Value, property: Extract<Node, { type: 'ObjectProperty' }>, source: Source): void {
+    const target = property.value;
+    if (target.type !== 'Identifier') {
+      return void this.refuse(
+        source,
+        property,
+        value,
+        'endpoint.task-list',
+        'the task list is destructured in a way the codemod cannot rewrite',
+      );
+    }
+    this.site(source, property, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction').replace(
+      property,
+      `interactionId: ${target.name}`,
+    );
+    const binding = source.scopes.bindingOf(target);
+    if (!binding) return;
+    for (const reference of binding.references)
+      this.follow({ ...value, shape: { kind: 'tasks', id: target.name, repeatable: true } }, reference, source);
+  }
+
+  /** `const [first] = value`: of tasks, the interactionId; of entries, an entry. */
+  private destructuredArray(value: Value, pattern: Extract<Node, { type: 'ArrayPattern' }>, source: Source): void {
+    const declarator = source.parent(pattern);
+    const [first] = pattern.elements;
+    if (
+      value.shape.kind === 'tasks' &&
+      pattern.elements.length === 1 &&
+      first?.type === 'Identifier' &&
+      declarator?.type === 'VariableDeclarator'
+    ) {
+      this.site(source, declarator, value, 'endpoint.task-list', 'v1 task → the v2 interaction').replace(
+        declarator,
+        `${first.name} = ${value.shape.id}`,
+      );
+      return void this.declare({ ...value, shape: { kind: 'task' } }, first, source);
+    }
+    const element = elementOf(value.shape);
+    if (element && value.shape.kind !== 'tasks') {
+      for (const item of pattern.elements) if (item) this.declare({ ...value, shape: element }, item, source);
+      return;
+    }
+    if (isObjectShape(value.shape))
+      this.refuse(source, pattern, value, ruleOf(value), 'the v1 answer is destructured in a way the codemod cannot rewrite');
+  }
+
+  /** `x = value`: a variable (all its reads), or `this.x` (its reads in the class). */
+  private assign(value: Value, target: Node, source: Source): void {
+    if (target.type === 'Identifier') {
+      const binding = source.scopes.bindingOf(target);
+      if (!binding) return;
+      for (const reference of binding.references) {
+        const parent = source.parent(reference);
+        if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;
+        this.follow(value, reference, source);
+      }
+      return;
+    }
+    if (isMember(target) && target.object.type === 'ThisExpression' && !target.computed) {
+      const name = propertyName(target);
+      const body = source
+        .ancestors(target)
+        .reverse()
+        .find((node) => node.type === 'ClassBody');
+      if (!body || name === undefined) return;
+      for (const read of thisReads(source, body, name)) this.follow(value, read, source);
+      return;
+    }
+    if (isObjectShape(value.shape)) {
+      this.refuse(source, target, value, ruleOf(value), 'the v1 answer is stored where the codemod cannot follow it', suggestionOf(value));
+    }
+  }
+
+  /**
+   * `{ key: value }`: an id in a call's body ties that call to the flow; anything else makes the object carry
+   * the value, and its reads of `key` are followed.
+   */
+  private stored(value: Value, property: Extract<Node, { type: 'ObjectProperty' }>, source: Source): void {
+    const object = source.parent(property) as ObjectExpression | undefined;
+    if (value.shape.kind === 'leaf' && object) {
+      const owner = this.bodies.get(`${source.file}:${object.start}`);
+      if (owner && (value.shape.leaf === 'instanceId' || value.shape.leaf === 'taskId')) {
+        this.links.push([value.origin, owner.id]);
+        const list = value.list;
+        if (owner.update && value.shape.leaf === 'taskId' && keyName(property) === 'taskId' && list) {
+          if (this.sources.get(list.file) === source && source.scopes.lookup(list.binding.name, object) === list.binding)
+            this.interactions.set(owner.id, list.binding.name);
+        }
+        return;
+      }
+    }
+    const key = keyName(property);
+    if (!object || key === undefined) {
+      if (isObjectShape(value.shape))
+        this.refuse(source, property, value, ruleOf(value), 'the v1 answer is stored under a computed key', suggestionOf(value));
+      return;
+    }
+    this.follow({ ...value, shape: { kind: 'record', key, inner: value.shape } }, object, source);
+  }
+
+  /** An argument: into the parameter of a function of the project; out of the code otherwise. */
+  private argument(value: Value, call: AnyCall | Extract<Node, { type: 'NewExpression' }>, index: number, source: Source): void {
+    const callee = source.ctx.text(call.callee);
+    if (callee === 'Object.values' || callee === 'Object.keys' || callee === 'Object.entries') {
+      if (isObjectShape(value.shape))
+        this.refuse(source, call, value, ruleOf(value), `${callee} of the v1 answer has no v2 counterpart`, suggestionOf(value));
+      return;
+    }
+    if (HARMLESS_CALLEES.test(callee)) return;
+    if (callee === 'Promise.resolve') return void this.follow(value, call, source);
+    if (call.callee.type === 'Identifier') {
+      const state = stateOfSetter(source, call.callee);
+      if (state) return void this.declare(value, state, source);
+    }
+    const target = call.type === 'OptionalCallExpression' ? undefined : this.functions.calleeOf(source, call);
+    const param = target?.fn.params[index];
+    if (target && param && param.type !== 'RestElement') return void this.declare(value, param, target.source);
+    if (target) return;
+    this.boundary(source, call, value);
+  }
+
+  /** A returned value reaches every call of the function, or leaves the code. */
+  private returned(value: Value, node: Node, source: Source): void {
+    const fn = source
+      .ancestors(node)
+      .reverse()
+      .find((ancestor) => isFunction(ancestor));
+    if (!fn || !isFunction(fn)) return;
+    const holder = source.parent(fn);
+    // A callback returns into the call it was given to.
+    if ((holder?.type === 'CallExpression' || holder?.type === 'OptionalCallExpression') && holder.arguments.includes(fn as never)) {
+      const method = isMember(holder.callee) ? propertyName(holder.callee) : undefined;
+      if (method === 'then') return void this.follow(value, holder, source);
+      if (method === 'map') return void this.follow({ ...value, shape: mappedShape(value.shape) }, holder, source);
+      if (method !== undefined && ARRAY_METHODS.has(method)) return;
+      if (isObjectShape(value.shape)) {
+        this.refuse(
+          source,
+          node,
+          value,
+          ruleOf(value),
+          `the answer is returned into ${source.ctx.text(holder.callee)}, which the codemod cannot follow`,
+        );
+      }
+      return;
+    }
+    const returnType = 'returnType' in fn && fn.returnType?.type === 'TSTypeAnnotation' ? fn.returnType.typeAnnotation : undefined;
+    if (returnType) this.retype(source, returnType, value);
+    const callers = this.functions.callersOf({ source, fn });
+    for (const caller of callers) this.follow(value, caller.call, caller.source);
+    if (callers.length === 0) this.boundary(source, node, value);
+  }
+
+  /** `status === 'Failed'`, a decision or a flow entry's outcome compared with a literal. */
+  private compared(value: Value, comparison: Extract<Node, { type: 'BinaryExpression' }>, node: Node, source: Source): void {
+    if (value.shape.kind !== 'leaf' || !['===', '==', '!==', '!='].includes(comparison.operator)) return;
+    const other = comparison.left === node ? comparison.right : comparison.left;
+    if (other.type !== 'StringLiteral') return;
+    const { leaf: kind } = value.shape;
+    if (kind === 'status' && other.value === FAILED) {
+      const quote = source.ctx.source[other.start ?? 0] ?? "'";
+      const subject = source.ctx.text(node);
+      const negated = comparison.operator.startsWith('!');
+      const holder = source.parent(comparison);
+      if (holder?.type === 'LogicalExpression' && source.ctx.text(holder).includes(`${ERROR}${quote}`)) return;
+      const joined = negated
+        ? `${subject} ${comparison.operator} ${quote}${FAILED}${quote} && ${subject} ${comparison.operator} ${quote}${ERROR}${quote}`
+        : `${subject} ${comparison.operator} ${quote}${FAILED}${quote} || ${subject} ${comparison.operator} ${quote}${ERROR}${quote}`;
+      const bare = /^(IfStatement|WhileStatement|ReturnStatement|VariableDeclarator)$/.test(holder?.type ?? '');
+      this.site(source, comparison, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`).replace(
+        comparison,
+        bare ? joined : `(${joined})`,
+      );
+      return;
+    }
+    if (kind === 'decision') return void this.decisionLiteral(value, other, source);
+    if (kind === 'outcome' && other.value.startsWith('Decision') && !comparison.operator.startsWith('!')) {
+      this.refuseState(source, comparison, value, 'this code picks the decision among the flow entries; v2 keeps it in the result');
+    }
+  }
+
+  /** `switch (status)` gains `case 'Error':` beside `case 'Failed':`; `switch (decision)` compares v2's words. */
+  private switched(value: Value, statement: Extract<Node, { type: 'SwitchStatement' }>, source: Source): void {
+    if (value.shape.kind !== 'leaf') return;
+    const { leaf: kind } = value.shape;
+    for (const entry of statement.cases) {
+      if (entry.test?.type !== 'StringLiteral') continue;
+      if (kind === 'decision') this.decisionLiteral(value, entry.test, source);
+      if (kind === 'status' && entry.test.value === FAILED) {
+        if (statement.cases.some((item) => item.test?.type === 'StringLiteral' && item.test.value === ERROR)) continue;
+        const quote = source.ctx.source[entry.test.start ?? 0] ?? "'";
+        const indent = source.ctx.source.slice(source.ctx.lineStart(entry.start ?? 0), entry.start ?? 0);
+        this.site(source, entry, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`).edit(
+          entry.start ?? 0,
+          entry.start ?? 0,
+          `case ${quote}${ERROR}${quote}:${source.ctx.eol}${indent}`,
+        );
+      }
+    }
+  }
+
+  /** A v1 decision wording compared with the decision: the v2 word it stands for, when the register knows it. */
+  private decisionLiteral(value: Value, literal: Extract<Node, { type: 'StringLiteral' }>, source: Source): void {
+    // Already one of v2's words.
+    if (literal.value in DEFAULT_DECISION_OUTCOMES) return;
+    const word = V1_DECISIONS[literal.value];
+    if (word === undefined) {
+      return void this.refuse(
+        source,
+        literal,
+        value,
+        'response.decision-wording',
+        `"${literal.value}" is not a decision wording the change register maps (${Object.values(DEFAULT_DECISION_OUTCOMES).join(', ')})`,
+        "compare decisionOf(state) with 'Accept', 'Reject' or 'Manual review'",
+      );
+    }
+    const quote = source.ctx.source[literal.start ?? 0] ?? "'";
+    this.site(source, literal, value, 'response.decision-wording', 'v1 decision wording → v2').replace(literal, `${quote}${word}${quote}`);
+  }
+
+  /** `outcome.startsWith('Decision…')`: leaving decisions out of the steps is kept; picking the decision from them is not. */
+  private outcomeTest(value: Value, call: AnyCall, source: Source): void {
+    const [argument] = call.arguments;
+    if (argument?.type !== 'StringLiteral' || !argument.value.startsWith('Decision')) return;
+    if (source.parent(call)?.type === 'UnaryExpression') return;
+    this.refuseState(source, call, value, 'this code picks the decision among the flow entries; v2 keeps it in the result');
+  }
+}
+
+/** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
+const carriesDecision = (shape: Shape): boolean =>
+  (shape.kind === 'leaf' && shape.leaf === 'decision') || (shape.kind === 'record' && carriesDecision(shape.inner));
+
+/** What an element of a list-like shape is. */
+function elementOf(shape: Shape): Shape | undefined {
+  if (shape.kind === 'entries') return { kind: 'entry' };
+  if (shape.kind === 'tasks') return { kind: 'task' };
+  if (shape.kind === 'strings') return { kind: 'leaf', leaf: shape.of };
+  return undefined;
+}
+
+/** What `.map` makes of elements when the callback returns `shape`. */
+const mappedShape = (shape: Shape): Shape => (shape.kind === 'leaf' ? { kind: 'strings', of: shape.leaf } : shape);
+
+/** The shape under `name` in a destructuring, `tasks` for a task list's tasks, `ignore` for a field nobody follows. */
+function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignore' | undefined {
+  const { shape, operation } = value;
+  if (shape.kind === 'record') return name === shape.key ? shape.inner : 'ignore';
+  if (shape.kind === 'response') return shape.style === 'axios' && name === 'data' ? { kind: 'body' } : 'ignore';
+  if (shape.kind !== 'body') return shape.kind === 'leaf' ? 'ignore' : undefined;
+  if (name === 'instanceId') return { kind: 'leaf', leaf: 'instanceId' };
+  const list = operation === 'journey/task/list' || operation === 'journey/task/list/schema';
+  if (list && name === 'tasks') return 'tasks';
+  const state = operation === 'journey/state/fetch' || (operation === 'journey/start' && value.startAsState);
+  if (state && name === 'status') return { kind: 'leaf', leaf: 'status' };
+  if (state && name === 'data') return { kind: 'data', root: undefined };
+  return undefined;
+}
+
+/** The rule a read of a call's answer is reported under. */
+function ruleOf(value: Value): RuleId {
+  switch (value.operation) {
+    case 'journey/task/list':
+      return 'endpoint.task-list';
+    case 'journey/task/list/schema':
+      return 'endpoint.task-list-schema';
+    case 'journey/task/update':
+      return 'endpoint.task-update';
+    case 'journey/task/schema':
+      return 'endpoint.task-schema';
+    case 'journey/start':
+      return value.startAsState ? 'response.state-result' : 'response.start';
+    default:
+      return 'response.state-result';
+  }
+}
+
+/** The v2 form to write for a read of a call's answer. */
+function suggestionOf(value: Value): string | undefined {
+  if (value.operation === 'journey/task/list' || value.operation === 'journey/task/list/schema')
+    return 'interactionId (undefined while modules run), journey.status, outstanding[]';
+  if (value.operation === 'journey/state/fetch' || value.startAsState)
+    return `${readEither('state', RESULT_PATHS.v2.steps)} (steps, a decision step has result: null) and decisionOf(state) (the decision)`;
+  return undefined;
+}
+
+const shapeKey = (shape: Shape): string =>
+  shape.kind === 'leaf' ? `leaf:${shape.leaf}` : shape.kind === 'record' ? `record:${shape.key}:${shapeKey(shape.inner)}` : shape.kind;
+
+/** `this.name` read (not assigned) inside a class body. */
+function thisReads(source: Source, body: Node, name: string): Node[] {
+  const reads: Node[] = [];
+  walk(body, (node) => {
+    if (!isMember(node) || node.object.type !== 'ThisExpression' || propertyName(node) !== name) return;
+    const parent = source.parent(node);
+    if (!(parent?.type === 'AssignmentExpression' && parent.left === node)) reads.push(node);
+  });
+  return reads;
+}
+
+/**
+ * Whether `call` (a `.json()` of the response `response`) lies where the response failed: in the branch of
+ * `if (!res.ok)` or `if (res.status >= 400)` on the same name.
+ */
+function inFailureBranch(source: Source, response: Node, call: Node): boolean {
+  if (response.type !== 'Identifier') return false;
+  const binding = source.scopes.bindingOf(response);
+  const names = (node: Node) => node.type === 'Identifier' && source.scopes.bindingOf(node) === binding;
+  const failed = (test: Node): boolean => {
+    if (test.type === 'UnaryExpression' && test.operator === '!')
+      return isMember(test.argument) && propertyName(test.argument) === 'ok' && names(test.argument.object);
+    if (test.type === 'LogicalExpression' && test.operator === '||') return failed(test.left) || failed(test.right);
+    if (test.type !== 'BinaryExpression' || !isMember(test.left) || propertyName(test.left) !== 'status' || !names(test.left.object))
+      return false;
+    const bound = test.right.type === 'NumericLiteral' ? test.right.value : undefined;
+    return bound !== undefined && ((test.operator === '>=' && bound >= 300) || (test.operator === '>' && bound >= 299));
+  };
+  const chain = [...source.ancestors(call), call];
+  return chain.some((node, index) => node.type === 'IfStatement' && chain[index + 1] === node.consequent && failed(node.test));
+}
+
+/** The state a React `useState` setter sets: `x` of `const [x, setX] = useState(…)`. */
+function stateOfSetter(source: Source, setter: Extract<Node, { type: 'Identifier' }>): Node | undefined {
+  const declaration = source.scopes.bindingOf(setter)?.declaration;
+  if (declaration?.type !== 'VariableDeclarator' || declaration.id.type !== 'ArrayPattern') return undefined;
+  const [state, set] = declaration.id.elements;
+  const init = declaration.init;
+  const callee = init?.type === 'CallExpression' ? source.ctx.text(init.callee) : '';
+  return set?.type === 'Identifier' && set.name === setter.name && /^(React\.)?useState$/.test(callee) ? (state ?? undefined) : undefined;
+}

@@ -1,0 +1,87 @@
+import type { Node } from '@babel/types';
+import type { Source } from './sources.js';
+import type { Value } from './values.js';
+
+const OPEN_NAMES = new Set(['Record', 'Partial', 'Readonly', 'Object', 'Response', 'AxiosResponse', 'KyResponse']);
+const PROMISES = new Set(['Promise', 'PromiseLike']);
+const ARRAYS = new Set(['Array', 'ReadonlyArray']);
+
+/** The type of the generated module that describes a value, and whether the annotation describes a list of it. */
+function v2TypeOf(value: Value): { name: string; list: boolean } | undefined {
+  const { shape, operation } = value;
+  if (shape.kind === 'entries') return { name: 'V2Step', list: true };
+  if (shape.kind === 'entry') return { name: 'V2Step', list: false };
+  if (shape.kind !== 'body') return undefined;
+  if (operation === 'journey/task/list' || operation === 'journey/task/list/schema') return { name: 'V2Interaction', list: false };
+  if (operation === 'journey/state/fetch' || (operation === 'journey/start' && value.startAsState)) return { name: 'V2State', list: false };
+  return undefined;
+}
+
+/**
+ * A type annotation on a value that now holds a v2 answer, rewritten to the generated module's type (`V2State`,
+ * `V2Interaction`, `V2Step`): the project's own v1 type (`JourneyState`) or a written-out one is replaced where
+ * it annotates the value, inside `Promise<…>`, unions with `undefined` and arrays; the declaration stays for
+ * whatever else uses it. `any`, `unknown` and type parameters are left as they are.
+ */
+export function retype(source: Source, type: Node, value: Value): { text: string; name: string } | undefined {
+  const target = v2TypeOf(value);
+  if (!target) return undefined;
+  const replaced: Node[] = [];
+  const visit = (node: Node, list: boolean): void => {
+    switch (node.type) {
+      case 'TSTypeAnnotation':
+      case 'TSParenthesizedType':
+        visit(node.typeAnnotation, list);
+        return;
+      case 'TSUnionType':
+        for (const member of node.types) if (member.type !== 'TSNullKeyword' && member.type !== 'TSUndefinedKeyword') visit(member, list);
+        return;
+      case 'TSArrayType':
+        if (list) visit(node.elementType, false);
+        return;
+      case 'TSTypeOperator':
+        visit(node.typeAnnotation, list);
+        return;
+      case 'TSTypeReference': {
+        const name = node.typeName.type === 'Identifier' ? node.typeName.name : undefined;
+        const [argument] = node.typeParameters?.params ?? [];
+        if (name && PROMISES.has(name)) {
+          if (argument) visit(argument, list);
+          return;
+        }
+        if (name && ARRAYS.has(name)) {
+          if (list && argument) visit(argument, false);
+          return;
+        }
+        if (name && (OPEN_NAMES.has(name) || isTypeParameter(source, node, name))) return;
+        if (!list) replaced.push(node);
+        return;
+      }
+      case 'TSTypeLiteral':
+      case 'TSIntersectionType':
+      case 'TSIndexedAccessType':
+        if (!list) replaced.push(node);
+        return;
+      default:
+        return;
+    }
+  };
+  visit(type, target.list);
+  if (replaced.length === 0) return undefined;
+  let text = '';
+  let cursor = type.start ?? 0;
+  for (const node of replaced.sort((a, b) => (a.start ?? 0) - (b.start ?? 0))) {
+    text += source.ctx.source.slice(cursor, node.start ?? 0) + target.name;
+    cursor = node.end ?? 0;
+  }
+  text += source.ctx.source.slice(cursor, type.end ?? 0);
+  return { text, name: target.name };
+}
+
+/** Whether `name` is a type parameter of a function or class around `node`. */
+function isTypeParameter(source: Source, node: Node, name: string): boolean {
+  return source.ancestors(node).some((ancestor) => {
+    const parameters = 'typeParameters' in ancestor ? (ancestor.typeParameters as Node | null | undefined) : undefined;
+    return parameters?.type === 'TSTypeParameterDeclaration' && parameters.params.some((parameter) => parameter.name === name);
+  });
+}

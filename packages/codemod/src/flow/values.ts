@@ -1,0 +1,53 @@
+import type { V1JourneyPath } from '@journey-bridge/contract';
+import type { Binding } from './scopes.js';
+
+/** What a v1 call answered, as it travels through the code: the part of the answer a place holds. */
+export type Shape =
+  /** An HTTP response or request around the body: fetch and ky `.json()`, axios `.data`, superagent `.body`. */
+  | { readonly kind: 'response'; readonly style: 'fetch' | 'axios' | 'superagent' | 'ky' }
+  /** The parsed answer of the call. */
+  | { readonly kind: 'body' }
+  /** `data`, `data.context`, `data.process` (or `data.context.process`) and `flow` of a v1 state; `root` is the state's text where it can be repeated. */
+  | { readonly kind: 'data' | 'context' | 'process' | 'flow'; readonly root: string | undefined }
+  /** The flow's `decision` entry and its `result`: the journey's decision. */
+  | { readonly kind: 'decision-entry' | 'decision-result'; readonly root: string | undefined }
+  /** A list of flow entries (now the module steps), and one of them, and its `result`. */
+  | { readonly kind: 'entries' | 'entry' | 'entry-result' }
+  /** A task list's `tasks`: `id` is the interactionId expression that replaces the list. */
+  | { readonly kind: 'tasks'; readonly id: string; readonly repeatable: boolean }
+  /** A task, which now holds the interactionId. */
+  | { readonly kind: 'task' }
+  /** A list of strings mapped from entries (`.map((entry) => entry.result.outcome)`). */
+  | { readonly kind: 'strings'; readonly of: Leaf }
+  /** An object the code wrote around a part of the answer: `{ key: part }`. */
+  | { readonly kind: 'record'; readonly key: string; readonly inner: Shape }
+  | { readonly kind: 'leaf'; readonly leaf: Leaf };
+
+/**
+ * The strings that keep a meaning the migration changes: ids tie calls into one flow, `status` may now read
+ * `Error` for `Failed`, `decision` is in v2's words, `outcome` is a flow entry's (a step's) outcome.
+ */
+export type Leaf = 'instanceId' | 'taskId' | 'status' | 'decision' | 'outcome' | 'other';
+
+/** Where a task list's body is bound, so a submit of one of its tasks can read its interaction. */
+export interface ListBinding {
+  readonly file: string;
+  readonly binding: Binding;
+}
+
+export interface Value {
+  readonly shape: Shape;
+  /** The operation of the call whose answer it is. */
+  readonly operation: V1JourneyPath | 'v2';
+  /** The site of that call. */
+  readonly origin: string;
+  /** A synchronous start's answer, read as the journey's state. */
+  readonly startAsState?: boolean;
+  readonly list?: ListBinding;
+}
+
+/**
+ * Whether a value carries a part of the answer whose shape changed (not a string, nor an object the code wrote
+ * around strings only): it must be followed wherever it goes, or the flow stays on v1.
+ */
+export const isObjectShape = (shape: Shape): boolean => (shape.kind === 'record' ? isObjectShape(shape.inner) : shape.kind !== 'leaf');

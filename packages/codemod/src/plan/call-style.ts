@@ -1,0 +1,35 @@
+import type { CallExpression, Node } from '@babel/types';
+import { isMember } from '../parse/walk.js';
+import type { FileContext } from './file-context.js';
+import { type CallStyle, libraryOf } from './http-libraries.js';
+import { type Receivers, receiverText } from './receivers.js';
+
+/** The style of an HTTP call in any of the forms the codemod recognises. */
+export function callStyle(ctx: FileContext, call: CallExpression, receivers: Receivers): CallStyle {
+  const { callee } = call;
+  if (callee.type === 'Identifier') {
+    const library = libraryOf(ctx, callee.name);
+    if (library) return library;
+    const local = ctx.imports.has(callee.name) || ctx.constant(callee.name) !== undefined || declaresFunction(ctx, callee.name);
+    return callee.name === 'fetch' && !local ? 'fetch' : 'callee';
+  }
+  if (isMember(callee)) {
+    const receiver = receiverText(callee.object);
+    if (receiver !== undefined) {
+      if (receivers.v1Api.has(receiver)) return 'body';
+      const instance = receivers.instances.get(receiver);
+      if (instance?.library) return instance.library;
+      const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
+      if (library) return library;
+    }
+  }
+  return 'callee';
+}
+
+/** Whether the file declares a function of that name at its top level. */
+function declaresFunction(ctx: FileContext, name: string): boolean {
+  return ctx.ast.program.body.some((statement: Node) => {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    return declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name;
+  });
+}

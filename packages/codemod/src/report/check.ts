@@ -1,0 +1,36 @@
+import type { Flow } from '../plan/resolve.js';
+import type { Site } from '../plan/types.js';
+import type { CodemodResult } from '../run-codemod.js';
+
+/** One reason `--check` fails: a v1 site, or a flow that holds both versions. */
+export interface Finding {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+/**
+ * What the gate fails on: v1 the codemod would still change (migratable, so unmarked), v1 that stays with no
+ * marker above it yet, and flows that hold v2 calls beside v1 parts (half migrated: they work on neither).
+ * v1 left with its marker is known and passes, as does code opted out with `journey-codemod-ignore`.
+ */
+export function checkFindings(result: CodemodResult): Finding[] {
+  const findings: Finding[] = [];
+  const unmarked = (site: Site) => site.status === 'unsupported' && !site.markerAt.existing.includes(site.rule);
+  for (const site of result.sites) {
+    if (site.status === 'migrated' || site.status === 'needs-review')
+      findings.push({ file: site.file, line: site.line, text: `v1, migratable [${site.rule}] ${site.reason}` });
+    else if (unmarked(site))
+      findings.push({ file: site.file, line: site.line, text: `v1 remains, unmarked [${site.rule}] ${site.reason}` });
+  }
+  for (const flow of result.flows.filter((each: Flow) => each.decision === 'half')) {
+    const first = flow.sites.find((site) => site.status === 'unsupported') ?? flow.sites[0];
+    if (first)
+      findings.push({
+        file: first.file,
+        line: first.line,
+        text: `flow half on v2 [${first.rule}] its v2 calls share an instance with v1 calls in ${flow.files.length} file(s)`,
+      });
+  }
+  return findings;
+}
