@@ -1,5 +1,5 @@
 /**
- * Written by journey-codemod into a migrated project, once: the v2 shapes the migrated code reads and the two
+ * Written by journey-codemod into a migrated project, once: the v2 shapes the migrated code reads and the
  * helpers it calls. It depends on nothing, and the codemod never overwrites it: yours to keep, edit or replace.
  */
 
@@ -27,6 +27,11 @@ export interface V2Step {
   result?: { status?: string; outcome?: string } | null;
 }
 
+/** A step that ran a module: it has a result (a live tenant's decision step has `result: null`). */
+export interface V2ModuleStep extends V2Step {
+  result: { status?: string; outcome: string };
+}
+
 /** The overall result: `status` pending, complete, error or timeout; the decision in `advice.decision`, `outcome` or `outcomeClassification`. */
 export interface V2Result {
   status?: string;
@@ -45,6 +50,11 @@ export interface V2State {
   context?: { process?: { steps?: V2Step[] }; result?: V2Result; subject?: unknown };
   steps?: V2Step[];
   result?: V2Result;
+}
+
+/** A v2 error answer: what went wrong (`problem`), its machine-readable `name`, and the code. */
+export interface V2ErrorBody {
+  errors?: { code?: string; name?: string; location?: string; problem?: string; action?: string }[];
 }
 
 type Subject = {
@@ -110,6 +120,15 @@ export function participantsFor(interaction: V2Interaction, carried: object | re
   return participants;
 }
 
+/**
+ * The steps of a state that ran a module, wherever the tenant puts them (`context.process.steps`, or `steps`):
+ * what a v1 flow listed as its entries, the decision left out (v2 keeps it in the result).
+ */
+export function moduleSteps(state: V2State): V2ModuleStep[] {
+  const steps = state.context?.process?.steps ?? state.steps ?? [];
+  return steps.filter((step): step is V2ModuleStep => step.result !== null && step.result !== undefined);
+}
+
 const DECISIONS: readonly string[] = ['Accept', 'Reject', 'Manual review'];
 const CLASSIFIED: Readonly<Record<string, Decision>> = { positive: 'Accept', negative: 'Reject', neutral: 'Manual review' };
 
@@ -138,7 +157,7 @@ export function decisionOf(state: V2State): Decision | undefined {
   return undefined;
 }
 
-/** How long `waitForResult` waits in all, and the longest pause between two state fetches. */
+/** How long a wait lasts in all, and the longest pause between two fetches. */
 export interface WaitOptions {
   /** @default 300000 (five minutes) */
   timeoutMs?: number;
@@ -154,10 +173,28 @@ const hasRun = (state: V2State): boolean => {
   return state.status !== 'InProgress' || (status !== undefined && status !== 'pending');
 };
 
+/** Fetches with `fetch` until `done`, first after 50 ms, then at twice the pause each time up to `maxIntervalMs`. */
+async function poll<T>(
+  instanceId: string,
+  fetch: (instanceId: string) => PromiseLike<unknown>,
+  done: (answer: T) => boolean,
+  options: WaitOptions,
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, options.maxIntervalMs ?? 10_000)) {
+    await new Promise<void>((resolve) => {
+      setTimeout(resolve, pause);
+    });
+    const answer = (await fetch(instanceId)) as T;
+    if (done(answer)) return answer;
+    if (Date.now() + pause > deadline) throw new Error(`journey ${instanceId} has not run within ${timeoutMs} ms`);
+  }
+}
+
 /**
- * What a synchronous v1 start answered after: the journey once it has run. Awaits the start, then fetches the
- * state with `fetchState` until the journey has run, first after 50 ms, then at twice the pause each time up to
- * `maxIntervalMs`, and resolves with that state. Rejects once `timeoutMs` has passed.
+ * What a synchronous v1 start answered after, when the code reads that answer as the journey's state: awaits
+ * the start, then fetches the state with `fetchState` until the journey has run, and resolves with that state.
  */
 export async function waitForResult(
   started: PromiseLike<unknown> | { instanceId: string },
@@ -165,14 +202,26 @@ export async function waitForResult(
   options: WaitOptions = {},
 ): Promise<V2State> {
   const { instanceId } = (await started) as { instanceId: string };
-  const timeoutMs = options.timeoutMs ?? 300_000;
-  const deadline = Date.now() + timeoutMs;
-  for (let pause = 50; ; pause = Math.min(pause * 2, options.maxIntervalMs ?? 10_000)) {
-    await new Promise<void>((resolve) => {
-      setTimeout(resolve, pause);
-    });
-    const state = (await fetchState(instanceId)) as V2State;
-    if (hasRun(state)) return state;
-    if (Date.now() + pause > deadline) throw new Error(`journey ${instanceId} has not run within ${timeoutMs} ms`);
-  }
+  return poll<V2State>(instanceId, fetchState, hasRun, options);
+}
+
+/**
+ * When a synchronous v1 start answered: once the journey had run as far as it could, ending or waiting for
+ * input. Awaits the start, then fetches the interaction with `fetchInteraction` until one waits for input or
+ * the journey has left InProgress (while modules run there is none), and resolves with the start's answer.
+ */
+export async function waitUntilRun<T>(
+  started: PromiseLike<T> | T,
+  fetchInteraction: (instanceId: string) => PromiseLike<unknown>,
+  options: WaitOptions = {},
+): Promise<T> {
+  const answer = await started;
+  const { instanceId } = answer as unknown as { instanceId: string };
+  await poll<V2Interaction>(
+    instanceId,
+    fetchInteraction,
+    (interaction) => interaction.interactionId !== undefined || (interaction.journey?.status ?? 'InProgress') !== 'InProgress',
+    options,
+  );
+  return answer;
 }

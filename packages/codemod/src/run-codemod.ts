@@ -45,6 +45,21 @@ export interface CodemodResult {
 }
 
 /**
+ * The files worth parsing: those with v1 text, and those that import a name from a candidate (its constants,
+ * its wrapper, its client class), to a fixed point.
+ */
+function candidatesOf(files: readonly string[], texts: ReadonlyMap<string, string>): string[] {
+  const chosen = new Set(files.filter((file) => mentionsV1(texts.get(file) ?? '')));
+  let added = [...chosen];
+  while (added.length > 0) {
+    const names = exportedNames(added.map((file) => texts.get(file) ?? ''));
+    added = names.length === 0 ? [] : files.filter((file) => !chosen.has(file) && mentionsAny(texts.get(file) ?? '', names));
+    for (const file of added) chosen.add(file);
+  }
+  return files.filter((file) => chosen.has(file));
+}
+
+/**
  * The one orchestrator: discover → prefilter on text → parse once and analyse imported constants → plan every
  * file → follow the flows across files → decide each flow whole → apply the edits as text splices, with the
  * helper module and its imports where migrated code needs them → write atomically.
@@ -62,10 +77,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       else refused.set(file, read.refused);
     }),
   );
-  const direct = files.filter((file) => mentionsV1(texts.get(file) ?? ''));
-  const names = exportedNames(direct.map((file) => texts.get(file) ?? ''));
-  const directSet = new Set(direct);
-  const candidates = files.filter((file) => directSet.has(file) || (names.length > 0 && mentionsAny(texts.get(file) ?? '', names)));
+  const candidates = candidatesOf(files, texts);
   const sources: SourceFile[] = candidates.map((file) => ({ file, text: texts.get(file) ?? '' }));
   const operationOptions: OperationOptions = {
     delivery: options.delivery ?? 'api',

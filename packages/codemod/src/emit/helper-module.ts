@@ -11,7 +11,7 @@ export const HELPER_MODULE = 'journey-v2';
 const SOURCE_URL = new URL('../../helpers/journey-v2.ts', import.meta.url);
 
 /** Names of the module that are types: imported with `type` in TypeScript. */
-const TYPES = new Set(['V2Interaction', 'V2Step', 'V2Result', 'V2State', 'Decision', 'WaitOptions']);
+const TYPES = new Set(['V2Interaction', 'V2Step', 'V2ModuleStep', 'V2Result', 'V2State', 'V2ErrorBody', 'Decision', 'WaitOptions']);
 
 /** The generated module's files to write, and the imports of it the migrated files need. */
 export interface HelperEmission {

@@ -5,6 +5,7 @@ import type { OperationOptions } from '../plan/operations.js';
 import { OPERATION_RULES, planOperation } from '../plan/operations.js';
 import type { FilePlan } from '../plan/plan-file.js';
 import { bodyOf } from '../plan/request-body.js';
+import { planResourceId } from '../plan/resource-id.js';
 import { SiteBuilder } from '../plan/site-builder.js';
 import { type Site, settle } from '../plan/types.js';
 import { matchV1Url } from '../plan/v1-url.js';
@@ -52,6 +53,9 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     }
   }
   const calls = [...byId.values()].filter((site) => site.role === 'call');
+  for (const site of calls)
+    if (site.deferred?.kind === 'start' && site.deferred.resourceIdParam)
+      mapPassedIds(site, site.deferred.resourceIdParam, sources, functions, options);
   const bodies = new Map<string, BodyOwner>();
   for (const site of calls)
     if (site.call?.body !== undefined)
@@ -91,6 +95,39 @@ function findFunction(source: Source, start: number): FunctionNode | undefined {
     if (node) return node;
   }
   return undefined;
+}
+
+/**
+ * A start whose `resourceId` is a parameter: the ids its callers pass (`JOURNEYS.accountOpening`) are mapped
+ * where they are written. Any caller passing an id known only at run time keeps the review; an unmapped id refuses.
+ */
+function mapPassedIds(
+  site: Site,
+  param: { fn: number; index: number },
+  sources: Sources,
+  functions: Functions,
+  options: OperationOptions,
+): void {
+  const source = sources.get(site.file);
+  const fn = source && findFunction(source, param.fn);
+  if (!source || !fn) return;
+  const callers = functions.callersOf({ source, fn });
+  const plans = callers.map(({ source: caller, call }) => {
+    const argument = call.arguments[param.index];
+    return argument && argument.type !== 'SpreadElement' && argument.type !== 'ArgumentPlaceholder'
+      ? planResourceId(evaluate(argument, caller.ctx), options.journeyMap)
+      : ({ runTime: true } as const);
+  });
+  if (plans.length === 0 || plans.some((plan) => 'runTime' in plan)) return;
+  const refusal = plans.find((plan) => 'refusal' in plan);
+  if (refusal && 'refusal' in refusal) site.refusal ??= refusal.refusal;
+  for (const plan of plans) {
+    if (!('edit' in plan)) continue;
+    site.edits.push(plan.edit);
+    site.pieces.push(plan.piece);
+  }
+  site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-resource-id');
+  settle(site);
 }
 
 /** A call the file found by its full path, made through a wrapper with a base of its own: the base moves with the wrapper. */

@@ -9,6 +9,9 @@ export interface FlowContext {
   readonly calls: readonly Site[];
   /** Whether the flow holds a v2 start (whose prefill the codemod cannot see). */
   readonly v2Start: boolean;
+  /** The calls each call's answered ids reach (a start's instance: its task and state calls). */
+  readonly reached: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly byId: ReadonlyMap<string, Site>;
   readonly readAsState: ReadonlySet<string>;
   readonly interactions: ReadonlyMap<string, string>;
   readonly answers: ReadonlyMap<string, Answer>;
@@ -90,34 +93,33 @@ export function decideSubmit(site: Site, deferred: DeferredSubmit, flow: FlowCon
 }
 
 /**
- * A synchronous v1 start answered once the journey had run: when its flow reads the result, the v2 start is
- * wrapped in `waitForResult(start, fetchState)`, which resolves with the state once the journey has run.
- * A flow that also has tasks is left as planned (marked for review): v1 answered there once input was needed.
+ * A synchronous v1 start answered once the journey had run as far as it could: it ended, or an interaction
+ * waited for input. When its answer is read as the journey's state, the v2 start is wrapped in
+ * `waitForResult(start, fetchState)`, which resolves with the state once the journey has run; when its instance
+ * reaches task or state calls, in `waitUntilRun(start, fetchInteraction)`, which resolves with the start's answer
+ * at the point v1 answered. Otherwise (nothing after it in the code the run was given) it stays marked for review.
  */
 export function decideStart(site: Site, deferred: DeferredStart, flow: FlowContext): void {
   if (!deferred.synchronous) return;
-  const tasks = flow.calls.some((call) => call.operation?.startsWith('journey/task/'));
+  const after = [...(flow.reached.get(site.id) ?? [])].flatMap((id) => flow.byId.get(id)?.operation ?? []);
+  const tasks = after.some((operation) => operation.startsWith('journey/task/'));
   const readsState = flow.readAsState.has(site.id);
-  const fetchesState = flow.calls.some((call) => call.operation === 'journey/state/fetch');
-  if (tasks) {
-    if (readsState) refuseWait(site, 'its answer is read as the journey state, and the flow has tasks: v1 answered once input was needed');
-    return;
-  }
-  if (!readsState && !fetchesState) return;
-  if (!flow.helpers)
-    return void refuseWait(site, 'the flow reads the result, and waiting for it needs waitForResult: helpers are off (--no-helpers)');
+  if (readsState && tasks) return void refuseWait(site, 'its answer is read as the journey state, and tasks follow it');
+  if (!readsState && after.length === 0) return;
+  if (!flow.helpers) return void refuseWait(site, 'waiting as v1 did needs the generated helpers, and helpers are off (--no-helpers)');
   const own = flow.answers.get(site.id);
-  const state = deferred.wait && answered(deferred.wait.fetchState, own);
-  if (!deferred.wait || !state || (own !== undefined && own !== 'body')) {
+  const wait = deferred.wait;
+  const call = wait && (readsState ? answered(wait.fetchState, own) : answered(wait.fetchInteraction, own));
+  if (!wait || !call || (own !== undefined && own !== 'body')) {
     return void refuseWait(
       site,
-      `the flow reads the result, and the wait cannot be written here: ${deferred.waitProblem ?? 'the start answers a response, not its body'}`,
+      `the wait cannot be written here: ${deferred.waitProblem ?? 'the start answers a response, not its body'}`,
     );
   }
-  const { start, end } = deferred.wait;
-  site.edits.push({ file: site.file, start, end: start, text: 'waitForResult(' });
-  site.edits.push({ file: site.file, start: end, end, text: `, (instanceId) => ${state})` });
-  site.helpers.push('waitForResult');
+  const helper = readsState ? 'waitForResult' : 'waitUntilRun';
+  site.edits.push({ file: site.file, start: wait.start, end: wait.start, text: `${helper}(` });
+  site.edits.push({ file: site.file, start: wait.end, end: wait.end, text: `, (instanceId) => ${call})` });
+  site.helpers.push(helper);
   site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-async');
   settle(site);
 }

@@ -134,10 +134,11 @@ export class Functions {
     if (!id) return [];
     const binding = source.scopes.bindingOf(id);
     if (!binding) return [];
-    const names: { source: Source; references: readonly Identifier[] }[] = [{ source, references: binding.references }];
+    const uses = (bound: Binding) => [...bound.references, ...bound.typeReferences];
+    const names: { source: Source; references: readonly Identifier[] }[] = [{ source, references: uses(binding) }];
     for (const exported of this.exportedNames(source, binding)) {
       for (const { importer, local } of this.importsOf(source.file, exported)) {
-        if (local.kind !== 'namespace') names.push({ source: importer, references: local.binding.references });
+        if (local.kind !== 'namespace') names.push({ source: importer, references: uses(local.binding) });
       }
     }
     const found: { source: Source; node: Node }[] = [];

@@ -86,6 +86,9 @@ export class ModuleGraph {
     const existing = this.project.getSourceFile(file);
     if (existing) return existing;
     const text = this.texts.get(file);
-    return text === undefined ? this.project.addSourceFileAtPathIfExists(file) : this.project.createSourceFile(file, text);
+    // A file the program already read for an import is taken as the run read it.
+    return text === undefined
+      ? this.project.addSourceFileAtPathIfExists(file)
+      : this.project.createSourceFile(file, text, { overwrite: true });
   }
 }

@@ -11,6 +11,8 @@ export interface Binding {
   /** The node whose extent is its scope. */
   readonly scope: Node;
   readonly references: Identifier[];
+  /** Where it names a type (`api: JourneyApi`): how an instance of a class is found through annotations. */
+  readonly typeReferences: Identifier[];
 }
 
 /** Keys under which TypeScript type syntax hangs: names there are types, not values. */
@@ -96,7 +98,7 @@ export class Scopes {
       this.byIdentifier.set(id, known);
       return;
     }
-    const binding: Binding = { name: id.name, id, kind, declaration, scope, references: [] };
+    const binding: Binding = { name: id.name, id, kind, declaration, scope, references: [], typeReferences: [] };
     names.set(id.name, binding);
     this.byIdentifier.set(id, binding);
   }
@@ -134,8 +136,7 @@ export class Scopes {
         if (node.id) this.add(this.blockScope(ancestors), node.id, 'class', node);
         break;
       case 'ImportDeclaration':
-        if (node.importKind !== 'type')
-          for (const specifier of node.specifiers) this.add(ancestors[0] as Node, specifier.local, 'import', specifier);
+        for (const specifier of node.specifiers) this.add(ancestors[0] as Node, specifier.local, 'import', specifier);
         break;
       case 'CatchClause':
         for (const id of patternIdentifiers(node.param)) this.add(node, id, 'catch', node);
@@ -158,7 +159,10 @@ export class Scopes {
   }
 
   private resolve(node: Node, ancestors: Node[]): void {
-    if (isTypeOnly(node)) return;
+    if (isTypeOnly(node)) {
+      this.resolveTypes(node);
+      return;
+    }
     if (node.type === 'Identifier' && !this.byIdentifier.has(node) && isReference(node, ancestors[ancestors.length - 1])) {
       const binding = this.lookup(node.name, ancestors[ancestors.length - 1] ?? node);
       if (binding) {
@@ -168,11 +172,27 @@ export class Scopes {
     }
     ancestors.push(node);
     for (const key of VISITOR_KEYS[node.type] ?? []) {
-      if (TYPE_KEYS.has(key)) continue;
       const child = (node as unknown as Record<string, unknown>)[key];
-      for (const item of Array.isArray(child) ? child : [child]) if (isNode(item)) this.resolve(item, ancestors);
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (!isNode(item)) continue;
+        if (TYPE_KEYS.has(key)) this.resolveTypes(item);
+        else this.resolve(item, ancestors);
+      }
     }
     ancestors.pop();
+  }
+
+  /** Type positions: only the names of types are resolved, as type references of their bindings. */
+  private resolveTypes(root: Node): void {
+    const visit = (node: Node): void => {
+      if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier')
+        this.lookup(node.typeName.name, node)?.typeReferences.push(node.typeName);
+      for (const key of VISITOR_KEYS[node.type] ?? []) {
+        const child = (node as unknown as Record<string, unknown>)[key];
+        for (const item of Array.isArray(child) ? child : [child]) if (isNode(item)) visit(item);
+      }
+    };
+    visit(root);
   }
 }
 

@@ -1,11 +1,13 @@
 import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { removeImportSpecifier } from '../plan/import-edits.js';
 import type { RuleId } from '../plan/rules.js';
 import { SiteBuilder } from '../plan/site-builder.js';
 import type { Site } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import type { Functions } from './functions.js';
+import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 import { retype } from './type-annotations.js';
 import { isObjectShape, type Shape, type Value } from './values.js';
@@ -57,6 +59,10 @@ const readEither = (base: string, paths: readonly string[]): string => paths.map
  */
 export class Tracker {
   private readonly reads = new Map<string, { builder: SiteBuilder; origins: Set<string> }>();
+  /** Types of a synchronous start's answer: retyped only if the answer turns out to be read as the state. */
+  private readonly startTypes = new Set<string>();
+  /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
+  private readonly typeImports = new Map<Binding, { source: Source; retyped: { node: Node; site: SiteBuilder }[] }>();
   private readonly visited = new Set<string>();
   private readonly links: [string, string][] = [];
   private readonly readAsState = new Set<string>();
@@ -98,7 +104,16 @@ export class Tracker {
   }
 
   result(): Followed {
-    const sites = [...this.reads.values()].map(({ builder, origins }) => builder.build([...origins]));
+    for (const [binding, { source, retyped }] of this.typeImports) {
+      const inside = (id: Node) => retyped.some(({ node }) => (node.start ?? 0) <= (id.start ?? 0) && (id.end ?? 0) <= (node.end ?? 0));
+      const declaration = source.parent(binding.declaration);
+      if (declaration?.type !== 'ImportDeclaration' || ![...binding.references, ...binding.typeReferences].every(inside)) continue;
+      const removal = removeImportSpecifier(source.ctx, declaration, binding.declaration);
+      for (const { site } of retyped) site.edits.push(removal);
+    }
+    const sites = [...this.reads]
+      .filter(([key, { origins }]) => !this.startTypes.has(key) || [...origins].some((origin) => this.readAsState.has(origin)))
+      .map(([, { builder, origins }]) => builder.build([...origins]));
     return { sites, links: this.links, readAsState: this.readAsState, interactions: this.interactions, boundaries: this.boundaries };
   }
 
@@ -153,12 +168,23 @@ export class Tracker {
     const edit = retype(source, type, value);
     if (!edit) return;
     const site = this.site(source, type, value, ruleOf(value), 'a v1 type → the v2 one');
+    if (value.operation === 'journey/start') this.startTypes.add(`${source.file}:${type.start}:${type.end}:${ruleOf(value)}`);
     if (!this.helpers) {
       site.refuse(ruleOf(value), `${source.ctx.text(type)} describes the v1 answer and helpers are off (--no-helpers)`, edit.name);
       return;
     }
     site.edit(type.start ?? 0, type.end ?? 0, edit.text);
     site.helpers.push(edit.name);
+    for (const node of edit.replaced) {
+      if (node.type !== 'TSTypeReference' || node.typeName.type !== 'Identifier') continue;
+      const binding = source.scopes.lookup(node.typeName.name, node);
+      if (binding?.kind !== 'import') continue;
+      const entry = this.typeImports.get(binding) ?? { source, retyped: [] };
+      entry.retyped.push({ node, site });
+      this.typeImports.set(binding, entry);
+      // The annotations of one imported type move together: its import can only go with all of them.
+      site.pieces.push(`type-import:${source.file}:${binding.id.start}`);
+    }
   }
 
   /** Where the expression `node`, holding `value`, goes next. */
@@ -429,7 +455,18 @@ export class Tracker {
 
   /** `X.data.process.flow`: the flow's entries become the module steps; a keyed entry the step with that nodeId; `decision` the decision. */
   private flow(value: Value, flow: Node, root: string | undefined, source: Source): void {
-    const parent = source.parent(flow);
+    // `flow ?? {}` reads the same entries.
+    let holder: Node = flow;
+    let parent = source.parent(flow);
+    while (
+      parent?.type === 'LogicalExpression' &&
+      parent.left === holder &&
+      ['??', '||'].includes(parent.operator) &&
+      isEmptyObject(parent.right)
+    ) {
+      holder = parent;
+      parent = source.parent(parent);
+    }
     if (root === undefined) {
       return void this.refuseState(
         source,
@@ -441,24 +478,24 @@ export class Tracker {
     const steps = `(${readEither(root, RESULT_PATHS.v2.steps)} ?? [])`;
     const ts = source.ctx.isTypeScript;
     const values =
-      parent?.type === 'CallExpression' && parent.arguments[0] === flow && source.ctx.text(parent.callee) === 'Object.values'
+      parent?.type === 'CallExpression' && parent.arguments[0] === holder && source.ctx.text(parent.callee) === 'Object.values'
         ? parent
         : undefined;
     if (values) {
-      // Every v1 flow entry had a result; a live tenant's decision step has `result: null`: leave it out.
-      this.site(source, flow, value, 'response.state-result', 'v1 flow → v2 steps').replace(
-        values,
-        `${steps}.filter((${ts ? 'step: { result?: unknown }' : 'step'}) => step.result != null)`,
-      );
+      // Every v1 flow entry had a result; a live tenant's decision step has `result: null`: moduleSteps leaves it out.
+      const site = this.site(source, flow, value, 'response.state-result', 'v1 flow → v2 steps');
+      if (this.helpers) site.replace(values, `moduleSteps(${root})`).helpers.push('moduleSteps');
+      else site.replace(values, `${steps}.filter((${ts ? 'step: { result?: unknown }' : 'step'}) => step.result != null)`);
       return void this.follow({ ...value, shape: { kind: 'entries' } }, values, source);
     }
     if (isMember(parent) && parent.object === flow) {
       const name = propertyName(parent);
       if (name === DECISION_KEY) return void this.follow({ ...value, shape: { kind: 'decision-entry', root } }, parent, source);
       const key = parent.computed ? source.ctx.text(parent.property) : source.ctx.str(name ?? '');
-      this.site(source, flow, value, 'response.state-result', 'v1 flow entry → v2 step')
-        .replace(parent, `${steps}.find((${ts ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`)
-        .needsReview('response.variant-id', 'v1 variantIds and v2 step nodeIds differ', 'find the step by its v2 nodeId');
+      const site = this.site(source, flow, value, 'response.state-result', 'v1 flow entry → v2 step');
+      if (this.helpers) site.replace(parent, `moduleSteps(${root}).find((step) => step.nodeId === ${key})`).helpers.push('moduleSteps');
+      else site.replace(parent, `${steps}.find((${ts ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`);
+      site.needsReview('response.variant-id', 'v1 variantIds and v2 step nodeIds differ', 'find the step by its v2 nodeId');
       return void this.follow({ ...value, shape: { kind: 'entry' } }, parent, source);
     }
     this.refuseState(source, flow, value, 'this use of the v1 flow has no direct v2 counterpart');
@@ -872,6 +909,8 @@ export class Tracker {
     this.refuseState(source, call, value, 'this code picks the decision among the flow entries; v2 keeps it in the result');
   }
 }
+
+const isEmptyObject = (node: Node): boolean => node.type === 'ObjectExpression' && node.properties.length === 0;
 
 /** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
 const carriesDecision = (shape: Shape): boolean =>

@@ -9,8 +9,8 @@ const ARRAYS = new Set(['Array', 'ReadonlyArray']);
 /** The type of the generated module that describes a value, and whether the annotation describes a list of it. */
 function v2TypeOf(value: Value): { name: string; list: boolean } | undefined {
   const { shape, operation } = value;
-  if (shape.kind === 'entries') return { name: 'V2Step', list: true };
-  if (shape.kind === 'entry') return { name: 'V2Step', list: false };
+  if (shape.kind === 'entries') return { name: 'V2ModuleStep', list: true };
+  if (shape.kind === 'entry') return { name: 'V2ModuleStep', list: false };
   if (shape.kind !== 'body') return undefined;
   if (operation === 'journey/task/list' || operation === 'journey/task/list/schema') return { name: 'V2Interaction', list: false };
   if (operation === 'journey/state/fetch' || (operation === 'journey/start' && value.startAsState)) return { name: 'V2State', list: false };
@@ -23,7 +23,7 @@ function v2TypeOf(value: Value): { name: string; list: boolean } | undefined {
  * it annotates the value, inside `Promise<…>`, unions with `undefined` and arrays; the declaration stays for
  * whatever else uses it. `any`, `unknown` and type parameters are left as they are.
  */
-export function retype(source: Source, type: Node, value: Value): { text: string; name: string } | undefined {
+export function retype(source: Source, type: Node, value: Value): { text: string; name: string; replaced: readonly Node[] } | undefined {
   const target = v2TypeOf(value);
   if (!target) return undefined;
   const replaced: Node[] = [];
@@ -75,7 +75,7 @@ export function retype(source: Source, type: Node, value: Value): { text: string
     cursor = node.end ?? 0;
   }
   text += source.ctx.source.slice(cursor, type.end ?? 0);
-  return { text, name: target.name };
+  return { text, name: target.name, replaced };
 }
 
 /** Whether `name` is a type parameter of a function or class around `node`. */

@@ -89,12 +89,16 @@ function compareAsV2(site: SiteBuilder, ctx: FileContext, read: Node, parent: No
 export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
   const sites: Site[] = [];
   const bodies = new Map<string, Node>();
+  // The v1 type a body is cast to (`as { message?: string }`): it no longer describes what is read from it.
+  const casts = new Map<string, { type: Node; ancestors: readonly Node[] }>();
   for (const region of errorRegions(call)) {
     walk(region, (node, inner) => {
       const ancestors = [...call.ancestors, ...inner];
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
         const source = jsonSource(node.init);
         if (source) bodies.set(node.id.name, source);
+        const cast = source && castOf(node.init);
+        if (cast) casts.set(node.id.name, { type: cast, ancestors: [...ancestors, node] });
         return;
       }
       const field = isMember(node) ? propertyName(node) : undefined;
@@ -119,7 +123,23 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         if (field === 'error') compareAsV2(site, ctx, node, inner[inner.length - 1]);
       }
       sites.push(site.build([call.site.id]));
+      const cast = body.type === 'Identifier' ? casts.get(body.name) : undefined;
+      if (cast && cast.type.type === 'TSTypeLiteral') {
+        casts.delete(body.type === 'Identifier' ? body.name : '');
+        const retyped = new SiteBuilder(ctx, cast.type, cast.ancestors, 'error.body', 'v1 error body type → v2').replace(
+          cast.type,
+          'V2ErrorBody',
+        );
+        retyped.helpers.push('V2ErrorBody');
+        sites.push(retyped.build([call.site.id]));
+      }
     });
   }
   return sites;
+}
+
+/** The type a body's `await res.json()` is cast to, written out (`as { message?: string }`). */
+function castOf(node: Node | null | undefined): Node | undefined {
+  while (node?.type === 'ParenthesizedExpression') node = node.expression;
+  return node?.type === 'TSAsExpression' ? node.typeAnnotation : undefined;
 }

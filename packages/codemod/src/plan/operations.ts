@@ -1,15 +1,16 @@
 import { isFunction, type Node, type ObjectExpression } from '@babel/types';
-import { type JourneyMap, mapResourceId, type V1JourneyPath } from '@journey-bridge/contract';
+import type { JourneyMap, V1JourneyPath } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
-import { flatten, sourceKey } from '../analysis/static-value.js';
 import { keyName } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { insertProperty, propertyOf, removeProperty, renameKey } from './object-edits.js';
 import { visibleElements } from './participants.js';
 import type { RequestBody } from './request-body.js';
+import { planResourceId } from './resource-id.js';
 import type { RuleId } from './rules.js';
 import type { SiteBuilder } from './site-builder.js';
 import { type CallShape, synthesizeCall } from './synthesize-call.js';
+import type { DeferredStart } from './types.js';
 
 export interface OperationOptions {
   readonly delivery: 'api' | 'page';
@@ -92,31 +93,22 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
     unknownKeys(request, START_FIELDS) ?? unknownKeys(contextOf(request), CONTEXT_FIELDS) ?? unknownKeys(configOf(request), CONFIG_FIELDS);
   if (unknown) return void site.refuse('codemod.opaque-body', `${unknown} has no v2 counterpart in a start`, START_FORM);
   const resourceId = propertyOf(request, 'resourceId');
+  let resourceIdParam: DeferredStart['resourceIdParam'];
   if (resourceId) {
-    const value = evaluate(resourceId.value, ctx);
-    const { text } = flatten(value);
-    const [part, ...rest] = value.kind === 'string' ? value.parts : [];
-    if (text.includes('\0') || part?.kind !== 'text') {
+    const plan = planResourceId(evaluate(resourceId.value, ctx), options.journeyMap);
+    if ('edit' in plan) {
+      // The literal may sit in another file (an imported constant): the edit goes there.
+      site.edits.push(plan.edit);
+      site.pieces.push(plan.piece);
+    } else if ('refusal' in plan) site.refuse('request.start-resource-id', plan.refusal.reason, plan.refusal.suggestion);
+    else {
       site.needsReview(
         'request.start-resource-id',
         `${ctx.text(resourceId.value)} must hold the v2 resourceId (v1 and v2 ids differ)`,
         'the resourceId of the v2 publication',
       );
-    } else if (rest.length > 0 || !part.source) {
-      site.refuse('request.start-resource-id', `the resourceId "${text}" is assembled or escaped and cannot be mapped in place`);
-    } else {
-      try {
-        const mapped = mapResourceId(text, options.journeyMap ?? {});
-        // The literal may sit in another file (an imported constant): the edit goes there.
-        site.edits.push({ file: part.source.file, start: part.source.start, end: part.source.start + text.length, text: mapped });
-        site.pieces.push(sourceKey(part.source));
-      } catch {
-        site.refuse(
-          'request.start-resource-id',
-          `no v2 resourceId for "${text}" in the journey map; ids are never guessed`,
-          `add "${text}": "<v2 id>" to the --journey-map file`,
-        );
-      }
+      // A parameter: its callers' arguments are mapped once the flows are known.
+      resourceIdParam = parameterOf(resourceId.value, shape.ancestors);
     }
   }
   const context = propertyOf(request, 'context');
@@ -153,15 +145,32 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
   const subject = propertyOf(context.value, 'subject');
   const prefill = subject ? visibleElements(ctx, subject.value) : [];
   const state = synchronous ? synthesizeCall(ctx, shape, 'journey/state/fetch', 'instanceId') : undefined;
+  const interaction = synchronous ? synthesizeCall(ctx, shape, 'journey/interaction/fetch', 'instanceId') : undefined;
   const range = answerRange(shape);
+  const problem =
+    (state && 'problem' in state && state.problem) || (interaction && 'problem' in interaction && interaction.problem) || undefined;
   site.deferred = {
     kind: 'start',
     ...(prefill ? { prefill } : {}),
+    ...(resourceIdParam ? { resourceIdParam } : {}),
     synchronous,
-    ...(state && 'call' in state && range ? { wait: { ...range, fetchState: state.call } } : {}),
-    ...(state && 'problem' in state ? { waitProblem: state.problem } : {}),
-    ...(state && 'call' in state && !range ? { waitProblem: 'the start answers a response, not its body' } : {}),
+    ...(state && 'call' in state && interaction && 'call' in interaction && range
+      ? { wait: { ...range, fetchState: state.call, fetchInteraction: interaction.call } }
+      : {}),
+    ...(problem ? { waitProblem: problem } : synchronous && !range ? { waitProblem: 'the start answers a response, not its body' } : {}),
   };
+}
+
+/** The function around a call and the position of its parameter `node` names, when it names one. */
+function parameterOf(node: Node, ancestors: readonly Node[]): { fn: number; index: number } | undefined {
+  if (node.type !== 'Identifier') return undefined;
+  const fn = [...ancestors].reverse().find((ancestor) => isFunction(ancestor));
+  if (!fn || !isFunction(fn)) return undefined;
+  const index = fn.params.findIndex((param) => {
+    const target = param.type === 'AssignmentPattern' ? param.left : param;
+    return target.type === 'Identifier' && target.name === node.name;
+  });
+  return index === -1 ? undefined : { fn: fn.start ?? 0, index };
 }
 
 /** `context` of a request, if written as an object literal. */

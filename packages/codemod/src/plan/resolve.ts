@@ -54,6 +54,8 @@ export function resolvePlans(
     if (list) list.push(site);
     else members.set(flow, [site]);
   }
+  const reached = new Map<string, Set<string>>();
+  for (const [from, to] of analysis.links) reached.set(from, (reached.get(from) ?? new Set()).add(to));
   const v2StartsIn = new Set<number>();
   for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') v2StartsIn.add(flowOf.get(call.id) ?? -1);
 
@@ -61,6 +63,8 @@ export function resolvePlans(
     const context: FlowContext = {
       calls: parts.filter((site) => site.role === 'call'),
       v2Start: v2StartsIn.has(flow),
+      reached,
+      byId,
       readAsState: analysis.readAsState,
       interactions: analysis.interactions,
       answers: analysis.answers,

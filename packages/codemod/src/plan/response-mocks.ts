@@ -42,7 +42,7 @@ export function planResponseMocks(ctx: FileContext): Site[] {
     const site = new SiteBuilder(ctx, node, ancestors, 'codemod.v1-response-mock', 'v1 response written in code');
     site.refuse(
       'codemod.v1-response-mock',
-      `a v1 ${shape} written out in code (a test double?)`,
+      `a v1 ${shape} written out in code (a test double, an example)`,
       shape === 'task list'
         ? 'an interaction: { instanceId, interactionId, journey: { status }, interaction: { collects: [{ ref, spec }] }, outstanding: [] }'
         : 'a v2 state: { instanceId, status, context: { process: { steps: [{ nodeId, outcome, result }] }, result: { status, advice } } }',

@@ -94,9 +94,16 @@ export interface DeferredStart {
   readonly kind: 'start';
   /** The elements the prefill carries, when the code shows it whole. */
   readonly prefill?: readonly string[];
+  /** The `resourceId` is this parameter of the function around the start: what its callers pass is mapped. */
+  readonly resourceIdParam?: { readonly fn: number; readonly index: number };
   readonly synchronous: boolean;
-  /** The range to wrap in `waitForResult(…, fetchState)`, and the state fetch made the way this call is made. */
-  readonly wait?: { readonly start: number; readonly end: number; readonly fetchState: Synthesized };
+  /** The range whose value is the start's answer, to wrap in a wait, and the calls the wait makes, the way this call is made. */
+  readonly wait?: {
+    readonly start: number;
+    readonly end: number;
+    readonly fetchState: Synthesized;
+    readonly fetchInteraction: Synthesized;
+  };
   readonly waitProblem?: string;
 }
 

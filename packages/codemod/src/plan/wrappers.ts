@@ -40,7 +40,7 @@ export function findWrappers(file: string, calls: readonly PlannedCall[]): Wrapp
     const parts = url.value.parts;
     const last = parts[parts.length - 1];
     const fn = [...ancestors].reverse().find((node) => FUNCTION.test(node.type));
-    if (last?.kind !== 'hole' || !fn || parts.slice(0, -1).some((part) => part.kind === 'hole')) continue;
+    if (last?.kind !== 'hole' || !fn) continue;
     const urlParam = parameterIndex(fn, last.text);
     if (urlParam === undefined) continue;
     const bodyParam = 'at' in body && body.at.type === 'Identifier' ? parameterIndex(fn, body.at.name) : undefined;
