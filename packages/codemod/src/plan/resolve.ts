@@ -87,7 +87,7 @@ export function resolvePlans(
     for (const { id, tie } of neighbours.get(from.id) ?? []) {
       const other = byId.get(id);
       if (!other || !changes(other)) continue;
-      keepOnV1(other, from, tie);
+      keepOnV1(other, from, tie, options.ctx);
       queue.push(other);
     }
   }
@@ -102,7 +102,7 @@ export function resolvePlans(
     flows.push({
       id: flows.length + 1,
       decision: left ? (v2 ? 'half' : 'v1') : 'migrated',
-      files: [...new Set(parts.map((site) => site.file))].sort(),
+      files: [...new Set(parts.flatMap((site) => [site.file, ...site.edits.map((edit) => edit.file)]))].sort(),
       sites: parts,
       ...(left && blocker ? { blockedBy: blocker } : {}),
       boundaries: calls.flatMap((call) => analysis.boundaries.get(call.id) ?? []),
@@ -142,11 +142,11 @@ export function resolvePlans(
 }
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */
-function keepOnV1(site: Site, by: Site, tie: Tie): void {
+function keepOnV1(site: Site, by: Site, tie: Tie, ctx: (file: string) => FileContext | undefined): void {
   site.status = 'unsupported';
   if (tie.kind === 'piece') {
     site.rule = 'codemod.shared-constant';
-    site.reason = `shares ${describePiece(tie.piece, site.file)} with the v1 code at line ${by.line} of ${where(by.file, site.file)}, which stays v1`;
+    site.reason = `shares ${describePiece(tie.piece, site.file, ctx)} with the v1 code at line ${by.line} of ${where(by.file, site.file)}, which stays v1`;
     delete site.suggestion;
     return;
   }
@@ -175,11 +175,13 @@ export function markerText(site: Site, eol: string): string {
 /** A file as seen from another: `this file`, or a relative path (markers never carry machine paths). */
 const where = (file: string, from: string): string => (file === from ? 'this file' : relative(dirname(from), file));
 
-function describePiece(piece: string, from: string): string {
+function describePiece(piece: string, from: string, ctx: (file: string) => FileContext | undefined): string {
   if (piece.startsWith('v1-client:')) return 'its V1Api client';
   if (piece.startsWith('run-time-base:')) return `its run-time base (${piece.slice(piece.lastIndexOf(':') + 1)})`;
-  if (piece.startsWith('wrapper:'))
-    return `the wrapper at offset ${piece.slice(piece.lastIndexOf(':') + 1)} of ${where(piece.slice(8, piece.lastIndexOf(':')), from)}`;
-  const at = piece.lastIndexOf(':');
-  return `the literal at offset ${piece.slice(at + 1)} of ${where(piece.slice(0, at), from)}`;
+  const kind = piece.startsWith('wrapper:') ? 'the wrapper' : piece.startsWith('type-import:') ? 'the imported type' : 'the literal';
+  const rest = piece.replace(/^(wrapper|type-import):/, '');
+  const at = rest.lastIndexOf(':');
+  const file = rest.slice(0, at);
+  const line = ctx(file)?.line(Number(rest.slice(at + 1)));
+  return `${kind} at line ${line ?? '?'} of ${where(file, from)}`;
 }
