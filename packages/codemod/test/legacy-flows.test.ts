@@ -129,7 +129,8 @@ describe('a service whose journeys span its files', () => {
       expect(unmarked).toBe(before.get(file));
       expect(after.get(file)).toContain('// journey-codemod: unsupported [');
     }
-    for (const file of ['auth.ts', 'main.ts', 'handlers/applicant.ts', 'handlers/open-account.ts']) expect(after.get(file)).toBe(before.get(file));
+    for (const file of ['auth.ts', 'main.ts', 'handlers/applicant.ts', 'handlers/open-account.ts'])
+      expect(after.get(file)).toBe(before.get(file));
     // The code of the migrated flow (its comments aside) keeps nothing of v1.
     const migratedCode = ['config.ts', 'http.ts', 'journey-api.ts', 'handlers/decision.ts', 'handlers/verify-identity.ts']
       .flatMap((file) => (after.get(file) ?? '').split('\n'))
@@ -145,7 +146,9 @@ describe('a service whose journeys span its files', () => {
     const parsed = ts.parseJsonConfigFileContent(config, ts.sys, v2);
     const program = ts.createProgram(parsed.fileNames, parsed.options);
     const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const where = diagnostic.file ? `${relative(v2, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : '';
+      const where = diagnostic.file
+        ? `${relative(v2, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+        : '';
       return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
     });
     expect(diagnostics).toEqual([]);

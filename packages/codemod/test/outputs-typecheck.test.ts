@@ -18,8 +18,7 @@ it('every .output.ts type-checks against the v2 client, the contract, the HTTP l
     names.map(async (name) => {
       const target = join(work, name.replace('.output.ts', '.ts'));
       await cp(join(root, name), target, { recursive: true });
-      if ((await readFile(target, 'utf8')).includes("from './journey-v2"))
-        await cp(helperModule, join(dirname(target), 'journey-v2.ts'));
+      if ((await readFile(target, 'utf8')).includes("from './journey-v2")) await cp(helperModule, join(dirname(target), 'journey-v2.ts'));
       return target;
     }),
   );
