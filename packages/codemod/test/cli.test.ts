@@ -48,12 +48,13 @@ beforeEach(async () => {
 afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('journey-codemod binary', () => {
-  it('checks the working directory it runs in, and exits 1 while v1 calls remain', async () => {
+  it("run as `pnpm journey-codemod` (in the tool's repository), takes paths from where pnpm was started, and exits 1 while v1 calls remain", async () => {
+    const toolRepository = fileURLToPath(new URL('../../../', import.meta.url));
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
         ['--conditions=@journey-bridge/source', '--import', TSX, CLI, 'src', '--check'],
-        { cwd: repo },
+        { cwd: toolRepository, env: { ...process.env, npm_lifecycle_event: 'journey-codemod', INIT_CWD: repo } },
         (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
       );
     });
@@ -79,13 +80,69 @@ describe('journey-codemod CLI', () => {
     }
   });
 
-  it('prints help and the versions of the tool and its engines', async () => {
+  it('prints help, and the version on one line with those of its engines', async () => {
     const help = await runCli(['--help'], repo);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('journey-codemod <paths|globs...>');
     const version = await runCli(['--version'], repo);
-    expect(version.stdout).toMatch(/journey-codemod \d+\.\d+\.\d+/);
-    for (const engine of ['jscodeshift 17.4.0', 'recast ', 'ts-morph 28.0.0']) expect(version.stdout).toContain(engine);
+    expect(version.stdout).toMatch(
+      /^journey-codemod \d+\.\d+\.\d+ \(jscodeshift 17\.4\.0, recast [\d.]+, @babel\/parser [\d.]+, ts-morph 28\.0\.0\)\n$/,
+    );
+  });
+
+  it('--report - writes the report, flows included, to stdout and nothing else there', async () => {
+    const run = await runCli(['src/service.ts', '--dry', '--report', '-'], repo);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.flows).toEqual([
+      expect.objectContaining({
+        decision: 'migrated',
+        files: ['src/service.ts'],
+        sites: [expect.objectContaining({ rule: 'endpoint.task-list', line: 4 })],
+      }),
+    ]);
+    expect((await runCli(['src', '--report', '-', '--diff'], repo)).code).toBe(2);
+  });
+
+  it('asks the git tree of the files it migrates, not the one of the directory it runs in', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'journey-codemod-cwd-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: elsewhere });
+      await writeFile(join(elsewhere, 'dirty.ts'), 'export const x = 1;\n');
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.'], { cwd: elsewhere });
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'x'], { cwd: elsewhere });
+      await writeFile(join(elsewhere, 'dirty.ts'), 'export const x = 2;\n');
+      // The directory it runs in is dirty, the tree it migrates is clean: it writes.
+      expect((await runCli([join(repo, 'src/service.ts')], elsewhere)).code).toBe(0);
+      expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+      // The tree it migrates is dirty: it refuses, naming the file.
+      const refused = await runCli([join(repo, 'src')], elsewhere);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('src/service.ts');
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('--check fails on a flow half on v2: a v1 start whose instance the v2 calls use', async () => {
+    await write({
+      'src/half.ts': `export async function run(token: string) {
+  const started = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/start', {
+    method: 'POST',
+    body: JSON.stringify({ resourceId: 'ffff0000unknown-v1@latest', context: { config: { async: true }, subject: {} } }),
+  });
+  const { instanceId } = await started.json();
+  await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
+}
+`,
+    });
+    const check = await runCli(['src/half.ts', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('src/half.ts:2 flow half on v2 [request.start-resource-id]');
+    await runCli(['src/half.ts', '--force'], repo);
+    // Marked now, and still half: the gate keeps failing.
+    expect(await read('src/half.ts')).toContain('journey-codemod: unsupported [request.start-resource-id]');
+    expect((await runCli(['src/half.ts', '--check'], repo)).code).toBe(1);
   });
 
   it('rewrites, keeps line endings, skips ignored paths and node_modules, reports parse errors without writing, and a second run changes nothing', async () => {
