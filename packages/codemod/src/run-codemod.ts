@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { analyseImportedConstants, type ImportedConstants } from './analysis/imported-constants.js';
+import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
+import { ModuleGraph } from './analysis/module-graph.js';
 import { applyEdits } from './edits/apply-edits.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { discoverFiles } from './files/discover-files.js';
@@ -10,6 +11,7 @@ import { writeAtomic } from './files/write-atomic.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
 import { type CodemodOptions, DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_BYTES } from './options.js';
+import { parseSource } from './parse/parse-source.js';
 import type { FileContext } from './plan/file-context.js';
 import type { OperationOptions } from './plan/operations.js';
 import { type PlannedSource, planSources, type SourceFile } from './plan/plan-sources.js';
@@ -88,17 +90,28 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const progress = () => options.onProgress?.(++done, sources.length);
   const cpus = Math.max(1, Math.min(options.cpus ?? 1, sources.length));
   const parsed: FileContext[] = [];
+  const modules = new ModuleGraph(texts);
+  const parsedModules = new Map<string, ParsedModule | undefined>();
+  const parse = (file: string): ParsedModule | undefined => {
+    if (!parsedModules.has(file)) {
+      const text = texts.get(file);
+      const result = text === undefined ? undefined : parseSource(file, text);
+      parsedModules.set(file, result?.ok && text !== undefined ? { text, ast: result.ast } : undefined);
+    }
+    return parsedModules.get(file);
+  };
   let analysis: ImportedConstants = { resolved: {}, exports: {} };
   let planned: PlannedSource[];
-  if (cpus > 1) ({ planned, analysis } = await planInWorkers(sources, operationOptions, cpus, progress));
+  if (cpus > 1) ({ planned, analysis } = await planInWorkers(sources, operationOptions, cpus, progress, modules, parse));
   else {
-    const analyse = async (requests: Parameters<typeof analyseImportedConstants>[0]) => (analysis = analyseImportedConstants(requests));
+    const analyse = async (requests: readonly ImportRequest[], asts: ReadonlyMap<string, ParsedModule>) =>
+      (analysis = analyseImportedConstants(requests, modules, (file) => asts.get(file) ?? parse(file)));
     planned = await planSources(sources, operationOptions, analyse, progress, (ctx) => parsed.push(ctx));
   }
 
   const plans = planned.flatMap((entry) => ('plan' in entry ? [entry.plan] : []));
   const parseErrors = new Map(planned.flatMap((entry) => ('parseError' in entry ? [[entry.file, entry.parseError] as const] : [])));
-  const index = new Sources(texts, analysis, parsed);
+  const index = new Sources(texts, analysis, parsed, modules);
   const flowStarted = performance.now();
   const flowAnalysis = analyseFlows(plans, index, operationOptions);
   const ctxOf = (file: string) => index.get(file)?.ctx;

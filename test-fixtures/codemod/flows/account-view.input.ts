@@ -1,4 +1,4 @@
-import { AccountStore } from './account-store';
+import { AccountStore } from './store-index';
 
 function outcomes(state: any): string[] {
   return Object.values(state.data.process.flow).map((entry: any) => entry.result.outcome);

@@ -1,4 +1,4 @@
-import { AccountStore } from './account-store';
+import { AccountStore } from './store-index';
 import { moduleSteps } from './journey-v2';
 
 function outcomes(state: any): string[] {

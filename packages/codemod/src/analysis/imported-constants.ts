@@ -1,5 +1,7 @@
-import { Node, Project, type SourceFile, ts } from 'ts-morph';
-import { concat, hole, type StaticValue, text } from './static-value.js';
+import type { Expression, File, Node } from '@babel/types';
+import { type EvaluationScope, evaluate } from './evaluate.js';
+import type { ModuleGraph } from './module-graph.js';
+import type { StaticValue } from './static-value.js';
 
 /** A relative import of a file being migrated. */
 export interface ImportRequest {
@@ -17,112 +19,130 @@ export interface ImportedConstants {
 
 export const importKey = (from: string, specifier: string): string => `${from}\0${specifier}`;
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  allowJs: true,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  noEmit: true,
-  // Only constants are read: the default libraries would cost most of the pass.
-  noLib: true,
-  types: [],
-};
+/** A parsed module: its text and its syntax tree. */
+export interface ParsedModule {
+  readonly text: string;
+  readonly ast: File;
+}
 
 /**
- * The ts-morph pass run before any edit: resolves relative imports of the files to migrate and evaluates the
- * constants their targets export, following re-exports, so `ENDPOINTS.TASK_UPDATE` imported from another file
- * is known at the call site. Only the imported modules are loaded, not the whole program.
+ * The pass run before any edit: resolves the relative imports of the files to migrate (through the module
+ * graph) and evaluates the constants their targets export, following their own imports and re-exports, so
+ * `ENDPOINTS.TASK_UPDATE` imported from another file is known at the call site, with where each literal is
+ * written. Only the imported modules are read, each parsed once.
  */
-export function analyseImportedConstants(requests: readonly ImportRequest[]): ImportedConstants {
-  const project = new Project({ compilerOptions: COMPILER_OPTIONS, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+export function analyseImportedConstants(
+  requests: readonly ImportRequest[],
+  modules: ModuleGraph,
+  parse: (file: string) => ParsedModule | undefined,
+): ImportedConstants {
   const resolved: Record<string, string> = {};
   const exports: Record<string, Record<string, StaticValue>> = {};
+  const exportsOf = (file: string): Record<string, StaticValue> => {
+    const known = exports[file];
+    if (known) return known;
+    const values: Record<string, StaticValue> = {};
+    // Set first: a cycle of imports reads what is known so far, never loops.
+    exports[file] = values;
+    const module = parse(file);
+    if (module) Object.assign(values, moduleExports(file, module, modules, exportsOf));
+    return values;
+  };
   for (const { from, specifier } of requests) {
-    const target = ts.resolveModuleName(specifier, from, COMPILER_OPTIONS, ts.sys).resolvedModule?.resolvedFileName;
-    if (!target || target.includes('/node_modules/')) continue;
+    const target = modules.resolve(from, specifier);
+    if (!target) continue;
     resolved[importKey(from, specifier)] = target;
-    if (exports[target]) continue;
-    const sourceFile = project.addSourceFileAtPathIfExists(target);
-    if (!sourceFile) continue;
-    const values: Record<string, StaticValue> = commonJsExports(sourceFile);
-    for (const [name, declarations] of sourceFile.getExportedDeclarations()) {
-      const declaration = declarations[0];
-      if (declaration && Node.isVariableDeclaration(declaration)) {
-        const initializer = declaration.getInitializer();
-        if (initializer) values[name] = evaluateNode(initializer, new Set());
-      }
-    }
-    exports[target] = values;
+    exportsOf(target);
   }
   return { resolved, exports };
 }
 
-/** `module.exports = { … }`, `module.exports.X = …` and `exports.X = …`, which the compiler does not list for `.cjs`. */
-function commonJsExports(sourceFile: SourceFile): Record<string, StaticValue> {
+/** The constants a module exports: `export const`, `export { a as b }`, re-exports, `export default`, `module.exports`. */
+function moduleExports(
+  file: string,
+  { text, ast }: ParsedModule,
+  modules: ModuleGraph,
+  exportsOf: (file: string) => Record<string, StaticValue>,
+): Record<string, StaticValue> {
+  const constants = new Map<string, Expression | null>();
+  const imports = new Map<string, { specifier: string; imported: string }>();
+  for (const statement of ast.program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'VariableDeclaration') {
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type !== 'Identifier' || !declarator.init) continue;
+        const required = requireOf(declarator.init);
+        if (required) imports.set(declarator.id.name, { specifier: required, imported: '*' });
+        // A name declared twice is not a constant to trust.
+        else constants.set(declarator.id.name, constants.has(declarator.id.name) ? null : declarator.init);
+      }
+    }
+    if (statement.type === 'ImportDeclaration') {
+      for (const specifier of statement.specifiers) {
+        const imported =
+          specifier.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : specifier.type === 'ImportNamespaceSpecifier'
+              ? '*'
+              : specifier.imported.type === 'Identifier'
+                ? specifier.imported.name
+                : specifier.imported.value;
+        imports.set(specifier.local.name, { specifier: statement.source.value, imported });
+      }
+    }
+  }
+  const fromModule = (specifier: string, imported: string): StaticValue | undefined => {
+    const target = modules.resolve(file, specifier);
+    const values = target ? exportsOf(target) : undefined;
+    if (!values) return undefined;
+    return imported === '*' ? { kind: 'object', props: values } : values[imported];
+  };
+  const scope: EvaluationScope = {
+    file,
+    source: text,
+    constant: (name) => constants.get(name) ?? undefined,
+    imported: (name) => {
+      const entry = imports.get(name);
+      return entry ? fromModule(entry.specifier, entry.imported) : undefined;
+    },
+  };
   const values: Record<string, StaticValue> = {};
-  for (const statement of sourceFile.getStatements()) {
-    if (!Node.isExpressionStatement(statement)) continue;
-    const expression = statement.getExpression();
-    if (!Node.isBinaryExpression(expression) || expression.getOperatorToken().getKind() !== ts.SyntaxKind.EqualsToken) continue;
-    const target = expression.getLeft().getText();
-    const value = evaluateNode(expression.getRight(), new Set());
-    if (target === 'module.exports' && value.kind === 'object') Object.assign(values, value.props);
-    const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
-    if (named) values[named] = value;
+  const name = (node: Node) => (node.type === 'Identifier' ? node.name : node.type === 'StringLiteral' ? node.value : '');
+  for (const statement of ast.program.body) {
+    if (statement.type === 'ExportNamedDeclaration') {
+      if (statement.declaration?.type === 'VariableDeclaration') {
+        for (const declarator of statement.declaration.declarations)
+          if (declarator.id.type === 'Identifier' && declarator.init) values[declarator.id.name] = evaluate(declarator.init, scope);
+      }
+      for (const specifier of statement.specifiers) {
+        if (specifier.type !== 'ExportSpecifier') continue;
+        const value = statement.source ? fromModule(statement.source.value, specifier.local.name) : evaluate(specifier.local, scope);
+        if (value) values[name(specifier.exported)] = value;
+      }
+    } else if (statement.type === 'ExportAllDeclaration') {
+      const target = modules.resolve(file, statement.source.value);
+      if (target) for (const [key, value] of Object.entries(exportsOf(target))) if (key !== 'default') values[key] ??= value;
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      const declaration = statement.declaration;
+      if (!/Declaration$/.test(declaration.type)) values.default = evaluate(declaration, scope);
+    } else if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression') {
+      // CommonJS: `module.exports = { … }`, `module.exports.X = …`, `exports.X = …`.
+      const { left, right } = statement.expression;
+      const target = text.slice(left.start ?? 0, left.end ?? 0);
+      const value = evaluate(right, scope);
+      if (target === 'module.exports' && value.kind === 'object') Object.assign(values, value.props);
+      const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
+      if (named) values[named] = value;
+    }
   }
   return values;
 }
 
-/** A literal's text is editable in place only when it is written without escapes. */
-function literal(value: string, node: Node, start: number): StaticValue {
-  const raw = node
-    .getSourceFile()
-    .getFullText()
-    .slice(start, start + value.length);
-  return text(value, raw === value ? { file: node.getSourceFile().getFilePath(), start } : undefined);
-}
-
-function evaluateNode(node: Node, seen: Set<Node>): StaticValue {
-  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node))
-    return literal(node.getLiteralValue(), node, node.getStart() + 1);
-  if (Node.isTemplateExpression(node)) {
-    const head = node.getHead();
-    const values: StaticValue[] = [literal(head.getLiteralText(), head, head.getStart() + 1)];
-    for (const span of node.getTemplateSpans()) {
-      values.push(evaluateNode(span.getExpression(), seen));
-      const tail = span.getLiteral();
-      values.push(literal(tail.getLiteralText(), tail, tail.getStart() + 1));
-    }
-    return concat(values, node.getText());
+/** `require('./x')` (or `require('./x').y`): the specifier. */
+function requireOf(node: Node): string | undefined {
+  if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'require') {
+    const [argument] = node.arguments;
+    return argument?.type === 'StringLiteral' ? argument.value : undefined;
   }
-  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === ts.SyntaxKind.PlusToken) {
-    return concat([evaluateNode(node.getLeft(), seen), evaluateNode(node.getRight(), seen)], node.getText());
-  }
-  if (Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isParenthesizedExpression(node))
-    return evaluateNode(node.getExpression(), seen);
-  if (Node.isObjectLiteralExpression(node)) {
-    const props: Record<string, StaticValue> = {};
-    for (const property of node.getProperties()) {
-      if (Node.isPropertyAssignment(property))
-        props[property.getName().replace(/^['"]|['"]$/g, '')] = evaluateNode(property.getInitializerOrThrow(), seen);
-      else if (Node.isShorthandPropertyAssignment(property)) props[property.getName()] = evaluateNode(property.getNameNode(), seen);
-    }
-    return { kind: 'object', props };
-  }
-  if (Node.isIdentifier(node)) {
-    const symbol = node.getSymbol();
-    // Without a symbol (CommonJS files), a top-level `const` of the same file is the binding.
-    const resolved = symbol?.getAliasedSymbol()?.getDeclarations()[0] ?? symbol?.getDeclarations()[0];
-    const declaration =
-      resolved && Node.isVariableDeclaration(resolved) ? resolved : node.getSourceFile().getVariableDeclaration(node.getText());
-    if (declaration && !seen.has(declaration)) {
-      const initializer = declaration.getInitializer();
-      if (initializer) return evaluateNode(initializer, new Set([...seen, declaration]));
-    }
-    return hole(node.getText());
-  }
-  if (Node.isPropertyAccessExpression(node)) {
-    const object = evaluateNode(node.getExpression(), seen);
-    return object.kind === 'object' ? (object.props[node.getName()] ?? hole(node.getText())) : hole(node.getText());
-  }
-  return hole(node.getText());
+  return undefined;
 }

@@ -261,7 +261,11 @@ export class Functions {
 
   /** What `name` exported by `file` declares: a function, a class, or a `const` holding a function. */
   private declarationOf(file: string, name: string): { source: Source; node: Node } | undefined {
-    const site = name === 'default' ? undefined : this.sources.modules.exported(file, name);
+    const local = this.sources.get(file);
+    const declared = local && name !== 'default' ? declaredExport(local, name) : undefined;
+    if (declared) return { source: local as Source, node: declared };
+    // What the file does not declare itself it re-exports: ts-morph follows `export … from` and `export *`.
+    const site = name === 'default' || !reexports(local) ? undefined : this.sources.modules.exported(file, name);
     const source = this.sources.get(site?.file ?? file);
     if (!source) return undefined;
     if (site) {
@@ -344,11 +348,28 @@ export class Functions {
   }
 
   /** The bindings other files give `name` exported by `file`: named and default imports, namespaces, `require`. */
-  private importsOf(file: string, name: string): { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] {
+  private importsOf(
+    file: string,
+    name: string,
+    seen: Set<string> = new Set(),
+  ): { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] {
     const found: { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] = [];
+    if (seen.has(`${file}\0${name}`)) return found;
+    seen.add(`${file}\0${name}`);
     for (const importerFile of this.sources.modules.importersOf(file)) {
       const importer = this.sources.get(importerFile);
       if (!importer) continue;
+      // A module that passes the name on (`export * from`, `export { name } from`): its importers import it too.
+      for (const statement of importer.ctx.ast.program.body) {
+        if ((statement.type !== 'ExportAllDeclaration' && statement.type !== 'ExportNamedDeclaration') || !statement.source) continue;
+        if (this.sources.modules.resolve(importerFile, statement.source.value) !== file) continue;
+        if (statement.type === 'ExportAllDeclaration') found.push(...this.importsOf(importerFile, name, seen));
+        for (const specifier of statement.type === 'ExportNamedDeclaration' ? statement.specifiers : []) {
+          if (specifier.type !== 'ExportSpecifier' || specifier.local.name !== name) continue;
+          const exported = specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value;
+          found.push(...this.importsOf(importerFile, exported, seen));
+        }
+      }
       for (const [local, entry] of importer.ctx.imports) {
         if (this.sources.modules.resolve(importerFile, entry.specifier) !== file) continue;
         if (entry.imported !== name && entry.imported !== '*') continue;
@@ -370,6 +391,35 @@ function functionOfBinding(binding: Binding): FunctionNode | undefined {
   const { declaration } = binding;
   if (declaration.type === 'FunctionDeclaration') return declaration;
   if (declaration.type === 'VariableDeclarator' && isFunctionNode(declaration.init)) return declaration.init;
+  return undefined;
+}
+
+/** Whether a module re-exports from another (`export … from`, `export *`). */
+const reexports = (source: Source | undefined): boolean =>
+  source?.ctx.ast.program.body.some(
+    (statement) => (statement.type === 'ExportNamedDeclaration' && statement.source) || statement.type === 'ExportAllDeclaration',
+  ) ?? true;
+
+/** What `export function|class|const name`, or `export { local as name }`, declares in the module itself. */
+function declaredExport(source: Source, name: string): Node | undefined {
+  for (const statement of source.ctx.ast.program.body) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
+    const { declaration } = statement;
+    if ((declaration?.type === 'FunctionDeclaration' || declaration?.type === 'ClassDeclaration') && declaration.id?.name === name)
+      return declaration;
+    if (declaration?.type === 'VariableDeclaration') {
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type !== 'Identifier' || declarator.id.name !== name) continue;
+        return isFunctionNode(declarator.init) ? declarator.init : declarator;
+      }
+    }
+    for (const specifier of statement.specifiers) {
+      const exported = specifier.type === 'ExportSpecifier' ? specifier.exported : undefined;
+      if (specifier.type !== 'ExportSpecifier' || (exported?.type === 'Identifier' ? exported.name : exported?.value) !== name) continue;
+      const binding = source.scopes.lookup(specifier.local.name, source.ctx.ast.program);
+      return binding ? (functionOfBinding(binding) ?? binding.declaration) : undefined;
+    }
+  }
   return undefined;
 }
 

@@ -1,9 +1,9 @@
 import type { Node } from '@babel/types';
 import type { ImportedConstants } from '../analysis/imported-constants.js';
+import { ModuleGraph } from '../analysis/module-graph.js';
 import { parseSource } from '../parse/parse-source.js';
 import { walk } from '../parse/walk.js';
 import { FileContext } from '../plan/file-context.js';
-import { ModuleGraph } from './module-graph.js';
 import { Scopes } from './scopes.js';
 
 /** One parsed file as the flow analysis sees it: its context, the parent of every node, and its scopes. */
@@ -57,15 +57,13 @@ export class Source {
  */
 export class Sources {
   private readonly sources = new Map<string, Source | undefined>();
-  readonly modules: ModuleGraph;
-
   constructor(
     private readonly texts: ReadonlyMap<string, string>,
     private readonly analysis: ImportedConstants,
     parsed: Iterable<FileContext> = [],
+    readonly modules: ModuleGraph = new ModuleGraph(texts),
   ) {
     for (const ctx of parsed) this.sources.set(ctx.file, new Source(ctx));
-    this.modules = new ModuleGraph(texts);
   }
 
   get(file: string): Source | undefined {

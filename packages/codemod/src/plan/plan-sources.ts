@@ -1,4 +1,4 @@
-import { analyseImportedConstants, type ImportedConstants, type ImportRequest } from '../analysis/imported-constants.js';
+import type { ImportedConstants, ImportRequest, ParsedModule } from '../analysis/imported-constants.js';
 import { parseSource } from '../parse/parse-source.js';
 import { FileContext } from './file-context.js';
 import type { OperationOptions } from './operations.js';
@@ -12,14 +12,15 @@ export interface SourceFile {
 export type PlannedSource = { readonly file: string; readonly plan: FilePlan } | { readonly file: string; readonly parseError: string };
 
 /**
- * Parses each file once, runs the ts-morph analysis of the constants they import, then plans every file on
- * the parse it already has. `analyse` is injectable so worker threads can share one analysis; `keep` receives
- * each file's context (its parse) when planning runs in the thread that follows the flows afterwards.
+ * Parses each file once, runs the analysis of the constants they import (handed these parses, so a module that
+ * is itself planned is not parsed again), then plans every file on the parse it already has. `analyse` is
+ * injectable so worker threads can share one analysis; `keep` receives each file's context (its parse) when
+ * planning runs in the thread that follows the flows afterwards.
  */
 export async function planSources(
   sources: readonly SourceFile[],
   options: OperationOptions,
-  analyse: (requests: readonly ImportRequest[]) => Promise<ImportedConstants> = async (requests) => analyseImportedConstants(requests),
+  analyse: (requests: readonly ImportRequest[], parsed: ReadonlyMap<string, ParsedModule>) => Promise<ImportedConstants>,
   onPlanned: () => void = () => undefined,
   keep?: (ctx: FileContext) => void,
 ): Promise<PlannedSource[]> {
@@ -34,7 +35,8 @@ export async function planSources(
     for (const match of parsedRequires(result.ast.program.body.map((statement) => statement)))
       requests.push({ from: file, specifier: match });
   }
-  const analysis = await analyse(requests);
+  const modules = new Map(parsed.flatMap(({ file, text, result }) => (result.ok ? [[file, { text, ast: result.ast }] as const] : [])));
+  const analysis = await analyse(requests, modules);
   return parsed.map(({ file, text, result }) => {
     let planned: PlannedSource;
     if (result.ok) {

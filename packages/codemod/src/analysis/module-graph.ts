@@ -1,4 +1,4 @@
-import { Node, Project, ts } from 'ts-morph';
+import { Node, Project, type SourceFile, ts } from 'ts-morph';
 
 /** Where a name is declared: the file and the start of its declaring identifier. */
 export interface DeclarationSite {
@@ -22,7 +22,8 @@ const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['
 /**
  * The modules of the project as TypeScript sees them, through ts-morph: where relative imports lead (never into
  * `node_modules`), where an exported name is declared (following re-exports), and which files import a file.
- * Files are loaded from the texts the run read, and only when a question reaches them.
+ * Files are loaded from the texts the run read, and only when a question reaches them; the constants analysis
+ * and the flow analysis share the one project.
  */
 export class ModuleGraph {
   private project: Project | undefined;
@@ -45,7 +46,7 @@ export class ModuleGraph {
 
   /** Where `name`, exported by `file`, is declared; re-exports followed. `undefined` for an anonymous default export. */
   exported(file: string, name: string): DeclarationSite | undefined {
-    const source = this.load(file);
+    const source = this.sourceFile(file);
     const declaration = source?.getExportedDeclarations().get(name)?.[0];
     if (!declaration) return undefined;
     const nameNode = Node.hasName(declaration) ? declaration.getNameNode() : undefined;
@@ -70,7 +71,8 @@ export class ModuleGraph {
     return [...(this.importers.get(file) ?? [])];
   }
 
-  private load(file: string) {
+  /** The file as a ts-morph source file, loaded from the run's text (or the disk) the first time it is asked for. */
+  sourceFile(file: string): SourceFile | undefined {
     this.project ??= new Project({
       compilerOptions: COMPILER_OPTIONS,
       skipAddingFilesFromTsConfig: true,

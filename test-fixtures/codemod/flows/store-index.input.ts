@@ -1,0 +1,2 @@
+// The stores, as the views import them.
+export * from './account-store';
