@@ -5,7 +5,7 @@ import type { FileContext } from '../plan/file-context.js';
 import type { TextEdit } from '../plan/types.js';
 
 /** The generated module's name in the migrated tree, without its extension. */
-export const HELPER_MODULE = 'journey-v2';
+const HELPER_MODULE = 'journey-v2';
 
 /** The module's source: `helpers/journey-v2.ts` of this package, beside `src` and `dist` alike. */
 const SOURCE_URL = new URL('../../helpers/journey-v2.ts', import.meta.url);

@@ -38,7 +38,7 @@ const isTypeOnly = (node: Node): boolean =>
   ].includes(node.type);
 
 /** The identifiers a binding pattern declares. */
-export function patternIdentifiers(pattern: Node | null | undefined): Identifier[] {
+function patternIdentifiers(pattern: Node | null | undefined): Identifier[] {
   if (!pattern) return [];
   switch (pattern.type) {
     case 'Identifier':

@@ -773,6 +773,12 @@ export class Tracker {
       }
     }
     const key = keyName(property);
+    // Objects built around objects built around the answer, again and again (`acc = { prev: acc, state }`): let go.
+    if (depthOf(value.shape) >= MAX_RECORD_DEPTH) {
+      if (isObjectShape(value.shape))
+        this.refuse(source, property, value, ruleOf(value), 'the v1 answer is nested in objects deeper than the codemod follows');
+      return;
+    }
     if (!object || key === undefined) {
       if (isObjectShape(value.shape))
         this.refuse(source, property, value, ruleOf(value), 'the v1 answer is stored under a computed key', suggestionOf(value));
@@ -909,6 +915,10 @@ export class Tracker {
     this.refuseState(source, call, value, 'this code picks the decision among the flow entries; v2 keeps it in the result');
   }
 }
+
+/** How deep objects the code writes around an answer are followed. */
+const MAX_RECORD_DEPTH = 4;
+const depthOf = (shape: Shape): number => (shape.kind === 'record' ? 1 + depthOf(shape.inner) : 0);
 
 const isEmptyObject = (node: Node): boolean => node.type === 'ObjectExpression' && node.properties.length === 0;
 

@@ -63,7 +63,7 @@ interface Candidate {
 }
 
 /** The URL argument of a call: the first argument, or `url` of a config object (`axios({ url })`). */
-export function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpression } | undefined {
+function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpression } | undefined {
   const first = call.arguments[0];
   if (!first || first.type === 'SpreadElement' || first.type === 'ArgumentPlaceholder') return undefined;
   if (first.type === 'ObjectExpression') {
@@ -164,7 +164,7 @@ export function planCalls(
 }
 
 /** The piece the calls through one run-time base share: that base is pointed at v2 once, for all of them. */
-export const runTimeBasePiece = (file: string, key: string): string => `run-time-base:${file}:${key}`;
+const runTimeBasePiece = (file: string, key: string): string => `run-time-base:${file}:${key}`;
 
 /** The v2 path a URL calls, when it is a v2 journey URL. */
 function v2PathOf(value: StaticValue): string | undefined {

@@ -72,13 +72,7 @@ export function synthesizeCall(
             : style === 'body'
               ? 'body'
               : 'callee';
-  return {
-    call: {
-      text,
-      answer,
-      ...(answer === 'callee' ? { callee: { file: ctx.file, start: call.callee.start ?? 0 } } : {}),
-    },
-  };
+  return { call: { text, answer } };
 }
 
 /** The expression that makes the request: the call, or a chain around it (`.json()` of ky and got, superagent's `.send(…)`). */
@@ -116,7 +110,7 @@ function splice(ctx: FileContext, node: Node, edits: readonly TextEdit[]): strin
  * where they are written inside it, or, when the operation comes from a constant, the smallest part of `node`
  * that holds it written out as a string. `undefined` if neither is possible.
  */
-export function rewriteUrl(ctx: FileContext, node: Node, value: StaticValue, path: string): string | undefined {
+function rewriteUrl(ctx: FileContext, node: Node, value: StaticValue, path: string): string | undefined {
   const match = matchV1Url(value, path);
   if (!match.operation) return undefined;
   const start = node.start ?? 0;

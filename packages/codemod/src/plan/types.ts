@@ -112,8 +112,6 @@ export interface Synthesized {
   readonly text: string;
   /** `body`: already the body; `json`, `data`, `body-field`: the answer's `.json()`, `.data`, `.body`; `callee`: what the called function returns. */
   readonly answer: 'body' | 'json' | 'data' | 'body-field' | 'callee';
-  /** For `callee`: where the called function is declared or bound, to find what it returns. */
-  readonly callee?: { readonly file: string; readonly start: number };
 }
 
 /** The start of the statement a marker is placed above, and what already sits there. */
