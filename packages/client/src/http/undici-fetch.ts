@@ -44,10 +44,15 @@ async function outgoing(input: RequestInfo | URL, init: RequestInit) {
   }
   const normalized = new Request(input, init);
   const bytes = normalized.body ? new Uint8Array(await normalized.arrayBuffer()) : null;
+  // A record, which both undici's and the DOM's typings take, whichever of them a consumer compiles against.
+  const headers: Record<string, string> = {};
+  normalized.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   return {
     url: normalized.url,
     method: normalized.method,
-    headers: normalized.headers as UndiciHeaders,
+    headers,
     body: bytes,
     signal: normalized.signal,
   };
