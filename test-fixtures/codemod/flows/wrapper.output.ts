@@ -10,7 +10,7 @@ export async function post<T>(path: string, token: string, body: unknown): Promi
   });
   if (!response.ok) {
     const problem = await response.json();
-    // journey-codemod: unsupported [codemod.shared-constant] reads what the v1 call at line 5 of this file answers, which stays v1
+    // journey-codemod: unsupported [request.update-intent] reads what the v1 call at line 5 of this file answers, which stays v1
     throw new Error(`${problem.error}: ${problem.message}`);
   }
   return (await response.json()) as T;

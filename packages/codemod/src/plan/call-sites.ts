@@ -57,20 +57,35 @@ interface Candidate {
   readonly ancestors: readonly Node[];
   readonly match: UrlMatch;
   readonly url: { readonly node: Node; readonly value: StaticValue };
+  readonly urlIndex: number;
   readonly config: ObjectExpression | undefined;
   /** Texts that tie calls to one v1 target: the receiver, the callee, the run-time base. */
   readonly keys: readonly string[];
 }
 
-/** The URL argument of a call: the first argument, or `url` of a config object (`axios({ url })`). */
-function urlArgument(call: CallExpression): { node: Node; config?: ObjectExpression } | undefined {
+/**
+ * The URL argument of a call: `url` of a config object (`axios({ url })`), else the first argument, or a later one
+ * that names a v1 path where the first does not (`request(command, 'journey/task/list', body)`).
+ */
+function urlArgument(ctx: FileContext, call: CallExpression): { node: Node; index: number; config?: ObjectExpression } | undefined {
   const first = call.arguments[0];
   if (!first || first.type === 'SpreadElement' || first.type === 'ArgumentPlaceholder') return undefined;
   if (first.type === 'ObjectExpression') {
     const url = propertyOf(first, 'url');
-    return url ? { node: url.value, config: first } : undefined;
+    return url ? { node: url.value, index: 0, config: first } : undefined;
   }
-  return { node: first };
+  for (const [index, argument] of call.arguments.slice(1, 3).entries()) {
+    if (
+      argument.type !== 'StringLiteral' &&
+      argument.type !== 'TemplateLiteral' &&
+      argument.type !== 'Identifier' &&
+      argument.type !== 'MemberExpression'
+    )
+      continue;
+    if (matchV1Url(evaluate(first, ctx)).operation || !matchV1Url(evaluate(argument, ctx)).operation) continue;
+    return { node: argument, index: index + 1 };
+  }
+  return { node: first, index: 0 };
 }
 
 /** The start of the body expression a call carries, for following values into it. */
@@ -94,7 +109,7 @@ export function planCalls(
       planned.push(planV1ApiCall(ctx, node, [...ancestors], method, options));
       return;
     }
-    const url = urlArgument(node);
+    const url = urlArgument(ctx, node);
     if (!url) return;
     const value = evaluate(url.node, ctx);
     const instance = receiver === undefined ? undefined : receivers.instances.get(receiver);
@@ -102,7 +117,7 @@ export function planCalls(
     const v2Path = v2PathOf(combined);
     if (v2Path) {
       const style = callStyle(ctx, node, receivers);
-      const body = bodyStart(requestBody(ctx, node, url.config, ancestors));
+      const body = bodyStart(requestBody(ctx, node, url.config, ancestors, url.index));
       v2Calls.push({
         id: `${ctx.file}:${node.start ?? 0}`,
         start: node.start ?? 0,
@@ -117,7 +132,15 @@ export function planCalls(
     if (!match.operation && !match.hasBase) return;
     const lead = leadingHole(combined);
     const keys = [receiver, lead, ctx.text(callee)].filter((key): key is string => key !== undefined);
-    candidates.push({ call: node, ancestors: [...ancestors], match, url: { node: url.node, value: combined }, config: url.config, keys });
+    candidates.push({
+      call: node,
+      ancestors: [...ancestors],
+      match,
+      url: { node: url.node, value: combined },
+      urlIndex: url.index,
+      config: url.config,
+      keys,
+    });
   });
   // `journey/start` and `journey/state/fetch` exist in both versions: they are v1 when they go through the same
   // receiver, callee or base as a call that is v1 for sure.
@@ -143,7 +166,7 @@ export function planCalls(
     if (operation && !match.hasBase) {
       if (transports.length > 0) site.pieces.push(...transportPieces);
       else {
-        const lead = leadingHole(evaluate(call.arguments[0] ?? call, ctx));
+        const lead = leadingHole(evaluate(candidate.url.node, ctx));
         // Calls through one run-time base move to v2 together, when that base is pointed at v2.
         site.pieces.push(runTimeBasePiece(ctx.file, candidate.keys[0] ?? ''));
         site.needsReview(
@@ -154,7 +177,7 @@ export function planCalls(
       }
     }
     const style = callStyle(ctx, call, receivers);
-    const body = requestBody(ctx, call, candidate.config, ancestors);
+    const body = requestBody(ctx, call, candidate.config, ancestors, candidate.urlIndex);
     const start = bodyStart(body);
     site.call = { start: call.start ?? 0, end: call.end ?? 0, style, ...(start === undefined ? {} : { body: start }) };
     if (operation) planOperation(site, ctx, operation, body, options, { call, ancestors, style, url: candidate.url, body });

@@ -24,6 +24,20 @@ export function removeProperty(ctx: FileContext, object: ObjectExpression, prope
   return { file: ctx.file, start: (object.start ?? 0) + 1, end: (object.end ?? 0) - 1, text: '' };
 }
 
+/** Removes several properties at once (one edit, so removals never overlap), the others kept in the object's layout. */
+export function removeProperties(ctx: FileContext, object: ObjectExpression, removed: readonly Node[]): TextEdit | undefined {
+  if (removed.length === 0) return undefined;
+  if (removed.length === 1 && removed[0]) return removeProperty(ctx, object, removed[0]);
+  const { properties } = object;
+  const first = properties[0];
+  const last = properties[properties.length - 1];
+  if (!first || !last) return undefined;
+  const kept = properties.filter((property) => !removed.includes(property));
+  const multiline = ctx.line(first.start ?? 0) !== ctx.line(object.start ?? 0);
+  const separator = multiline ? `,${ctx.eol}${ctx.source.slice(ctx.lineStart(first.start ?? 0), first.start ?? 0)}` : ', ';
+  return { file: ctx.file, start: first.start ?? 0, end: last.end ?? 0, text: kept.map((property) => ctx.text(property)).join(separator) };
+}
+
 /** Inserts `text` (a property) after `after`, or first, in the object's own layout (one line or one per line). */
 export function insertProperty(ctx: FileContext, object: ObjectExpression, text: string, after?: Node): TextEdit {
   const first = object.properties[0];

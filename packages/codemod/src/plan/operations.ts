@@ -3,7 +3,7 @@ import type { JourneyMap, V1JourneyPath } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
 import { keyName } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
-import { insertProperty, propertyOf, removeProperty, renameKey } from './object-edits.js';
+import { insertProperty, propertyOf, removeProperties, removeProperty, renameKey } from './object-edits.js';
 import { visibleElements } from './participants.js';
 import type { RequestBody } from './request-body.js';
 import { planResourceId } from './resource-id.js';
@@ -72,13 +72,15 @@ export function planOperation(
  */
 function onlyInstanceId(site: SiteBuilder, ctx: FileContext, body: RequestBody): void {
   if (!('object' in body)) return;
-  for (const property of body.object.properties) {
-    if (property.type !== 'ObjectProperty' && property.type !== 'ObjectMethod') {
-      site.refuse('codemod.opaque-body', `${ctx.text(property)} may carry fields v2 refuses`, '{ instanceId }');
-      return;
-    }
-    if (keyName(property) !== 'instanceId') site.edits.push(removeProperty(ctx, body.object, property));
-  }
+  const { properties } = body.object;
+  const spread = properties.find((property) => property.type !== 'ObjectProperty' && property.type !== 'ObjectMethod');
+  if (spread) return void site.refuse('codemod.opaque-body', `${ctx.text(spread)} may carry fields v2 refuses`, '{ instanceId }');
+  const edit = removeProperties(
+    ctx,
+    body.object,
+    properties.filter((property) => keyName(property) !== 'instanceId'),
+  );
+  if (edit) site.edits.push(edit);
 }
 
 /** The fields a v1 start may carry that v2 takes (`context.config.async` is handled on its own). */

@@ -1,7 +1,7 @@
-import type { File } from '@babel/types';
+import type { File, Node } from '@babel/types';
 import type { ImportedConstants } from '../analysis/imported-constants.js';
 import { sourceKey } from '../analysis/static-value.js';
-import { walk } from '../parse/walk.js';
+import { isMember, propertyName, walk } from '../parse/walk.js';
 import { planCalls, type V2Call } from './call-sites.js';
 import { planErrorReads } from './error-reads.js';
 import { FileContext } from './file-context.js';
@@ -20,11 +20,15 @@ export interface V1Literal {
   readonly site: Site;
 }
 
-/** What one file contributes to a run: its sites, stray v1 literals, the v2 calls it makes, and its path wrappers. */
+/**
+ * What one file contributes to a run: its sites, stray v1 literals and v1 state reads (reported unless a flow
+ * accounts for them), the v2 calls it makes, and its path wrappers.
+ */
 export interface FilePlan {
   readonly file: string;
   readonly sites: readonly Site[];
   readonly literals: readonly V1Literal[];
+  readonly reads: readonly Site[];
   readonly v2Calls: readonly V2Call[];
   readonly wrappers: readonly Wrapper[];
 }
@@ -52,7 +56,27 @@ export function planFile(
   if (client) sites.push(client);
   sites.push(...planTokenScope(ctx));
   sites.push(...planResponseMocks(ctx));
-  return { file, sites: dedupe(sites), literals: v1Literals(ctx), v2Calls, wrappers: findWrappers(file, calls) };
+  return { file, sites: dedupe(sites), literals: v1Literals(ctx), reads: v1Reads(ctx), v2Calls, wrappers: findWrappers(file, calls) };
+}
+
+/** `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not): reads only a v1 state answers. */
+function v1Reads(ctx: FileContext): Site[] {
+  const reads: Site[] = [];
+  const named = (node: Node, name: string) => isMember(node) && propertyName(node) === name;
+  walk(ctx.ast.program, (node, ancestors) => {
+    if (!isMember(node) || propertyName(node) !== 'flow' || !named(node.object, 'process')) return;
+    const process = node.object as Extract<Node, { object: Node }>;
+    const data = named(process.object, 'context') ? (process.object as Extract<Node, { object: Node }>).object : process.object;
+    if (!named(data, 'data')) return;
+    const site = new SiteBuilder(ctx, node, ancestors, 'response.state-result', 'v1 state read');
+    site.refuse(
+      'response.state-result',
+      `a read of a v1 state (${ctx.text(node)}) the codemod could not tie to a v1 call`,
+      'moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state',
+    );
+    reads.push(site.build());
+  });
+  return reads;
 }
 
 /** A read inside the failure branch shared by two calls is one site that follows both. */

@@ -13,6 +13,14 @@ export type RequestBody =
   | { readonly missing: true };
 
 const BODY_KEYS = ['json', 'data', 'body'];
+/** Fields only a journey request body has: an object with one is the body, even with a `data` field of its own. */
+const REQUEST_FIELDS = ['instanceId', 'taskId', 'resourceId', 'context', 'intent'];
+
+/** Whether an object literal is request options (`{ method, json }`) rather than the request body itself. */
+const isOptions = (object: ObjectExpression): boolean => {
+  const keys = object.properties.map((property) => keyName(property) ?? '');
+  return keys.some((key) => BODY_KEYS.includes(key)) && !keys.some((key) => REQUEST_FIELDS.includes(key));
+};
 
 /** `JSON.stringify(x)` → `x`. */
 function unstringified(node: Node): Node | undefined {
@@ -56,19 +64,15 @@ export function requestBody(
   call: CallExpression,
   config: ObjectExpression | undefined,
   ancestors: readonly Node[],
+  urlIndex = 0,
 ): RequestBody {
   if (config) return fromOptions(ctx, config) ?? { missing: true };
-  const second = call.arguments[1];
-  if (second?.type === 'ObjectExpression') {
-    const hasOptionKeys = second.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
-    return hasOptionKeys ? (fromOptions(ctx, second) ?? { missing: true }) : { object: second, at: second };
-  }
+  const second = call.arguments[urlIndex + 1];
+  if (second?.type === 'ObjectExpression')
+    return isOptions(second) ? (fromOptions(ctx, second) ?? { missing: true }) : { object: second, at: second };
   // A wrapper may take other arguments first, `post(path, token, body)`: the body is the object literal that follows.
-  const later = call.arguments.slice(2).find((argument): argument is ObjectExpression => argument.type === 'ObjectExpression');
-  if (second && later) {
-    const hasOptionKeys = later.properties.some((property) => BODY_KEYS.includes(keyName(property) ?? ''));
-    return hasOptionKeys ? (fromOptions(ctx, later) ?? { missing: true }) : { object: later, at: later };
-  }
+  const later = call.arguments.slice(urlIndex + 2).find((argument): argument is ObjectExpression => argument.type === 'ObjectExpression');
+  if (second && later) return isOptions(later) ? (fromOptions(ctx, later) ?? { missing: true }) : { object: later, at: later };
   if (second) return bodyOf(ctx, second);
   // superagent: request.post(url).set(…).send(body)
   let current: Node = call;

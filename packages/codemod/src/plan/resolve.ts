@@ -82,12 +82,16 @@ export function resolvePlans(
   const queue = sites.filter((site) => site.status === 'unsupported');
   const blockedBy = new Map<number, Site>();
   for (const site of queue) if (!blockedBy.has(flowOf.get(site.id) ?? -1)) blockedBy.set(flowOf.get(site.id) ?? -1, site);
+  // The part that first stayed v1 in a chain: its rule is the one a read or a call kept on v1 through it cites.
+  const rootOf = new Map(queue.map((site) => [site.id, site]));
   while (queue.length > 0) {
     const from = queue.shift() as Site;
+    const root = rootOf.get(from.id) ?? from;
     for (const { id, tie } of neighbours.get(from.id) ?? []) {
       const other = byId.get(id);
       if (!other || !changes(other)) continue;
-      keepOnV1(other, from, tie, options.ctx);
+      keepOnV1(other, from, tie, root, options.ctx);
+      rootOf.set(other.id, root);
       queue.push(other);
     }
   }
@@ -112,6 +116,11 @@ export function resolvePlans(
   const covered = new Set(sites.flatMap((site) => site.pieces));
   const kept = [...sites];
   for (const plan of plans) for (const literal of plan.literals) if (!covered.has(literal.key)) kept.push(literal.site);
+  // A v1 state read no followed answer reached still reads v1: it is reported, so the gate sees it.
+  const followed = analysis.sites.filter((site) => site.role === 'read');
+  const within = (read: Site) =>
+    followed.some((site) => site.file === read.file && site.span.start <= read.span.start && read.span.end <= site.span.end);
+  for (const plan of plans) for (const read of plan.reads) if (!within(read)) kept.push(read);
 
   const edits = new Map<string, TextEdit[]>();
   const helpers = new Map<string, Set<string>>();
@@ -121,6 +130,7 @@ export function resolvePlans(
     else edits.set(edit.file, [edit]);
   };
   const markersAt = new Set<string>();
+  const markedPlaces = new Set<string>();
   // A part's own reason for staying v1 wins the marker place over a part it keeps on v1 there.
   const ordered = [...kept.filter((site) => site.refusal), ...kept.filter((site) => !site.refusal)];
   for (const site of ordered) {
@@ -133,16 +143,21 @@ export function resolvePlans(
       }
     }
     if (site.status === 'migrated' || site.status === 'ignored' || site.markerAt.existing.includes(site.rule)) continue;
-    const key = `${site.file}:${site.markerAt.offset}:${site.rule}`;
+    // A part kept on v1 by another needs no marker where one already explains the statement.
+    const kept = site.status === 'unsupported' && !site.refusal;
+    const place = `${site.file}:${site.markerAt.offset}`;
+    if (kept && (site.markerAt.existing.length > 0 || markedPlaces.has(place))) continue;
+    const key = `${place}:${site.rule}`;
     if (markersAt.has(key)) continue;
     markersAt.add(key);
+    markedPlaces.add(place);
     add({ file: site.file, start: site.markerAt.offset, end: site.markerAt.offset, text: markerText(site, eolOf(site.file)) });
   }
   return { sites: kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), edits, flows, helpers };
 }
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */
-function keepOnV1(site: Site, by: Site, tie: Tie, ctx: (file: string) => FileContext | undefined): void {
+function keepOnV1(site: Site, by: Site, tie: Tie, root: Site, ctx: (file: string) => FileContext | undefined): void {
   site.status = 'unsupported';
   if (tie.kind === 'piece') {
     site.rule = 'codemod.shared-constant';
@@ -150,7 +165,7 @@ function keepOnV1(site: Site, by: Site, tie: Tie, ctx: (file: string) => FileCon
     delete site.suggestion;
     return;
   }
-  site.rule = by.rule;
+  site.rule = root.rule;
   if (tie.kind === 'reads' && site.role === 'call' && by.role === 'read' && by.dependsOn?.includes(site.id)) {
     site.reason = `its result is read at line ${by.line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`} in a way that has no v2 counterpart`;
     if (by.suggestion) site.suggestion = by.suggestion;

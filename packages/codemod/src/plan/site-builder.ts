@@ -74,6 +74,7 @@ export class SiteBuilder {
       id: this.id,
       file: this.ctx.file,
       line: this.ctx.line(this.node.start ?? 0),
+      span: { start: this.node.start ?? 0, end: this.node.end ?? 0 },
       role: this.role,
       ...(this.operation ? { operation: this.operation } : {}),
       ...(this.call ? { call: this.call } : {}),

@@ -28,6 +28,8 @@ export interface Site {
   readonly id: string;
   readonly file: string;
   readonly line: number;
+  /** The range of the code the site is about. */
+  readonly span: { readonly start: number; readonly end: number };
   readonly role: SiteRole;
   /** The v1 operation of a call. */
   readonly operation?: V1JourneyPath;
