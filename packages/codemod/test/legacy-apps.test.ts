@@ -1,16 +1,15 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const appsDir = join(repoRoot, 'test-fixtures/legacy-apps');
-const tsx = pathToFileURL(createRequire(`${repoRoot}package.json`).resolve('tsx')).href;
+const requireApp = createRequire(import.meta.url);
 
 /** Each app, its entry, and the outcome it reaches on v1 (the migrated app must reach the same). */
 const APPS = [
@@ -23,18 +22,30 @@ const APPS = [
 let simulator: Simulator;
 let running: RunningSimulator;
 let work: string;
+const previousHost = process.env.JOURNEY_HOST;
 
-/** Runs an app's entry as its own process against the simulator and returns the JSON it prints. */
-function runApp(dir: string, main: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--conditions=@journey-bridge/source', '--import', tsx, main],
-      { cwd: dir, env: { ...process.env, JOURNEY_HOST: running.url } },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`${main} failed: ${stderr || error.message}`)) : resolve(JSON.parse(stdout.trim())),
-    );
+/**
+ * Runs an app's entry in this process against the simulator and returns the JSON it prints. Each run loads its
+ * own copy of the app (v1 and v2 live in separate directories), so no module is shared between the two runs.
+ */
+async function runApp(dir: string, main: string): Promise<unknown> {
+  let resolve!: (value: unknown) => void;
+  let reject!: (reason: Error) => void;
+  const promise = new Promise<unknown>((settle, fail) => {
+    resolve = settle;
+    reject = fail;
   });
+  const log = vi.spyOn(console, 'log').mockImplementation((text: string) => resolve(JSON.parse(text)));
+  const error = vi.spyOn(console, 'error').mockImplementation((text: string) => reject(new Error(`${main} failed: ${text}`)));
+  try {
+    const entry = join(dir, main);
+    if (main.endsWith('.cjs')) requireApp(entry);
+    else await import(pathToFileURL(entry).href);
+    return await promise;
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
 }
 
 const journalCount = (path: string) => simulator.core.journal.count({ path });
@@ -42,29 +53,33 @@ const journalCount = (path: string) => simulator.core.journal.count({ path });
 beforeAll(async () => {
   simulator = createSimulator({ journeys: await loadJourneys(join(repoRoot, 'test-fixtures/journeys')), clock: { scale: 1000 } });
   running = await simulator.listen();
+  process.env.JOURNEY_HOST = running.url;
   // Inside the package, so the apps resolve axios, ky and the workspace packages from its node_modules.
   const runs = fileURLToPath(new URL('../.legacy-apps-run/', import.meta.url));
   await mkdir(runs, { recursive: true });
   work = await mkdtemp(runs);
-  await cp(appsDir, work, { recursive: true });
+  await cp(appsDir, join(work, 'v1'), { recursive: true });
+  await cp(appsDir, join(work, 'v2'), { recursive: true });
 });
 
 afterAll(async () => {
+  if (previousHost === undefined) delete process.env.JOURNEY_HOST;
+  else process.env.JOURNEY_HOST = previousHost;
   await running?.close();
   await rm(work, { recursive: true, force: true });
 });
 
 describe.each(APPS)('legacy app $name', ({ name, main, expected }) => {
   it('reaches the same outcome on v2 after the CLI rewrote it as it did on v1', async () => {
-    const dir = join(work, name);
+    const dir = join(work, 'v2', name);
     simulator.core.journal.clear();
-    expect(await runApp(dir, main)).toEqual(expected);
+    expect(await runApp(join(work, 'v1', name), main)).toEqual(expected);
     expect(journalCount('*/captain/api/*')).toBeGreaterThan(0);
 
     const cli = await runCli(['.', '--journey-map', '../journey-map.json', '--report', '../report.json'], dir);
     expect(cli.stderr).not.toContain('unsupported:');
     expect(cli.code).toBe(0);
-    const report = JSON.parse(await readFile(join(work, 'report.json'), 'utf8')) as Report;
+    const report = JSON.parse(await readFile(join(work, 'v2', 'report.json'), 'utf8')) as Report;
     expect(report.sites.filter((site) => site.status === 'unsupported')).toEqual([]);
     for (const file of await readdir(dir)) expect(await readFile(join(dir, file), 'utf8')).not.toContain('captain/api');
 
