@@ -1,4 +1,4 @@
-import { neverSent } from '@journey-bridge/adapter';
+import { neverSent } from '@journey-bridge/client';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded. */
 const HOP_BY_HOP = new Set([

@@ -1,21 +1,9 @@
-import { ConnectionError, JourneyApiError, ResponseValidationError, TimeoutError } from '@journey-bridge/client';
+import { ConnectionError, JourneyApiError, neverSent, ResponseValidationError, TimeoutError } from '@journey-bridge/client';
 
 /** How a failed upstream exchange is answered to the v1 caller: a status and a message that keep its meaning. */
 export interface UpstreamFailureAnswer {
   readonly status: number;
   readonly message: string;
-}
-
-/** Connection failures that happen before a request is written: the upstream cannot have acted on it. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/** Whether an error, or any error in its `cause` chain, says the request never left this process. */
-export function neverSent(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return true;
-  }
-  return false;
 }
 
 /**

@@ -31,6 +31,24 @@ const NETWORK_CODES = new Set([
   'CERT_NOT_YET_VALID',
 ]);
 
+/** Network failures of the connect phase (socket, DNS, TLS handshake): the request was never written. */
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+]);
+
 /** undici's code for a body over the dispatcher's `maxResponseSize`. */
 const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
@@ -47,6 +65,16 @@ function codeOf(error: unknown): string | undefined {
 export function isNetworkError(error: unknown): boolean {
   const code = codeOf(error);
   return code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'));
+}
+
+/**
+ * Whether `error` failed before the request was written (connection refused, DNS, TLS handshake): the service
+ * cannot have acted on it, so even a journey start may be sent again. Any other network failure leaves the
+ * outcome unknown.
+ */
+export function neverSent(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && (CONNECT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'));
 }
 
 /** Whether `error` is undici refusing a response body over its `maxResponseSize`. */
