@@ -1,26 +1,17 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { createSimulator } from '@journey-bridge/simulator';
-import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { ShimConfig, type ShimConfigInput } from '../src/config.js';
-import { type RunningShim, startShim } from '../src/server.js';
+import { createLogger, type RunningShim, startShim } from '../src/server.js';
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const V1_START = '*/journey/start';
 const logged: string[] = [];
-const logger = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk, _encoding, done) {
-      logged.push(String(chunk));
-      done();
-    },
-  }),
-);
+// The shim's own logger (its redaction included), writing to memory.
+const logger = createLogger('info', { write: (line: string) => void logged.push(line) });
 
 const shims: RunningShim[] = [];
 async function shimWith(overrides: Partial<ShimConfigInput> = {}): Promise<RunningShim> {

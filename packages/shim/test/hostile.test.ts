@@ -1,7 +1,5 @@
 import type { Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { createSimulator } from '@journey-bridge/simulator';
-import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import {
@@ -15,20 +13,13 @@ import {
 } from '../../simulator/test/hostile-cases.js';
 import { exchange, request, type Send, writeBulk } from '../../simulator/test/raw-http.js';
 import { ShimConfig, type ShimConfigInput } from '../src/config.js';
-import { type RunningShim, startShim } from '../src/server.js';
+import { createLogger, type RunningShim, startShim } from '../src/server.js';
 
 // Everything either server logs during the suite, scanned at the end for the secrets the requests carried.
 const logged: string[] = [];
 const consoleError = vi.spyOn(console, 'error');
-const logger = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk, _encoding, done) {
-      logged.push(String(chunk));
-      done();
-    },
-  }),
-);
+// The shim's own logger (its redaction included), writing to memory.
+const logger = createLogger('info', { write: (line: string) => void logged.push(line) });
 
 /** The route and status of each request line logged since `from`. */
 const requestsLogged = (from: number) =>
