@@ -1,15 +1,10 @@
-/**
- * The adapter's cost: v2 requests per v1 operation against the fewest the specification allows, and the CPU
- * time to map a 5 MB v2 state (base64 images) into the v1 shape against mapping the same state without images.
- */
-import { fileURLToPath } from 'node:url';
 import { createV1Adapter } from '@journey-bridge/adapter';
 import { createJourneyClient, staticToken } from '@journey-bridge/client';
 import { toV1State, V2State } from '@journey-bridge/contract';
-import { createSimulator, loadJourneys } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
 import type { Benchmark } from './run.js';
 
-const JOURNEYS = fileURLToPath(new URL('../test-fixtures/journeys', import.meta.url));
+const JOURNEYS = bundledJourneysDir;
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 
 async function requestsPerOperation(): Promise<string[]> {

@@ -1,14 +1,9 @@
-/**
- * The client's cost over plain fetch on state fetch (latency and throughput, loopback, same run), and the number of
- * HTTP requests one complete journey takes through the client against the minimum the specification needs.
- */
-import { fileURLToPath } from 'node:url';
 import { clientCredentials, createDispatcher, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
-import { createSimulator, loadJourneys, type Simulator } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import * as hdr from 'hdr-histogram-js';
 import type { Benchmark } from './run.js';
 
-const JOURNEYS = fileURLToPath(new URL('../test-fixtures/journeys', import.meta.url));
+const JOURNEYS = bundledJourneysDir;
 const AUTH = clientCredentials({ clientId: 'demo-client', clientSecret: 'demo-secret' });
 const WARMUP = 1000;
 const ROUNDS = 4;

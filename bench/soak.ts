@@ -14,8 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { ALL_PERMISSIONS, createSimulator, type FaultRuleInput, loadJourneys } from '@journey-bridge/simulator';
+import { ALL_PERMISSIONS, bundledJourneysDir, createSimulator, type FaultRuleInput, loadJourneys } from '@journey-bridge/simulator';
 import { customers, identityValues } from './soak/customers.js';
 import { type ForkedShim, forkShim } from './soak/fork-shim.js';
 import { type Customer, createLegacyApp, type StartLookup, type Verification } from './soak/legacy-app.js';
@@ -61,7 +60,7 @@ const tokenForm = {
   scope: 'svc.token',
 };
 
-const journeys = await loadJourneys(fileURLToPath(new URL('../test-fixtures/journeys', import.meta.url)));
+const journeys = await loadJourneys(bundledJourneysDir);
 const journeyMap: Record<string, string> = Object.fromEntries(
   journeys.flatMap(({ resourceIds: { v1, v2 } }) => [
     [v1.production, v2.production],

@@ -28,9 +28,9 @@ import {
   summariseRecords,
 } from '@journey-bridge/cutover';
 import { ShimConfig, startShim } from '@journey-bridge/shim';
-import { createSimulator, loadJourneys } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
 
-const JOURNEYS = fileURLToPath(new URL('../test-fixtures/journeys', import.meta.url));
+const JOURNEYS = bundledJourneysDir;
 const POLL_MS = 25;
 
 /**

@@ -1,12 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import { type Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
-import { createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import { createV1Adapter, createV1CompatFetch } from '../src/index.js';
 
-export const journeys: readonly JourneyDefinition[] = await loadJourneys(
-  fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url)),
-);
+export const journeys: readonly JourneyDefinition[] = await loadJourneys(bundledJourneysDir);
 
 /** v1 resourceIds → v2 ones, as a team migrating these journeys would write the map. */
 export const journeyMap: Record<string, string> = Object.fromEntries(

@@ -1,5 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { createSimulator, loadJourneys, type Simulator, type SimulatorOptions } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys, type Simulator, type SimulatorOptions } from '@journey-bridge/simulator';
 import { onTestFinished } from 'vitest';
 import {
   clientCredentials,
@@ -12,7 +11,7 @@ import {
   type V1Client,
 } from '../src/index.js';
 
-const JOURNEYS = fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url));
+const JOURNEYS = bundledJourneysDir;
 
 /** In-process requests go to this made-up origin; the simulator reads the region from the path. */
 export const SIM_ORIGIN = 'http://sim.test';

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decisionOf as contractDecisionOf, elementsCarriedBy, resultOf, stepsOf, type V2State } from '@journey-bridge/contract';
-import { createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionOf, moduleSteps, participantsFor, type V2Interaction, waitForResult, waitUntilRun } from '../helpers/journey-v2.js';
 import { emitHelpers } from '../src/emit/helper-module.js';
 import { parseSource } from '../src/parse/parse-source.js';
 import { FileContext } from '../src/plan/file-context.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const _repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const SIX = ['FullName', 'DateOfBirth', 'CurrentAddress', 'PrimaryDocument', 'Selfie', 'SSN'];
 const interaction = (outstanding: string[], collects: string[] = []): V2Interaction => ({
   interactionId: 'i',
@@ -80,7 +80,7 @@ describe('against the simulator', () => {
   const person = (lastName: string) => ({ identity: { firstName: 'Ada', lastNames: [lastName], dateOfBirth: '1985-12-10' } });
 
   beforeAll(async () => {
-    simulator = createSimulator({ journeys: await loadJourneys(join(repoRoot, 'test-fixtures/journeys')), clock: { scale: 1000 } });
+    simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
     running = await simulator.listen();
     token = simulator.issueToken();
   });

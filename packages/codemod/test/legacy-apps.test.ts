@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
@@ -51,7 +51,7 @@ async function runApp(dir: string, main: string): Promise<unknown> {
 const journalCount = (path: string) => simulator.core.journal.count({ path });
 
 beforeAll(async () => {
-  simulator = createSimulator({ journeys: await loadJourneys(join(repoRoot, 'test-fixtures/journeys')), clock: { scale: 1000 } });
+  simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
   running = await simulator.listen();
   process.env.JOURNEY_HOST = running.url;
   // Inside the package, so the apps resolve axios, ky and the workspace packages from its node_modules.

@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
@@ -61,7 +61,7 @@ async function runApp(dir: string): Promise<Outcome> {
 }
 
 beforeAll(async () => {
-  simulator = createSimulator({ journeys: await loadJourneys(join(repoRoot, 'test-fixtures/journeys')), clock: { scale: 1000 } });
+  simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
   running = await simulator.listen();
   process.env.JOURNEY_HOST = running.url;
   // Inside the package: @types/node resolves from the repository for the app's own tsconfig.

@@ -1,13 +1,17 @@
-import { fileURLToPath } from 'node:url';
 import { createV1Adapter } from '@journey-bridge/adapter';
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import type { Subject } from '@journey-bridge/contract';
-import { createSimulator, type JourneyDefinition, loadJourneys, type Simulator, type SimulatorOptions } from '@journey-bridge/simulator';
+import {
+  bundledJourneysDir,
+  createSimulator,
+  type JourneyDefinition,
+  loadJourneys,
+  type Simulator,
+  type SimulatorOptions,
+} from '@journey-bridge/simulator';
 import { type ContextualV1Api, contextualV1Client } from '../src/index.js';
 
-export const journeys: readonly JourneyDefinition[] = await loadJourneys(
-  fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url)),
-);
+export const journeys: readonly JourneyDefinition[] = await loadJourneys(bundledJourneysDir);
 
 const dataCheck = journeys.find((journey) => journey.id === 'data-check') as JourneyDefinition;
 /** The data check's v1 production resourceId: the journey under cutover in these tests. */

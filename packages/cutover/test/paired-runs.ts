@@ -1,21 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createV1Adapter } from '@journey-bridge/adapter';
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import type { Subject, V1DialectInput, V1State } from '@journey-bridge/contract';
-import { createSimulator, type JourneyDefinition, loadJourneys, parseJourney, type Simulator } from '@journey-bridge/simulator';
+import {
+  bundledJourneysDir,
+  createSimulator,
+  type JourneyDefinition,
+  loadJourneys,
+  parseJourney,
+  type Simulator,
+} from '@journey-bridge/simulator';
 
-const JOURNEYS_DIR = new URL('../../../test-fixtures/journeys/', import.meta.url);
-
-/** The bundled journeys (test-fixtures/journeys). */
-export const bundled: readonly JourneyDefinition[] = await loadJourneys(fileURLToPath(JOURNEYS_DIR));
+/** The journeys the simulator ships. */
+export const bundled: readonly JourneyDefinition[] = await loadJourneys(bundledJourneysDir);
 
 /**
  * A bundled journey republished on v2 with `modules` merged into its modules by id, e.g. `{ "age-check": { "sides":
  * ["v1"] } }`: its v1 publication stays as bundled. Built from the journey file, as a team would write it.
  */
 export async function republished(id: string, modules: Record<string, Record<string, unknown>>): Promise<JourneyDefinition> {
-  const file = JSON.parse(await readFile(new URL(`${id}.json`, JOURNEYS_DIR), 'utf8'));
+  const file = JSON.parse(await readFile(join(bundledJourneysDir, `${id}.json`), 'utf8'));
   for (const segment of file.segments) {
     segment.modules = segment.modules.map((module: { id: string }) => ({ ...module, ...modules[module.id] }));
   }

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PairRecord } from '@journey-bridge/cutover';
-import { createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisAvailable, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
 import { removeTempDirs, type ShimCli, startShimCli, tempDir } from './shim-cli.js';
 
-const journeys = await loadJourneys(fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url)));
+const journeys = await loadJourneys(bundledJourneysDir);
 const dataCheck = journeys.find((journey) => journey.id === 'data-check');
 const V1 = dataCheck?.resourceIds.v1.production as string;
 const V2 = dataCheck?.resourceIds.v2.production as string;

@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Region } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
+import { bundledJourneysDir } from './bundled-journeys.js';
 import { loadClients } from './clients-file.js';
 import { KEYCLOAK_TOKEN_PATH } from './http/token-routes.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator, type RunningSimulator } from './simulator.js';
-
-const DEFAULT_JOURNEYS = fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url));
 
 const USAGE = `Usage: journey-sim [options]
 
@@ -18,7 +17,7 @@ Runs the journey verification platform simulator (v1, v2, tokens, control plane 
 Options:
   --port N               port to listen on (default 4010; 0 picks a free one)
   --host H               address to bind (default 127.0.0.1)
-  --journeys DIR         directory of journey definition files (default: the bundled test fixtures)
+  --journeys DIR         directory of journey definition files (default: the journeys this package ships)
   --clients FILE         JSON array of API clients: [{ clientId, clientSecret, permissions?, users? }]
                          (default: demo-client/demo-secret and read-only-client/read-only-secret)
   --seed N               seed of ids and fault draws (default 1)
@@ -62,7 +61,7 @@ function parseOptions(argv: readonly string[]) {
       options: {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
-        journeys: { type: 'string', default: DEFAULT_JOURNEYS },
+        journeys: { type: 'string', default: bundledJourneysDir },
         clients: { type: 'string' },
         seed: { type: 'string' },
         'time-scale': { type: 'string' },

@@ -1,4 +1,5 @@
 export { ALL_PERMISSIONS, type ApiClient, DEMO_CLIENTS, type Permission } from './auth.js';
+export { bundledJourneysDir } from './bundled-journeys.js';
 export { type ClockOptions, SimClock } from './clock.js';
 export type { Decision, Instance } from './engine.js';
 export type { FaultRule, FaultRuleInput } from './faults.js';

@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type ClockOptions, createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '../src/index.js';
+import {
+  bundledJourneysDir,
+  type ClockOptions,
+  createSimulator,
+  type JourneyDefinition,
+  loadJourneys,
+  type Simulator,
+} from '../src/index.js';
 
-export const JOURNEYS_DIR = fileURLToPath(new URL('../../../test-fixtures/journeys', import.meta.url));
+export const JOURNEYS_DIR = bundledJourneysDir;
 const journeys = await loadJourneys(JOURNEYS_DIR);
 
 /** Published ids of the fixture journeys. */
