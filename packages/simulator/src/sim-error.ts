@@ -51,6 +51,9 @@ export class SimError extends Error {
   }
 }
 
+/** Identifiers are echoed in problems, never beyond a sane length. */
+export const quote = (value: string): string => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+
 const SUBJECT_KEYS = new Set(['identity', 'documents', 'biometrics', 'uid']);
 
 /**

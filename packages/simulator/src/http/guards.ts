@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { bearerOf, type Permission, type TokenStore } from '../auth.js';
 import type { EndUserTokens } from '../end-user-tokens.js';
 import type { ApiVersion, Instance, JourneyEngine } from '../engine.js';
-import { SimError } from '../sim-error.js';
+import { quote, SimError } from '../sim-error.js';
 import type { SimEnv } from './env.js';
 
 const unauthorized = (problem: string) => new SimError({ kind: 'UNAUTHORIZED', location: 'Authorization', problem });
@@ -69,7 +69,7 @@ export function admitInteraction(caller: InteractionCaller, instance: Instance, 
 }
 
 /** Identifiers are echoed in problems, never beyond a sane length. */
-export const quote = (value: string): string => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+export { quote };
 
 /**
  * The instance a request names, settled to now. An instance of the other API version or of another region is as
