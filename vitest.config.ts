@@ -4,7 +4,8 @@ export default defineConfig({
   resolve: { conditions: ['@journey-bridge/source'] },
   ssr: { resolve: { conditions: ['@journey-bridge/source'] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test-fixtures/**/*.test.ts'],
+    // test/*.test.ts: repository-wide checks (the README examples); test/packaging runs apart (vitest.packaging.config.ts).
+    include: ['packages/*/test/**/*.test.ts', 'test-fixtures/**/*.test.ts', 'test/*.test.ts'],
     testTimeout: 20_000,
     // One worker per core, not one fewer: most files wait on sockets and child processes more than they compute.
     maxWorkers: '100%',
