@@ -34,7 +34,7 @@ Options:
   --cpus N              worker threads for parsing and planning (default 1)
   --extensions LIST     comma-separated extensions (default ${DEFAULT_EXTENSIONS.join(',')})
   -h, --help            this text
-  -v, --version         the version, with those of jscodeshift, recast, @babel/parser and ts-morph
+  -v, --version         the version, with those of @babel/parser and ts-morph
 
 Paths are relative to the current directory; under \`pnpm journey-codemod\` (which runs in the repository of the
 tool) to the directory pnpm was started from.

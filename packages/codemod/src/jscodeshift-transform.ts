@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { API, FileInfo, Options } from 'jscodeshift';
 import { applyEdits } from './edits/apply-edits.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
@@ -11,6 +10,15 @@ import { resolvePlans } from './plan/resolve.js';
 
 const NO_IMPORTS = { resolved: {}, exports: {} };
 
+/** The file jscodeshift gives a transform (the part of its `FileInfo` this one reads). */
+export interface TransformFile {
+  readonly path: string;
+  readonly source: string;
+}
+
+/** jscodeshift's options, as given on its command line: `--journeyMap=<file>`, `--delivery=api|page`. */
+export type TransformOptions = Readonly<Record<string, unknown>>;
+
 /**
  * The same rewrite with jscodeshift's transform signature (`@journey-bridge/codemod/jscodeshift-transform`), for
  * tools that drive transforms one file at a time. Given one file, it cannot resolve constants imported from other
@@ -18,7 +26,9 @@ const NO_IMPORTS = { resolved: {}, exports: {} };
  * instead. The `journey-codemod` CLI does all of it, and is faster. Options: `journeyMap` (a JSON file),
  * `delivery` (`api` | `page`).
  */
-export default function transform(file: FileInfo, _api: API, options: Options): string | undefined {
+// Typed structurally rather than with jscodeshift's types, so neither jscodeshift nor @types/jscodeshift is
+// needed to install or type-check this package; jscodeshift passes its own `FileInfo`, `API` and `Options`.
+export default function transform(file: TransformFile, _api: unknown, options: TransformOptions): string | undefined {
   const parsed = parseSource(file.path, file.source);
   if (!parsed.ok) throw new Error(`cannot parse ${file.path}: ${parsed.error}`);
   const journeyMap =

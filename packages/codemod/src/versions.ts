@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** The version in the package.json above a module's entry (works whatever the package's `exports` allow). */
-function versionOf(name: string, from: NodeJS.Require = require): string {
-  let dir = dirname(from.resolve(name));
+function versionOf(name: string): string {
+  let dir = dirname(require.resolve(name));
   for (;;) {
     try {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
@@ -23,11 +23,8 @@ function versionOf(name: string, from: NodeJS.Require = require): string {
 /** The tool's version and those of the engines it builds on. */
 export function versions(): Readonly<Record<string, string>> {
   const own = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  const fromJscodeshift = createRequire(require.resolve('jscodeshift'));
   return {
     'journey-codemod': own.version,
-    jscodeshift: versionOf('jscodeshift'),
-    recast: versionOf('recast', fromJscodeshift),
     '@babel/parser': versionOf('@babel/parser'),
     'ts-morph': versionOf('ts-morph'),
   };

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { ts } from 'ts-morph';
+import { HELPER_SOURCE_URL } from '../helper-source.js';
 import type { FileContext } from '../plan/file-context.js';
 import type { TextEdit } from '../plan/types.js';
 
 /** The generated module's name in the migrated tree, without its extension. */
 const HELPER_MODULE = 'journey-v2';
 
-/** The module's source: `helpers/journey-v2.ts` of this package, beside `src` and `dist` alike. */
-const SOURCE_URL = new URL('../../helpers/journey-v2.ts', import.meta.url);
 
 /** Names of the module that are types: imported with `type` in TypeScript. */
 const TYPES = new Set(['V2Interaction', 'V2Step', 'V2ModuleStep', 'V2Result', 'V2State', 'V2ErrorBody', 'Decision', 'WaitOptions']);
@@ -52,7 +51,7 @@ export function emitHelpers(
 }
 
 function moduleText(flavour: Flavour): string {
-  const source = readFileSync(SOURCE_URL, 'utf8');
+  const source = readFileSync(HELPER_SOURCE_URL, 'utf8');
   if (flavour === 'ts') return source;
   const module = flavour === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
   return ts.transpileModule(source, { compilerOptions: { module, target: ts.ScriptTarget.ES2020 } }).outputText;

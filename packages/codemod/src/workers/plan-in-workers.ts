@@ -20,7 +20,8 @@ export type FromWorker =
  */
 function startWorker(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./plan-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  // Built, the worker is its own entry beside the chunk that starts it (see tsdown.config.ts).
+  const entry = new URL(fromSource ? './plan-worker.ts' : './plan-worker.mjs', import.meta.url);
   if (!fromSource) return new Worker(entry);
   const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   return new Worker(`import(${api}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`, {

@@ -1,0 +1,140 @@
+/**
+ * The packages as npm users get them: built, packed with `pnpm pack`, installed with plain npm into a scratch
+ * project outside the repository, and used there through their public entry points and binaries only.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PACKAGES = ['contract', 'client', 'simulator', 'adapter', 'cutover', 'shim', 'codemod'] as const;
+/** Every entry point a user can import, by package. */
+const ENTRIES = [
+  ...PACKAGES.map((name) => `@journey-bridge/${name}`),
+  '@journey-bridge/codemod/jscodeshift-transform',
+];
+const BINARIES = ['journey-sim', 'journey-bridge', 'journey-codemod'] as const;
+
+/** pnpm as this test was started (`npx pnpm@10 test:packaging`), else the same pinned major through npx. */
+const pnpm = (args: string[], cwd: string) =>
+  process.env.npm_execpath?.includes('pnpm')
+    ? run(process.execPath, [process.env.npm_execpath, ...args], { cwd })
+    : run('npx', ['--yes', 'pnpm@10', ...args], { cwd });
+
+let scratch: string;
+const inScratch = (command: string, args: string[], cwd = scratch) => run(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' } });
+const bin = (name: string) => join(scratch, 'node_modules', '.bin', name);
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'journey-bridge-install-'));
+  const tarballs = join(scratch, 'tarballs');
+  await pnpm(['-r', 'build'], ROOT);
+  for (const name of PACKAGES) await pnpm(['pack', '--pack-destination', tarballs], join(ROOT, 'packages', name));
+  const files = (await readdir(tarballs)).map((file) => join(tarballs, file));
+  await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
+  // Plain npm, as a user would; the repository's TypeScript and Node types check the consumer files.
+  await inScratch('npm', ['install', '--no-audit', '--no-fund', ...files]);
+}, 600_000);
+
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe('installed from packed tarballs with npm', () => {
+  it('packs no workspace: or catalog: specifiers', async () => {
+    for (const name of PACKAGES) {
+      const manifest = await readFile(join(scratch, 'node_modules', '@journey-bridge', name, 'package.json'), 'utf8');
+      expect(manifest, name).not.toMatch(/"(workspace|catalog):/);
+      expect(manifest, name).not.toContain('@journey-bridge/source');
+      for (const file of ['README.md', 'LICENSE'])
+        await expect(readFile(join(scratch, 'node_modules', '@journey-bridge', name, file), 'utf8'), `${name}/${file}`).resolves.not.toBe('');
+    }
+  });
+
+  it.each(ENTRIES)('%s loads with import and with require', async (entry) => {
+    // What each gives a caller: its named exports, or (a transform) the function jscodeshift calls.
+    const shape = (module: string) => `const m = ${module}; console.log(typeof m === 'function' ? 'function' : Object.keys(m).sort().join())`;
+    const imported = await inScratch(process.execPath, ['--input-type=module', '-e', shape(`await import('${entry}')`)]);
+    const required = await inScratch(process.execPath, ['-e', shape(`require('${entry}')`)]);
+    expect(imported.stdout.trim()).not.toBe('');
+    expect(required.stdout.trim()).not.toBe('');
+    expect(required.stderr).toBe('');
+  });
+
+  it.each(['node16', 'nodenext'])('type-checks an ES module and a CommonJS consumer with module %s', async (module) => {
+    const dir = join(scratch, `consumer-${module}`);
+    await mkdir(dir, { recursive: true });
+    const consumer = await readFile(new URL('consumer.ts', import.meta.url), 'utf8');
+    await writeFile(join(dir, 'esm.mts'), consumer);
+    await writeFile(join(dir, 'cjs.cts'), consumer);
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module,
+          moduleResolution: module,
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          // Our declaration files are checked too, not skipped.
+          skipLibCheck: false,
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules', '@types')],
+        },
+        files: ['esm.mts', 'cjs.cts'],
+      }),
+    );
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const checked = await inScratch(process.execPath, [tsc, '-p', dir]).catch((error: { stdout: string }) => error);
+    expect(checked.stdout).toBe('');
+  });
+
+  it.each(BINARIES)('%s answers --help and --version', async (name) => {
+    const help = await inScratch(bin(name), ['--help']);
+    expect(help.stdout).toMatch(/usage/i);
+    const version = await inScratch(bin(name), ['--version']);
+    expect(version.stdout).toContain('0.1.0');
+  });
+
+  it('journey-sim started with no arguments serves its own journeys, and the installed client completes one', async () => {
+    const sim: ChildProcess = spawn(bin('journey-sim'), [], { cwd: scratch, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        sim.stdout?.on('data', (chunk: Buffer) => {
+          seen += chunk;
+          const match = /(http:\/\/\S+)/.exec(seen);
+          if (match?.[1]) resolve(match[1]);
+        });
+        sim.once('exit', (code) => reject(new Error(`journey-sim exited with ${code}: ${seen}`)));
+      });
+      await cp(new URL('complete-journey.mjs', import.meta.url), join(scratch, 'complete-journey.mjs'));
+      const { stdout } = await inScratch(process.execPath, ['complete-journey.mjs', url]);
+      expect(JSON.parse(stdout)).toMatchObject({ status: 'Completed' });
+    } finally {
+      sim.kill('SIGTERM');
+    }
+  });
+
+  it('journey-codemod rewrites a small app in its own git repository', async () => {
+    const app = join(scratch, 'app');
+    await cp(join(ROOT, 'test-fixtures', 'legacy-apps', 'fetch-constants'), join(app, 'src'), { recursive: true });
+    await cp(join(ROOT, 'test-fixtures', 'legacy-apps', 'journey-map.json'), join(app, 'journey-map.json'));
+    const git = (...args: string[]) => inScratch('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], app);
+    await git('init', '-q');
+    await git('add', '.');
+    await git('commit', '-qm', 'v1 app');
+    const result = await inScratch(bin('journey-codemod'), ['src', '--journey-map', 'journey-map.json', '--report', 'report.json'], app);
+    expect(result.stderr).toBe('');
+    const changed = await git('status', '--porcelain');
+    expect(changed.stdout).toMatch(/src\/.*\.ts/);
+    const report = JSON.parse(await readFile(join(app, 'report.json'), 'utf8')) as { files: unknown[] };
+    expect(report.files.length).toBeGreaterThan(0);
+    expect(await readFile(join(app, 'src', 'service.ts'), 'utf8')).toContain('/v2/');
+  });
+});

@@ -1,0 +1,36 @@
+import { defineConfig, type UserConfig } from 'tsdown';
+
+const common: UserConfig = {
+  platform: 'node',
+  target: 'node20.19',
+  dts: true,
+  fixedExtension: true,
+  sourcemap: true,
+  tsconfig: 'tsconfig.build.json',
+  checks: { pluginTimings: false },
+};
+
+/**
+ * How every package is built: its library entries as ES module and CommonJS files, each with its own type
+ * declarations (`.mjs` + `.d.mts`, `.cjs` + `.d.cts`), and its command-line entry as an ES module only (it awaits
+ * at the top level, which CommonJS cannot). Dependencies stay external; `shims` gives the CommonJS build the
+ * `import.meta.url` the sources use to find what ships beside them (journeys, helpers, package.json).
+ */
+export function packageBuild({
+  library,
+  cli,
+  workers = {},
+}: {
+  /** Entries imported by users, built in both formats. */
+  library: readonly string[];
+  /** The command-line entry. */
+  cli?: string;
+  /** Worker-thread entries by output name, started by URL from the ES module build (`dist/<name>.mjs`). */
+  workers?: Readonly<Record<string, string>>;
+}): UserConfig[] {
+  const esmEntries = [...library, ...(cli ? [cli] : [])];
+  return defineConfig([
+    { ...common, entry: [...esmEntries, workers], format: 'esm', clean: true },
+    { ...common, entry: [...library], format: 'cjs', shims: true, clean: false },
+  ]);
+}
