@@ -1,5 +1,6 @@
 import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Dispatcher } from 'undici';
 
 /**
  * Path endings timed under a label of their own, with that label. The v2 endpoints are matched by their ending
@@ -61,5 +62,35 @@ export class ShimMetrics {
       }
     };
     return timed;
+  }
+
+  /**
+   * An undici interceptor (`dispatcher.compose(metrics.upstreamTimer())`) that times every upstream request into
+   * `upstreamDuration`, to the response's headers as `instrument` does; status 0 when no answer came.
+   */
+  upstreamTimer(): Dispatcher.DispatcherComposeInterceptor {
+    return (dispatch) => (options, handler) => {
+      const stop = this.upstreamDuration.startTimer({ path: upstreamPathLabel(options.path) });
+      let timed = false;
+      const time = (status: number) => {
+        if (timed) return;
+        timed = true;
+        stop({ status: String(status) });
+      };
+      return dispatch(options, {
+        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+        onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+        onResponseStart: (controller, statusCode, headers, statusMessage) => {
+          time(statusCode);
+          handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+        },
+        onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+        onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+        onResponseError: (controller, error) => {
+          time(0);
+          handler.onResponseError?.(controller, error);
+        },
+      });
+    };
   }
 }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
-import { createFetch, createJourneyClient } from '@journey-bridge/client';
+import { createDispatcher, createFetch, createJourneyClient } from '@journey-bridge/client';
 import { type JourneyMapEntryInput, Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { createMemoryStore, type PairingStore } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
@@ -16,7 +16,10 @@ export interface ShimHandlerOptions {
   config: ShimConfig;
   /** Structured logger; one line per request, never headers or bodies. */
   logger: Logger;
-  /** The fetch the shim reaches the upstream with. @default its own undici keep-alive pool (`createFetch()`) */
+  /**
+   * A fetch to reach the upstream with instead of undici (tests route it to in-process simulators).
+   * @default its own undici keep-alive pool (`createDispatcher()`), closed with the handler
+   */
   fetch?: typeof globalThis.fetch;
   /** The cutover's pairing store (see `openStore`), when `config.cutover` is set. @default in memory */
   store?: PairingStore;
@@ -112,15 +115,19 @@ function routeOf(method: string, pathname: string): Route {
  * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
  * number of replicas can stand behind one load balancer.
  */
-export function createShimHandler({ config, logger, fetch = createFetch(), store }: ShimHandlerOptions) {
+export function createShimHandler({ config, logger, fetch, store }: ShimHandlerOptions) {
   const metrics = new ShimMetrics();
-  const upstreamFetch = metrics.instrument(fetch);
+  // Over the pool itself, the client's first attempt of each call makes neither a web Response nor an AbortSignal,
+  // which on Node 20 outlive young-generation GCs and so lengthen the shim's tail latency (bench/notes/shim.md).
+  const pool = fetch ? undefined : createDispatcher();
+  const dispatcher = pool?.compose(metrics.upstreamTimer());
+  const upstreamFetch = fetch ? metrics.instrument(fetch) : createFetch(dispatcher);
   const base = upstreamBase(config.upstream);
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
   const client = createJourneyClient({
     baseUrl: base,
     auth: callerToken(),
-    fetch: upstreamFetch,
+    ...(dispatcher ? { dispatcher } : { fetch: upstreamFetch }),
     timeoutMs: config.timeoutMs,
     interactionAuth: config.interactionAuth,
   });
@@ -248,6 +255,7 @@ export function createShimHandler({ config, logger, fetch = createFetch(), store
   /** Stops the cutover (its shadow work, store and records), if there is one. */
   const close = async () => {
     await shimCutover?.close();
+    await pool?.close();
   };
 
   return { handle, metrics, ready, close };
