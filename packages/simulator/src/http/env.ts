@@ -14,7 +14,7 @@ export interface SimEnv {
     region: Region;
     /** Identifiers a handler adds to its journal entry. */
     journal: Pick<JournalEntry, 'instanceId' | 'participants' | 'intent' | 'grantType'>;
-    /** The request body once read, and its size in bytes: a delayed request is read in full before its delay. */
-    receivedBody: { readonly text: string; readonly bytes: number } | undefined;
+    /** The request body's bytes once read: a delayed request is read in full before its delay. */
+    receivedBody: Buffer | undefined;
   };
 }

@@ -17,14 +17,14 @@ function chunksOf(c: Context<SimEnv>): AsyncIterable<Uint8Array> | Iterable<Uint
 }
 
 /**
- * The body as text, at most `limit` bytes (413), read once per request. Read early for a delayed request, it is
+ * The body's bytes, at most `limit` (413), read once per request. Read early for a delayed request, it is
  * checked again against the limit of the endpoint that reads it (smaller for tokens than for journeys).
  */
-async function bodyText(c: Context<SimEnv>, limit: number): Promise<string> {
+async function bodyBytes(c: Context<SimEnv>, limit: number): Promise<Buffer> {
   const received = c.get('receivedBody');
   if (received !== undefined) {
-    if (received.bytes > limit) throw tooLarge(limit);
-    return received.text;
+    if (received.byteLength > limit) throw tooLarge(limit);
+    return received;
   }
   if (Number(c.req.header('content-length')) > limit) throw tooLarge(limit);
   const chunks: Uint8Array[] = [];
@@ -40,10 +40,13 @@ async function bodyText(c: Context<SimEnv>, limit: number): Promise<string> {
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw callerLeft();
     throw error;
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  c.set('receivedBody', { text, bytes: size });
-  return text;
+  const bytes = Buffer.concat(chunks);
+  c.set('receivedBody', bytes);
+  return bytes;
 }
+
+/** The body as UTF-8 text, at most `limit` bytes (413). */
+const bodyText = async (c: Context<SimEnv>, limit: number): Promise<string> => (await bodyBytes(c, limit)).toString('utf8');
 
 // `Connection: close`: the rest of an oversized body may be left unread, so the connection cannot carry another request.
 const tooLarge = (limit: number) =>
@@ -63,7 +66,7 @@ const callerLeft = () =>
  * here with the handler's own 413.
  */
 export async function receiveWhole(c: Context<SimEnv>, limit: number): Promise<void> {
-  await bodyText(c, limit);
+  await bodyBytes(c, limit);
 }
 
 /**
@@ -106,4 +109,32 @@ export async function readFormBody(c: Context<SimEnv>, limit: number): Promise<R
     });
   }
   return Object.fromEntries(new URLSearchParams(await bodyText(c, limit)));
+}
+
+/** A form's fields as Hono's `parseBody({ all: true })` gives them: text as strings, uploads as `File`s, a repeated field as a list. */
+export type FormFields = Readonly<Record<string, string | File | (string | File)[]>>;
+
+/**
+ * Reads an HTML form's body, `application/x-www-form-urlencoded` or `multipart/form-data` (415 otherwise), at
+ * most `limit` bytes (413), through Hono's `parseBody`; a body that does not parse as its type says → 400.
+ */
+export async function readFormFields(c: Context<SimEnv>, limit: number): Promise<FormFields> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
+    throw new SimError({
+      kind: 'UNSUPPORTED_MEDIA_TYPE',
+      location: 'Header',
+      problem: 'Content-Type must be application/x-www-form-urlencoded or multipart/form-data',
+    });
+  }
+  const bytes = await bodyBytes(c, limit);
+  // `parseBody` reads the body through the request's cache: seeded with the bytes read under the limit, it never
+  // reads the connection itself (which a delayed request has already drained).
+  c.req.bodyCache.arrayBuffer = new Uint8Array(bytes).buffer;
+  try {
+    // `all`: a field sent twice comes back as a list, which the page refuses, instead of one copy winning unseen.
+    return await c.req.parseBody({ all: true });
+  } catch {
+    throw new SimError({ kind: 'INVALID_REQUEST', problem: `the request body is not valid ${type.split(';')[0]?.trim().toLowerCase()}` });
+  }
 }
