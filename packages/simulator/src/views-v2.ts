@@ -162,7 +162,8 @@ function decisionStepView(instance: Instance) {
   ];
 }
 
-function resultView(instance: Instance) {
+/** The overall result as state fetch and the end interaction give it: pending, complete with the decision, or error. */
+export function resultView(instance: Instance) {
   if (instance.status === 'Failed' || instance.status === 'Error') {
     const failed = instance.steps.find((step) => step.result.error);
     return { status: 'error', advice: { reason: `module ${failed?.module.name ?? 'unknown'} failed` } };

@@ -4,6 +4,7 @@ import { SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import { controlRoutes } from './control-routes.js';
 import type { SimEnv, Surface } from './env.js';
+import { pageRoutes } from './page-routes.js';
 import { receiveWhole } from './read-body.js';
 import { errorBody } from './render-error.js';
 import { tokenRoutes } from './token-routes.js';
@@ -35,7 +36,8 @@ function regionOf(match: RegExpExecArray | null, host: string | undefined, fallb
 }
 
 /**
- * The simulator's request handler: one Hono app that serves v2, v1, tokens and the control plane. Every answer
+ * The simulator's request handler: one Hono app that serves v2, v1, tokens, the hosted page of `page` delivery and
+ * the control plane. Every answer
  * carries `X-Request-ID`; every request outside the control plane is journaled; fault rules apply first.
  */
 export function createApp(core: SimulatorCore): Hono<SimEnv> {
@@ -107,9 +109,7 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
   app.route('/captain/api', v1Routes(core));
   app.route('/', tokenRoutes(core));
   app.route('/__sim', controlRoutes(core));
-  app.get('/page/:instanceId', (c) =>
-    c.html(`<!doctype html><title>Journey</title><p>Hosted journey page for instance ${c.req.param('instanceId').replace(/\W/g, '')}.</p>`),
-  );
+  app.route('/page', pageRoutes(core));
 
   app.notFound((c) => {
     const allowed = app.routes.some((route) => route.method === 'POST' && pathMatches(route.path, c.req.path));
