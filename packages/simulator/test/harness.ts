@@ -56,6 +56,7 @@ export function harness(
     seed?: number;
     tokenExpiresIn?: number;
     scopes?: string[];
+    bodyLimitBytes?: number;
     /** @default the bundled journeys */
     journeys?: readonly JourneyDefinition[];
   } = {},

@@ -37,8 +37,8 @@ function regionOf(match: RegExpExecArray | null, host: string | undefined, fallb
 
 /**
  * The simulator's request handler: one Hono app that serves v2, v1, tokens, the hosted page of `page` delivery and
- * the control plane. Every answer
- * carries `X-Request-ID`; every request outside the control plane is journaled; fault rules apply first.
+ * the control plane. Every answer carries `X-Request-ID`; every request outside the control plane is journaled;
+ * fault rules apply first.
  */
 export function createApp(core: SimulatorCore): Hono<SimEnv> {
   const app = new Hono<SimEnv>();
