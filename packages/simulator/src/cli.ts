@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Region } from '@journey-bridge/contract';
@@ -27,7 +27,11 @@ Options:
   --scopes LIST          comma-separated scopes the token endpoints grant, the first by default
                          (default svc.token,gbg.token; a production v1 caller asks for openid)
   --region R             region of requests that name none: eu, us or au (default eu)
-  -h, --help             show this help`;
+  -h, --help             show this help
+  -v, --version          print the version
+
+Stops cleanly on SIGINT or SIGTERM. Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen,
+2 bad usage or an unreadable journeys directory or clients file (docs/simulator.md).`;
 
 /** Where `main` writes: the process's own streams when run as `journey-sim`, a test's buffers in-process. */
 export interface CliIo {
@@ -42,7 +46,7 @@ export interface RunningCli {
   stop(reason: string): Promise<number>;
 }
 
-/** A usage or input problem: printed with the usage, exit code 2. */
+/** A usage or input problem: printed with a pointer to the usage, exit code 2. */
 class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -50,8 +54,22 @@ class UsageError extends Error {
 function number(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new UsageError(`--${name} must be a non-negative number, got ${JSON.stringify(value)}`);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0)
+    throw new UsageError(`--${name} must be a non-negative number, got ${JSON.stringify(value)}`);
   return parsed;
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined) return 4010;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+/** The version in this package's package.json: `../package.json` from `src/cli.ts` and from the built `dist/cli.mjs`. */
+function ownVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function parseOptions(argv: readonly string[]) {
@@ -70,6 +88,7 @@ function parseOptions(argv: readonly string[]) {
         scopes: { type: 'string' },
         region: { type: 'string', default: 'eu' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
       },
       strict: true,
     }).values;
@@ -84,7 +103,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number |
     return await serve(argv, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`journey-sim: ${error.message}\n\n${USAGE}\n`);
+    io.stderr.write(`journey-sim: ${error.message}\nRun journey-sim --help for the options.\n`);
     return 2;
   }
 }
@@ -95,6 +114,12 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (values.version) {
+    io.stdout.write(`journey-sim ${ownVersion()}\n`);
+    return 0;
+  }
+  const listenPort = port(values.port);
+  const seed = number(values.seed, 'seed', 1);
   const region = Region.safeParse(values.region);
   if (!region.success) throw new UsageError(`--region must be eu, us or au, got ${JSON.stringify(values.region)}`);
   const scale = number(values['time-scale'], 'time-scale', 1);
@@ -120,18 +145,17 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   const simulator = createSimulator({
     journeys,
     clients,
-    seed: number(values.seed, 'seed', 1),
+    seed,
     clock: { scale, manual: values['manual-clock'] },
     tokenExpiresIn,
     ...(scopes && { scopes }),
     defaultRegion: region.data,
   });
-  const port = number(values.port, 'port', 4010);
   let running: RunningSimulator;
   try {
-    running = await simulator.listen({ port, host: values.host });
+    running = await simulator.listen({ port: listenPort, host: values.host });
   } catch (error) {
-    io.stderr.write(`journey-sim: cannot listen on ${values.host}:${port}: ${(error as Error).message}\n`);
+    io.stderr.write(`journey-sim: cannot listen on ${values.host}:${listenPort}: ${(error as Error).message}\n`);
     return 1;
   }
 

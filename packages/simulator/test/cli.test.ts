@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { main, type RunningCli } from '../src/cli.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** What `main` wrote so far, and what it returned. */
 interface Ran {
@@ -41,7 +42,15 @@ async function serve(args: string[]): Promise<Ran & { running: RunningCli }> {
 }
 
 describe('journey-sim binary', () => {
-  it('listens on loopback, prints the URL and the demo client, serves, and stops cleanly on SIGTERM', async () => {
+  it('prints its version; listens on loopback, prints the URL and the demo client, serves, and stops cleanly on SIGTERM', async () => {
+    const versionRun = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, '--version'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let printed = '';
+    versionRun.stdout.on('data', (chunk) => (printed += chunk));
+    expect((await once(versionRun, 'exit'))[0]).toBe(0);
+    expect(printed).toBe(`journey-sim ${version}\n`);
+
     const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, '--port', '0', '--seed', '3'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -80,20 +89,28 @@ describe('journey-sim main', () => {
     await expect(fetch(`${url}/__sim/health`)).rejects.toThrow('fetch failed');
   });
 
-  it('prints the usage for --help and exits 0', async () => {
+  it('prints the usage for --help and the version of its package.json for --version, and exits 0', async () => {
     const help = await exitOf(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: journey-sim');
+    expect(await exitOf(['-v'])).toEqual({ code: 0, stdout: `journey-sim ${version}\n`, stderr: '' });
   });
 
-  it('exits 2 with usage for an unknown flag or a bad value', async () => {
+  it('exits 2 naming the flag and what it expects for an unknown flag or a bad value', async () => {
     const unknown = await exitOf(['--prot', '80']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("Unknown option '--prot'");
-    expect(unknown.stderr).toContain('Usage: journey-sim');
+    expect(unknown.stderr).toBe("journey-sim: Unknown option '--prot'\nRun journey-sim --help for the options.\n");
     const badRegion = await exitOf(['--region', 'mars']);
     expect(badRegion.code).toBe(2);
     expect(badRegion.stderr).toContain('--region must be eu, us or au, got "mars"');
+    for (const port of ['99999', '-1', '80.5', '', 'http']) {
+      const badPort = await exitOf([`--port=${port}`]);
+      expect(badPort.code, port).toBe(2);
+      expect(badPort.stderr).toContain(`journey-sim: --port must be a whole number from 0 to 65535, got ${JSON.stringify(port)}`);
+    }
+    const badSeed = await exitOf(['--seed', 'lucky']);
+    expect(badSeed.code).toBe(2);
+    expect(badSeed.stderr).toContain('--seed must be a non-negative number, got "lucky"');
   });
 
   it('names the file and field of an invalid journey definition', async () => {
