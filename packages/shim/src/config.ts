@@ -131,7 +131,8 @@ export async function resolveConfig(
     throw new ShimConfigError(`config file ${configFile}: unknown key "${unknownKey}"; the keys are ${Object.keys(SETTINGS).join(', ')}`);
 
   const given: Record<string, unknown> = {};
-  const sources = new Map<SettingKey, SettingSource>();
+  /** How each setting was given, for errors: its own source, or the journey map that lent it. */
+  const where = new Map<SettingKey, string>();
   for (const key of Object.keys(SETTINGS) as SettingKey[]) {
     const candidates: [SettingSource, unknown][] = [
       ['flag', flags[key]],
@@ -141,7 +142,7 @@ export async function resolveConfig(
     const found = candidates.find(([, value]) => value !== undefined);
     if (!found) continue;
     const [source, value] = found;
-    sources.set(key, source);
+    where.set(key, describeSource(key, source));
     given[key] = OBJECT_SETTINGS.has(key) ? await objectValue(key, value, describeSource(key, source)) : value;
   }
   if (given.journeyMap !== undefined) {
@@ -151,19 +152,19 @@ export async function resolveConfig(
     for (const [key, value] of Object.entries(lent)) {
       if (given[key] !== undefined) continue;
       given[key] = value;
-      sources.set(key as SettingKey, sources.get('journeyMap') ?? 'default');
+      where.set(key as SettingKey, `the "${key}" of the journey map, ${where.get('journeyMap')}`);
     }
   }
 
   // A cutover's mappings are journey-map entries of their own: the map may then be left out.
   if (given.cutover !== undefined && given.journeyMap === undefined) given.journeyMap = {};
   const parsed = ShimConfig.safeParse(given);
-  if (!parsed.success) throw new ShimConfigError(describeIssues(parsed.error, sources, given));
+  if (!parsed.success) throw new ShimConfigError(describeIssues(parsed.error, where, given));
   const config = parsed.data;
   const store = config.store ?? config.cutover?.store;
   if (store !== undefined && store !== 'memory' && config.storeKey === undefined)
     throw new ShimConfigError(
-      `a shared store (${describeSource(config.store ? 'store' : 'cutover', sources.get(config.store ? 'store' : 'cutover') ?? 'default')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,
+      `a shared store (${where.get(config.store ? 'store' : 'cutover')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,
     );
   const dialect = { ...config.dialect, flowKeys: { ...config.variantIds, ...config.dialect.flowKeys } };
   const cutoverEntries = (config.cutover?.mappings ?? []).map(({ v1, v2, dialect }) => [v1, dialect ? { v2, dialect } : v2] as const);
@@ -172,7 +173,10 @@ export async function resolveConfig(
     resolveJourneyMap(journeyMap as never, dialect);
   } catch (error) {
     if (!(error instanceof JourneyMapError)) throw error;
-    throw new ShimConfigError(`journeyMap (${describeSource('journeyMap', sources.get('journeyMap') ?? 'default')}): ${error.message}`);
+    // With a cutover and no journey map, the entry at fault is one of the cutover's mappings.
+    throw new ShimConfigError(
+      `journeyMap (${where.get('journeyMap') ?? where.get('cutover')}): ${error.message}; expected ${SETTINGS.journeyMap.expects}`,
+    );
   }
   return { ...config, journeyMap, dialect };
 }
@@ -185,18 +189,23 @@ function unfoldJourneyMap(value: unknown): { journeyMap: unknown; variantIds?: u
   return { journeyMap: journeys, ...(variantIds && { variantIds }), ...(dialect !== undefined && { dialect }) };
 }
 
-function describeIssues(error: z.ZodError, sources: ReadonlyMap<SettingKey, SettingSource>, given: Record<string, unknown>): string {
+/**
+ * One line per problem: a missing setting with every way to give it; a wrong one with its value, how it was
+ * given and what it expects (zod's own words only for a member inside an object setting, where they say more
+ * than "Invalid input").
+ */
+function describeIssues(error: z.ZodError, where: ReadonlyMap<SettingKey, string>, given: Record<string, unknown>): string {
   return error.issues
     .map((issue) => {
       const [first, ...rest] = issue.path.map(String);
       const key = first as SettingKey | undefined;
       if (key === undefined || !Object.hasOwn(SETTINGS, key)) return `${issue.path.join('.') || '(config)'}: ${issue.message}`;
-      const source = sources.get(key);
+      const source = where.get(key);
       if (source === undefined) return `${key} is required: give it by ${waysToGive(key)} (${SETTINGS[key].expects})`;
       const value = given[key];
       const shown = typeof value === 'string' || typeof value === 'number' ? ` ${JSON.stringify(String(value).slice(0, 80))}` : '';
-      const member = rest.length > 0 ? ` at ${rest.join('.')}` : '';
-      return `${key}${shown} (${describeSource(key, source)})${member} is invalid: ${issue.message}; expected ${SETTINGS[key].expects}`;
+      if (rest.length === 0) return `${key}${shown} (${source}) is invalid: expected ${SETTINGS[key].expects}`;
+      return `${key} (${source}) at ${rest.join('.')} is invalid: ${issue.message}; expected ${SETTINGS[key].expects}`;
     })
     .join('\n');
 }

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, resolveConfig, ShimConfigError } from '../src/config.js';
-import { SETTINGS, type SettingKey } from '../src/settings.js';
-import { removeTempDirs, tempDir } from './shim-cli.js';
+import { describeSource, SETTINGS, type SettingKey, type SettingSource } from '../src/settings.js';
+import { exitOf, removeTempDirs, tempDir } from './shim-cli.js';
 
 afterAll(removeTempDirs);
 
@@ -117,9 +117,15 @@ describe('configuration errors', () => {
     const problem = await problemOf(
       resolveConfig({ upstream: 'eu', journeyMap: JSON.stringify(MAP) }, { JOURNEY_BRIDGE_TIMEOUT_MS: 'soon' }),
     );
-    expect(problem).toMatch(
-      /^timeoutMs "soon" \(environment variable JOURNEY_BRIDGE_TIMEOUT_MS\) is invalid: .+; expected a whole number of milliseconds above 0$/,
+    expect(problem).toBe(
+      'timeoutMs "soon" (environment variable JOURNEY_BRIDGE_TIMEOUT_MS) is invalid: expected a whole number of milliseconds above 0',
     );
+  });
+
+  it('blames the journey map for a dialect its structured file carries, not a --dialect nobody gave', async () => {
+    const mapFile = await file('map.json', { journeys: MAP, dialect: { layout: 'data.flow' } });
+    const problem = await problemOf(resolveConfig({ upstream: 'eu', journeyMap: mapFile }, {}));
+    expect(problem).toMatch(/^dialect \(the "dialect" of the journey map, flag --journey-map\) at layout is invalid: /);
   });
 
   it('names a config file key that is not a setting', async () => {
@@ -130,5 +136,70 @@ describe('configuration errors', () => {
   it('says an inline JSON value that does not parse is not valid JSON, and what was expected', async () => {
     const problem = await problemOf(resolveConfig({ upstream: 'eu', journeyMap: JSON.stringify(MAP), dialect: '{layout' }, {}));
     expect(problem).toContain('dialect (flag --dialect) is not valid JSON: expected the v1 dialect of plain journey-map entries');
+  });
+});
+
+describe('configuration errors of journey-bridge serve', () => {
+  /** A value each setting refuses. */
+  const wrong: Record<SettingKey, string> = {
+    upstream: 'mars',
+    journeyMap: '{"a1d7c3f0data-check-v1": 5}',
+    dialect: '{"layout":"data.flow"}',
+    variantIds: '{"identity-check": 5}',
+    delivery: 'post',
+    interactionAuth: 'sometimes',
+    port: '99999',
+    host: '',
+    authUrl: 'ftp://auth.example',
+    logLevel: 'loud',
+    bodyLimitBytes: '0',
+    responseLimitBytes: 'lots',
+    timeoutMs: 'soon',
+    syncStartTimeoutMs: '-5',
+    shutdownTimeoutMs: '-1',
+    cutover: '{"v1Upstream": 5}',
+    store: 'mysql://db.example',
+    storeKey: Buffer.alloc(8).toString('base64'),
+    controlSecret: 'short',
+  };
+  /** Settings that hold an object: the message points into it, or at the journey map entry, in words of its own. */
+  const objects = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'cutover']);
+  const required = { upstream: 'eu', journeyMap: JSON.stringify(MAP) };
+
+  it.each(Object.keys(SETTINGS) as SettingKey[])(
+    '%s: a wrong value exits 2 naming the setting, the value, how it was given and what it expects',
+    async (key) => {
+      const { flag, env, expects } = SETTINGS[key];
+      const value = wrong[key];
+      const rest = Object.entries(required).filter(([name]) => name !== key);
+      const restFlags = rest.flatMap(([name, text]) => [`--${SETTINGS[name as SettingKey].flag}`, text]);
+      const configFile = await file('config.json', { ...Object.fromEntries(rest), [key]: value });
+      type Way = [SettingSource, () => ReturnType<typeof exitOf>];
+      const byVariable: Way = ['environment', () => exitOf(['serve', ...restFlags], { [env]: value })];
+      const ways: Way[] = [
+        ['flag', () => exitOf(['serve', ...restFlags, `--${flag}=${value}`])],
+        // An empty variable counts as unset, so a host cannot be wrong by its variable.
+        ...(value === '' ? [] : [byVariable]),
+        ['config file', () => exitOf(['serve', '--config', configFile])],
+      ];
+      for (const [source, run] of ways) {
+        const { code, stderr } = await run();
+        expect(code, `${key} by ${source}`).toBe(2);
+        expect(stderr, `${key} by ${source}`).toMatch(new RegExp(`^journey-bridge: ${key}\\b`));
+        expect(stderr, `${key} by ${source}`).toContain(`(${describeSource(key, source)})`);
+        expect(stderr, `${key} by ${source}`).toContain('Run journey-bridge serve --help for the options.');
+        if (!objects.has(key))
+          expect(stderr).toContain(`${key} ${JSON.stringify(value)} (${describeSource(key, source)}) is invalid: expected ${expects}`);
+      }
+    },
+  );
+
+  it('exits 2 naming every required setting that is missing and every way to give each', async () => {
+    const { code, stderr } = await exitOf(['serve']);
+    expect(code).toBe(2);
+    expect(stderr.split('\n').slice(0, 2)).toEqual([
+      `journey-bridge: upstream is required: give it by flag --upstream, environment variable JOURNEY_BRIDGE_UPSTREAM, or config file key "upstream" (${SETTINGS.upstream.expects})`,
+      `journeyMap is required: give it by flag --journey-map, environment variable JOURNEY_BRIDGE_JOURNEY_MAP, or config file key "journeyMap" (${SETTINGS.journeyMap.expects})`,
+    ]);
   });
 });
