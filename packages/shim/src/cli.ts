@@ -2,7 +2,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { JourneyApiError } from '@journey-bridge/client';
+import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { authFrom, DialectCommandError, runDialectCommand } from './dialect-command.js';
@@ -43,8 +43,10 @@ makes journey-bridge answer in the same shape as that v1 journey did; what it co
   --client-id ID --client-secret S [--scope S]            client credentials
   --client-id ID --username U --password P [--scope S]    the password grant
   --v1 ID --v2 ID       the v1 resourceId and its v2 replacement: print a journey-map entry, not the dialect alone
-  --out FILE            write the JSON here instead of stdout
-Exit codes: 0 printed, 2 bad usage or unreadable input, 1 the live fetch failed.`;
+  --out FILE|-          write the JSON here instead of stdout (- for stdout)
+  -h, --help            this help
+The result is JSON (on stdout, or in --out); what could not be inferred goes to stderr as "note:" lines.
+Exit codes: 0 printed, 1 the live fetch failed, 2 bad usage or unreadable input (docs/shim.md).`;
 
 const COMPARE_USAGE = `Usage: journey-bridge compare FILE [options]
 
@@ -52,13 +54,16 @@ Reads the pair records a cutover published (JSON lines) and prints the report: p
 consistency, error rates and p50/p99 latency per side, pairs per stage, and the most frequent mismatching fields
 with examples (docs/cutover.md).
 
-  --html OUT            also write the report as one self-contained HTML page, with consistency over time
+  --json                print the report as one JSON object instead of text
+  --html OUT|-          also write the report as one self-contained HTML page, with consistency over time
+                        (- prints the page on stdout instead of the text report)
   --fail-under PERCENT  least consistency that exits 0 (default 100: any mismatch exits 1)
   --learn               print the v1 flow keys learned from the records' outcomes (a cutover run with
-                        recordOutcomes) as journey-map entries, with the evidence on stderr
+                        recordOutcomes) as journey-map entries (JSON), with the evidence on stderr
   --journey-map FILE    with --learn: print this journey map back with the learned flow keys merged in
+  -h, --help            this help
 Exit codes: 0 consistent (at or above --fail-under), 1 below it or no pair with both outcomes, 2 bad usage or
-unreadable input.`;
+unreadable input (docs/cutover.md).`;
 
 const USAGE = `Usage: journey-bridge serve [options]
        journey-bridge dialect [options]   (journey-bridge dialect --help)
@@ -75,7 +80,12 @@ ${settingLines.join('\n')}
   -v, --version  the version
 
 Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Prometheus), and with --cutover and
---control-secret, POST /cutover/kill (the kill switch; SIGUSR2 pulls it too).`;
+--control-secret, POST /cutover/kill (the kill switch; SIGUSR2 pulls it too).
+
+SIGTERM or SIGINT: finish in-flight requests (up to the shutdown timeout) and exit 0. Run the binary itself under
+a process manager or in a container, not through \`pnpm\` or \`npm run\`, which do not pass SIGTERM on.
+Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen, 2 bad usage or configuration
+(docs/shim.md).`;
 
 /** Where `main` writes and what it reads: the process's own when run as `journey-bridge`, a test's in-process. */
 export interface CliIo {
@@ -117,6 +127,7 @@ const DIALECT_OPTIONS = {
 } as const;
 
 const COMPARE_OPTIONS = {
+  json: { type: 'boolean' },
   html: { type: 'string' },
   'fail-under': { type: 'string' },
   learn: { type: 'boolean' },
@@ -148,7 +159,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number |
     // The help of the command that was run: serve, dialect and compare take different options.
     const command = argv.find((arg) => !arg.startsWith('-')) ?? 'serve';
     const known = ['serve', 'dialect', 'compare'].includes(command) ? command : 'serve';
-    io.stderr.write(`journey-bridge: ${error.message}\n\nRun journey-bridge ${known} --help for the options.\n`);
+    io.stderr.write(`journey-bridge: ${error.message}\nRun journey-bridge ${known} --help for the options.\n`);
     return 2;
   }
 }
@@ -160,10 +171,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
     io.stdout.write(`journey-bridge ${version}\n`);
     return 0;
   }
-  if (values.help || positionals.length === 0) {
+  if (values.help) {
     io.stdout.write(`${USAGE_OF[positionals[0] ?? ''] ?? USAGE}\n`);
     return 0;
   }
+  if (positionals.length === 0) throw new UsageError('give a command: serve, dialect or compare');
   if (positionals[0] === 'dialect' && positionals.length === 1) return dialect(values, io);
   if (positionals[0] === 'compare') return compare(positionals.slice(1), values, io);
   if (positionals[0] !== 'serve' || positionals.length > 1)
@@ -177,9 +189,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
   });
 
   const logger = createLogger(config.logLevel, io.stdout);
-  const running = await startShim(config, { logger }).catch((error: Error) => {
-    throw new UsageError(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
-  });
+  let running: Awaited<ReturnType<typeof startShim>>;
+  try {
+    running = await startShim(config, { logger });
+  } catch (error) {
+    // Not a usage problem: the address is taken or not this host's, or the cutover's shared store cannot be reached.
+    const { message, syscall } = error as NodeJS.ErrnoException;
+    const what = syscall === 'listen' || syscall === 'getaddrinfo' ? `cannot listen on ${config.host}:${config.port}` : 'cannot start';
+    io.stderr.write(`journey-bridge: ${what}: ${message}\n`);
+    return 1;
+  }
   // Status for people on stderr; stdout carries only the JSON log lines.
   io.stderr.write(`journey-bridge listening on ${running.url}\n`);
   return {
@@ -199,6 +218,8 @@ async function dialect(values: Record<string, string | boolean | string[] | unde
   const instanceId = text('instance');
   const v1Base = text('v1-base');
   if ((instanceId === undefined) !== (v1Base === undefined)) throw new UsageError('a live fetch needs both --instance and --v1-base');
+  if (v1Base !== undefined && !(URL.canParse(v1Base) && /^https?:$/.test(new URL(v1Base).protocol)))
+    throw new UsageError(`--v1-base must be an absolute http(s) URL, got ${JSON.stringify(v1Base)}`);
   try {
     const notes = await runDialectCommand(
       {
@@ -217,7 +238,7 @@ async function dialect(values: Record<string, string | boolean | string[] | unde
     return 0;
   } catch (error) {
     if (error instanceof DialectCommandError) throw new UsageError(error.message);
-    if (error instanceof JourneyApiError) {
+    if (error instanceof JourneyApiError || error instanceof DeadlineExceededError) {
       io.stderr.write(`journey-bridge: the live state fetch failed: ${error.message}\n`);
       return 1;
     }
@@ -233,15 +254,19 @@ async function compare(
 ): Promise<number> {
   const [file] = files;
   if (file === undefined || files.length > 1) throw new UsageError('compare takes one report file: journey-bridge compare FILE');
-  const failUnder = values['fail-under'] === undefined ? 100 : Number(values['fail-under']);
-  if (!Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)
-    throw new UsageError(`--fail-under expects a percentage from 0 to 100, got ${JSON.stringify(values['fail-under'])}`);
+  const given = values['fail-under'] as string | undefined;
+  const failUnder = given === undefined ? 100 : Number(given);
+  if (given?.trim() === '' || !Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)
+    throw new UsageError(`--fail-under expects a percentage from 0 to 100, got ${JSON.stringify(given)}`);
   if (values['journey-map'] !== undefined && !values.learn) throw new UsageError('--journey-map goes with --learn');
+  if (values.learn && values.html !== undefined) throw new UsageError('--html goes with the report, not --learn');
+  if (values.json && values.html === '-') throw new UsageError('--json and --html - both print on stdout: give --html a file');
   try {
     return await runCompareCommand(
       {
         file,
         html: values.html as string | undefined,
+        json: values.json === true,
         failUnder,
         learn: values.learn === true,
         journeyMap: values['journey-map'] as string | undefined,

@@ -15,8 +15,10 @@ import {
 export interface CompareCommandOptions {
   /** The JSON lines file of pair records a cutover published. */
   readonly file: string;
-  /** Also write the report as one self-contained HTML page here. */
+  /** Also write the report as one self-contained HTML page here; `-` prints it on stdout instead of the text report. */
   readonly html?: string | undefined;
+  /** Print the report as one JSON object (the summary, `failUnder` and `passed`) instead of text. */
+  readonly json?: boolean;
   /** Least consistency, in percent, that exits 0. @default 100 */
   readonly failUnder?: number;
   /** Print the flow keys learned from the records' outcomes instead of the report. */
@@ -103,13 +105,19 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
   if (options.learn) return learn(records, options, io);
 
   const summary = summariseRecords(records);
-  io.stdout.write(formatSummary(summary));
-  if (html) {
+  const { consistency } = summary.overall;
+  const passed = consistency !== undefined && consistency * 100 >= failUnder;
+  if (html === '-') io.stdout.write(renderHtmlReport(summary));
+  else if (options.json) {
+    // A consistency no pair gave is null, not left out: a script reads the same keys from every report.
+    const json = JSON.stringify({ passed, failUnder, ...summary }, (_key, value: unknown) => (value === undefined ? null : value), 2);
+    io.stdout.write(`${json}\n`);
+  } else io.stdout.write(formatSummary(summary));
+  if (html && html !== '-') {
     await writeFile(html, renderHtmlReport(summary)).catch((error: NodeJS.ErrnoException) => {
       throw new CompareCommandError(`cannot write ${html}: ${error.code ?? error.message}`);
     });
     io.stderr.write(`wrote ${html}\n`);
   }
-  const { consistency } = summary.overall;
-  return consistency !== undefined && consistency * 100 >= failUnder ? 0 : 1;
+  return passed ? 0 : 1;
 }

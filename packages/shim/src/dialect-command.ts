@@ -11,7 +11,7 @@ export interface DialectCommandOptions {
   /** v1 and v2 resourceIds: given both, the output is a journey-map entry; else the dialect alone. */
   readonly v1?: string | undefined;
   readonly v2?: string | undefined;
-  /** Write the JSON here instead of stdout. */
+  /** Write the JSON here instead of stdout (`-`: stdout). */
   readonly out?: string | undefined;
 }
 
@@ -75,7 +75,10 @@ export async function runDialectCommand(
   const { dialect, unknowns } = inferDialect(answers);
   const output = options.v1 && options.v2 ? { [options.v1]: { v2: options.v2, dialect } } : dialect;
   const text = `${JSON.stringify(output, null, 2)}\n`;
-  if (options.out) await writeFile(options.out, text);
-  else stdout.write(text);
+  if (options.out && options.out !== '-') {
+    await writeFile(options.out, text).catch((error: NodeJS.ErrnoException) => {
+      throw new DialectCommandError(`cannot write ${options.out}: ${error.code ?? error.message}`);
+    });
+  } else stdout.write(text);
   return [...(options.v1 && options.v2 ? [] : ['give --v1 and --v2 to get a journey-map entry instead of the dialect alone']), ...unknowns];
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { V1State } from '@journey-bridge/contract';
@@ -155,6 +155,25 @@ describe('journey-bridge compare', () => {
     const { code, stdout } = await cli('compare', clean);
     expect(code).toBe(0);
     expect(stdout).toContain('No mismatching fields.');
+  });
+
+  it('--json prints the report as one JSON object with the verdict, and --html - prints the page on stdout', async () => {
+    const { code, stdout } = await cli('compare', report, '--json', '--fail-under', '90');
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout) as { passed: boolean; failUnder: number; pairs: number; overall: { consistency: number } };
+    expect(json).toMatchObject({ passed: true, failUnder: 90, pairs: 240 });
+    expect(json.overall.consistency).toBeCloseTo(208 / 228, 5);
+    const page = await cli('compare', report, '--html', '-');
+    expect(page.code).toBe(1);
+    expect(page.stdout).toMatch(/^<!doctype html>/i);
+    expect(page.stdout).not.toContain('Pairs by result\n');
+    expect(await readdir(process.cwd())).not.toContain('-');
+    expect(await cli('compare', report, '--json', '--html', '-')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--json and --html - both print on stdout'),
+    });
+    expect((await cli('compare', report, '--learn', '--html', 'x.html')).code).toBe(2);
+    expect((await cli('compare', report, '--fail-under', '')).code).toBe(2);
   });
 
   it('exits 2 for a missing file, a file without records or a bad option, and skips lines that are not records', async () => {

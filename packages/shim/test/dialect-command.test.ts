@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toV1State, V1Dialect, V2State } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
@@ -124,6 +124,22 @@ describe('journey-bridge dialect', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('--out - writes the JSON to stdout, not to a file named "-"; an unwritable --out exits 2', async () => {
+    const state = await saved('decided.json', decided);
+    const dashed = await exitOf(['dialect', '--state', state, '--out', '-']);
+    expect(dashed.code).toBe(0);
+    expect(JSON.parse(dashed.stdout)).toMatchObject({ layout: 'context.process' });
+    expect(await readdir(process.cwd())).not.toContain('-');
+    expect(await exitOf(['dialect', '--state', state, '--out', '/no/such/dir/out.json'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot write /no/such/dir/out.json: ENOENT'),
+    });
+    expect(await exitOf(['dialect', '--instance', 'x', '--v1-base', 'eu.example/captain/api/', '--token', 't'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--v1-base must be an absolute http(s) URL, got "eu.example/captain/api/"'),
+    });
   });
 
   it('exits 2 naming the problem, and 1 when the live fetch fails', async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { ShimMetrics } from '../src/metrics.js';
 import { exitOf, journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli, tempDir } from './shim-cli.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
@@ -452,7 +454,15 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 });
 
 describe('process behaviour', () => {
-  it('runs as the journey-bridge binary: on SIGTERM it finishes an in-flight request, then exits 0', async () => {
+  it('runs as the journey-bridge binary: prints its version; on SIGTERM it finishes an in-flight request, then exits 0', async () => {
+    const versionRun = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, '--version'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let printed = '';
+    versionRun.stdout.on('data', (chunk) => (printed += chunk));
+    expect((await once(versionRun, 'exit'))[0]).toBe(0);
+    expect(printed).toBe(`journey-bridge ${version}\n`);
+
     // The simulator's answer, given by an upstream that holds it until the shim has begun to stop.
     const stateFetch = {
       method: 'POST',
@@ -644,6 +654,22 @@ describe('process behaviour', () => {
     }
   });
 
+  it('exits 1 naming the address it cannot listen on, and 2 without a command', async () => {
+    const taken = await exitOf(
+      serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile).map((arg) => (arg === '0' ? new URL(shim.url).port : arg)),
+    );
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe(
+      `journey-bridge: cannot listen on 127.0.0.1:${new URL(shim.url).port}: listen EADDRINUSE: address already in use 127.0.0.1:${new URL(shim.url).port}\n`,
+    );
+    const bare = await exitOf([]);
+    expect(bare).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringContaining('journey-bridge: give a command: serve, dialect or compare'),
+    });
+  });
+
   it('exits 2 naming the problem for a bad configuration', async () => {
     const missing = await exitOf(['serve', '--journey-map', mapFile]);
     expect(missing.code).toBe(2);
@@ -657,5 +683,11 @@ describe('process behaviour', () => {
     const help = await exitOf(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: journey-bridge serve');
+    for (const command of ['serve', 'dialect', 'compare']) {
+      const own = await exitOf([command, '--help']);
+      expect(own.code, command).toBe(0);
+      expect(own.stdout, command).toMatch(new RegExp(`^Usage: journey-bridge ${command}`));
+    }
+    expect(await exitOf(['compare', '--version'])).toEqual({ code: 0, stdout: `journey-bridge ${version}\n`, stderr: '' });
   });
 });
