@@ -15,7 +15,7 @@ import { formatSummary, summarize } from './report/summary.js';
 import { runCodemod } from './run-codemod.js';
 import { versions } from './versions.js';
 
-const HELP = `journey-codemod <paths|globs...> [options]
+const HELP = `Usage: journey-codemod <paths|globs...> [options]
 
 Rewrites v1 journey API callers to native v2 calls. What cannot be migrated safely is left unchanged and
 marked with a "journey-codemod:" comment naming the rule, the reason and the v2 form (see docs/codemod.md).
@@ -26,6 +26,7 @@ Options:
   --diff                print a unified diff of every change
   --report FILE|-       write a JSON report (- for stdout): every flow (files, sites, decision, what blocked it)
                         and every site with file, line, rule, status and reason
+  --json                print the summary (and with --check the findings) as one JSON object on stdout
   --check               write nothing; exit 1 while v1 remains unmarked or a flow is half on v2 (a CI gate)
   --journey-map FILE    JSON object of v1 resourceId → v2 resourceId; unmapped ids are marked
   --delivery api|page   context.config.delivery added to starts (default api)
@@ -39,7 +40,8 @@ Options:
 Paths are relative to the current directory; under \`pnpm journey-codemod\` (which runs in the repository of the
 tool) to the directory pnpm was started from.
 .gitignore is respected and node_modules is never entered.
-Exit codes: 0 done, 1 --check found v1 (or files it could not parse), 2 bad usage or refused to write.`;
+Exit codes: 0 done, 1 --check found v1 (or files it could not parse), 2 bad usage, unreadable input or refused
+to write, 3 failed while running (docs/codemod.md).`;
 
 /** Where `main` writes and works: the process's own when run as `journey-codemod`, a test's in-process. */
 export interface CliIo {
@@ -51,8 +53,14 @@ export interface CliIo {
   readonly cwd?: string;
 }
 
+/** A usage or input problem: exit code 2, with a pointer to the help. */
 class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** A failure while running, after the input was accepted (the report cannot be written): exit code 3. */
+class RunError extends Error {
+  override name = 'RunError';
 }
 
 /** Runs `journey-codemod` with `argv` (the arguments after the command) and resolves with its exit code. */
@@ -65,6 +73,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       error instanceof MissingPathError ||
       (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
     io.stderr.write(`journey-codemod: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (usage) io.stderr.write('Run journey-codemod --help for the options.\n');
+    // A failure of its own (RunError) or a crash: nothing to fix in the command line.
     return usage ? 2 : 3;
   }
 }
@@ -78,6 +88,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       print: { type: 'boolean', default: false },
       diff: { type: 'boolean', default: false },
       report: { type: 'string' },
+      json: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
       'journey-map': { type: 'string' },
       delivery: { type: 'string', default: 'api' },
@@ -113,6 +124,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const reportToStdout = values.report === '-';
   if (reportToStdout && (values.diff || values.print))
     throw new UsageError('--report - writes the report to stdout: leave out --diff and --print');
+  if (values.json && (reportToStdout || values.diff || values.print))
+    throw new UsageError('--json prints the summary on stdout: leave out --diff, --print and --report -');
 
   if (!dry && !values.force) {
     const dirty = await uncommittedChanges(
@@ -158,21 +171,38 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (values.report) {
     const report = `${JSON.stringify(buildReport(result, cwd), null, 2)}\n`;
+    const path = values.report;
     if (reportToStdout) io.stdout.write(report);
-    else await writeFile(resolve(cwd, values.report), report);
+    else
+      await writeFile(resolve(cwd, path), report).catch((error: NodeJS.ErrnoException) => {
+        throw new RunError(`cannot write the report ${path}: ${error.code ?? error.message}`);
+      });
   }
   const summary = summarize(result);
   io.stderr.write(`${formatSummary(summary, result.written)}\n`);
-  if (values.check) {
-    const findings = checkFindings(result);
-    for (const finding of findings) io.stderr.write(`${relative(cwd, finding.file)}:${finding.line} ${finding.text}\n`);
-    if (findings.length > 0 || summary.files['parse-error'] > 0) return 1;
+  const findings = values.check ? checkFindings(result).map((finding) => ({ ...finding, file: relative(cwd, finding.file) })) : [];
+  for (const finding of findings) io.stderr.write(`${finding.file}:${finding.line} ${finding.text}\n`);
+  const failed = values.check && (findings.length > 0 || summary.files['parse-error'] > 0);
+  if (values.json) {
+    const json = { written: result.written, ...summary, ...(values.check && { check: { passed: !failed, findings } }) };
+    io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }
-  return 0;
+  return failed ? 1 : 0;
 }
 
 async function readJourneyMap(path: string, cwd: string): Promise<Record<string, string>> {
-  const parsed: unknown = JSON.parse(await readFile(resolve(cwd, path), 'utf8'));
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --journey-map ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--journey-map ${path} is not valid JSON`);
+  }
   if (
     typeof parsed !== 'object' ||
     parsed === null ||

@@ -48,7 +48,7 @@ beforeEach(async () => {
 afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('journey-codemod binary', () => {
-  it("run as `pnpm journey-codemod` (in the tool's repository), takes paths from where pnpm was started, and exits 1 while v1 calls remain", async () => {
+  it("run as `pnpm journey-codemod` (in the tool's repository), takes paths from where pnpm was started, and exits 1 while v1 calls remain; prints its version", async () => {
     const toolRepository = fileURLToPath(new URL('../../../', import.meta.url));
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
@@ -62,6 +62,11 @@ describe('journey-codemod binary', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('src/service.ts:4 v1, migratable [endpoint.task-list]');
     expect(await read('src/service.ts')).toBe(V1_CALL);
+    const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const printed = execFileSync(process.execPath, ['--conditions=@journey-bridge/source', '--import', TSX, CLI, '--version'], {
+      cwd: repo,
+    }).toString();
+    expect(printed).toMatch(new RegExp(`^journey-codemod ${version.replaceAll('.', '\\.')} \\(`));
   });
 });
 
@@ -85,9 +90,7 @@ describe('journey-codemod CLI', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('journey-codemod <paths|globs...>');
     const version = await runCli(['--version'], repo);
-    expect(version.stdout).toMatch(
-      /^journey-codemod \d+\.\d+\.\d+ \(@babel\/parser [\d.]+, ts-morph 28\.0\.0\)\n$/,
-    );
+    expect(version.stdout).toMatch(/^journey-codemod \d+\.\d+\.\d+ \(@babel\/parser [\d.]+, ts-morph 28\.0\.0\)\n$/);
   });
 
   it('--report - writes the report, flows included, to stdout and nothing else there', async () => {
@@ -223,10 +226,53 @@ describe('journey-codemod CLI', () => {
     expect(await read('src/crlf.js')).toBe(MIGRATED_CALL.replace(': string', '').replaceAll('\n', '\r\n'));
   });
 
+  it('--json prints the summary, and with --check the findings, as one JSON object on stdout', async () => {
+    await rm(join(repo, 'src/broken.ts'));
+    const run = await runCli(['src', '--check', '--json'], repo);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      written: false,
+      files: expect.objectContaining({ scanned: 3, changed: 2 }),
+      flows: expect.objectContaining({ migrated: 2 }),
+      sites: expect.objectContaining({ migrated: 2 }),
+      rules: { 'endpoint.task-list': { migrated: 2 } },
+      check: {
+        passed: false,
+        findings: expect.arrayContaining([
+          expect.objectContaining({ file: 'src/service.ts', line: 4, text: expect.stringContaining('v1, migratable') }),
+        ]),
+      },
+    });
+    expect(run.stderr).toContain('files: 3 scanned');
+    const dry = await runCli(['src/plain.ts', '--dry', '--json'], repo);
+    expect(JSON.parse(dry.stdout)).not.toHaveProperty('check');
+    expect(await runCli(['src', '--json', '--report', '-'], repo)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--json prints the summary on stdout: leave out --diff, --print and --report -'),
+    });
+  });
+
+  it('exits 2 for a journey map it cannot read, and 3 when the report cannot be written', async () => {
+    expect(await runCli(['src', '--dry', '--journey-map', 'missing.json'], repo)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot read --journey-map missing.json: ENOENT'),
+    });
+    await write({ 'map.json': '{ not json' });
+    expect(await runCli(['src', '--dry', '--journey-map', 'map.json'], repo)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--journey-map map.json is not valid JSON'),
+    });
+    const unwritable = await runCli(['src/service.ts', '--dry', '--report', 'no/such/dir/report.json'], repo);
+    expect(unwritable.code).toBe(3);
+    expect(unwritable.stderr).toContain('journey-codemod: cannot write the report no/such/dir/report.json: ENOENT');
+    expect(unwritable.stderr).not.toContain('--help');
+  });
+
   it('explains bad usage with exit code 2', async () => {
     const run = await runCli(['src', '--cpus', 'many'], repo);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--cpus must be a positive integer');
+    expect(run.stderr).toContain('Run journey-codemod --help for the options.');
     const missing = await runCli(['no-such-dir', '--dry'], repo);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file or directory: no-such-dir');
