@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { ClockOptions } from './clock.js';
 import { createApp, SimulatedConnectionReset } from './http/app.js';
@@ -8,7 +8,10 @@ import { SimulatorCore, type SimulatorOptions } from './simulator-core.js';
 export interface RunningSimulator {
   /** `http://host:port`: append `/eu/v2/captain/`, `/captain/api/`, `/as/token.oauth2` or `/__sim/`. */
   readonly url: string;
-  /** Stops accepting connections and closes idle keep-alive ones. */
+  /**
+   * Stops accepting connections and closes idle keep-alive ones, and those that never sent a byte (a browser's
+   * speculative connection, which would otherwise hold the server open until Node's headers timeout).
+   */
   close(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     },
     listen({ port = 0, host = '127.0.0.1' } = {}) {
       return new Promise((resolve, reject) => {
+        const sockets = new Set<Socket>();
         const server: ServerType = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
           resolve({
@@ -67,8 +71,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
               new Promise<void>((done) => {
                 server.close(() => done());
                 if ('closeIdleConnections' in server) server.closeIdleConnections();
+                // No request of theirs is under way: nothing is cut short.
+                for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
               }),
           });
+        });
+        server.on('connection', (socket: Socket) => {
+          sockets.add(socket);
+          socket.once('close', () => sockets.delete(socket));
         });
         server.once('error', reject);
       });
