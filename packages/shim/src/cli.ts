@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
+import { StoreUnreachableError } from './cutover-wiring.js';
 import { authFrom, DialectCommandError, runDialectCommand } from './dialect-command.js';
 import { createLogger, startShim } from './server.js';
 import { SETTINGS, type SettingKey } from './settings.js';
@@ -193,10 +194,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
   try {
     running = await startShim(config, { logger });
   } catch (error) {
-    // Not a usage problem: the address is taken or not this host's, or the cutover's shared store cannot be reached.
-    const { message, syscall } = error as NodeJS.ErrnoException;
-    const what = syscall === 'listen' || syscall === 'getaddrinfo' ? `cannot listen on ${config.host}:${config.port}` : 'cannot start';
-    io.stderr.write(`journey-bridge: ${what}: ${message}\n`);
+    // Not a usage problem: the cutover's shared store cannot be reached, or the address is taken or not this host's.
+    if (error instanceof StoreUnreachableError) io.stderr.write(`journey-bridge: ${error.message}\n`);
+    else io.stderr.write(`journey-bridge: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);
     return 1;
   }
   // Status for people on stderr; stdout carries only the JSON log lines.

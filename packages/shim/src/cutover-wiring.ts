@@ -16,11 +16,22 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ShimConfig } from './config.js';
 
+/** The shared store the configuration names cannot be reached: the shim cannot start. */
+export class StoreUnreachableError extends Error {
+  override name = 'StoreUnreachableError';
+}
+
 /** The pairing store the configuration names: Redis (`--store` over the file's `store`) with the store key, else memory. */
-export function openStore(config: ShimConfig): Promise<PairingStore> {
+export async function openStore(config: ShimConfig): Promise<PairingStore> {
   const store = config.store ?? config.cutover?.store ?? 'memory';
-  if (store === 'memory') return Promise.resolve(createMemoryStore());
-  return createRedisStore({ url: store, key: Buffer.from(config.storeKey ?? '', 'base64') });
+  if (store === 'memory') return createMemoryStore();
+  try {
+    return await createRedisStore({ url: store, key: Buffer.from(config.storeKey ?? '', 'base64') });
+  } catch (error) {
+    const shown = new URL(store);
+    if (shown.password) shown.password = '***';
+    throw new StoreUnreachableError(`cannot reach the store ${shown.href}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** What the shim serves v1 paths through when a cutover is configured, and how it stops. */

@@ -654,13 +654,25 @@ describe('process behaviour', () => {
     }
   });
 
-  it('exits 1 naming the address it cannot listen on, and 2 without a command', async () => {
+  it('exits 1 naming the address it cannot listen on or the store it cannot reach (its password hidden), and 2 without a command', async () => {
     const taken = await exitOf(
       serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile).map((arg) => (arg === '0' ? new URL(shim.url).port : arg)),
     );
     expect(taken.code).toBe(1);
     expect(taken.stderr).toBe(
       `journey-bridge: cannot listen on 127.0.0.1:${new URL(shim.url).port}: listen EADDRINUSE: address already in use 127.0.0.1:${new URL(shim.url).port}\n`,
+    );
+    const cutover = JSON.stringify({
+      v1Upstream: `${upstream.url}/eu/captain/api/`,
+      mappings: [{ v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 0.5 } }],
+    });
+    const store = (await closedPort()).replace('http://', 'redis://user:secret@');
+    const unreachable = await exitOf(['serve', '--upstream', 'eu', '--cutover', cutover, '--store', store, '--port', '0'], {
+      JOURNEY_BRIDGE_STORE_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toBe(
+      `journey-bridge: cannot reach the store ${store.replace(':secret@', ':***@')}: Connection is closed.\n`,
     );
     const bare = await exitOf([]);
     expect(bare).toMatchObject({

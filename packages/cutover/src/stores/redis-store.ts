@@ -35,7 +35,13 @@ export async function createRedisStore({
   });
   // Failures reach the commands that meet them; an unhandled 'error' event would end the process.
   redis.on('error', () => {});
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    // Else ioredis keeps reconnecting, and its timers keep a process that could not start from exiting.
+    redis.disconnect();
+    throw error;
+  }
 
   return {
     async place(instanceId, placement, ttlMs) {
