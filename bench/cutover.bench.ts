@@ -27,7 +27,16 @@ const V1_ID = 'a1d7c3f0data-check-v1';
 function spawnSimulator(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--conditions=@journey-bridge/source', '--import', 'tsx', 'packages/simulator/src/cli.ts', '--port', '0', '--time-scale', '50'],
+    [
+      '--conditions=@journey-bridge/source',
+      '--import',
+      'tsx',
+      'packages/simulator/bin/journey-sim.mjs',
+      '--port',
+      '0',
+      '--time-scale',
+      '50',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

@@ -212,7 +212,7 @@ async function pacedLoadCpu(
 const benchmark: Benchmark = {
   title: `journey-bridge serve vs the simulator directly, ${CONNECTIONS} connections (autocannon)`,
   async run() {
-    const sim = await spawnCli('packages/simulator/dist/cli.js', ['--port', '0', '--manual-clock']);
+    const sim = await spawnCli('packages/simulator/bin/journey-sim.mjs', ['--port', '0', '--manual-clock']);
     const dir = await mkdtemp(join(tmpdir(), 'shim-bench-'));
     const mapFile = join(dir, 'journey-map.json');
     await writeFile(mapFile, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' }));

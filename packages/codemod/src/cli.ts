@@ -1,8 +1,5 @@
-#!/usr/bin/env node
-import { realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { MissingPathError } from './files/discover-files.js';
@@ -214,8 +211,8 @@ async function readJourneyMap(path: string, cwd: string): Promise<Record<string,
   return parsed as Record<string, string>;
 }
 
-const invokedAs = process.argv[1];
-if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
+/** Runs `journey-codemod` as this process, as its binary does: the exit code set, progress on a terminal. */
+export async function runAsProcess(): Promise<void> {
   const progress = process.stderr.isTTY ? process.stderr : undefined;
   // `pnpm journey-codemod` runs in the tool's repository: the user's paths are relative to where pnpm was started.
   const started = process.env.npm_lifecycle_event === 'journey-codemod' ? process.env.INIT_CWD : undefined;

@@ -14,7 +14,7 @@ export async function tasks(instanceId: string) {
   return axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { instanceId });
 }
 `;
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/journey-codemod.mjs', import.meta.url));
 // Resolved here: the binary runs in a temporary repository, where `--import tsx` would find no tsx.
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MIGRATED_CALL = V1_CALL.replace('/captain/api/journey/task/list', '/v2/captain/journey/interaction/fetch');

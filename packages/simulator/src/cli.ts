@@ -1,6 +1,4 @@
-#!/usr/bin/env node
-import { readFileSync, realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Region } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
@@ -190,8 +188,8 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   };
 }
 
-const invokedAs = process.argv[1];
-if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
+/** Runs `journey-sim` as this process, as its binary does: the exit code set, SIGINT and SIGTERM stopping the server. */
+export async function runAsProcess(): Promise<void> {
   // A reader that went away (`journey-sim | head`) must not turn a clean stop into a crash.
   process.stdout.on('error', () => {});
   const result = await main(process.argv.slice(2), process);

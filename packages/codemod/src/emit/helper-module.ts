@@ -8,7 +8,6 @@ import type { TextEdit } from '../plan/types.js';
 /** The generated module's name in the migrated tree, without its extension. */
 const HELPER_MODULE = 'journey-v2';
 
-
 /** Names of the module that are types: imported with `type` in TypeScript. */
 const TYPES = new Set(['V2Interaction', 'V2Step', 'V2ModuleStep', 'V2Result', 'V2State', 'V2ErrorBody', 'Decision', 'WaitOptions']);
 
