@@ -279,8 +279,11 @@ async function compare(
   }
 }
 
-const invokedAs = process.argv[1];
-if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) {
+/**
+ * Runs `journey-bridge` as this process: its arguments, streams and environment, its exit code, and a running shim
+ * stopped by SIGTERM or SIGINT. What the binary does, whichever file starts it.
+ */
+export async function runAsProcess(): Promise<void> {
   const result = await main(process.argv.slice(2), process);
   if (typeof result === 'number') process.exitCode = result;
   else {
@@ -290,3 +293,6 @@ if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.
     }
   }
 }
+
+const invokedAs = process.argv[1];
+if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) await runAsProcess();
