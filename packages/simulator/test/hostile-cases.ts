@@ -4,9 +4,10 @@ import { type Exchange, type ExchangeOptions, exchange, type RawResponse, type S
 /**
  * The body an answer must have: an error in the v1 (`{status, message, error}`), v2 (`errors[]`) or OAuth
  * (`{error, error_description}`) shape; `json`, any JSON object (a success); `health`, `{"status":"ok"}`;
- * `none`, not looked at (node:http's own refusals have no body).
+ * `html`, a page of the hosted page (`says` matches its markup); `none`, not looked at (node:http's own refusals
+ * have no body).
  */
-export type Shape = 'v1' | 'v2' | 'oauth' | 'json' | 'health' | 'none';
+export type Shape = 'v1' | 'v2' | 'oauth' | 'json' | 'health' | 'html' | 'none';
 
 /** One response expected on the connection: its status, its body's shape, and whether it closes the connection. */
 export interface Answer {
@@ -43,12 +44,19 @@ export const nodeRefusal = (status: number): Answer => ({ status, shape: 'none',
 export const v1Answer = (status: number, says?: RegExp): Answer => ({ status, shape: 'v1', ...(says && { says }) });
 export const v2Answer = (status: number, says?: RegExp): Answer => ({ status, shape: 'v2', ...(says && { says }) });
 export const oauthAnswer = (status: number, says?: RegExp): Answer => ({ status, shape: 'oauth', ...(says && { says }) });
+export const htmlAnswer = (status: number, says?: RegExp): Answer => ({ status, shape: 'html', ...(says && { says }) });
 
 /** Asserts one response against what was expected of it. */
 export function expectAnswer(response: RawResponse | undefined, answer: Answer): void {
   expect(response?.status).toBe(answer.status);
   if (answer.closes) expect(response?.headers.connection).toBe('close');
   if (answer.shape === 'none') return;
+  if (answer.shape === 'html') {
+    expect(response?.headers['content-type']).toMatch(/^text\/html/);
+    expect(response?.headers['x-request-id']).toMatch(/^[\w.:@-]{1,128}$/);
+    if (answer.says) expect(response?.body.toString('utf8')).toMatch(answer.says);
+    return;
+  }
   const parsed = JSON.parse(response?.body.toString('utf8') ?? '');
   if (answer.shape === 'health') {
     expect(parsed).toEqual({ status: 'ok' });

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator, loadJourneys } from '../src/index.js';
 import { JOURNEYS_DIR } from './harness.js';
-import { expectExchange, type HostileCase, nodeRefusal, oauthAnswer, v1Answer, v2Answer } from './hostile-cases.js';
+import { expectExchange, type HostileCase, htmlAnswer, nodeRefusal, oauthAnswer, v1Answer, v2Answer } from './hostile-cases.js';
 import { exchange, request } from './raw-http.js';
 
 // The simulator's only log: unexpected errors on stderr. A hostile request is never one.
@@ -42,6 +42,16 @@ async function startedInstance(): Promise<string> {
   return JSON.parse(responses[0]?.body.toString() ?? '{}').instanceId;
 }
 const instanceId = await startedInstance();
+
+/** A started v2 instance of page delivery: the path of its hosted page, for the form cases. */
+async function hostedPage(): Promise<string> {
+  const body = '{"resourceId":"b2e8d4a1data-check-v2@latest","context":{"config":{"delivery":"page"},"subject":{}}}';
+  const { responses } = await exchange(port, v2('start', body));
+  return new URL(JSON.parse(responses[0]?.body.toString() ?? '{}').instanceUrl).pathname;
+}
+const page = await hostedPage();
+const pageForm = (body: string | Buffer, headers: Headers = {}) =>
+  request(`POST ${page} HTTP/1.1`, { 'content-type': 'multipart/form-data; boundary=b', ...headers }, body);
 
 const CASES: HostileCase[] = [
   { name: 'garbage instead of a request line', send: 'GARBAGE\r\n\r\n', answers: [nodeRefusal(400)], journaled: 0 },
@@ -100,12 +110,33 @@ const CASES: HostileCase[] = [
     answers: [{ ...oauthAnswer(413), closes: true }],
   },
   {
+    name: 'a hosted page form with a Content-Length over the limit',
+    send: pageForm('', { 'content-length': LIMIT + 1 }),
+    answers: [{ ...htmlAnswer(413, /exceeds the limit of 1048576 bytes/), closes: true }],
+  },
+  {
+    name: 'a chunked hosted page form over the limit',
+    send: chunked(`POST ${page} HTTP/1.1`, { 'content-type': 'multipart/form-data; boundary=b' }, over),
+    answers: [{ ...htmlAnswer(413), closes: true }],
+  },
+  {
     name: 'Expect: 100-continue with a body over the limit',
     send: v2('start', '', { expect: '100-continue', 'content-length': LIMIT + 1 }),
     answers: [{ ...v2Answer(413), closes: true }],
   },
 
   // Bodies.
+  {
+    name: 'a hosted page form of multipart cut short, then a well-formed one on the same connection',
+    send: Buffer.concat([
+      pageForm('--b\r\nContent-Disposition: form-data; name="FullName/firstName"\r\n\r\nAda'),
+      pageForm('--b\r\nContent-Disposition: form-data; name="interactionId"\r\n\r\nstale\r\n--b--\r\n'),
+    ]),
+    answers: [
+      htmlAnswer(400, /not valid multipart\/form-data/),
+      htmlAnswer(400, /interactionId &quot;stale&quot; is not the active interaction/),
+    ],
+  },
   {
     name: 'v2 start: context.subject nested 100,000 levels deep',
     send: v2('start', v2Start(deep(100_000))),

@@ -272,6 +272,18 @@ describe('hosted page: a submit', () => {
     expect(late.body).toContain('<p id="outcome">Decision: Accept</p>');
   });
 
+  it('reads a form whose body a latency fault received before the page did', async () => {
+    const h = harness();
+    const { instanceId, path } = await startPage(h, IDS.docSelfieV2);
+    h.sim.core.faults.add({ path: '/page/*', method: 'POST', latencyMs: 1 });
+    const form = await pageForm(h, path, { 'PrimaryDocument/side1Image': upload('front-of-passport') });
+    expect((await postForm(h, path, form)).status).toBe(303);
+    expect(h.journal.list({ method: 'POST', path })).toMatchObject([{ status: 303, fault: expect.any(String) }]);
+    expect((await h.state(instanceId)).context.subject.documents).toEqual([
+      { type: 'Primary', side1Image: b64('front-of-passport'), side2Image: '' },
+    ]);
+  });
+
   it('shows the failure of a module as the state gives it', async () => {
     const h = harness();
     const { instanceId, path } = await startPage(h, IDS.dataCheckV2);
