@@ -216,7 +216,7 @@ const benchmark: Benchmark = {
     const dir = await mkdtemp(join(tmpdir(), 'shim-bench-'));
     const mapFile = join(dir, 'journey-map.json');
     await writeFile(mapFile, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' }));
-    const shim = await spawnCli('packages/shim/dist/cli.js', [
+    const shim = await spawnCli('packages/shim/bin/journey-bridge.mjs', [
       'serve',
       '--upstream',
       `${sim.url}/eu/v2/captain/`,

@@ -1,6 +1,4 @@
-#!/usr/bin/env node
-import { readFileSync, realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
@@ -293,6 +291,3 @@ export async function runAsProcess(): Promise<void> {
     }
   }
 }
-
-const invokedAs = process.argv[1];
-if (invokedAs !== undefined && realpathSync(invokedAs) === fileURLToPath(import.meta.url)) await runAsProcess();

@@ -11,7 +11,7 @@ import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js'
 import { ShimMetrics } from '../src/metrics.js';
 import { exitOf, journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli, tempDir } from './shim-cli.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/journey-bridge.mjs', import.meta.url));
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const sim = createSimulator({ journeys, clock: { manual: true } });
