@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { V1State } from '@journey-bridge/contract';
 import { comparePair, createRecordPublisher, normalise, type PairFailure, REPORT_TITLE } from '@journey-bridge/cutover';
 import type { JourneyDefinition } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from '../../../test/support/chromium.js';
 import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished } from '../../cutover/test/paired-runs.js';
 import { main } from '../src/cli.js';
 import { removeTempDirs, tempDir } from './shim-cli.js';
@@ -217,17 +217,6 @@ describe('journey-bridge compare', () => {
   });
 });
 
-/** Debian's chromium (or another Chromium on PATH), if installed. */
-const chromium = ['chromium', 'chromium-browser', 'google-chrome']
-  .flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)))
-  .find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
 if (!chromium && !process.env.CI)
   console.warn('chromium is not installed: the HTML report screenshot test is skipped (apt-get install chromium)');
 

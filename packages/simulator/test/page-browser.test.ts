@@ -1,24 +1,13 @@
-import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from '../../../test/support/chromium.js';
 import { type ClockOptions, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '../src/index.js';
 import { IDS, JOURNEYS_DIR } from './harness.js';
 
-/** Debian's chromium (or another Chromium on PATH), if installed. */
-const chromium = ['chromium', 'chromium-browser', 'google-chrome']
-  .flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)))
-  .find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
 if (!chromium && !process.env.CI)
   console.warn('chromium is not installed: the hosted page browser tests are skipped (apt-get install chromium)');
 
