@@ -130,11 +130,15 @@ describe('installed from packed tarballs with npm', () => {
     await git('add', '.');
     await git('commit', '-qm', 'v1 app');
     const result = await inScratch(bin('journey-codemod'), ['src', '--journey-map', 'journey-map.json', '--report', 'report.json'], app);
-    expect(result.stderr).toBe('');
+    // The summary goes to stderr (stdout is kept for --print and --json); a failure would have rejected above.
+    expect(result.stderr).toContain('flows: 1 migrated whole, 0 left on v1');
     const changed = await git('status', '--porcelain');
     expect(changed.stdout).toMatch(/src\/.*\.ts/);
-    const report = JSON.parse(await readFile(join(app, 'report.json'), 'utf8')) as { files: unknown[] };
-    expect(report.files.length).toBeGreaterThan(0);
-    expect(await readFile(join(app, 'src', 'service.ts'), 'utf8')).toContain('/v2/');
+    const report = JSON.parse(await readFile(join(app, 'report.json'), 'utf8')) as { flows: { decision: string }[] };
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await readFile(join(app, 'src', 'endpoints.ts'), 'utf8')).toContain('/eu/v2/captain');
+    // The helper module comes from the installed package's helpers/ and is written into the app's own tree.
+    expect(await readFile(join(app, 'src', 'service.ts'), 'utf8')).toContain("from './journey-v2.js'");
+    expect(await readFile(join(app, 'src', 'journey-v2.ts'), 'utf8')).toContain('export');
   });
 });
