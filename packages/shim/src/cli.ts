@@ -22,11 +22,12 @@ const DEFAULTS: Partial<Record<SettingKey, string>> = {
   syncStartTimeoutMs: '30000',
   shutdownTimeoutMs: '10000',
 };
-const REQUIRED = new Set<SettingKey>(['upstream', 'journeyMap']);
+/** Required settings, and when one may be left out. */
+const REQUIRED: Partial<Record<SettingKey, string>> = { upstream: 'required', journeyMap: 'required unless --cutover names the mappings' };
 
 const settingLines = (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
   const { flag, env, expects } = SETTINGS[key];
-  const tail = REQUIRED.has(key) ? 'required' : DEFAULTS[key] ? `default ${DEFAULTS[key]}` : 'optional';
+  const tail = REQUIRED[key] ?? (DEFAULTS[key] ? `default ${DEFAULTS[key]}` : 'optional');
   return `  --${flag} (env ${env}, config "${key}"; ${tail})\n      ${expects}`;
 });
 
