@@ -14,10 +14,7 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PACKAGES = ['contract', 'client', 'simulator', 'adapter', 'cutover', 'shim', 'codemod'] as const;
 /** Every entry point a user can import, by package. */
-const ENTRIES = [
-  ...PACKAGES.map((name) => `@journey-bridge/${name}`),
-  '@journey-bridge/codemod/jscodeshift-transform',
-];
+const ENTRIES = [...PACKAGES.map((name) => `@journey-bridge/${name}`), '@journey-bridge/codemod/jscodeshift-transform'];
 const BINARIES = ['journey-sim', 'journey-bridge', 'journey-codemod'] as const;
 
 /** pnpm as this test was started (`npx pnpm@10 test:packaging`), else the same pinned major through npx. */
@@ -27,7 +24,8 @@ const pnpm = (args: string[], cwd: string) =>
     : run('npx', ['--yes', 'pnpm@10', ...args], { cwd });
 
 let scratch: string;
-const inScratch = (command: string, args: string[], cwd = scratch) => run(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' } });
+const inScratch = (command: string, args: string[], cwd = scratch) =>
+  run(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' } });
 const bin = (name: string) => join(scratch, 'node_modules', '.bin', name);
 
 beforeAll(async () => {
@@ -52,13 +50,16 @@ describe('installed from packed tarballs with npm', () => {
       expect(manifest, name).not.toMatch(/"(workspace|catalog):/);
       expect(manifest, name).not.toContain('@journey-bridge/source');
       for (const file of ['README.md', 'LICENSE'])
-        await expect(readFile(join(scratch, 'node_modules', '@journey-bridge', name, file), 'utf8'), `${name}/${file}`).resolves.not.toBe('');
+        await expect(readFile(join(scratch, 'node_modules', '@journey-bridge', name, file), 'utf8'), `${name}/${file}`).resolves.not.toBe(
+          '',
+        );
     }
   });
 
   it.each(ENTRIES)('%s loads with import and with require', async (entry) => {
     // What each gives a caller: its named exports, or (a transform) the function jscodeshift calls.
-    const shape = (module: string) => `const m = ${module}; console.log(typeof m === 'function' ? 'function' : Object.keys(m).sort().join())`;
+    const shape = (module: string) =>
+      `const m = ${module}; console.log(typeof m === 'function' ? 'function' : Object.keys(m).sort().join())`;
     const imported = await inScratch(process.execPath, ['--input-type=module', '-e', shape(`await import('${entry}')`)]);
     const required = await inScratch(process.execPath, ['-e', shape(`require('${entry}')`)]);
     expect(imported.stdout.trim()).not.toBe('');
@@ -119,6 +120,13 @@ describe('installed from packed tarballs with npm', () => {
     } finally {
       sim.kill('SIGTERM');
     }
+  });
+
+  it('a CommonJS script requires the simulator and the client and completes a journey, with nothing on stderr', async () => {
+    await cp(new URL('complete-journey.cjs', import.meta.url), join(scratch, 'complete-journey.cjs'));
+    const { stdout, stderr } = await inScratch(process.execPath, ['complete-journey.cjs']);
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'Completed' });
+    expect(stderr).toBe('');
   });
 
   it('journey-codemod rewrites a small app in its own git repository', async () => {
