@@ -1,6 +1,6 @@
 // Type-checked as an ES module (.mts) and as CommonJS (.cts) against the installed packages' declarations.
 import { createV1Adapter, createV1CompatFetch } from '@journey-bridge/adapter';
-import { clientCredentials, createJourneyClient, type JourneyClient, JourneyApiError } from '@journey-bridge/client';
+import { clientCredentials, createJourneyClient, JourneyApiError, type JourneyClient } from '@journey-bridge/client';
 import { runCodemod } from '@journey-bridge/codemod';
 import transform from '@journey-bridge/codemod/jscodeshift-transform';
 import { resultOf } from '@journey-bridge/contract';
