@@ -31,6 +31,8 @@ export function packageBuild({
   const esmEntries = [...library, ...(cli ? [cli] : [])];
   return defineConfig([
     { ...common, entry: [...esmEntries, workers], format: 'esm', clean: true },
-    { ...common, entry: [...library], format: 'cjs', shims: true, clean: false },
+    // ky is an ES module only, imported for its default export: required through Node's require(esm), the
+    // CommonJS interop would take its whole namespace for that default. It has no dependencies; bundle it there.
+    { ...common, entry: [...library], format: 'cjs', shims: true, clean: false, deps: { alwaysBundle: ['ky'], onlyBundle: ['ky'] } },
   ]);
 }

@@ -1,4 +1,4 @@
-import kyDefaultImport, { HTTPError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
@@ -15,13 +15,6 @@ import { type Answer, type FirstAttemptTarget, responseOf, sendFirstAttempt } fr
 import { isNetworkError, isResponseTooLarge, isTimeout } from './network-error.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
-
-/**
- * ky's default export. ky is an ES module only; in this package's CommonJS build the bundler wraps what Node's
- * require(esm) returns (ky's namespace) once more as the default import, so there the instance sits one level down.
- */
-const ky: KyInstance =
-  'create' in kyDefaultImport ? kyDefaultImport : (kyDefaultImport as unknown as { readonly default: KyInstance }).default;
 
 /** Per-call options every client method accepts. */
 export interface CallOptions {
