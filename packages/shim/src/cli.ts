@@ -157,9 +157,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number |
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     // The help of the command that was run: serve, dialect and compare take different options.
-    const command = argv.find((arg) => !arg.startsWith('-')) ?? 'serve';
-    const known = ['serve', 'dialect', 'compare'].includes(command) ? command : 'serve';
-    io.stderr.write(`journey-bridge: ${error.message}\nRun journey-bridge ${known} --help for the options.\n`);
+    // Without a known command, the general help, which lists all three.
+    const command = argv.find((arg) => !arg.startsWith('-'));
+    const help = command && ['serve', 'dialect', 'compare'].includes(command) ? `${command} --help` : '--help';
+    io.stderr.write(`journey-bridge: ${error.message}\nRun journey-bridge ${help} for the options.\n`);
     return 2;
   }
 }

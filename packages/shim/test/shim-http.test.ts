@@ -678,7 +678,7 @@ describe('process behaviour', () => {
     expect(bare).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: expect.stringContaining('journey-bridge: give a command: serve, dialect or compare'),
+      stderr: 'journey-bridge: give a command: serve, dialect or compare\nRun journey-bridge --help for the options.\n',
     });
   });
 
