@@ -302,6 +302,24 @@ describe('the exit codes tables of the docs', () => {
     ).toEqual([]);
   });
 
+  it("are where the README's troubleshooting takes its exit codes and messages from", () => {
+    // A README row such as: | `journey-bridge serve` exits 2: `upstream is required: … (…)` | why | what to do |
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const claims = [...readme.matchAll(/^\| `(journey-[\w-]+(?: [\w-]+)?)` exits (\d)(?:: `([^`]*)`)?/gm)];
+    expect(claims.length).toBeGreaterThan(3);
+    for (const [line, command = '', code, message] of claims) {
+      // The message as the README quotes it, without its trailing ellipsis, `<placeholders>` standing for anything.
+      const quoted = message === undefined ? undefined : patternOf(message.replace(/\s*\(…\)$|…$/, ''));
+      const backing = ROWS.filter(
+        (row) =>
+          (row.command === command || command.startsWith(`${row.command} -`)) &&
+          row.code === Number(code) &&
+          (quoted === undefined || quoted.test(row.example)),
+      );
+      expect(backing, line).not.toEqual([]);
+    }
+  });
+
   it.each(ROWS.map((row) => [`${row.doc}: ${keyOf(row)}`, row] as const))('%s', async (_name, row) => {
     const setUp = CASES[keyOf(row)];
     if (!setUp) throw new Error(`no case for ${keyOf(row)}`);
