@@ -12,8 +12,8 @@ const common: UserConfig = {
 
 /**
  * How every package is built: its library entries as ES module and CommonJS files, each with its own type
- * declarations (`.mjs` + `.d.mts`, `.cjs` + `.d.cts`), and its command-line entry as an ES module only (it awaits
- * at the top level, which CommonJS cannot). Dependencies stay external; `shims` gives the CommonJS build the
+ * declarations (`.mjs` + `.d.mts`, `.cjs` + `.d.cts`), and its command-line entry as an ES module only (only the
+ * `bin/*.mjs` launchers import it, and they are ES modules). Dependencies stay external; `shims` gives the CommonJS build the
  * `import.meta.url` the sources use to find what ships beside them (journeys, helpers, package.json).
  */
 export function packageBuild({

@@ -284,12 +284,20 @@ async function compare(
  * stopped by SIGTERM or SIGINT. What the binary does, whichever file starts it.
  */
 export async function runAsProcess(): Promise<void> {
+  // The log goes to stdout: a reader that went away (`journey-bridge serve | head`) must not end the server.
+  process.stdout.on('error', () => {});
   const result = await main(process.argv.slice(2), process);
   if (typeof result === 'number') process.exitCode = result;
   else {
     // Safe although the URL is already printed: no signal is handled before this same turn of the event loop ends.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => void result.stop(signal).then((code) => process.exit(code)));
+      process.once(signal, () => void result.stop(signal).then(process.exit, (error: unknown) => stopFailed(error)));
     }
   }
+}
+
+/** A stop that failed (a store that would not close, say): said by name, without a stack, exit 1. */
+function stopFailed(error: unknown): never {
+  process.stderr.write(`journey-bridge: stopping failed: ${error instanceof Error ? error.name : 'unknown error'}\n`);
+  process.exit(1);
 }

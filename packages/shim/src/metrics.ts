@@ -33,7 +33,7 @@ export class ShimMetrics {
   });
   readonly upstreamDuration = new Histogram({
     name: 'journey_bridge_upstream_request_duration_seconds',
-    help: 'Duration of requests to the v2 upstream, by endpoint path (other: any other) and status (0: no answer).',
+    help: 'Time to the response headers of requests to the v2 upstream, by endpoint path (other: any other) and status (0: no answer).',
     labelNames: ['path', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
@@ -66,7 +66,8 @@ export class ShimMetrics {
 
   /**
    * An undici interceptor (`dispatcher.compose(metrics.upstreamTimer())`) that times every upstream request into
-   * `upstreamDuration`, to the response's headers as `instrument` does; status 0 when no answer came.
+   * `upstreamDuration` until the response's headers arrive (a body's transfer is not counted); status 0 when no
+   * answer came.
    */
   upstreamTimer(): Dispatcher.DispatcherComposeInterceptor {
     return (dispatch) => (options, handler) => {

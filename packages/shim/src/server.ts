@@ -22,7 +22,10 @@ export interface RunningShim {
 export interface StartShimOptions {
   /** @default a pino logger writing JSON lines to stdout at `config.logLevel` */
   logger?: Logger;
-  /** The fetch the shim reaches the upstream with. @default its own undici keep-alive pool (`createFetch()`) */
+  /**
+   * A fetch to reach the upstream with instead of undici (tests route it to in-process simulators).
+   * @default its own undici keep-alive pool (`createDispatcher()`), closed with the shim
+   */
   fetch?: typeof globalThis.fetch;
 }
 

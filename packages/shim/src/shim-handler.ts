@@ -252,10 +252,13 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     return response;
   }
 
-  /** Stops the cutover (its shadow work, store and records), if there is one. */
+  /** Stops the cutover (its shadow work, store and records), if there is one, and closes the shim's own pool. */
   const close = async () => {
-    await shimCutover?.close();
-    await pool?.close();
+    try {
+      await shimCutover?.close();
+    } finally {
+      await pool?.close();
+    }
   };
 
   return { handle, metrics, ready, close };

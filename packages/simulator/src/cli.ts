@@ -197,7 +197,14 @@ export async function runAsProcess(): Promise<void> {
   else {
     // Safe although the URL is already printed: no signal is handled before this same turn of the event loop ends.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => void result.stop(signal).then((code) => process.exit(code)));
+      process.once(
+        signal,
+        () =>
+          void result.stop(signal).then(process.exit, (error: unknown) => {
+            process.stderr.write(`journey-sim: stopping failed: ${error instanceof Error ? error.name : 'unknown error'}\n`);
+            process.exit(1);
+          }),
+      );
     }
   }
 }

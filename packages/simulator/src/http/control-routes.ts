@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { phaseOf } from '../engine.js';
 import { FaultRuleInput } from '../faults.js';
 import type { JournalQuery } from '../journal.js';
-import { invalidBody, SimError } from '../sim-error.js';
+import { invalidBody, quote, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import type { SimEnv } from './env.js';
-import { quote } from './guards.js';
 import { readJsonBody } from './read-body.js';
 
 const ClockChange = z.strictObject({ manual: z.boolean().optional(), scale: z.number().positive().optional() });

@@ -68,9 +68,6 @@ export function admitInteraction(caller: InteractionCaller, instance: Instance, 
   requirePermission(caller.permissions, permission);
 }
 
-/** Identifiers are echoed in problems, never beyond a sane length. */
-export { quote };
-
 /**
  * The instance a request names, settled to now. An instance of the other API version or of another region is as
  * unknown as one that never existed: the two versions publish separate journeys, and regions do not share them.

@@ -10,11 +10,11 @@ import {
 } from '@journey-bridge/contract';
 import { Hono } from 'hono';
 import { currentSegment } from '../engine.js';
-import { invalidBody, SimError } from '../sim-error.js';
+import { invalidBody, quote, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import { taskListView, taskListWithSchemaView, taskSchemaOf, v1StateView, v1StatusOf } from '../views-v1.js';
 import type { SimEnv } from './env.js';
-import { authorize, instanceFor, quote } from './guards.js';
+import { authorize, instanceFor } from './guards.js';
 import { readJsonBody } from './read-body.js';
 import { validatePrefill } from './v2-routes.js';
 

@@ -1,12 +1,12 @@
 import { type ElementCatalogue, InstanceRequest, type Subject, SubmitRequest, V2_PATHS, V2StartRequest } from '@journey-bridge/contract';
 import { Hono } from 'hono';
 import { participantElements, participantRefs, submitInteraction, withCanonicalDocumentType } from '../interaction-submit.js';
-import { invalidBody, SimError } from '../sim-error.js';
+import { invalidBody, quote, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import { interactionView, stateView } from '../views-v2.js';
 import { deviceRoutes } from './device-routes.js';
 import type { SimEnv } from './env.js';
-import { admitInteraction, authorize, instanceFor, interactionCaller, quote } from './guards.js';
+import { admitInteraction, authorize, instanceFor, interactionCaller } from './guards.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { readJsonBody } from './read-body.js';
 
