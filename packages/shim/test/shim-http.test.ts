@@ -454,6 +454,34 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 });
 
 describe('process behaviour', () => {
+  it('keeps serving when the reader of its log goes away (journey-bridge serve | head)', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let stderr = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+          const match = /listening on (http:\/\/\S+)/.exec(stderr);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
+      });
+      child.stdout.destroy();
+      // Each answer writes a log line to the closed pipe.
+      for (let i = 0; i < 3; i += 1) expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      expect(child.exitCode).toBe(null);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+    } finally {
+      child.kill();
+    }
+  });
+
   it('runs as the journey-bridge binary: prints its version; on SIGTERM it finishes an in-flight request, then exits 0', async () => {
     const versionRun = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, '--version'], {
       stdio: ['ignore', 'pipe', 'inherit'],
