@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createFetch } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
@@ -453,23 +454,28 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
   });
 });
 
+/** `journey-bridge serve` run as its binary, over `base`; resolves once it says where it listens. */
+function spawnServe(base: string): { child: ChildProcessByStdio<null, Readable, Readable>; listening: Promise<string> } {
+  const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(base, mapFile)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const listening = new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
+  });
+  return { child, listening };
+}
+
 describe('process behaviour', () => {
   it('keeps serving when the reader of its log goes away (journey-bridge serve | head)', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile)],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const { child, listening } = spawnServe(`${upstream.url}/eu/v2/captain/`);
     try {
-      let stderr = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stderr.on('data', (chunk) => {
-          stderr += chunk;
-          const match = /listening on (http:\/\/\S+)/.exec(stderr);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
-      });
+      const url = await listening;
       child.stdout.destroy();
       // Each answer writes a log line to the closed pipe.
       for (let i = 0; i < 3; i += 1) expect((await fetch(`${url}/readyz`)).status).toBe(200);
@@ -510,24 +516,12 @@ describe('process behaviour', () => {
     });
     await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
     const holdingBase = `http://127.0.0.1:${(holding.address() as AddressInfo).port}/eu/v2/captain/`;
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(holdingBase, mapFile)],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const { child, listening } = spawnServe(holdingBase);
     try {
       let stdout = '';
-      let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
       const exited = once(child, 'exit');
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stderr.on('data', (chunk) => {
-          stderr += chunk;
-          const match = /listening on (http:\/\/\S+)/.exec(stderr);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`journey-bridge exited with ${code}: ${stderr}`)));
-      });
+      const url = await listening;
       const inFlight = fetch(`${url}/captain/api/journey/state/fetch`, stateFetch);
       await requested;
       child.kill('SIGTERM');
