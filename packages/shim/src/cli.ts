@@ -5,6 +5,7 @@ import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { StoreUnreachableError } from './cutover-wiring.js';
 import { authFrom, DialectCommandError, runDialectCommand } from './dialect-command.js';
+import { ShimError } from './errors/shim-error.js';
 import { createLogger, startShim } from './server.js';
 import { SETTINGS, type SettingKey } from './settings.js';
 
@@ -105,7 +106,7 @@ export interface RunningCli {
 }
 
 /** A usage or configuration problem: exit code 2. */
-class UsageError extends Error {
+class UsageError extends ShimError {
   override name = 'UsageError';
 }
 

@@ -10,6 +10,7 @@ import {
   renderHtmlReport,
   summariseRecords,
 } from '@journey-bridge/cutover';
+import { ShimError } from './errors/shim-error.js';
 
 /** What `journey-bridge compare` is given. */
 export interface CompareCommandOptions {
@@ -34,7 +35,7 @@ export interface CompareCommandIo {
 }
 
 /** A problem with what the command was given: the CLI exits 2 with it. */
-export class CompareCommandError extends Error {
+export class CompareCommandError extends ShimError {
   override name = 'CompareCommandError';
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Delivery, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { CutoverFile } from './cutover-config.js';
+import { ShimError } from './errors/shim-error.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
 
 const StringMap = z.record(z.string(), z.string());
@@ -74,7 +75,7 @@ export const ENVIRONMENT: Readonly<Record<string, SettingKey>> = Object.fromEntr
 );
 
 /** A configuration that cannot be used; the message names the setting, how it was given, and what it expects. */
-export class ShimConfigError extends Error {
+export class ShimConfigError extends ShimError {
   override name = 'ShimConfigError';
 }
 

@@ -15,9 +15,10 @@ import {
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ShimConfig } from './config.js';
+import { ShimError } from './errors/shim-error.js';
 
 /** The shared store the configuration names cannot be reached: the shim cannot start. */
-export class StoreUnreachableError extends Error {
+export class StoreUnreachableError extends ShimError {
   override name = 'StoreUnreachableError';
 }
 

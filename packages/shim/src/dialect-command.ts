@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { type Auth, clientCredentials, createV1Client, password, staticToken } from '@journey-bridge/client';
 import { inferDialect } from '@journey-bridge/contract';
+import { ShimError } from './errors/shim-error.js';
 
 /** What `journey-bridge dialect` is given. */
 export interface DialectCommandOptions {
@@ -16,7 +17,7 @@ export interface DialectCommandOptions {
 }
 
 /** A problem with what the command was given: the CLI exits 2 with it. */
-export class DialectCommandError extends Error {
+export class DialectCommandError extends ShimError {
   override name = 'DialectCommandError';
 }
 

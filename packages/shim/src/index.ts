@@ -1,4 +1,5 @@
 export { ENVIRONMENT, resolveConfig, ShimConfig, ShimConfigError, type ShimConfigInput } from './config.js';
+export { ShimError } from './errors/shim-error.js';
 export { ShimMetrics } from './metrics.js';
 export { createLogger, type RunningShim, type StartShimOptions, startShim } from './server.js';
 export { createShimHandler, type ShimHandlerOptions, upstreamBase } from './shim-handler.js';

@@ -1,4 +1,5 @@
 import { neverSent } from '@journey-bridge/client';
+import { ShimError } from './errors/shim-error.js';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -26,7 +27,7 @@ const HOP_BY_HOP = new Set([
 export type PassThroughFailureKind = 'request-too-large' | 'response-too-large' | 'timeout' | 'unreachable' | 'failed' | 'caller-gone';
 
 /** A pass-through exchange that ended without an answer to forward. */
-export class PassThroughError extends Error {
+export class PassThroughError extends ShimError {
   override name = 'PassThroughError';
   constructor(
     readonly kind: PassThroughFailureKind,

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, resolveConfig, ShimConfigError } from '../src/config.js';
+import { ShimError } from '../src/index.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource } from '../src/settings.js';
 import { exitOf, removeTempDirs, tempDir } from './shim-cli.js';
 
@@ -13,6 +14,7 @@ const problemOf = (promise: Promise<unknown>) =>
     () => '',
     (error: unknown) => {
       expect(error).toBeInstanceOf(ShimConfigError);
+      expect(error).toBeInstanceOf(ShimError);
       return (error as Error).message;
     },
   );
