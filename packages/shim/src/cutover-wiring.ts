@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { callerToken, type V1Adapter } from '@journey-bridge/adapter';
-import { createV1Client } from '@journey-bridge/client';
+import { type ClientOptions, createV1Client } from '@journey-bridge/client';
 import {
   type Cutover,
   CutoverOptionsError,
@@ -51,13 +51,23 @@ export function createShimCutover(
   {
     adapter,
     store,
+    upstream,
     fetch,
     registry,
     logger,
-  }: { adapter: V1Adapter; store: PairingStore; fetch: typeof globalThis.fetch; registry: Registry; logger: Logger },
+  }: {
+    adapter: V1Adapter;
+    store: PairingStore;
+    /** How the v1 client sends: the shim's pool, as its v2 client does, or a fetch given to the shim. */
+    upstream: Pick<ClientOptions, 'dispatcher' | 'fetch'>;
+    /** The fetch the webhook is called with. */
+    fetch: typeof globalThis.fetch;
+    registry: Registry;
+    logger: Logger;
+  },
 ): ShimCutover {
   const file = config.cutover;
-  const v1 = createV1Client({ baseUrl: file.v1Upstream, auth: callerToken(), fetch, timeoutMs: config.timeoutMs });
+  const v1 = createV1Client({ baseUrl: file.v1Upstream, auth: callerToken(), ...upstream, timeoutMs: config.timeoutMs });
   const publisher: RecordPublisher | undefined =
     file.records === undefined
       ? undefined

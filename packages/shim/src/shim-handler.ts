@@ -122,12 +122,14 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   const pool = fetch ? undefined : createDispatcher();
   const dispatcher = pool?.compose(metrics.upstreamTimer());
   const upstreamFetch = fetch ? metrics.instrument(fetch) : createFetch(dispatcher);
+  // What the clients send through: the pool when the shim has its own, else the fetch it was given.
+  const upstream = dispatcher ? { dispatcher } : { fetch: upstreamFetch };
   const base = upstreamBase(config.upstream);
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
   const client = createJourneyClient({
     baseUrl: base,
     auth: callerToken(),
-    ...(dispatcher ? { dispatcher } : { fetch: upstreamFetch }),
+    ...upstream,
     timeoutMs: config.timeoutMs,
     interactionAuth: config.interactionAuth,
   });
@@ -143,7 +145,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     config.cutover &&
     createShimCutover(
       { ...config, cutover: config.cutover },
-      { adapter, store: store ?? createMemoryStore(), fetch: upstreamFetch, registry: metrics.registry, logger },
+      { adapter, store: store ?? createMemoryStore(), upstream, fetch: upstreamFetch, registry: metrics.registry, logger },
     );
   const { cutover }: Partial<ShimCutover> = shimCutover ?? {};
   // With a cutover, v1 paths go through it: each journey on its stage's side, a sample mirrored on the other.

@@ -120,6 +120,11 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () 
     expect(records.map((record) => record.result)).toEqual(Array(journeysRun).fill('match'));
     // Every journey was mirrored by the replica that started it, fed by submissions the other replica held.
     expect(new Set(records.map((record) => record.v1Instance)).size).toBe(journeysRun);
+    // The v1 side's calls go over each replica's own pool, timed like the v2 ones (v1 paths are labelled "other").
+    for (const replica of replicas) {
+      const metrics = await (await fetch(`${replica.url}/metrics`)).text();
+      expect(Number(/upstream_request_duration_seconds_count\{path="other",status="200"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
+    }
     await Promise.all(replicas.map((replica) => replica.stop()));
   });
 });
