@@ -1,3 +1,6 @@
 import { packageBuild } from '../../tsdown.base.ts';
 
-export default packageBuild({ library: ['src/index.ts'] });
+export default packageBuild({
+  library: ['src/index.ts'],
+  workers: { 'shadow-worker': 'src/shadow-thread/shadow-worker.ts' },
+});

@@ -5,12 +5,14 @@ import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
 import { CutoverOptionsError } from './errors/cutover-options-error.js';
+import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { EvidenceWindow } from './evidence-window.js';
 import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
 import { type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
 import { normalise } from './normal-form.js';
 import { createShadowQueue } from './shadow-queue.js';
+import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
 import { describeStage, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import type { CutoverMapping, PairingStore, PairRecord, Placement, RollbackRule, Side, Stage, StageOverride } from './types.js';
@@ -24,6 +26,11 @@ export interface ShadowOptions {
   queueSize?: number;
   /** How often a mirrored journey polls both sides, ms. @default 1000 */
   pollIntervalMs?: number;
+  /**
+   * Runs the shadow's calls on a thread of their own, with sides built there by a module, so that their work
+   * (HTTP, parsing, validation) never holds up a primary answer on this thread. @default on this thread, through `v1` and `v2`
+   */
+  thread?: ShadowThreadOptions;
 }
 
 /** A change of the stage new journeys of a mapping start in. */
@@ -110,11 +117,14 @@ const bareId = (resourceId: string): string => {
   return at === -1 ? resourceId : resourceId.slice(0, at);
 };
 
-/** Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not. */
+/**
+ * Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not,
+ * nor a shadow thread that could not run the call (the side was never asked).
+ */
 const sideFailed = (error: unknown): boolean =>
   error instanceof JourneyApiError
     ? error.status === undefined || error.status >= 500
-    : !(error instanceof Error && error.name === 'AbortError');
+    : !(error instanceof ShadowThreadError || (error instanceof Error && error.name === 'AbortError'));
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
@@ -183,6 +193,9 @@ export function createCutover(options: CutoverOptions): Cutover {
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
 
   const queue = createShadowQueue(queueSize, (error) => failed('unknown', 'shadow', error));
+  const thread = options.shadow?.thread && startShadowThread(options.shadow.thread, (error) => failed('unknown', 'shadow', error));
+  /** What the shadow's calls go through: the thread's sides, else the caller's. */
+  const shadowSides = thread?.sides ?? sides;
 
   // ---- stages -----------------------------------------------------------------------------------------------
 
@@ -325,7 +338,7 @@ export function createCutover(options: CutoverOptions): Cutover {
   async function mirror(runtime: Runtime, stage: Stage, job: MirrorJob, token: string | undefined): Promise<void> {
     const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
     const context: CallContext = { ...(token && { token }), signal };
-    const apis = { v1: bound(v1, context), v2: bound(v2, context) };
+    const apis = { v1: bound(shadowSides.v1, context), v2: bound(shadowSides.v2, context) };
     const { ends, instances } = await mirrorJourney(job, {
       apis,
       store,
@@ -481,6 +494,7 @@ export function createCutover(options: CutoverOptions): Cutover {
       stopKillSwitch?.();
       closing.abort();
       await queue.idle();
+      await thread?.close();
       await store.close();
     },
   };

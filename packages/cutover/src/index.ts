@@ -7,6 +7,7 @@ export { CutoverOptionsError } from './errors/cutover-options-error.js';
 export { RecordPublisherError } from './errors/record-publisher-error.js';
 export { ReportInputError } from './errors/report-input-error.js';
 export { SealedSubjectError } from './errors/sealed-subject-error.js';
+export { ShadowThreadError } from './errors/shadow-thread-error.js';
 export { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 export { WebhookRefusedError } from './errors/webhook-refused-error.js';
 export type { KillSwitchOptions } from './kill-switch.js';
@@ -33,6 +34,7 @@ export {
   type TimelinePoint,
 } from './report/summary.js';
 export { formatSummary } from './report/text.js';
+export type { ShadowSidesFactory, ShadowThreadOptions } from './shadow-thread/shadow-thread.js';
 export { describeStage } from './stages.js';
 export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
 export { createRedisStore, type RedisStoreOptions } from './stores/redis-store.js';

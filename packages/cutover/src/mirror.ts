@@ -1,5 +1,6 @@
 import { JourneyApiError, type V1Api } from '@journey-bridge/client';
 import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import type { PairingStore, Side } from './types.js';
 
@@ -177,15 +178,16 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
             primaryGapMs = Math.min(primaryGapMs * 2, 16 * pollIntervalMs);
           }
         } catch (error) {
-          // A failed poll is not the primary's end (its caller saw its own answers); only the deadline is.
-          if (error instanceof ShadowTimeoutError) throw error;
+          // A failed poll is not the primary's end (its caller saw its own answers); only the deadline is, or a
+          // shadow thread that can make no more calls.
+          if (error instanceof ShadowTimeoutError || error instanceof ShadowThreadError) throw error;
         }
       }
       if (!moved && (primaryEnd === undefined || shadowEnd === undefined)) await pause();
     } catch (error) {
-      // The shadow failed or the deadline passed: whatever has not ended, ends so.
+      // The shadow failed, the deadline passed or the thread broke: whatever has not ended, ends so.
       const end = failure(error);
-      if (error instanceof ShadowTimeoutError) primaryEnd ??= end;
+      if (error instanceof ShadowTimeoutError || error instanceof ShadowThreadError) primaryEnd ??= end;
       shadowEnd ??= end;
     }
   }

@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { V1Api } from '@journey-bridge/client';
+import type { RunningSimulator, Simulator } from '@journey-bridge/simulator';
+import { Registry } from 'prom-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Cutover, type CutoverOptions, createCutover, type PairRecord, type ShadowThreadOptions } from '../src/index.js';
+import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side } from './harness.js';
+import type { ThreadSidesData } from './thread-sides.js';
+
+/** The caller's own v2 side: if a shadow call came through this thread instead of the shadow's, its record says so. */
+const notOnThisThread: V1Api = new Proxy({} as V1Api, {
+  get: () => () => {
+    throw new ReferenceError('a shadow call ran on the primary’s thread');
+  },
+});
+
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((each) => each.close()));
+});
+
+interface Running {
+  readonly sim: Simulator;
+  readonly cutover: Cutover;
+  readonly records: PairRecord[];
+  readonly logged: { message: string; fields: unknown }[];
+}
+
+/** A cutover in shadow at 100% whose shadow calls run on a thread, with sides built there over a listening simulator. */
+async function threaded(data: Partial<ThreadSidesData> = {}, options: Partial<CutoverOptions> = {}): Promise<Running> {
+  const sim = createPlatform();
+  const running: RunningSimulator = await sim.listen();
+  opened.push(running);
+  const records: PairRecord[] = [];
+  const logged: Running['logged'] = [];
+  const thread: ShadowThreadOptions = {
+    module: new URL('./thread-sides.ts', import.meta.url),
+    data: { url: running.url, token: sim.issueToken(), ...data } satisfies ThreadSidesData,
+  };
+  const cutover = createCutover({
+    v1: v1Side(sim),
+    v2: notOnThisThread,
+    mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+    publish: (record) => records.push(record),
+    shadow: { pollIntervalMs: 5, timeoutMs: 30_000, thread },
+    logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+    ...options,
+  });
+  opened.unshift(cutover);
+  return { sim, cutover, records, logged };
+}
+
+describe('shadow calls on a thread of their own', () => {
+  it('mirror and compare the journey as on the primary’s thread: identical publications match', async () => {
+    const { sim, cutover, records } = await threaded();
+    await legacyJourney(cutover);
+    await cutover.idle();
+    expect(records).toMatchObject([{ result: 'match', primary: 'v1' }]);
+    // The shadow journey is a real instance on the platform, not an answer made up on the way.
+    expect(sim.core.engine.get(records[0]?.v2Instance as string)?.status).toBe('Completed');
+  });
+
+  it('carry the sides’ answers whole: a rule changed on the v2 publication is found on its module and field', async () => {
+    const { cutover, records } = await threaded({ strict: true });
+    await legacyJourney(cutover);
+    await cutover.idle();
+    expect(records[0]?.result).toBe('mismatch');
+    expect(records[0]?.differences).toContainEqual(expect.objectContaining({ module: 'kyc-eu-v3', field: 'outcome', v2: 'No Match' }));
+  });
+
+  it('carry a side’s failures with their class and status: a 500 counts against v2 in the metrics and the record', async () => {
+    const registry = new Registry();
+    const { sim, cutover, records } = await threaded({}, { registry });
+    sim.core.faults.add({ path: '/eu/v2/*', status: 500 });
+    const answers = await legacyJourney(cutover);
+    await cutover.idle();
+    expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    expect(records[0]).toMatchObject({ result: 'error', errors: { v2: 'InternalServerError' } });
+    const calls = await registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
+    expect(calls).toMatch(/side="v2",outcome="error"} [1-9]/);
+  });
+
+  it('a sides module that fails leaves the primary whole, is logged once by name, and is not counted against v2', async () => {
+    const registry = new Registry();
+    const { cutover, records, logged } = await threaded({ broken: true }, { registry });
+    for (let i = 0; i < 2; i += 1) {
+      const answers = await legacyJourney(cutover);
+      expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    }
+    await cutover.idle();
+    // Neither end was learned: the primary's polls for the shadow go through the thread too.
+    expect(records.map(({ result, errors }) => ({ result, errors }))).toEqual([
+      { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
+      { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
+    ]);
+    expect(logged).toEqual([
+      { message: expect.stringContaining('shadow-side failure'), fields: expect.objectContaining({ error: 'ShadowThreadError' }) },
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('no such upstream');
+    const calls = await registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
+    expect(calls).not.toMatch(/side="v2",outcome="error"/);
+  });
+
+  it.runIf(process.platform === 'linux')('runs at the lowest CPU priority, and only that thread', async () => {
+    const niceOf = () =>
+      readdirSync('/proc/self/task').map((task) => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]);
+      });
+    const before = niceOf().filter((nice) => nice === 19).length;
+    const { cutover } = await threaded();
+    await legacyJourney(cutover);
+    await cutover.idle();
+    expect(niceOf().filter((nice) => nice === 19).length).toBe(before + 1);
+    expect(niceOf()[0]).toBe(0);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * A sides module for the shadow thread: the v1 client and the adapter over a listening simulator, as `v1Side`
+ * and `v2Side` build them over its in-process fetch. `data.broken` makes it fail as a mistaken module would.
+ */
+import { createV1Adapter } from '@journey-bridge/adapter';
+import { createJourneyClient, createV1Client, staticToken } from '@journey-bridge/client';
+import { contextualV1Client, type ShadowSidesFactory } from '../src/index.js';
+import { journeyMapOf, variantIds } from './harness.js';
+
+export interface ThreadSidesData {
+  readonly url: string;
+  readonly token: string;
+  readonly strict?: boolean;
+  readonly broken?: boolean;
+}
+
+const createSides: ShadowSidesFactory = (data) => {
+  const { url, token, strict = false, broken = false } = data as ThreadSidesData;
+  if (broken) throw new RangeError('no such upstream');
+  return {
+    v1: contextualV1Client(createV1Client({ baseUrl: `${url}/eu/captain/api/`, auth: staticToken(token), retry: { limit: 0 } })),
+    v2: createV1Adapter({
+      client: createJourneyClient({ baseUrl: `${url}/eu/v2/captain/`, auth: staticToken(token), retry: { limit: 0 } }),
+      journeyMap: journeyMapOf(strict),
+      dialect: { flowKeys: variantIds },
+      syncStartIntervalMs: 1,
+    }),
+  };
+};
+export default createSides;
