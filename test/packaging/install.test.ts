@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,6 +44,28 @@ beforeAll(async () => {
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
+
+/** An installed binary serving on a free port, once it prints its URL, and how to stop it (SIGTERM). */
+async function startBinary(name: keyof typeof BINARIES, args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(bin(name), args, { cwd: scratch, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk;
+      const match = /(http:\/\/[\w.:[\]-]+)/.exec(seen);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${seen}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 describe('installed from packed tarballs with npm', () => {
   it('packs no workspace: or catalog: specifiers', async () => {
@@ -108,24 +130,44 @@ describe('installed from packed tarballs with npm', () => {
   });
 
   it('journey-sim started with no arguments serves its own journeys, and the installed client completes one', async () => {
-    const sim: ChildProcess = spawn(bin('journey-sim'), [], { cwd: scratch, stdio: ['ignore', 'pipe', 'inherit'] });
+    const sim = await startBinary('journey-sim', []);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let seen = '';
-        sim.stdout?.on('data', (chunk: Buffer) => {
-          seen += chunk;
-          const match = /(http:\/\/\S+)/.exec(seen);
-          if (match?.[1]) resolve(match[1]);
-        });
-        sim.once('exit', (code) => reject(new Error(`journey-sim exited with ${code}: ${seen}`)));
-      });
       await cp(new URL('complete-journey.mjs', import.meta.url), join(scratch, 'complete-journey.mjs'));
-      const { stdout } = await inScratch(process.execPath, ['complete-journey.mjs', url]);
+      const { stdout } = await inScratch(process.execPath, ['complete-journey.mjs', sim.url]);
       expect(JSON.parse(stdout)).toMatchObject({ status: 'Completed' });
     } finally {
-      const exited = once(sim, 'exit');
-      sim.kill('SIGTERM');
-      await exited;
+      await sim.stop();
+    }
+  });
+
+  it('journey-bridge serve with a cutover mirrors a legacy journey on its shadow thread and records the pair', async () => {
+    const sim = await startBinary('journey-sim', []);
+    const records = join(scratch, 'pairs.jsonl');
+    const cutover = join(scratch, 'cutover.json');
+    await writeFile(
+      cutover,
+      JSON.stringify({
+        v1Upstream: `${sim.url}/eu/captain/api/`,
+        mappings: [{ name: 'data-check', v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+        shadow: { pollIntervalMs: 20 },
+        records,
+      }),
+    );
+    const variantIds = JSON.stringify({ 'identity-check': 'kyc-eu-v3', 'age-check': 'age-eu-v1' });
+    const args = ['serve', '--upstream', `${sim.url}/eu/v2/captain/`, '--variant-ids', variantIds, '--cutover', cutover, '--port', '0'];
+    const shim = await startBinary('journey-bridge', args);
+    try {
+      await cp(new URL('legacy-journey.mjs', import.meta.url), join(scratch, 'legacy-journey.mjs'));
+      const { stdout } = await inScratch(process.execPath, ['legacy-journey.mjs', shim.url, sim.url]);
+      expect(JSON.parse(stdout)).toMatchObject({ status: 'Completed' });
+      // The shadow ran from the built files (the cutover's worker, the shim's sides module) and compared the pair.
+      await vi.waitFor(async () => expect(await readFile(records, 'utf8').catch(() => '')).toContain('"result":"match"'), {
+        timeout: 20_000,
+        interval: 50,
+      });
+    } finally {
+      await shim.stop();
+      await sim.stop();
     }
   });
 

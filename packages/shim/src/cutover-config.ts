@@ -56,6 +56,8 @@ export const CutoverFile = z.strictObject({
       timeoutMs: z.number().int().positive(),
       queueSize: z.number().int().positive(),
       pollIntervalMs: z.number().int().positive(),
+      /** Runs the shadow's calls on a thread of their own at the lowest CPU priority, off the primary's. @default true */
+      thread: z.boolean(),
     })
     .partial()
     .default({}),

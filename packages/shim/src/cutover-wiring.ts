@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { callerToken, type V1Adapter } from '@journey-bridge/adapter';
-import { type ClientOptions, createV1Client } from '@journey-bridge/client';
+import type { V1Adapter } from '@journey-bridge/adapter';
+import type { V1Client } from '@journey-bridge/client';
 import {
   type Cutover,
   CutoverOptionsError,
@@ -16,6 +16,9 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ShimConfig } from './config.js';
 import { ShimError } from './errors/shim-error.js';
+
+/** The sides module of the shadow thread: the source when run from source, else the built file beside this one. */
+const shadowSidesModule = new URL(import.meta.url.endsWith('.ts') ? './shadow-sides.ts' : './shadow-sides.mjs', import.meta.url);
 
 /** The shared store the configuration names cannot be reached: the shim cannot start. */
 export class StoreUnreachableError extends ShimError {
@@ -41,25 +44,30 @@ export interface ShimCutover {
   close(): Promise<void>;
 }
 
+/** The settings the shadow thread builds its sides from: the configuration without the secrets it has no use for. */
+export type ShadowSidesConfig = Omit<ShimConfig, 'controlSecret' | 'storeKey'>;
+
 /**
  * The cutover of `config.cutover`: the v1 client on the file's v1 upstream and the shim's adapter as the two
  * sides, each caller's token on every call of both, metrics on the shim's registry, records to the file's JSON
- * lines, the kill switch on SIGUSR2 and the file's kill file.
+ * lines, the kill switch on SIGUSR2 and the file's kill file. With `shadowThread`, the shadow's calls run on a
+ * thread of their own, at low priority, through the same sides built there (`shadow-sides.ts`).
  */
 export function createShimCutover(
   config: ShimConfig & { cutover: NonNullable<ShimConfig['cutover']> },
   {
-    adapter,
+    sides: { v1, adapter },
+    shadowThread,
     store,
-    upstream,
     fetch,
     registry,
     logger,
   }: {
-    adapter: V1Adapter;
+    /** The v1 client and the adapter, as the shim built them (`createUpstreamApis`). */
+    sides: { v1: V1Client; adapter: V1Adapter };
+    /** Runs the shadow's calls on a thread of their own (unless the cutover file turns it off). */
+    shadowThread: boolean;
     store: PairingStore;
-    /** How the v1 client sends: the shim's pool, as its v2 client does, or a fetch given to the shim. */
-    upstream: Pick<ClientOptions, 'dispatcher' | 'fetch'>;
     /** The fetch the webhook is called with. */
     fetch: typeof globalThis.fetch;
     registry: Registry;
@@ -67,7 +75,9 @@ export function createShimCutover(
   },
 ): ShimCutover {
   const file = config.cutover;
-  const v1 = createV1Client({ baseUrl: file.v1Upstream, auth: callerToken(), ...upstream, timeoutMs: config.timeoutMs });
+  const { controlSecret: _secret, storeKey: _key, ...sidesConfig } = config;
+  const { thread: threadWanted = true, ...shadow } = file.shadow;
+  const thread = shadowThread && threadWanted;
   const publisher: RecordPublisher | undefined =
     file.records === undefined
       ? undefined
@@ -84,7 +94,10 @@ export function createShimCutover(
     store,
     ...(publisher && { publish: publisher.publish }),
     recordOutcomes: file.recordOutcomes,
-    shadow: file.shadow,
+    shadow: {
+      ...shadow,
+      ...(thread && { thread: { module: shadowSidesModule, data: sidesConfig satisfies ShadowSidesConfig } }),
+    },
     rollback: file.rollback,
     ...(file.webhook && { webhook: { url: file.webhook } }),
     killSwitch: { signal: 'SIGUSR2', ...(file.killFile && { file: file.killFile }) },

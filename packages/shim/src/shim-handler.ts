@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
-import { callerToken, createV1Adapter, createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
-import { createDispatcher, createFetch, createJourneyClient } from '@journey-bridge/client';
-import { type JourneyMapEntryInput, Region, regionHost, TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
+import { createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
+import { createDispatcher, createFetch } from '@journey-bridge/client';
+import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { createMemoryStore, type PairingStore } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
@@ -10,6 +10,7 @@ import { createShimCutover, killRoute, type ShimCutover } from './cutover-wiring
 import { tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
 import { ShimMetrics } from './metrics.js';
 import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
+import { createUpstreamApis, upstreamBase } from './upstream-apis.js';
 
 /** Options of `createShimHandler`. */
 export interface ShimHandlerOptions {
@@ -28,14 +29,6 @@ export interface ShimHandlerOptions {
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
-
-/** The v2 base the upstream option names: a region's public host, or the URL itself. */
-export function upstreamBase(upstream: string): URL {
-  const region = Region.safeParse(upstream);
-  const url = region.success ? new URL(V2_BASE_PATH, regionHost(region.data)) : new URL(upstream);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return url;
-}
 
 /**
  * The upstream address of a v2 path: the part after `/v2/captain/` appended to the upstream base. A rest that
@@ -126,26 +119,21 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   const upstream = dispatcher ? { dispatcher } : { fetch: upstreamFetch };
   const base = upstreamBase(config.upstream);
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
-  const client = createJourneyClient({
-    baseUrl: base,
-    auth: callerToken(),
-    ...upstream,
-    timeoutMs: config.timeoutMs,
-    interactionAuth: config.interactionAuth,
-  });
-  const adapter = createV1Adapter({
-    client,
-    journeyMap: config.journeyMap as Readonly<Record<string, JourneyMapEntryInput>>,
-    dialect: config.dialect,
-    delivery: config.delivery,
-    syncStartTimeoutMs: config.syncStartTimeoutMs,
-    ...(logger.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
-  });
+  const { adapter, v1 } = createUpstreamApis(config, upstream, logger);
   const shimCutover =
     config.cutover &&
+    v1 &&
     createShimCutover(
       { ...config, cutover: config.cutover },
-      { adapter, store: store ?? createMemoryStore(), upstream, fetch: upstreamFetch, registry: metrics.registry, logger },
+      {
+        sides: { v1, adapter },
+        // The shadow's calls run on a thread of their own, on a pool of its own; a fetch given to the shim cannot go there.
+        shadowThread: pool !== undefined,
+        store: store ?? createMemoryStore(),
+        fetch: upstreamFetch,
+        registry: metrics.registry,
+        logger,
+      },
     );
   const { cutover }: Partial<ShimCutover> = shimCutover ?? {};
   // With a cutover, v1 paths go through it: each journey on its stage's side, a sample mirrored on the other.

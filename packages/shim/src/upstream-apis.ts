@@ -1,0 +1,49 @@
+import { callerToken, createV1Adapter, type V1Adapter } from '@journey-bridge/adapter';
+import { type ClientOptions, createJourneyClient, createV1Client, type V1Client } from '@journey-bridge/client';
+import { type JourneyMapEntryInput, Region, regionHost, V2_BASE_PATH } from '@journey-bridge/contract';
+import type { Logger } from 'pino';
+import type { ShimConfig } from './config.js';
+
+/** How the shim's clients send: over a dispatcher (its own pool), or through a fetch it was given. */
+export type Upstream = Pick<ClientOptions, 'dispatcher' | 'fetch'>;
+
+/** The v2 base the upstream option names: a region's public host, or the URL itself. */
+export function upstreamBase(upstream: string): URL {
+  const region = Region.safeParse(upstream);
+  const url = region.success ? new URL(V2_BASE_PATH, regionHost(region.data)) : new URL(upstream);
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}
+
+/** The APIs the shim calls the platform with. */
+export interface UpstreamApis {
+  /** The adapter over the v2 client: v1 paths served on v2 journeys. */
+  readonly adapter: V1Adapter;
+  /** The v1 client on the cutover file's v1 upstream, when a cutover is configured. */
+  readonly v1: V1Client | undefined;
+}
+
+/**
+ * The adapter and, with a cutover, the v1 client, both sending each caller's token: built once for the shim's
+ * own calls and again, the same way, on the cutover's shadow thread.
+ */
+export function createUpstreamApis(config: ShimConfig, upstream: Upstream, logger?: Logger): UpstreamApis {
+  const client = createJourneyClient({
+    baseUrl: upstreamBase(config.upstream),
+    auth: callerToken(),
+    ...upstream,
+    timeoutMs: config.timeoutMs,
+    interactionAuth: config.interactionAuth,
+  });
+  const adapter = createV1Adapter({
+    client,
+    journeyMap: config.journeyMap as Readonly<Record<string, JourneyMapEntryInput>>,
+    dialect: config.dialect,
+    delivery: config.delivery,
+    syncStartTimeoutMs: config.syncStartTimeoutMs,
+    ...(logger?.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
+  });
+  const v1 =
+    config.cutover && createV1Client({ baseUrl: config.cutover.v1Upstream, auth: callerToken(), ...upstream, timeoutMs: config.timeoutMs });
+  return { adapter, v1 };
+}
