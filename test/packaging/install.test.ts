@@ -45,8 +45,15 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
+/** The nice value of each thread of process `pid` (Linux). */
+async function niceValues(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const stats = await Promise.all(tasks.map((task) => readFile(`/proc/${pid}/task/${task}/stat`, 'utf8')));
+  return stats.map((stat) => Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]));
+}
+
 /** An installed binary serving on a free port, once it prints its URL, and how to stop it (SIGTERM). */
-async function startBinary(name: keyof typeof BINARIES, args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+async function startBinary(name: keyof typeof BINARIES, args: string[]): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(bin(name), args, { cwd: scratch, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -59,6 +66,7 @@ async function startBinary(name: keyof typeof BINARIES, args: string[]): Promise
   });
   return {
     url,
+    pid: child.pid as number,
     async stop() {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
@@ -165,6 +173,8 @@ describe('installed from packed tarballs with npm', () => {
         timeout: 20_000,
         interval: 50,
       });
+      // On its own thread, at nice 19 (per thread on Linux): the shim's other threads keep the process's 0.
+      if (process.platform === 'linux') expect(await niceValues(shim.pid)).toContain(19);
     } finally {
       await shim.stop();
       await sim.stop();

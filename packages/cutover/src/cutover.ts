@@ -87,7 +87,7 @@ export interface Cutover extends ContextualV1Api {
   readonly metrics: CutoverMetrics;
   /** Resolves once no mirrored journey is running (tests, benchmarks). */
   idle(): Promise<void>;
-  /** Stops the kill switch watchers, abandons running shadow work (no records for it) and closes the store. */
+  /** Stops the kill switch watchers, abandons running shadow work (no records for it), ends the shadow thread and closes the store. */
   close(): Promise<void>;
 }
 
@@ -117,14 +117,11 @@ const bareId = (resourceId: string): string => {
   return at === -1 ? resourceId : resourceId.slice(0, at);
 };
 
-/**
- * Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not,
- * nor a shadow thread that could not run the call (the side was never asked).
- */
+/** Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not. */
 const sideFailed = (error: unknown): boolean =>
   error instanceof JourneyApiError
     ? error.status === undefined || error.status >= 500
-    : !(error instanceof ShadowThreadError || (error instanceof Error && error.name === 'AbortError'));
+    : !(error instanceof Error && error.name === 'AbortError');
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
@@ -271,18 +268,28 @@ export function createCutover(options: CutoverOptions): Cutover {
   /** Runs one call of `side` for a mapped journey, timing it and counting it in the metrics and the window. */
   async function observe<T>(runtime: Runtime, stage: Stage['kind'], side: Side, operation: string, call: () => Promise<T>): Promise<T> {
     const started = performance.now();
-    let failure = false;
+    let failure: boolean | undefined = false;
     try {
       return await call();
     } catch (error) {
+      // The shadow thread could not make the call: the side was never asked, so the call is not counted at all.
+      if (error instanceof ShadowThreadError) {
+        failure = undefined;
+        throw error;
+      }
       failure = sideFailed(error);
       throw error;
     } finally {
-      metrics.call(runtime.name, stage, side, operation, (performance.now() - started) / 1000, failure);
-      runtime.window.addCall(side, failure);
-      metrics.errorRate.set({ mapping: runtime.name, side }, runtime.window.errorRate(side).rate ?? 0);
-      checkRollback(runtime);
+      if (failure !== undefined) count(runtime, stage, side, operation, (performance.now() - started) / 1000, failure);
     }
+  }
+
+  /** One call of a side in the metrics and the rollback window. */
+  function count(runtime: Runtime, stage: Stage['kind'], side: Side, operation: string, seconds: number, failure: boolean): void {
+    metrics.call(runtime.name, stage, side, operation, seconds, failure);
+    runtime.window.addCall(side, failure);
+    metrics.errorRate.set({ mapping: runtime.name, side }, runtime.window.errorRate(side).rate ?? 0);
+    checkRollback(runtime);
   }
 
   /** Compares both ends, counts the pair and publishes its record. */

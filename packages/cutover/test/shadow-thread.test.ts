@@ -3,7 +3,15 @@ import type { V1Api } from '@journey-bridge/client';
 import type { RunningSimulator, Simulator } from '@journey-bridge/simulator';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Cutover, type CutoverOptions, createCutover, type PairRecord, type ShadowThreadOptions } from '../src/index.js';
+import {
+  type Cutover,
+  type CutoverOptions,
+  CutoverOptionsError,
+  createCutover,
+  type PairRecord,
+  type ShadowThreadOptions,
+} from '../src/index.js';
+import { startShadowThread } from '../src/shadow-thread/shadow-thread.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side } from './harness.js';
 import type { ThreadSidesData } from './thread-sides.js';
 
@@ -68,7 +76,7 @@ describe('shadow calls on a thread of their own', () => {
     expect(records[0]?.differences).toContainEqual(expect.objectContaining({ module: 'kyc-eu-v3', field: 'outcome', v2: 'No Match' }));
   });
 
-  it('carry a side’s failures with their class and status: a 500 counts against v2 in the metrics and the record', async () => {
+  it('carry a side’s failures by name and status: a 500 counts against v2 in the metrics and the record', async () => {
     const registry = new Registry();
     const { sim, cutover, records } = await threaded({}, { registry });
     sim.core.faults.add({ path: '/eu/v2/*', status: 500 });
@@ -80,25 +88,53 @@ describe('shadow calls on a thread of their own', () => {
     expect(calls).toMatch(/side="v2",outcome="error"} [1-9]/);
   });
 
-  it('a sides module that fails leaves the primary whole, is logged once by name, and is not counted against v2', async () => {
-    const registry = new Registry();
-    const { cutover, records, logged } = await threaded({ broken: true }, { registry });
-    for (let i = 0; i < 2; i += 1) {
-      const answers = await legacyJourney(cutover);
-      expect((answers.at(-1) as { status: string }).status).toBe('Completed');
-    }
-    await cutover.idle();
-    // Neither end was learned: the primary's polls for the shadow go through the thread too.
-    expect(records.map(({ result, errors }) => ({ result, errors }))).toEqual([
-      { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
-      { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
-    ]);
-    expect(logged).toEqual([
-      { message: expect.stringContaining('shadow-side failure'), fields: expect.objectContaining({ error: 'ShadowThreadError' }) },
-    ]);
-    expect(JSON.stringify(logged)).not.toContain('no such upstream');
-    const calls = await registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
-    expect(calls).not.toMatch(/side="v2",outcome="error"/);
+  it.each([
+    ['throws', 'throws'],
+    ['builds no two APIs', 'incomplete'],
+  ] as const)(
+    'a sides module that %s leaves the primary whole, is logged once by name, and counts no call of either side',
+    async (_, broken) => {
+      const registry = new Registry();
+      const { cutover, records, logged } = await threaded({ broken }, { registry });
+      for (let i = 0; i < 2; i += 1) {
+        const answers = await legacyJourney(cutover);
+        expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+      }
+      await cutover.idle();
+      // Neither end was learned: the primary's polls for the shadow go through the thread too.
+      expect(records.map(({ result, errors }) => ({ result, errors }))).toEqual([
+        { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
+        { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
+      ]);
+      expect(logged).toEqual([
+        { message: expect.stringContaining('shadow-side failure'), fields: expect.objectContaining({ error: 'ShadowThreadError' }) },
+      ]);
+      expect(JSON.stringify(logged)).not.toContain('no such upstream');
+      // The primary's own calls are counted (all on v1, all ok); the thread's, which never reached a side, are not.
+      const calls = await registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
+      expect(calls).toMatch(/side="v1",outcome="ok"} [1-9]/);
+      expect(calls).not.toMatch(/side="v2"|outcome="error"/);
+    },
+  );
+
+  it('an aborted call fails at once with its signal’s reason, without waiting for the side', async () => {
+    const sim = createPlatform();
+    const running = await sim.listen();
+    opened.push(running);
+    // The side would answer in a minute: far past this test's timeout, had the call waited for it.
+    sim.core.faults.add({ path: '*', latencyMs: 60_000 });
+    const thread = startShadowThread(
+      { module: new URL('./thread-sides.ts', import.meta.url), data: { url: running.url, token: sim.issueToken() } },
+      () => {},
+    );
+    opened.unshift(thread);
+    const signal = AbortSignal.timeout(200);
+    const call = thread.sides.v2.withContext({ signal }).startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { subject: {} } });
+    await expect(call).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('refuses a module that is not an absolute URL, as an options error', () => {
+    expect(() => startShadowThread({ module: './thread-sides.ts' }, () => {})).toThrow(CutoverOptionsError);
   });
 
   it.runIf(process.platform === 'linux')('runs at the lowest CPU priority, and only that thread', async () => {

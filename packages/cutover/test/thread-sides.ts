@@ -11,12 +11,14 @@ export interface ThreadSidesData {
   readonly url: string;
   readonly token: string;
   readonly strict?: boolean;
-  readonly broken?: boolean;
+  /** Fails as a mistaken module would: by throwing, or by building something that is not two APIs. */
+  readonly broken?: 'throws' | 'incomplete';
 }
 
 const createSides: ShadowSidesFactory = (data) => {
-  const { url, token, strict = false, broken = false } = data as ThreadSidesData;
-  if (broken) throw new RangeError('no such upstream');
+  const { url, token, strict = false, broken } = data as ThreadSidesData;
+  if (broken === 'throws') throw new RangeError('no such upstream');
+  if (broken === 'incomplete') return { v1: {}, v2: {} } as unknown as ReturnType<ShadowSidesFactory>;
   return {
     v1: contextualV1Client(createV1Client({ baseUrl: `${url}/eu/captain/api/`, auth: staticToken(token), retry: { limit: 0 } })),
     v2: createV1Adapter({

@@ -56,7 +56,10 @@ export const CutoverFile = z.strictObject({
       timeoutMs: z.number().int().positive(),
       queueSize: z.number().int().positive(),
       pollIntervalMs: z.number().int().positive(),
-      /** Runs the shadow's calls on a thread of their own at the lowest CPU priority, off the primary's. @default true */
+      /**
+       * Runs the shadow's calls on a thread of their own at the lowest CPU priority, off the primary's (not when the
+       * shim is embedded with a fetch of its caller's: that cannot cross to a thread). @default true
+       */
       thread: z.boolean(),
     })
     .partial()

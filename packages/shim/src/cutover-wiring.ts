@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ShimConfig } from './config.js';
 import { ShimError } from './errors/shim-error.js';
+import { upstreamSettings } from './upstream-apis.js';
 
 /** The sides module of the shadow thread: the source when run from source, else the built file beside this one. */
 const shadowSidesModule = new URL(import.meta.url.endsWith('.ts') ? './shadow-sides.ts' : './shadow-sides.mjs', import.meta.url);
@@ -43,9 +44,6 @@ export interface ShimCutover {
   readonly cutover: Cutover;
   close(): Promise<void>;
 }
-
-/** The settings the shadow thread builds its sides from: the configuration without the secrets it has no use for. */
-export type ShadowSidesConfig = Omit<ShimConfig, 'controlSecret' | 'storeKey'>;
 
 /**
  * The cutover of `config.cutover`: the v1 client on the file's v1 upstream and the shim's adapter as the two
@@ -75,7 +73,6 @@ export function createShimCutover(
   },
 ): ShimCutover {
   const file = config.cutover;
-  const { controlSecret: _secret, storeKey: _key, ...sidesConfig } = config;
   const { thread: threadWanted = true, ...shadow } = file.shadow;
   const thread = shadowThread && threadWanted;
   const publisher: RecordPublisher | undefined =
@@ -96,7 +93,7 @@ export function createShimCutover(
     recordOutcomes: file.recordOutcomes,
     shadow: {
       ...shadow,
-      ...(thread && { thread: { module: shadowSidesModule, data: sidesConfig satisfies ShadowSidesConfig } }),
+      ...(thread && { thread: { module: shadowSidesModule, data: upstreamSettings(config) } }),
     },
     rollback: file.rollback,
     ...(file.webhook && { webhook: { url: file.webhook } }),

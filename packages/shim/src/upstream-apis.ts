@@ -15,6 +15,27 @@ export function upstreamBase(upstream: string): URL {
   return url;
 }
 
+/** What the APIs are built from: the settings they read, and nothing else (no store, secret or salt). */
+export interface UpstreamSettings
+  extends Pick<ShimConfig, 'upstream' | 'timeoutMs' | 'interactionAuth' | 'journeyMap' | 'dialect' | 'delivery' | 'syncStartTimeoutMs'> {
+  readonly cutover?: { readonly v1Upstream: string; readonly calibration: boolean } | undefined;
+}
+
+/** The settings of `config` the APIs are built from: what the shadow thread is handed. */
+export function upstreamSettings(config: ShimConfig): UpstreamSettings {
+  const { upstream, timeoutMs, interactionAuth, journeyMap, dialect, delivery, syncStartTimeoutMs, cutover } = config;
+  return {
+    upstream,
+    timeoutMs,
+    interactionAuth,
+    journeyMap,
+    dialect,
+    delivery,
+    syncStartTimeoutMs,
+    ...(cutover && { cutover: { v1Upstream: cutover.v1Upstream, calibration: cutover.calibration } }),
+  };
+}
+
 /** The APIs the shim calls the platform with. */
 export interface UpstreamApis {
   /** The adapter over the v2 client: v1 paths served on v2 journeys. */
@@ -25,9 +46,10 @@ export interface UpstreamApis {
 
 /**
  * The adapter and, with a cutover, the v1 client, both sending each caller's token: built once for the shim's
- * own calls and again, the same way, on the cutover's shadow thread.
+ * own calls and again from the same settings on the cutover's shadow thread (there over a pool of its own, so
+ * not timed in the shim's upstream histogram, and without the debug logger).
  */
-export function createUpstreamApis(config: ShimConfig, upstream: Upstream, logger?: Logger): UpstreamApis {
+export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream, logger?: Logger): UpstreamApis {
   const client = createJourneyClient({
     baseUrl: upstreamBase(config.upstream),
     auth: callerToken(),

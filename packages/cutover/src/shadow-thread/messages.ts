@@ -42,12 +42,18 @@ export interface ShadowThreadData {
   readonly lowPriority: boolean;
 }
 
+/**
+ * An API failure is known by its shape, not its class: a sides module in CommonJS, or with a client of its own,
+ * throws another copy of `JourneyApiError` than the one this file imports.
+ */
+const isApiError = (error: Error): error is JourneyApiError =>
+  error instanceof JourneyApiError || ('status' in error && 'errors' in error && 'body' in error && Array.isArray(error.errors));
+
 export function toWireError(error: unknown): WireError {
-  if (error instanceof JourneyApiError) {
-    const { status, requestId, errors, v1Error, body } = error;
-    return { name: error.name, message: error.message, api: { status, requestId, errors, v1Error, body } };
-  }
-  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  if (!isApiError(error)) return { name: error.name, message: error.message };
+  const { status, requestId, errors, v1Error, body } = error;
+  return { name: error.name, message: error.message, api: { status, requestId, errors, v1Error, body } };
 }
 
 /** The failure as the cutover reads it: an API failure keeps its status, body and name; others their name and message. */

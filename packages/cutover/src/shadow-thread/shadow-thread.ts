@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { V1Api } from '@journey-bridge/client';
 import type { CallContext, ContextualV1Api } from '../contextual-api.js';
+import { CutoverOptionsError } from '../errors/cutover-options-error.js';
 import { ShadowThreadError } from '../errors/shadow-thread-error.js';
 import type { Side } from '../types.js';
 import { type FromShadowThread, fromWireError, type ShadowThreadData, type ToShadowThread } from './messages.js';
@@ -43,22 +44,32 @@ function startWorker(workerData: ShadowThreadData): Worker {
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); })`, {
     eval: true,
     workerData,
-    execArgv: [...process.execArgv, '--conditions=@journey-bridge/source'],
+    // Only this flag: a worker refuses the process-wide ones (V8 flags, --title) this process may have been given.
+    execArgv: ['--conditions=@journey-bridge/source'],
   });
 }
 
 /**
  * Starts the thread the shadow's calls run on: the sides module builds both sides there, and each call made
- * through `sides` is sent to it with the caller's token and request id, its abort forwarded. The answers and
- * failures come back as the sides gave them (an API failure keeps its class name, status and body). The thread
- * keeps the process alive only while a call runs.
+ * through `sides` is sent to it with the caller's token and request id. An aborted call fails at once with its
+ * signal's reason, as an in-thread call would, and the abort is forwarded. Answers come back as plain data and
+ * failures by their name and message (an API failure also with its status, errors and body). The thread keeps the
+ * process alive only while a call runs.
  */
 export function startShadowThread(
   { module, data, lowPriority = true }: ShadowThreadOptions,
   /** Told once when the thread can run no more calls. */
   onBroken: (error: ShadowThreadError) => void,
 ): ShadowThread {
-  const worker = startWorker({ module: String(module), data, lowPriority });
+  let href: string;
+  try {
+    href = new URL(String(module)).href;
+  } catch {
+    throw new CutoverOptionsError(
+      `shadow.thread.module must be an absolute URL (new URL('./sides.js', import.meta.url)), not ${JSON.stringify(String(module))}`,
+    );
+  }
+  const worker = startWorker({ module: href, data, lowPriority });
   worker.unref();
   interface Call {
     resolve(value: unknown): void;
@@ -102,13 +113,13 @@ export function startShadowThread(
   const send = (side: Side, operation: keyof V1Api, request: unknown, context: CallContext) =>
     new Promise<unknown>((resolve, reject) => {
       if (broken) return reject(broken);
-      if (context.signal?.aborted) return reject(context.signal.reason);
+      const { signal, token, requestId } = context;
+      if (signal?.aborted) return reject(signal.reason);
       const id = nextId++;
-      const forwardAbort = () => worker.postMessage({ type: 'abort', id } satisfies ToShadowThread);
-      pending.set(id, { resolve, reject, context, forwardAbort });
-      worker.ref();
-      context.signal?.addEventListener('abort', forwardAbort, { once: true });
-      const { token, requestId } = context;
+      const forwardAbort = () => {
+        settle(id)?.reject(signal?.reason);
+        worker.postMessage({ type: 'abort', id } satisfies ToShadowThread);
+      };
       const message: ToShadowThread = {
         type: 'call',
         id,
@@ -117,7 +128,15 @@ export function startShadowThread(
         request,
         context: { ...(token && { token }), ...(requestId && { requestId }) },
       };
-      worker.postMessage(message);
+      try {
+        worker.postMessage(message);
+      } catch (error) {
+        // A request that cannot cross (a DataCloneError) fails alone; nothing of it is left behind.
+        return reject(error);
+      }
+      pending.set(id, { resolve, reject, context, forwardAbort });
+      worker.ref();
+      signal?.addEventListener('abort', forwardAbort, { once: true });
     });
 
   const api = (side: Side): ContextualV1Api => {

@@ -17,9 +17,17 @@ const { module, data, lowPriority } = workerData as ShadowThreadData;
 if (lowPriority && process.platform === 'linux') setPriority(19);
 
 const send = (message: FromShadowThread) => port.postMessage(message);
-const sides: Promise<Record<Side, V1Api | ContextualV1Api>> = import(module).then((loaded: { default: ShadowSidesFactory }) =>
-  loaded.default(data),
-);
+
+/** Both sides, once the module has built them; a module whose default export does not build two APIs is refused. */
+async function buildSides(): Promise<Record<Side, V1Api | ContextualV1Api>> {
+  const loaded = (await import(module)) as { default?: unknown };
+  if (typeof loaded.default !== 'function') throw new TypeError('the sides module has no default export that builds the sides');
+  const built = (await (loaded.default as ShadowSidesFactory)(data)) as Partial<Record<Side, V1Api | ContextualV1Api>> | undefined;
+  const complete = (api: unknown) => typeof (api as Partial<V1Api> | undefined)?.startJourney === 'function';
+  if (!built || !complete(built.v1) || !complete(built.v2)) throw new TypeError('the sides module built no { v1, v2 } of V1Api');
+  return built as Record<Side, V1Api | ContextualV1Api>;
+}
+const sides = buildSides();
 sides.catch((error: unknown) => send({ type: 'broken', error: toWireError(error) }));
 
 const running = new Map<number, AbortController>();
@@ -34,7 +42,16 @@ async function call(message: Extract<ToShadowThread, { type: 'call' }>): Promise
     const value = await (api[operation] as (request: unknown) => Promise<unknown>)(request);
     send({ type: 'answer', id, value, ...(callContext.upstreamRequestId && { upstreamRequestId: callContext.upstreamRequestId }) });
   } catch (error) {
-    send({ type: 'failure', id, error: toWireError(error) });
+    try {
+      send({ type: 'failure', id, error: toWireError(error) });
+    } catch {
+      // A failure whose body cannot cross still fails the call, by name.
+      send({
+        type: 'failure',
+        id,
+        error: { name: error instanceof Error ? error.name : 'Error', message: 'the failure could not cross the thread' },
+      });
+    }
   } finally {
     running.delete(id);
   }
