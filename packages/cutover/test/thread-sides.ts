@@ -4,27 +4,31 @@
  */
 import { createV1Adapter } from '@journey-bridge/adapter';
 import { createJourneyClient, createV1Client, staticToken } from '@journey-bridge/client';
-import { contextualV1Client, type ShadowSidesFactory } from '../src/index.js';
-import { journeyMapOf, variantIds } from './harness.js';
+// Only what the sides need: the thread loads every module again, and the harness would bring the simulator along.
+import { contextualV1Client } from '../src/contextual-api.js';
+import type { ShadowSidesFactory } from '../src/shadow-thread/shadow-thread.js';
 
 export interface ThreadSidesData {
   readonly url: string;
   readonly token: string;
-  readonly strict?: boolean;
+  /** v1 resourceIds → v2 ones (`journeyMapOf`). */
+  readonly journeyMap: Readonly<Record<string, string>>;
+  /** v2 step nodeIds → v1 variantIds (`variantIds`). */
+  readonly flowKeys: Readonly<Record<string, string>>;
   /** Fails as a mistaken module would: by throwing, or by building something that is not two APIs. */
   readonly broken?: 'throws' | 'incomplete';
 }
 
 const createSides: ShadowSidesFactory = (data) => {
-  const { url, token, strict = false, broken } = data as ThreadSidesData;
+  const { url, token, journeyMap, flowKeys, broken } = data as ThreadSidesData;
   if (broken === 'throws') throw new RangeError('no such upstream');
   if (broken === 'incomplete') return { v1: {}, v2: {} } as unknown as ReturnType<ShadowSidesFactory>;
   return {
     v1: contextualV1Client(createV1Client({ baseUrl: `${url}/eu/captain/api/`, auth: staticToken(token), retry: { limit: 0 } })),
     v2: createV1Adapter({
       client: createJourneyClient({ baseUrl: `${url}/eu/v2/captain/`, auth: staticToken(token), retry: { limit: 0 } }),
-      journeyMap: journeyMapOf(strict),
-      dialect: { flowKeys: variantIds },
+      journeyMap,
+      dialect: { flowKeys },
       syncStartIntervalMs: 1,
     }),
   };

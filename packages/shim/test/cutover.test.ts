@@ -39,7 +39,9 @@ async function serveWithCutover(cutover: Record<string, unknown>, env: NodeJS.Pr
     JSON.stringify({
       v1Upstream: `${platform.url}/eu/captain/api/`,
       mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'shadow', sample: 1 } }],
-      shadow: { pollIntervalMs: 10, timeoutMs: 20_000 },
+      // On its own thread only where a test says so: each thread loads the sources through tsx (about a second
+      // of CPU), and shadow-thread.test.ts and the replica test below cover it.
+      shadow: { pollIntervalMs: 10, timeoutMs: 20_000, thread: false },
       ...cutover,
     }),
   );
@@ -110,7 +112,9 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () 
     const dir = await tempDir();
     const files = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
     const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
-    const replicas = await Promise.all(files.map((records) => serveWithCutover({ records, store: redis.url }, env)));
+    // As deployed: each replica's shadow on its own thread.
+    const shadow = { pollIntervalMs: 10, timeoutMs: 20_000, thread: true };
+    const replicas = await Promise.all(files.map((records) => serveWithCutover({ records, store: redis.url, shadow }, env)));
     const journeysRun = 6;
     const statuses = [];
     for (let i = 0; i < journeysRun; i += 1) statuses.push(await alternatingJourney(i % 2 === 0 ? replicas : [...replicas].reverse()));
