@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { V1Api } from '@journey-bridge/client';
 import type { RunningSimulator, Simulator } from '@journey-bridge/simulator';
 import { Registry } from 'prom-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cutover,
   type CutoverOptions,
@@ -12,7 +12,7 @@ import {
   type ShadowThreadOptions,
 } from '../src/index.js';
 import { startShadowThread } from '../src/shadow-thread/shadow-thread.js';
-import { createPlatform, DATA_CHECK_V1, journeyMapOf, legacyJourney, v1Side, variantIds } from './harness.js';
+import { createPlatform, DATA_CHECK_V1, journeyMapOf, legacyJourney, stricterDataCheck, v1Side, variantIds } from './harness.js';
 import type { ThreadSidesData } from './thread-sides.js';
 
 /** The caller's own v2 side: if a shadow call came through this thread instead of the shadow's, its record says so. */
@@ -38,16 +38,14 @@ afterEach(async () => {
 
 interface Running {
   readonly sim: Simulator;
+  readonly listening: RunningSimulator;
   readonly cutover: Cutover;
   readonly records: PairRecord[];
   readonly logged: { message: string; fields: unknown }[];
 }
 
 /** A cutover in shadow at 100% whose shadow calls run on a thread, with sides built there over a listening simulator. */
-async function threaded(
-  { strict = false, ...data }: Partial<ThreadSidesData> & { strict?: boolean } = {},
-  options: Partial<CutoverOptions> = {},
-): Promise<Running> {
+async function threaded(data: Partial<ThreadSidesData> = {}, options: Partial<CutoverOptions> = {}): Promise<Running> {
   const sim = createPlatform();
   const running: RunningSimulator = await sim.listen();
   opened.push(running);
@@ -58,7 +56,7 @@ async function threaded(
     data: {
       url: running.url,
       token: sim.issueToken(),
-      journeyMap: journeyMapOf(strict),
+      journeyMap: journeyMapOf(),
       flowKeys: variantIds,
       ...data,
     } satisfies ThreadSidesData,
@@ -73,45 +71,74 @@ async function threaded(
     ...options,
   });
   opened.unshift(cutover);
-  return { sim, cutover, records, logged };
+  return { sim, listening: running, cutover, records, logged };
 }
 
 describe('shadow calls on a thread of their own', () => {
-  it('mirror and compare the journey as on the primary’s thread, at the lowest CPU priority: identical publications match', async () => {
-    const before = niceValues().filter((nice) => nice === 19).length;
-    const { sim, cutover, records } = await threaded();
-    await legacyJourney(cutover);
-    await cutover.idle();
-    if (process.platform === 'linux') {
-      // One more thread at nice 19 (per thread on Linux), and the main thread still at the process's 0.
-      expect(niceValues().filter((nice) => nice === 19).length).toBe(before + 1);
-      expect(niceValues()[0]).toBe(0);
-    }
-    expect(records).toMatchObject([{ result: 'match', primary: 'v1' }]);
-    // The shadow journey is a real instance on the platform, not an answer made up on the way.
-    expect(sim.core.engine.get(records[0]?.v2Instance as string)?.status).toBe('Completed');
+  // One thread for these three (each costs about a second of CPU to start from source): the data check, and its
+  // stricter v1 republication mapped to the same v2 journey, a seeded difference.
+  const STRICTER_V1 = stricterDataCheck.resourceIds.v1.production;
+  let shared: Running & { readonly registry: Registry; readonly niceBefore: number };
+  beforeAll(async () => {
+    const niceBefore = niceValues().filter((nice) => nice === 19).length;
+    const registry = new Registry();
+    const running = await threaded(
+      { journeyMap: { ...journeyMapOf(), [STRICTER_V1]: 'b2e8d4a1data-check-v2' } },
+      {
+        registry,
+        mappings: [
+          { name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } },
+          { name: 'stricter', v1: STRICTER_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } },
+        ],
+      },
+    );
+    opened.splice(0);
+    shared = { ...running, registry, niceBefore };
+  });
+  afterAll(async () => {
+    await shared.cutover.close();
+    await shared.listening.close();
   });
 
-  it('carry the sides’ answers whole: a rule changed on the v2 publication is found on its module and field', async () => {
-    const { cutover, records } = await threaded({ strict: true });
-    await legacyJourney(cutover);
-    await cutover.idle();
-    expect(records[0]?.result).toBe('mismatch');
-    expect(records[0]?.differences).toContainEqual(expect.objectContaining({ module: 'kyc-eu-v3', field: 'outcome', v2: 'No Match' }));
+  /** The record of one more journey of `resourceId` through the shared cutover. */
+  async function mirrored(resourceId: string): Promise<{ record: PairRecord | undefined; answers: unknown[] }> {
+    const before = shared.records.length;
+    const answers = await legacyJourney(shared.cutover, { resourceId });
+    await shared.cutover.idle();
+    return { record: shared.records.slice(before).at(-1), answers };
+  }
+
+  it('mirror and compare the journey as on the primary’s thread, at the lowest CPU priority: identical publications match', async () => {
+    const { record } = await mirrored(DATA_CHECK_V1);
+    if (process.platform === 'linux') {
+      // One more thread at nice 19 (per thread on Linux), and the main thread still at the process's 0.
+      expect(niceValues().filter((nice) => nice === 19).length).toBe(shared.niceBefore + 1);
+      expect(niceValues()[0]).toBe(0);
+    }
+    expect(record).toMatchObject({ result: 'match', primary: 'v1', mapping: 'data-check' });
+    // The shadow journey is a real instance on the platform, not an answer made up on the way.
+    expect(shared.sim.core.engine.get(record?.v2Instance as string)?.status).toBe('Completed');
+  });
+
+  it('carry the sides’ answers whole: a rule changed on one publication is found on its module and field', async () => {
+    const { record } = await mirrored(STRICTER_V1);
+    expect(record?.result).toBe('mismatch');
+    expect(record?.differences).toContainEqual(
+      expect.objectContaining({ module: 'kyc-eu-v3', field: 'outcome', v1: 'No Match', v2: 'Match' }),
+    );
   });
 
   it('carry a side’s failures by name and status: a 500 counts against v2 in the metrics and the record', async () => {
-    const registry = new Registry();
-    const { sim, cutover, records } = await threaded({}, { registry });
-    sim.core.faults.add({ path: '/eu/v2/*', status: 500 });
-    const answers = await legacyJourney(cutover);
-    await cutover.idle();
+    shared.sim.core.faults.add({ path: '/eu/v2/*', status: 500 });
+    const { record, answers } = await mirrored(DATA_CHECK_V1);
     expect((answers.at(-1) as { status: string }).status).toBe('Completed');
-    expect(records[0]).toMatchObject({ result: 'error', errors: { v2: 'InternalServerError' } });
-    const calls = await registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
-    expect(calls).toMatch(/side="v2",outcome="error"} [1-9]/);
+    expect(record).toMatchObject({ result: 'error', errors: { v2: 'InternalServerError' } });
+    const calls = await shared.registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
+    expect(calls).toMatch(/mapping="data-check",stage="shadow",side="v2",outcome="error"} [1-9]/);
   });
+});
 
+describe('failures of the shadow thread and of its calls', () => {
   it.each([
     ['throws', 'throws'],
     ['builds no two APIs', 'incomplete'],
