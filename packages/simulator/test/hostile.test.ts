@@ -120,6 +120,16 @@ const CASES: HostileCase[] = [
     answers: [{ ...htmlAnswer(413), closes: true }],
   },
   {
+    name: 'a hosted page form of 1,001 multipart fields, within the byte limit',
+    send: pageForm(`${'--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n'.repeat(1001)}--b--\r\n`),
+    answers: [htmlAnswer(413, /the form has more than 1000 fields/)],
+  },
+  {
+    name: 'a hosted page form of 1,001 urlencoded fields, within the byte limit',
+    send: pageForm(Array(1001).fill('x=1').join('&'), { 'content-type': 'application/x-www-form-urlencoded' }),
+    answers: [htmlAnswer(413, /the form has more than 1000 fields/)],
+  },
+  {
     name: 'Expect: 100-continue with a body over the limit',
     send: v2('start', '', { expect: '100-continue', 'content-length': LIMIT + 1 }),
     answers: [{ ...v2Answer(413), closes: true }],

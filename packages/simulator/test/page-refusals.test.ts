@@ -140,12 +140,13 @@ describe('hosted page: hostile input', () => {
     expect((await h.interaction(twice.instanceId)).outstanding).toEqual(['FullName', 'DateOfBirth', 'CurrentAddress']);
   });
 
-  it('ignores fields the page did not ask for, however many and whatever their names', async () => {
+  it('ignores fields the page did not ask for, whatever their names, as many as the field limit allows', async () => {
     const h = harness();
     const { instanceId, path } = await startPage(h, IDS.dataCheckV2);
     const form = await pageForm(h, path, PERSON);
     for (const name of ['__proto__', 'constructor', 'Selfie/selfieImage', 'SSN/idNumber', 'participants[]']) form.append(name, 'x');
-    for (let index = 0; index < 5000; index += 1) form.append(`extra${index}`, 'x');
+    // Up to the limit of 1000 fields in all (hostile.test.ts sends one more: 413).
+    for (let index = 0; index < 980; index += 1) form.append(`extra${index}`, 'x');
     expect((await postForm(h, path, form)).status).toBe(303);
     expect(h.journal.list({ method: 'POST', path })).toMatchObject([{ participants: ['FullName', 'DateOfBirth'] }]);
     expect((await h.state(instanceId)).context.subject).toEqual({

@@ -111,12 +111,33 @@ export async function readFormBody(c: Context<SimEnv>, limit: number): Promise<R
   return Object.fromEntries(new URLSearchParams(await bodyText(c, limit)));
 }
 
+/** Most fields a hosted page form may carry: a real one has a few dozen, and parsing 100,000 parts took half a second. */
+export const FORM_FIELD_LIMIT = 1000;
+
+/** How many times `needle` occurs in `bytes`. */
+function occurrences(bytes: Uint8Array, needle: string): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let at = buffer.indexOf(needle); at !== -1; at = buffer.indexOf(needle, at + needle.length)) count += 1;
+  return count;
+}
+
+/** The fields a form body holds at most, counted on its bytes before anything parses them. */
+function fieldsIn(bytes: Uint8Array, type: string): number {
+  if (/^application\/x-www-form-urlencoded/i.test(type)) return occurrences(bytes, '&') + 1;
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  const delimiter = boundary?.[1] ?? boundary?.[2];
+  // No boundary: nothing to count, and parseBody refuses the body.
+  return delimiter ? occurrences(bytes, `--${delimiter}`) - 1 : 0;
+}
+
 /** A form's fields as Hono's `parseBody({ all: true })` gives them: text as strings, uploads as `File`s, a repeated field as a list. */
 export type FormFields = Readonly<Record<string, string | File | (string | File)[]>>;
 
 /**
  * Reads an HTML form's body, `application/x-www-form-urlencoded` or `multipart/form-data` (415 otherwise), at
- * most `limit` bytes (413), through Hono's `parseBody`; a body that does not parse as its type says → 400.
+ * most `limit` bytes and `FORM_FIELD_LIMIT` fields (413), through Hono's `parseBody`; a body that does not parse
+ * as its type says → 400.
  */
 export async function readFormFields(c: Context<SimEnv>, limit: number): Promise<FormFields> {
   const type = c.req.header('content-type') ?? '';
@@ -128,6 +149,10 @@ export async function readFormFields(c: Context<SimEnv>, limit: number): Promise
     });
   }
   const bytes = await bodyBytes(c, limit);
+  // Neither Hono nor undici's form parser bounds the number of parts: a body within the byte limit could still
+  // hold a hundred thousand, each a parse.
+  if (fieldsIn(bytes, type) > FORM_FIELD_LIMIT)
+    throw new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the form has more than ${FORM_FIELD_LIMIT} fields` });
   // `parseBody` reads the body through the request's cache: seeded with the bytes read under the limit, it never
   // reads the connection itself (which a delayed request has already drained).
   c.req.bodyCache.arrayBuffer = new Uint8Array(bytes).buffer;
