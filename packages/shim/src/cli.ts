@@ -32,6 +32,9 @@ const settingLines = (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
   return `  --${flag} (env ${env}, config "${key}"; ${tail})\n      ${expects}`;
 });
 
+/** Where the docs are read: the npm package ships no docs folder. */
+const DOCS = 'https://github.com/journey-bridge/journey-bridge/blob/main/docs';
+
 const DIALECT_USAGE = `Usage: journey-bridge dialect [options]
 
 Reads v1 state answers of one journey (saved files, or a live state fetch) and prints the journey-map entry that
@@ -47,13 +50,14 @@ makes journey-bridge answer in the same shape as that v1 journey did; what it co
   --out FILE|-          write the JSON here instead of stdout (- for stdout)
   -h, --help            this help
 The result is JSON (on stdout, or in --out); what could not be inferred goes to stderr as "note:" lines.
-Exit codes: 0 printed, 1 the live fetch failed, 2 bad usage or unreadable input (docs/shim.md).`;
+Exit codes: 0 printed, 1 the live fetch failed, 2 bad usage or unreadable input.
+Docs: ${DOCS}/shim.md`;
 
 const COMPARE_USAGE = `Usage: journey-bridge compare FILE [options]
 
 Reads the pair records a cutover published (JSON lines) and prints the report: pairs by result per mapping,
 consistency, error rates and p50/p99 latency per side, pairs per stage, and the most frequent mismatching fields
-with examples (docs/cutover.md).
+with examples.
 
   --json                print the report as one JSON object instead of text
   --html OUT|-          also write the report as one self-contained HTML page, with consistency over time
@@ -64,7 +68,8 @@ with examples (docs/cutover.md).
   --journey-map FILE    with --learn: print this journey map back with the learned flow keys merged in
   -h, --help            this help
 Exit codes: 0 consistent (at or above --fail-under), 1 below it or no pair with both outcomes, 2 bad usage or
-unreadable input (docs/cutover.md).`;
+unreadable input.
+Docs: ${DOCS}/cutover.md`;
 
 const USAGE = `Usage: journey-bridge serve [options]
        journey-bridge dialect [options]   (journey-bridge dialect --help)
@@ -76,7 +81,7 @@ paths to the upstream unchanged: point a legacy app's base URL here and its v1 c
 Every setting can be given as a flag, an environment variable or a key of the --config file; flags win over
 variables, which win over the file.
 ${settingLines.join('\n')}
-  --config FILE  a JSON file with any of the keys above (docs/shim.md)
+  --config FILE  a JSON file with any of the keys above
   -h, --help     this help
   -v, --version  the version
 
@@ -85,8 +90,8 @@ Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Promethe
 
 SIGTERM or SIGINT: finish in-flight requests (up to the shutdown timeout) and exit 0. Run the binary itself under
 a process manager or in a container, not through \`pnpm\` or \`npm run\`, which do not pass SIGTERM on.
-Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen, 2 bad usage or configuration
-(docs/shim.md).`;
+Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen, 2 bad usage or configuration.
+Docs: ${DOCS}/shim.md`;
 
 /** Where `main` writes and what it reads: the process's own when run as `journey-bridge`, a test's in-process. */
 export interface CliIo {

@@ -13,7 +13,7 @@ export const SETTINGS = {
   dialect: {
     flag: 'dialect',
     env: 'JOURNEY_BRIDGE_DIALECT',
-    expects: 'the v1 dialect of plain journey-map entries: a JSON object, inline or in a file (docs/shim.md "Choosing the dialect")',
+    expects: 'the v1 dialect of plain journey-map entries: a JSON object, inline or in a file (see "Choosing the dialect" in the shim docs)',
   },
   variantIds: {
     flag: 'variant-ids',
@@ -42,7 +42,7 @@ export const SETTINGS = {
     flag: 'cutover',
     env: 'JOURNEY_BRIDGE_CUTOVER',
     expects:
-      'a JSON file (or, in the config file, an object) of the side-by-side cutover: v1Upstream, mappings with stages, thresholds (docs/cutover.md)',
+      'a JSON file (or, in the config file, an object) of the side-by-side cutover: v1Upstream, mappings with stages, thresholds (see the cutover docs)',
   },
   store: {
     flag: 'store',
