@@ -1,4 +1,5 @@
 import type { Auth } from '@journey-bridge/client';
+import { AdapterError } from './errors/adapter-error.js';
 
 /** What one served v1 request carries into the adapter's v2 calls (see `V1Adapter.withContext`). */
 export interface CallContext {
@@ -13,7 +14,7 @@ export interface CallContext {
 }
 
 /** A client built with `callerToken()` auth was called without a caller's token. */
-export class MissingCallerTokenError extends Error {
+export class MissingCallerTokenError extends AdapterError {
   override name = 'MissingCallerTokenError';
 }
 

@@ -1,6 +1,7 @@
 import { createJourneyClient, type JourneyClientOptions, type V1Api } from '@journey-bridge/client';
 import { Region } from '@journey-bridge/contract';
 import { callerToken } from './call-context.js';
+import { AdapterError } from './errors/adapter-error.js';
 import { createV1HttpHandler } from './http/v1-http-handler.js';
 import { isV1Path } from './http/v1-routes.js';
 import { createV1Adapter, type V1AdapterOptions } from './v1-adapter.js';
@@ -20,7 +21,7 @@ export interface V1CompatOptions
 }
 
 /** Thrown when neither an adapter nor an upstream with a journey map is given. */
-export class V1CompatOptionsError extends Error {
+export class V1CompatOptionsError extends AdapterError {
   override name = 'V1CompatOptionsError';
 }
 

@@ -1,6 +1,6 @@
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installV1Compat, V1CompatOptionsError } from '../src/index.js';
+import { AdapterError, installV1Compat, V1CompatOptionsError } from '../src/index.js';
 import { createTarget, interceptorOverV2, journeyMap, journeys, LIVE_DIALECTS } from './targets.js';
 import { describeV1Behaviour } from './v1-behaviour-suite.js';
 
@@ -106,5 +106,6 @@ describe('installV1Compat', () => {
 
   it('needs an adapter, or an upstream with a journey map', () => {
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(V1CompatOptionsError);
+    expect(() => installV1Compat({ upstream: 'eu' })).toThrow(AdapterError);
   });
 });

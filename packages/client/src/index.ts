@@ -15,6 +15,7 @@ export { createApiError } from './errors/create-api-error.js';
 export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 export { InternalServerError } from './errors/internal-server-error.js';
 export { type ApiErrorDetails, JourneyApiError } from './errors/journey-api-error.js';
+export { JourneyClientError } from './errors/journey-client-error.js';
 export { MethodNotAllowedError } from './errors/method-not-allowed-error.js';
 export { NotFoundError } from './errors/not-found-error.js';
 export { PermissionDeniedError } from './errors/permission-denied-error.js';

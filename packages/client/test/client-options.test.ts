@@ -1,6 +1,6 @@
 import type { Region } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { ClientOptionsError, clientCredentials, createJourneyClient, createV1Client } from '../src/index.js';
+import { ClientOptionsError, clientCredentials, createJourneyClient, createV1Client, JourneyClientError } from '../src/index.js';
 import { DATA_CHECK_V2, DEMO_CREDENTIALS, simulator } from './simulator.js';
 
 const auth = clientCredentials(DEMO_CREDENTIALS);
@@ -48,5 +48,6 @@ describe('client options', () => {
     ['a bad authUrl', { region: 'eu' as const, authUrl: 'auth' }],
   ])('refuses %s with ClientOptionsError', (_name, options) => {
     expect(() => createJourneyClient({ auth, ...options })).toThrow(ClientOptionsError);
+    expect(() => createJourneyClient({ auth, ...options })).toThrow(JourneyClientError);
   });
 });

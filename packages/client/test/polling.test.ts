@@ -1,6 +1,6 @@
 import { isTerminalStatus, resultOf } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { DeadlineExceededError, type Logger, NotFoundError } from '../src/index.js';
+import { DeadlineExceededError, JourneyClientError, type Logger, NotFoundError } from '../src/index.js';
 import { countRequests, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const STATE = '*/journey/state/fetch';
@@ -121,6 +121,7 @@ describe('waitForResult', () => {
       .catch((caught) => caught)) as DeadlineExceededError;
 
     expect(error).toBeInstanceOf(DeadlineExceededError);
+    expect(error).toBeInstanceOf(JourneyClientError);
     expect(error.lastSeen).toMatchObject({ instanceId, status: 'InProgress' });
   });
 

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
+import { CodemodError } from './errors/codemod-error.js';
 import { MissingPathError } from './files/discover-files.js';
 import { uncommittedChanges } from './files/git-status.js';
 import { DEFAULT_EXTENSIONS } from './options.js';
@@ -51,12 +52,12 @@ export interface CliIo {
 }
 
 /** A usage or input problem: exit code 2, with a pointer to the help. */
-class UsageError extends Error {
+class UsageError extends CodemodError {
   override name = 'UsageError';
 }
 
 /** A failure while running, after the input was accepted (the report cannot be written): exit code 3. */
-class RunError extends Error {
+class RunError extends CodemodError {
   override name = 'RunError';
 }
 

@@ -1,3 +1,4 @@
+export { CodemodError } from './errors/codemod-error.js';
 export { type CodemodOptions, DEFAULT_EXTENSIONS } from './options.js';
 export type { Flow } from './plan/resolve.js';
 export { CODEMOD_RULES, type RuleId } from './plan/rules.js';

@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport, type CodemodResult, type FileStatus, runCodemod, summarize } from '../src/index.js';
+import { buildReport, CodemodError, type CodemodResult, type FileStatus, runCodemod, summarize } from '../src/index.js';
 
 const V1_CALL = `import axios from 'axios';
 
@@ -187,6 +187,12 @@ describe(`the codemod over a tree with ${FILES.length} hostile files`, () => {
     expect(buildReport(result, tree).refused).toEqual(
       expect.arrayContaining(refused.map(({ path, error }) => ({ file: path, error: expect.stringMatching(error ?? /./) }))),
     );
+  });
+
+  it('refuses a path that does not exist with a MissingPathError, a CodemodError', async () => {
+    const missing = runCodemod({ paths: ['no-such-dir'], cwd: tree });
+    await expect(missing).rejects.toThrow(CodemodError);
+    await expect(missing).rejects.toMatchObject({ name: 'MissingPathError' });
   });
 
   it('reports a file it cannot write, and still writes the others', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHANGES,
+  ContractError,
   decodeTaskId,
   encodeTaskId,
   IncompleteTaskError,
@@ -56,6 +57,7 @@ describe('mapResourceId / toV2StartRequest', () => {
 
   it('never guesses: unmapped ids and pinned versions of bare mappings are errors naming the id', () => {
     expect(() => mapResourceId('other@latest', map)).toThrow(new UnmappedJourneyError('other@latest'));
+    expect(() => mapResourceId('other@latest', map)).toThrow(ContractError);
     expect(() => mapResourceId('v1-journey@4', map)).toThrow('version 4 is pinned: map the exact id "v1-journey@4"');
     expect(() => mapResourceId('other@1', map)).toThrow(
       expect.objectContaining({ status: 404, changeId: 'request.start-resource-id', resourceId: 'other@1' }),

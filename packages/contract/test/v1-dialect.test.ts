@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ContractError,
   JourneyMapError,
   resolveJourneyMap,
   SPECIFICATION_DIALECT,
@@ -96,9 +97,10 @@ describe('resolveJourneyMap', () => {
   });
 
   it('refuses two v1 journeys that share a v2 journey but not a dialect: a state could not tell them apart', () => {
-    expect(() =>
-      resolveJourneyMap({ a: { v2: 'same@latest', dialect: { layout: 'context.process' } }, b: 'same@latest' }, SPECIFICATION_DIALECT),
-    ).toThrow(JourneyMapError);
+    const shared = () =>
+      resolveJourneyMap({ a: { v2: 'same@latest', dialect: { layout: 'context.process' } }, b: 'same@latest' }, SPECIFICATION_DIALECT);
+    expect(shared).toThrow(JourneyMapError);
+    expect(shared).toThrow(ContractError);
   });
 
   it('names the entry and the member of a bad entry', () => {

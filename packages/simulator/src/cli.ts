@@ -4,6 +4,7 @@ import { Region } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
 import { bundledJourneysDir } from './bundled-journeys.js';
 import { loadClients } from './clients-file.js';
+import { SimulatorError } from './errors/simulator-error.js';
 import { KEYCLOAK_TOKEN_PATH } from './http/token-routes.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator, type RunningSimulator } from './simulator.js';
@@ -45,7 +46,7 @@ export interface RunningCli {
 }
 
 /** A usage or input problem: printed with a pointer to the usage, exit code 2. */
-class UsageError extends Error {
+class UsageError extends SimulatorError {
   override name = 'UsageError';
 }
 

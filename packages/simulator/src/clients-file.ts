@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, type ApiClient } from './auth.js';
+import { SimulatorError } from './errors/simulator-error.js';
 
 const ClientsFile = z.array(
   z.strictObject({
@@ -12,7 +13,7 @@ const ClientsFile = z.array(
 );
 
 /** A clients file that cannot be used; the message names the file and the field, never a secret. */
-export class ClientsFileError extends Error {
+export class ClientsFileError extends SimulatorError {
   override name = 'ClientsFileError';
 }
 

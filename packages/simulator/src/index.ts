@@ -2,6 +2,7 @@ export { ALL_PERMISSIONS, type ApiClient, DEMO_CLIENTS, type Permission } from '
 export { bundledJourneysDir } from './bundled-journeys.js';
 export { type ClockOptions, SimClock } from './clock.js';
 export type { Decision, Instance } from './engine.js';
+export { SimulatorError } from './errors/simulator-error.js';
 export type { FaultRule, FaultRuleInput } from './faults.js';
 export type { JournalEntry, JournalQuery } from './journal.js';
 export {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DescribedElements, ElementCatalogue, ElementSpec, Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
+import { SimulatorError } from './errors/simulator-error.js';
 
 /** A condition on the subject that selects a module rule. */
 export const RuleCondition = z.union([
@@ -184,7 +185,7 @@ export const JourneyDefinition = z.preprocess(
 export type JourneyDefinition = z.infer<typeof JourneyDefinition>;
 
 /** A journey file that does not match the format; `issues` name the file and the field. */
-export class JourneyDefinitionError extends Error {
+export class JourneyDefinitionError extends SimulatorError {
   override name = 'JourneyDefinitionError';
   constructor(
     readonly file: string,

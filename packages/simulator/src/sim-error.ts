@@ -1,5 +1,6 @@
 import { ERROR_KINDS, type ErrorKindName, type ErrorLocation } from '@journey-bridge/contract';
 import type { z } from 'zod';
+import { SimulatorError } from './errors/simulator-error.js';
 
 interface Problem {
   readonly kind: ErrorKindName;
@@ -30,7 +31,7 @@ const DEFAULT_ACTIONS: Partial<Record<ErrorKindName, string>> = {
  * A request the simulator refuses, with one or more problems of the same HTTP status. Rendered as the v2
  * `errors[]` body or the v1 `{status, message, error}` body by the surface it reached.
  */
-export class SimError extends Error {
+export class SimError extends SimulatorError {
   override name = 'SimError';
   readonly status: number;
   readonly problems: readonly Required<Problem>[];

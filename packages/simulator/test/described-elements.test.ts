@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JourneyDefinitionError, parseJourney } from '../src/index.js';
+import { JourneyDefinitionError, parseJourney, SimulatorError } from '../src/index.js';
 import { harness, IDS, journeyFile } from './harness.js';
 
 type Harness = ReturnType<typeof harness>;
@@ -143,6 +143,7 @@ describe('elements a journey describes as data (Consent, MobilePhone, EmailAddre
       }
     })();
     expect(refusal).toBeInstanceOf(JourneyDefinitionError);
+    expect(refusal).toBeInstanceOf(SimulatorError);
     expect((refusal as JourneyDefinitionError).issues).toContain(
       "segments.0.collects.0.element: Consent is neither one of the specification's six elements nor described in elements",
     );

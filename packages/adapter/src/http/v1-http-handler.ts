@@ -1,6 +1,7 @@
 import { JourneyApiError, type V1Api } from '@journey-bridge/client';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, type V1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
 import type { CallContext } from '../call-context.js';
+import { AdapterError } from '../errors/adapter-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
 import { upstreamFailure } from './upstream-failure.js';
 import { type V1Operation, v1OperationOf } from './v1-routes.js';
@@ -35,7 +36,7 @@ export interface V1ServerRequest {
 }
 
 /** A request the handler answers itself, before the adapter sees it. */
-class RequestProblem extends Error {
+class RequestProblem extends AdapterError {
   constructor(
     readonly status: number,
     message: string,

@@ -1,4 +1,6 @@
+import { JourneyClientError } from './journey-client-error.js';
+
 /** The options given to a client factory cannot work, e.g. a `baseUrl` that is not an absolute http(s) URL. */
-export class ClientOptionsError extends TypeError {
+export class ClientOptionsError extends JourneyClientError {
   override name = 'ClientOptionsError';
 }

@@ -1,5 +1,7 @@
+import { JourneyClientError } from './journey-client-error.js';
+
 /** Polling reached its `deadline` before the journey got where the caller waited for. */
-export class DeadlineExceededError extends Error {
+export class DeadlineExceededError extends JourneyClientError {
   override name = 'DeadlineExceededError';
   /** The last answer polling saw, if any. */
   readonly lastSeen: unknown;

@@ -1,4 +1,5 @@
 import type { V1ErrorBody, V2ErrorItem } from '@journey-bridge/contract';
+import { JourneyClientError } from './journey-client-error.js';
 
 /** What the client knows about a failed exchange with the service. */
 export interface ApiErrorDetails {
@@ -19,7 +20,7 @@ export interface ApiErrorDetails {
  * Base of every error the journey clients raise about a call. Carries the status, the request id and the parsed
  * error body; the message reads `"<status> <code> <name>: <problem> (<action>) [request <id>]"`.
  */
-export class JourneyApiError extends Error {
+export class JourneyApiError extends JourneyClientError {
   override name = 'JourneyApiError';
   readonly status: number | undefined;
   readonly requestId: string | undefined;

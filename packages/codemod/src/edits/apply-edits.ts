@@ -1,7 +1,8 @@
+import { CodemodError } from '../errors/codemod-error.js';
 import type { TextEdit } from '../plan/types.js';
 
 /** Thrown when two edits of one file overlap: a planning bug, never resolved by guessing. */
-export class OverlappingEditsError extends Error {
+export class OverlappingEditsError extends CodemodError {
   constructor(file: string, first: TextEdit, second: TextEdit) {
     super(`overlapping edits in ${file}: [${first.start}, ${first.end}) and [${second.start}, ${second.end})`);
     this.name = 'OverlappingEditsError';

@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { globby, isDynamicPattern } from 'globby';
+import { CodemodError } from '../errors/codemod-error.js';
 
 /** A path given on the command line that does not exist: a usage error, not a crash. */
-export class MissingPathError extends Error {
+export class MissingPathError extends CodemodError {
   constructor(readonly path: string) {
     super(`no such file or directory: ${path}`);
     this.name = 'MissingPathError';

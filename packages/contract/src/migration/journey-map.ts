@@ -1,8 +1,9 @@
+import { ContractError } from '../errors/contract-error.js';
 import type { JourneyMap } from './start.js';
 import { DialectEntry, type JourneyMapEntryInput, type V1Dialect } from './v1-dialect.js';
 
 /** A journey map that cannot be used; the message names the entry and what is wrong with it. */
-export class JourneyMapError extends Error {
+export class JourneyMapError extends ContractError {
   override name = 'JourneyMapError';
 }
 

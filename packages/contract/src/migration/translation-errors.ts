@@ -1,10 +1,11 @@
+import { ContractError } from '../errors/contract-error.js';
 import type { ChangeId } from './change-register.js';
 
 /**
  * A v1 request that cannot be carried over to v2 as asked. `status` is the HTTP status v1 would have answered;
  * `changeId` names the entry of the change register that explains why.
  */
-export class TranslationError extends Error {
+export class TranslationError extends ContractError {
   override name = 'TranslationError';
   constructor(
     message: string,

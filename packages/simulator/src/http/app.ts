@@ -22,7 +22,10 @@ const SURFACES: Record<string, Surface> = {
 };
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 
-/** Thrown in-process for a `reset` fault: `simulator.fetch` turns it into a network error. */
+/**
+ * Thrown in-process for a `reset` fault: `simulator.fetch` turns it into a network error.
+ * Not a `SimulatorError`: an internal signal that never leaves the package, so the root does not catch it.
+ */
 export class SimulatedConnectionReset extends Error {
   override name = 'SimulatedConnectionReset';
 }
