@@ -16,7 +16,7 @@ import { versions } from './versions.js';
 const HELP = `Usage: journey-codemod <paths|globs...> [options]
 
 Rewrites v1 journey API callers to native v2 calls. What cannot be migrated safely is left unchanged and
-marked with a "journey-codemod:" comment naming the rule, the reason and the v2 form (see docs/codemod.md).
+marked with a "journey-codemod:" comment naming the rule, the reason and the v2 form.
 
 Options:
   --dry                 plan and report, write nothing
@@ -39,7 +39,8 @@ Paths are relative to the current directory; under \`pnpm journey-codemod\` (whi
 tool) to the directory pnpm was started from.
 .gitignore is respected and node_modules is never entered.
 Exit codes: 0 done, 1 --check found v1 (or files it could not parse), 2 bad usage, unreadable input or refused
-to write, 3 failed while running (docs/codemod.md).`;
+to write, 3 failed while running.
+Docs: https://github.com/journey-bridge/journey-bridge/blob/main/docs/codemod.md`;
 
 /** Where `main` writes and works: the process's own when run as `journey-codemod`, a test's in-process. */
 export interface CliIo {

@@ -30,7 +30,8 @@ Options:
   -v, --version          print the version
 
 Stops cleanly on SIGINT or SIGTERM. Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen,
-2 bad usage or an unreadable journeys directory or clients file (docs/simulator.md).`;
+2 bad usage or an unreadable journeys directory or clients file.
+Docs: https://github.com/journey-bridge/journey-bridge/blob/main/docs/simulator.md`;
 
 /** Where `main` writes: the process's own streams when run as `journey-sim`, a test's buffers in-process. */
 export interface CliIo {

@@ -1,6 +1,7 @@
 import { Region } from '@journey-bridge/contract';
 import { type Context, Hono } from 'hono';
 import type { Instance } from '../engine.js';
+import { SimulatorError } from '../errors/simulator-error.js';
 import { participantElements, submitInteraction } from '../interaction-submit.js';
 import { pageElements } from '../page/form-model.js';
 import { echoable, formSubmission, formValues } from '../page/form-submission.js';
@@ -13,7 +14,7 @@ import type { SimEnv } from './env.js';
 import { readFormFields } from './read-body.js';
 
 /** A request the page refuses before it reaches a journey: shown as a page of its own with `status`. */
-class PageRefusal extends Error {
+class PageRefusal extends SimulatorError {
   override name = 'PageRefusal';
   constructor(
     readonly status: 404 | 405 | 409,
