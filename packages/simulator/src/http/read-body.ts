@@ -29,12 +29,17 @@ async function bodyBytes(c: Context<SimEnv>, limit: number): Promise<Buffer> {
   if (Number(c.req.header('content-length')) > limit) throw tooLarge(limit);
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const inProcess = c.env?.incoming === undefined;
   try {
     for await (const chunk of chunksOf(c)) {
       size += chunk.byteLength;
-      if (size > limit) throw tooLarge(limit);
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      // In-process the body is the caller's own, already in its memory: it is read to its end and dropped, not
+      // cancelled, since cancelling a FormData body midway crashes Node 24's fetch (undici ≥ 7.20 writes its
+      // parts from a promise nothing awaits, nodejs/undici#5835).
+      else if (!inProcess) throw tooLarge(limit);
     }
+    if (size > limit) throw tooLarge(limit);
   } catch (error) {
     // node:http's "aborted": the caller left before its body was whole, which is not the simulator's failure.
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw callerLeft();
