@@ -65,14 +65,23 @@ function valueAt(value: unknown, path: string): unknown {
   return current;
 }
 
-/** Sets `value` at a dotted path of `target`, creating the objects on the way. */
-function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+/**
+ * Sets `value` at a dotted path of `target`, creating the objects on the way (over a value that is not one, and
+ * never through an inherited key). Paths come from `ElementDescription`, which refuses object internals.
+ */
+export function setAtPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   const last = keys.pop() as string;
   let node = target;
   for (const key of keys) {
-    node[key] ??= {};
-    node = node[key] as Record<string, unknown>;
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
+    if (typeof next === 'object' && next !== null) {
+      node = next as Record<string, unknown>;
+    } else {
+      const created: Record<string, unknown> = {};
+      node[key] = created;
+      node = created;
+    }
   }
   node[last] = value;
 }
@@ -118,7 +127,7 @@ export function describedLeaves(description: ElementDescription, elementRequired
 /** The zod shape (root keys) of a subject that carries `leaves`; unknown fields pass. */
 export function leavesShape(leaves: readonly DescribedLeaf[]): Record<string, z.ZodType> {
   const tree: SchemaTree = {};
-  for (const { path, schema } of leaves) setAt(tree, path, schema);
+  for (const { path, schema } of leaves) setAtPath(tree, path, schema);
   return shapeOf(tree).shape;
 }
 
@@ -129,7 +138,7 @@ export function pickDescribed(description: ElementDescription, subject: Subject)
     const value = valueAt(subject, path);
     if (value === undefined) continue;
     part ??= {};
-    setAt(part, path, value);
+    setAtPath(part, path, value);
   }
   return part;
 }

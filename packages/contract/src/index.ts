@@ -1,6 +1,6 @@
 export * from './domain-elements.js';
 export * from './element-catalogue.js';
-export { DescribedField, ElementDescription, type ElementDescriptionInput, FieldFormat } from './element-description.js';
+export { DescribedField, ElementDescription, type ElementDescriptionInput, FieldFormat, setAtPath } from './element-description.js';
 export { ContractError } from './errors/contract-error.js';
 export * from './errors.js';
 export { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';

@@ -1,27 +1,9 @@
-import type { DescribedField, FieldFormat } from '@journey-bridge/contract';
+import { type DescribedField, type FieldFormat, setAtPath } from '@journey-bridge/contract';
 import type { ElementForm, InputKind } from './form-model.js';
 
 /** `dataProcessing` → `data processing`, `MobilePhone` → `Mobile phone`. */
 const words = (name: string): string => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase();
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Sets `value` at a dotted path, creating the objects on the way (paths are checked by `DescribedElements`). */
-function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  const last = keys.pop() as string;
-  let node = target;
-  for (const key of keys) {
-    const next = Object.hasOwn(node, key) ? node[key] : undefined;
-    if (typeof next === 'object' && next !== null) {
-      node = next as Record<string, unknown>;
-    } else {
-      const created: Record<string, unknown> = {};
-      node[key] = created;
-      node = created;
-    }
-  }
-  node[last] = value;
-}
 
 const KINDS: Readonly<Record<FieldFormat, InputKind>> = {
   text: 'text',
@@ -58,7 +40,7 @@ export function described(id: string, fields: Readonly<Record<string, DescribedF
       for (const { name, description } of entries) {
         const value = values.get(name);
         if (value === undefined) continue;
-        setAt(part, description.path, typed(description.format, value));
+        setAtPath(part, description.path, typed(description.format, value));
         given = true;
       }
       return given ? part : undefined;
