@@ -1,5 +1,6 @@
 import { Region } from '@journey-bridge/contract';
 import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Instance } from '../engine.js';
 import { SimulatorError } from '../errors/simulator-error.js';
 import { participantElements, submitInteraction } from '../interaction-submit.js';
@@ -32,8 +33,11 @@ const HEADINGS: Readonly<Record<number, string>> = {
 };
 
 /** A refused submit's status: data the journey cannot take is a 400 here, whatever code the API gives it. */
-const submitStatus = (error: SimError): 400 | 409 =>
-  error.status === 409 && error.problems.every(({ kind }) => kind === 'INVALID_FIELD_CONFLICT') ? 400 : (error.status as 400 | 409);
+const submitStatus = (error: SimError): ContentfulStatusCode =>
+  error.status === 409 && error.problems.every(({ kind }) => kind === 'INVALID_FIELD_CONFLICT') ? 400 : refusalStatus(error);
+
+/** A refusal's status as Hono types it: every status a `SimError` carries is an error status with a body. */
+const refusalStatus = (error: SimError): ContentfulStatusCode => error.status as ContentfulStatusCode;
 
 /**
  * The hosted page of `page` delivery at `/page/:instanceId`, the `instanceUrl` v2 start hands out: GET shows the
@@ -69,7 +73,7 @@ export function pageRoutes(core: SimulatorCore): Hono<SimEnv> {
     return instance;
   }
 
-  const page = (c: Context<SimEnv>, markup: Html, status: 200 | 400 | 409 = 200) => c.html(markup.markup, status);
+  const page = (c: Context<SimEnv>, markup: Html, status: ContentfulStatusCode = 200) => c.html(markup.markup, status);
 
   app.get('/:instanceId', (c) => {
     const instance = pageInstance(c);
@@ -107,7 +111,7 @@ export function pageRoutes(core: SimulatorCore): Hono<SimEnv> {
       const heading = HEADINGS[error.status] ?? 'The request was refused';
       return c.html(
         messagePage(heading, error.problems.map(({ problem }) => problem).join(' ')).markup,
-        error.status as 400,
+        refusalStatus(error),
         error.headers,
       );
     }
