@@ -13,7 +13,8 @@ export const SETTINGS = {
   dialect: {
     flag: 'dialect',
     env: 'JOURNEY_BRIDGE_DIALECT',
-    expects: 'the v1 dialect of plain journey-map entries: a JSON object, inline or in a file (see "Choosing the dialect" in the shim docs)',
+    expects:
+      'the v1 dialect of plain journey-map entries: a JSON object, inline or in a file (see "Choosing the dialect" in the shim docs)',
   },
   variantIds: {
     flag: 'variant-ids',
