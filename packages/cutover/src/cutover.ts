@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
-import { decodeTaskId, type V1StartRequest } from '@journey-bridge/contract';
+import { decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
@@ -9,7 +9,7 @@ import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { EvidenceWindow } from './evidence-window.js';
 import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
-import { type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
+import { type MirrorEnds, type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
 import { normalise } from './normal-form.js';
 import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
@@ -24,7 +24,11 @@ export interface ShadowOptions {
   timeoutMs?: number;
   /** Most journeys mirrored at once; a sampled journey beyond it is not mirrored, and counted. @default 1000 */
   queueSize?: number;
-  /** How often a mirrored journey polls both sides, ms. @default 1000 */
+  /**
+   * How often a mirrored journey polls both sides, ms. The primary, whose caller polls it too, is read only once the
+   * shadow waits or has ended, only while the caller does not poll it, and less and less often (up to 16 times
+   * this). @default 1000
+   */
   pollIntervalMs?: number;
   /**
    * Runs the shadow's calls on a thread of their own, with sides built there by a module, so that their work
@@ -190,6 +194,8 @@ export function createCutover(options: CutoverOptions): Cutover {
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
 
   const queue = createShadowQueue(queueSize, (error) => failed('unknown', 'shadow', error));
+  /** Mirrors running here, by primary instance, told each state its caller fetches. */
+  const primaryWatchers = new Map<string, (state: V1State) => void>();
   const thread = options.shadow?.thread && startShadowThread(options.shadow.thread, (error) => failed('unknown', 'shadow', error));
   /** What the shadow's calls go through: the thread's sides, else the caller's. */
   const shadowSides = thread?.sides ?? sides;
@@ -346,15 +352,26 @@ export function createCutover(options: CutoverOptions): Cutover {
     const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
     const context: CallContext = { ...(token && { token }), signal };
     const apis = { v1: bound(shadowSides.v1, context), v2: bound(shadowSides.v2, context) };
-    const { ends, instances } = await mirrorJourney(job, {
-      apis,
-      store,
-      timeoutMs,
-      pollIntervalMs,
-      signal: closing.signal,
-      observe: (side, operation, call) => observe(runtime, stage.kind, side, operation, call),
-      onStoreFailure: (error) => failed(runtime.name, 'store', error),
+    let seen: { readonly state: V1State; readonly at: number } | undefined;
+    primaryWatchers.set(job.primaryInstanceId, (state) => {
+      seen = { state, at: performance.now() };
     });
+    let mirrored: MirrorEnds;
+    try {
+      mirrored = await mirrorJourney(job, {
+        apis,
+        store,
+        timeoutMs,
+        pollIntervalMs,
+        signal: closing.signal,
+        observe: (side, operation, call) => observe(runtime, stage.kind, side, operation, call),
+        onStoreFailure: (error) => failed(runtime.name, 'store', error),
+        seenPrimary: () => seen,
+      });
+    } finally {
+      primaryWatchers.delete(job.primaryInstanceId);
+    }
+    const { ends, instances } = mirrored;
     if (closing.signal.aborted) return;
     recordPair(runtime, stage, job, ends, instances);
   }
@@ -466,7 +483,14 @@ export function createCutover(options: CutoverOptions): Cutover {
           }
           return answer;
         }),
-      fetchState: (request) => routed(request.instanceId, context, 'fetchState', (api) => api.fetchState(request)),
+      fetchState: (request) =>
+        routed(request.instanceId, context, 'fetchState', async (api) => {
+          const state = await api.fetchState(request);
+          // A mirror of this journey takes the caller's answer instead of asking the primary too (a copy of an end
+          // it compares: the caller's object is the caller's).
+          primaryWatchers.get(request.instanceId)?.(isTerminalStatus(state.status) ? structuredClone(state) : state);
+          return state;
+        }),
     };
   }
 

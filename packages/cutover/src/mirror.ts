@@ -34,6 +34,11 @@ export interface MirrorContext {
   observe<T>(side: Side, operation: keyof V1Api, call: () => Promise<T>): Promise<T>;
   /** A held submission could not be taken; the job goes on with what it has. */
   onStoreFailure(error: unknown): void;
+  /**
+   * The primary's state as its caller last fetched it through this replica, and when (`performance.now()`): while
+   * the caller polls, the mirror waits for its answers instead of reading the primary too.
+   */
+  readonly seenPrimary?: () => { readonly state: V1State; readonly at: number } | undefined;
 }
 
 /** Both ends of a mirrored journey, by side, and the instance ids (the shadow's is `undefined` if it never started). */
@@ -63,7 +68,8 @@ const failure = (error: unknown): SideEnd =>
  * Runs the other side of one journey beside its primary until both are terminal or the shadow timeout passes:
  * starts the shadow with the caller's prefill, feeds it the primary's held submissions as its own tasks ask for
  * them (the two publications need not collect in the same steps), and polls the primary's state once the shadow
- * has ended or waits for data (so a mirrored journey adds no reads to the primary while the shadow runs). A
+ * has ended or waits for data (so a mirrored journey adds no reads to the primary while the shadow runs), less and
+ * less often, and not while the primary's caller polls it through this replica: its end is then the caller's. A
  * shadow still waiting once the primary has ended and nothing more is held ends where it is: that difference is
  * real. Latencies are the platform's own (`metaData`), else as observed. Answers both ends; nothing here throws.
  */
@@ -112,7 +118,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   let tried: { readonly taskId: string; readonly held: number } | undefined;
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
   let parkedAt: number | undefined;
-  /** While the shadow waits, the primary is polled less and less often (a person may take minutes); reset by news. */
+  /** Once the shadow waits or has ended, the primary is polled less and less often (a person may take minutes); reset by news. */
   let primaryGapMs = pollIntervalMs;
   let nextPrimaryPoll = 0;
   const elapsed = () => performance.now() - job.startedAt;
@@ -163,9 +169,16 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           parkedAt = held;
         }
       }
-      // The primary is polled only once the shadow no longer moves by itself: before, its end decides nothing.
-      const due = shadowEnd !== undefined || (waiting && performance.now() >= nextPrimaryPoll);
-      if (primaryEnd === undefined && due) {
+      // The primary is polled only once the shadow no longer moves by itself (before, its end decides nothing), and
+      // not while its caller polls it: the caller's answers say the same.
+      const due = (shadowEnd !== undefined || waiting) && performance.now() >= nextPrimaryPoll;
+      const seen = primaryEnd === undefined ? context.seenPrimary?.() : undefined;
+      const callerPolling = seen !== undefined && performance.now() - seen.at < primaryGapMs;
+      if (seen && isTerminalStatus(seen.state.status)) {
+        primaryEnd = { state: seen.state, latencyMs: latencyOf(seen.state) ?? elapsed() };
+        // A waiting shadow takes once more at once: what the primary's last submission held.
+        moved = waiting;
+      } else if (primaryEnd === undefined && due && !callerPolling) {
         const instanceId = job.primaryInstanceId;
         try {
           const state = await within(() => observe(job.primary, 'fetchState', () => apis[job.primary].fetchState({ instanceId })));
@@ -173,7 +186,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
             primaryEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
             // A waiting shadow takes once more at once: what the primary's last submission held.
             moved = waiting;
-          } else if (waiting) {
+          } else {
             nextPrimaryPoll = performance.now() + primaryGapMs;
             primaryGapMs = Math.min(primaryGapMs * 2, 16 * pollIntervalMs);
           }

@@ -21,6 +21,39 @@ describe('a sampled journey is mirrored on the other side', () => {
     await cutover.close();
   });
 
+  it('reads the primary’s state only while its caller does not: the caller’s answers, its end included, are used', async () => {
+    const sim = createPlatform({ clock: { manual: true } });
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 20, timeoutMs: 10_000 },
+    });
+    // A caller polling every 5 ms while its journey's modules take their simulated time: many polls, each well
+    // inside the mirror's interval, so a mirror that read the primary on its own would add several reads.
+    const advance = async () => {
+      sim.core.clock.advance(50);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const answers = await legacyJourney(cutover, { advance });
+    // The shadow's modules run on the same manual clock: it goes on moving until the mirror is done.
+    let mirrored = false;
+    const idle = cutover.idle().then(() => {
+      mirrored = true;
+    });
+    while (!mirrored) await advance();
+    await idle;
+    await cutover.close();
+    expect(records).toMatchObject([{ result: 'match' }]);
+    const instanceId = (answers[0] as { instanceId: string }).instanceId;
+    const callerFetches = answers.filter((answer) => typeof answer === 'object' && answer !== null && 'metaData' in answer).length;
+    expect(callerFetches).toBeGreaterThan(5);
+    // At most one read of its own: before the caller's first poll, once the shadow has ended.
+    expect(sim.core.journal.count({ path: '*/journey/state/fetch', instanceId }) - callerFetches).toBeLessThanOrEqual(1);
+  });
+
   it('finds a seeded difference and names the module and field', async () => {
     const sim = createPlatform();
     const records: PairRecord[] = [];

@@ -152,10 +152,10 @@ describe('failures of the shadow thread and of its calls', () => {
         expect((answers.at(-1) as { status: string }).status).toBe('Completed');
       }
       await cutover.idle();
-      // Neither end was learned: the primary's polls for the shadow go through the thread too.
+      // The shadow never started; the primary's end is its caller's own answer, which needs no thread.
       expect(records.map(({ result, errors }) => ({ result, errors }))).toEqual([
-        { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
-        { result: 'error', errors: { v1: 'ShadowThreadError', v2: 'ShadowThreadError' } },
+        { result: 'error', errors: { v2: 'ShadowThreadError' } },
+        { result: 'error', errors: { v2: 'ShadowThreadError' } },
       ]);
       expect(logged).toEqual([
         { message: expect.stringContaining('shadow-side failure'), fields: expect.objectContaining({ error: 'ShadowThreadError' }) },
