@@ -1,18 +1,25 @@
+import type { Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
+import { type Cutover, createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
+
+/** The data check on `sim` in shadow at 100%, its v2 republication identical, and the pairs it publishes. */
+function shadowingDataCheck(sim: Simulator, pollIntervalMs: number): { cutover: Cutover; records: PairRecord[] } {
+  const records: PairRecord[] = [];
+  const cutover = createCutover({
+    v1: v1Side(sim),
+    v2: v2Side(sim),
+    mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+    publish: (record) => records.push(record),
+    shadow: { pollIntervalMs, timeoutMs: 10_000 },
+  });
+  return { cutover, records };
+}
 
 describe('a sampled journey is mirrored on the other side', () => {
   it('runs the shadow with the primary’s submissions and publishes a matching pair', async () => {
     const sim = createPlatform();
-    const records: PairRecord[] = [];
-    const cutover = createCutover({
-      v1: v1Side(sim),
-      v2: v2Side(sim),
-      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
-      publish: (record) => records.push(record),
-      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
-    });
+    const { cutover, records } = shadowingDataCheck(sim, 2);
     const advance = async () => sim.core.clock.advance(500);
     await legacyJourney(cutover, { advance });
     await cutover.idle();
@@ -23,14 +30,7 @@ describe('a sampled journey is mirrored on the other side', () => {
 
   it('reads the primary’s state only while its caller does not: the caller’s answers, its end included, are used', async () => {
     const sim = createPlatform({ clock: { manual: true } });
-    const records: PairRecord[] = [];
-    const cutover = createCutover({
-      v1: v1Side(sim),
-      v2: v2Side(sim),
-      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
-      publish: (record) => records.push(record),
-      shadow: { pollIntervalMs: 20, timeoutMs: 10_000 },
-    });
+    const { cutover, records } = shadowingDataCheck(sim, 20);
     // A caller polling every 5 ms while its journey's modules take their simulated time: many polls, each well
     // inside the mirror's interval, so a mirror that read the primary on its own would add several reads.
     const advance = async () => {
