@@ -117,18 +117,17 @@ export async function readFormBody(c: Context<SimEnv>, limit: number): Promise<R
 }
 
 /** Most fields a hosted page form may carry: a real one has a few dozen, and parsing 100,000 parts took half a second. */
-export const FORM_FIELD_LIMIT = 1000;
+const FORM_FIELD_LIMIT = 1000;
 
 /** How many times `needle` occurs in `bytes`. */
-function occurrences(bytes: Uint8Array, needle: string): number {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function occurrences(bytes: Buffer, needle: string): number {
   let count = 0;
-  for (let at = buffer.indexOf(needle); at !== -1; at = buffer.indexOf(needle, at + needle.length)) count += 1;
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) count += 1;
   return count;
 }
 
 /** The fields a form body holds at most, counted on its bytes before anything parses them. */
-function fieldsIn(bytes: Uint8Array, type: string): number {
+function fieldsIn(bytes: Buffer, type: string): number {
   if (/^application\/x-www-form-urlencoded/i.test(type)) return occurrences(bytes, '&') + 1;
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
   const delimiter = boundary?.[1] ?? boundary?.[2];
