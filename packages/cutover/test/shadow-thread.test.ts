@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { V1Api } from '@journey-bridge/client';
+import { JourneyApiError, type V1Api } from '@journey-bridge/client';
 import type { RunningSimulator, Simulator } from '@journey-bridge/simulator';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -168,12 +168,10 @@ describe('failures of the shadow thread and of its calls', () => {
     },
   );
 
-  it('an aborted call fails at once with its signal’s reason, without waiting for the side', async () => {
+  it('a refusal crosses as a JourneyApiError with its status and body; an aborted call fails at once with its signal’s reason', async () => {
     const sim = createPlatform();
     const running = await sim.listen();
     opened.push(running);
-    // The side would answer in a minute: far past this test's timeout, had the call waited for it.
-    sim.core.faults.add({ path: '*', latencyMs: 60_000 });
     const thread = startShadowThread(
       {
         module: new URL('./thread-sides.ts', import.meta.url),
@@ -182,6 +180,12 @@ describe('failures of the shadow thread and of its calls', () => {
       () => {},
     );
     opened.unshift(thread);
+    // The mirror reads a 4xx as "the side refused what was sent" by its status, not its name.
+    const refused = thread.sides.v1.fetchState({ instanceId: 'no-such-instance' });
+    await expect(refused).rejects.toBeInstanceOf(JourneyApiError);
+    await expect(refused).rejects.toMatchObject({ name: 'NotFoundError', status: 404, v1Error: { status: 404 } });
+    // The side would answer in a minute: far past this test's timeout, had the call waited for it.
+    sim.core.faults.add({ path: '*', latencyMs: 60_000 });
     const signal = AbortSignal.timeout(200);
     const call = thread.sides.v2.withContext({ signal }).startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { subject: {} } });
     await expect(call).rejects.toMatchObject({ name: 'TimeoutError' });
