@@ -37,7 +37,8 @@ export interface DomainElement {
 }
 
 /** Drops keys whose value is `undefined`, so a picked part never overwrites data with nothing. */
-const compact = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+export const dropUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 const FullName: DomainElement = {
   id: 'FullName',
@@ -53,7 +54,7 @@ const FullName: DomainElement = {
   pick: ({ identity }) => {
     if (identity?.firstName === undefined && identity?.lastNames === undefined) return undefined;
     const { firstName, middleNames, lastNames } = identity;
-    return { identity: compact({ firstName, middleNames, lastNames }) };
+    return { identity: dropUndefined({ firstName, middleNames, lastNames }) };
   },
 };
 

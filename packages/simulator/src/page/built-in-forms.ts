@@ -1,9 +1,7 @@
+import { dropUndefined } from '@journey-bridge/contract';
 import { documentFields } from '../document-sides.js';
 import type { Instance } from '../engine.js';
 import type { ElementForm, PageInput } from './form-model.js';
-
-/** Drops keys whose value is `undefined`. */
-const compact = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 /** `FullName`: first and last name; the last name is stored as the one entry of `lastNames`. */
 export function fullName(required: boolean): ElementForm {
@@ -18,7 +16,7 @@ export function fullName(required: boolean): ElementForm {
       const firstName = values.get('FullName/firstName');
       const lastName = values.get('FullName/lastNames');
       if (firstName === undefined && lastName === undefined) return undefined;
-      return { identity: compact({ firstName, lastNames: lastName === undefined ? undefined : [lastName] }) };
+      return { identity: dropUndefined({ firstName, lastNames: lastName === undefined ? undefined : [lastName] }) };
     },
   };
 }
@@ -57,7 +55,7 @@ export function currentAddress(required: boolean): ElementForm {
         ?.split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean);
-      return { identity: { currentAddress: compact({ lines: split, locality, postalCode, country }) } };
+      return { identity: { currentAddress: dropUndefined({ lines: split, locality, postalCode, country }) } };
     },
   };
 }
@@ -124,7 +122,7 @@ export function primaryDocument(instance: Instance, required: boolean): ElementF
       const side2Image = values.get('PrimaryDocument/side2Image');
       if (backOnly) return side2Image === undefined ? undefined : { documents: [{ type: 'Primary', side2Image }] };
       if (side1Image === undefined && side2Image === undefined) return undefined;
-      return { documents: [compact({ type: 'Primary', side1Image, side2Image: side2Image ?? '' })] };
+      return { documents: [dropUndefined({ type: 'Primary', side1Image, side2Image: side2Image ?? '' })] };
     },
   };
 }
