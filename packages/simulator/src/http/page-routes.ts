@@ -84,16 +84,18 @@ export function pageRoutes(core: SimulatorCore): Hono<SimEnv> {
     const instance = pageInstance(c);
     const fields = await readFormFields(c, options.bodyLimitBytes);
     const elements = pageElements(instance);
-    const values = new Map<string, string>();
+    // Echoed back after a refusal: empty if the values themselves were refused.
+    let values: ReadonlyMap<string, string> = new Map();
     try {
-      for (const [name, value] of await formValues(elements, fields)) values.set(name, value);
+      values = await formValues(elements, fields);
       const submission = formSubmission(elements, fields, values);
       c.set('journal', { instanceId: instance.id, participants: participantElements(submission.refs) });
       submitInteraction(engine, instance, submission);
     } catch (error) {
       if (!(error instanceof SimError)) throw error;
       const extras = { problems: error.problems.map(({ problem }) => problem), values: echoable(elements, values) };
-      return page(c, journeyPage(instance, c.req.path, pageElements(instance), extras), submitStatus(error));
+      // A refused submit stored nothing: the elements asked for are still `elements`.
+      return page(c, journeyPage(instance, c.req.path, elements, extras), submitStatus(error));
     }
     return c.redirect(c.req.path, 303);
   });

@@ -159,7 +159,9 @@ export async function readFormFields(c: Context<SimEnv>, limit: number): Promise
     throw new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the form has more than ${FORM_FIELD_LIMIT} fields` });
   // `parseBody` reads the body through the request's cache: seeded with the bytes read under the limit, it never
   // reads the connection itself (which a delayed request has already drained).
-  c.req.bodyCache.arrayBuffer = new Uint8Array(bytes).buffer;
+  // A body of its own backing store is handed over as it is; one in Node's shared pool (under 4 KiB) is copied out.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  c.req.bodyCache.arrayBuffer = whole ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
   try {
     // `all`: a field sent twice comes back as a list, which the page refuses, instead of one copy winning unseen.
     return await c.req.parseBody({ all: true });

@@ -1,14 +1,11 @@
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML content and quoted attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** Markup that is already safe: built by `html`, never from unescaped input. */
 export class Html {
   constructor(readonly markup: string) {}
-  toString(): string {
-    return this.markup;
-  }
 }
 
 /** What `html` interpolates: markup as is, text escaped, lists joined; `undefined`, `null` and `false` as nothing. */

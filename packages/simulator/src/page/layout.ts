@@ -24,7 +24,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Seconds between reloads of a page that waits for the journey. */
-export const REFRESH_SECONDS = 1;
+const REFRESH_SECONDS = 1;
 
 /** A whole document; `refresh` reloads it every `REFRESH_SECONDS` (no script). */
 export function layout(title: string, body: HtmlValue, { refresh = false }: { refresh?: boolean } = {}): Html {

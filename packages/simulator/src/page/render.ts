@@ -6,7 +6,7 @@ import { type Html, html } from './html.js';
 import { layout } from './layout.js';
 
 /** What a page of one instance shows beside its state: the problems of a refused submit, and what may be shown again. */
-export interface PageExtras {
+interface PageExtras {
   readonly problems?: readonly string[];
   /** Values typed into inputs that may echo them (see `echoable`). */
   readonly values?: FormValues;
@@ -44,7 +44,7 @@ const elementMarkup = (element: PageElement, values: FormValues | undefined): Ht
   html`<fieldset><legend>${element.label}</legend>${element.inputs.map((input) => inputMarkup(input, values?.get(input.name)))}</fieldset>`;
 
 /** The current interaction as a form that posts to `action`: multipart when it uploads files. */
-export function formPage(instance: Instance, action: string, elements: readonly PageElement[], extras: PageExtras = {}): Html {
+function formPage(instance: Instance, action: string, elements: readonly PageElement[], extras: PageExtras = {}): Html {
   const segment = currentSegment(instance);
   const { name } = instance.journey;
   const uploads = elements.some((element) => element.inputs.some((input) => input.kind === 'file'));
@@ -60,12 +60,12 @@ ${elements.map((element) => elementMarkup(element, extras.values))}
 }
 
 /** A page that reloads itself while the journey works: modules run, a document is read, or the journey is paused. */
-export function waitingPage(title: string, message: string, extras: PageExtras = {}): Html {
+function waitingPage(title: string, message: string, extras: PageExtras = {}): Html {
   return layout(title, html`<h1>${title}</h1>${problemList(extras.problems)}<p id="waiting">${message}</p>`, { refresh: true });
 }
 
 /** The end interaction: the overall result as state fetch gives it. */
-export function outcomePage(instance: Instance, extras: PageExtras = {}): Html {
+function outcomePage(instance: Instance, extras: PageExtras = {}): Html {
   const result = resultView(instance);
   const outcome = 'outcome' in result ? result.outcome : result.status === 'error' ? `Error: ${result.advice.reason}` : result.status;
   return layout(
