@@ -143,8 +143,9 @@ export async function resolveConfig(
     const found = candidates.find(([, value]) => value !== undefined);
     if (!found) continue;
     const [source, value] = found;
-    where.set(key, describeSource(key, source));
-    given[key] = OBJECT_SETTINGS.has(key) ? await objectValue(key, value, describeSource(key, source)) : value;
+    const described = describeSource(key, source);
+    where.set(key, described);
+    given[key] = OBJECT_SETTINGS.has(key) ? await objectValue(key, value, described) : value;
   }
   if (given.journeyMap !== undefined) {
     // A structured journey-map file lends its `variantIds` and `dialect` to the settings not given otherwise.
