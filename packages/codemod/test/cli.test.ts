@@ -48,7 +48,7 @@ beforeEach(async () => {
 afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('journey-codemod binary', () => {
-  it("run as `pnpm journey-codemod` (in the tool's repository), takes paths from where pnpm was started, and exits 1 while v1 calls remain; prints its version", async () => {
+  it("run as `pnpm journey-codemod` (in the tool's repository), takes paths from where pnpm was started, and exits 1 while v1 calls remain", async () => {
     const toolRepository = fileURLToPath(new URL('../../../', import.meta.url));
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
@@ -62,11 +62,6 @@ describe('journey-codemod binary', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('src/service.ts:4 v1, migratable [endpoint.task-list]');
     expect(await read('src/service.ts')).toBe(V1_CALL);
-    const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    const printed = execFileSync(process.execPath, ['--conditions=@journey-bridge/source', '--import', TSX, CLI, '--version'], {
-      cwd: repo,
-    }).toString();
-    expect(printed).toMatch(new RegExp(`^journey-codemod ${version.replaceAll('.', '\\.')} \\(`));
   });
 });
 

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import type { V1State } from '@journey-bridge/contract';
 import { comparePair, createRecordPublisher, normalise, type PairFailure, REPORT_TITLE } from '@journey-bridge/cutover';
 import type { JourneyDefinition } from '@journey-bridge/simulator';
+import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from '../../../test/support/chromium.js';
 import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished } from '../../cutover/test/paired-runs.js';
@@ -240,24 +240,23 @@ describe('journey-bridge compare --html', () => {
       const html = join(dir, 'screenshot.html');
       const png = join(dir, 'report.png');
       await cli('compare', report, '--html', html);
-      const flags = [
-        '--headless',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--hide-scrollbars',
-        `--user-data-dir=${join(dir, 'chromium-profile')}`,
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      ];
-      const run = promisify(execFile);
-      const [, dom] = await Promise.all([
-        run(chromium, [...flags, `--screenshot=${png}`, '--window-size=1000,1400', `file://${html}`], { timeout: 60_000 }),
-        run(chromium, [...flags.map((flag) => flag.replace('chromium-profile', 'chromium-dom')), '--dump-dom', `file://${html}`], {
-          timeout: 60_000,
-          maxBuffer: 16 * 1024 * 1024,
-        }),
-      ]);
-      expect(dom.stdout).toContain(`<h1>${REPORT_TITLE}</h1>`);
-      expect(dom.stdout).toContain('Most frequent mismatching fields');
+      const browser = await puppeteer.launch({
+        executablePath: chromium,
+        headless: true,
+        userDataDir: join(dir, 'chromium-profile'),
+        args: ['--disable-gpu', '--disable-dev-shm-usage', '--hide-scrollbars', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+      });
+      try {
+        const page = await browser.newPage();
+        await page.setViewport({ width: 1000, height: 1400 });
+        await page.goto(pathToFileURL(html).href);
+        const dom = await page.content();
+        expect(dom).toContain(`<h1>${REPORT_TITLE}</h1>`);
+        expect(dom).toContain('Most frequent mismatching fields');
+        await page.screenshot({ path: png as `${string}.png` });
+      } finally {
+        await browser.close();
+      }
       const image = await readFile(png);
       expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
       // IHDR: width and height, big-endian, right after the signature and the chunk header.
