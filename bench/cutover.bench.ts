@@ -4,11 +4,12 @@
  * run, rounds alternating. Shadowing runs two ways: its calls on the shadow thread (`shadow.thread`, as the shim
  * runs them), and on the primary's own thread (the library's default). v1 and v2 are two services: each side's
  * simulator runs in a process of its own on loopback and is reached over HTTP, so the shadow's load lands on the
- * v2 service, not on the v1 one.
+ * v2 service, not on the v1 one. Two references run in the same rounds: shadowing off twice (the A/A noise floor),
+ * and off beside an unrelated busy loop at nice 19 (what any background work costs the caller on this machine).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { V1Api } from '@journey-bridge/client';
 import { type Cutover, createCutover, type PairRecord } from '@journey-bridge/cutover';
@@ -106,11 +107,12 @@ const cpuMs = (pid: number | undefined): number => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-type Config = 'off' | 'again' | 'thread' | 'inline';
-const CONFIGS: readonly Config[] = ['off', 'again', 'thread', 'inline'];
+type Config = 'off' | 'again' | 'busy' | 'thread' | 'inline';
+const CONFIGS: readonly Config[] = ['off', 'again', 'busy', 'thread', 'inline'];
 const LABEL: Record<Config, string> = {
   off: 'off (stage v1)',
   again: 'off again: the noise floor (A/A)',
+  busy: 'off, a busy loop at nice 19 beside it: what any background work costs here',
   thread: 'on, shadow thread (the shim’s way)',
   inline: 'on, on the primary’s thread',
 };
@@ -120,12 +122,16 @@ const benchmark: Benchmark = {
   async run() {
     const { url, child } = await spawnSimulator();
     const v2Service = await spawnSimulator();
+    // Stopped but for the rounds of `busy`: a core's worth of work at the lowest priority, unrelated to shadowing.
+    const busyLoop = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
+    setPriority(busyLoop.pid as number, 19);
+    busyLoop.kill('SIGSTOP');
     try {
       const services: BenchSides = {
         v1: { url, token: await tokenFrom(url) },
         v2: { url: v2Service.url, token: await tokenFrom(v2Service.url) },
       };
-      const records: Record<Config, PairRecord[]> = { off: [], again: [], thread: [], inline: [] };
+      const records: Record<Config, PairRecord[]> = { off: [], again: [], busy: [], thread: [], inline: [] };
       const mapping = { name: 'data-check', v1: V1_ID, v2: V2_ID };
       const shadowing = (config: Config, thread: boolean): Cutover =>
         createCutover({
@@ -142,6 +148,7 @@ const benchmark: Benchmark = {
       const cutovers: Record<Config, Cutover> = {
         off: unshadowed(),
         again: unshadowed(),
+        busy: unshadowed(),
         thread: shadowing('thread', true),
         inline: shadowing('inline', false),
       };
@@ -166,7 +173,9 @@ const benchmark: Benchmark = {
             const config = CONFIGS[(i + at) % CONFIGS.length] as Config;
             const before = [process.cpuUsage(), cpuMs(child.pid), cpuMs(v2Service.child.pid)] as const;
             const ofRound = hdr.build();
+            if (config === 'busy') busyLoop.kill('SIGCONT');
             await round(cutovers[config], ofRound, concurrency);
+            if (config === 'busy') busyLoop.kill('SIGSTOP');
             histograms[config].add(ofRound);
             roundP99s[config].push(ofRound.getValueAtPercentile(99));
             // The shadows' tail belongs to their round, not to the next one.
@@ -206,6 +215,7 @@ const benchmark: Benchmark = {
     } finally {
       child.kill();
       v2Service.child.kill();
+      busyLoop.kill();
     }
   },
 };
