@@ -12,6 +12,12 @@ export interface V1CompatOptions
     Pick<JourneyClientOptions, 'timeoutMs' | 'retry' | 'logger' | 'logLevel'> {
   /** Serves the v1 calls. @default an adapter over `upstream` that sends each request's own token */
   adapter?: V1Api;
+  /**
+   * How the adapter built over `upstream` authorises interaction calls: as the shim does by default, with the
+   * caller's token until a tenant refuses it there (401), then with an end-user token for that instance. v1 code
+   * has no step that asks for one. @default 'auto'
+   */
+  interactionAuth?: JourneyClientOptions['interactionAuth'];
   /** `eu`, `us`, `au`, or the v2 base URL (`https://…/v2/captain/`) of the adapter built when none is given. */
   upstream?: Region | string;
   /** Which requests are v1 calls to serve in-process. @default any whose path is under `/captain/api/` */
@@ -36,6 +42,7 @@ function adapterFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): V
     ...(region.success ? { region: region.data } : { baseUrl: upstream }),
     auth: callerToken(),
     fetch,
+    interactionAuth: options.interactionAuth ?? 'auto',
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.retry && { retry: options.retry }),
     ...(options.logger && { logger: options.logger }),

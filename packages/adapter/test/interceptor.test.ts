@@ -104,6 +104,43 @@ describe('installV1Compat', () => {
     expect((await reply.json()).errors[0].problem).toContain('ffffffff');
   });
 
+  it('finishes a journey whose tenant refuses the caller’s token on interactions, as the shim does (interactionAuth auto)', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const { url, close } = await sim.listen();
+    try {
+      uninstall = installV1Compat({ upstream: `${url}/eu/v2/captain/`, journeyMap });
+      const token = sim.issueToken();
+      const call = async (path: string, body: unknown) => {
+        const reply = await fetch(`${url}/eu/captain/api/journey/${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(reply.status).toBeLessThan(300);
+        return reply.json();
+      };
+      const b64 = (text: string) => Buffer.from(text).toString('base64');
+      const { instanceId } = await call('start', {
+        resourceId: 'e1a5c7d9device-selfie-v1@latest',
+        context: { config: { async: true }, subject: {} },
+      });
+      const steps: [Record<string, unknown>, number][] = [
+        [{ documents: [{ side1Image: b64('front of the document') }] }, 1800],
+        [{ biometrics: [{ selfieImage: b64('a face') }] }, 1200],
+      ];
+      for (const [subject, ms] of steps) {
+        const { tasks } = await call('task/list', { instanceId });
+        await call('task/update', { intent: 'Complete', instanceId, taskId: tasks[0].taskId, context: { subject } });
+        sim.core.clock.advance(ms);
+      }
+      const state = await call('state/fetch', { instanceId });
+      expect(state.status).toBe('Completed');
+      expect(sim.core.journal.count({ path: '*/journey/device/start', instanceId })).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
   it('needs an adapter, or an upstream with a journey map', () => {
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(V1CompatOptionsError);
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(AdapterError);
