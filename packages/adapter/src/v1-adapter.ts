@@ -29,6 +29,7 @@ import {
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
+import { CompletedBySave, holdsAll } from './completed-by-save.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -112,12 +113,14 @@ async function asV1<T>(operation: () => Promise<T>): Promise<T> {
 /**
  * The v1 task API over v2 interactions: the same `V1Api` the v1 client implements, so code typed against it
  * runs unchanged on published v2 journeys. Stateless: every call carries what it needs (taskIds encode their
- * instance and interaction), so any number of processes can serve one journey. Each operation makes the fewest
- * v2 requests it can: one, or two for `updateTask` (the interaction, then the submit).
+ * instance and interaction), so any number of processes can serve one journey; the one thing a process remembers is
+ * which tasks its own Saves completed, to answer the Complete after such a Save as v1 did. Each operation makes the
+ * fewest v2 requests it can: one, or two for `updateTask` (the interaction, then the submit).
  */
 export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now, logger } = options;
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
+  const completedBySave = new CompletedBySave(now);
 
   /** The operations for one context (or none): every upstream call carries it. */
   function operations(context: CallContext | undefined): V1Api {
@@ -235,7 +238,19 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       updateTask: (request) =>
         asV1(async () => {
           const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
-          const { interaction, interactionId } = await activeInteraction(taskId, instanceId);
+          let active: Awaited<ReturnType<typeof activeInteraction>>;
+          try {
+            active = await activeInteraction(taskId, instanceId);
+          } catch (error) {
+            // The Complete v1 code sends after a Save: v1 took it with the draft; here the Save already submitted.
+            // It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
+            if (!(error instanceof StaleTaskError) || intent !== 'Complete' || !completedBySave.has(taskId)) throw error;
+            const state = noted(await client.fetchState({ instanceId }, call));
+            if (!holdsAll(state.context?.subject ?? {}, context.subject)) throw error;
+            completedBySave.delete(taskId);
+            return { instanceId, taskId };
+          }
+          const { interaction, interactionId } = active;
           // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
           // carries every required element therefore completes the interaction (register: request.update-intent).
           const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
@@ -252,6 +267,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             }
             throw error;
           }
+          if (intent === 'Save') completedBySave.add(taskId);
           return { instanceId, taskId };
         }),
 

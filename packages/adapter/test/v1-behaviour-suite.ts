@@ -175,6 +175,26 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       // register: request.update-intent. v2 has no drafts, so the adapter's Save is a (partial) submit.
       const expected = target.surface === 'v1' ? 1 : 0;
       expect((await api.listTasks({ instanceId })).tasks).toHaveLength(expected);
+      // The Complete that follows is taken on both: v1 completes the draft, v2 already holds all it carries.
+      expect(await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).toMatchObject({
+        instanceId,
+        taskId,
+      });
+      expect((await api.listTasks({ instanceId })).tasks).toEqual([]);
+      // Once taken, a Complete again is a conflict on both.
+      const again = await rejection(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } }));
+      expect(again).toBeInstanceOf(ConflictError);
+    });
+
+    it('a Complete after a Save that completed the interaction, carrying data the Save did not, is refused: nothing it adds is lost silently', async () => {
+      const { target, api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person } });
+      const more = { identity: { ...person.identity, middleNames: ['Augusta'] } };
+      const answer = api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: more } });
+      if (target.surface === 'v1') await expect(answer).resolves.toMatchObject({ taskId });
+      else expect(await rejection(answer)).toBeInstanceOf(ConflictError);
     });
 
     it('refuses Complete without a required element, and keeps the task open', async () => {
