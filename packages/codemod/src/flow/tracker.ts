@@ -208,6 +208,8 @@ export class Tracker {
       case 'MemberExpression':
       case 'OptionalMemberExpression':
         if (parent.object === node) this.member(value, parent, source);
+        else if (carriesDecision(value.shape))
+          this.decisionMatched(value, parent, source, `looks it up in ${source.ctx.text(parent.object)}`);
         return;
       case 'CallExpression':
       case 'OptionalCallExpression':
@@ -242,6 +244,7 @@ export class Tracker {
         return;
       case 'ObjectProperty':
         if (parent.value === node) this.stored(value, parent, source);
+        else if (carriesDecision(value.shape)) this.decisionMatched(value, parent, source, 'makes it the key of an object');
         return;
       case 'BinaryExpression':
         return void this.compared(value, parent, node, source);
@@ -842,9 +845,16 @@ export class Tracker {
 
   /** `status === 'Failed'`, a decision or a flow entry's outcome compared with a literal. */
   private compared(value: Value, comparison: Extract<Node, { type: 'BinaryExpression' }>, node: Node, source: Source): void {
-    if (value.shape.kind !== 'leaf' || !['===', '==', '!==', '!='].includes(comparison.operator)) return;
+    if (value.shape.kind !== 'leaf') return;
+    const equality = ['===', '==', '!==', '!='].includes(comparison.operator);
     const other = comparison.left === node ? comparison.right : comparison.left;
-    if (other.type !== 'StringLiteral') return;
+    if (value.shape.leaf === 'decision' && other.type !== 'StringLiteral' && comparison.operator !== '+') {
+      // Only a literal can be rewritten in v2's words; a name, a member or `in` may hold v1's, and joining text is display.
+      const how = comparison.operator === 'in' ? `looks it up in ${source.ctx.text(other)}` : `compares it with ${source.ctx.text(other)}`;
+      if (!(equality && isAbsent(other))) this.decisionMatched(value, comparison, source, how);
+      return;
+    }
+    if (!equality || other.type !== 'StringLiteral') return;
     const { leaf: kind } = value.shape;
     if (kind === 'status' && other.value === FAILED) {
       const quote = source.ctx.source[other.start ?? 0] ?? "'";
@@ -873,6 +883,8 @@ export class Tracker {
     if (value.shape.kind !== 'leaf') return;
     const { leaf: kind } = value.shape;
     for (const entry of statement.cases) {
+      if (kind === 'decision' && entry.test && entry.test.type !== 'StringLiteral' && !isAbsent(entry.test))
+        this.decisionMatched(value, entry.test, source, `compares it with case ${source.ctx.text(entry.test)}`);
       if (entry.test?.type !== 'StringLiteral') continue;
       if (kind === 'decision') this.decisionLiteral(value, entry.test, source);
       if (kind === 'status' && entry.test.value === FAILED) {
@@ -886,6 +898,21 @@ export class Tracker {
         );
       }
     }
+  }
+
+  /**
+   * The decision matched against values that are not literals (a table keyed by wordings, a constant, `in`):
+   * they may hold v1's words, which the v2 decision never equals, so the flow stays on v1.
+   */
+  private decisionMatched(value: Value, node: Node, source: Source, how: string): void {
+    this.refuse(
+      source,
+      node,
+      value,
+      'response.decision-wording',
+      `the decision would be in v2's words (${Object.keys(DEFAULT_DECISION_OUTCOMES).join(', ')}), and this code ${how}, whose words the codemod cannot rewrite`,
+      "match decisionOf(state) against 'Accept', 'Reject', 'Manual review' (table keys and constants too)",
+    );
   }
 
   /** A v1 decision wording compared with the decision: the v2 word it stands for, when the register knows it. */
@@ -921,6 +948,12 @@ const MAX_RECORD_DEPTH = 4;
 const depthOf = (shape: Shape): number => (shape.kind === 'record' ? 1 + depthOf(shape.inner) : 0);
 
 const isEmptyObject = (node: Node): boolean => node.type === 'ObjectExpression' && node.properties.length === 0;
+
+/** `undefined`, `null` or `void 0`: what a decision is compared with to ask whether there is one, in any version. */
+const isAbsent = (node: Node): boolean =>
+  (node.type === 'Identifier' && node.name === 'undefined') ||
+  node.type === 'NullLiteral' ||
+  (node.type === 'UnaryExpression' && node.operator === 'void');
 
 /** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
 const carriesDecision = (shape: Shape): boolean =>
