@@ -121,6 +121,17 @@ export function participantsFor(interaction: V2Interaction, carried: object | re
 }
 
 /**
+ * What a v1 task list listed as its one task: the id of the interaction that waits for data. `undefined` while
+ * modules run, and once the journey has left InProgress: its fetch then answers the end interaction, which has an
+ * `interactionId` but collects nothing, and a submit to it is refused (409).
+ */
+export function pendingInteractionId(interaction: V2Interaction): string | undefined {
+  const status = interaction.journey?.status ?? 'InProgress';
+  const collects = interaction.interaction?.collects ?? [];
+  return interaction.processing !== true && status === 'InProgress' && collects.length > 0 ? interaction.interactionId : undefined;
+}
+
+/**
  * The steps of a state that ran a module, wherever the tenant puts them (`context.process.steps`, or `steps`):
  * what a v1 flow listed as its entries, the decision left out (v2 keeps it in the result).
  */

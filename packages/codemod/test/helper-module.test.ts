@@ -3,10 +3,26 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { decisionOf as contractDecisionOf, elementsCarriedBy, resultOf, stepsOf, type V2State } from '@journey-bridge/contract';
+import {
+  decisionOf as contractDecisionOf,
+  elementsCarriedBy,
+  type Interaction,
+  resultOf,
+  stepsOf,
+  toV1TaskList,
+  type V2State,
+} from '@journey-bridge/contract';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionOf, moduleSteps, participantsFor, type V2Interaction, waitForResult, waitUntilRun } from '../helpers/journey-v2.js';
+import {
+  decisionOf,
+  moduleSteps,
+  participantsFor,
+  pendingInteractionId,
+  type V2Interaction,
+  waitForResult,
+  waitUntilRun,
+} from '../helpers/journey-v2.js';
 import { emitHelpers } from '../src/emit/helper-module.js';
 import { parseSource } from '../src/parse/parse-source.js';
 import { FileContext } from '../src/plan/file-context.js';
@@ -113,6 +129,26 @@ describe('against the simulator', () => {
     const current = await call('journey/interaction/fetch', { instanceId: started.instanceId });
     expect(current.interactionId).toEqual(expect.any(String));
     expect(current.processing).toBeUndefined();
+  });
+
+  it('pendingInteractionId names the interaction a v1 task list listed: none while modules run, nor at the end interaction', async () => {
+    const fetchInteraction = (instanceId: string) => call('journey/interaction/fetch', { instanceId });
+    const { instanceId } = await waitUntilRun(start('b2e8d4a1data-check-v2@latest', {}), fetchInteraction);
+    const collecting = await fetchInteraction(instanceId);
+    const subject = person('Lovelace');
+    const participants = participantsFor(collecting as V2Interaction, subject);
+    await call('journey/interaction/submit', { instanceId, interactionId: collecting.interactionId, participants, context: { subject } });
+    let ended = await fetchInteraction(instanceId);
+    while ((ended.journey as { status: string }).status === 'InProgress') ended = await fetchInteraction(instanceId);
+    const processing = { instanceId, journey: { status: 'InProgress' }, processing: true, outstanding: [] };
+    expect(pendingInteractionId(collecting as V2Interaction)).toBe(collecting.interactionId);
+    // The end interaction has an id, but v1 listed no task once the journey had ended.
+    expect(ended.interactionId).toEqual(expect.any(String));
+    expect(pendingInteractionId(ended as V2Interaction)).toBeUndefined();
+    for (const answer of [collecting, processing, ended]) {
+      const tasks = toV1TaskList(answer as Interaction).tasks;
+      expect(pendingInteractionId(answer as V2Interaction) !== undefined).toBe(tasks.length > 0);
+    }
   });
 });
 

@@ -8,7 +8,8 @@ const fixtures = fileURLToPath(new URL('../../../test-fixtures/codemod/', import
 const api = { jscodeshift, j: jscodeshift, stats: () => undefined, report: () => undefined };
 
 it('rewrites a file as a jscodeshift transform, with the same result as the CLI for a self-contained file', async () => {
-  for (const fixture of ['call-styles/axios-instance', 'errors/fetch-not-ok', 'unsupported/save-intent']) {
+  // Self-contained and free of the generated module, which a transform cannot write (task list reads need it).
+  for (const fixture of ['call-styles/axios-default', 'errors/fetch-not-ok', 'unsupported/save-intent']) {
     const path = `${fixtures}${fixture}.input.ts`;
     const source = await readFile(path, 'utf8');
     const output = transform({ path, source }, api, { journeyMap: `${fixtures}journey-map.json` });

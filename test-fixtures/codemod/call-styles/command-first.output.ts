@@ -1,4 +1,4 @@
-import { type V2Interaction, participantsFor } from './journey-v2.js';
+import { type V2Interaction, participantsFor, pendingInteractionId } from './journey-v2.js';
 interface Client {
   request<T>(command: string, path: string, body: Record<string, unknown>): Promise<T>;
 }
@@ -7,7 +7,7 @@ interface Client {
 export async function completeFirst(client: Client, instanceId: string, subject: { identity: { firstName: string } }) {
   // journey-codemod: needs-review [endpoint.base-path] the base URL is only known at run time → v2: make the base end in /v2/captain/ instead of /captain/api/
   const list = await client.request<V2Interaction>('task list', 'journey/interaction/fetch', { instanceId });
-  const task = list.interactionId;
+  const task = pendingInteractionId(list);
   if (!task) return;
   // journey-codemod: needs-review [endpoint.base-path] the base URL is only known at run time → v2: make the base end in /v2/captain/ instead of /captain/api/
   await client.request('task complete', 'journey/interaction/submit', { instanceId, interactionId: task, participants: participantsFor(list, subject), context: { subject } });

@@ -1,4 +1,5 @@
 import fetch from 'node-fetch';
+import { pendingInteractionId } from './journey-v2.mjs';
 
 export async function listTasks(token, instanceId) {
   const response = await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch', {
@@ -7,5 +8,5 @@ export async function listTasks(token, instanceId) {
     body: JSON.stringify({ instanceId }),
   });
   const list = await response.json();
-  return list.interactionId;
+  return pendingInteractionId(list);
 }

@@ -1,4 +1,5 @@
 import { createJourneyClient, staticToken, type JourneyClient } from '@journey-bridge/client';
+import { pendingInteractionId } from './journey-v2.js';
 
 export class Onboarding {
   constructor(private readonly journeys: JourneyClient) {}
@@ -9,7 +10,7 @@ export class Onboarding {
 
   async pendingTask(instanceId: string): Promise<string | undefined> {
     const list = await this.journeys.fetchInteraction({ instanceId });
-    return list.interactionId;
+    return pendingInteractionId(list);
   }
 
   async failed(instanceId: string): Promise<boolean> {

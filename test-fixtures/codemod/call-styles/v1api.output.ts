@@ -1,5 +1,5 @@
 import { clientCredentials, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
-import { participantsFor } from './journey-v2.js';
+import { participantsFor, pendingInteractionId } from './journey-v2.js';
 
 export const api: JourneyClient = createJourneyClient({
   baseUrl: 'https://eu.platform.go.gbgplc.com/v2/captain/',
@@ -12,7 +12,7 @@ export async function verify(journeys: JourneyClient, subject: { identity: { fir
     context: { config: { delivery: 'api' }, subject: {} },
   });
   const list = await journeys.fetchInteraction({ instanceId });
-  const task = list.interactionId;
+  const task = pendingInteractionId(list);
   if (!task) return undefined;
   await journeys.submitInteraction({ instanceId, interactionId: task, participants: participantsFor(list, subject), context: { subject } });
   const state = await journeys.fetchState({ instanceId });

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { pendingInteractionId } from './journey-v2.js';
 
 const journeys = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/v2/captain/' });
 
@@ -9,7 +10,7 @@ async function post(path: string, token: string, body: object) {
 
 export async function completeAll(token: string, instanceId: string) {
   const list = await post('journey/interaction/fetch', token, { instanceId });
-  for (const task of (list.interactionId === undefined ? [] : [list.interactionId])) {
+  for (const task of (pendingInteractionId(list) === undefined ? [] : [pendingInteractionId(list)!])) {
     await post('journey/interaction/submit', token, {
       instanceId,
       interactionId: task,

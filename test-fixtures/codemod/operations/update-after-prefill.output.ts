@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { participantsFor } from './journey-v2.js';
+import { participantsFor, pendingInteractionId } from './journey-v2.js';
 
 const JOURNEY = 'https://eu.platform.go.gbgplc.com/v2/captain/journey/';
 
@@ -10,7 +10,7 @@ export async function verify(person: { first: string; last: string; dob: string 
     context: { config: { delivery: 'api' }, subject: { identity: { firstName: person.first, lastNames: [person.last] } } },
   });
   const { data: list } = await axios.post(`${JOURNEY}interaction/fetch`, { instanceId: started.instanceId });
-  const task = list.interactionId;
+  const task = pendingInteractionId(list);
   if (!task) return;
   await axios.post(`${JOURNEY}interaction/submit`, {
     instanceId: started.instanceId,

@@ -44,6 +44,11 @@ const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
 const DECISION_KEY = 'decision';
 const ARRAY_METHODS = new Set(['map', 'filter', 'find', 'findLast', 'some', 'every', 'forEach', 'findIndex', 'sort', 'slice', 'reverse']);
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
+/** The generated module's helper that reads a task list's one task from an interaction. */
+const PENDING = 'pendingInteractionId';
+const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]`;
+const TASK_WITHOUT_HELPERS =
+  'a v1 task is an interaction that collects data (the end interaction has an interactionId too), read with pendingInteractionId, and helpers are off (--no-helpers)';
 /** `a.b.c` made of names only: safe to write twice. */
 const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;
 
@@ -357,13 +362,16 @@ export class Tracker {
           );
           return void from({ kind: 'leaf', leaf: 'taskId' });
         }
+        // The task becomes the interaction's id, a string: a variantId read from it could only be undefined.
         if (name === 'variantId') {
-          this.site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction').needsReview(
+          return void this.refuse(
+            source,
+            member,
+            value,
             'response.variant-id',
-            `${source.ctx.text(member)} has no v2 counterpart on an interaction`,
+            `${source.ctx.text(member)} has no v2 counterpart: the task becomes the interaction's id`,
             'read the interaction fetch response (interaction.resource.id, collects)',
           );
-          return;
         }
         return void this.refuse(
           source,
@@ -398,8 +406,12 @@ export class Tracker {
           );
           return void from({ kind: 'leaf', leaf: 'status' });
         }
-        if (name === 'tasks')
-          return void from({ kind: 'tasks', id: `${source.ctx.text(member.object)}.interactionId`, repeatable: root !== undefined });
+        if (name === 'tasks') {
+          // The end interaction has an interactionId too: a task is an interaction that collects data.
+          if (!this.helpers) return void this.refuse(source, member, value, 'endpoint.task-list', TASK_WITHOUT_HELPERS, TASK_FORM);
+          const id = `${PENDING}(${source.ctx.text(member.object)})`;
+          return void from({ kind: 'tasks', id, repeatable: root !== undefined, helper: true });
+        }
         return void this.refuse(
           source,
           member,
@@ -527,7 +539,14 @@ export class Tracker {
     );
   }
 
-  /** `tasks.length`, `tasks[0]`, `tasks[0].taskId` of a task list: v2 has one interaction, there while `interactionId` is. */
+  /** A site that writes the id of a task list's interaction that collects data, with the helper it calls. */
+  private taskSite(source: Source, node: Node, value: Value, shape: Extract<Shape, { kind: 'tasks' }>, description: string): SiteBuilder {
+    const site = this.site(source, node, value, 'endpoint.task-list', description);
+    if (shape.helper) site.helpers.push(PENDING);
+    return site;
+  }
+
+  /** `tasks.length`, `tasks[0]`, `tasks[0].taskId` of a task list: v2 has one interaction that collects data, or none. */
   private tasksMember(
     value: Value,
     shape: Extract<Shape, { kind: 'tasks' }>,
@@ -536,7 +555,7 @@ export class Tracker {
     source: Source,
   ): void {
     const parent = source.parent(member);
-    const site = () => this.site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction');
+    const site = () => this.taskSite(source, member, value, shape, 'v1 task → the v2 interaction');
     if (name === 'length') {
       const zero =
         parent?.type === 'BinaryExpression' &&
@@ -563,7 +582,7 @@ export class Tracker {
       value,
       'endpoint.task-list',
       'v2 has one active interaction, not a list of tasks',
-      `${shape.id} (undefined while modules run)`,
+      `${shape.id} (undefined while modules run and once the journey has ended)`,
     );
   }
 
@@ -582,9 +601,11 @@ export class Tracker {
         );
       }
       const id = value.shape.id;
-      this.site(source, node, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction').replace(
+      // TypeScript does not narrow a call by the test of an earlier one: the element is asserted defined.
+      const element = value.shape.helper && source.ctx.isTypeScript ? `${id}!` : id;
+      this.taskSite(source, node, value, value.shape, 'v1 tasks → the v2 interaction').replace(
         node,
-        `(${id} === undefined ? [] : [${id}])`,
+        `(${id} === undefined ? [] : [${element}])`,
       );
     }
     if (!element || !left) {
@@ -683,26 +704,40 @@ export class Tracker {
     }
   }
 
-  /** `const { tasks } = list`: the binding now holds the interactionId (`{ interactionId: tasks }`). */
+  /**
+   * `const { tasks } = list`: the binding now holds the id of the interaction that collects data
+   * (`const tasks = pendingInteractionId(list)`), which a pattern cannot compute: only a declaration of `tasks` alone moves.
+   */
   private tasksPattern(value: Value, property: Extract<Node, { type: 'ObjectProperty' }>, source: Source): void {
+    if (!this.helpers) return void this.refuse(source, property, value, 'endpoint.task-list', TASK_WITHOUT_HELPERS, TASK_FORM);
     const target = property.value;
-    if (target.type !== 'Identifier') {
+    const pattern = source.parent(property);
+    const declarator = pattern && source.parent(pattern);
+    if (
+      target.type !== 'Identifier' ||
+      pattern?.type !== 'ObjectPattern' ||
+      pattern.properties.length !== 1 ||
+      pattern.typeAnnotation ||
+      declarator?.type !== 'VariableDeclarator' ||
+      declarator.id !== pattern ||
+      !declarator.init
+    ) {
       return void this.refuse(
         source,
         property,
         value,
         'endpoint.task-list',
         'the task list is destructured in a way the codemod cannot rewrite',
+        TASK_FORM,
       );
     }
-    this.site(source, property, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction').replace(
-      property,
-      `interactionId: ${target.name}`,
-    );
+    this.site(source, declarator, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction')
+      .replace(declarator, `${target.name} = ${PENDING}(${source.ctx.text(declarator.init)})`)
+      .helpers.push(PENDING);
     const binding = source.scopes.bindingOf(target);
     if (!binding) return;
     for (const reference of binding.references)
-      this.follow({ ...value, shape: { kind: 'tasks', id: target.name, repeatable: true } }, reference, source);
+      this.follow({ ...value, shape: { kind: 'tasks', id: target.name, repeatable: true, helper: false } }, reference, source);
   }
 
   /** `const [first] = value`: of tasks, the interactionId; of entries, an entry. */
@@ -715,7 +750,7 @@ export class Tracker {
       first?.type === 'Identifier' &&
       declarator?.type === 'VariableDeclarator'
     ) {
-      this.site(source, declarator, value, 'endpoint.task-list', 'v1 task → the v2 interaction').replace(
+      this.taskSite(source, declarator, value, value.shape, 'v1 task → the v2 interaction').replace(
         declarator,
         `${first.name} = ${value.shape.id}`,
       );
@@ -1005,8 +1040,7 @@ function ruleOf(value: Value): RuleId {
 
 /** The v2 form to write for a read of a call's answer. */
 function suggestionOf(value: Value): string | undefined {
-  if (value.operation === 'journey/task/list' || value.operation === 'journey/task/list/schema')
-    return 'interactionId (undefined while modules run), journey.status, outstanding[]';
+  if (value.operation === 'journey/task/list' || value.operation === 'journey/task/list/schema') return TASK_FORM;
   if (value.operation === 'journey/state/fetch' || value.startAsState)
     return `${readEither('state', RESULT_PATHS.v2.steps)} (steps, a decision step has result: null) and decisionOf(state) (the decision)`;
   return undefined;

@@ -13,9 +13,12 @@ export type Shape =
   | { readonly kind: 'decision-entry' | 'decision-result'; readonly root: string | undefined }
   /** A list of flow entries (now the module steps), and one of them, and its `result`. */
   | { readonly kind: 'entries' | 'entry' | 'entry-result' }
-  /** A task list's `tasks`: `id` is the interactionId expression that replaces the list. */
-  | { readonly kind: 'tasks'; readonly id: string; readonly repeatable: boolean }
-  /** A task, which now holds the interactionId. */
+  /**
+   * A task list's `tasks`: `id` is the expression that replaces the list, the id of the interaction that collects
+   * data (`pendingInteractionId(list)` of the generated module, or a name already holding it: `helper` false).
+   */
+  | { readonly kind: 'tasks'; readonly id: string; readonly repeatable: boolean; readonly helper: boolean }
+  /** A task, which now holds the id of the interaction that collects data. */
   | { readonly kind: 'task' }
   /** A list of strings mapped from entries (`.map((entry) => entry.result.outcome)`). */
   | { readonly kind: 'strings'; readonly of: Leaf }
