@@ -133,7 +133,7 @@ describe('against the simulator', () => {
 
   it('pendingInteractionId names the interaction a v1 task list listed: none while modules run, nor at the end interaction', async () => {
     const fetchInteraction = (instanceId: string) => call('journey/interaction/fetch', { instanceId });
-    const { instanceId } = await waitUntilRun(start('b2e8d4a1data-check-v2@latest', {}), fetchInteraction);
+    const { instanceId } = (await waitUntilRun(start('b2e8d4a1data-check-v2@latest', {}), fetchInteraction)) as { instanceId: string };
     const collecting = await fetchInteraction(instanceId);
     const subject = person('Lovelace');
     const participants = participantsFor(collecting as V2Interaction, subject);
