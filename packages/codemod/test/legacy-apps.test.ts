@@ -17,6 +17,15 @@ const APPS = [
   { name: 'axios-commonjs', main: 'main.cjs', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'ky-class', main: 'main.ts', expected: ['screening Completed', 'screening failed'] },
   { name: 'v1api-app', main: 'main.ts', expected: [{ status: 'Completed' }, { status: 'Completed' }] },
+  {
+    name: 'until-done-loop',
+    main: 'main.mjs',
+    expected: [
+      { status: 'Completed', verdict: 'approve', tasksDone: 1 },
+      { status: 'Completed', verdict: 'decline', tasksDone: 1 },
+      { status: 'Completed', verdict: 'approve', tasksDone: 2 },
+    ],
+  },
 ] as const;
 
 let simulator: Simulator;
