@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { CodemodError } from './errors/codemod-error.js';
+import { HelperModuleError } from './errors/helper-module-error.js';
 import { MissingPathError } from './files/discover-files.js';
 import { uncommittedChanges } from './files/git-status.js';
 import { DEFAULT_EXTENSIONS } from './options.js';
@@ -73,6 +74,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
     io.stderr.write(`journey-codemod: ${error instanceof Error ? error.message : String(error)}\n`);
     if (usage) io.stderr.write('Run journey-codemod --help for the options.\n');
+    // Refused before writing, as for a dirty tree: the message says what to change.
+    if (error instanceof HelperModuleError) return 2;
     // A failure of its own (RunError) or a crash: nothing to fix in the command line.
     return usage ? 2 : 3;
   }

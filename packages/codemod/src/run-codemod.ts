@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
@@ -119,7 +119,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     helpers: operationOptions.helpers,
     ctx: ctxOf,
   });
-  const emission = emitHelpers(resolution.helpers, ctxOf, existsSync);
+  const emission = emitHelpers(resolution.helpers, ctxOf, (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined));
   const flowMs = performance.now() - flowStarted;
   const edits = new Map<string, TextEdit[]>(resolution.edits);
   for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);

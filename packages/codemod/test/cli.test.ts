@@ -247,6 +247,27 @@ describe('journey-codemod CLI', () => {
     });
   });
 
+  it('refuses, writing nothing, when the helper module of an earlier run lacks a name the migrated code imports', async () => {
+    const loop = await readFile(
+      new URL('../../../test-fixtures/codemod/operations/task-loop-until-done.input.ts', import.meta.url),
+      'utf8',
+    );
+    const earlier = 'export function decisionOf(state: unknown) {\n  return state;\n}\n';
+    await write({ 'src/loop.ts': loop, 'src/journey-v2.ts': earlier });
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'earlier run');
+    const run = await runCli(['src/loop.ts'], repo);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('does not export pendingInteractionId, which the migrated code imports');
+    expect(await read('src/loop.ts')).toBe(loop);
+    expect(await read('src/journey-v2.ts')).toBe(earlier);
+    // Moved aside, the current module is written and the loop migrated.
+    await rm(join(repo, 'src/journey-v2.ts'));
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'aside');
+    expect((await runCli(['src/loop.ts'], repo)).code).toBe(0);
+    expect(await read('src/journey-v2.ts')).toContain('export function pendingInteractionId');
+  });
+
   it('exits 2 for a journey map it cannot read, and 3 when the report cannot be written', async () => {
     expect(await runCli(['src', '--dry', '--journey-map', 'missing.json'], repo)).toMatchObject({
       code: 2,

@@ -172,7 +172,7 @@ describe('the module written into a JavaScript project', () => {
     const emission = emitHelpers(
       new Map(Object.values(files).map((file) => [file, new Set(['participantsFor'])])),
       (file) => contexts.get(file),
-      () => false,
+      () => undefined,
     );
     expect(emission.edits.map((edit) => edit.text.trim())).toEqual([
       "import { participantsFor } from './journey-v2.mjs';",

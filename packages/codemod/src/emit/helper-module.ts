@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { ts } from 'ts-morph';
+import { HelperModuleError } from '../errors/helper-module-error.js';
 import { HELPER_SOURCE_URL } from '../helper-source.js';
 import type { FileContext } from '../plan/file-context.js';
 import type { TextEdit } from '../plan/types.js';
@@ -30,7 +31,7 @@ const EXTENSIONS: Readonly<Record<Flavour, string>> = { ts: '.ts', esm: '.mjs', 
 export function emitHelpers(
   needs: ReadonlyMap<string, ReadonlySet<string>>,
   ctxOf: (file: string) => FileContext | undefined,
-  exists: (path: string) => boolean,
+  readExisting: (path: string) => string | undefined,
 ): HelperEmission {
   if (needs.size === 0) return { files: [], edits: [] };
   const dir = commonDirectory([...needs.keys()]);
@@ -41,12 +42,34 @@ export function emitHelpers(
     if (!ctx) continue;
     const flavour: Flavour = ctx.isTypeScript ? 'ts' : ctx.usesRequire || file.endsWith('.cjs') ? 'cjs' : 'esm';
     const path = join(dir, `${HELPER_MODULE}${EXTENSIONS[flavour]}`);
-    if (!files.has(path) && !exists(path)) files.set(path, moduleText(flavour));
+    if (!files.has(path)) {
+      const existing = readExisting(path);
+      if (existing === undefined) files.set(path, moduleText(flavour));
+      else checkExports(path, existing, names);
+    }
     const specifier = specifierFor(ctx, path, flavour);
     const missing = [...names].filter((name) => ctx.imports.get(name)?.specifier !== specifier).sort();
     if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour));
   }
   return { files: [...files].map(([path, text]) => ({ path, text })), edits };
+}
+
+/**
+ * Refuses the run when a module kept from an earlier run lacks a name this one imports from it: the codemod never
+ * overwrites that module, and migrated code importing a missing name would not load.
+ */
+function checkExports(path: string, text: string, names: ReadonlySet<string>): void {
+  const missing = [...names].filter(
+    (name) =>
+      !new RegExp(
+        `export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|interface|type)\\s+${name}\\b|exports\\.${name}\\s*=|export\\s*\\{[^}]*\\b${name}\\b`,
+      ).test(text),
+  );
+  if (missing.length === 0) return;
+  throw new HelperModuleError(
+    `${path} exists from an earlier run and does not export ${missing.sort().join(', ')}, which the migrated code imports; ` +
+      'the codemod never overwrites it: move it aside to have the current one written, or add the missing exports, then run again (nothing was written)',
+  );
 }
 
 function moduleText(flavour: Flavour): string {
