@@ -100,7 +100,7 @@ function v1Literals(ctx: FileContext): V1Literal[] {
     site.refuse(
       'codemod.unrecognized-v1-url',
       `v1 URL text outside a call the codemod recognises: "${value}"`,
-      'the v2 path under /v2/captain/ (see the journey-codemod docs)',
+      'the v2 call for each request sent to it, bodies and answers too, not the path alone (see the journey-codemod docs)',
     );
     literals.push({ key: sourceKey({ file: ctx.file, start }), site: site.build() });
   });
