@@ -267,7 +267,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             }
             throw error;
           }
+          // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
           if (intent === 'Save') completedBySave.add(taskId);
+          else completedBySave.delete(taskId);
           return { instanceId, taskId };
         }),
 

@@ -165,6 +165,9 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
       await api.updateTask({ intent: 'COMPLETE', instanceId, taskId, context: { subject: dobOnly } });
       expect((await api.listTasks({ instanceId })).tasks).toEqual([]);
+      // The Complete took the task: the same Complete again is a conflict, whatever Save came before.
+      const again = await rejection(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: dobOnly } }));
+      expect(again).toBeInstanceOf(ConflictError);
     });
 
     it('a Save that carries every required element: v1 keeps a draft, v2 completes the interaction', async () => {
