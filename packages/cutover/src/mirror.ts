@@ -59,6 +59,19 @@ function latencyOf(state: V1State): number | undefined {
 const refused = (error: unknown): boolean =>
   error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
 
+/**
+ * Consecutive turns a shadow call may fail for a reason that passes (5xx, 429, a lost connection, a call's own
+ * timeout) before the shadow ends as `error`: a burst on the platform is waited out, an outage is not.
+ */
+const TRANSIENT_FAILURES = 5;
+
+/** A failure worth another look at the next turn: anything but a refusal, the deadline or a broken thread. */
+const transient = (error: unknown): boolean => {
+  if (error instanceof ShadowTimeoutError || error instanceof ShadowThreadError) return false;
+  if (error instanceof JourneyApiError && error.status !== undefined && error.status < 500) return error.status === 429;
+  return true;
+};
+
 const failure = (error: unknown): SideEnd =>
   error instanceof ShadowTimeoutError
     ? { failed: 'timeout', error: error.name }
@@ -121,7 +134,57 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   /** Once the shadow waits or has ended, the primary is polled less and less often (a person may take minutes); reset by news. */
   let primaryGapMs = pollIntervalMs;
   let nextPrimaryPoll = 0;
+  /** Shadow turns failed in a row for a reason that passes. */
+  let transientFailures = 0;
   const elapsed = () => performance.now() - job.startedAt;
+
+  /**
+   * One look at the shadow: takes what the primary's caller submitted since, gives it to the shadow's task, or
+   * notes its end. Resolves `true` when the shadow waits for data no held submission has given it yet.
+   */
+  async function shadowTurn(instanceId: string, primaryEnded: boolean): Promise<boolean> {
+    const heldBefore = held;
+    try {
+      for (const taken of await store.take(job.primaryInstanceId)) {
+        subject = mergeSubject(subject, taken as Subject);
+        held += 1;
+      }
+    } catch (error) {
+      context.onStoreFailure(error);
+    }
+    if (held !== heldBefore) primaryGapMs = pollIntervalMs;
+    const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
+    // Parked with nothing new: its task is the one it was waiting at, no need to ask again.
+    const tasks =
+      parkedAt === held ? undefined : await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
+    const task = tasks?.tasks[0];
+    if (tasks && isTerminalStatus(tasks.status)) {
+      const state = await fetchState();
+      shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
+    } else if (task && held > 0 && (tried?.taskId !== task.taskId || tried.held !== held)) {
+      // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
+      tried = { taskId: task.taskId, held };
+      try {
+        const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
+        // Taken: its modules run now, so the next look waits a poll interval like any other.
+        await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
+      } catch (error) {
+        // Not refused: it may not have been taken, so the next turn may send it again.
+        if (!refused(error)) {
+          tried = undefined;
+          throw error;
+        }
+        parkedAt = held;
+      }
+    } else if ((task || parkedAt === held) && primaryEnded) {
+      // The primary is over and nothing more was held: the shadow stays where it is, and that differs.
+      shadowEnd = { state: await fetchState(), latencyMs: undefined };
+    } else if (task || parkedAt === held) {
+      parkedAt = held;
+      return true;
+    }
+    return false;
+  }
 
   while (primaryEnd === undefined || shadowEnd === undefined) {
     let moved = false;
@@ -131,42 +194,12 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     const primaryEnded = primaryEnd !== undefined;
     try {
       if (shadowEnd === undefined && shadowId !== undefined) {
-        const instanceId = shadowId;
-        const heldBefore = held;
         try {
-          for (const taken of await store.take(job.primaryInstanceId)) {
-            subject = mergeSubject(subject, taken as Subject);
-            held += 1;
-          }
+          waiting = await shadowTurn(shadowId, primaryEnded);
+          transientFailures = 0;
         } catch (error) {
-          context.onStoreFailure(error);
-        }
-        if (held !== heldBefore) primaryGapMs = pollIntervalMs;
-        const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
-        // Parked with nothing new: its task is the one it was waiting at, no need to ask again.
-        const tasks =
-          parkedAt === held ? undefined : await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
-        const task = tasks?.tasks[0];
-        if (tasks && isTerminalStatus(tasks.status)) {
-          const state = await fetchState();
-          shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
-        } else if (task && held > 0 && (tried?.taskId !== task.taskId || tried.held !== held)) {
-          // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
-          tried = { taskId: task.taskId, held };
-          try {
-            const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
-            // Taken: its modules run now, so the next look waits a poll interval like any other.
-            await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
-          } catch (error) {
-            if (!refused(error)) throw error;
-            parkedAt = held;
-          }
-        } else if ((task || parkedAt === held) && primaryEnded) {
-          // The primary is over and nothing more was held: the shadow stays where it is, and that differs.
-          shadowEnd = { state: await fetchState(), latencyMs: undefined };
-        } else if (task || parkedAt === held) {
-          waiting = true;
-          parkedAt = held;
+          transientFailures += 1;
+          if (!transient(error) || transientFailures >= TRANSIENT_FAILURES) throw error;
         }
       }
       // The primary is polled only once the shadow no longer moves by itself (before, its end decides nothing), and

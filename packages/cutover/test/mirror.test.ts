@@ -135,6 +135,44 @@ describe('shadow work is bounded', () => {
   });
 });
 
+describe('a shadow whose calls fail for a while', () => {
+  function shadowedOn(shadowSim: Simulator, sim: Simulator) {
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(shadowSim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    return { cutover, records };
+  }
+
+  it('waits out a burst of 503s on its reads: both sides completed, and the pair says so', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    // The sides' clients do not retry here: each 503 reaches the mirror, three turns in a row.
+    shadowSim.core.faults.add({ path: '*/v2/captain/journey/interaction/fetch', status: 503, count: 3 });
+    const { cutover, records } = shadowedOn(shadowSim, sim);
+    await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(shadowSim.core.journal.count({ path: '*/journey/interaction/fetch', status: 503 })).toBe(3);
+    expect(records).toMatchObject([{ result: 'match' }]);
+  });
+
+  it('ends as an error pair, naming the error, when they keep failing', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    shadowSim.core.faults.add({ path: '*/v2/captain/journey/interaction/fetch', status: 503 });
+    const { cutover, records } = shadowedOn(shadowSim, sim);
+    await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(records).toMatchObject([{ result: 'error', errors: { v2: 'ServiceUnavailableError' } }]);
+  });
+});
+
 describe('a shadow that never starts', () => {
   it('is an error pair naming the error, with no shadow instance, hashed or not', async () => {
     const sim = createPlatform();
