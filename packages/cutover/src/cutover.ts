@@ -496,7 +496,13 @@ export function createCutover(options: CutoverOptions): Cutover {
 
   const stopKillSwitch = options.killSwitch
     ? watchKillSwitch(options.killSwitch, (names) => {
-        kill(names).catch((error) => failed('unknown', 'store', error));
+        // A name typed wrong under pressure must not cancel the rest: the others are killed, and a file naming no
+        // mapping at all kills every one, since a kill switch errs towards v1.
+        const unknown = names.filter((name) => !runtimes.has(name));
+        if (unknown.length > 0)
+          logger?.error('cutover: the kill switch names mappings this cutover does not have; killing the others', { unknown });
+        const known = names.filter((name) => runtimes.has(name));
+        kill(known).catch((error) => failed('unknown', 'store', error));
       })
     : undefined;
 

@@ -5,8 +5,8 @@ export interface KillSwitchOptions {
   /** A signal that kills every mapping, e.g. `SIGUSR2`. @default none */
   signal?: NodeJS.Signals;
   /**
-   * A file whose appearance (or change) kills the mappings named in it, one per line, or every mapping when it
-   * is empty. @default none
+   * A file that kills the mappings named in it, one per line, or every mapping when it is empty: read at start
+   * (a kill outlives a restart while the file exists) and whenever it appears or changes. @default none
    */
   file?: string;
   /** How often the file is looked at, ms. @default 1000 */

@@ -131,6 +131,23 @@ describe('the kill switch acts on the next start', () => {
     await cutover.close();
   });
 
+  it.each([
+    ['kills the mappings it knows when one of its names is wrong', 'data-chek\ndata-check\n'],
+    ['kills every mapping when it names none this cutover has', 'data-chek\n'],
+  ])('from a watched file: %s, and logs the unknown names', async (_, text) => {
+    const file = join(await mkdtemp(join(tmpdir(), 'cutover-kill-')), 'kill');
+    const logged: { message: string; fields: unknown }[] = [];
+    const { cutover, nextChange } = setUp({
+      killSwitch: { file, filePollIntervalMs: 10 },
+      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+    });
+    const killed = nextChange();
+    await writeFile(file, text);
+    expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
+    expect(logged).toEqual([{ message: expect.stringContaining('does not have'), fields: { unknown: ['data-chek'] } }]);
+    await cutover.close();
+  });
+
   it('from a signal', async () => {
     const { cutover, nextChange } = setUp({ killSwitch: { signal: 'SIGUSR2' } });
     const killed = nextChange();
