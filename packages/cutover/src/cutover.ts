@@ -137,6 +137,15 @@ function checkSample(name: string, stage: Stage): void {
     throw new CutoverOptionsError(`mapping ${JSON.stringify(name)}: a sample is a share from 0 to 1 and a ramp a percent from 0 to 100`);
 }
 
+/** Whether `taskId` is one the adapter made for `instanceId`. */
+function isAdapterTask(taskId: string, instanceId: string): boolean {
+  try {
+    return decodeTaskId(taskId).instanceId === instanceId;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The side-by-side cutover as a `V1Api`. Each mapped journey starts on the side its mapping's stage says and
  * stays there for its whole life (`sticky`); a sampled share also runs on the other side, off the caller's path,
@@ -406,23 +415,28 @@ export function createCutover(options: CutoverOptions): Cutover {
     }
   }
 
-  /** Runs a call of an existing instance on its side; an unknown one goes to v1, then to v2 if v1 does not know it. */
+  /**
+   * Runs a call of an existing instance on its side; an unknown one goes to v1, then to v2 if v1 does not know it
+   * (`v2First`: the other way round, for a call that names something only the adapter makes).
+   */
   async function routed<T>(
     instanceId: string | undefined,
     context: CallContext | undefined,
     operation: keyof V1Api,
     call: (api: V1Api, placement: Placement | undefined) => Promise<T>,
+    v2First = false,
   ): Promise<T> {
     const placement = instanceId === undefined ? undefined : await placementOf(instanceId);
     const runtime = placement && runtimes.get(placement.mapping);
     if (placement && runtime)
       return observe(runtime, placement.stage, placement.side, operation, () => call(bound(sides[placement.side], context), placement));
     if (placement) return call(bound(sides[placement.side], context), placement);
+    const [first, then] = v2First ? [v2, v1] : [v1, v2];
     try {
-      return await call(bound(v1, context), undefined);
+      return await call(bound(first, context), undefined);
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      return call(bound(v2, context), undefined);
+      return call(bound(then, context), undefined);
     }
   }
 
@@ -473,16 +487,23 @@ export function createCutover(options: CutoverOptions): Cutover {
         return routed(instanceId, context, 'getTaskSchema', (api) => api.getTaskSchema(request));
       },
       updateTask: (request) =>
-        routed(request.instanceId, context, 'updateTask', async (api, placement) => {
-          const answer = await api.updateTask(request);
-          if (placement?.mirrored && String(request.intent).toLowerCase() !== 'validate') {
-            // Off the caller's path: the shadow takes it when its own tasks ask.
-            store
-              .hold(request.instanceId, request.context.subject as Record<string, unknown>, timeoutMs)
-              .catch((error) => failed(placement.mapping, 'hold', error));
-          }
-          return answer;
-        }),
+        routed(
+          request.instanceId,
+          context,
+          'updateTask',
+          async (api, placement) => {
+            const answer = await api.updateTask(request);
+            if (placement?.mirrored && String(request.intent).toLowerCase() !== 'validate') {
+              // Off the caller's path: the shadow takes it when its own tasks ask.
+              store
+                .hold(request.instanceId, request.context.subject as Record<string, unknown>, timeoutMs)
+                .catch((error) => failed(placement.mapping, 'hold', error));
+            }
+            return answer;
+          },
+          // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first.
+          isAdapterTask(request.taskId, request.instanceId),
+        ),
       fetchState: (request) =>
         routed(request.instanceId, context, 'fetchState', async (api) => {
           const state = await api.fetchState(request);

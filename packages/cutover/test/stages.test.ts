@@ -93,4 +93,22 @@ describe('stickiness: an instance is served by the side it started on', () => {
     expect((answers.at(-1) as { status: string }).status).toBe('Completed');
     await cutover.close();
   });
+
+  it('a v2 journey a restarted cutover no longer knows sends its data to v2 alone, not to v1 first', async () => {
+    const { sim, cutover } = setUp({ kind: 'v2' });
+    const { instanceId } = await cutover.startJourney(start());
+    const { tasks } = await cutover.listTasks({ instanceId });
+    await cutover.close();
+    // The same platform behind a cutover whose in-memory store starts empty, as after a restart.
+    const restarted = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+    });
+    const subject = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+    await restarted.updateTask({ intent: 'Complete', instanceId, taskId: tasks[0]?.taskId as string, context: { subject } });
+    expect(sim.core.journal.count({ path: '*/captain/api/journey/task/update' })).toBe(0);
+    expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit', instanceId })).toBe(1);
+    await restarted.close();
+  });
 });
