@@ -39,7 +39,7 @@ Options:
 Paths are relative to the current directory; under \`pnpm journey-codemod\` (which runs in the repository of the
 tool) to the directory pnpm was started from.
 .gitignore is respected and node_modules is never entered.
-Exit codes: 0 done, 1 --check found v1 (or files it could not parse), 2 bad usage, unreadable input or refused
+Exit codes: 0 done, 1 --check found v1 (or files it could not parse or read), 2 bad usage, unreadable input or refused
 to write, 3 failed while running.
 Docs: https://github.com/journey-bridge/journey-bridge/blob/main/docs/codemod.md`;
 

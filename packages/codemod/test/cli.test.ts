@@ -167,6 +167,26 @@ describe('journey-codemod CLI', () => {
     expect(git('status', '--porcelain', '--untracked-files=no')).toBe('');
   });
 
+  it('--check passes a hard-coded token scope once its marker is in, and fails on files it could not read', async () => {
+    await write({
+      'src/token.ts': `export const token = (host: string) =>
+  fetch(\`\${host}/as/token.oauth2\`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'gbg.token' }) });
+`,
+    });
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'token');
+    expect((await runCli(['src/token.ts', '--check'], repo)).stderr).toContain('token.ts:2 v1 remains, unmarked [auth.token]');
+    expect((await runCli(['src/token.ts'], repo)).code).toBe(0);
+    expect(await read('src/token.ts')).toContain('journey-codemod: needs-review [auth.token]');
+    expect((await runCli(['src/token.ts', '--check'], repo)).code).toBe(0);
+
+    // Latin-1, not UTF-8: what it holds is unknown, so the gate does not pass it.
+    await writeFile(join(repo, 'src/latin1.js'), Buffer.from('// d\xe9l\xe9gu\xe9\nexport const x = 1;\n', 'latin1'));
+    const unread = await runCli(['src/latin1.js', '--check'], repo);
+    expect(unread.code).toBe(1);
+    expect(unread.stderr).toMatch(/latin1\.js:1 not checked: .*UTF-8/);
+  });
+
   it('--check writes nothing and fails while v1 calls remain', async () => {
     await rm(join(repo, 'src/broken.ts'));
     const check = await runCli(['src', '--check'], repo);

@@ -265,7 +265,7 @@ const CASES: Record<string, () => Promise<Invocation>> = {
   }),
   'journey-codemod --help: 0 printed the usage on stdout': async () => ({ argv: ['--help'], cwd: app }),
   'journey-codemod --version: 0 printed the versions on stdout': async () => ({ argv: ['--version'], cwd: app }),
-  'journey-codemod --check: 1 v1 remains unmarked, a flow is half on v2, or a file cannot be parsed; each is listed': async () => ({
+  'journey-codemod --check: 1 v1 remains unmarked, a flow is half on v2, or a file cannot be parsed or read; each is listed': async () => ({
     argv: ['src', '--check'],
     cwd: app,
   }),

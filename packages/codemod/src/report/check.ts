@@ -11,18 +11,22 @@ export interface Finding {
 
 /**
  * What the gate fails on: v1 the codemod would still change (migratable, so unmarked), v1 that stays with no
- * marker above it yet, and flows that hold v2 calls beside v1 parts (half migrated: they work on neither).
- * v1 left with its marker is known and passes, as does code opted out with `journey-codemod-ignore`.
+ * marker above it yet, flows that hold v2 calls beside v1 parts (half migrated: they work on neither), and files
+ * it refused to read (too large, not UTF-8, outside the tree): what they hold is unknown, so not passed.
+ * v1 left with its marker is known and passes, as does code opted out with `journey-codemod-ignore`; so does a
+ * site whose only change is its marker (a hard-coded token scope) once the marker is in.
  */
 export function checkFindings(result: CodemodResult): Finding[] {
   const findings: Finding[] = [];
-  const unmarked = (site: Site) => site.status === 'unsupported' && !site.markerAt.existing.includes(site.rule);
+  const marked = (site: Site) => site.markerAt.existing.includes(site.rule);
   for (const site of result.sites) {
-    if (site.status === 'migrated' || site.status === 'needs-review')
-      findings.push({ file: site.file, line: site.line, text: `v1, migratable [${site.rule}] ${site.reason}` });
-    else if (unmarked(site))
+    const changes = (site.status === 'migrated' || site.status === 'needs-review') && site.edits.length > 0;
+    if (changes) findings.push({ file: site.file, line: site.line, text: `v1, migratable [${site.rule}] ${site.reason}` });
+    else if ((site.status === 'unsupported' || site.status === 'needs-review') && !marked(site))
       findings.push({ file: site.file, line: site.line, text: `v1 remains, unmarked [${site.rule}] ${site.reason}` });
   }
+  for (const file of result.files)
+    if (file.status === 'refused') findings.push({ file: file.file, line: 1, text: `not checked: ${file.error ?? 'refused'}` });
   for (const flow of result.flows.filter((each: Flow) => each.decision === 'half')) {
     const first = flow.sites.find((site) => site.status === 'unsupported') ?? flow.sites[0];
     if (first)
