@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
@@ -10,6 +11,7 @@ import type { Functions } from './functions.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 import { retype } from './type-annotations.js';
+import { unresolvedCallersOf } from './unresolved-callers.js';
 import { isObjectShape, type Shape, type Value } from './values.js';
 
 /** A call's body as written in the code, so ids written into it tie that call to the flow they come from. */
@@ -875,6 +877,28 @@ export class Tracker {
     if (returnType) this.retype(source, returnType, value);
     const callers = this.functions.callersOf({ source, fn });
     for (const caller of callers) this.follow(value, caller.call, caller.source);
+    // A call by the method's name on a receiver of unknown class may read the answer in v1's shape: not followable.
+    if (isObjectShape(value.shape)) {
+      for (const unresolved of unresolvedCallersOf(this.functions, this.sources, source, fn)) {
+        const where = `${unresolved.source.ctx.text(unresolved.call.callee)} at line ${unresolved.source.ctx.line(unresolved.call.start ?? 0)} of ${basename(unresolved.source.file)}`;
+        this.refuse(
+          source,
+          node,
+          value,
+          ruleOf(value),
+          `the answer may be returned to ${where}, whose receiver the codemod cannot resolve`,
+          suggestionOf(value),
+        );
+        this.refuse(
+          unresolved.source,
+          unresolved.call,
+          value,
+          ruleOf(value),
+          `this call may reach a method answering v1 (line ${source.ctx.line(node.start ?? 0)} of ${basename(source.file)}), on a receiver the codemod cannot resolve`,
+          suggestionOf(value),
+        );
+      }
+    }
     if (callers.length === 0) this.boundary(source, node, value);
   }
 

@@ -1,0 +1,50 @@
+import type { CallExpression, Function as FunctionNode } from '@babel/types';
+import { isMember, propertyName, walk } from '../parse/walk.js';
+import type { Functions } from './functions.js';
+import type { Source, Sources } from './sources.js';
+
+/**
+ * Calls of a method by its name (`sdk.pending(id)`) on a receiver the codemod cannot resolve to any function (an
+ * untyped parameter, a value from a library): they may reach `fn`, or may not. The answer `fn` returns cannot be
+ * followed into them, so the flow it belongs to cannot be shown whole. Looked for in `fn`'s file and in every file
+ * that imports it, directly or through another importer, since only those can hold an instance of its class.
+ */
+export function unresolvedCallersOf(
+  functions: Functions,
+  sources: Sources,
+  source: Source,
+  fn: FunctionNode,
+): { source: Source; call: CallExpression }[] {
+  const name = methodName(fn);
+  if (name === undefined) return [];
+  const files = new Set([source.file]);
+  const pending = [source.file];
+  while (pending.length > 0) {
+    for (const importer of sources.modules.importersOf(pending.pop() as string)) {
+      if (files.has(importer)) continue;
+      files.add(importer);
+      pending.push(importer);
+    }
+  }
+  const found: { source: Source; call: CallExpression }[] = [];
+  for (const file of files) {
+    const where = sources.get(file);
+    if (!where) continue;
+    walk(where.ctx.ast.program, (node) => {
+      if (node.type !== 'CallExpression' || !isMember(node.callee) || propertyName(node.callee) !== name) return;
+      // `this.name()` inside a class is resolved through that class, or is another class's own method.
+      if (node.callee.object.type === 'ThisExpression') return;
+      if (functions.calleeOf(where, node) === undefined) found.push({ source: where, call: node });
+    });
+  }
+  return found;
+}
+
+/** The name a method (of a class or an object literal) is called by; a plain function is called by its binding. */
+function methodName(fn: FunctionNode): string | undefined {
+  // A private method is called only inside its class, where `this` resolves it.
+  if (fn.type !== 'ClassMethod' && fn.type !== 'ObjectMethod') return undefined;
+  if (fn.kind !== 'method') return undefined;
+  if (fn.key.type === 'Identifier') return fn.key.name;
+  return fn.key.type === 'StringLiteral' ? fn.key.value : undefined;
+}
