@@ -2,6 +2,7 @@ import { dirname, relative } from 'node:path';
 import type { FlowAnalysis } from '../flow/analyse-flows.js';
 import { groupFlows, type Tie } from '../flow/components.js';
 import { decideStart, decideSubmit, type FlowContext } from '../flow/decide-deferred.js';
+import { tieBases } from '../flow/untied-bases.js';
 import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
 import type { FilePlan } from './plan-file.js';
@@ -44,7 +45,15 @@ export function resolvePlans(
   eolOf: (file: string) => string,
   options: { readonly helpers: boolean; readonly ctx: (file: string) => FileContext | undefined },
 ): Resolution {
-  const sites = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
+  const planned = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
+  // Bases no recognised request goes through stay v1; a literal base beside run-time-base calls joins their flow.
+  const sites = [
+    ...planned,
+    ...tieBases(
+      planned,
+      plans.flatMap((plan) => plan.literals),
+    ),
+  ];
   const byId = new Map(sites.map((site) => [site.id, site]));
   const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls);
   const members = new Map<number, Site[]>();

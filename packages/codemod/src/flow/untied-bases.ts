@@ -1,0 +1,48 @@
+import type { V1Literal } from '../plan/plan-file.js';
+import { type Site, settle } from '../plan/types.js';
+
+/** The reason a v1 base that no recognised request goes through stays v1. */
+const UNTIED_BASE =
+  'a v1 base URL no request the codemod recognises is sent through (a base class, a field joined to paths elsewhere): the paths, bodies and answers of the requests joined to it stay v1';
+
+/**
+ * Ties the v1 bases the codemod found to the requests sent through them, or keeps them on v1: rewriting a base or
+ * a path alone sends v1 bodies to v2 and reads v2 answers as v1. Two cases:
+ *
+ * - a call that carries only a v1 base (`super(`${host}/captain/api/journey/`)`, `fetch(BASE + path)` of a
+ *   wrapper nobody calls) and shares no piece with a call of a known operation: the requests joined to it are not
+ *   seen, so it is refused, and stays v1;
+ * - a v1 literal outside any call (`this.base = `${host}/captain/api/``) in a file whose calls go through a base
+ *   known only at run time: that base may be this literal, so the literal joins their flow and, staying v1 with
+ *   its own marker, keeps them on v1 too.
+ *
+ * Returns the literals it tied, to be decided with the sites (they are covered from then on).
+ */
+export function tieBases(sites: readonly Site[], literals: readonly V1Literal[]): Site[] {
+  const calls = sites.filter((site) => site.role === 'call');
+  const withOperation = new Set(calls.filter((site) => site.operation !== undefined).flatMap((site) => site.pieces));
+  for (const site of calls) {
+    if (site.operation !== undefined || site.refusal || site.pieces.some((piece) => withOperation.has(piece))) continue;
+    site.refusal = { rule: 'codemod.unrecognized-v1-url', reason: UNTIED_BASE, suggestion: SUGGESTION };
+    settle(site);
+  }
+  const covered = new Set(sites.flatMap((site) => site.pieces));
+  const runTimeBases = new Map<string, Set<string>>();
+  for (const site of calls) {
+    for (const piece of site.pieces) {
+      if (!piece.startsWith('run-time-base:')) continue;
+      const set = runTimeBases.get(site.file) ?? new Set<string>();
+      set.add(piece);
+      runTimeBases.set(site.file, set);
+    }
+  }
+  const tied: Site[] = [];
+  for (const literal of literals) {
+    const bases = runTimeBases.get(literal.site.file);
+    if (!bases || covered.has(literal.key)) continue;
+    tied.push({ ...literal.site, pieces: [...literal.site.pieces, literal.key, ...bases] });
+  }
+  return tied;
+}
+
+const SUGGESTION = 'the v2 call for each request sent to it, bodies and answers too, not the base alone (see the journey-codemod docs)';
