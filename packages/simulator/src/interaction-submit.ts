@@ -85,6 +85,14 @@ function documentWithBack(catalogue: ElementCatalogue, stored: Subject, submitte
  * no data, 409 for one with invalid data; an optional element that is absent or invalid is dropped silently.
  */
 export function submitInteraction(engine: JourneyEngine, instance: Instance, { interactionId, refs, subject: sent }: Submission): void {
+  if (instance.status === 'Paused') {
+    // Not ended: the same code, but the ended journey's action ("never retry") would make a client give it up.
+    throw new SimError({
+      kind: 'JOURNEY_NOT_ACTIVE',
+      problem: 'the journey is Paused: no interaction accepts data until it resumes',
+      action: 'Fetch the interaction again once the journey has resumed.',
+    });
+  }
   if (instance.status !== 'InProgress') {
     throw new SimError({ kind: 'JOURNEY_NOT_ACTIVE', problem: `the journey is ${instance.status}: no interaction accepts data` });
   }

@@ -108,6 +108,25 @@ describe('state fetch (v2) and the state table', () => {
     expect((await state(instanceId)).status).toBe('Completed');
   });
 
+  it('refuses a submit while paused as not active, saying to come back once resumed, not that the journey ended', async () => {
+    const { startV2, submit, send } = harness();
+    const instanceId = await startV2(IDS.dataCheckV2);
+    await send(`/__sim/instances/${instanceId}/pause`, { method: 'POST' });
+    const { identity } = SUBJECTS.person;
+    const paused = await submit(instanceId, ['FullName'], { identity: { firstName: identity.firstName, lastNames: identity.lastNames } });
+    expect(paused.status).toBe(409);
+    expect(paused.body.errors[0]).toMatchObject({
+      code: '4009',
+      name: 'JOURNEY_NOT_ACTIVE',
+      problem: 'the journey is Paused: no interaction accepts data until it resumes',
+      action: 'Fetch the interaction again once the journey has resumed.',
+    });
+    await send(`/__sim/instances/${instanceId}/resume`, { method: 'POST' });
+    expect(
+      (await submit(instanceId, ['FullName'], { identity: { firstName: identity.firstName, lastNames: identity.lastNames } })).status,
+    ).toBe(200);
+  });
+
   it('refuses a portal decision while the journey runs without an evaluation (rule 9), and takes it after', async () => {
     const { startV2, state, clock, send } = harness();
     const instanceId = await startV2(IDS.dataCheckV2, SUBJECTS.person);
