@@ -127,6 +127,21 @@ describe('tokens', () => {
     expect(json.status).toBe(415);
   });
 
+  it('authenticates the client by HTTP Basic as OAuth servers do, once per request, and ignores parameters it does not know', async () => {
+    const h = harness();
+    const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    const byHeader = (authorization: string, fields: Record<string, string>) =>
+      h.send('/as/token.oauth2', { ...form(fields), headers: { ...form(fields).headers, authorization } });
+    const taken = await byHeader(basic('demo-client', 'demo-secret'), { grant_type: 'client_credentials', scope: 'svc.token' });
+    expect(taken.status).toBe(200);
+    expect(taken.body.access_token).toMatch(/^sim_/);
+    expect((await byHeader(basic('demo-client', 'wrong'), { grant_type: 'client_credentials' })).status).toBe(401);
+    const twice = await byHeader(basic('demo-client', 'demo-secret'), CLIENT);
+    expect(twice).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    // RFC 6749 §3.2: parameters the server does not know are ignored.
+    expect((await h.send('/as/token.oauth2', form({ ...CLIENT, audience: 'api', extra: '1' }))).status).toBe(200);
+  });
+
   it('exchanges a valid id_token on the legacy endpoint and refuses malformed, expired or wrongly signed ones', async () => {
     const h = harness();
     const exchange = async (token: string) =>

@@ -9,11 +9,31 @@ import { readFormBody } from './read-body.js';
 /** The Keycloak path some tenants issue tokens on; it answers as `/as/token.oauth2` does. */
 export const KEYCLOAK_TOKEN_PATH = '/auth/realms/go/protocol/openid-connect/token';
 
-/** The password grant as a production caller sends it: without `client_id`, the user alone names the API client. */
+/**
+ * Token requests as an OAuth server takes them: parameters it does not know are ignored (RFC 6749 §3.2), and the
+ * password grant as a production caller sends it, without `client_id` (the user alone names the API client).
+ */
 const LiveTokenRequest = z.discriminatedUnion('grant_type', [
-  ClientCredentialsTokenRequest,
-  PasswordTokenRequest.extend({ client_id: PasswordTokenRequest.shape.client_id.optional() }),
+  z.object(ClientCredentialsTokenRequest.shape),
+  z.object({ ...PasswordTokenRequest.shape, client_id: PasswordTokenRequest.shape.client_id.optional() }),
 ]);
+
+/** The client credentials of an `Authorization: Basic` header (RFC 6749 §2.3.1: each part form-encoded). */
+function basicCredentials(header: string | undefined): { client_id: string; client_secret: string } | undefined {
+  const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '')?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const part = (text: string) => {
+    try {
+      return decodeURIComponent(text.replaceAll('+', ' '));
+    } catch {
+      return text;
+    }
+  };
+  return { client_id: part(decoded.slice(0, colon)), client_secret: part(decoded.slice(colon + 1)) };
+}
 
 /** RFC 6749 §5.2 error answer. Descriptions never repeat a secret, a password or a token. */
 const oauthError = (error: string, description: string) => ({ error, error_description: description });
@@ -34,7 +54,12 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
   const oauthToken = async (c: Context<SimEnv>) => {
     const form = await readFormBody(c, 64 * 1024);
     c.set('journal', { grantType: form.grant_type });
-    const parsed = LiveTokenRequest.safeParse(form);
+    const basic = basicCredentials(c.req.header('authorization'));
+    // RFC 6749 §2.3: one way of authenticating the client per request.
+    if (basic && (form.client_id !== undefined || form.client_secret !== undefined)) {
+      return c.json(oauthError('invalid_request', 'the client is authenticated twice: by the Authorization header and in the body'), 400);
+    }
+    const parsed = LiveTokenRequest.safeParse(basic ? { ...form, ...basic } : form);
     if (!parsed.success) {
       const grant = form.grant_type;
       if (grant !== 'client_credentials' && grant !== 'password') {
