@@ -69,6 +69,9 @@ describe('POST /v2/captain/journey/start', () => {
     const elsewhere = await post('/eu/v2/captain/journey/state/fetch', { instanceId: us.body.instanceId });
     expect(elsewhere.status).toBe(404);
     expect((await post('/us/v2/captain/journey/state/fetch', { instanceId: us.body.instanceId })).status).toBe(200);
+    // Without a region in the path, the host names it, in any case: host names are case-insensitive.
+    expect((await post('/v2/captain/journey/start', body, { host: 'US.platform.go.vendor.com' })).status).toBe(201);
+    expect((await post('/v2/captain/journey/start', body, { host: 'eu.platform.go.vendor.com' })).status).toBe(404);
   });
 
   it('validates prefill for api delivery too (rule 8) and stores nothing when it is invalid', async () => {

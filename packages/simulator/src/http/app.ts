@@ -34,7 +34,8 @@ function regionOf(match: RegExpExecArray | null, host: string | undefined, fallb
   const inPath = match?.[1] as Region | undefined;
   if (inPath) return inPath;
   // A lookup, not `safeParse`: most hosts are no region (an IP, localhost), and a failed parse builds an error.
-  const inHost = host?.split('.')[0];
+  // Host names are case-insensitive: `US.platform…` is the us host.
+  const inHost = host?.split('.')[0]?.toLowerCase();
   return Region.options.find((region) => region === inHost) ?? fallback;
 }
 
