@@ -101,10 +101,16 @@ export function submitInteraction(engine: JourneyEngine, instance: Instance, { i
     throw new SimError({
       kind: 'INVALID_FIELD',
       problem: 'no interaction is active while modules run: poll interaction fetch until an interactionId appears',
+      // Nothing the end user typed is wrong: the generic "correct the field" would have them retype it.
+      action: 'Poll interaction fetch, then submit to the interactionId it gives.',
     });
   }
   if (interactionId !== interactionIdOf(instance, segment.id)) {
-    throw new SimError({ kind: 'INVALID_FIELD', problem: `interactionId ${quote(interactionId)} is not the active interaction` });
+    throw new SimError({
+      kind: 'INVALID_FIELD',
+      problem: `interactionId ${quote(interactionId)} is not the active interaction`,
+      action: 'Fetch the interaction again and submit to its interactionId.',
+    });
   }
   // A submit with context but no participants is accepted and changes nothing (as the live service does).
   if (refs === undefined) return;

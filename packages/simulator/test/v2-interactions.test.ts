@@ -152,10 +152,13 @@ describe('interaction fetch and submit (v2)', () => {
     const whileProcessing = await selfieIntoDocumentStep();
     expect(whileProcessing.status).toBe(400);
     expect(whileProcessing.body.errors[0].problem).toContain('no interaction is active while modules run');
+    // Nothing the end user typed is wrong: the action says to fetch again, not to correct a field.
+    expect(whileProcessing.body.errors[0].action).toBe('Poll interaction fetch, then submit to the interactionId it gives.');
     clock.advance(2000);
     const stale = await selfieIntoDocumentStep();
     expect(stale.status).toBe(400);
     expect(stale.body.errors[0].problem).toContain('is not the active interaction');
+    expect(stale.body.errors[0].action).toBe('Fetch the interaction again and submit to its interactionId.');
   });
 
   it('answers the end interaction after the journey finishes and 409 JOURNEY_NOT_ACTIVE on submit', async () => {
