@@ -11,12 +11,15 @@ const TTL_MS = 60 * 60 * 1000;
  */
 export class CompletedBySave {
   readonly #savedAt = new Map<string, number>();
+  readonly #now: () => number;
 
-  constructor(readonly now: () => number) {}
+  constructor(now: () => number) {
+    this.#now = now;
+  }
 
   add(taskId: string): void {
     this.#savedAt.delete(taskId);
-    this.#savedAt.set(taskId, this.now());
+    this.#savedAt.set(taskId, this.#now());
     if (this.#savedAt.size > CAPACITY) this.#savedAt.delete(this.#savedAt.keys().next().value as string);
   }
 
@@ -28,7 +31,7 @@ export class CompletedBySave {
   has(taskId: string): boolean {
     const at = this.#savedAt.get(taskId);
     if (at === undefined) return false;
-    if (this.now() - at <= TTL_MS) return true;
+    if (this.#now() - at <= TTL_MS) return true;
     this.#savedAt.delete(taskId);
     return false;
   }
