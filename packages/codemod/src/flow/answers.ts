@@ -5,8 +5,11 @@ import { findReceivers, type Receivers } from '../plan/receivers.js';
 import type { FunctionRef, Functions } from './functions.js';
 import type { Source } from './sources.js';
 
-/** What a call of a project function answers: the body itself, or a response of one of the HTTP libraries. */
-export type Answer = 'body' | 'fetch' | 'axios' | 'superagent' | 'ky';
+/**
+ * What a call of a project function answers: the body itself, a response of one of the HTTP libraries, or
+ * (`opaque`) what a response interceptor the codemod cannot read made of a response.
+ */
+export type Answer = 'body' | 'fetch' | 'axios' | 'superagent' | 'ky' | 'opaque';
 
 const receiversOf = new WeakMap<Source, Receivers>();
 
@@ -38,7 +41,8 @@ function classify(functions: Functions, source: Source, node: Node, depth: numbe
     receiversOf.set(source, receivers);
     const style = callStyle(source.ctx, current, receivers);
     if (style === 'callee') return answerOf(functions, source, current, depth + 1);
-    return style === 'body' ? 'body' : style;
+    if (style === 'axios-intercepted') return 'opaque';
+    return style === 'body' || style === 'axios-body' ? 'body' : style;
   }
   if (current.type === 'Identifier') {
     const declaration = source.scopes.bindingOf(current)?.declaration;

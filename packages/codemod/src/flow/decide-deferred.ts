@@ -27,6 +27,8 @@ const THEN: Readonly<Record<Exclude<Synthesized['answer'], 'body' | 'callee'>, s
 
 /** A synthesized call as an expression of the parsed answer, or `undefined` when what it answers is not known. */
 function answered(call: Synthesized, own: Answer | undefined): string | undefined {
+  // What an unreadable interceptor makes of the response is not known: nothing can be read from it.
+  if (call.answer === 'callee' && own === 'opaque') return undefined;
   const answer =
     call.answer === 'callee'
       ? own === undefined || own === 'body'

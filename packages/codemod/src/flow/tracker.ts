@@ -3,9 +3,10 @@ import { type CallExpression, isFunction, type Node, type ObjectExpression } fro
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
+import { INTERCEPTOR_FORM } from '../plan/response-interceptors.js';
 import type { RuleId } from '../plan/rules.js';
 import { SiteBuilder } from '../plan/site-builder.js';
-import type { Site } from '../plan/types.js';
+import { type Site, settle } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import type { Functions } from './functions.js';
 import type { Binding } from './scopes.js';
@@ -51,6 +52,9 @@ const PENDING = 'pendingInteractionId';
 const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]`;
 const TASK_WITHOUT_HELPERS =
   'a v1 task is an interaction that collects data (the end interaction has an interactionId too), read with pendingInteractionId, and helpers are off (--no-helpers)';
+/** Why a call answering what an unreadable response interceptor made of the response stays v1. */
+const OPAQUE_CALL =
+  'it answers what a response interceptor the codemod cannot read made of the axios response, so no read of its answer can be rewritten';
 /** `a.b.c` made of names only: safe to write twice. */
 const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;
 
@@ -91,8 +95,14 @@ export class Tracker {
     const call = source.nodeAt(facts.start, 'CallExpression', facts.end);
     if (!call) return;
     const synchronous = site.deferred?.kind === 'start' && site.deferred.synchronous;
+    const shape = this.answerShape(source, call, facts.style);
+    // The call answers what an interceptor made of the response: no read of it can be rewritten with confidence.
+    if (shape.kind === 'opaque' && !site.refusal) {
+      site.refusal = { rule: 'codemod.response-interceptor', reason: OPAQUE_CALL, suggestion: INTERCEPTOR_FORM };
+      settle(site);
+    }
     const value: Value = {
-      shape: this.answerShape(source, call, facts.style),
+      shape,
       operation: site.operation,
       origin: site.id,
       ...(synchronous ? { startAsState: true } : {}),
@@ -126,8 +136,10 @@ export class Tracker {
 
   private answerShape(source: Source, call: CallExpression, style: string): Shape {
     if (style === 'fetch' || style === 'axios' || style === 'superagent' || style === 'ky') return { kind: 'response', style };
+    if (style === 'axios-intercepted') return { kind: 'opaque' };
     if (style !== 'callee') return { kind: 'body' };
     const answer = answerOf(this.functions, source, call);
+    if (answer === 'opaque') return { kind: 'opaque' };
     return answer === 'body' ? { kind: 'body' } : { kind: 'response', style: answer };
   }
 
@@ -291,7 +303,7 @@ export class Tracker {
       (call?.type === 'CallExpression' || call?.type === 'OptionalCallExpression') && call.callee === member ? call : undefined;
     const from = (next: Shape) => this.follow({ ...value, shape: next }, member, source);
     // Promises of an answer: what `.then` receives is the answer; `.catch` and `.finally` pass it on.
-    if (called && (shape.kind === 'body' || shape.kind === 'response')) {
+    if (called && (shape.kind === 'body' || shape.kind === 'response' || shape.kind === 'opaque')) {
       if (name === 'then') return void this.callback(value, called, source, 'then');
       if (name === 'catch' || name === 'finally') return void this.follow(value, called, source);
     }
@@ -313,6 +325,10 @@ export class Tracker {
         return;
       case 'body':
         return void this.bodyMember(value, member, name, source);
+      case 'opaque':
+        // A read of it is a part of the flow, kept on v1 with the call; what it reads is followed on, ids included.
+        this.site(source, member, value, ruleOf(value), 'a read of an intercepted answer');
+        return void from(shape);
       case 'data':
         if (name === 'process') return void from({ kind: 'process', root: shape.root });
         if (name === 'context') return void from({ kind: 'context', root: shape.root });
@@ -1034,6 +1050,7 @@ function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignor
   const { shape, operation } = value;
   if (shape.kind === 'record') return name === shape.key ? shape.inner : 'ignore';
   if (shape.kind === 'response') return shape.style === 'axios' && name === 'data' ? { kind: 'body' } : 'ignore';
+  if (shape.kind === 'opaque') return shape;
   if (shape.kind !== 'body') return shape.kind === 'leaf' ? 'ignore' : undefined;
   if (name === 'instanceId') return { kind: 'leaf', leaf: 'instanceId' };
   const list = operation === 'journey/task/list' || operation === 'journey/task/list/schema';

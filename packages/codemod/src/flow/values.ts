@@ -7,6 +7,8 @@ export type Shape =
   | { readonly kind: 'response'; readonly style: 'fetch' | 'axios' | 'superagent' | 'ky' }
   /** The parsed answer of the call. */
   | { readonly kind: 'body' }
+  /** What a response interceptor the codemod cannot read made of the response: any part of it is unknown. */
+  | { readonly kind: 'opaque' }
   /** `data`, `data.context`, `data.process` (or `data.context.process`) and `flow` of a v1 state; `root` is the state's text where it can be repeated. */
   | { readonly kind: 'data' | 'context' | 'process' | 'flow'; readonly root: string | undefined }
   /** The flow's `decision` entry and its `result`: the journey's decision. */

@@ -10,6 +10,7 @@ import { propertyOf } from './object-edits.js';
 import { OPERATION_RULES, type OperationOptions, planOperation } from './operations.js';
 import { type Receivers, receiverText } from './receivers.js';
 import { type RequestBody, requestBody } from './request-body.js';
+import { INTERCEPTOR_FORM } from './response-interceptors.js';
 import { SiteBuilder } from './site-builder.js';
 import type { CallShape } from './synthesize-call.js';
 import { leadingHole, matchV1Url, type UrlMatch, V2_BASE } from './v1-url.js';
@@ -177,6 +178,20 @@ export function planCalls(
       }
     }
     const style = callStyle(ctx, call, receivers);
+    if (style === 'axios-intercepted') {
+      const name = isMember(call.callee)
+        ? receiverText(call.callee.object)
+        : call.callee.type === 'Identifier'
+          ? call.callee.name
+          : undefined;
+      const interception = name === undefined ? undefined : receivers.interceptors.get(name);
+      const problem = interception && 'problem' in interception ? interception.problem : 'its response interceptor cannot be read';
+      site.refuse(
+        'codemod.response-interceptor',
+        `goes through ${name ?? 'an axios instance'}, and ${problem}: the codemod cannot tell what the call answers`,
+        INTERCEPTOR_FORM,
+      );
+    }
     const body = requestBody(ctx, call, candidate.config, ancestors, candidate.urlIndex);
     const start = bodyStart(body);
     site.call = { start: call.start ?? 0, end: call.end ?? 0, style, ...(start === undefined ? {} : { body: start }) };

@@ -9,7 +9,7 @@ export function callStyle(ctx: FileContext, call: CallExpression, receivers: Rec
   const { callee } = call;
   if (callee.type === 'Identifier') {
     const library = libraryOf(ctx, callee.name);
-    if (library) return library;
+    if (library) return intercepted(receivers, callee.name) ?? library;
     const local = ctx.imports.has(callee.name) || ctx.constant(callee.name) !== undefined || declaresFunction(ctx, callee.name);
     return callee.name === 'fetch' && !local ? 'fetch' : 'callee';
   }
@@ -17,6 +17,8 @@ export function callStyle(ctx: FileContext, call: CallExpression, receivers: Rec
     const receiver = receiverText(callee.object);
     if (receiver !== undefined) {
       if (receivers.v1Api.has(receiver)) return 'body';
+      const interception = intercepted(receivers, receiver);
+      if (interception) return interception;
       const instance = receivers.instances.get(receiver);
       if (instance?.library) return instance.library;
       const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
@@ -24,6 +26,13 @@ export function callStyle(ctx: FileContext, call: CallExpression, receivers: Rec
     }
   }
   return 'callee';
+}
+
+/** The style of calls through an axios receiver with a response interceptor, which changes what they answer. */
+function intercepted(receivers: Receivers, receiver: string): CallStyle | undefined {
+  const interception = receivers.interceptors.get(receiver);
+  if (!interception) return undefined;
+  return 'unwraps' in interception ? 'axios-body' : 'axios-intercepted';
 }
 
 /** Whether the file declares a function of that name at its top level. */

@@ -3,9 +3,11 @@ import type { FileContext } from './file-context.js';
 /**
  * What a call answers, by the library that makes it: a fetch `Response` (`.json()`), an axios response
  * (`.data`), a ky or got promise (`.json()`), a superagent request (`.send()`, then `.body`), the body itself
- * (`V1Api`), or whatever the called function of the project returns (`callee`).
+ * (`V1Api`), or whatever the called function of the project returns (`callee`). An axios instance whose response
+ * interceptor hands back `response.data` answers the body (`axios-body`); one whose interceptor the codemod cannot
+ * read answers it does not know what (`axios-intercepted`).
  */
-export type CallStyle = 'fetch' | 'axios' | 'ky' | 'superagent' | 'body' | 'callee';
+export type CallStyle = 'fetch' | 'axios' | 'axios-body' | 'axios-intercepted' | 'ky' | 'superagent' | 'body' | 'callee';
 
 const LIBRARIES: Readonly<Record<string, CallStyle>> = {
   axios: 'axios',

@@ -4,6 +4,7 @@ import type { StaticValue } from '../analysis/static-value.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { type CallStyle, libraryOf } from './http-libraries.js';
+import { findResponseInterceptors, type Interception } from './response-interceptors.js';
 
 /** An HTTP client instance made with a base URL: `axios.create({ baseURL })`, `ky.create({ prefixUrl })`, `got.extend(…)`. */
 export interface Instance {
@@ -20,6 +21,8 @@ export interface Receivers {
   readonly v1Factories: readonly CallExpression[];
   /** `V1Api` / `V1Client` type references. */
   readonly v1Types: readonly Node[];
+  /** Response interceptors of axios instances, and of the default axios by the name it is imported as. */
+  readonly interceptors: ReadonlyMap<string, Interception>;
 }
 
 const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
@@ -77,5 +80,8 @@ export function findReceivers(ctx: FileContext): Receivers {
       } else if (annotated?.type === 'ClassProperty' && annotated.key.type === 'Identifier') v1Api.add(`this.${annotated.key.name}`);
     }
   });
-  return { instances, v1Api, v1Factories, v1Types };
+  const axiosNames = [...instances].filter(([, instance]) => instance.library === 'axios').map(([name]) => name);
+  for (const name of ctx.imports.keys()) if (libraryOf(ctx, name) === 'axios') axiosNames.push(name);
+  const interceptors = findResponseInterceptors(ctx, new Set(axiosNames));
+  return { instances, v1Api, v1Factories, v1Types, interceptors };
 }

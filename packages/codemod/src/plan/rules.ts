@@ -3,6 +3,8 @@ import type { ChangeId } from '@journey-bridge/contract';
 /** Limits of the tool itself rather than changes between the versions; documented in docs/codemod.md. */
 export const CODEMOD_RULES = {
   'codemod.dynamic-url': 'The v1 path is assembled at run time (or written with escapes), so it cannot be rewritten in place.',
+  'codemod.response-interceptor':
+    'Calls go through an axios response interceptor the codemod cannot read, so what they answer (and every read of it) is unknown.',
   'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
   'codemod.shared-constant': 'A literal this call needs changed is shared with a v1 call that stays v1; changing it would break that call.',
   'codemod.unrecognized-v1-url': 'A v1 URL outside any call the codemod recognises (a mock, a log line, a custom client).',

@@ -40,6 +40,7 @@ export function synthesizeCall(
   const outer = outerExpression(shape);
   const edits: TextEdit[] = [];
   const replace = (node: Node, text: string) => edits.push({ file: ctx.file, start: node.start ?? 0, end: node.end ?? 0, text });
+  if (style === 'axios-intercepted') return { problem: 'a response interceptor the codemod cannot read changes what it answers' };
   if (style === 'body') {
     const method = CLIENT_METHODS[path];
     if (!method || !isMember(call.callee)) return { problem: `the client has no method for ${path}` };
@@ -69,7 +70,7 @@ export function synthesizeCall(
             ? outer === call
               ? 'json'
               : 'body'
-            : style === 'body'
+            : style === 'body' || style === 'axios-body'
               ? 'body'
               : 'callee';
   return { call: { text, answer } };
