@@ -99,19 +99,29 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
   ): Promise<T> {
     const customerToken = call?.token;
     const asEndUser = interactionAuth === 'end-user' || (interactionAuth === 'auto' && endUsers.has(instanceId, customerToken));
+    let refused: AuthenticationError | undefined;
     if (!asEndUser) {
       if (interactionAuth === 'customer') return send(call);
       try {
         return await send(call);
       } catch (error) {
         if (!(error instanceof AuthenticationError)) throw error;
+        refused = error;
         log.info('an interaction endpoint refused the customer token: bootstrapping an end-user token', {
           instanceId,
           requestId: error.requestId,
         });
       }
     }
-    const token = await endUsers.get(instanceId, customerToken);
+    let token: string;
+    try {
+      token = await endUsers.get(instanceId, customerToken);
+    } catch (error) {
+      // The bootstrap refused the customer token too: it is the token that is bad (expired, revoked), not the
+      // tenant that wants end users. The caller gets the first refusal, its own request id with it.
+      if (refused && error instanceof AuthenticationError) throw refused;
+      throw error;
+    }
     try {
       return await send({ ...call, token });
     } catch (error) {

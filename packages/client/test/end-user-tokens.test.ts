@@ -1,7 +1,7 @@
 import type { Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, type InteractionAuth, type JourneyClient } from '../src/index.js';
-import { simulator, v2Client } from './simulator.js';
+import { AuthenticationError, clientCredentials, createJourneyClient, type InteractionAuth, type JourneyClient } from '../src/index.js';
+import { DATA_CHECK_V2, DEMO_CREDENTIALS, simulator, V2_BASE, v2Client } from './simulator.js';
 
 /** A tenant whose interaction endpoints refuse the customer token (the bundled device-selfie journey). */
 const DEVICE_SELFIE_V2 = 'f2b6d8e0device-selfie-v2@latest';
@@ -92,6 +92,50 @@ describe('end-user tokens for tenants that need them', () => {
     expect(bootstraps(sim, instanceId)).toBe(2);
     // A fault answers before the body is read, so the journal has no instance for these two.
     expect(sim.core.journal.count({ path: '*/journey/interaction/fetch', status: 401 })).toBe(2);
+  });
+
+  it('proves a caller’s token again after a minute: a revoked one stops working as the end user too', async () => {
+    const sim = await simulator();
+    let now = 0;
+    const client = createJourneyClient({
+      baseUrl: V2_BASE,
+      auth: clientCredentials(DEMO_CREDENTIALS),
+      fetch: sim.fetch,
+      interactionAuth: 'auto',
+      now: () => now,
+    });
+    const token = sim.issueToken();
+    const { instanceId } = await client.startJourney(
+      { resourceId: DEVICE_SELFIE_V2, context: { config: { delivery: 'api' }, subject: {} } },
+      { token },
+    );
+    await client.fetchInteraction({ instanceId }, { token });
+    sim.core.tokens.revoke(token);
+    // Within the minute the end-user token still serves; past it, the bootstrap asks with the revoked token.
+    now += 60_000;
+    await expect(client.fetchInteraction({ instanceId }, { token })).rejects.toBeInstanceOf(AuthenticationError);
+    // The second bootstrap was refused at the token, before its body named the instance.
+    expect(sim.core.journal.count({ path: '*/journey/device/start', status: 401 })).toBe(1);
+  });
+
+  it('auto: a caller’s bad token is answered with the first refusal, its request id, when the bootstrap refuses it too', async () => {
+    const sim = await simulator();
+    const client = createJourneyClient({
+      baseUrl: V2_BASE,
+      auth: clientCredentials(DEMO_CREDENTIALS),
+      fetch: sim.fetch,
+      interactionAuth: 'auto',
+    });
+    const { instanceId } = await client.startJourney(
+      { resourceId: DATA_CHECK_V2, context: { config: { delivery: 'api' }, subject: {} } },
+      { token: sim.issueToken() },
+    );
+    const refusal = await client
+      .fetchInteraction({ instanceId }, { token: 'expired', requestId: 'mine-1' })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AuthenticationError);
+    expect((refusal as AuthenticationError).requestId).toBe('mine-1');
+    expect(sim.core.journal.count({ path: '*/journey/device/start' })).toBe(1);
   });
 
   it('holds the oldest tokens out once maxEndUserTokens is reached', async () => {

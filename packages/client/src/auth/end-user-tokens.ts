@@ -22,6 +22,15 @@ export type BootstrapEndUser = (instanceId: string, customerToken: string | unde
 const UNREADABLE_LIFETIME_MS = 60 * 60 * 1000;
 /** Replace a token this long before its `exp`, so no call leaves with one that expires on the way. */
 const EXPIRY_SKEW_MS = 60_000;
+/**
+ * How long an end-user token bootstrapped with a caller's token serves that caller before the caller's token is
+ * proven again by a new bootstrap: the platform never sees the caller's token on calls made as the end user, so a
+ * revoked or expired one would otherwise keep working until the end-user token expires (a day).
+ */
+const CALLER_TOKEN_REUSE_MS = 60_000;
+
+/** An issued token and when its bootstrap began. */
+type HeldToken = IssuedEndUserToken & { readonly issuedAt: number };
 
 /** When a JWT expires, from its `exp` claim (read, not verified: the platform verifies it), or `undefined`. */
 export function jwtExpiry(token: string): number | undefined {
@@ -41,10 +50,11 @@ export const endUserExpiry = (token: string, now: number): number => jwtExpiry(t
 /**
  * End-user tokens by instance, and by the customer token that asked (so one caller of a shared client never uses
  * a token bootstrapped for another). One bootstrap per instance however many calls wait; a token is kept until
- * shortly before it expires; at most `maxEntries` are kept, the oldest dropped first.
+ * shortly before it expires, and one bootstrapped with a caller's token for at most `CALLER_TOKEN_REUSE_MS`; at
+ * most `maxEntries` are kept, the oldest dropped first.
  */
 export class EndUserTokens {
-  readonly #entries = new Map<string, Promise<IssuedEndUserToken>>();
+  readonly #entries = new Map<string, Promise<HeldToken>>();
   readonly #bootstrap: BootstrapEndUser;
   readonly #now: () => number;
   readonly #maxEntries: number;
@@ -66,7 +76,9 @@ export class EndUserTokens {
     const held = this.#entries.get(key);
     if (held) {
       const issued = await held.catch(() => undefined);
-      if (issued && issued.expiresAt - EXPIRY_SKEW_MS > this.#now()) return issued.token;
+      const now = this.#now();
+      const fresh = customerToken === undefined || now - (issued?.issuedAt ?? 0) < CALLER_TOKEN_REUSE_MS;
+      if (issued && fresh && issued.expiresAt - EXPIRY_SKEW_MS > now) return issued.token;
       // Expired or failed: the first caller here replaces it; later ones find the replacement.
       if (this.#entries.get(key) !== held) return this.get(instanceId, customerToken);
       this.#entries.delete(key);
@@ -81,8 +93,9 @@ export class EndUserTokens {
     if (held && (await held.catch(() => undefined))?.token === token && this.#entries.get(key) === held) this.#entries.delete(key);
   }
 
-  #issue(key: string, instanceId: string, customerToken: string | undefined): Promise<IssuedEndUserToken> {
-    const issued = this.#bootstrap(instanceId, customerToken);
+  #issue(key: string, instanceId: string, customerToken: string | undefined): Promise<HeldToken> {
+    const issuedAt = this.#now();
+    const issued = this.#bootstrap(instanceId, customerToken).then((token) => ({ ...token, issuedAt }));
     this.#entries.set(key, issued);
     // A failed bootstrap is not kept: the next call tries again.
     issued.catch(() => {
