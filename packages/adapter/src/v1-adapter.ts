@@ -197,8 +197,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       startJourney: (request) =>
         asV1(async (): Promise<V1StartResponse> => {
           const v1 = v1Request(V1StartRequest, request, logger);
+          const startedAt = new Date(now()).toISOString();
           const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeys.v2Ids, delivery), call));
-          const { start } = journeys.dialectOfV1(v1.resourceId);
+          const dialect = journeys.dialectOfV1(v1.resourceId);
+          const { start } = dialect;
           if (start === 'async' || (start === 'as-requested' && v1.context.config?.async === true))
             return { instanceId, status: 'InProgress' };
           // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
@@ -213,7 +215,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             return await v1State(instanceId);
           } catch (error) {
             if (call.signal?.aborted) throw error;
-            return { instanceId, status: 'InProgress' };
+            // Unread (the caller's token expired meanwhile, the upstream failed): still a whole v1 state, one
+            // still in progress, which the caller's next state fetch corrects.
+            return toV1State({ instanceId, status: 'InProgress', context: { process: { journey: { startedAt } } } }, { dialect });
           }
         }),
 

@@ -75,6 +75,19 @@ describe('createV1Adapter', () => {
     expect(state).toMatchObject({ status: 'InProgress', metaData: { completedTime: '' } });
   });
 
+  it('answers a synchronous start whose state cannot be read (its token expired meanwhile) with a whole v1 state in progress', async () => {
+    const { sim, adapter } = setup({ syncStartTimeoutMs: 20, syncStartIntervalMs: 5 });
+    sim.core.faults.add({ path: '*/journey/interaction/fetch', status: 401 });
+    sim.core.faults.add({ path: '*/journey/state/fetch', status: 401 });
+    const state = await adapter().startJourney({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: person } });
+    expect(state).toEqual({
+      instanceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      status: 'InProgress',
+      metaData: { createdTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), completedTime: '' },
+      data: { process: { flow: {} } },
+    });
+  });
+
   it('starts with the configured delivery and writes the flow where live callers read it when asked', async () => {
     const { sim, adapter } = setup({
       delivery: 'page',
