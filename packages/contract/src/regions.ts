@@ -37,6 +37,8 @@ export const V1_PATHS = {
 
 export const TOKEN_PATHS = {
   oauth: '/as/token.oauth2',
+  /** The Keycloak path some tenants issue tokens on (SDK, vendor CLI); it answers as `oauth` does. */
+  keycloak: '/auth/realms/go/protocol/openid-connect/token',
   idAuth: '/authenticate/v1/connect/token',
 } as const;
 

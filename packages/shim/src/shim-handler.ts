@@ -92,6 +92,9 @@ function targetOf(request: Request): URL | undefined {
   return url && url.username === '' && url.password === '' ? url : undefined;
 }
 
+/** The token endpoint a path ends with, forwarded to the same path on the token origin. */
+const tokenPathOf = (pathname: string): string | undefined => Object.values(TOKEN_PATHS).find((path) => pathname.endsWith(path));
+
 function routeOf(method: string, pathname: string): Route {
   if (method === 'GET' && pathname === '/healthz') return 'healthz';
   if (method === 'GET' && pathname === '/readyz') return 'readyz';
@@ -99,7 +102,7 @@ function routeOf(method: string, pathname: string): Route {
   if (pathname === '/cutover/kill') return 'kill';
   if (isV1Path(pathname)) return 'v1';
   if (pathname.includes(V2_BASE_PATH)) return 'v2';
-  if (pathname.endsWith(TOKEN_PATHS.oauth) || pathname.endsWith(TOKEN_PATHS.idAuth)) return 'token';
+  if (tokenPathOf(pathname)) return 'token';
   return 'unknown';
 }
 
@@ -190,7 +193,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
         );
       }
       case 'token': {
-        const path = url.pathname.endsWith(TOKEN_PATHS.oauth) ? TOKEN_PATHS.oauth : TOKEN_PATHS.idAuth;
+        const path = tokenPathOf(url.pathname) as string;
         return passThrough(passThroughRequest(request, requestId, server), new URL(path, authOrigin), upstreamFetch, limits).catch(
           tokenFailureAnswer,
         );

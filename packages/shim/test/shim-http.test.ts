@@ -83,6 +83,17 @@ describe('journey-bridge serve over HTTP', () => {
     ]);
   });
 
+  it('passes the Keycloak token path some tenants use, as the other token paths', async () => {
+    const reply = await fetch(`${shim.url}/auth/realms/go/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }),
+    });
+    expect(reply.status).toBe(200);
+    expect((await reply.json()).access_token).toMatch(/^sim_/);
+    expect(sim.core.journal.list().map((entry) => entry.path)).toEqual(['/auth/realms/go/protocol/openid-connect/token']);
+  });
+
   it('returns the upstream X-Request-ID when the caller sends none', async () => {
     const reply = await post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }));
     expect(reply.status).toBe(404);

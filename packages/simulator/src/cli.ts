@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Region } from '@journey-bridge/contract';
+import { Region, TOKEN_PATHS } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
 import { bundledJourneysDir } from './bundled-journeys.js';
 import { loadClients } from './clients-file.js';
 import { SimulatorError } from './errors/simulator-error.js';
-import { KEYCLOAK_TOKEN_PATH } from './http/token-routes.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator, type RunningSimulator } from './simulator.js';
 
@@ -166,7 +165,7 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
       `journey-sim listening on ${running.url}`,
       `  v2 base      ${running.url}/eu/v2/captain/  (also /us/, /au/)`,
       `  v1 base      ${running.url}/eu/captain/api/`,
-      `  token        ${running.url}/as/token.oauth2  (also ${KEYCLOAK_TOKEN_PATH})`,
+      `  token        ${running.url}/as/token.oauth2  (also ${TOKEN_PATHS.keycloak})`,
       `  scopes       ${simulator.core.options.scopes.join(', ')}`,
       `  control      ${running.url}/__sim/`,
       // The demo client's secret and user are public; secrets and passwords from a clients file are never printed.

@@ -6,9 +6,6 @@ import type { SimulatorCore } from '../simulator-core.js';
 import type { SimEnv } from './env.js';
 import { readFormBody } from './read-body.js';
 
-/** The Keycloak path some tenants issue tokens on; it answers as `/as/token.oauth2` does. */
-export const KEYCLOAK_TOKEN_PATH = '/auth/realms/go/protocol/openid-connect/token';
-
 /**
  * Token requests as an OAuth server takes them: parameters it does not know are ignored (RFC 6749 §3.2), and the
  * password grant as a production caller sends it, without `client_id` (the user alone names the API client).
@@ -88,7 +85,7 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
   };
 
   app.post(TOKEN_PATHS.oauth, oauthToken);
-  app.post(KEYCLOAK_TOKEN_PATH, oauthToken);
+  app.post(TOKEN_PATHS.keycloak, oauthToken);
 
   app.post(TOKEN_PATHS.idAuth, async (c) => {
     const form = await readFormBody(c, 64 * 1024);
