@@ -18,7 +18,7 @@ const DEFAULTS: Partial<Record<SettingKey, string>> = {
   interactionAuth: 'auto',
   logLevel: 'info',
   bodyLimitBytes: '10485760',
-  responseLimitBytes: '16777216',
+  responseLimitBytes: '67108864',
   timeoutMs: '30000',
   syncStartTimeoutMs: '30000',
   shutdownTimeoutMs: '10000',

@@ -40,12 +40,15 @@ export const ShimConfig = z.strictObject({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
-  /** Largest upstream response body in bytes, on every path; a larger one is answered 502. @default 16 MiB */
+  /**
+   * Largest upstream response body in bytes, on every path (the adapter's reads too); a larger one is answered 502.
+   * A state holds the journey's images: a few documents and a selfie, base64. @default 64 MiB
+   */
   responseLimitBytes: z.coerce
     .number()
     .int()
     .positive()
-    .default(16 * 1024 * 1024),
+    .default(64 * 1024 * 1024),
   /** Upstream timeout per attempt, ms, on every path (pass-through included). @default 30000 */
   timeoutMs: z.coerce.number().int().positive().default(30_000),
   /** How long a synchronous v1 start waits for the journey, ms. @default 30000 */

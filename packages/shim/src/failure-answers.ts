@@ -12,7 +12,11 @@ export const v2Error = (kind: ErrorKindName, location: ErrorLocation, problem: s
 /** The error kind, and the caller's next step, for each way a pass-through can fail. */
 const FAILURES: Record<PassThroughFailureKind, { kind: ErrorKindName; location: ErrorLocation; action: string }> = {
   'request-too-large': { kind: 'PAYLOAD_TOO_LARGE', location: 'Body', action: 'Send a smaller body.' },
-  'response-too-large': { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
+  'response-too-large': {
+    kind: 'BAD_GATEWAY',
+    location: 'Service',
+    action: "The answer exceeds the shim's --response-limit: raise it to read this; a request that writes was taken.",
+  },
   timeout: { kind: 'GATEWAY_TIMEOUT', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
   unreachable: { kind: 'SERVICE_UNAVAILABLE', location: 'Service', action: 'Retry after a short delay.' },
   failed: { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },

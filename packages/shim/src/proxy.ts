@@ -1,4 +1,4 @@
-import { neverSent } from '@journey-bridge/client';
+import { isResponseTooLarge, neverSent } from '@journey-bridge/client';
 import { ShimError } from './errors/shim-error.js';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded. */
@@ -142,6 +142,9 @@ export async function passThrough(
     if (error instanceof PassThroughError) throw error;
     if (timeout.aborted) throw new PassThroughError('timeout', `no whole answer from the upstream within ${limits.timeoutMs} ms`);
     if (neverSent(error)) throw new PassThroughError('unreachable', 'the upstream is unreachable', { cause: error });
+    // The pool holds every answer to the same limit, and may see it first.
+    if (isResponseTooLarge(error))
+      throw new PassThroughError('response-too-large', `the upstream answer is over ${limits.responseBytes} bytes`);
     if (signal.aborted) throw new PassThroughError('caller-gone', 'the caller left before the answer');
     throw new PassThroughError('failed', 'the exchange with the upstream failed before its whole answer arrived', { cause: error });
   }

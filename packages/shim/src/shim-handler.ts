@@ -115,7 +115,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   const metrics = new ShimMetrics();
   // Over the pool itself, the client's first attempt of each call makes neither a web Response nor an AbortSignal,
   // which on Node 20 outlive young-generation GCs and so lengthen the shim's tail latency (bench/notes/shim.md).
-  const pool = fetch ? undefined : createDispatcher();
+  const pool = fetch ? undefined : createDispatcher({ maxResponseBytes: config.responseLimitBytes });
   const dispatcher = pool?.compose(metrics.upstreamTimer());
   const upstreamFetch = fetch ? metrics.instrument(fetch) : createFetch(dispatcher);
   // What the clients send through: the pool when the shim has its own, else the fetch it was given.

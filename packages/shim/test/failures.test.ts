@@ -189,6 +189,18 @@ describe('v2 pass-through', () => {
     expect(errors[0]?.problem).toContain('over 64');
   });
 
+  it('holds the adapter’s reads to --response-limit too: a v1 state fetch over it is a 502 in the v1 shape', async () => {
+    const small = await shimWith({ responseLimitBytes: 200 });
+    const started = await post(`${small.url}/captain/api/journey/start`, v1Start);
+    expect(started.status).toBe(201);
+    const { instanceId } = (await started.json()) as { instanceId: string };
+    const state = await post(`${upstream.url}/eu/v2/captain/journey/state/fetch`, { instanceId });
+    expect((await state.text()).length).toBeGreaterThan(200);
+    const reply = await post(`${small.url}/captain/api/journey/state/fetch`, { instanceId });
+    expect(reply.status).toBe(502);
+    expect(await reply.json()).toMatchObject({ status: 502, error: 'bad-gateway-error' });
+  });
+
   it('answers 503 when nothing could be sent, without the "may have been created" warning', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
