@@ -118,6 +118,13 @@ describe('v1 requests as live v1 accepted them', () => {
     expect(strippedFields(given, parsed)).toEqual(['journeyId', 'filter']);
   });
 
+  it('names a dropped member whose name may be data (a map keyed by email) as <key>', () => {
+    const given = { instanceId: INSTANCE, 'jane.doe@example.com SSN 123-45-6789': { dob: '1980-01-01' }, data: { 'Jane Doe': 1 } };
+    const parsed = TaskListRequest.parse(given);
+    expect(strippedFields(given, parsed)).toEqual(['<key>', 'data']);
+    expect(JSON.stringify(strippedFields(given, parsed))).not.toMatch(/jane|Jane|123-45/);
+  });
+
   it('accepts the vendor CLI’s context: string[] on state fetch beside filterKeys', () => {
     const given = { instanceId: INSTANCE, filterKeys: ['/.*/'], context: ['process'] };
     const parsed = V1StateRequest.parse(given);
