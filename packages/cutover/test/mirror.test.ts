@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { type Cutover, createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
 
-/** The data check on `sim` in shadow at 100%, its v2 republication identical, and the pairs it publishes. */
-function shadowingDataCheck(sim: Simulator, pollIntervalMs: number): { cutover: Cutover; records: PairRecord[] } {
+/**
+ * The data check on `sim` in shadow at 100%, its v2 republication identical (on `shadowSim`, by default the same
+ * platform), and the pairs it publishes.
+ */
+function shadowingDataCheck(sim: Simulator, pollIntervalMs: number, shadowSim = sim): { cutover: Cutover; records: PairRecord[] } {
   const records: PairRecord[] = [];
   const cutover = createCutover({
     v1: v1Side(sim),
-    v2: v2Side(sim),
+    v2: v2Side(shadowSim),
     mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
     publish: (record) => records.push(record),
     shadow: { pollIntervalMs, timeoutMs: 10_000 },
@@ -136,24 +139,12 @@ describe('shadow work is bounded', () => {
 });
 
 describe('a shadow whose calls fail for a while', () => {
-  function shadowedOn(shadowSim: Simulator, sim: Simulator) {
-    const records: PairRecord[] = [];
-    const cutover = createCutover({
-      v1: v1Side(sim),
-      v2: v2Side(shadowSim),
-      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
-      publish: (record) => records.push(record),
-      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
-    });
-    return { cutover, records };
-  }
-
   it('waits out a burst of 503s on its reads: both sides completed, and the pair says so', async () => {
     const sim = createPlatform();
     const shadowSim = createPlatform();
     // The sides' clients do not retry here: each 503 reaches the mirror, three turns in a row.
     shadowSim.core.faults.add({ path: '*/v2/captain/journey/interaction/fetch', status: 503, count: 3 });
-    const { cutover, records } = shadowedOn(shadowSim, sim);
+    const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
     await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
     await cutover.idle();
     await cutover.close();
@@ -165,7 +156,7 @@ describe('a shadow whose calls fail for a while', () => {
     const sim = createPlatform();
     const shadowSim = createPlatform();
     shadowSim.core.faults.add({ path: '*/v2/captain/journey/interaction/fetch', status: 503 });
-    const { cutover, records } = shadowedOn(shadowSim, sim);
+    const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
     await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
     await cutover.idle();
     await cutover.close();
