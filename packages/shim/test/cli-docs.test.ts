@@ -143,10 +143,11 @@ export async function tasks(instanceId: string) {
 `;
 
 /** A git repository holding one v1 call, committed; `dirty` leaves a change uncommitted. */
-async function appRepository({ dirty = false } = {}): Promise<string> {
+async function appRepository({ dirty = false, files = {} as Record<string, string> } = {}): Promise<string> {
   const repo = await tempDir();
   await mkdir(join(repo, 'src'));
   await writeFile(join(repo, 'src/service.ts'), V1_CALL);
+  for (const [path, text] of Object.entries(files)) await writeFile(join(repo, path), text);
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' });
   git('init', '-q');
@@ -280,6 +281,18 @@ const CASES: Record<string, () => Promise<Invocation>> = {
     argv: ['src'],
     cwd: await appRepository({ dirty: true }),
   }),
+  'journey-codemod: 2 refused to write: the helper module of an earlier run lacks a name the migrated code imports': async () => {
+    const repo = await appRepository({
+      files: {
+        'src/loop.ts': readFileSync(
+          new URL('../../../test-fixtures/codemod/operations/task-loop-until-done.input.ts', import.meta.url),
+          'utf8',
+        ),
+        'src/journey-v2.ts': 'export function decisionOf(state: unknown) {\n  return state;\n}\n',
+      },
+    });
+    return { argv: ['src/loop.ts'], cwd: repo };
+  },
   'journey-codemod: 3 failed while running: the report cannot be written, or a crash': async () => ({
     argv: ['src', '--dry', '--report', 'no/such/dir/report.json'],
     cwd: app,
