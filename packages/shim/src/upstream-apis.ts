@@ -65,7 +65,16 @@ export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream,
     syncStartTimeoutMs: config.syncStartTimeoutMs,
     ...(logger?.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
   });
+  // No retries: as the primary, v1's answers reach the app as v1 gave them (its own retries follow the error
+  // table); as the shadow, the mirror waits out a burst of failures itself.
   const v1 =
-    config.cutover && createV1Client({ baseUrl: config.cutover.v1Upstream, auth: callerToken(), ...upstream, timeoutMs: config.timeoutMs });
+    config.cutover &&
+    createV1Client({
+      baseUrl: config.cutover.v1Upstream,
+      auth: callerToken(),
+      ...upstream,
+      timeoutMs: config.timeoutMs,
+      retry: { limit: 0 },
+    });
   return { adapter, v1 };
 }

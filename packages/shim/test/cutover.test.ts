@@ -133,6 +133,28 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () 
   });
 });
 
+describe('the primary, v1, as the app would reach it', () => {
+  it('answers a v1 failure as v1 gave it, once: no retry of the shim changes or delays it', async () => {
+    const shim = await serveWithCutover({});
+    // A journey no mapping names: served by v1 alone, with no mirror whose reads could take the fault first.
+    const { instanceId } = await v1Call(shim, 'start', {
+      resourceId: 'a7c1e3f5account-opening-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    sim.core.faults.add({ path: '/eu/captain/api/journey/state/fetch', status: 500, count: 1 });
+    const failed = await fetch(`${shim.url}/captain/api/journey/state/fetch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ instanceId }),
+    });
+    expect(failed.status).toBe(500);
+    expect(sim.core.journal.count({ path: '/eu/captain/api/journey/state/fetch', status: 500 })).toBe(1);
+    // The app's own retry, as the error table tells it, gets the state.
+    expect((await v1Call(shim, 'state/fetch', { instanceId })).instanceId).toBe(instanceId);
+    await shim.stop();
+  });
+});
+
 describe('the kill switch endpoint', () => {
   it('is refused without the control secret, and moves the next start to v1 alone with it', async () => {
     const dir = await tempDir();
