@@ -2,7 +2,7 @@
 const REGION_ROUTES = { tasks: 'journey/task/list' };
 export class RegionSdk {
   constructor(host, region) {
-    // journey-codemod: unsupported [codemod.unrecognized-v1-url] v1 URL text outside a call the codemod recognises: "/captain/api/" → v2: the v2 call for each request sent to it, bodies and answers too, not the path alone (see the journey-codemod docs)
+    // journey-codemod: unsupported [codemod.unrecognized-v1-url] v1 URL text outside a call the codemod recognises: "/captain/api/" → v2: the v2 call for each request sent to it, bodies and answers too, not the URL alone (see the journey-codemod docs)
     this.base = `${host}/${region}/captain/api/`;
   }
   async call(route, body) {

@@ -10,7 +10,7 @@ export abstract class BaseApiClient {
 
 export class KycClient extends BaseApiClient {
   constructor(host: string) {
-    // journey-codemod: unsupported [codemod.unrecognized-v1-url] a v1 base URL no request the codemod recognises is sent through (a base class, a field joined to paths elsewhere): the paths, bodies and answers of the requests joined to it stay v1 → v2: the v2 call for each request sent to it, bodies and answers too, not the base alone (see the journey-codemod docs)
+    // journey-codemod: unsupported [codemod.unrecognized-v1-url] a v1 base URL no request the codemod recognises is sent through (a base class, a field joined to paths elsewhere): the paths, bodies and answers of the requests joined to it stay v1 → v2: the v2 call for each request sent to it, bodies and answers too, not the URL alone (see the journey-codemod docs)
     super(`${host}/eu/captain/api/journey/`);
   }
   start(): Promise<{ instanceId: string }> {

@@ -1,4 +1,4 @@
-import type { V1Literal } from '../plan/plan-file.js';
+import { UNRECOGNIZED_V1_URL_FORM, type V1Literal } from '../plan/plan-file.js';
 import { type Site, settle } from '../plan/types.js';
 
 /** The reason a v1 base that no recognised request goes through stays v1. */
@@ -23,7 +23,7 @@ export function tieBases(sites: readonly Site[], literals: readonly V1Literal[])
   const withOperation = new Set(calls.filter((site) => site.operation !== undefined).flatMap((site) => site.pieces));
   for (const site of calls) {
     if (site.operation !== undefined || site.refusal || site.pieces.some((piece) => withOperation.has(piece))) continue;
-    site.refusal = { rule: 'codemod.unrecognized-v1-url', reason: UNTIED_BASE, suggestion: SUGGESTION };
+    site.refusal = { rule: 'codemod.unrecognized-v1-url', reason: UNTIED_BASE, suggestion: UNRECOGNIZED_V1_URL_FORM };
     settle(site);
   }
   const covered = new Set(sites.flatMap((site) => site.pieces));
@@ -44,5 +44,3 @@ export function tieBases(sites: readonly Site[], literals: readonly V1Literal[])
   }
   return tied;
 }
-
-const SUGGESTION = 'the v2 call for each request sent to it, bodies and answers too, not the base alone (see the journey-codemod docs)';

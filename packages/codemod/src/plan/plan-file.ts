@@ -90,6 +90,10 @@ function dedupe(sites: readonly Site[]): Site[] {
   return [...byId.values()];
 }
 
+/** What a v1 URL the codemod cannot follow to its requests becomes: never the URL alone. */
+export const UNRECOGNIZED_V1_URL_FORM =
+  'the v2 call for each request sent to it, bodies and answers too, not the URL alone (see the journey-codemod docs)';
+
 function v1Literals(ctx: FileContext): V1Literal[] {
   const literals: V1Literal[] = [];
   walk(ctx.ast.program, (node, ancestors) => {
@@ -97,11 +101,7 @@ function v1Literals(ctx: FileContext): V1Literal[] {
     if (value === undefined || !V1_TEXT.test(value)) return;
     const start = node.type === 'StringLiteral' ? (node.start ?? 0) + 1 : (node.start ?? 0);
     const site = new SiteBuilder(ctx, node, ancestors, 'codemod.unrecognized-v1-url', 'v1 URL');
-    site.refuse(
-      'codemod.unrecognized-v1-url',
-      `v1 URL text outside a call the codemod recognises: "${value}"`,
-      'the v2 call for each request sent to it, bodies and answers too, not the path alone (see the journey-codemod docs)',
-    );
+    site.refuse('codemod.unrecognized-v1-url', `v1 URL text outside a call the codemod recognises: "${value}"`, UNRECOGNIZED_V1_URL_FORM);
     literals.push({ key: sourceKey({ file: ctx.file, start }), site: site.build() });
   });
   return literals;
