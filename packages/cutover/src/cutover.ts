@@ -137,12 +137,12 @@ function checkSample(name: string, stage: Stage): void {
     throw new CutoverOptionsError(`mapping ${JSON.stringify(name)}: a sample is a share from 0 to 1 and a ramp a percent from 0 to 100`);
 }
 
-/** Whether `taskId` is one the adapter made for `instanceId`. */
-function isAdapterTask(taskId: string, instanceId: string): boolean {
+/** The instance an adapter's taskId names; `undefined` for a v1 taskId, which names none. */
+function instanceOfAdapterTask(taskId: string): string | undefined {
   try {
-    return decodeTaskId(taskId).instanceId === instanceId;
+    return decodeTaskId(taskId).instanceId;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -478,13 +478,7 @@ export function createCutover(options: CutoverOptions): Cutover {
         routed(request.instanceId, context, 'listTasksWithSchema', (api) => api.listTasksWithSchema(request)),
       getTaskSchema(request) {
         // An adapter's taskId names its instance; a v1 taskId does not, and is v1's.
-        let instanceId: string | undefined;
-        try {
-          instanceId = decodeTaskId(request.taskId).instanceId;
-        } catch {
-          instanceId = undefined;
-        }
-        return routed(instanceId, context, 'getTaskSchema', (api) => api.getTaskSchema(request));
+        return routed(instanceOfAdapterTask(request.taskId), context, 'getTaskSchema', (api) => api.getTaskSchema(request));
       },
       updateTask: (request) =>
         routed(
@@ -502,7 +496,7 @@ export function createCutover(options: CutoverOptions): Cutover {
             return answer;
           },
           // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first.
-          isAdapterTask(request.taskId, request.instanceId),
+          instanceOfAdapterTask(request.taskId) === request.instanceId,
         ),
       fetchState: (request) =>
         routed(request.instanceId, context, 'fetchState', async (api) => {
