@@ -11,6 +11,7 @@ import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
 import { type MirrorEnds, type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
 import { normalise } from './normal-form.js';
+import { createPrimaryTraffic } from './primary-traffic.js';
 import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
 import { describeStage, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
@@ -30,6 +31,12 @@ export interface ShadowOptions {
    * this). @default 1000
    */
   pollIntervalMs?: number;
+  /**
+   * How long the caller's calls through this cutover must have left a gap before a shadow call goes out, ms; a shadow
+   * call waits at most `pollIntervalMs` for one, since steady traffic leaves none. The shadow's work then falls
+   * between the caller's calls rather than beside them. 0 sends each shadow call as soon as it is due. @default 2
+   */
+  quietMs?: number;
   /**
    * Runs the shadow's calls on a thread of their own, with sides built there by a module, so that their work
    * (HTTP, parsing, validation) never holds up a primary answer on this thread. @default on this thread, through `v1` and `v2`
@@ -168,7 +175,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     onStageChange,
     webhook,
   } = options;
-  const { timeoutMs = 600_000, queueSize = 1000, pollIntervalMs = 1000 } = options.shadow ?? {};
+  const { timeoutMs = 600_000, queueSize = 1000, pollIntervalMs = 1000, quietMs = 2 } = options.shadow ?? {};
   const metrics = new CutoverMetrics(options.registry ?? new Registry());
   const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
   const closing = new AbortController();
@@ -203,6 +210,7 @@ export function createCutover(options: CutoverOptions): Cutover {
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
 
   const queue = createShadowQueue(queueSize, (error) => failed('unknown', 'shadow', error));
+  const traffic = createPrimaryTraffic(quietMs, pollIntervalMs);
   /** Mirrors running here, by primary instance, told each state its caller fetches. */
   const primaryWatchers = new Map<string, (state: V1State) => void>();
   const thread = options.shadow?.thread && startShadowThread(options.shadow.thread, (error) => failed('unknown', 'shadow', error));
@@ -373,7 +381,10 @@ export function createCutover(options: CutoverOptions): Cutover {
         timeoutMs,
         pollIntervalMs,
         signal: closing.signal,
-        observe: (side, operation, call) => observe(runtime, stage.kind, side, operation, call),
+        observe: async (side, operation, call) => {
+          await traffic.quiet();
+          return observe(runtime, stage.kind, side, operation, call);
+        },
         onStoreFailure: (error) => failed(runtime.name, 'store', error),
         seenPrimary: () => seen,
       });
@@ -440,8 +451,21 @@ export function createCutover(options: CutoverOptions): Cutover {
     }
   }
 
-  /** The operations for one served request's context (or none). */
+  /** The operations for one served request's context (or none), each counted as the caller's traffic. */
   function operations(context: CallContext | undefined): V1Api {
+    const api = routes(context);
+    return {
+      startJourney: (request) => traffic.during(() => api.startJourney(request)),
+      listTasks: (request) => traffic.during(() => api.listTasks(request)),
+      listTasksWithSchema: (request) => traffic.during(() => api.listTasksWithSchema(request)),
+      getTaskSchema: (request) => traffic.during(() => api.getTaskSchema(request)),
+      updateTask: (request) => traffic.during(() => api.updateTask(request)),
+      fetchState: (request) => traffic.during(() => api.fetchState(request)),
+    };
+  }
+
+  /** Where each of the caller's calls goes, for one served request's context (or none). */
+  function routes(context: CallContext | undefined): V1Api {
     return {
       async startJourney(request) {
         const runtime = mappingFor(request.resourceId);

@@ -1,5 +1,5 @@
 import type { Simulator } from '@journey-bridge/simulator';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Cutover, createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
 
@@ -185,5 +185,48 @@ describe('a shadow that never starts', () => {
       expect.objectContaining({ result: 'error', v2Instance: '', errors: { v1: undefined, v2: 'ServiceUnavailableError' } }),
     ]);
     expect(lines[0]?.v1Instance).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('the shadow’s calls and the caller’s', () => {
+  /** The data check in shadow at 100%, mirrored on `shadowSim`, its shadow calls waiting for `quietMs` gaps. */
+  function quietShadow(sim: Simulator, shadowSim: Simulator, quietMs: number, pollIntervalMs: number): Cutover {
+    return createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(shadowSim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      shadow: { pollIntervalMs, quietMs, timeoutMs: 10_000 },
+    });
+  }
+  /** One turn of the event loop between the caller's calls: a gap far shorter than any quietMs here. */
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('go out once the caller’s calls leave a gap of quietMs, not between calls that follow each other', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    const cutover = quietShadow(sim, shadowSim, 250, 60_000);
+    const { instanceId } = await cutover.startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true } } });
+    for (let call = 0; call < 50; call += 1) {
+      await turn();
+      await cutover.listTasks({ instanceId });
+    }
+    expect(shadowSim.core.journal.count()).toBe(0);
+    await vi.waitFor(() => expect(shadowSim.core.journal.count()).toBeGreaterThan(0), { timeout: 5000 });
+    await cutover.close();
+  });
+
+  it('go out after pollIntervalMs at the latest when the caller’s calls leave no gap', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    const cutover = quietShadow(sim, shadowSim, 60_000, 100);
+    const { instanceId } = await cutover.startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true } } });
+    let calls = 0;
+    while (shadowSim.core.journal.count() === 0) {
+      if (calls > 100_000) throw new Error('the shadow never started');
+      await turn();
+      await cutover.listTasks({ instanceId });
+      calls += 1;
+    }
+    await cutover.close();
   });
 });

@@ -56,6 +56,8 @@ export const CutoverFile = z.strictObject({
       timeoutMs: z.number().int().positive(),
       queueSize: z.number().int().positive(),
       pollIntervalMs: z.number().int().positive(),
+      /** How long the callers' calls must leave a gap before a shadow call goes out (see `ShadowOptions`). @default 2 */
+      quietMs: z.number().int().nonnegative(),
       /**
        * Runs the shadow's calls on a thread of their own at the lowest CPU priority, off the primary's (not when the
        * shim is embedded with a fetch of its caller's: that cannot cross to a thread). @default true

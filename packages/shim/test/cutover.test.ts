@@ -41,7 +41,7 @@ async function serveWithCutover(cutover: Record<string, unknown>, env: NodeJS.Pr
       mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'shadow', sample: 1 } }],
       // On its own thread only where a test says so: each thread loads the sources through tsx (about a second
       // of CPU), and shadow-thread.test.ts and the replica test below cover it.
-      shadow: { pollIntervalMs: 10, timeoutMs: 20_000, thread: false },
+      shadow: { pollIntervalMs: 10, quietMs: 0, timeoutMs: 20_000, thread: false },
       ...cutover,
     }),
   );
