@@ -215,7 +215,8 @@ const benchmark: Benchmark = {
     } finally {
       child.kill();
       v2Service.child.kill();
-      busyLoop.kill();
+      // SIGTERM would stay pending while it is stopped, and keep this process waiting on it.
+      busyLoop.kill('SIGKILL');
     }
   },
 };
