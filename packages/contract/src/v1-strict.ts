@@ -51,8 +51,12 @@ export function strictV1StateFor(dialect: V1Dialect) {
   const flow = z.strictObject({
     flow: z.record(z.string(), z.strictObject({ ...extras, result: StrictResult, subject: Subject.optional() })),
   });
+  // The live caller's layout has the overall status beside the flow: `pending` until results are complete.
+  const contextResult = z.strictObject({ status: z.enum(['pending', 'complete', 'error', 'timeout']) });
   const withResults =
-    dialect.layout === 'process' ? z.strictObject({ process: flow }) : z.strictObject({ context: z.strictObject({ process: flow }) });
+    dialect.layout === 'process'
+      ? z.strictObject({ process: flow })
+      : z.strictObject({ context: z.strictObject({ process: flow, result: contextResult }) });
   return z.strictObject({
     instanceId: z.string().min(1),
     status: V1JourneyStatus,

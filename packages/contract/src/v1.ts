@@ -128,7 +128,7 @@ const V1Process = z.looseObject({ flow: z.record(z.string(), V1FlowEntry).defaul
 
 const V1Data = z.looseObject({
   process: V1Process.optional(),
-  context: z.looseObject({ process: V1Process.optional() }).optional(),
+  context: z.looseObject({ process: V1Process.optional(), result: z.looseObject({ status: z.string() }).optional() }).optional(),
 });
 
 /**

@@ -240,7 +240,24 @@ describe('toV1State', () => {
     const v1 = toV1State(failed, { dialect: V1Dialect.parse({ layout: 'context.process' }), now: () => new Date('2026-02-02T00:00:00Z') });
     expect(v1.status).toBe('Failed');
     expect(v1.metaData?.completedTime).toBe('2026-02-02T00:00:00.000Z');
-    expect(v1.data).toEqual({ context: { process: { flow: { fraud: { result: { outcome: 'Error' }, subject: undefined } } } } });
+    expect(v1.data).toEqual({
+      context: { process: { flow: { fraud: { result: { outcome: 'Error' }, subject: undefined } } }, result: { status: 'error' } },
+    });
+  });
+
+  it('puts result.status beside the flow in the live caller’s layout: v2’s own, else pending until decided', () => {
+    const dialect = V1Dialect.parse({ layout: 'context.process' });
+    const statusOf = (state: unknown) =>
+      (toV1State(V2State.parse(state), { dialect }).data as { context: { result: unknown } }).context.result;
+    expect(statusOf({ instanceId: INSTANCE, status: 'InProgress', context: { result: { status: 'pending', advice: {} } } })).toEqual({
+      status: 'pending',
+    });
+    expect(statusOf({ instanceId: INSTANCE, status: 'InProgress' })).toEqual({ status: 'pending' });
+    const decided = { nodeId: 'decision', outcome: 'Decision: Accept', outcomeClassification: 'positive', result: null };
+    expect(statusOf({ instanceId: INSTANCE, status: 'Completed', steps: [decided] })).toEqual({ status: 'complete' });
+    expect(statusOf({ instanceId: INSTANCE, status: 'Failed' })).toEqual({ status: 'error' });
+    // The specification's layout has no such member.
+    expect(toV1State(V2State.parse({ instanceId: INSTANCE, status: 'InProgress' })).data).toEqual({ process: { flow: {} } });
   });
 
   it('leaves completedTime empty while in progress', () => {

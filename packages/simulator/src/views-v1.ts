@@ -80,8 +80,8 @@ function decisionWording(dialect: V1Dialect, decision: string): string {
 
 /**
  * v1 `state/fetch` in the journey's dialect: each module's entry under its `variantId`, the decision under the
- * dialect's key once the journey is decided, at `data.process.flow` or `data.context.process.flow`, and nothing in
- * `data` until then if the dialect says so.
+ * dialect's key once the journey is decided, at `data.process.flow` or `data.context.process.flow` (there with
+ * `result.status` beside it, as the live caller saw), and nothing in `data` until then if the dialect says so.
  */
 export function v1StateView(instance: Instance, filterKeys?: readonly string[]) {
   const dialect = instance.journey.v1Dialect;
@@ -115,6 +115,6 @@ export function v1StateView(instance: Instance, filterKeys?: readonly string[]) 
         ? {}
         : dialect.layout === 'process'
           ? { process }
-          : { context: { process } },
+          : { context: { process, result: { status: failed ? 'error' : decision === undefined ? 'pending' : 'complete' } } },
   };
 }

@@ -19,7 +19,8 @@ const DECISIONS: Record<string, Verdict> = {
 export function readVerdict(state: JourneyState): Verdict | undefined {
   const context = state.data.context;
   if (!context) return undefined;
-  if (state.status === 'Failed') return 'error';
+  // The platform's own summary sits beside the flow; a failed module shows there as well as in the status.
+  if (state.status === 'Failed' || context.result.status === 'error') return 'error';
   const decision = Object.values(context.process.flow).find((entry) => entry.result.outcome.startsWith('Decision:'));
   if (!decision) throw new Error(`journey ${state.instanceId} has results but no decision`);
   const verdict = DECISIONS[decision.result.outcome];

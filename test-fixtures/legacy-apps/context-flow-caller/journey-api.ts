@@ -16,7 +16,7 @@ export interface JourneyState {
   data: {
     context?: {
       process: { flow: Record<string, FlowEntry> };
-      result?: { status: string };
+      result: { status: string };
     };
   };
 }

@@ -186,7 +186,7 @@ export const CHANGES = [
     v1: 'data.process.flow.<variantId>.{result, subject}',
     v2: 'context.process.steps[] and context.result',
     fidelity: 'approximated',
-    note: 'Each module step becomes a flow entry `{ result: { outcome, classification, status, advice }, subject }`; a decision step (`result: null`, as live tenants list it) does not; the overall result becomes a `decision` entry. `data.context.process.flow` is available as an option for callers that read it.',
+    note: 'Each module step becomes a flow entry `{ result: { outcome, classification, status, advice }, subject }`; a decision step (`result: null`, as live tenants list it) does not; the overall result becomes a `decision` entry. `data.context.process.flow`, with `data.context.result.status` (`pending`, `complete`, `error`) beside it as the live caller read it, is available as an option for callers that read it.',
   },
   {
     id: 'response.decision-wording',

@@ -37,9 +37,21 @@ export function decisionOf(result: JourneyResult | undefined, steps: readonly St
 }
 
 /**
+ * `data.context.result.status` in the live caller's layout: v2's own `result.status` (`pending`, `complete`,
+ * `error`, `timeout`), else what the journey's state says of it.
+ */
+function resultStatusOf(state: V2State, decision: Decision | undefined): string {
+  const given = resultOf(state)?.status;
+  if (given) return given;
+  if (isFailureStatus(state.status)) return 'error';
+  return decision !== undefined && isTerminalStatus(state.status) ? 'complete' : 'pending';
+}
+
+/**
  * Moves a v2 state back to v1 in the replaced journey's dialect: `Error` → `Failed` (then the dialect's
  * spelling), steps → flow entries keyed by the dialect's flow keys, the overall decision → the decision entry
- * in the dialect's wording, `metaData` from the journey start and the last step end. The subject is shared, not
+ * in the dialect's wording (and, in the live caller's `data.context` layout, `result.status` beside the flow),
+ * `metaData` from the journey start and the last step end. The subject is shared, not
  * copied: mapping a state full of base64 images costs no more than mapping an empty one.
  */
 export function toV1State(state: V2State, options: V1StateOptions = {}): V1State {
@@ -71,7 +83,12 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
   const v1Status = toV1Status(state.status);
   const settled = decision !== undefined || isTerminalStatus(state.status);
   const process = { flow };
-  const data = dialect.omitUntilDecided && !settled ? {} : dialect.layout === 'process' ? { process } : { context: { process } };
+  const data =
+    dialect.omitUntilDecided && !settled
+      ? {}
+      : dialect.layout === 'process'
+        ? { process }
+        : { context: { process, result: { status: resultStatusOf(state, decision) } } };
   return {
     instanceId: state.instanceId,
     status: (dialect.statuses[v1Status] ?? v1Status) as V1State['status'],
