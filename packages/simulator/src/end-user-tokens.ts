@@ -42,6 +42,11 @@ export class EndUserTokens {
     return token;
   }
 
+  /** The instance a connect token was issued for, without redeeming it; `undefined` for a token not (or no longer) held. */
+  instanceOf(connectToken: string): string | undefined {
+    return this.#grants.get(connectToken)?.instanceId;
+  }
+
   /** Redeems a connect token, once, for an end-user token. Problems never repeat a token. */
   async connect(connectToken: string): Promise<ConnectResult> {
     const grant = this.#grants.get(connectToken);

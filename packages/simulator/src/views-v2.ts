@@ -156,6 +156,8 @@ function decisionStepView(instance: Instance) {
       name: 'Decision',
       outcome: `Decision: ${instance.decision}`,
       outcomeClassification: classificationOf(instance.decision),
+      // The specification gives every step `advice`; the decision has none of a module's.
+      advice: {},
       result: null,
       process: { step: { startedAt: at, endedAt: at, durationMilliSec: 0, moduleName: 'Decision' } },
     },

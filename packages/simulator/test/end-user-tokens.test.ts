@@ -55,6 +55,18 @@ describe('end-user tokens on journeys whose interactions need them', () => {
     expect(h.journal.count({ path: '*/journey/device/start', status: 200, instanceId })).toBe(1);
   });
 
+  it('finds a connect token’s instance only under its region, and keeps the token good after a wrong base', async () => {
+    const h = harness();
+    const instanceId = await h.startV2(IDS.deviceSelfieV2);
+    const { connectToken } = (await h.v2('device/start', { instanceId, scope: [] })).body;
+    const elsewhere = await h.post('/au/v2/captain/journey/device/connect', {}, bearer(connectToken));
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.errors[0].problem).toContain('not found in region au');
+    expect(JSON.stringify(elsewhere.body)).not.toContain(connectToken);
+    const connected = await h.v2('device/connect', {}, bearer(connectToken));
+    expect(connected.status).toBe(200);
+  });
+
   it('holds an end-user token to its instance, and to interactions', async () => {
     const h = harness();
     const mine = await h.startV2(IDS.deviceSelfieV2);

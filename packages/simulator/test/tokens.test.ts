@@ -142,6 +142,37 @@ describe('tokens', () => {
     expect((await h.send('/as/token.oauth2', form({ ...CLIENT, audience: 'api', extra: '1' }))).status).toBe(200);
   });
 
+  it('refuses a parameter sent twice with invalid_request (RFC 6749 §3.2), on every token path', async () => {
+    const h = harness();
+    const twice = (extra: string) => ({ ...form(CLIENT), body: `${new URLSearchParams(CLIENT).toString()}&${extra}` });
+    for (const path of ['/as/token.oauth2', '/auth/realms/go/protocol/openid-connect/token']) {
+      const client = await h.send(path, twice('client_id=read-only-client'));
+      expect(client).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'client_id is sent more than once' },
+      });
+      const grant = await h.send(path, twice('grant_type=password'));
+      expect(grant).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    }
+    const legacy = await h.send('/authenticate/v1/connect/token', {
+      ...form({}),
+      body: `client_id=ro.client&grant_type=id_auth&client_secret=secret&id_token=${await idToken()}&id_token=x`,
+    });
+    expect(legacy).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'id_token is sent more than once' } });
+    expect(h.journal.count({ status: 200 })).toBe(0);
+  });
+
+  it('refuses on the legacy endpoint a scope it does not grant, as on /as/token.oauth2', async () => {
+    const h = harness();
+    const exchange = async (scope: string) =>
+      h.send(
+        '/authenticate/v1/connect/token',
+        form({ client_id: 'ro.client', grant_type: 'id_auth', client_secret: 'secret', id_token: await idToken(), scope }),
+      );
+    expect(await exchange('bogus')).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
+    expect((await exchange('svc.token')).status).toBe(200);
+  });
+
   it('exchanges a valid id_token on the legacy endpoint and refuses malformed, expired or wrongly signed ones', async () => {
     const h = harness();
     const exchange = async (token: string) =>

@@ -177,6 +177,17 @@ describe('interaction fetch and submit (v2)', () => {
     expect(reply.body.errors[0]).toMatchObject({ code: '4009', name: 'JOURNEY_NOT_ACTIVE' });
   });
 
+  it('takes state fetch with the vendor clients’ filterKeys and context, unchanged by them, and refuses other unknown fields', async () => {
+    const h = harness();
+    const instanceId = await h.startV2();
+    const plain = await h.v2('state/fetch', { instanceId });
+    const withFields = await h.v2('state/fetch', { instanceId, filterKeys: ['/.*/'], context: ['process', 'result'] });
+    expect(withFields).toMatchObject({ status: 200, body: plain.body });
+    const other = await h.v2('state/fetch', { instanceId, extra: true });
+    expect(other.status).toBe(400);
+    expect(other.body.errors[0].problem).toBe('unexpected field extra');
+  });
+
   it('takes a two-segment document + selfie journey to completion', async () => {
     const { startV2, submit, state, clock } = harness();
     const instanceId = await startV2(IDS.docSelfieV2);

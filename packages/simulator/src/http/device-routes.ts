@@ -35,6 +35,9 @@ export function deviceRoutes(core: SimulatorCore): Hono<SimEnv> {
     if (!bearer.ok) throw new SimError({ kind: 'UNAUTHORIZED', location: 'Authorization', problem: bearer.problem });
     const parsed = DeviceConnectRequest.safeParse(await readJsonBody(c, options.bodyLimitBytes), { reportInput: true });
     if (!parsed.success) throw invalidBody(parsed.error);
+    // The instance is found only under its region, as on device/start; a token spent on the wrong base stays good.
+    const instanceId = endUserTokens.instanceOf(bearer.token);
+    if (instanceId !== undefined) instanceFor(c, engine, 'v2', instanceId);
     const connected = await endUserTokens.connect(bearer.token);
     if (connected.instanceId) c.set('journal', { instanceId: connected.instanceId });
     if (!connected.ok) throw new SimError({ kind: 'UNAUTHORIZED', location: 'Authorization', problem: connected.problem });

@@ -103,8 +103,8 @@ export async function readJsonBody(c: Context<SimEnv>, limit: number): Promise<R
   return body as Record<string, unknown>;
 }
 
-/** Reads an `application/x-www-form-urlencoded` body into an object of its fields. */
-export async function readFormBody(c: Context<SimEnv>, limit: number): Promise<Record<string, string>> {
+/** Reads an `application/x-www-form-urlencoded` body into its parameters, in order, repeats kept. */
+export async function readFormBody(c: Context<SimEnv>, limit: number): Promise<URLSearchParams> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
     throw new SimError({
@@ -113,7 +113,7 @@ export async function readFormBody(c: Context<SimEnv>, limit: number): Promise<R
       problem: 'Content-Type must be application/x-www-form-urlencoded',
     });
   }
-  return Object.fromEntries(new URLSearchParams(await bodyText(c, limit)));
+  return new URLSearchParams(await bodyText(c, limit));
 }
 
 /** Most fields a hosted page form may carry: a real one has a few dozen, and parsing 100,000 parts took half a second. */

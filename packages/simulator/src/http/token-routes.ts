@@ -35,6 +35,16 @@ function basicCredentials(header: string | undefined): { client_id: string; clie
 /** RFC 6749 §5.2 error answer. Descriptions never repeat a secret, a password or a token. */
 const oauthError = (error: string, description: string) => ({ error, error_description: description });
 
+/** The parameters of a token request, or the first one sent twice (RFC 6749 §3.2: parameters MUST NOT repeat). */
+function tokenParameters(params: URLSearchParams): { form: Record<string, string> } | { repeated: string } {
+  const form: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (Object.hasOwn(form, name)) return { repeated: name };
+    form[name] = value;
+  }
+  return { form };
+}
+
 /** The token endpoints: `/as/token.oauth2`, its Keycloak twin and the legacy `/authenticate/v1/connect/token`. */
 export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
   const { tokens, options, clock } = core;
@@ -48,9 +58,25 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
         client.users?.some((user) => user.username === username && user.password === password),
     );
 
+  /** The refusal of a scope the simulator does not grant (RFC 6749 §3.3: a space-separated list, all granted or none). */
+  const scopeProblem = (scope: string | undefined) => {
+    const asked = scope?.split(' ').filter(Boolean) ?? [];
+    if (asked.every((each) => options.scopes.includes(each))) return undefined;
+    return (c: Context<SimEnv>) => c.json(oauthError('invalid_scope', `scope must be one of ${options.scopes.join(', ')}`), 400);
+  };
+
+  /** A token request's parameters, or the answer refusing one sent twice. */
+  const tokenRequest = async (c: Context<SimEnv>) => {
+    const read = tokenParameters(await readFormBody(c, 64 * 1024));
+    if ('repeated' in read) return { refusal: c.json(oauthError('invalid_request', `${read.repeated} is sent more than once`), 400) };
+    c.set('journal', { grantType: read.form.grant_type });
+    return read;
+  };
+
   const oauthToken = async (c: Context<SimEnv>) => {
-    const form = await readFormBody(c, 64 * 1024);
-    c.set('journal', { grantType: form.grant_type });
+    const read = await tokenRequest(c);
+    if ('refusal' in read) return read.refusal;
+    const { form } = read;
     const basic = basicCredentials(c.req.header('authorization'));
     // RFC 6749 §2.3: one way of authenticating the client per request.
     if (basic && (form.client_id !== undefined || form.client_secret !== undefined)) {
@@ -76,11 +102,8 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
     }
     const client = request.grant_type === 'password' ? clientOfUser(request.client_id, request.username, request.password) : named;
     if (!client) return c.json(oauthError('invalid_grant', 'the username or password is not valid'), 400);
-    // RFC 6749 §3.3: a space-separated list, every one of which must be granted.
-    const asked = request.scope?.split(' ').filter(Boolean) ?? options.scopes.slice(0, 1);
-    if (asked.some((scope) => !options.scopes.includes(scope))) {
-      return c.json(oauthError('invalid_scope', `scope must be one of ${options.scopes.join(', ')}`), 400);
-    }
+    const unknownScope = scopeProblem(request.scope);
+    if (unknownScope) return unknownScope(c);
     return c.json(tokens.issue(client.clientId, client.permissions));
   };
 
@@ -88,15 +111,17 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
   app.post(TOKEN_PATHS.keycloak, oauthToken);
 
   app.post(TOKEN_PATHS.idAuth, async (c) => {
-    const form = await readFormBody(c, 64 * 1024);
-    c.set('journal', { grantType: form.grant_type });
-    const parsed = IdAuthTokenRequest.safeParse(form);
+    const read = await tokenRequest(c);
+    if ('refusal' in read) return read.refusal;
+    const parsed = IdAuthTokenRequest.safeParse(read.form);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'body'))];
       return c.json(oauthError('invalid_request', `missing or invalid parameters: ${fields.join(', ')}`), 400);
     }
     const check = await verifyIdToken(parsed.data.id_token, options.idTokenSecret, clock.now());
     if (!check.ok) return c.json(oauthError('invalid_grant', check.problem), 400);
+    const unknownScope = scopeProblem(parsed.data.scope);
+    if (unknownScope) return unknownScope(c);
     return c.json(tokens.issue(`id_auth:${check.subject}`, ALL_PERMISSIONS));
   });
 

@@ -1,5 +1,6 @@
 import { type ElementCatalogue, InstanceRequest, type Subject, SubmitRequest, V2_PATHS, V2StartRequest } from '@journey-bridge/contract';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { participantElements, participantRefs, submitInteraction, withCanonicalDocumentType } from '../interaction-submit.js';
 import { invalidBody, quote, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
@@ -9,6 +10,15 @@ import type { SimEnv } from './env.js';
 import { admitInteraction, authorize, instanceFor, interactionCaller } from './guards.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { readJsonBody } from './read-body.js';
+
+/**
+ * v2 state fetch as the vendor's SDK and command-line client send it: with their v1-era `filterKeys` and
+ * `context` (field notes), which are accepted and change nothing; any other unknown field is still refused.
+ */
+const V2StateRequest = InstanceRequest.extend({
+  filterKeys: z.array(z.string()).max(100).optional(),
+  context: z.array(z.string()).max(100).optional(),
+});
 
 /** Refuses prefill that carries an element whose data is invalid (v2 validates prefill for every delivery). */
 export function validatePrefill(catalogue: ElementCatalogue, subject: Subject): void {
@@ -75,7 +85,7 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
 
   app.post(V2_PATHS.stateFetch, async (c) => {
     authorize(c, tokens, 'journey.read');
-    const parsed = InstanceRequest.safeParse(await body(c), { reportInput: true });
+    const parsed = V2StateRequest.safeParse(await body(c), { reportInput: true });
     if (!parsed.success) throw invalidBody(parsed.error);
     return c.json(stateView(instanceFor(c, engine, 'v2', parsed.data.instanceId)));
   });
