@@ -223,13 +223,17 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
       listTasks: (request) =>
         asV1(async () =>
-          toV1TaskList(noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call))),
+          toV1TaskList(
+            noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call)),
+            journeys.taskVariantId,
+          ),
         ),
 
       listTasksWithSchema: (request) =>
         asV1(async () =>
           toV1TaskListWithSchema(
             noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call)),
+            journeys.taskVariantId,
           ),
         ),
 

@@ -13,9 +13,17 @@ export const journeyMap: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-/** v2 step nodeIds → the v1 variantIds the same modules had, so flow keys stay what v1 callers read. */
+/**
+ * v2 step nodeIds and interaction resource ids → the v1 variantIds the same modules and tasks had, so flow keys and
+ * task variantIds stay what v1 callers read.
+ */
 export const variantIds: Record<string, string> = Object.fromEntries(
-  journeys.flatMap((journey) => journey.segments.flatMap((segment) => segment.modules.map((module) => [module.id, module.variantId]))),
+  journeys.flatMap((journey) =>
+    journey.segments.flatMap((segment) => [
+      [segment.id, segment.variantId],
+      ...segment.modules.map((module) => [module.id, module.variantId]),
+    ]),
+  ),
 );
 
 /** Dialects of live v1 tenants the behaviour suite also runs in (start stays as requested: the suite starts both ways). */

@@ -94,8 +94,8 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(task.taskId.length).toBeGreaterThanOrEqual(16);
       expect(task.taskId.length).toBeLessThanOrEqual(64);
       // register: response.variant-id. v1 names the task by its variant; v2 has none, so the adapter names it by
-      // the interaction resource id.
-      expect(task.variantId).toBe(target.surface === 'v1' ? 'collect-personal-details-v1' : 'personal-details');
+      // the interaction resource id, mapped to the v1 variantId by the dialect's flow keys.
+      expect(task.variantId).toBe('collect-personal-details-v1');
       const update = await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } });
       expect(update).toEqual({ instanceId, taskId: task.taskId });
       expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'InProgress', tasks: [] });

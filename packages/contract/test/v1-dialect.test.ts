@@ -103,6 +103,21 @@ describe('resolveJourneyMap', () => {
     expect(shared).toThrow(ContractError);
   });
 
+  it('names a task by the v1 variantId its dialects give its interaction, unless they disagree', () => {
+    const map = resolveJourneyMap(
+      {
+        a: { v2: 'journey-a@latest', dialect: { flowKeys: { identity: 'collect-identity-v3', shared: 'one' } } },
+        b: { v2: 'journey-b@latest', dialect: { flowKeys: { identity: 'collect-identity-v3', shared: 'other' } } },
+      },
+      V1Dialect.parse({ flowKeys: { documents: 'collect-documents-v2' } }),
+    );
+    expect(map.taskVariantId('identity')).toBe('collect-identity-v3');
+    expect(map.taskVariantId('documents')).toBe('collect-documents-v2');
+    // An interaction names no journey: where the dialects disagree, it keeps its own id rather than one guessed.
+    expect(map.taskVariantId('shared')).toBe('shared');
+    expect(map.taskVariantId('unmapped')).toBe('unmapped');
+  });
+
   it('names the entry and the member of a bad entry', () => {
     expect(() => resolveJourneyMap({ 'v1-a': JSON.parse('{"v2":"x","dialect":{"start":"later"}}') }, SPECIFICATION_DIALECT)).toThrow(
       /journey map entry "v1-a":[\s\S]*dialect\.start/,

@@ -22,7 +22,7 @@ export { decisionOf, toV1State, type V1StateOptions } from './state.js';
 export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
 export { decodeTaskId, encodeTaskId } from './task-id.js';
 export { knownCollects, taskJsonSchemaFor } from './task-schema.js';
-export { toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
+export { type TaskVariantIds, toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
 export {
   IncompleteTaskError,
   MalformedTaskIdError,

@@ -15,6 +15,11 @@ export interface ResolvedJourneyMap {
   dialectOfV1(resourceId: string): V1Dialect;
   /** The dialect of the v1 journey a v2 journey replaces, by the v2 id a state names (`context.process.journey.id`). */
   dialectOfV2(journeyId: string | undefined): V1Dialect;
+  /**
+   * The v1 variantId of a task, by the resource id of its v2 interaction: the dialects' flow keys, where those that
+   * name it agree (an interaction names no journey); else the resource id itself.
+   */
+  taskVariantId(interactionResourceId: string): string;
 }
 
 const bareId = (resourceId: string): string => {
@@ -51,9 +56,18 @@ export function resolveJourneyMap(entries: Readonly<Record<string, JourneyMapEnt
     }
     byV2.set(bareId(v2), { dialect, from: v1 });
   }
+  // `null` where two dialects map one resource id differently: an interaction cannot tell which one applies.
+  const taskVariantIds = new Map<string, string | null>();
+  for (const { flowKeys } of [fallback, ...byV1.values()]) {
+    for (const [v2Id, variantId] of Object.entries(flowKeys)) {
+      const seen = taskVariantIds.get(v2Id);
+      taskVariantIds.set(v2Id, seen === undefined || seen === variantId ? variantId : null);
+    }
+  }
   return {
     v2Ids,
     dialectOfV1: (resourceId) => byV1.get(resourceId) ?? byV1.get(bareId(resourceId)) ?? fallback,
     dialectOfV2: (journeyId) => (journeyId === undefined ? undefined : byV2.get(bareId(journeyId))?.dialect) ?? fallback,
+    taskVariantId: (interactionResourceId) => taskVariantIds.get(interactionResourceId) ?? interactionResourceId,
   };
 }

@@ -4,8 +4,12 @@ import type { Interaction } from '../v2.js';
 import { encodeTaskId } from './task-id.js';
 import { knownCollects, taskJsonSchemaFor } from './task-schema.js';
 
+/** The v1 variantId of a task by its interaction's resource id; by default the resource id itself. */
+export type TaskVariantIds = (interactionResourceId: string) => string;
+const sameId: TaskVariantIds = (id) => id;
+
 /** The one task an active interaction shows, or none while modules run or after the journey ends. */
-function activeTask(interaction: Interaction) {
+function activeTask(interaction: Interaction, variantIdOf: TaskVariantIds) {
   const status = interaction.journey?.status ?? 'InProgress';
   if (interaction.processing || !interaction.interactionId || status !== 'InProgress') return undefined;
   const collects = interaction.interaction?.collects ?? [];
@@ -13,15 +17,15 @@ function activeTask(interaction: Interaction) {
   const key = interaction.interaction?.resource?.id ?? interaction.interactionId;
   return {
     taskId: encodeTaskId(interaction.instanceId, interaction.interactionId),
-    variantId: key,
+    variantId: variantIdOf(key),
     key,
     elements: knownCollects(collects),
   };
 }
 
 /** `task/list` from an interaction fetch. */
-export function toV1TaskList(interaction: Interaction): V1TaskList {
-  const task = activeTask(interaction);
+export function toV1TaskList(interaction: Interaction, variantIdOf: TaskVariantIds = sameId): V1TaskList {
+  const task = activeTask(interaction, variantIdOf);
   return {
     instanceId: interaction.instanceId,
     status: toV1Status(interaction.journey?.status ?? 'InProgress'),
@@ -30,8 +34,8 @@ export function toV1TaskList(interaction: Interaction): V1TaskList {
 }
 
 /** `task/list/schema` from an interaction fetch: the task refers to its Draft-07 schema in `schemas`. */
-export function toV1TaskListWithSchema(interaction: Interaction): V1TaskListWithSchema {
-  const task = activeTask(interaction);
+export function toV1TaskListWithSchema(interaction: Interaction, variantIdOf: TaskVariantIds = sameId): V1TaskListWithSchema {
+  const task = activeTask(interaction, variantIdOf);
   return {
     instanceId: interaction.instanceId,
     status: toV1Status(interaction.journey?.status ?? 'InProgress'),

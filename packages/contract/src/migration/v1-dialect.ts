@@ -23,7 +23,10 @@ export const V1Dialect = z.strictObject({
    * caller reads its absence as "still pending" and throws on a flow without a decision. @default false
    */
   omitUntilDecided: z.boolean().default(false),
-  /** v2 step nodeId → the v1 flow key (the v1 variantId) of the same module; unmapped steps keep their nodeId. @default {} */
+  /**
+   * v2 step nodeId → the v1 flow key (the v1 variantId) of the same module, and v2 interaction resource id → the
+   * v1 variantId of the same task; unmapped ones keep their v2 id. @default {}
+   */
   flowKeys: z.record(z.string().min(1), z.string().min(1)).default({}),
   /**
    * Members every flow entry carries besides `result` and `subject`, e.g. `{ "_ggo": {} }`: an earlier live
