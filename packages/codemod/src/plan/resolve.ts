@@ -5,6 +5,7 @@ import { decideStart, decideSubmit, type FlowContext } from '../flow/decide-defe
 import { tieBases } from '../flow/untied-bases.js';
 import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
+import { hasMarker } from './marked.js';
 import type { FilePlan } from './plan-file.js';
 import type { Site, TextEdit } from './types.js';
 
@@ -155,7 +156,7 @@ export function resolvePlans(
     // A part kept on v1 by another needs no marker where one already explains the statement.
     const kept = site.status === 'unsupported' && !site.refusal;
     const place = `${site.file}:${site.markerAt.offset}`;
-    if (kept && (site.markerAt.existing.length > 0 || markedPlaces.has(place))) continue;
+    if (kept && (hasMarker(site.markerAt) || markedPlaces.has(place))) continue;
     const key = `${place}:${site.rule}`;
     if (markersAt.has(key)) continue;
     markersAt.add(key);

@@ -1,5 +1,5 @@
+import { hasMarker } from '../plan/marked.js';
 import type { Flow } from '../plan/resolve.js';
-import type { Site } from '../plan/types.js';
 import type { CodemodResult } from '../run-codemod.js';
 
 /** One reason `--check` fails: a v1 site, or a flow that holds both versions. */
@@ -13,16 +13,16 @@ export interface Finding {
  * What the gate fails on: v1 the codemod would still change (migratable, so unmarked), v1 that stays with no
  * marker above it yet, flows that hold v2 calls beside v1 parts (half migrated: they work on neither), and files
  * it refused to read (too large, not UTF-8, outside the tree): what they hold is unknown, so not passed.
- * v1 left with its marker is known and passes, as does code opted out with `journey-codemod-ignore`; so does a
- * site whose only change is its marker (a hard-coded token scope) once the marker is in.
+ * v1 left with a marker above its statement is known and passes, whichever rule the marker names (the blocker a run
+ * computes without the journey map may differ from the one the marking run named), as does code opted out with
+ * `journey-codemod-ignore`; so does a site whose only change is its marker (a hard-coded token scope) once it is in.
  */
 export function checkFindings(result: CodemodResult): Finding[] {
   const findings: Finding[] = [];
-  const marked = (site: Site) => site.markerAt.existing.includes(site.rule);
   for (const site of result.sites) {
     const changes = (site.status === 'migrated' || site.status === 'needs-review') && site.edits.length > 0;
     if (changes) findings.push({ file: site.file, line: site.line, text: `v1, migratable [${site.rule}] ${site.reason}` });
-    else if ((site.status === 'unsupported' || site.status === 'needs-review') && !marked(site))
+    else if ((site.status === 'unsupported' || site.status === 'needs-review') && !hasMarker(site.markerAt))
       findings.push({ file: site.file, line: site.line, text: `v1 remains, unmarked [${site.rule}] ${site.reason}` });
   }
   for (const file of result.files)

@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+// Plain JavaScript projects written the way callers write them: what a run leaves on v1, marked, `--check` passes.
+const ESM_APP = {
+  'package.json': '{ "name": "verify-esm", "type": "module", "private": true }\n',
+  'lib/paths.js': `// v1 journey endpoints, relative to the regional API root.
+export const PATHS = {
+  start: 'journey/start',
+  tasks: 'journey/task/list',
+  update: 'journey/task/update',
+  state: 'journey/state/fetch',
+};
+
+export const API_ROOT = \`\${process.env.JOURNEY_HOST}/eu/captain/api/\`;
+`,
+  'lib/http.js': `import fetch from 'node-fetch';
+import { API_ROOT } from './paths.js';
+
+/** POST a JSON body to a path under the API root. */
+export default async function postJson(path, token, body) {
+  const url = new URL(path, API_ROOT);
+  const res = await fetch(url, { method: 'POST', headers: { Authorization: \`Bearer \${token}\` }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(\`POST \${url.pathname} -> \${res.status}\`);
+  return res.json();
+}
+`,
+  'lib/journey.js': `import postJson from './http.js';
+import { PATHS } from './paths.js';
+
+export async function begin(token, resourceId = 'a1d7c3f0data-check-v1@latest') {
+  const { instanceId } = await postJson(PATHS.start, token, { resourceId, context: { config: { async: true }, subject: {} } });
+  return instanceId;
+}
+
+export async function submitApplicant(token, instanceId, applicant) {
+  const { tasks } = await postJson(PATHS.tasks, token, { instanceId });
+  const [task] = tasks;
+  if (!task) return false;
+  await postJson(PATHS.update, token, {
+    intent: 'Complete',
+    instanceId,
+    taskId: task.taskId,
+    context: { subject: applicant },
+  });
+  return true;
+}
+
+// Yields each state until the journey has left InProgress.
+export async function* states(token, instanceId) {
+  for (;;) {
+    const state = await postJson(PATHS.state, token, { instanceId });
+    yield state;
+    if (state.status !== 'InProgress') return;
+  }
+}
+`,
+  'lib/index.js': `export * from './journey.js';
+export { default as postJson } from './http.js';
+`,
+};
+
+// One flow migrates with the journey map; the other stays v1 for its metaData read. Without the map, its start is
+// unmapped too: the check computes another blocker for the same parts.
+const MIXED = {
+  'map.json': '{ "a1d7c3f0data-check-v1": "b2e8d4a1data-check-v2", "c3f9e5b2doc-selfie-v1": "d4a0f6c3doc-selfie-v2" }\n',
+  'verify.js': `'use strict';
+const HOST = process.env.JOURNEY_HOST;
+
+function post(url, token, body) {
+  return fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: JSON.stringify(body) }).then(function (res) {
+    return res.json();
+  });
+}
+
+async function signUpCheck(token, identity) {
+  const started = await post(\`\${HOST}/eu/captain/api/journey/start\`, token, {
+    resourceId: 'a1d7c3f0data-check-v1@latest',
+    context: { config: { async: true }, subject: {} },
+  });
+  const list = await post(\`\${HOST}/eu/captain/api/journey/task/list\`, token, { instanceId: started.instanceId });
+  await post(\`\${HOST}/eu/captain/api/journey/task/update\`, token, {
+    intent: 'Complete',
+    instanceId: started.instanceId,
+    taskId: list.tasks[0].taskId,
+    context: { subject: { identity } },
+  });
+  const state = await post(\`\${HOST}/eu/captain/api/journey/state/fetch\`, token, { instanceId: started.instanceId });
+  return state.status;
+}
+
+async function limitIncreaseCheck(token, documents) {
+  const started = await post(\`\${HOST}/eu/captain/api/journey/start\`, token, {
+    resourceId: 'c3f9e5b2doc-selfie-v1@latest',
+    context: { config: { async: true }, subject: {} },
+  });
+  const id = started.instanceId;
+  const list = await post(\`\${HOST}/eu/captain/api/journey/task/list\`, token, { instanceId: id });
+  if (list.tasks.length > 0) {
+    await post(\`\${HOST}/eu/captain/api/journey/task/update\`, token, {
+      intent: 'Complete',
+      instanceId: id,
+      taskId: list.tasks[0].taskId,
+      context: { subject: { documents } },
+    });
+  }
+  const state = await post(\`\${HOST}/eu/captain/api/journey/state/fetch\`, token, { instanceId: id });
+  return Date.parse(state.metaData.completedTime) - Date.parse(state.metaData.createdTime);
+}
+
+module.exports = { signUpCheck, limitIncreaseCheck };
+`,
+};
+
+let repo: string;
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' }).toString();
+
+async function project(files: Record<string, string>) {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(repo, path, '..'), { recursive: true });
+    await writeFile(join(repo, path), text);
+  }
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'v1');
+}
+
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-check-'));
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+describe('--check on what a run marked', () => {
+  it('passes parts another part keeps on v1 in a statement already marked for that part (a barrel, a path wrapper, a generator)', async () => {
+    await project(ESM_APP);
+    expect((await runCli(['.'], repo)).code).toBe(0);
+    const journey = await readFile(join(repo, 'lib/journey.js'), 'utf8');
+    // One marker above `const { tasks } = await postJson(…)`, for the call and the read of its answer alike.
+    expect(journey).toMatch(/\/\/ journey-codemod: unsupported \[codemod\.shared-constant\][^\n]*\n {2}const \{ tasks \} = await/);
+    git('commit', '-qam', 'marked');
+
+    const check = await runCli(['.', '--check'], repo);
+    expect(check.stderr).not.toContain('unmarked');
+    expect(check.code).toBe(0);
+    expect((await runCli(['.'], repo)).stderr).toContain('0 changed');
+  });
+
+  it('passes without the journey map what it passes with it, and still fails on a v1 statement with no marker', async () => {
+    await project(MIXED);
+    expect((await runCli(['.', '--journey-map', 'map.json'], repo)).code).toBe(0);
+    git('add', '.');
+    git('commit', '-qm', 'marked');
+    const verify = await readFile(join(repo, 'verify.js'), 'utf8');
+    expect(verify).toContain('journey-codemod: unsupported [response.state-metadata]');
+
+    expect((await runCli(['.', '--check', '--journey-map', 'map.json'], repo)).code).toBe(0);
+    const withoutMap = await runCli(['.', '--check'], repo);
+    expect(withoutMap.stderr).not.toContain('unmarked');
+    expect(withoutMap.code).toBe(0);
+
+    // The marker above the second start taken away: that statement is v1 with no marker, whichever blocker it names.
+    const unmarked = verify.replace(
+      / *\/\/ journey-codemod:[^\n]*\n(?= {2}const started = await post\(`\$\{HOST\}\/eu\/captain\/api\/journey\/start`, token, \{\n {4}resourceId: 'c3f9)/,
+      '',
+    );
+    expect(unmarked).not.toBe(verify);
+    await writeFile(join(repo, 'verify.js'), unmarked);
+    const check = await runCli(['.', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toMatch(/verify\.js:\d+ v1 remains, unmarked \[request\.start-resource-id\] no v2 resourceId/);
+  });
+});
