@@ -13,8 +13,8 @@ async function verify(subject) {
   });
   // journey-codemod: unsupported [codemod.response-interceptor] goes through http, and its response interceptor at line 6 does more than hand back the response's data: the codemod cannot tell what the call answers → v2: an interceptor that only hands back the body ((response) => response.data), or none; then run again
   let list = await http.post('task/list', { instanceId: started.instanceId });
-  // journey-codemod: unsupported [codemod.response-interceptor] reads what the v1 call at line 13 of this file answers, which stays v1
-  while (list.tasks.length === 0) /* journey-codemod: unsupported [codemod.response-interceptor] goes through http, and its response interceptor at line 6 does more than hand back the response's data: the codemod cannot tell what the call answers → v2: an interceptor that only hands back the body ((response) => response.data), or none; then run again */ list = await http.post('task/list', { instanceId: started.instanceId });
+  // journey-codemod: unsupported [codemod.response-interceptor] goes through http, and its response interceptor at line 6 does more than hand back the response's data: the codemod cannot tell what the call answers → v2: an interceptor that only hands back the body ((response) => response.data), or none; then run again
+  while (list.tasks.length === 0) list = await http.post('task/list', { instanceId: started.instanceId });
   // journey-codemod: unsupported [codemod.response-interceptor] reads what the v1 call at line 13 of this file answers, which stays v1
   const task = list.tasks[0];
   // journey-codemod: unsupported [codemod.response-interceptor] goes through http, and its response interceptor at line 6 does more than hand back the response's data: the codemod cannot tell what the call answers → v2: an interceptor that only hands back the body ((response) => response.data), or none; then run again

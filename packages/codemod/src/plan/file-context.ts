@@ -121,12 +121,19 @@ export class FileContext implements EvaluationScope {
       if (!candidate) continue;
       if (/Statement$|Declaration$/.test(candidate.type) && candidate.type !== 'BlockStatement') {
         const parent = chain[i - 1];
+        // A braceless body on its loop's or `if`'s line (`for (…) out.push(…)`) is marked above that statement, on a line of its own.
+        if (parent && /Statement$/.test(parent.type) && !this.startsLine(candidate)) continue;
         // A declaration inside `export` is marked above the export.
         return parent && /^Export/.test(parent.type) ? parent : candidate;
       }
       if (candidate.type === 'ClassProperty' || candidate.type === 'ClassMethod') return candidate;
     }
     return node;
+  }
+
+  private startsLine(node: Node): boolean {
+    const start = node.start ?? 0;
+    return /^\s*$/.test(this.source.slice(this.lineStart(start), start));
   }
 
   anchor(statement: Node): MarkerAnchor {
