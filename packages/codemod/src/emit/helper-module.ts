@@ -5,6 +5,7 @@ import { HelperModuleError } from '../errors/helper-module-error.js';
 import { HELPER_SOURCE_URL } from '../helper-source.js';
 import type { FileContext } from '../plan/file-context.js';
 import type { TextEdit } from '../plan/types.js';
+import { moduleKindOf } from './module-kind.js';
 
 /** The generated module's name in the migrated tree, without its extension. */
 const HELPER_MODULE = 'journey-v2';
@@ -37,10 +38,11 @@ export function emitHelpers(
   const dir = commonDirectory([...needs.keys()]);
   const files = new Map<string, string>();
   const edits: TextEdit[] = [];
+  const packageTypes = new Map<string, string | undefined>();
   for (const [file, names] of needs) {
     const ctx = ctxOf(file);
     if (!ctx) continue;
-    const flavour: Flavour = ctx.isTypeScript ? 'ts' : ctx.usesRequire || file.endsWith('.cjs') ? 'cjs' : 'esm';
+    const flavour: Flavour = ctx.isTypeScript ? 'ts' : moduleKindOf(ctx, packageTypes);
     const path = join(dir, `${HELPER_MODULE}${EXTENSIONS[flavour]}`);
     if (!files.has(path)) {
       const existing = readExisting(path);
@@ -106,8 +108,11 @@ function specifierFor(ctx: FileContext, path: string, flavour: Flavour): string 
 /** `import { a, type B } from './journey-v2.js';` (or `require`) after the file's last import, in its style. */
 function importOf(ctx: FileContext, names: readonly string[], specifier: string, flavour: Flavour): TextEdit {
   const statements = ctx.ast.program.body;
+  // Only top-level `const x = require(…)` are imports: after a `module.exports` holding a `require`, the helper's could be bound too late.
   const imports = statements.filter(
-    (statement) => statement.type === 'ImportDeclaration' || (ctx.usesRequire && ctx.text(statement).includes('require(')),
+    (statement) =>
+      statement.type === 'ImportDeclaration' ||
+      (flavour === 'cjs' && statement.type === 'VariableDeclaration' && ctx.text(statement).includes('require(')),
   );
   const last = imports[imports.length - 1];
   const onlyTypes = flavour === 'ts' && names.every((name) => TYPES.has(name));

@@ -1,4 +1,4 @@
-import type { Expression, File, Node } from '@babel/types';
+import type { Expression, File, MemberExpression, Node } from '@babel/types';
 import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
 import type { StaticValue } from '../analysis/static-value.js';
@@ -20,7 +20,8 @@ export const IGNORE_COMMENT = 'journey-codemod-ignore';
 export class FileContext implements EvaluationScope {
   readonly eol: string;
   readonly quote: string;
-  readonly usesRequire: boolean;
+  /** The module syntax the file's own code uses: `import`/`export` (`esm`), or `require`/`module.exports`/`exports.x` (`cjs`). */
+  readonly moduleSyntax: 'esm' | 'cjs' | undefined;
   /** Whether type annotations may be written. */
   readonly isTypeScript: boolean;
   readonly imports = new Map<string, ImportBinding>();
@@ -39,9 +40,12 @@ export class FileContext implements EvaluationScope {
     let single = 0;
     let double = 0;
     let hasImport = false;
-    let requires = 0;
+    let commonJs = false;
     walk(ast.program, (node, ancestors) => {
       if (node.type === 'StringLiteral') source[node.start ?? 0] === '"' ? double++ : single++;
+      else if (/^Export(Named|Default|All)Declaration$/.test(node.type)) hasImport = true;
+      else if (node.type === 'MemberExpression' && isCommonJsExports(node)) commonJs = true;
+      else if (node.type === 'CallExpression' && requireSpecifier(node) !== undefined) commonJs = true;
       else if (node.type === 'ImportDeclaration') {
         hasImport = true;
         for (const spec of node.specifiers) {
@@ -58,7 +62,7 @@ export class FileContext implements EvaluationScope {
       } else if (node.type === 'VariableDeclarator' && node.init) {
         const required = requireSpecifier(node.init);
         if (required !== undefined) {
-          requires++;
+          commonJs = true;
           if (node.id.type === 'Identifier') this.imports.set(node.id.name, { specifier: required, imported: '*', node });
           else if (node.id.type === 'ObjectPattern')
             for (const property of node.id.properties)
@@ -71,7 +75,7 @@ export class FileContext implements EvaluationScope {
       }
     });
     this.quote = double > single ? '"' : "'";
-    this.usesRequire = requires > 0 && !hasImport;
+    this.moduleSyntax = hasImport ? 'esm' : commonJs ? 'cjs' : undefined;
   }
 
   constant(name: string): Expression | undefined {
@@ -172,6 +176,14 @@ export class FileContext implements EvaluationScope {
 function isConst(ancestors: readonly Node[]): boolean {
   const declaration = ancestors[ancestors.length - 1];
   return declaration?.type === 'VariableDeclaration' && declaration.kind === 'const';
+}
+
+/** `module.exports` or `exports.x`: the file is a CommonJS module even when it requires nothing. */
+function isCommonJsExports(node: MemberExpression): boolean {
+  const { object, property } = node;
+  if (object.type !== 'Identifier') return false;
+  if (object.name === 'exports') return true;
+  return object.name === 'module' && property.type === 'Identifier' && property.name === 'exports' && !node.computed;
 }
 
 function requireSpecifier(node: Node): string | undefined {
