@@ -130,6 +130,8 @@ function moduleExports(
       const { left, right } = statement.expression;
       const target = text.slice(left.start ?? 0, left.end ?? 0);
       const value = evaluate(right, scope);
+      // An ES module's default import of a CommonJS module is its `module.exports` (`import cfg from './config.js'`).
+      if (target === 'module.exports') values.default = value;
       if (target === 'module.exports' && value.kind === 'object') Object.assign(values, value.props);
       const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
       if (named) values[named] = value;

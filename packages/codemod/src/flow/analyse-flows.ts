@@ -118,7 +118,8 @@ function mapPassedIds(
       ? planResourceId(evaluate(argument, caller.ctx), options.journeyMap)
       : ({ runTime: true } as const);
   });
-  if (plans.length === 0 || plans.some((plan) => 'runTime' in plan)) return;
+  // Each caller's id is planned on its own: one known only at run time keeps the review, but never lets a
+  // v1 literal another caller writes through unmapped, nor an unmapped one through unrefused.
   const refusal = plans.find((plan) => 'refusal' in plan);
   if (refusal && 'refusal' in refusal) site.refusal ??= refusal.refusal;
   for (const plan of plans) {
@@ -126,7 +127,8 @@ function mapPassedIds(
     site.edits.push(plan.edit);
     site.pieces.push(plan.piece);
   }
-  site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-resource-id');
+  if (plans.length > 0 && !plans.some((plan) => 'runTime' in plan))
+    site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-resource-id');
   settle(site);
 }
 

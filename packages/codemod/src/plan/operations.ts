@@ -1,7 +1,7 @@
 import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import type { JourneyMap, V1JourneyPath } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
-import { keyName } from '../parse/walk.js';
+import { keyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { insertProperty, propertyOf, removeProperties, removeProperty, renameKey } from './object-edits.js';
 import { visibleElements } from './participants.js';
@@ -166,13 +166,35 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
 /** The function around a call and the position of its parameter `node` names, when it names one. */
 function parameterOf(node: Node, ancestors: readonly Node[]): { fn: number; index: number } | undefined {
   if (node.type !== 'Identifier') return undefined;
-  const fn = [...ancestors].reverse().find((ancestor) => isFunction(ancestor));
-  if (!fn || !isFunction(fn)) return undefined;
-  const index = fn.params.findIndex((param) => {
-    const target = param.type === 'AssignmentPattern' ? param.left : param;
-    return target.type === 'Identifier' && target.name === node.name;
+  // The start may sit in a callback inside the function (`getToken().then(function (token) { … })`): the
+  // parameter is that of the nearest function binding the name, provided no function between declares it again.
+  for (const fn of [...ancestors].reverse()) {
+    if (!isFunction(fn)) continue;
+    const index = fn.params.findIndex((param) => {
+      const target = param.type === 'AssignmentPattern' ? param.left : param;
+      return target.type === 'Identifier' && target.name === node.name;
+    });
+    if (index !== -1) return { fn: fn.start ?? 0, index };
+    if (bindsName(fn, node.name)) return undefined;
+  }
+  return undefined;
+}
+
+/** Whether a function declares `name` (in a parameter, a variable, an inner declaration); a key of the same name in a pattern counts too. */
+function bindsName(fn: Node, name: string): boolean {
+  let found = false;
+  const names = (pattern: Node | null | undefined): void => {
+    if (!pattern) return;
+    walk(pattern, (node) => {
+      if (node.type === 'Identifier' && node.name === name) found = true;
+    });
+  };
+  walk(fn, (node) => {
+    if (node.type === 'VariableDeclarator') names(node.id);
+    else if (node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') names(node.id);
+    else if (isFunction(node)) for (const param of node.params) names(param);
   });
-  return index === -1 ? undefined : { fn: fn.start ?? 0, index };
+  return found;
 }
 
 /** `context` of a request, if written as an object literal. */
