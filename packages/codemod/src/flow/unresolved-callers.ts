@@ -1,11 +1,13 @@
 import type { CallExpression, Function as FunctionNode } from '@babel/types';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { Functions } from './functions.js';
+import { memberName } from './object-literals.js';
 import type { Source, Sources } from './sources.js';
 
 /**
- * Calls of a method by its name (`sdk.pending(id)`) on a receiver the codemod cannot resolve to any function (an
- * untyped parameter, a value from a library): they may reach `fn`, or may not. The answer `fn` returns cannot be
+ * Calls of a method (of a class or an object literal, `name() {}` or `name: function () {}`) by its name
+ * (`sdk.pending(id)`) on a receiver the codemod cannot resolve to any function (an untyped parameter, a value
+ * from a library): they may reach `fn`, or may not. The answer `fn` returns cannot be
  * followed into them, so the flow it belongs to cannot be shown whole. Looked for in `fn`'s file and in every file
  * that imports it, directly or through another importer, since only those can hold an instance of its class.
  */
@@ -15,7 +17,7 @@ export function unresolvedCallersOf(
   source: Source,
   fn: FunctionNode,
 ): { source: Source; call: CallExpression }[] {
-  const name = methodName(fn);
+  const name = memberName(source, fn);
   if (name === undefined) return [];
   const files = new Set([source.file]);
   const pending = [source.file];
@@ -38,13 +40,4 @@ export function unresolvedCallersOf(
     });
   }
   return found;
-}
-
-/** The name a method (of a class or an object literal) is called by; a plain function is called by its binding. */
-function methodName(fn: FunctionNode): string | undefined {
-  // A private method is called only inside its class, where `this` resolves it.
-  if (fn.type !== 'ClassMethod' && fn.type !== 'ObjectMethod') return undefined;
-  if (fn.kind !== 'method') return undefined;
-  if (fn.key.type === 'Identifier') return fn.key.name;
-  return fn.key.type === 'StringLiteral' ? fn.key.value : undefined;
 }
