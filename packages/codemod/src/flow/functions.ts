@@ -1,5 +1,6 @@
-import type { CallExpression, Class, Function as FunctionNode, Identifier, NewExpression, Node } from '@babel/types';
+import type { CallExpression, Class, Function as FunctionNode, Identifier, NewExpression, Node, ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { memberName, objectOfBinding, objectOfMember, propertyFunction, wholeExport } from './object-literals.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 
@@ -23,7 +24,8 @@ const isFunctionNode = (node: Node | null | undefined): node is FunctionNode =>
 /**
  * Which function a call reaches and which calls reach a function, across the files of the run: bindings by
  * scope within a file, imports and exports through the module graph (ts-morph), methods through the class of
- * the instance they are called on (made with `new`, or typed by an annotation).
+ * the instance they are called on (made with `new`, or typed by an annotation), or through the object literal
+ * they are written in (`const api = { list: function () {} }`, exported or `module.exports` itself).
  */
 export class Functions {
   constructor(private readonly sources: Sources) {}
@@ -42,11 +44,24 @@ export class Functions {
     if (name === undefined) return undefined;
     const cls = this.instanceClass(source, callee.object);
     if (cls) return methodOf(cls.source, cls.cls, name);
-    // `ns.f()` of `import * as ns`, or `Class.staticMethod()`.
+    if (callee.object.type === 'ThisExpression') {
+      // `this.f()` in a function of an object literal (no class around it) calls a property of that object.
+      const holder = source
+        .ancestors(call)
+        .reverse()
+        .find((node): node is FunctionNode => isFunctionNode(node) && node.type !== 'ArrowFunctionExpression');
+      const object = holder && objectOfMember(source, holder);
+      return object ? inObject(source, object, name) : undefined;
+    }
+    // `ns.f()` of `import * as ns` (or `require`), `api.f()` of an object literal, or `Class.staticMethod()`.
     if (callee.object.type === 'Identifier') {
       const binding = source.scopes.bindingOf(callee.object);
+      const object = binding && objectOfBinding(source, binding);
+      if (object) return inObject(source, object, name);
       const imported = binding ? this.importedFrom(source, binding) : undefined;
       if (imported?.imported === '*') return this.exportedFunction(imported.file, name);
+      const held = imported && this.exportedObject(imported.file, imported.imported);
+      if (held) return inObject(held.source, held.object, name);
       const klass = this.classOf(source, callee.object);
       if (klass) return methodOf(klass.source, klass.cls, name);
     }
@@ -68,6 +83,9 @@ export class Functions {
       if (!cls || !isClass(cls) || name === undefined) return [];
       return this.methodCalls(source, cls, name);
     }
+    const object = objectOfMember(source, fn);
+    const member = object && memberName(source, fn);
+    if (object && member !== undefined) return this.objectMemberCalls(source, object, member, fn);
     const id =
       fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
     if (id?.type !== 'Identifier') return [];
@@ -86,18 +104,60 @@ export class Functions {
       }
     };
     collect(source, binding.references);
-    for (const name of this.exportedNames(source, binding)) {
-      for (const { importer, local } of this.importsOf(source.file, name)) {
-        if (local.kind === 'namespace') {
-          for (const reference of local.binding.references) {
-            const member = importer.parent(reference);
-            const call = member && importer.parent(member);
-            if (isMember(member) && propertyName(member) === name && call?.type === 'CallExpression' && call.callee === member)
-              calls.push({ source: importer, call });
-          }
-        } else collect(importer, local.binding.references);
+    for (const name of this.exportedNames(source, binding)) calls.push(...this.importedCalls(source.file, name));
+    return calls;
+  }
+
+  /** The calls of what `file` exports as `name`, in the files that import it: by its name, or as `ns.name()`. */
+  private importedCalls(file: string, name: string): CallRef[] {
+    const calls: CallRef[] = [];
+    for (const { importer, local } of this.importsOf(file, name)) {
+      if (local.kind === 'namespace') calls.push(...memberCalls(importer, local.binding.references, name));
+      else {
+        for (const reference of local.binding.references) {
+          const parent = importer.parent(reference);
+          if ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.callee === reference)
+            calls.push({ source: importer, call: parent });
+        }
       }
     }
+    return calls;
+  }
+
+  /**
+   * Calls of `fn`, the function under key `name` of an object literal: `this.name()` inside it, `api.name()` on the
+   * name that holds it, in its file and where that name is imported, and, when the object is what the module
+   * exports as a whole (`module.exports = api`, `export default api`), through every `require` or import of it.
+   */
+  private objectMemberCalls(source: Source, object: ObjectExpression, name: string, fn: FunctionNode): CallRef[] {
+    const calls: CallRef[] = [];
+    // A key written twice: only the last one is ever called.
+    if (propertyFunction(source, object, name) !== fn) return calls;
+    walk(object, (node) => {
+      // Only where `this` is this object: not in a function of an object written inside it.
+      if (
+        node.type === 'CallExpression' &&
+        isMember(node.callee) &&
+        node.callee.object.type === 'ThisExpression' &&
+        this.calleeOf(source, node)?.fn === fn
+      )
+        calls.push({ source, call: node });
+    });
+    const holder = source.parent(object);
+    if (holder?.type === 'VariableDeclarator' && holder.init === object && holder.id.type === 'Identifier') {
+      const binding = source.scopes.bindingOf(holder.id);
+      if (!binding || objectOfBinding(source, binding) !== object) return calls;
+      calls.push(...memberCalls(source, binding.references, name));
+      for (const exported of this.exportedNames(source, binding))
+        for (const { importer, local } of this.importsOf(source.file, exported))
+          if (local.kind === 'name') calls.push(...memberCalls(importer, local.binding.references, name));
+    }
+    const commonjs = wholeExport(source, 'commonjs')?.object === object;
+    // What `require` answers: its properties are the module's names (`const { name } = require(…)` too).
+    if (commonjs) calls.push(...this.importedCalls(source.file, name));
+    if (commonjs || wholeExport(source, 'default')?.object === object)
+      for (const { importer, local } of this.importsOf(source.file, 'default'))
+        if (local.kind === 'name') calls.push(...memberCalls(importer, local.binding.references, name));
     return calls;
   }
 
@@ -253,6 +313,22 @@ export class Functions {
     return imported ? this.exportedFunction(imported.file, imported.imported) : undefined;
   }
 
+  /** The object literal `file` exports as `name` (`default`: `export default api`, or `module.exports = api`). */
+  private exportedObject(file: string, name: string): { source: Source; object: ObjectExpression } | undefined {
+    const source = this.sources.get(file);
+    if (!source) return undefined;
+    if (name === 'default') {
+      const whole = wholeExport(source, 'default') ?? wholeExport(source, 'commonjs');
+      return whole && { source, object: whole.object };
+    }
+    const target = this.declarationOf(file, name);
+    if (target?.node.type === 'ObjectExpression') return { source: target.source, object: target.node };
+    if (target?.node.type !== 'VariableDeclarator' || target.node.id.type !== 'Identifier') return undefined;
+    const binding = target.source.scopes.bindingOf(target.node.id);
+    const object = binding && objectOfBinding(target.source, binding);
+    return object && { source: target.source, object };
+  }
+
   private exportedFunction(file: string, name: string): FunctionRef | undefined {
     const target = this.declarationOf(file, name);
     if (!target) return undefined;
@@ -288,6 +364,11 @@ export class Functions {
       if (target === 'module.exports' && right.type === 'ObjectExpression') {
         const property = right.properties.find((entry) => keyName(entry) === name);
         value = property?.type === 'ObjectProperty' ? property.value : property;
+      } else if (target === 'module.exports' && right.type === 'Identifier') {
+        // `module.exports = api` of `const api = { name: function () {} }`.
+        const whole = wholeExport(source, 'commonjs');
+        const fn = whole && propertyFunction(source, whole.object, name);
+        if (fn) return { source, node: fn };
       } else if (target === `module.exports.${name}` || target === `exports.${name}`) value = right;
       if (!value) continue;
       if (value.type === 'Identifier') {
@@ -379,6 +460,30 @@ export class Functions {
     }
     return found;
   }
+}
+
+/** Calls `x.name()` on the identifiers `references`. */
+function memberCalls(source: Source, references: readonly Identifier[], name: string): CallRef[] {
+  const calls: CallRef[] = [];
+  for (const reference of references) {
+    const member = source.parent(reference);
+    const call = member && source.parent(member);
+    if (
+      isMember(member) &&
+      member.object === reference &&
+      propertyName(member) === name &&
+      call?.type === 'CallExpression' &&
+      call.callee === member
+    )
+      calls.push({ source, call });
+  }
+  return calls;
+}
+
+/** The function under `name` of an object literal, as a function of the project. */
+function inObject(source: Source, object: ObjectExpression, name: string): FunctionRef | undefined {
+  const fn = propertyFunction(source, object, name);
+  return fn && { source, fn };
 }
 
 const isClass = (node: Node | undefined): node is Class => node?.type === 'ClassDeclaration' || node?.type === 'ClassExpression';

@@ -1,6 +1,10 @@
-import type { Function as FunctionNode } from '@babel/types';
-import { keyName } from '../parse/walk.js';
+import type { Function as FunctionNode, Node, ObjectExpression } from '@babel/types';
+import { isMember, keyName } from '../parse/walk.js';
+import type { Binding } from './scopes.js';
 import type { Source } from './sources.js';
+
+const isFunctionValue = (node: Node | null | undefined): node is FunctionNode =>
+  node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 
 /**
  * The name a function is called by as a member of its holder: a class or object method (`name() {}`), or a
@@ -17,4 +21,71 @@ export function memberName(source: Source, fn: FunctionNode): string | undefined
   if (parent?.type === 'ClassProperty' && parent.value === fn && !parent.computed && parent.key.type === 'Identifier')
     return parent.key.name;
   return undefined;
+}
+
+/** The object literal a function is a method or a property value of (`{ name() {} }`, `{ name: function () {} }`). */
+export function objectOfMember(source: Source, fn: FunctionNode): ObjectExpression | undefined {
+  const member = fn.type === 'ObjectMethod' ? fn : source.parent(fn);
+  if (member?.type !== 'ObjectMethod' && !(member?.type === 'ObjectProperty' && member.value === fn)) return undefined;
+  const object = source.parent(member);
+  return object?.type === 'ObjectExpression' ? object : undefined;
+}
+
+/** The function under key `name` of an object literal, the last one written winning as in JavaScript. */
+export function propertyFunction(source: Source, object: ObjectExpression, name: string): FunctionNode | undefined {
+  for (const property of [...object.properties].reverse()) {
+    if (keyName(property) !== name) continue;
+    if (property.type === 'ObjectMethod') return property.kind === 'method' ? property : undefined;
+    if (property.type !== 'ObjectProperty') return undefined;
+    if (isFunctionValue(property.value)) return property.value;
+    if (property.value.type !== 'Identifier') return undefined;
+    const declaration = source.scopes.bindingOf(property.value)?.declaration;
+    if (declaration?.type === 'FunctionDeclaration') return declaration;
+    return declaration?.type === 'VariableDeclarator' && isFunctionValue(declaration.init) ? declaration.init : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The object literal a binding holds for good: `const api = { … }` (or `let`/`var`), never assigned again, nor
+ * any of its properties (`api.list = other` would make `api.list()` call another function).
+ */
+export function objectOfBinding(source: Source, binding: Binding): ObjectExpression | undefined {
+  const { declaration } = binding;
+  if (declaration.type !== 'VariableDeclarator' || declaration.id !== binding.id || declaration.init?.type !== 'ObjectExpression')
+    return undefined;
+  const reassigned = binding.references.some((reference) => {
+    const parent = source.parent(reference);
+    const target = isMember(parent) && parent.object === reference ? parent : reference;
+    const outer = source.parent(target);
+    return (outer?.type === 'AssignmentExpression' && outer.left === target) || outer?.type === 'UpdateExpression';
+  });
+  return reassigned ? undefined : declaration.init;
+}
+
+/**
+ * The object a module exports as a whole (`module.exports = api`, `module.exports = { … }`, `export default api`),
+ * with the binding that holds it when it has one.
+ */
+export function wholeExport(source: Source, kind: 'commonjs' | 'default'): { object: ObjectExpression; binding?: Binding } | undefined {
+  let found: { object: ObjectExpression; binding?: Binding } | undefined;
+  for (const statement of source.ctx.ast.program.body) {
+    let value: Node | undefined;
+    if (kind === 'default' && statement.type === 'ExportDefaultDeclaration') value = statement.declaration;
+    if (
+      kind === 'commonjs' &&
+      statement.type === 'ExpressionStatement' &&
+      statement.expression.type === 'AssignmentExpression' &&
+      source.ctx.text(statement.expression.left) === 'module.exports'
+    )
+      value = statement.expression.right;
+    if (!value) continue;
+    if (value.type === 'ObjectExpression') found = { object: value };
+    else if (value.type === 'Identifier') {
+      const binding = source.scopes.lookup(value.name, source.ctx.ast.program);
+      const object = binding && objectOfBinding(source, binding);
+      found = object && binding ? { object, binding } : undefined;
+    } else found = undefined;
+  }
+  return found;
 }

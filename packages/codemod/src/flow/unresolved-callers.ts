@@ -33,9 +33,14 @@ export function unresolvedCallersOf(
     const where = sources.get(file);
     if (!where) continue;
     walk(where.ctx.ast.program, (node) => {
-      if (node.type !== 'CallExpression' || !isMember(node.callee) || propertyName(node.callee) !== name) return;
+      if (node.type !== 'CallExpression') return;
+      const { callee } = node;
+      // `name()` of `const { name } = require(…)` from `fn`'s module, which exports an object the codemod cannot pin down.
+      const imported = callee.type === 'Identifier' ? where.ctx.imports.get(callee.name) : undefined;
+      const direct = imported?.imported === name && sources.modules.resolve(where.file, imported.specifier) === source.file;
+      if (!direct && (!isMember(callee) || propertyName(callee) !== name)) return;
       // `this.name()` inside a class is resolved through that class, or is another class's own method.
-      if (node.callee.object.type === 'ThisExpression') return;
+      if (isMember(callee) && callee.object.type === 'ThisExpression') return;
       if (functions.calleeOf(where, node) === undefined) found.push({ source: where, call: node });
     });
   }
