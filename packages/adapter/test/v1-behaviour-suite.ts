@@ -87,7 +87,7 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
     };
 
     it('starts asynchronously, lists one task, completes it and reports the outcome under data.process.flow', async () => {
-      const { target, api, clock, startAsync, onlyTask } = setup();
+      const { api, clock, startAsync, onlyTask } = setup();
       const started = clock.now();
       const instanceId = await startAsync();
       const task = await onlyTask(instanceId);
