@@ -178,14 +178,17 @@ describe('journey-bridge serve over HTTP', () => {
   it("passes the init through to the client's undici fetch: its signal still ends a slow request", async () => {
     const metrics = new ShimMetrics();
     const timed = metrics.instrument(createFetch());
-    // A signal dropped on the way would let this request run 200 ms.
-    sim.core.faults.add({ path: '/gateway/slow', latencyMs: 200, count: 1 });
-    await expect(timed(`${upstream.url}/gateway/slow`, { method: 'POST', signal: AbortSignal.timeout(20) })).rejects.toMatchObject({
-      name: 'TimeoutError',
-    });
+    // A signal dropped on the way would let this request run 300 ms. It is aborted once the simulator has the
+    // request (a timer alone may fire before a loaded machine has sent it, and then proves nothing).
+    const slow = sim.core.faults.add({ path: '/gateway/slow', latencyMs: 300, count: 1 });
+    const controller = new AbortController();
+    const answer = timed(`${upstream.url}/gateway/slow`, { method: 'POST', signal: controller.signal });
+    await vi.waitFor(() => expect(slow.hits).toBe(1), { timeout: 5000 });
+    controller.abort(new DOMException('the upstream is too slow', 'TimeoutError'));
+    await expect(answer).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(await metrics.registry.metrics()).toMatch(/upstream_request_duration_seconds_count\{path="other",status="0"\} 1/);
     // The simulator finishes the abandoned request within this test, not during the next.
-    await vi.waitFor(() => expect(sim.core.journal.count({ path: '/gateway/slow' })).toBe(1), { timeout: 2000 });
+    await vi.waitFor(() => expect(sim.core.journal.count({ path: '/gateway/slow' })).toBe(1), { timeout: 5000 });
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
