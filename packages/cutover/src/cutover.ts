@@ -121,6 +121,8 @@ interface Runtime {
   /** The stage the evidence in `window` was gathered in. */
   windowStage: Stage;
   rollingBack: boolean;
+  /** The last override this replica read or made: it holds while the store is out of reach or has lost it. */
+  override?: StageOverride;
 }
 
 const bareId = (resourceId: string): string => {
@@ -176,7 +178,9 @@ export function createCutover(options: CutoverOptions): Cutover {
     webhook,
   } = options;
   const { timeoutMs = 600_000, queueSize = 1000, pollIntervalMs = 1000, quietMs = 2 } = options.shadow ?? {};
-  const metrics = new CutoverMetrics(options.registry ?? new Registry());
+  const metrics = new CutoverMetrics(options.registry ?? new Registry(), async () => {
+    await Promise.all([...runtimes.values()].map(currentStage));
+  });
   const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
   const closing = new AbortController();
   // Every running shadow listens for the close: as many listeners as the queue admits are expected, not a leak.
@@ -222,12 +226,20 @@ export function createCutover(options: CutoverOptions): Cutover {
   /** The stage new journeys start in: an override that still applies to the configured stage, else the configured one. */
   async function currentStage(runtime: Runtime): Promise<Stage> {
     let stage = runtime.config.stage;
+    // Out of reach, the store says nothing: the last override known here holds (a kill errs towards v1).
+    let override = runtime.override;
     try {
-      const override = await store.overrideOf(runtime.name);
-      if (override && sameStage(override.from, runtime.config.stage)) stage = override.stage;
+      const stored = await store.overrideOf(runtime.name);
+      if (stored) override = runtime.override = stored;
+      else if (override) {
+        // Nothing removes an override while a cutover runs: one gone is a store that lost its data (a Redis that
+        // restarted empty), and the kill or rollback it held must not lapse. It is written back for the others.
+        store.setOverride(runtime.name, override).catch((error) => failed(runtime.name, 'store', error));
+      }
     } catch (error) {
       failed(runtime.name, 'store', error);
     }
+    if (override && sameStage(override.from, runtime.config.stage)) stage = override.stage;
     if (!sameStage(stage, runtime.windowStage)) {
       // Evidence from one stage says nothing about the next.
       runtime.windowStage = stage;
@@ -251,7 +263,9 @@ export function createCutover(options: CutoverOptions): Cutover {
       reason: why,
       evidence: evidence(runtime),
     };
-    await store.setOverride(runtime.name, { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() });
+    const override: StageOverride = { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() };
+    // Held here first: a store out of reach must not stop a kill or a rollback on this replica.
+    runtime.override = override;
     runtime.windowStage = to;
     runtime.window.clear();
     metrics.setStage(runtime.name, to);
@@ -265,6 +279,8 @@ export function createCutover(options: CutoverOptions): Cutover {
       }
     }
     onStageChange?.({ mapping: runtime.name, from, to, reason });
+    // Other replicas learn of it through the store: a failure to tell them is the caller's to report.
+    await store.setOverride(runtime.name, override);
   }
 
   /** Steps back one stage when the window breaches the mapping's thresholds. */
@@ -547,10 +563,16 @@ export function createCutover(options: CutoverOptions): Cutover {
 
   async function kill(names: readonly string[] = []): Promise<void> {
     const targets = names.length === 0 ? [...runtimes.values()] : names.map(runtimeNamed);
+    let unshared: unknown;
     for (const runtime of targets) {
       const stage = await currentStage(runtime);
-      if (stage.kind !== 'v1') await moveStage(runtime, { kind: 'v1' }, 'kill', 'kill');
+      // Every mapping is killed here, even when the store cannot be told of one: the first such failure is reported.
+      if (stage.kind !== 'v1')
+        await moveStage(runtime, { kind: 'v1' }, 'kill', 'kill').catch((error: unknown) => {
+          unshared ??= error;
+        });
     }
+    if (unshared !== undefined) throw unshared;
   }
 
   return {

@@ -20,7 +20,11 @@ export class CutoverMetrics {
   readonly stage: Gauge<'mapping' | 'stage'>;
   readonly rollbacks: Counter<'mapping' | 'reason'>;
 
-  constructor(registry: Registry) {
+  /**
+   * @param refreshStages Reads each mapping's stage in force before the stage gauge is scraped: another replica's
+   * rollback, or an override found in the store after a restart, shows without a start of the mapping here.
+   */
+  constructor(registry: Registry, refreshStages?: () => Promise<void>) {
     const registers = [registry];
     this.pairs = new Counter({
       name: 'journey_bridge_cutover_pairs_total',
@@ -70,6 +74,7 @@ export class CutoverMetrics {
       help: 'The stage new journeys of a mapping start in (1 for the current stage, 0 for the others).',
       labelNames: ['mapping', 'stage'],
       registers,
+      ...(refreshStages && { collect: refreshStages }),
     });
     this.rollbacks = new Counter({
       name: 'journey_bridge_cutover_rollbacks_total',

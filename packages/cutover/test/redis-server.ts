@@ -24,9 +24,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `redis-server` on a free loopback port with nothing persisted, resolving once it accepts connections. */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/**
+ * Starts `redis-server` on a loopback port (a free one unless given: the same port again is a Redis that restarted
+ * empty) with nothing persisted, resolving once it accepts connections.
+ */
+export async function startRedis(port?: number): Promise<TestRedis> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],

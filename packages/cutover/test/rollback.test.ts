@@ -1,19 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Registry } from 'prom-client';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type CutoverOptions,
   createCutover,
   createMemoryStore,
+  createRedisStore,
   type PairRecord,
   type RollbackNotice,
   type StageChange,
 } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, v1Side, v2Side } from './harness.js';
+import { redisAvailable, startRedis } from './redis-server.js';
 
 const startRequest = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
 
@@ -219,5 +223,73 @@ describe('replicas sharing a store', () => {
     expect(changes).toHaveLength(1);
     expect((await b.metrics.rollbacks.get()).values).toEqual([]);
     await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe('the stage in force', () => {
+  it('shows in the stage gauge at scrape time, set by another replica, with no start of the mapping here', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    const replica = (registry: Registry) =>
+      createCutover({
+        v1: v1Side(sim),
+        v2: v2Side(sim),
+        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
+        store,
+        registry,
+      });
+    const registry = new Registry();
+    const [a, b] = [replica(new Registry()), replica(registry)];
+    expect(await registry.metrics()).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="live"} 1');
+    await a.kill();
+    const scraped = await registry.metrics();
+    expect(scraped).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="v1"} 1');
+    expect(scraped).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="live"} 0');
+    await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe.runIf(redisAvailable())('a kill on a Redis store', () => {
+  it('holds while Redis is out of reach, is made while it is, and outlives a Redis that restarts empty', async () => {
+    const v1Sim = createPlatform();
+    const v2Sim = createPlatform();
+    const starts = () => v1Sim.core.journal.count({ path: '*/captain/api/journey/start' });
+    let redis = await startRedis();
+    const port = Number(new URL(redis.url).port);
+    const key = randomBytes(32);
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const replica = async () =>
+      createCutover({
+        v1: v1Side(v1Sim),
+        v2: v2Side(v2Sim),
+        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v2' } }],
+        store: await createRedisStore({ url: redis.url, key, prefix, commandTimeoutMs: 200 }),
+        logger: { warn: () => {}, error: () => {} },
+      });
+    const [killed, other] = [await replica(), await replica()];
+    await killed.kill();
+    await redis.stop();
+    // Out of reach: the replica that knew of the kill keeps it.
+    await killed.startJourney(startRequest);
+    expect(starts()).toBe(1);
+    // A kill made while Redis is down holds on its replica, and says the others were not told.
+    await expect(other.kill()).rejects.toThrow();
+    await other.startJourney(startRequest);
+    expect(starts()).toBe(2);
+    // Redis back, empty: the kill is not lost, and the next look at the stage writes it back for every replica.
+    redis = await startRedis(port);
+    await killed.startJourney(startRequest);
+    expect(v2Sim.core.journal.count({ path: '*/v2/captain/journey/start' })).toBe(0);
+    await vi.waitFor(async () => {
+      expect(await killed.stageOf('data-check')).toEqual({ kind: 'v1' });
+      const fresh = await createRedisStore({ url: redis.url, key, prefix });
+      try {
+        expect(await fresh.overrideOf('data-check')).toMatchObject({ stage: { kind: 'v1' }, reason: 'kill' });
+      } finally {
+        await fresh.close();
+      }
+    });
+    await Promise.all([killed.close(), other.close()]);
+    await redis.stop();
   });
 });

@@ -153,7 +153,12 @@ export async function killRoute(request: Request, cutover: Cutover | undefined, 
     await cutover.kill(mappings);
   } catch (error) {
     if (error instanceof CutoverOptionsError) return json(400, { error: error.message });
-    throw error;
+    // The kill holds on this replica; the others learn of it only through the store, so the caller should retry.
+    return json(503, {
+      error: 'killed on this replica only: the store could not be told, so the other replicas were not; retry',
+      killed: mappings.length === 0 ? 'all' : mappings,
+      stage: 'v1',
+    });
   }
   return json(200, { killed: mappings.length === 0 ? 'all' : mappings, stage: 'v1' });
 }

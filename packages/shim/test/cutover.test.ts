@@ -177,6 +177,26 @@ describe('the kill switch endpoint', () => {
     expect(await recordsIn(records)).toHaveLength(1);
   });
 
+  it.runIf(redisAvailable())(
+    'kills on its replica while the store is out of reach, and answers 503 to say the others were not told',
+    async () => {
+      const redis = await startRedis();
+      const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64'), JOURNEY_BRIDGE_CONTROL_SECRET: CONTROL_SECRET };
+      const shim = await serveWithCutover({ store: redis.url }, env);
+      await redis.stop();
+      const killed = await fetch(`${shim.url}/cutover/kill`, { method: 'POST', headers: { authorization: `Bearer ${CONTROL_SECRET}` } });
+      expect(killed.status).toBe(503);
+      expect(await killed.json()).toEqual({
+        error: 'killed on this replica only: the store could not be told, so the other replicas were not; retry',
+        killed: 'all',
+        stage: 'v1',
+      });
+      const metrics = await (await fetch(`${shim.url}/metrics`)).text();
+      expect(metrics).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="v1"} 1');
+      await shim.stop();
+    },
+  );
+
   it('is off without a control secret', async () => {
     const shim = await serveWithCutover({});
     expect((await fetch(`${shim.url}/cutover/kill`, { method: 'POST' })).status).toBe(404);
