@@ -41,19 +41,44 @@ const ratio = ({ agreed, compared }: Agreement) => (compared === 0 ? 0 : agreed 
 const better = (x: Agreement, y: Agreement) => ratio(y) - ratio(x) || y.agreed - x.agreed || x.v1.localeCompare(y.v1);
 const tied = (x: Agreement, y: Agreement) => ratio(x) === ratio(y) && x.agreed === y.agreed;
 const share = ({ agreed, compared }: Agreement) => `${agreed} of ${compared}`;
+const percent = (value: number) => `${Number((value * 100).toFixed(1))}%`;
+/** A step already under a v1 flow key (a record from after the flow keys were set) and that key. */
+const sameName = (cell: { v1: string; v2: string }) => cell.v1 === cell.v2;
+
+/** Why a step no key went to is unmapped, from the figures the choice was made on. */
+function unmappedReason(
+  best: Agreement | undefined,
+  eligible: (cell: Agreement) => boolean,
+  takenBy: ReadonlyMap<string, FlowKeyEvidence | 'contested'>,
+  { minAgreement, minPairs }: Required<LearnOptions>,
+): string {
+  if (!best) return 'no pair ran a v1 module beside it';
+  const figures = `${best.v1} agreed in ${share(best)} pairs that ran both (${percent(ratio(best))})`;
+  if (eligible(best)) {
+    const owner = takenBy.get(best.v1);
+    return owner === undefined || owner === 'contested'
+      ? `its best key ${figures}, but ${best.v1} is contested by steps or keys that agree equally`
+      : `its best key ${figures}, but ${owner.v2} agrees better with it (${share(owner)})`;
+  }
+  const needed = `a key must agree in at least ${percent(minAgreement)} of at least ${minPairs} pairs`;
+  return `no v1 key agrees often enough: best ${figures}; ${needed}`;
+}
 
 /**
  * Infers which v1 flow key (the module's variantId) each v2 step nodeId stands for, from journeys run on both
  * sides with the same subjects: a step and a key are the same module when their outcomes agree, pair after pair.
  * `pairs` are normal outcomes with the v2 side's modules under their nodeIds (normalised without flow keys).
  * Assignments are one to one, best agreement first; a step two keys fit equally well stays unmapped rather than
- * be guessed, and the evidence says which subjects would tell them apart.
+ * be guessed, and the evidence says which subjects would tell them apart. A step already named like a v1 key (a
+ * pair recorded after the flow keys were set) that agrees with it is that key, first, and leaves the key free for
+ * the step nodeId older pairs recorded it under.
  */
 export function learnFlowKeys(
   pairs: readonly { readonly v1: NormalOutcome; readonly v2: NormalOutcome }[],
   options: LearnOptions = {},
 ): LearnedMapping {
   const { minAgreement = 0.95, minPairs = 3 } = options;
+  const settings = { minAgreement, minPairs };
   const table = new Map<string, Map<string, { agreed: number; compared: number }>>();
   const v1Keys = new Set<string>();
   for (const { v1, v2 } of pairs) {
@@ -67,23 +92,33 @@ export function learnFlowKeys(
       }
     }
   }
+  const isEligible = (cell: Agreement) => cell.compared >= minPairs && ratio(cell) >= minAgreement;
   const ranked = new Map([...table].map(([step, row]) => [step, [...row].map(([v1, cell]) => ({ v1, ...cell })).sort(better)]));
   const eligible = [...ranked]
-    .flatMap(([v2, row]) => row.filter((cell) => cell.compared >= minPairs && ratio(cell) >= minAgreement).map((cell) => ({ v2, ...cell })))
+    .flatMap(([v2, row]) => row.filter(isEligible).map((cell) => ({ v2, ...cell })))
     .sort((x, y) => better(x, y) || x.v2.localeCompare(y.v2));
 
   const flowKeys: Record<string, string> = {};
   const mapped: FlowKeyEvidence[] = [];
   const unmapped: { v2: string; reason: string }[] = [];
   const doneSteps = new Set<string>();
-  const takenKeys = new Set<string>();
-  for (const candidate of eligible) {
-    if (doneSteps.has(candidate.v2) || takenKeys.has(candidate.v1)) continue;
-    const rivals = eligible.filter(
+  const takenBy = new Map<string, FlowKeyEvidence | 'contested'>();
+  const map = (candidate: Agreement & { v2: string }) => {
+    const evidence = { ...candidate, runnerUp: ranked.get(candidate.v2)?.find((cell) => cell.v1 !== candidate.v1) };
+    doneSteps.add(candidate.v2);
+    mapped.push(evidence);
+    return evidence;
+  };
+  // Same-name steps first, and they take no key: sharing a name with a key is no evidence against another step.
+  for (const candidate of eligible.filter(sameName)) map(candidate);
+  const open = eligible.filter((cell) => !doneSteps.has(cell.v2));
+  for (const candidate of open) {
+    if (doneSteps.has(candidate.v2) || takenBy.has(candidate.v1)) continue;
+    const rivals = open.filter(
       (other) =>
         other !== candidate &&
         tied(other, candidate) &&
-        ((other.v2 === candidate.v2 && !takenKeys.has(other.v1)) || (other.v1 === candidate.v1 && !doneSteps.has(other.v2))),
+        ((other.v2 === candidate.v2 && !takenBy.has(other.v1)) || (other.v1 === candidate.v1 && !doneSteps.has(other.v2))),
     );
     if (rivals.length > 0) {
       // Contested steps and keys are all left out: the next best could only be a guess between them too.
@@ -96,24 +131,14 @@ export function learnFlowKeys(
           reason: `${keys.join(' and ')} agree equally (${share(candidate)}) with it or with another step: run subjects whose outcomes tell the modules apart`,
         });
       }
-      for (const key of keys) takenKeys.add(key);
+      for (const key of keys) takenBy.set(key, 'contested');
       continue;
     }
-    doneSteps.add(candidate.v2);
-    takenKeys.add(candidate.v1);
-    if (candidate.v1 !== candidate.v2) flowKeys[candidate.v2] = candidate.v1;
-    const runnerUp = ranked.get(candidate.v2)?.find((cell) => cell.v1 !== candidate.v1);
-    mapped.push({ ...candidate, runnerUp });
+    takenBy.set(candidate.v1, map(candidate));
+    flowKeys[candidate.v2] = candidate.v1;
   }
   for (const [step, row] of ranked) {
-    if (doneSteps.has(step)) continue;
-    const best = row[0];
-    unmapped.push({
-      v2: step,
-      reason: best
-        ? `no v1 key agrees in ${Math.round(minAgreement * 100)}% of at least ${minPairs} pairs (best ${best.v1}: ${share(best)})`
-        : 'no pair ran a v1 module beside it',
-    });
+    if (!doneSteps.has(step)) unmapped.push({ v2: step, reason: unmappedReason(row[0], isEligible, takenBy, settings) });
   }
   return {
     flowKeys,
@@ -132,7 +157,7 @@ export function describeEvidence({ evidence }: LearnedMapping): string[] {
     `${evidence.pairs} paired journeys`,
     ...evidence.mapped.map(
       (entry) =>
-        `${entry.v2} → ${entry.v1}: agreed in ${share(entry)} pairs${entry.runnerUp ? ` (next best ${entry.runnerUp.v1}: ${share(entry.runnerUp)})` : ''}`,
+        `${entry.v2} → ${entry.v1}${sameName(entry) ? ' (already under its v1 flow key)' : ''}: agreed in ${share(entry)} pairs${entry.runnerUp ? ` (next best ${entry.runnerUp.v1}: ${share(entry.runnerUp)})` : ''}`,
     ),
     ...evidence.unmapped.map((entry) => `${entry.v2}: not mapped, ${entry.reason}`),
     ...evidence.unmatchedV1.map((key) => `${key}: no v2 step took this v1 flow key`),

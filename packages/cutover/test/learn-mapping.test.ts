@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvidence, learnFlowKeys, normalise } from '../src/index.js';
+import { describeEvidence, learnFlowKeys, type NormalOutcome, normalise } from '../src/index.js';
 import { bundled, configuredFlowKeys, pairedPlatform, subjectsFor } from './paired-runs.js';
 
 describe('learning the v1 flow keys of v2 steps from paired journeys', () => {
@@ -23,6 +23,59 @@ describe('learning the v1 flow keys of v2 steps from paired journeys', () => {
         expect(entry.runnerUp?.agreed ?? 0).toBeLessThan(entry.compared);
       }
     }
+  });
+
+  it('learns from records that mix pairs from before the flow keys were set with pairs from after', async () => {
+    // Before, v2 modules come back under their step nodeIds; after, the adapter already puts them under their v1 keys.
+    const runAll = ({ sim, run }: ReturnType<typeof pairedPlatform>) =>
+      run(bundled.flatMap((journey) => subjectsFor(journey, sim.core.clock.now()).map((subject) => ({ journey, subject }))));
+    const before = await runAll(pairedPlatform({ flowKeys: 'none' }));
+    const after = await runAll(pairedPlatform({ flowKeys: 'configured' }));
+    for (const journey of bundled) {
+      const pairs = [...before, ...after]
+        .filter((pair) => pair.journey === journey)
+        .map(({ v1, v2 }) => ({ v1: normalise(v1, journey.v1Dialect), v2: normalise(v2, journey.v1Dialect) }));
+      const learned = learnFlowKeys(pairs);
+      const renamed = Object.entries(configuredFlowKeys(journey)).filter(([step, key]) => step !== key);
+      expect({ journey: journey.id, flowKeys: learned.flowKeys }).toEqual({ journey: journey.id, flowKeys: Object.fromEntries(renamed) });
+      expect(learned.evidence.unmapped).toEqual([]);
+      expect(learned.evidence.unmatchedV1).toEqual([]);
+      // Each key is confirmed under its own name too, by the pairs recorded after.
+      for (const [step, key] of renamed) {
+        expect(learned.evidence.mapped.map((entry) => [entry.v2, entry.v1])).toEqual(
+          expect.arrayContaining([
+            [step, key],
+            [key, key],
+          ]),
+        );
+      }
+    }
+  });
+
+  it('says, with the figures it decided on, why a step whose best key went to another step is unmapped', () => {
+    const outcome = (modules: Record<string, string>): NormalOutcome => ({
+      status: 'completed',
+      decision: 'Accept',
+      modules: Object.fromEntries(Object.entries(modules).map(([key, value]) => [key, { outcome: value, classification: undefined }])),
+      advice: {},
+      spelling: { status: 'Completed', decisionKey: 'decision', decisionWording: undefined },
+    });
+    const pair = (v1: Record<string, string>, v2: Record<string, string>) => ({ v1: outcome(v1), v2: outcome(v2) });
+    // `early` and `late` both agree with kyc every time, `late` in fewer pairs: kyc goes to `early`.
+    const learned = learnFlowKeys([
+      pair({ kyc: 'Match', age: 'No Match' }, { early: 'Match' }),
+      pair({ kyc: 'Match', age: 'No Match' }, { early: 'Match', late: 'Match' }),
+      pair({ kyc: 'No Match', age: 'Match' }, { early: 'No Match', late: 'No Match' }),
+      pair({ kyc: 'Match', age: 'Match' }, { early: 'Match', late: 'Match' }),
+      pair({ kyc: 'Match', age: 'Match' }, { early: 'Match', other: 'Match' }),
+    ]);
+    expect(learned.flowKeys).toEqual({ early: 'kyc' });
+    expect(describeEvidence(learned)).toContain(
+      'late: not mapped, its best key kyc agreed in 3 of 3 pairs that ran both (100%), but early agrees better with it (5 of 5)',
+    );
+    expect(describeEvidence(learned)).toContain(
+      'other: not mapped, no v1 key agrees often enough: best age agreed in 1 of 1 pairs that ran both (100%); a key must agree in at least 95% of at least 3 pairs',
+    );
   });
 
   it('leaves steps unmapped rather than guess when every subject matches every module', async () => {

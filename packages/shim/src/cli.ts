@@ -67,8 +67,8 @@ with examples.
                         recordOutcomes) as journey-map entries (JSON), with the evidence on stderr
   --journey-map FILE    with --learn: print this journey map back with the learned flow keys merged in
   -h, --help            this help
-Exit codes: 0 consistent (at or above --fail-under), 1 below it or no pair with both outcomes, 2 bad usage or
-unreadable input.
+Exit codes: 0 consistent (at or above --fail-under) or, with --learn, a flow key learned; 1 below it, no pair
+with both outcomes, or with --learn nothing learned; 2 bad usage or unreadable input.
 Docs: ${DOCS}/cutover.md`;
 
 const USAGE = `Usage: journey-bridge serve [options]
@@ -252,7 +252,7 @@ async function dialect(values: Record<string, string | boolean | string[] | unde
   }
 }
 
-/** `journey-bridge compare FILE`: 0 consistent, 1 not (or nothing compared), 2 bad usage or unreadable input. */
+/** `journey-bridge compare FILE`: 0 consistent (or learned), 1 not (or nothing compared or learned), 2 bad usage or unreadable input. */
 async function compare(
   files: readonly string[],
   values: Record<string, string | boolean | string[] | undefined>,

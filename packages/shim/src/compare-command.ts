@@ -65,7 +65,8 @@ function withFlowKeys(entry: unknown, flowKeys: Record<string, string>): Json {
 
 /**
  * `--learn`: the flow keys learned for each mapping whose records carry outcomes, as journey-map entries (a mapping
- * nothing was learned for is left as it was); the evidence of every mapping to stderr.
+ * nothing was learned for is left as it was); the evidence of every mapping to stderr. 1 when no step of any
+ * mapping was given a key, new or confirmed: the output is then the journey map as it was.
  */
 async function learn(records: readonly PairRecord[], options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
   const byMapping = new Map<string, { v1: NormalOutcome; v2: NormalOutcome }[]>();
@@ -80,21 +81,26 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
   }
   const map = options.journeyMap ? await readJourneyMap(options.journeyMap) : {};
   const output: Json = options.journeyMap ? { ...map } : {};
+  let steps = 0;
   for (const [mapping, pairs] of [...byMapping].sort(([a], [b]) => a.localeCompare(b))) {
     const learned = learnFlowKeys(pairs);
     for (const line of describeEvidence(learned)) io.stderr.write(`${mapping}: ${line}\n`);
+    steps += learned.evidence.mapped.length;
     if (Object.keys(learned.flowKeys).length === 0) continue;
     if (options.journeyMap && !Object.hasOwn(map, mapping)) io.stderr.write(`note: ${mapping} is not an entry of ${options.journeyMap}\n`);
     output[mapping] = withFlowKeys(map[mapping], learned.flowKeys);
   }
   io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
-  return 0;
+  if (steps > 0) return 0;
+  io.stderr.write('journey-bridge: nothing learned: no v2 step of any mapping agreed with a v1 flow key in enough pairs (why is above)\n');
+  return 1;
 }
 
 /**
  * `journey-bridge compare FILE`: the report of a cutover's pair records (and `--html`), or with `--learn` the
- * flow keys learned from them. Exit codes: 0 consistency at or above `failUnder` (by default: no mismatch), 1
- * below it or no pair with an outcome on both sides; `CompareCommandError` (the CLI's 2) for unusable input.
+ * flow keys learned from them. Exit codes: 0 consistency at or above `failUnder` (by default: no mismatch), or a
+ * step given a flow key; 1 below it, no pair with an outcome on both sides, or nothing learned; `CompareCommandError`
+ * (the CLI's 2) for unusable input.
  */
 export async function runCompareCommand(options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
   const { file, html, failUnder = 100 } = options;

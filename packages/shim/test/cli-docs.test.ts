@@ -135,6 +135,17 @@ const record = (result: 'match' | 'mismatch') =>
     at: '2026-03-02T09:00:00Z',
   });
 
+/** A matching pair record with both normal outcomes, the v2 side's module under its step nodeId. */
+const recordWithOutcomes = (() => {
+  const outcome = (key: string) => ({
+    status: 'completed',
+    decision: 'Accept',
+    modules: { [key]: { outcome: 'Match', classification: 'positive' } },
+    advice: {},
+  });
+  return JSON.stringify({ ...JSON.parse(record('match')), outcomes: { v1: outcome('kyc-eu-v3'), v2: outcome('identity-check') } });
+})();
+
 const V1_CALL = `import axios from 'axios';
 
 export async function tasks(instanceId: string) {
@@ -244,10 +255,14 @@ const CASES: Record<string, () => Promise<Invocation>> = {
   }),
 
   // docs/cutover.md
-  'journey-bridge compare: 0 consistency at or above `--fail-under` (default 100: no mismatch at all); with `--learn`, the flow keys learned':
+  'journey-bridge compare: 0 consistency at or above `--fail-under` (default 100: no mismatch at all); with `--learn`, a flow key learned or confirmed for at least one step':
     async () => ({ argv: ['compare', await fileWith('pairs.jsonl', `${record('match')}\n${record('match')}\n`)] }),
   'journey-bridge compare: 1 consistency below `--fail-under`, or no pair had an outcome on both sides': async () => ({
     argv: ['compare', await fileWith('pairs.jsonl', `${record('match')}\n${record('mismatch')}\n`)],
+  }),
+  'journey-bridge compare: 1 `--learn` learned nothing: no step of any mapping agreed with a v1 flow key often enough': async () => ({
+    // One pair is fewer than the three a step and a key must agree in.
+    argv: ['compare', await fileWith('pairs.jsonl', `${recordWithOutcomes}\n`), '--learn'],
   }),
   'journey-bridge compare: 2 the file cannot be read, or holds no pair record': async () => ({
     argv: ['compare', await fileWith('pairs.jsonl', 'not a record\n')],

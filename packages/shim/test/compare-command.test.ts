@@ -7,7 +7,7 @@ import type { JourneyDefinition } from '@journey-bridge/simulator';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from '../../../test/support/chromium.js';
-import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished } from '../../cutover/test/paired-runs.js';
+import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished, subjectsFor } from '../../cutover/test/paired-runs.js';
 import { main } from '../src/cli.js';
 import { removeTempDirs, tempDir } from './shim-cli.js';
 
@@ -213,7 +213,42 @@ describe('journey-bridge compare', () => {
     const { code, stdout, stderr } = await cli('compare', report, '--learn');
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ 'a1d7c3f0data-check-v1': { dialect: { flowKeys: { 'age-check': 'age-eu-v1' } } } });
-    expect(stderr).toContain('identity-check: not mapped, no v1 key agrees in 95% of at least 3 pairs (best kyc-eu-v3: 100 of 120)');
+    expect(stderr).toContain(
+      'identity-check: not mapped, no v1 key agrees often enough: best kyc-eu-v3 agreed in 100 of 120 pairs that ran both (83.3%); a key must agree in at least 95% of at least 3 pairs',
+    );
+  });
+
+  it('--learn learns from records of runs before and after the flow keys were set, and exits 1 when nothing is learned', async () => {
+    const dataCheck = bundled.find((journey) => journey.id === 'data-check') as JourneyDefinition;
+    const runs = (flowKeys: 'none' | 'configured') => {
+      const { sim, run } = pairedPlatform({ journeys: [dataCheck], flowKeys });
+      return run(subjectsFor(dataCheck, sim.core.clock.now()).map((subject) => ({ journey: dataCheck, subject })));
+    };
+    const write = async (pairs: Awaited<ReturnType<typeof runs>>) => {
+      const file = join(await tempDir(), 'pairs.jsonl');
+      const publisher = createRecordPublisher({ file, salt: 'learn-test' });
+      for (const { v1, v2 } of pairs) {
+        const outcomes = { v1: normalise(v1, dataCheck.v1Dialect), v2: normalise(v2, dataCheck.v1Dialect) };
+        const at = new Date(START).toISOString();
+        const common = { mapping: 'data-check', stage: 'shadow', primary: 'v1', latencyMs: { v1: 1, v2: 1 }, at, outcomes } as const;
+        publisher.publish({ ...common, v1Instance: v1.instanceId, v2Instance: v2.instanceId, ...comparePair(outcomes.v1, outcomes.v2) });
+      }
+      await publisher.close();
+      return file;
+    };
+    const before = await runs('none');
+    const after = await runs('configured');
+    const mixed = await cli('compare', await write([...before, ...after]), '--learn');
+    expect(mixed.code).toBe(0);
+    expect(JSON.parse(mixed.stdout)).toEqual({ 'data-check': { dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
+    expect(mixed.stderr).toContain('data-check: kyc-eu-v3 → kyc-eu-v3 (already under its v1 flow key): agreed in');
+    expect(mixed.stderr).not.toContain('not mapped');
+    const confirmed = await cli('compare', await write(after), '--learn');
+    expect([confirmed.code, JSON.parse(confirmed.stdout)]).toEqual([0, {}]);
+    // Two pairs are fewer than the three a step and a key must agree in.
+    const few = await cli('compare', await write(before.slice(0, 2)), '--learn');
+    expect([few.code, JSON.parse(few.stdout)]).toEqual([1, {}]);
+    expect(few.stderr).toContain('journey-bridge: nothing learned: no v2 step of any mapping agreed with a v1 flow key in enough pairs');
   });
 });
 
