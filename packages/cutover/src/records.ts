@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { RecordPublisherError } from './errors/record-publisher-error.js';
+import { reopeningFile } from './reopening-file.js';
 import type { PairRecord } from './types.js';
 
 /** Options of `createRecordPublisher`: a file, a function, or both. */
 export interface RecordPublisherOptions {
-  /** Appends one JSON line per pair to this file, created if missing. */
+  /**
+   * Appends one JSON line per pair to this file, created if missing. When the path stops naming the open file
+   * (renamed or removed, as log rotation does), the next record goes to a new file at the path.
+   */
   file?: string;
   /** Called with each record as it would be written, e.g. to send it elsewhere. Its errors reach `publish`'s caller. */
   write?: (record: PairRecord) => void;
@@ -74,30 +77,22 @@ export function createRecordPublisher(options: RecordPublisherOptions): RecordPu
   const { file, write, hashInstanceIds = true, salt = randomBytes(32).toString('hex'), onError } = options;
   if (file === undefined && write === undefined) throw new RecordPublisherError('give a file, a write function, or both');
   const instance = hashInstanceIds ? (id: string) => createHmac('sha256', salt).update(id).digest('hex').slice(0, 32) : (id: string) => id;
-  const stream = file === undefined ? undefined : createWriteStream(file, { flags: 'a' });
   let failure: RecordPublisherError | undefined;
   const fail = (error: NodeJS.ErrnoException) => {
     if (failure) return;
     failure = new RecordPublisherError(`cannot write pair records to ${file}: ${error.code ?? error.message}`, { cause: error });
     onError?.(failure);
   };
-  stream?.on('error', fail);
+  const out = file === undefined ? undefined : reopeningFile(file, fail);
   return {
     publish(record) {
       const line = published(record, instance);
-      if (stream && !failure) stream.write(`${JSON.stringify(line)}\n`);
+      if (out && !failure) out.append(`${JSON.stringify(line)}\n`);
       write?.(line);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // The file may fail after the last write (opening it, flushing it): `end` hears that before 'error' does.
-        const settle = (error?: Error | null) => {
-          if (error) fail(error);
-          if (failure) reject(failure);
-          else resolve();
-        };
-        if (!stream || stream.destroyed) settle();
-        else stream.end(settle);
-      }),
+    async close() {
+      await out?.close();
+      if (failure) throw failure;
+    },
   };
 }

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subject } from '@journey-bridge/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comparePair, createRecordPublisher, normalise, type PairRecord, RecordPublisherError } from '../src/index.js';
 import { bundled, pairedPlatform, republished, subjectsFor } from './paired-runs.js';
 
@@ -101,6 +101,35 @@ describe('pair records as JSON lines', () => {
     publisher.publish(record);
     expect(heard).toHaveLength(1);
     expect(heard[0]?.message).toContain('ENOENT');
+  });
+
+  it('follows the path when the file is renamed or removed, as log rotation does, losing and splitting no line', async () => {
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const file = join(dir, 'rotated.jsonl');
+    const publisher = createRecordPublisher({ file, hashInstanceIds: false });
+    const publish = (from: number, count: number) => {
+      for (let index = from; index < from + count; index += 1) publisher.publish({ ...record, v1Instance: `pair-${index}` });
+    };
+    const linesOf = async (path: string) =>
+      (await readFile(path, 'utf8').catch(() => ''))
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as PairRecord).v1Instance);
+    const rotated = join(dir, 'rotated-1.jsonl');
+    const both = async () => [...(await linesOf(rotated)), ...(await linesOf(file))];
+    const names = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => `pair-${from + index}`);
+    publish(0, 300);
+    // Renamed while the first lines are written: each line lands whole in one file or the other, in order.
+    await vi.waitFor(async () => expect((await linesOf(file)).length).toBeGreaterThan(0), { interval: 1 });
+    await rename(file, rotated);
+    publish(300, 300);
+    await vi.waitFor(async () => expect(await both()).toEqual(names(0, 600)), { interval: 1 });
+    expect(await linesOf(file)).toContain('pair-599');
+    // Removed: the next record starts a new file at the path.
+    await rm(file);
+    publish(600, 1);
+    await publisher.close();
+    expect(await linesOf(file)).toEqual(['pair-600']);
   });
 
   it('refuses a publisher with nowhere to publish', () => {

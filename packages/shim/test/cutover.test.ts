@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PairRecord } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
@@ -152,6 +152,22 @@ describe('the primary, v1, as the app would reach it', () => {
     // The app's own retry, as the error table tells it, gets the state.
     expect((await v1Call(shim, 'state/fetch', { instanceId })).instanceId).toBe(instanceId);
     await shim.stop();
+  });
+});
+
+describe('the records file', () => {
+  it('is followed when log rotation renames it: the next pair goes to a new file at the configured path', async () => {
+    const dir = await tempDir();
+    const records = join(dir, 'pairs.jsonl');
+    const rotated = join(dir, 'pairs-old.jsonl');
+    const shim = await serveWithCutover({ records });
+    await alternatingJourney([shim]);
+    await vi.waitFor(async () => expect(await recordsIn(records)).toHaveLength(1), { timeout: 15_000, interval: 20 });
+    await rename(records, rotated);
+    await alternatingJourney([shim]);
+    await vi.waitFor(async () => expect(await recordsIn(records)).toHaveLength(1), { timeout: 15_000, interval: 20 });
+    await shim.stop();
+    expect(await recordsIn(rotated)).toHaveLength(1);
   });
 });
 
