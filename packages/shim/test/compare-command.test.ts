@@ -209,6 +209,17 @@ describe('journey-bridge compare', () => {
     expect(stderr).toMatch(/e5b1a7d4fraud-screen-v1: fraud-screening: not mapped, fraud-us-v2 and ssn-us-v1 agree equally/);
   });
 
+  it('--learn counts a line whose outcomes are not normal outcomes as unreadable, and goes on with the rest', async () => {
+    const [first = '', ...rest] = (await readFile(report, 'utf8')).trim().split('\n');
+    const edited = { ...(JSON.parse(first) as object), outcomes: { v1: { status: 'completed' }, v2: 'by hand' } };
+    const file = join(await tempDir(), 'edited.jsonl');
+    await writeFile(file, `${[JSON.stringify(edited), ...rest].join('\n')}\n`);
+    const { code, stdout, stderr } = await cli('compare', file, '--learn');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ 'a1d7c3f0data-check-v1': { dialect: { flowKeys: { 'age-check': 'age-eu-v1' } } } });
+    expect(stderr).toContain('1 line(s)');
+  });
+
   it('--learn leaves a step unmapped when a changed rule makes it disagree with its v1 module', async () => {
     const { code, stdout, stderr } = await cli('compare', report, '--learn');
     expect(code).toBe(0);

@@ -7,6 +7,12 @@ import type { PairRecord } from '../types.js';
 const Side = z.enum(['v1', 'v2']);
 const Latency = z.number().nonnegative().optional();
 
+/** A side's normal outcome as `recordOutcomes` writes it: what `--learn` reads of it must be there. */
+const Outcome = z.looseObject({
+  status: z.string(),
+  modules: z.record(z.string(), z.looseObject({ outcome: z.string().optional(), classification: z.string().optional() })),
+});
+
 /** One line of a report file, as `createRecordPublisher` writes it; unknown members are kept. */
 const PairRecordLine = z.looseObject({
   mapping: z.string(),
@@ -27,7 +33,7 @@ const PairRecordLine = z.looseObject({
   ),
   latencyMs: z.looseObject({ v1: Latency, v2: Latency }),
   errors: z.looseObject({ v1: z.string().optional(), v2: z.string().optional() }).optional(),
-  outcomes: z.looseObject({ v1: z.unknown(), v2: z.unknown() }).optional(),
+  outcomes: z.looseObject({ v1: Outcome, v2: Outcome }).optional(),
   at: z.iso.datetime({ offset: true }),
 });
 
