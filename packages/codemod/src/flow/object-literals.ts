@@ -48,7 +48,8 @@ export function propertyFunction(source: Source, object: ObjectExpression, name:
 
 /**
  * The object literal a binding holds for good: `const api = { … }` (or `let`/`var`), never assigned again, nor
- * any of its properties (`api.list = other` would make `api.list()` call another function).
+ * any of its properties (`api.list = other` would make `api.list()` call another function), nor handed to a call
+ * that could do so (`Object.assign(api, patches)`).
  */
 export function objectOfBinding(source: Source, binding: Binding): ObjectExpression | undefined {
   const { declaration } = binding;
@@ -58,7 +59,10 @@ export function objectOfBinding(source: Source, binding: Binding): ObjectExpress
     const parent = source.parent(reference);
     const target = isMember(parent) && parent.object === reference ? parent : reference;
     const outer = source.parent(target);
-    return (outer?.type === 'AssignmentExpression' && outer.left === target) || outer?.type === 'UpdateExpression';
+    if ((outer?.type === 'AssignmentExpression' && outer.left === target) || outer?.type === 'UpdateExpression') return true;
+    return (
+      (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.arguments.some((argument) => argument === reference)
+    );
   });
   return reassigned ? undefined : declaration.init;
 }
