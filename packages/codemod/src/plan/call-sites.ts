@@ -1,11 +1,12 @@
 import type { CallExpression, Node, ObjectExpression } from '@babel/types';
 import { type V1JourneyPath, V2_PATHS } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
-import { concat, flatten, type StaticValue } from '../analysis/static-value.js';
+import { flatten, type StaticValue } from '../analysis/static-value.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import { callStyle } from './call-style.js';
 import type { FileContext } from './file-context.js';
 import type { CallStyle } from './http-libraries.js';
+import { joinBase } from './join-base.js';
 import { propertyOf } from './object-edits.js';
 import { OPERATION_RULES, type OperationOptions, planOperation } from './operations.js';
 import { type Receivers, receiverText } from './receivers.js';
@@ -114,7 +115,7 @@ export function planCalls(
     if (!url) return;
     const value = evaluate(url.node, ctx);
     const instance = receiver === undefined ? undefined : receivers.instances.get(receiver);
-    const combined: StaticValue = instance ? concat([instance.base, value], ctx.text(url.node)) : value;
+    const combined: StaticValue = instance ? joinBase(instance.base, value, ctx.text(url.node)) : value;
     const v2Path = v2PathOf(combined);
     if (v2Path) {
       const style = callStyle(ctx, node, receivers);
