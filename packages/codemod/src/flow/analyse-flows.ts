@@ -76,8 +76,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   }
   const tracker = new Tracker(sources, functions, bodies, options.helpers);
   for (const site of calls) tracker.track(site);
-  for (const plan of plans)
-    for (const call of plan.v2Calls) if (call.path === 'journey/start') tracker.trackV2Start(call.id, plan.file, call.start, call.end);
+  for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') tracker.trackV2Start(plan.file, call);
   const followed = tracker.result();
   return { ...followed, sites: [...added, ...followed.sites], answers, v2Calls };
 }

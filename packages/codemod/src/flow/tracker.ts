@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import type { V2Call } from '../plan/call-sites.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
 import { INTERCEPTOR_FORM } from '../plan/response-interceptors.js';
 import type { RuleId } from '../plan/rules.js';
@@ -113,11 +114,14 @@ export class Tracker {
   }
 
   /** Follows the instance a v2 start answers, to find the v1 calls that use it (a half-migrated flow). */
-  trackV2Start(id: string, file: string, start: number, end: number): void {
+  trackV2Start(file: string, v2Call: V2Call): void {
     const source = this.sources.get(file);
-    const call = source?.nodeAt(start, 'CallExpression', end);
+    const call = source?.nodeAt(v2Call.start, 'CallExpression', v2Call.end);
     if (!source || !call) return;
-    this.follow({ shape: { kind: 'body' }, operation: 'v2', origin: id }, call, source);
+    const shape = this.answerShape(source, call, v2Call.style);
+    // What an interceptor made of the response holds no id the codemod can find.
+    if (shape.kind === 'opaque') return;
+    this.follow({ shape, operation: 'v2', origin: v2Call.id }, call, source);
   }
 
   result(): Followed {
@@ -166,6 +170,8 @@ export class Tracker {
   }
 
   private refuse(source: Source, node: Node, value: Value, rule: RuleId, reason: string, suggestion?: string): void {
+    // A v2 answer is followed only for the ids that tie v1 calls to its flow: none of its reads is v1 code.
+    if (value.operation === 'v2') return;
     this.site(source, node, value, rule, reason).refuse(rule, reason, suggestion);
   }
 
