@@ -88,6 +88,19 @@ describe('journey-codemod CLI', () => {
     expect(version.stdout).toMatch(/^journey-codemod \d+\.\d+\.\d+ \(@babel\/parser [\d.]+, ts-morph 28\.0\.0\)\n$/);
   });
 
+  it('--report - names a read on the call’s own line as on this line, not by the line it is on', async () => {
+    await write({
+      'src/schema.mjs': `import axios from 'axios';
+const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey';
+export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/list\`, { instanceId })).data.tasks[0].schema;
+`,
+    });
+    const run = await runCli(['src/schema.mjs', '--dry', '--report', '-'], repo);
+    const reasons = (JSON.parse(run.stdout) as Report).sites.map((site) => `${site.line} ${site.reason}`);
+    expect(reasons).toContain('3 its result is read on this line in a way that has no v2 counterpart');
+    expect(reasons.join('\n')).not.toContain('at line 3');
+  });
+
   it('--report - writes the report, flows included, to stdout and nothing else there', async () => {
     const run = await runCli(['src/service.ts', '--dry', '--report', '-'], repo);
     expect(run.code).toBe(0);

@@ -177,18 +177,22 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site, ctx: (file: string
   }
   site.rule = root.rule;
   if (tie.kind === 'reads' && site.role === 'call' && by.role === 'read' && by.dependsOn?.includes(site.id)) {
-    site.reason = `its result is read at line ${by.line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`} in a way that has no v2 counterpart`;
+    const read = sameLine(by, site)
+      ? 'on this line'
+      : `at line ${by.line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`}`;
+    site.reason = `its result is read ${read} in a way that has no v2 counterpart`;
     if (by.suggestion) site.suggestion = by.suggestion;
     else delete site.suggestion;
     return;
   }
-  const part = by.role === 'read' ? 'the read' : 'the v1 call';
+  const part = `${by.role === 'read' ? 'the read' : 'the v1 call'} ${sameLine(by, site) ? 'on this line' : `at line ${by.line} of ${where(by.file, site.file)}`}`;
   site.reason =
-    tie.kind === 'reads'
-      ? `reads what ${part} at line ${by.line} of ${where(by.file, site.file)} answers, which stays v1`
-      : `belongs to the journey flow of ${part} at line ${by.line} of ${where(by.file, site.file)}, which stays v1`;
+    tie.kind === 'reads' ? `reads what ${part} answers, which stays v1` : `belongs to the journey flow of ${part}, which stays v1`;
   delete site.suggestion;
 }
+
+/** Whether two sites share a line, so a marker names the other as "on this line" rather than by its own number. */
+const sameLine = (a: Site, b: Site): boolean => a.file === b.file && a.line === b.line;
 
 /** `// journey-codemod: unsupported [rule] reason → v2: suggestion`: a stable prefix, the rule id, the reason, the v2 form. */
 export function markerText(site: Site, eol: string): string {
