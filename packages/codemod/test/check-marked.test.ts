@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitProject, SIGN_UP_CHECK } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // Plain JavaScript projects written the way callers write them: what a run leaves on v1, marked, `--check` passes.
@@ -68,31 +69,7 @@ export { default as postJson } from './http.js';
 // unmapped too: the check computes another blocker for the same parts.
 const MIXED = {
   'map.json': '{ "a1d7c3f0data-check-v1": "b2e8d4a1data-check-v2", "c3f9e5b2doc-selfie-v1": "d4a0f6c3doc-selfie-v2" }\n',
-  'verify.js': `'use strict';
-const HOST = process.env.JOURNEY_HOST;
-
-function post(url, token, body) {
-  return fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: JSON.stringify(body) }).then(function (res) {
-    return res.json();
-  });
-}
-
-async function signUpCheck(token, identity) {
-  const started = await post(\`\${HOST}/eu/captain/api/journey/start\`, token, {
-    resourceId: 'a1d7c3f0data-check-v1@latest',
-    context: { config: { async: true }, subject: {} },
-  });
-  const list = await post(\`\${HOST}/eu/captain/api/journey/task/list\`, token, { instanceId: started.instanceId });
-  await post(\`\${HOST}/eu/captain/api/journey/task/update\`, token, {
-    intent: 'Complete',
-    instanceId: started.instanceId,
-    taskId: list.tasks[0].taskId,
-    context: { subject: { identity } },
-  });
-  const state = await post(\`\${HOST}/eu/captain/api/journey/state/fetch\`, token, { instanceId: started.instanceId });
-  return state.status;
-}
-
+  'verify.js': `${SIGN_UP_CHECK}
 async function limitIncreaseCheck(token, documents) {
   const started = await post(\`\${HOST}/eu/captain/api/journey/start\`, token, {
     resourceId: 'c3f9e5b2doc-selfie-v1@latest',
@@ -120,16 +97,6 @@ let repo: string;
 const git = (...args: string[]) =>
   execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' }).toString();
 
-async function project(files: Record<string, string>) {
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(join(repo, path, '..'), { recursive: true });
-    await writeFile(join(repo, path), text);
-  }
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'v1');
-}
-
 beforeEach(async () => {
   repo = await mkdtemp(join(tmpdir(), 'journey-codemod-check-'));
 });
@@ -137,7 +104,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('--check on what a run marked', () => {
   it('passes parts another part keeps on v1 in a statement already marked for that part (a barrel, a path wrapper, a generator)', async () => {
-    await project(ESM_APP);
+    await commitProject(repo, ESM_APP);
     expect((await runCli(['.'], repo)).code).toBe(0);
     const journey = await readFile(join(repo, 'lib/journey.js'), 'utf8');
     // One marker above `const { tasks } = await postJson(…)`, for the call and the read of its answer alike.
@@ -151,7 +118,7 @@ describe('--check on what a run marked', () => {
   });
 
   it('passes without the journey map what it passes with it, and still fails on a v1 statement with no marker', async () => {
-    await project(MIXED);
+    await commitProject(repo, MIXED);
     expect((await runCli(['.', '--journey-map', 'map.json'], repo)).code).toBe(0);
     git('add', '.');
     git('commit', '-qm', 'marked');

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A data check over the global fetch, as a plain JavaScript module writes it: nothing required, nothing imported. */
+export const SIGN_UP_CHECK = `'use strict';
+const HOST = process.env.JOURNEY_HOST;
+
+function post(url, token, body) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(function (res) {
+    return res.json();
+  });
+}
+
+async function signUpCheck(token, identity) {
+  const started = await post(\`\${HOST}/eu/captain/api/journey/start\`, token, {
+    resourceId: 'a1d7c3f0data-check-v1@latest',
+    context: { config: { async: true }, subject: {} },
+  });
+  const list = await post(\`\${HOST}/eu/captain/api/journey/task/list\`, token, { instanceId: started.instanceId });
+  await post(\`\${HOST}/eu/captain/api/journey/task/update\`, token, {
+    intent: 'Complete',
+    instanceId: started.instanceId,
+    taskId: list.tasks[0].taskId,
+    context: { subject: { identity } },
+  });
+  const state = await post(\`\${HOST}/eu/captain/api/journey/state/fetch\`, token, { instanceId: started.instanceId });
+  return state.data.process.flow.decision.result.outcome === 'Decision: Pass' ? 'ok' : 'no';
+}
+`;
+
+/** Writes `files` (paths relative to `dir`) and commits them: the clean git tree a team runs the codemod in. */
+export async function commitProject(dir: string, files: Readonly<Record<string, string>>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'v1');
+}
