@@ -174,16 +174,8 @@ export class Functions {
         calls.push({ source, call: node });
     });
     for (const { source: where, node } of this.instancesOf(source, cls)) {
-      const member = where.parent(node);
-      const call = member && where.parent(member);
-      if (
-        isMember(member) &&
-        member.object === node &&
-        propertyName(member) === name &&
-        call?.type === 'CallExpression' &&
-        call.callee === member
-      )
-        calls.push({ source: where, call });
+      const call = memberCallOn(where, node, name);
+      if (call) calls.push({ source: where, call });
     }
     return calls;
   }
@@ -462,20 +454,20 @@ export class Functions {
   }
 }
 
+/** The call `node.name()`, when `node` is the object of one. */
+function memberCallOn(source: Source, node: Node, name: string): CallExpression | undefined {
+  const member = source.parent(node);
+  const call = member && source.parent(member);
+  const calls = isMember(member) && member.object === node && propertyName(member) === name;
+  return calls && call?.type === 'CallExpression' && call.callee === member ? call : undefined;
+}
+
 /** Calls `x.name()` on the identifiers `references`. */
 function memberCalls(source: Source, references: readonly Identifier[], name: string): CallRef[] {
   const calls: CallRef[] = [];
   for (const reference of references) {
-    const member = source.parent(reference);
-    const call = member && source.parent(member);
-    if (
-      isMember(member) &&
-      member.object === reference &&
-      propertyName(member) === name &&
-      call?.type === 'CallExpression' &&
-      call.callee === member
-    )
-      calls.push({ source, call });
+    const call = memberCallOn(source, reference, name);
+    if (call) calls.push({ source, call });
   }
   return calls;
 }
