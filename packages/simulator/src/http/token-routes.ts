@@ -59,10 +59,10 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
     );
 
   /** The refusal of a scope the simulator does not grant (RFC 6749 §3.3: a space-separated list, all granted or none). */
-  const scopeProblem = (scope: string | undefined) => {
+  const scopeRefusal = (c: Context<SimEnv>, scope: string | undefined) => {
     const asked = scope?.split(' ').filter(Boolean) ?? [];
     if (asked.every((each) => options.scopes.includes(each))) return undefined;
-    return (c: Context<SimEnv>) => c.json(oauthError('invalid_scope', `scope must be one of ${options.scopes.join(', ')}`), 400);
+    return c.json(oauthError('invalid_scope', `scope must be one of ${options.scopes.join(', ')}`), 400);
   };
 
   /** A token request's parameters, or the answer refusing one sent twice. */
@@ -102,8 +102,8 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
     }
     const client = request.grant_type === 'password' ? clientOfUser(request.client_id, request.username, request.password) : named;
     if (!client) return c.json(oauthError('invalid_grant', 'the username or password is not valid'), 400);
-    const unknownScope = scopeProblem(request.scope);
-    if (unknownScope) return unknownScope(c);
+    const refusedScope = scopeRefusal(c, request.scope);
+    if (refusedScope) return refusedScope;
     return c.json(tokens.issue(client.clientId, client.permissions));
   };
 
@@ -120,8 +120,8 @@ export function tokenRoutes(core: SimulatorCore): Hono<SimEnv> {
     }
     const check = await verifyIdToken(parsed.data.id_token, options.idTokenSecret, clock.now());
     if (!check.ok) return c.json(oauthError('invalid_grant', check.problem), 400);
-    const unknownScope = scopeProblem(parsed.data.scope);
-    if (unknownScope) return unknownScope(c);
+    const refusedScope = scopeRefusal(c, parsed.data.scope);
+    if (refusedScope) return refusedScope;
     return c.json(tokens.issue(`id_auth:${check.subject}`, ALL_PERMISSIONS));
   });
 
