@@ -52,6 +52,16 @@ export function propertyFunction(source: Source, object: ObjectExpression, name:
  * that could do so (`Object.assign(api, patches)`).
  */
 export function objectOfBinding(source: Source, binding: Binding): ObjectExpression | undefined {
+  // Asked for at every `x.f()` call of the binding: its references are scanned once.
+  if (heldObjects.has(binding)) return heldObjects.get(binding);
+  const held = heldObject(source, binding);
+  heldObjects.set(binding, held);
+  return held;
+}
+
+const heldObjects = new WeakMap<Binding, ObjectExpression | undefined>();
+
+function heldObject(source: Source, binding: Binding): ObjectExpression | undefined {
   const { declaration } = binding;
   if (declaration.type !== 'VariableDeclarator' || declaration.id !== binding.id || declaration.init?.type !== 'ObjectExpression')
     return undefined;

@@ -62,7 +62,6 @@ export class FileContext implements EvaluationScope {
       } else if (node.type === 'VariableDeclarator' && node.init) {
         const required = requireSpecifier(node.init);
         if (required !== undefined) {
-          commonJs = true;
           if (node.id.type === 'Identifier') this.imports.set(node.id.name, { specifier: required, imported: '*', node });
           else if (node.id.type === 'ObjectPattern')
             for (const property of node.id.properties)
