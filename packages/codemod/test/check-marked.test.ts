@@ -102,6 +102,30 @@ beforeEach(async () => {
 });
 afterEach(() => rm(repo, { recursive: true, force: true }));
 
+describe('--check on a flow half on v2', () => {
+  it('fails a v1 call, marked, that sends the instance a v2 start answered through an axios instance', async () => {
+    await commitProject(repo, {
+      'half.ts': `import axios from 'axios';
+
+const v2 = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/v2/captain/' });
+const v1 = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/captain/api/' });
+
+export async function saveDraft(subject: object, taskId: string) {
+  const { data } = await v2.post('journey/start', { resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject } });
+  await v1.post('journey/task/update', { intent: 'Save', instanceId: data.instanceId, taskId, context: { subject } });
+  return data.instanceId as string;
+}
+`,
+    });
+    // The answer is read as axios gives it (\`data\` is the body): its instanceId ties the v1 save to the v2 start.
+    expect((await runCli(['.'], repo)).stderr).toContain('1 half on v2 (marked)');
+    git('commit', '-qam', 'marked');
+    const check = await runCli(['.', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toMatch(/half\.ts:\d+ flow half on v2 \[request\.update-intent\]/);
+  });
+});
+
 describe('--check on what a run marked', () => {
   it('passes parts another part keeps on v1 in a statement already marked for that part (a barrel, a path wrapper, a generator)', async () => {
     await commitProject(repo, ESM_APP);
