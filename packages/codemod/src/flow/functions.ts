@@ -2,6 +2,7 @@ import type { CallExpression, Class, Function as FunctionNode, Identifier, NewEx
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { memberName, objectOfBinding, objectOfMember, propertyFunction, wholeExport } from './object-literals.js';
 import type { Binding } from './scopes.js';
+import { functionOfBinding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 
 /** A function of the project: its node and the file it is in. */
@@ -482,14 +483,6 @@ const isClass = (node: Node | undefined): node is Class => node?.type === 'Class
 
 const isThisMember = (node: Node): node is Extract<Node, { type: 'MemberExpression' }> =>
   node.type === 'MemberExpression' && node.object.type === 'ThisExpression' && !node.computed;
-
-/** The function a binding holds: its declaration, or a `const`'s function initializer. */
-function functionOfBinding(binding: Binding): FunctionNode | undefined {
-  const { declaration } = binding;
-  if (declaration.type === 'FunctionDeclaration') return declaration;
-  if (declaration.type === 'VariableDeclarator' && isFunctionNode(declaration.init)) return declaration.init;
-  return undefined;
-}
 
 /** Whether a module re-exports from another (`export … from`, `export *`). */
 const reexports = (source: Source | undefined): boolean =>

@@ -1,10 +1,7 @@
 import type { Function as FunctionNode, Node, ObjectExpression } from '@babel/types';
 import { isMember, keyName } from '../parse/walk.js';
-import type { Binding } from './scopes.js';
+import { type Binding, functionOfBinding, isFunctionValue } from './scopes.js';
 import type { Source } from './sources.js';
-
-const isFunctionValue = (node: Node | null | undefined): node is FunctionNode =>
-  node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 
 /**
  * The name a function is called by as a member of its holder: a class or object method (`name() {}`), or a
@@ -39,9 +36,8 @@ export function propertyFunction(source: Source, object: ObjectExpression, name:
     if (property.type !== 'ObjectProperty') return undefined;
     if (isFunctionValue(property.value)) return property.value;
     if (property.value.type !== 'Identifier') return undefined;
-    const declaration = source.scopes.bindingOf(property.value)?.declaration;
-    if (declaration?.type === 'FunctionDeclaration') return declaration;
-    return declaration?.type === 'VariableDeclarator' && isFunctionValue(declaration.init) ? declaration.init : undefined;
+    const binding = source.scopes.bindingOf(property.value);
+    return binding && functionOfBinding(binding);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { type File, type Identifier, isFunction, type Node, VISITOR_KEYS } from '@babel/types';
+import { type File, type Function as FunctionNode, type Identifier, isFunction, type Node, VISITOR_KEYS } from '@babel/types';
 
 /** A name declared in a file: where, how, and every identifier that reads or assigns it. */
 export interface Binding {
@@ -229,3 +229,15 @@ function isReference(id: Identifier, parent: Node | undefined): boolean {
 
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
+/** The function a binding names: a function declaration, or a variable holding a function expression or arrow. */
+export function functionOfBinding(binding: Binding): FunctionNode | undefined {
+  const { declaration } = binding;
+  if (declaration.type === 'FunctionDeclaration') return declaration;
+  if (declaration.type === 'VariableDeclarator' && isFunctionValue(declaration.init)) return declaration.init;
+  return undefined;
+}
+
+/** A function written as a value: an expression or an arrow. */
+export const isFunctionValue = (node: Node | null | undefined): node is FunctionNode =>
+  node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
