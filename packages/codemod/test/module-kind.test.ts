@@ -37,6 +37,16 @@ describe('the helper import, in the module kind Node loads the file as', () => {
     expect(load("console.log(Object.keys(require('./verify.js')).join())")).toBe('signUpCheck');
   });
 
+  it('imports the ES module helper into a .js file that only exports, in a package without "type": its syntax decides', async () => {
+    await project({
+      'package.json': '{ "name": "detected-journeys", "private": true }\n',
+      'verify.js': `${SIGN_UP_CHECK}\nexport { signUpCheck };\n`,
+    });
+    const verify = await readFile(join(repo, 'verify.js'), 'utf8');
+    expect(verify).toContain(`'use strict';\nimport { decisionOf, participantsFor, pendingInteractionId } from './journey-v2.mjs';\n`);
+    expect(load("import('./verify.js').then((module) => console.log(Object.keys(module).join()))")).toBe('signUpCheck');
+  });
+
   it('imports the ES module helper into a script with no module syntax in a "type": "module" package', async () => {
     await project({
       'package.json': '{ "name": "esm-journeys", "private": true, "type": "module" }\n',
