@@ -77,12 +77,20 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
 /**
  * Wraps `globalThis.fetch` so that requests to `…/captain/api/journey/*` run on v2 journeys in-process, and
  * everything else passes through untouched. One line at start-up; returns the function that undoes it.
+ *
+ * The returned function always takes effect: from then on the wrapper passes every call on to the fetch it
+ * wrapped, and `globalThis.fetch` is put back only if it is still the wrapper, so a patch made over it later (a
+ * tracer) is never removed.
  */
 export function installV1Compat(options: V1CompatOptions): () => void {
   const original = globalThis.fetch;
-  const wrapped = createV1CompatFetch({ ...options, fetch: options.fetch ?? original });
+  const compat = createV1CompatFetch({ ...options, fetch: options.fetch ?? original });
+  let active = true;
+  // A patch made over the wrapper keeps calling it after the uninstall: it must then be as if never installed.
+  const wrapped: typeof globalThis.fetch = (input, init) => (active ? compat(input, init) : original(input, init));
   globalThis.fetch = wrapped;
   return () => {
+    active = false;
     if (globalThis.fetch === wrapped) globalThis.fetch = original;
   };
 }

@@ -60,6 +60,44 @@ describe('installV1Compat', () => {
     }
   });
 
+  it('takes effect when uninstalled under a patch made over it: v1 calls reach v1 again, through the patch', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const { url, close } = await sim.listen();
+    const original = globalThis.fetch;
+    try {
+      uninstall = installV1Compat({ upstream: `${url}/eu/v2/captain/`, journeyMap });
+      // A tracer patches fetch after the interceptor, as APM libraries do, and puts back what it found when removed.
+      const underTracer = globalThis.fetch;
+      const tracer: typeof fetch = (input, init) => underTracer(input, init);
+      globalThis.fetch = tracer;
+      const token = sim.issueToken();
+      const start = async () =>
+        (
+          await fetch(`${url}/eu/captain/api/journey/start`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+          })
+        ).status;
+      expect(await start()).toBe(201);
+      uninstall();
+      uninstall = undefined;
+      // The tracer's patch stays, and its calls now pass through the interceptor untouched.
+      expect(globalThis.fetch).toBe(tracer);
+      expect(await start()).toBe(201);
+      globalThis.fetch = underTracer;
+      expect(await start()).toBe(201);
+      expect(sim.core.journal.list().map((entry) => entry.path)).toEqual([
+        '/eu/v2/captain/journey/start',
+        '/eu/captain/api/journey/start',
+        '/eu/captain/api/journey/start',
+      ]);
+    } finally {
+      globalThis.fetch = original;
+      await close();
+    }
+  });
+
   it('rejects with the abort reason when the caller aborts, as fetch does', async () => {
     const sim = createSimulator({ journeys });
     uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
