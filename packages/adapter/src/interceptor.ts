@@ -2,6 +2,7 @@ import { createJourneyClient, type JourneyClientOptions, type V1Api } from '@jou
 import { Region } from '@journey-bridge/contract';
 import { callerToken } from './call-context.js';
 import { AdapterError } from './errors/adapter-error.js';
+import { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';
 import { createV1HttpHandler } from './http/v1-http-handler.js';
 import { isV1Path } from './http/v1-routes.js';
 import { createV1Adapter, type V1AdapterOptions } from './v1-adapter.js';
@@ -75,22 +76,33 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
 }
 
 /**
+ * Where the active install's wrapper is kept: on `globalThis` under a registered symbol rather than in this module,
+ * so that the ES-module and CommonJS builds (or two copies of the package) in one process see the same install.
+ */
+const INSTALLED = Symbol.for('@journey-bridge/adapter.installV1Compat');
+const installs = globalThis as { [INSTALLED]?: typeof globalThis.fetch };
+
+/**
  * Wraps `globalThis.fetch` so that requests to `…/captain/api/journey/*` run on v2 journeys in-process, and
  * everything else passes through untouched. One line at start-up; returns the function that undoes it.
  *
- * The returned function always takes effect: from then on the wrapper passes every call on to the fetch it
- * wrapped, and `globalThis.fetch` is put back only if it is still the wrapper, so a patch made over it later (a
- * tracer) is never removed.
+ * One install at a time: another while one is active throws `V1CompatInstalledError` (give the one install a
+ * journey map with every entry). The returned function always takes effect: from then on the wrapper passes every
+ * call on to the fetch it wrapped, and `globalThis.fetch` is put back only if it is still the wrapper, so a patch
+ * made over it later (a tracer) is never removed.
  */
 export function installV1Compat(options: V1CompatOptions): () => void {
+  if (installs[INSTALLED]) throw new V1CompatInstalledError();
   const original = globalThis.fetch;
   const compat = createV1CompatFetch({ ...options, fetch: options.fetch ?? original });
   let active = true;
   // A patch made over the wrapper keeps calling it after the uninstall: it must then be as if never installed.
   const wrapped: typeof globalThis.fetch = (input, init) => (active ? compat(input, init) : original(input, init));
   globalThis.fetch = wrapped;
+  installs[INSTALLED] = wrapped;
   return () => {
     active = false;
+    if (installs[INSTALLED] === wrapped) delete installs[INSTALLED];
     if (globalThis.fetch === wrapped) globalThis.fetch = original;
   };
 }

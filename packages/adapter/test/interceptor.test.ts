@@ -1,6 +1,6 @@
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdapterError, installV1Compat, V1CompatOptionsError } from '../src/index.js';
+import { AdapterError, installV1Compat, V1CompatInstalledError, V1CompatOptionsError } from '../src/index.js';
 import { createTarget, interceptorOverV2, journeyMap, journeys, LIVE_DIALECTS } from './targets.js';
 import { describeV1Behaviour } from './v1-behaviour-suite.js';
 
@@ -96,6 +96,28 @@ describe('installV1Compat', () => {
       globalThis.fetch = original;
       await close();
     }
+  });
+
+  it('refuses a second install while one is active, leaving fetch as it was, and takes one after the uninstall', () => {
+    const sim = createSimulator({ journeys });
+    uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const installed = globalThis.fetch;
+    const second = () =>
+      installV1Compat({
+        upstream: 'http://sim.test/eu/v2/captain/',
+        journeyMap: { 'c3f9e5b2doc-selfie-v1': 'd4a0f6c3doc-selfie-v2' },
+        fetch: sim.fetch,
+      });
+    expect(second).toThrow(V1CompatInstalledError);
+    expect(second).toThrow(AdapterError);
+    expect(second).toThrow('pass one journey map with every entry');
+    expect(globalThis.fetch).toBe(installed);
+    uninstall();
+    // An uninstall that has run once does nothing more: it does not lift the install that follows it.
+    const first = uninstall;
+    uninstall = second();
+    first();
+    expect(second).toThrow(V1CompatInstalledError);
   });
 
   it('rejects with the abort reason when the caller aborts, as fetch does', async () => {
