@@ -1,5 +1,5 @@
 import { createJourneyClient, type JourneyClientOptions, type V1Api } from '@journey-bridge/client';
-import { Region } from '@journey-bridge/contract';
+import { type JourneyMapEntryInput, PLATFORM_HOST, Region } from '@journey-bridge/contract';
 import { callerToken } from './call-context.js';
 import { AdapterError } from './errors/adapter-error.js';
 import { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';
@@ -19,7 +19,11 @@ export interface V1CompatOptions
    * has no step that asks for one. @default 'auto'
    */
   interactionAuth?: JourneyClientOptions['interactionAuth'];
-  /** `eu`, `us`, `au`, or the v2 base URL (`https://…/v2/captain/`) of the adapter built when none is given. */
+  /**
+   * `eu`, `us`, `au`, or the v2 base URL (`https://…/v2/captain/`) of the adapter built when none is given. With a
+   * region, a v1 call to another region's host (`https://us.platform.go.gbgplc.com/captain/api/…`) goes to that
+   * region's v2, as a journey must be called in the region where it is configured; a base URL takes every call.
+   */
   upstream?: Region | string;
   /** Which requests are v1 calls to serve in-process. @default any whose path is under `/captain/api/` */
   match?: (url: URL) => boolean;
@@ -32,12 +36,15 @@ export class V1CompatOptionsError extends AdapterError {
   override name = 'V1CompatOptionsError';
 }
 
-function adapterFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): V1Api {
-  if (options.adapter) return options.adapter;
-  const { upstream, journeyMap } = options;
-  if (upstream === undefined || journeyMap === undefined) {
-    throw new V1CompatOptionsError('give either adapter, or upstream (a region or a v2 base URL) and journeyMap');
-  }
+type V1Handler = ReturnType<typeof createV1HttpHandler>;
+
+/** The adapter over one v2 upstream, sending each caller's own token. */
+function adapterOver(
+  upstream: Region | string,
+  journeyMap: Readonly<Record<string, JourneyMapEntryInput>>,
+  options: V1CompatOptions,
+  fetch: typeof globalThis.fetch,
+): V1Api {
   const region = Region.safeParse(upstream);
   const client = createJourneyClient({
     ...(region.success ? { region: region.data } : { baseUrl: upstream }),
@@ -54,13 +61,46 @@ function adapterFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): V
   return createV1Adapter({ ...options, client, journeyMap, ...(logger && { logger }) });
 }
 
+/** The region whose platform host `url` is on, if any. */
+const regionOfHost = (url: URL): Region | undefined => Region.options.find((region) => url.hostname === `${region}.${PLATFORM_HOST}`);
+
+/**
+ * The handler for each v1 call's URL. Over a region, a call to another region's host is served over that region's
+ * v2, with a client and adapter made when first needed; a given adapter or a base URL serves every call.
+ */
+function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): (url: URL) => V1Handler {
+  if (options.adapter) {
+    const handler = createV1HttpHandler({ adapter: options.adapter });
+    return () => handler;
+  }
+  const { upstream, journeyMap } = options;
+  if (upstream === undefined || journeyMap === undefined) {
+    throw new V1CompatOptionsError('give either adapter, or upstream (a region or a v2 base URL) and journeyMap');
+  }
+  // Made now, so that a wrong option or journey map fails here rather than at the first call.
+  const configured = createV1HttpHandler({ adapter: adapterOver(upstream, journeyMap, options, fetch) });
+  const region = Region.safeParse(upstream);
+  if (!region.success) return () => configured;
+  const byRegion = new Map([[region.data, configured]]);
+  return (url) => {
+    const called = regionOfHost(url);
+    if (called === undefined) return configured;
+    let handler = byRegion.get(called);
+    if (!handler) {
+      handler = createV1HttpHandler({ adapter: adapterOver(called, journeyMap, options, fetch) });
+      byRegion.set(called, handler);
+    }
+    return handler;
+  };
+}
+
 /**
  * A `fetch` that serves v1 journey calls in-process through the adapter and passes everything else to the
  * underlying fetch untouched: for code that takes a fetch by injection.
  */
 export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis.fetch {
   const underlying = options.fetch ?? globalThis.fetch;
-  const handle = createV1HttpHandler({ adapter: adapterFor(options, underlying) });
+  const handlerFor = handlersFor(options, underlying);
   const match = options.match ?? ((url: URL) => isV1Path(url.pathname));
   return async (input, init) => {
     // Every fetch of the app passes here: read the address without building a Request, and hand anything that
@@ -68,7 +108,7 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
     const url = new URL(input instanceof Request ? input.url : input);
     if (!match(url)) return underlying(input, init);
     const request = new Request(input, init);
-    const response = await handle(request);
+    const response = await handlerFor(url)(request);
     // Like fetch, reject when the caller aborted (the handler answered 499, which is for servers' books).
     request.signal.throwIfAborted();
     return response;

@@ -1,6 +1,7 @@
-import { createSimulator } from '@journey-bridge/simulator';
+import { PLATFORM_HOST } from '@journey-bridge/contract';
+import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdapterError, installV1Compat, V1CompatInstalledError, V1CompatOptionsError } from '../src/index.js';
+import { AdapterError, createV1CompatFetch, installV1Compat, V1CompatInstalledError, V1CompatOptionsError } from '../src/index.js';
 import { createTarget, interceptorOverV2, journeyMap, journeys, LIVE_DIALECTS } from './targets.js';
 import { describeV1Behaviour } from './v1-behaviour-suite.js';
 
@@ -204,5 +205,48 @@ describe('installV1Compat', () => {
   it('needs an adapter, or an upstream with a journey map', () => {
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(V1CompatOptionsError);
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(AdapterError);
+  });
+});
+
+describe('createV1CompatFetch', () => {
+  /** Reaches the simulator at the platform's region hosts (`https://us.…/v2/…`): on one host, the path names the region. */
+  const platformHosts =
+    (sim: Simulator): typeof fetch =>
+    (input, init) => {
+      const url = new URL(String(input));
+      const region = url.hostname.endsWith(`.${PLATFORM_HOST}`) ? url.hostname.split('.')[0] : undefined;
+      return sim.fetch(region ? `http://sim.test/${region}${url.pathname}` : url, init);
+    };
+
+  it('sends a v1 call on a region host to that region’s v2, over a region upstream; a base URL upstream takes every call', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const token = sim.issueToken();
+    const call = (compat: typeof fetch, region: string, path: string, body: unknown) =>
+      compat(`https://${region}.${PLATFORM_HOST}/captain/api/journey/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const start = (resourceId: string) => ({ resourceId, context: { config: { async: true }, subject: {} } });
+    const overEu = createV1CompatFetch({ upstream: 'eu', journeyMap, retry: { limit: 0 }, fetch: platformHosts(sim) });
+    // A journey configured in us, called on the us base as the v1 code always did.
+    const usStart = await call(overEu, 'us', 'start', start('e5b1a7d4fraud-screen-v1@latest'));
+    expect(usStart.status).toBe(201);
+    const { instanceId } = await usStart.json();
+    expect((await call(overEu, 'us', 'state/fetch', { instanceId })).status).toBe(200);
+    expect((await call(overEu, 'eu', 'start', start('a1d7c3f0data-check-v1@latest'))).status).toBe(201);
+    const overBaseUrl = createV1CompatFetch({
+      upstream: 'http://sim.test/eu/v2/captain/',
+      journeyMap,
+      retry: { limit: 0 },
+      fetch: platformHosts(sim),
+    });
+    expect((await call(overBaseUrl, 'us', 'start', start('a1d7c3f0data-check-v1@latest'))).status).toBe(201);
+    expect(sim.core.journal.list().map((entry) => entry.path)).toEqual([
+      '/us/v2/captain/journey/start',
+      '/us/v2/captain/journey/state/fetch',
+      '/eu/v2/captain/journey/start',
+      '/eu/v2/captain/journey/start',
+    ]);
   });
 });
