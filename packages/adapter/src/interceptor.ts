@@ -29,9 +29,14 @@ export interface V1CompatOptions
   match?: (url: URL) => boolean;
   /** The fetch everything else goes to, and the adapter's upstream calls. @default `globalThis.fetch` as it is now */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Largest v1 request body in bytes; a larger one is answered 413 without an upstream call, as the shim's
+   * `--body-limit` does. Documents and selfies travel base64 in the body. @default 10 MiB
+   */
+  bodyLimitBytes?: number;
 }
 
-/** Thrown when neither an adapter nor an upstream with a journey map is given. */
+/** Thrown when neither an adapter nor an upstream with a journey map is given, or an option has a wrong value. */
 export class V1CompatOptionsError extends AdapterError {
   override name = 'V1CompatOptionsError';
 }
@@ -69,8 +74,13 @@ const regionOfHost = (url: URL): Region | undefined => Region.options.find((regi
  * v2, with a client and adapter made when first needed; a given adapter or a base URL serves every call.
  */
 function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): (url: URL) => V1Handler {
+  const { bodyLimitBytes } = options;
+  if (bodyLimitBytes !== undefined && !(Number.isSafeInteger(bodyLimitBytes) && bodyLimitBytes > 0)) {
+    throw new V1CompatOptionsError(`bodyLimitBytes must be a whole number of bytes above 0, got ${bodyLimitBytes}`);
+  }
+  const handlerOf = (adapter: V1Api) => createV1HttpHandler({ adapter, bodyLimitBytes });
   if (options.adapter) {
-    const handler = createV1HttpHandler({ adapter: options.adapter });
+    const handler = handlerOf(options.adapter);
     return () => handler;
   }
   const { upstream, journeyMap } = options;
@@ -78,7 +88,7 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
     throw new V1CompatOptionsError('give either adapter, or upstream (a region or a v2 base URL) and journeyMap');
   }
   // Made now, so that a wrong option or journey map fails here rather than at the first call.
-  const configured = createV1HttpHandler({ adapter: adapterOver(upstream, journeyMap, options, fetch) });
+  const configured = handlerOf(adapterOver(upstream, journeyMap, options, fetch));
   const region = Region.safeParse(upstream);
   if (!region.success) return () => configured;
   const byRegion = new Map([[region.data, configured]]);
@@ -87,7 +97,7 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
     if (called === undefined) return configured;
     let handler = byRegion.get(called);
     if (!handler) {
-      handler = createV1HttpHandler({ adapter: adapterOver(called, journeyMap, options, fetch) });
+      handler = handlerOf(adapterOver(called, journeyMap, options, fetch));
       byRegion.set(called, handler);
     }
     return handler;

@@ -249,4 +249,32 @@ describe('createV1CompatFetch', () => {
       '/eu/v2/captain/journey/start',
     ]);
   });
+
+  it('takes the body limit from bodyLimitBytes: 413 without an upstream call past it, served below it', async () => {
+    const sim = createSimulator({ journeys });
+    const token = sim.issueToken();
+    const stateFetch = (compat: typeof fetch, padding: number) =>
+      compat('http://legacy.example/eu/captain/api/journey/state/fetch', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        // `data` is a field live v1 accepted and the adapter drops: the body's size is all it adds.
+        body: JSON.stringify({ instanceId: 'f'.repeat(32), data: 'x'.repeat(padding) }),
+      });
+    const options = { upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch };
+    const small = createV1CompatFetch({ ...options, bodyLimitBytes: 1024 });
+    const refused = await stateFetch(small, 2048);
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).message).toBe('the request body exceeds 1024 bytes');
+    expect(sim.core.journal.count()).toBe(0);
+    // Past the 10 MiB default, under a larger limit: it reaches v2, which knows no such instance.
+    const large = createV1CompatFetch({ ...options, bodyLimitBytes: 16 * 1024 * 1024 });
+    expect((await stateFetch(large, 11 * 1024 * 1024)).status).toBe(404);
+    expect(sim.core.journal.count()).toBe(1);
+  });
+
+  it('refuses a bodyLimitBytes that is not a whole number of bytes above 0', () => {
+    for (const bodyLimitBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createV1CompatFetch({ upstream: 'eu', journeyMap, bodyLimitBytes })).toThrow(V1CompatOptionsError);
+    }
+  });
 });
