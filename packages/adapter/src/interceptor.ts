@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { createJourneyClient, type JourneyClientOptions, type V1Api } from '@journey-bridge/client';
 import { type JourneyMapEntryInput, PLATFORM_HOST, Region } from '@journey-bridge/contract';
 import { callerToken } from './call-context.js';
@@ -104,6 +105,18 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
   };
 }
 
+/** The handler's answer as fetch gives one: with its status's reason phrase, and the URL it answers. */
+function asFetchResponse(answer: Response, url: string): Response {
+  const response = new Response(answer.body, {
+    status: answer.status,
+    statusText: STATUS_CODES[answer.status] ?? '',
+    headers: answer.headers,
+  });
+  // A constructed Response's url is an empty read-only getter: interceptor libraries define it on the instance.
+  Object.defineProperty(response, 'url', { value: url, enumerable: true, configurable: true });
+  return response;
+}
+
 /**
  * A `fetch` that serves v1 journey calls in-process through the adapter and passes everything else to the
  * underlying fetch untouched: for code that takes a fetch by injection.
@@ -118,10 +131,12 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
     const url = new URL(input instanceof Request ? input.url : input);
     if (!match(url)) return underlying(input, init);
     const request = new Request(input, init);
-    const response = await handlerFor(url)(request);
+    const answer = await handlerFor(url)(request);
     // Like fetch, reject when the caller aborted (the handler answered 499, which is for servers' books).
     request.signal.throwIfAborted();
-    return response;
+    // fetch's url never carries the fragment.
+    url.hash = '';
+    return asFetchResponse(answer, url.href);
   };
 }
 

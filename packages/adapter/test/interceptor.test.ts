@@ -277,4 +277,30 @@ describe('createV1CompatFetch', () => {
       expect(() => createV1CompatFetch({ upstream: 'eu', journeyMap, bodyLimitBytes })).toThrow(V1CompatOptionsError);
     }
   });
+
+  it('answers with the status text and the URL a real fetch gives', async () => {
+    const sim = createSimulator({ journeys });
+    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const call = (path: string, body: unknown) =>
+      compat(`http://legacy.example/eu/captain/api/journey/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const started = await call('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+    expect([started.status, started.statusText, started.url]).toEqual([
+      201,
+      'Created',
+      'http://legacy.example/eu/captain/api/journey/start',
+    ]);
+    const unknown = await call('state/fetch#latest', { instanceId: 'f'.repeat(32) });
+    expect([unknown.status, unknown.statusText, unknown.url]).toEqual([
+      404,
+      'Not Found',
+      'http://legacy.example/eu/captain/api/journey/state/fetch',
+    ]);
+    // The body and headers are the handler's.
+    expect((await unknown.json()).error).toBe('not-found-error');
+    expect(unknown.headers.get('x-request-id')).toBe(sim.core.journal.list()[1]?.requestId);
+  });
 });
