@@ -260,6 +260,25 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(minorFlow[DECISION]?.result?.outcome).toBe(REJECT);
     });
 
+    it('reports an operator’s override in the portal as v1 wrote it: a decision of its own in its own words, never another one', async () => {
+      const { api, clock, startAsync, target } = setup();
+      const override = async (instanceId: string, decision: string) => {
+        const answer = await target.sim.fetch(`http://sim.test/__sim/instances/${instanceId}/decision`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ decision }),
+        });
+        expect(answer.status).toBe(200);
+        return flowOf(await api.fetchState({ instanceId }))[DECISION]?.result?.outcome;
+      };
+      const referred = await startAsync(IDS.dataCheck, { identity: { ...person.identity, lastNames: ['Nomatch'] } });
+      const accepted = await startAsync(IDS.dataCheck, { identity: { ...person.identity, lastNames: ['Nomatch'] } });
+      clock.advance(1200);
+      // v2 classifies an operator's own decision as neutral: it is still not a manual review.
+      expect(await override(referred, 'Refer')).toBe('Decision: Refer');
+      expect(await override(accepted, 'Accept')).toBe(PASS);
+    });
+
     it('refuses a broken filterKeys pattern with 400', async () => {
       const { api, startAsync } = setup();
       const instanceId = await startAsync();

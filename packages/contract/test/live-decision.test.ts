@@ -65,10 +65,25 @@ describe('a live state’s decision', () => {
     ['positive', 'Accept'],
     ['negative', 'Reject'],
     ['neutral', 'Manual review'],
-  ] as const)('reads outcomeClassification %s as %s when the outcome names no decision', (classification, decision) => {
-    const state = liveState('Completed', { status: 'complete', outcome: 'Decision: Pass 2+2', outcomeClassification: classification });
+  ] as const)('reads outcomeClassification %s as %s when nothing names the decision', (classification, decision) => {
+    const state = liveState('Completed', { status: 'complete', outcomeClassification: classification });
     expect(decisionOf(resultOf(state), stepsOf(state))).toBe(decision);
   });
+
+  it.each(['positive', 'neutral', 'negative'] as const)(
+    'keeps a decision of the tenant’s or an operator’s own whatever its classification (%s), never one of the three',
+    (classification) => {
+      const worded = liveState('Completed', { status: 'complete', outcome: 'Decision: Pass 2+2', outcomeClassification: classification });
+      expect(decisionOf(resultOf(worded), stepsOf(worded))).toBe('Pass 2+2');
+      // An override in the portal: the result names it, the decision step keeps what the evaluation decided.
+      const overridden = liveState(
+        'Completed',
+        { status: 'complete', outcomeClassification: classification, advice: { decision: 'Refer', evaluatedDecision: 'Reject' } },
+        [MODULE_STEP, decisionStep('Decision: Reject', 'negative')],
+      );
+      expect(decisionOf(resultOf(overridden), stepsOf(overridden))).toBe('Refer');
+    },
+  );
 
   it('reads the decision step when the result carries no decision yet', () => {
     const state = liveState('InProgress', { status: 'pending' }, [MODULE_STEP, decisionStep('Decision: Manual review', 'neutral')]);
@@ -102,6 +117,15 @@ describe('toV1State of a live state', () => {
     expect(flow.evaluation?.result?.outcome).toBe('Decision: Pass 1+1');
     expect(Object.values(flow).filter((entry) => entry.result?.outcome?.startsWith('Decision:'))).toHaveLength(1);
     expect(v1.metaData?.completedTime).toBe('2026-01-01T10:00:01.600Z');
+  });
+
+  it('writes a decision the dialect has no wording for as v2 names it, not as the decision its classification leans to', () => {
+    const referred = liveState('Completed', { status: 'complete', outcome: 'Decision: Refer', outcomeClassification: 'neutral' });
+    expect(toV1State(referred, { dialect: production }).data.context?.process?.flow.evaluation?.result?.outcome).toBe('Decision: Refer');
+    const named = liveState('Completed', { status: 'complete', outcomeClassification: 'positive', advice: { decision: 'Pass 2+2' } });
+    const v1 = toV1State(named);
+    expect(v1.data.process?.flow.decision?.result?.outcome).toBe('Decision: Pass 2+2');
+    expect(StrictV1State.safeParse(v1).success).toBe(true);
   });
 
   it('answers a decision only a decision step carries, in the specification’s form that passes the strict v1 schema', () => {

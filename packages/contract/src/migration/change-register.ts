@@ -194,7 +194,7 @@ export const CHANGES = [
     v1: 'the decision entry: its flow key and result.outcome in the tenant’s words, e.g. "Decision: Pass 1+1"',
     v2: 'context.result: advice.decision, an outcome such as "Decision: Accept", or outcomeClassification positive | negative | neutral; else the decision step',
     fidelity: 'approximated',
-    note: 'Written under the dialect’s decision key in its wording (default `decision`, "Decision: Pass", "Decision: Reject", "Decision: Manual review"). Code that compares the text needs the dialect to carry the tenant’s wording: a cutover comparison counts two wordings of one decision as reasonable, not as a match.',
+    note: 'Written under the dialect’s decision key in its wording (default `decision`, "Decision: Pass", "Decision: Reject", "Decision: Manual review"). A decision that is none of v2’s three (an operator’s override such as `Refer`, which v2 classifies as neutral) is written as v2 names it, `Decision: Refer`, as v1 wrote it, never as the decision its classification leans to. Code that compares the text needs the dialect to carry the tenant’s wording: a cutover comparison counts two wordings of one decision as reasonable, not as a match.',
   },
   {
     id: 'response.state-metadata',

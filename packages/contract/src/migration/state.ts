@@ -16,31 +16,47 @@ const isDecision = (value: unknown): value is Decision => DECISIONS.includes(val
 /** The decision an `outcomeClassification` stands for, as the vendor's sample reads it. */
 const CLASSIFIED: Readonly<Record<string, Decision>> = { positive: 'Accept', negative: 'Reject', neutral: 'Manual review' };
 
-/** The decision an outcome (`Decision: Accept`, `Accept`) or, failing that, a classification names. */
-function namedDecision(outcome: string | undefined, classification: string | undefined): Decision | undefined {
-  const named = outcome?.replace(/^Decision:\s*/, '');
-  if (isDecision(named)) return named;
-  return classification === undefined ? undefined : CLASSIFIED[classification.toLowerCase()];
+/** A decision's name in an `advice.decision` or an outcome (`Decision: Refer`, `Accept`); `undefined` when it names none. */
+function nameIn(worded: unknown): string | undefined {
+  if (typeof worded !== 'string') return undefined;
+  const name = worded.replace(/^Decision:\s*/, '').trim();
+  return name === '' ? undefined : name;
 }
 
 /**
- * The overall decision of a v2 result: `advice.decision`, else an `outcome` that names one, else its
- * `outcomeClassification`; without any of them, the decision step among `steps` (live tenants put it there).
+ * The decision an outcome names, else the one a classification stands for. An outcome that names another decision
+ * (an operator's `Refer`, a tenant's `Pass 2+2`) is that decision: its classification only says how it leans.
  */
-export function decisionOf(result: JourneyResult | undefined, steps: readonly Step[] = []): Decision | undefined {
-  const advised = result?.advice.decision;
-  if (isDecision(advised)) return advised;
-  const fromResult = namedDecision(result?.outcome, result?.outcomeClassification);
+function namedDecision(outcome: string | undefined, classification: string | undefined): string | undefined {
+  return nameIn(outcome) ?? (classification === undefined ? undefined : CLASSIFIED[classification.toLowerCase()]);
+}
+
+/**
+ * The overall decision of a v2 result by name: `advice.decision`, else the one its `outcome` names, else its
+ * `outcomeClassification`; without any of them, the decision step among `steps` (live tenants put it there). The
+ * name is one of v2's three (`DECISIONS`) or a decision of the tenant's or an operator's own, such as an override
+ * to `Refer` in the portal, which is never read as one of the three.
+ */
+export function decisionOf(result: JourneyResult | undefined, steps: readonly Step[] = []): string | undefined {
+  const fromResult = nameIn(result?.advice.decision) ?? namedDecision(result?.outcome, result?.outcomeClassification);
   if (fromResult) return fromResult;
   const step = steps.findLast(isDecisionStep);
   return step && namedDecision(step.outcome, step.outcomeClassification);
 }
 
 /**
+ * The decision entry's outcome: one of v2's three in the dialect's wording; any other decision as v2 names it,
+ * worded as v1 wrote an operator's own decision (`Decision: Refer`), so a caller that knows only its tenant's
+ * outcomes meets one it does not know rather than one it does.
+ */
+const outcomeOf = (decision: string, dialect: V1Dialect): string =>
+  isDecision(decision) ? dialect.decision.outcomes[decision] : `Decision: ${decision}`;
+
+/**
  * `data.context.result.status` in the live caller's layout: v2's own `result.status` (`pending`, `complete`,
  * `error`, `timeout`), else what the journey's state says of it.
  */
-function resultStatusOf(state: V2State, decision: Decision | undefined): string {
+function resultStatusOf(state: V2State, decision: string | undefined): string {
   const given = resultOf(state)?.status;
   if (given) return given;
   if (isFailureStatus(state.status)) return 'error';
@@ -79,7 +95,7 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
   });
   // A manual review may be decided while the journey still reads InProgress; a failed journey has no decision.
   const decision = isFailureStatus(state.status) || state.status === 'Paused' ? undefined : decisionOf(resultOf(state), steps);
-  if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: dialect.decision.outcomes[decision] }, subject };
+  if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: outcomeOf(decision, dialect) }, subject };
   const v1Status = toV1Status(state.status);
   const settled = decision !== undefined || isTerminalStatus(state.status);
   const process = { flow };
