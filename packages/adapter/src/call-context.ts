@@ -11,6 +11,11 @@ export interface CallContext {
   readonly signal?: AbortSignal;
   /** Set by the adapter: the `X-Request-ID` of the last upstream answer, to return to the caller. */
   upstreamRequestId?: string;
+  /**
+   * Set by the adapter on answers that carry a v1 status: how the v1 journey of the answer spells it (its dialect's
+   * `statuses`), which the HTTP handler writes on the wire. The typed answer keeps the v1 enumeration.
+   */
+  statusSpelling?: string;
 }
 
 /** A client built with `callerToken()` auth was called without a caller's token. */

@@ -10,6 +10,7 @@ import {
   resolveJourneyMap,
   StaleTaskError,
   type SubmitRequest,
+  spelledStatus,
   strippedFields,
   TaskListRequest,
   TaskSchemaRequest,
@@ -22,6 +23,7 @@ import {
   toV2StartRequest,
   V1Dialect,
   type V1DialectInput,
+  type V1JourneyStatus,
   V1StartRequest,
   type V1StartResponse,
   V1StateRequest,
@@ -96,7 +98,8 @@ const callOptionsFor = (context: CallContext | undefined): CallOptions => ({
 export interface V1Adapter extends V1Api {
   /**
    * The same operations with the caller's token, `X-Request-ID` and abort signal on every upstream call; the
-   * upstream's last request id is written back to `context.upstreamRequestId`.
+   * upstream's last request id is written back to `context.upstreamRequestId`, and an answer's status as its
+   * journey's dialect spells it to `context.statusSpelling` (for the wire; the answer keeps the v1 enumeration).
    */
   withContext(context: CallContext): V1Api;
 }
@@ -130,6 +133,22 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       if (context && answer.requestId) context.upstreamRequestId = answer.requestId;
       return answer;
     };
+    /** Notes for the wire how `dialect` spells `status`, the status of the answer (see `CallContext.statusSpelling`). */
+    const spelled = (status: V1JourneyStatus, dialect: V1Dialect): void => {
+      if (context) context.statusSpelling = spelledStatus(status, dialect);
+    };
+
+    /**
+     * Notes for the wire how the instance's v1 journey spells a task list's status: an interaction names no journey,
+     * so where the map's dialects spell it differently, the state says which journey it is (one more v2 request).
+     */
+    async function spelledForInstance(status: V1JourneyStatus, instanceId: string): Promise<void> {
+      if (!context) return;
+      const shared = journeys.sharedSpelling(status);
+      if (shared !== undefined) context.statusSpelling = shared;
+      else spelled(status, journeys.dialectOfV2(noted(await client.fetchState({ instanceId }, call)).context?.process?.journey?.id));
+    }
+
     /** The current interaction of the instance a taskId names, refusing a task whose interaction moved on. */
     async function activeInteraction(taskId: string, instanceId?: string) {
       const task = decodeTaskId(taskId);
@@ -158,7 +177,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
     async function v1State(instanceId: string, filterKeys?: readonly string[]) {
       const v2 = noted(await client.fetchState({ instanceId }, call));
-      const state = toV1State(v2, { dialect: journeys.dialectOfV2(v2.context?.process?.journey?.id) });
+      const dialect = journeys.dialectOfV2(v2.context?.process?.journey?.id);
+      const state = toV1State(v2, { dialect });
+      spelled(state.status, dialect);
       if (filterKeys && state.data.process) state.data.process.flow = filterFlow(state.data.process.flow, filterKeys);
       if (filterKeys && state.data.context?.process)
         state.data.context.process.flow = filterFlow(state.data.context.process.flow, filterKeys);
@@ -201,8 +222,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeys.v2Ids, delivery), call));
           const dialect = journeys.dialectOfV1(v1.resourceId);
           const { start } = dialect;
-          if (start === 'async' || (start === 'as-requested' && v1.context.config?.async === true))
+          if (start === 'async' || (start === 'as-requested' && v1.context.config?.async === true)) {
+            spelled('InProgress', dialect);
             return { instanceId, status: 'InProgress' };
+          }
           // v1 answered once the journey ended or needed input: poll v2 to the same point, within the timeout.
           // The journey exists from here on, so no failure may read as "not started": the caller would start again.
           try {
@@ -217,25 +240,26 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (call.signal?.aborted) throw error;
             // Unread (the caller's token expired meanwhile, the upstream failed): still a whole v1 state, one
             // still in progress, which the caller's next state fetch corrects.
+            spelled('InProgress', dialect);
             return toV1State({ instanceId, status: 'InProgress', context: { process: { journey: { startedAt } } } }, { dialect });
           }
         }),
 
       listTasks: (request) =>
-        asV1(async () =>
-          toV1TaskList(
-            noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call)),
-            journeys.taskVariantId,
-          ),
-        ),
+        asV1(async () => {
+          const { instanceId } = v1Request(TaskListRequest, request, logger);
+          const list = toV1TaskList(noted(await client.fetchInteraction({ instanceId }, call)), journeys.taskVariantId);
+          await spelledForInstance(list.status, instanceId);
+          return list;
+        }),
 
       listTasksWithSchema: (request) =>
-        asV1(async () =>
-          toV1TaskListWithSchema(
-            noted(await client.fetchInteraction({ instanceId: v1Request(TaskListRequest, request, logger).instanceId }, call)),
-            journeys.taskVariantId,
-          ),
-        ),
+        asV1(async () => {
+          const { instanceId } = v1Request(TaskListRequest, request, logger);
+          const list = toV1TaskListWithSchema(noted(await client.fetchInteraction({ instanceId }, call)), journeys.taskVariantId);
+          await spelledForInstance(list.status, instanceId);
+          return list;
+        }),
 
       getTaskSchema: (request) =>
         asV1(async () => {

@@ -5,6 +5,7 @@ import {
   resolveJourneyMap,
   SPECIFICATION_DIALECT,
   StrictV1State,
+  spelledStatus,
   strippedFields,
   TaskListRequest,
   toV1State,
@@ -69,10 +70,13 @@ describe('toV1State in a dialect', () => {
     expect(v1.data.context?.process?.flow.evaluation?.result?.outcome).toBe('Decision: Manual review');
   });
 
-  it('writes the flow of a failed journey, which has no decision, and the dialect’s status spelling', () => {
+  it('writes the flow of a failed journey, which has no decision, with the v1 status the dialect spells on the wire', () => {
     const dialect = V1Dialect.parse({ omitUntilDecided: true, statuses: { Failed: 'Error' } });
     const v1 = toV1State(stateOf('Error'), { dialect });
-    expect(v1.status).toBe('Error');
+    // The typed state keeps the v1 enumeration, as the v1 client reads a tenant that wrote `Error`.
+    expect(v1.status).toBe('Failed');
+    expect(spelledStatus(v1.status, dialect)).toBe('Error');
+    expect(spelledStatus('Completed', dialect)).toBe('Completed');
     expect(Object.keys(v1.data.process?.flow ?? {})).toEqual(['identity-check']);
   });
 
@@ -116,6 +120,17 @@ describe('resolveJourneyMap', () => {
     // An interaction names no journey: where the dialects disagree, it keeps its own id rather than one guessed.
     expect(map.taskVariantId('shared')).toBe('shared');
     expect(map.taskVariantId('unmapped')).toBe('unmapped');
+  });
+
+  it('spells a status without a journey only as every dialect does, the fallback’s included', () => {
+    const erring = { v2: 'journey-a@latest', dialect: { statuses: { Failed: 'Error', Paused: 'On hold' } } };
+    const alone = resolveJourneyMap({ a: erring }, V1Dialect.parse({ statuses: { Failed: 'Error' } }));
+    expect(alone.sharedSpelling('Failed')).toBe('Error');
+    expect(alone.sharedSpelling('InProgress')).toBe('InProgress');
+    expect(alone.sharedSpelling('Paused')).toBeUndefined();
+    const mixed = resolveJourneyMap({ a: erring, b: 'journey-b@latest' }, SPECIFICATION_DIALECT);
+    expect(mixed.sharedSpelling('Failed')).toBeUndefined();
+    expect(mixed.sharedSpelling('Completed')).toBe('Completed');
   });
 
   it('names the entry and the member of a bad entry', () => {

@@ -59,6 +59,18 @@ function v1Json(status: number, body: unknown, requestId: string | undefined, he
 
 const v1Error = (status: number, message: string): V1ErrorBody => ({ status, message, error: v1ErrorIdForStatus(status) });
 
+/** The operations whose answers carry a v1 status. */
+const WITH_STATUS: ReadonlySet<V1Operation> = new Set(['startJourney', 'listTasks', 'listTasksWithSchema', 'fetchState']);
+
+/**
+ * The answer as it goes on the wire: its status spelled as the journey's dialect says, wherever a v1 status
+ * appears (the typed `V1Api` answers the v1 enumeration, as the v1 client reads any spelling).
+ */
+function onTheWire(operation: V1Operation, answer: unknown, statusSpelling: string | undefined): unknown {
+  if (statusSpelling === undefined || !WITH_STATUS.has(operation) || answer === null || typeof answer !== 'object') return answer;
+  return { ...answer, status: statusSpelling };
+}
+
 /** A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. */
 const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<Uint8Array> | Uint8Array[] =>
   'chunks' in request ? request.chunks : request.body ? (request.body as unknown as AsyncIterable<Uint8Array>) : [];
@@ -135,7 +147,8 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
       // The adapter validates the body as v1 did; it answers typed errors carrying the v1 body.
       const api = 'withContext' in adapter ? adapter.withContext(context) : adapter;
       const result = await api[operation](body as never);
-      return v1Json(operation === 'startJourney' ? 201 : 200, result, context.upstreamRequestId ?? callerRequestId);
+      const answer = onTheWire(operation, result, context.statusSpelling);
+      return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
       return failure(error, operation, callerRequestId, request.signal);
     }

@@ -36,6 +36,7 @@ export {
   DialectEntry,
   type JourneyMapEntryInput,
   SPECIFICATION_DIALECT,
+  spelledStatus,
   V1Dialect,
   type V1DialectInput,
 } from './v1-dialect.js';

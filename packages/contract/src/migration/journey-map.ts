@@ -1,6 +1,7 @@
 import { ContractError } from '../errors/contract-error.js';
+import type { V1JourneyStatus } from '../status.js';
 import type { JourneyMap } from './start.js';
-import { DialectEntry, type JourneyMapEntryInput, type V1Dialect } from './v1-dialect.js';
+import { DialectEntry, type JourneyMapEntryInput, spelledStatus, type V1Dialect } from './v1-dialect.js';
 
 /** A journey map that cannot be used; the message names the entry and what is wrong with it. */
 export class JourneyMapError extends ContractError {
@@ -20,6 +21,11 @@ export interface ResolvedJourneyMap {
    * name it agree (an interaction names no journey); else the resource id itself.
    */
   taskVariantId(interactionResourceId: string): string;
+  /**
+   * How every dialect of the map (the fallback's included) spells a v1 status, or `undefined` where they differ:
+   * a task list comes from an interaction, which names no journey.
+   */
+  sharedSpelling(status: V1JourneyStatus): string | undefined;
 }
 
 const bareId = (resourceId: string): string => {
@@ -64,10 +70,15 @@ export function resolveJourneyMap(entries: Readonly<Record<string, JourneyMapEnt
       taskVariantIds.set(v2Id, seen === undefined || seen === variantId ? variantId : null);
     }
   }
+  const dialects = [fallback, ...byV1.values()];
   return {
     v2Ids,
     dialectOfV1: (resourceId) => byV1.get(resourceId) ?? byV1.get(bareId(resourceId)) ?? fallback,
     dialectOfV2: (journeyId) => (journeyId === undefined ? undefined : byV2.get(bareId(journeyId))?.dialect) ?? fallback,
     taskVariantId: (interactionResourceId) => taskVariantIds.get(interactionResourceId) ?? interactionResourceId,
+    sharedSpelling: (status) => {
+      const spellings = new Set(dialects.map((dialect) => spelledStatus(status, dialect)));
+      return spellings.size === 1 ? [...spellings][0] : undefined;
+    },
   };
 }

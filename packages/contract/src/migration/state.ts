@@ -64,8 +64,8 @@ function resultStatusOf(state: V2State, decision: string | undefined): string {
 }
 
 /**
- * Moves a v2 state back to v1 in the replaced journey's dialect: `Error` → `Failed` (then the dialect's
- * spelling), steps → flow entries keyed by the dialect's flow keys, the overall decision → the decision entry
+ * Moves a v2 state back to v1 in the replaced journey's dialect: `Error` → `Failed` (the v1 enumeration: the
+ * dialect's `statuses` spell it on the wire, see `spelledStatus`), steps → flow entries keyed by the dialect's flow keys, the overall decision → the decision entry
  * in the dialect's wording (and, in the live caller's `data.context` layout, `result.status` beside the flow),
  * `metaData` from the journey start and the last step end. The subject is shared, not
  * copied: mapping a state full of base64 images costs no more than mapping an empty one.
@@ -96,7 +96,6 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
   // A manual review may be decided while the journey still reads InProgress; a failed journey has no decision.
   const decision = isFailureStatus(state.status) || state.status === 'Paused' ? undefined : decisionOf(resultOf(state), steps);
   if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: outcomeOf(decision, dialect) }, subject };
-  const v1Status = toV1Status(state.status);
   const settled = decision !== undefined || isTerminalStatus(state.status);
   const process = { flow };
   const data =
@@ -107,7 +106,7 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
         : { context: { process, result: { status: resultStatusOf(state, decision) } } };
   return {
     instanceId: state.instanceId,
-    status: (dialect.statuses[v1Status] ?? v1Status) as V1State['status'],
+    status: toV1Status(state.status),
     metaData: {
       createdTime: state.context?.process?.journey?.startedAt ?? '',
       completedTime: isTerminalStatus(state.status) ? lastEnd || now().toISOString() : '',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { V1JourneyStatus } from '../status.js';
 import { DEFAULT_DECISION_OUTCOMES, V1_RESULT_LAYOUTS } from './change-register.js';
 
 /** v2's overall decisions, which a v1 dialect spells in its own words. */
@@ -56,6 +57,12 @@ export const V1Dialect = z.strictObject({
 });
 export type V1Dialect = z.output<typeof V1Dialect>;
 export type V1DialectInput = z.input<typeof V1Dialect>;
+
+/**
+ * A v1 status as the dialect spells it on the wire, e.g. `Failed` → `Error`. Only answers written as JSON are
+ * spelled so: the typed `V1Api` answers the v1 enumeration, as the v1 client reads every spelling.
+ */
+export const spelledStatus = (status: V1JourneyStatus, dialect: V1Dialect): string => dialect.statuses[status] ?? status;
 
 /** The specification's dialect: what a plain journey-map entry means. */
 export const SPECIFICATION_DIALECT: V1Dialect = V1Dialect.parse({});
