@@ -1,12 +1,12 @@
-import type { Expression, Node } from '@babel/types';
+import type { Expression, Node, TSEnumDeclaration } from '@babel/types';
 import { concat, hole, type StaticValue, text } from './static-value.js';
 
 /** What an evaluation may look up outside the expression: same-file constants and imported ones. */
 export interface EvaluationScope {
   readonly file: string;
   readonly source: string;
-  /** The initializer of a `const` declared once in the file. */
-  constant(name: string): Expression | undefined;
+  /** The initializer of a `const` declared once in the file, or an `enum` declared once (a table of its members). */
+  constant(name: string): Expression | TSEnumDeclaration | undefined;
   /** The value of an imported binding, from the project analysis. */
   imported(name: string): StaticValue | undefined;
 }
@@ -22,7 +22,7 @@ function literal(value: string, node: Node, scope: EvaluationScope): StaticValue
 
 /**
  * Evaluates `node` as far as it is known before run time: literals, templates, concatenation, constants of the
- * file and imported ones, object maps of constants, `new URL(path, base)`. Anything else is a hole.
+ * file and imported ones, object maps of constants and string enums, `new URL(path, base)`. Anything else is a hole.
  */
 export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<string> = new Set()): StaticValue {
   switch (node.type) {
@@ -85,6 +85,15 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
       if (first?.kind === 'text' && first.value.startsWith('/'))
         return concat([hole(`new URL(${sourceText(base, scope)}).origin`), pathValue], sourceText(node, scope));
       return concat([evaluate(base, scope, seen), pathValue], sourceText(node, scope));
+    }
+    case 'TSEnumDeclaration': {
+      // A string enum is a table of paths like an `as const` object; a member with no initializer is a number.
+      const props: Record<string, StaticValue> = {};
+      for (const member of node.members) {
+        const key = member.id.type === 'Identifier' ? member.id.name : member.id.value;
+        props[key] = member.initializer ? evaluate(member.initializer, scope, seen) : hole(sourceText(member, scope));
+      }
+      return { kind: 'object', props };
     }
     case 'ObjectExpression': {
       const props: Record<string, StaticValue> = {};

@@ -1,4 +1,4 @@
-import type { Expression, File, Node } from '@babel/types';
+import type { Expression, File, Node, TSEnumDeclaration } from '@babel/types';
 import { type EvaluationScope, evaluate } from './evaluate.js';
 import type { ModuleGraph } from './module-graph.js';
 import type { StaticValue } from './static-value.js';
@@ -57,17 +57,19 @@ export function analyseImportedConstants(
   return { resolved, exports };
 }
 
-/** The constants a module exports: `export const`, `export { a as b }`, re-exports, `export default`, `module.exports`. */
+/** The constants a module exports: `export const`, `export enum`, `export { a as b }`, re-exports, `export default`, `module.exports`. */
 function moduleExports(
   file: string,
   { text, ast }: ParsedModule,
   modules: ModuleGraph,
   exportsOf: (file: string) => Record<string, StaticValue>,
 ): Record<string, StaticValue> {
-  const constants = new Map<string, Expression | null>();
+  const constants = new Map<string, Expression | TSEnumDeclaration | null>();
   const imports = new Map<string, { specifier: string; imported: string }>();
   for (const statement of ast.program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'TSEnumDeclaration')
+      constants.set(declaration.id.name, constants.has(declaration.id.name) ? null : declaration);
     if (declaration?.type === 'VariableDeclaration') {
       for (const declarator of declaration.declarations) {
         if (declarator.id.type !== 'Identifier' || !declarator.init) continue;
@@ -114,6 +116,8 @@ function moduleExports(
         for (const declarator of statement.declaration.declarations)
           if (declarator.id.type === 'Identifier' && declarator.init) values[declarator.id.name] = evaluate(declarator.init, scope);
       }
+      if (statement.declaration?.type === 'TSEnumDeclaration')
+        values[statement.declaration.id.name] = evaluate(statement.declaration, scope);
       for (const specifier of statement.specifiers) {
         if (specifier.type !== 'ExportSpecifier') continue;
         const value = statement.source ? fromModule(statement.source.value, specifier.local.name) : evaluate(specifier.local, scope);

@@ -1,4 +1,4 @@
-import type { Expression, File, MemberExpression, Node } from '@babel/types';
+import type { Expression, File, MemberExpression, Node, TSEnumDeclaration } from '@babel/types';
 import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
 import type { StaticValue } from '../analysis/static-value.js';
@@ -25,7 +25,7 @@ export class FileContext implements EvaluationScope {
   /** Whether type annotations may be written. */
   readonly isTypeScript: boolean;
   readonly imports = new Map<string, ImportBinding>();
-  private readonly constants = new Map<string, Expression | null>();
+  private readonly constants = new Map<string, Expression | TSEnumDeclaration | null>();
   private readonly lineStarts: number[] = [0];
 
   constructor(
@@ -44,6 +44,8 @@ export class FileContext implements EvaluationScope {
     walk(ast.program, (node, ancestors) => {
       if (node.type === 'StringLiteral') source[node.start ?? 0] === '"' ? double++ : single++;
       else if (/^Export(Named|Default|All)Declaration$/.test(node.type)) hasImport = true;
+      // An enum declared twice merges its members: not a table to trust.
+      else if (node.type === 'TSEnumDeclaration') this.constants.set(node.id.name, this.constants.has(node.id.name) ? null : node);
       else if (node.type === 'MemberExpression' && isCommonJsExports(node)) commonJs = true;
       else if (node.type === 'CallExpression' && requireSpecifier(node) !== undefined) commonJs = true;
       else if (node.type === 'ImportDeclaration') {
@@ -77,7 +79,7 @@ export class FileContext implements EvaluationScope {
     this.moduleSyntax = hasImport ? 'esm' : commonJs ? 'cjs' : undefined;
   }
 
-  constant(name: string): Expression | undefined {
+  constant(name: string): Expression | TSEnumDeclaration | undefined {
     return this.constants.get(name) ?? undefined;
   }
 

@@ -1,0 +1,11 @@
+import { JOURNEY_API, JourneyPath } from './enum-paths';
+
+export async function pendingTaskId(token: string, instanceId: string): Promise<string | undefined> {
+  const res = await fetch(JOURNEY_API + JourneyPath.TaskList, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ instanceId }),
+  });
+  const list = (await res.json()) as { tasks: { taskId: string }[] };
+  return list.tasks[0]?.taskId;
+}

@@ -1,0 +1,13 @@
+const enum Path {
+  State = '/journey/state/fetch',
+}
+
+export async function journeyStatus(token: string, instanceId: string): Promise<string> {
+  const res = await fetch(`https://eu.platform.go.gbgplc.com/captain/api${Path.State}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ instanceId }),
+  });
+  const state = (await res.json()) as { status: string };
+  return state.status;
+}

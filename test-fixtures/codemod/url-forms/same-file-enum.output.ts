@@ -1,0 +1,14 @@
+import type { V2State } from './journey-v2.js';
+const enum Path {
+  State = '/journey/state/fetch',
+}
+
+export async function journeyStatus(token: string, instanceId: string): Promise<string> {
+  const res = await fetch(`https://eu.platform.go.gbgplc.com/v2/captain${Path.State}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ instanceId }),
+  });
+  const state = (await res.json()) as V2State;
+  return state.status;
+}
