@@ -5,11 +5,12 @@ import { ModuleGraph } from './analysis/module-graph.js';
 import { applyEdits } from './edits/apply-edits.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { discoverFiles } from './files/discover-files.js';
-import { exportedNames, mentionsAny, mentionsV1 } from './files/prefilter.js';
+import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
 import { readSource } from './files/read-source.js';
 import { writeAtomic } from './files/write-atomic.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
+import type { V2Unfollowed } from './flow/tracker.js';
 import { type CodemodOptions, DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_BYTES } from './options.js';
 import { parseSource } from './parse/parse-source.js';
 import type { FileContext } from './plan/file-context.js';
@@ -44,14 +45,16 @@ export interface CodemodResult {
   readonly written: boolean;
   /** Milliseconds spent following the flows (the analysis across files, beside the planning of each file). */
   readonly flowMs: number;
+  /** Where the instance of a v2 start is sent to code the codemod cannot read: a half migration while v1 remains. */
+  readonly v2Unfollowed: readonly V2Unfollowed[];
 }
 
 /**
- * The files worth parsing: those with v1 text, and those that import a name from a candidate (its constants,
- * its wrapper, its client class), to a fixed point.
+ * The files worth parsing: those with v1 or v2 text, and those that import a name from a candidate (its
+ * constants, its wrapper, its client class), to a fixed point.
  */
 function candidatesOf(files: readonly string[], texts: ReadonlyMap<string, string>): string[] {
-  const chosen = new Set(files.filter((file) => mentionsV1(texts.get(file) ?? '')));
+  const chosen = new Set(files.filter((file) => mentionsV1(texts.get(file) ?? '') || mentionsV2(texts.get(file) ?? '')));
   let added = [...chosen];
   while (added.length > 0) {
     const names = exportedNames(added.map((file) => texts.get(file) ?? ''));
@@ -160,5 +163,12 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       }),
     );
   }
-  return { files: outcomes, sites: resolution.sites, flows: resolution.flows, written: !options.dry, flowMs };
+  return {
+    files: outcomes,
+    sites: resolution.sites,
+    flows: resolution.flows,
+    written: !options.dry,
+    flowMs,
+    v2Unfollowed: flowAnalysis.v2Unfollowed,
+  };
 }

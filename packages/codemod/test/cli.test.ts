@@ -135,6 +135,43 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     }
   });
 
+  it('keeps a start on v1 whose instance reaches calls through a base class it cannot read, and --check fails once the start alone is on v2', async () => {
+    const fixtures = fileURLToPath(new URL('../../../test-fixtures/codemod/', import.meta.url));
+    for (const name of ['split-base', 'split-client', 'split-start'])
+      await write({ [`src/${name}.ts`]: await readFile(join(fixtures, `unsupported/${name}.input.ts`), 'utf8') });
+    await write({ 'journey-map.json': await readFile(join(fixtures, 'journey-map.json'), 'utf8') });
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'split');
+    const files = ['src/split-base.ts', 'src/split-client.ts', 'src/split-start.ts'];
+    expect((await runCli([...files, '--check'], repo)).code).toBe(1);
+
+    const run = await runCli([...files, '--journey-map', 'journey-map.json', '--report', '-'], repo);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    const start = await read('src/split-start.ts');
+    expect(start).toContain('/eu/captain/api/journey/start');
+    expect(start).toContain('journey-codemod: unsupported [codemod.unfollowed-instance] its instance is sent at line 9 of split-client.ts');
+    expect(await read('src/split-client.ts')).toContain(
+      "journey-codemod: unsupported [codemod.unfollowed-instance] the journey's id is sent to this.call",
+    );
+    expect((await runCli([...files, '--check'], repo)).code).toBe(0);
+
+    // What an earlier run left: the start alone on v2, the task call through the base class still on v1.
+    await write({
+      'src/split-start.ts': start
+        .split('\n')
+        .filter((line) => !line.includes('journey-codemod:'))
+        .join('\n')
+        .replace('/eu/captain/api/journey/start', '/eu/v2/captain/journey/start')
+        .replace('a1d7c3f0data-check-v1@latest', 'b2e8d4a1data-check-v2@latest'),
+    });
+    const half = await runCli([...files, '--check'], repo);
+    expect(half.code).toBe(1);
+    expect(half.stderr).toContain(
+      'src/split-client.ts:10 flow may be half on v2: the instance of the v2 start at line 5 of split-start.ts is sent to this.call, which the codemod cannot read',
+    );
+  });
+
   it('--check fails on a flow half on v2: a v1 start whose instance the v2 calls use', async () => {
     await write({
       'src/half.ts': `export async function run(token: string) {

@@ -13,8 +13,9 @@ import type { Functions } from './functions.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 import { retype } from './type-annotations.js';
+import { calleeKind } from './unreadable-calls.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
-import { isObjectShape, type Shape, type Value } from './values.js';
+import { carriesId, isObjectShape, type Shape, type Value } from './values.js';
 
 /** A call's body as written in the code, so ids written into it tie that call to the flow they come from. */
 export interface BodyOwner {
@@ -35,6 +36,15 @@ export interface Followed {
   readonly interactions: ReadonlyMap<string, string>;
   /** For a call, where its answer leaves the code the run was given (`file:line`). */
   readonly boundaries: ReadonlyMap<string, string[]>;
+  /** Where the instance of a v2 start is sent to code the codemod cannot read, which may call v1 with it. */
+  readonly v2Unfollowed: readonly V2Unfollowed[];
+}
+
+/** The instance of a v2 start sent where the codemod cannot follow it: `text` names the call. */
+export interface V2Unfollowed {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
 }
 
 type Member = Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>;
@@ -80,6 +90,7 @@ export class Tracker {
   private readonly readAsState = new Set<string>();
   private readonly interactions = new Map<string, string>();
   private readonly boundaries = new Map<string, string[]>();
+  private readonly v2Unfollowed: V2Unfollowed[] = [];
 
   constructor(
     private readonly sources: Sources,
@@ -135,7 +146,14 @@ export class Tracker {
     const sites = [...this.reads]
       .filter(([key, { origins }]) => !this.startTypes.has(key) || [...origins].some((origin) => this.readAsState.has(origin)))
       .map(([, { builder, origins }]) => builder.build([...origins]));
-    return { sites, links: this.links, readAsState: this.readAsState, interactions: this.interactions, boundaries: this.boundaries };
+    return {
+      sites,
+      links: this.links,
+      readAsState: this.readAsState,
+      interactions: this.interactions,
+      boundaries: this.boundaries,
+      v2Unfollowed: this.v2Unfollowed,
+    };
   }
 
   private answerShape(source: Source, call: CallExpression, style: string): Shape {
@@ -857,6 +875,10 @@ export class Tracker {
         this.refuse(source, call, value, ruleOf(value), `${callee} of the v1 answer has no v2 counterpart`, suggestionOf(value));
       return;
     }
+    const owner = carriesId(value.shape) ? this.bodies.get(`${source.file}:${call.arguments[index]?.start}`) : undefined;
+    if (owner) return void this.links.push([value.origin, owner.id]);
+    // The text of a body carries its ids: `body: JSON.stringify(body)` is followed into the request.
+    if (callee === 'JSON.stringify' && carriesId(value.shape)) return void this.follow(value, call, source);
     if (HARMLESS_CALLEES.test(callee)) return;
     if (callee === 'Promise.resolve') return void this.follow(value, call, source);
     if (call.callee.type === 'Identifier') {
@@ -867,7 +889,29 @@ export class Tracker {
     const param = target?.fn.params[index];
     if (target && param && param.type !== 'RestElement') return void this.declare(value, param, target.source);
     if (target) return;
+    if (carriesId(value.shape) && calleeKind(source, call.callee) === 'unreadable') return void this.unfollowed(value, call, source);
     this.boundary(source, call, value);
+  }
+
+  /** An id of the flow sent to code the codemod cannot read: the calls made there with it may be v1, so the flow cannot be shown whole. */
+  private unfollowed(value: Value, call: Node, source: Source): void {
+    const callee = 'callee' in call ? source.ctx.text(call.callee) : source.ctx.text(call);
+    const line = source.ctx.line(call.start ?? 0);
+    if (value.operation === 'v2') {
+      const at = value.origin.lastIndexOf(':');
+      const file = value.origin.slice(0, at);
+      const started = this.sources.get(file)?.ctx.line(Number(value.origin.slice(at + 1)));
+      const text = `the instance of the v2 start at line ${started ?? '?'} of ${basename(file)} is sent to ${callee}, which the codemod cannot read`;
+      return void this.v2Unfollowed.push({ file: source.file, line, text });
+    }
+    this.refuse(
+      source,
+      call,
+      value,
+      'codemod.unfollowed-instance',
+      `the journey's id is sent to ${callee}, which the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee): the calls made there with it may stay v1`,
+      'send the id only through functions of the project whose requests name their v1 path (a literal or a constant), or migrate those calls with this flow by hand',
+    );
   }
 
   /** A returned value reaches every call of the function, or leaves the code. */

@@ -56,3 +56,8 @@ export interface Value {
  * around strings only): it must be followed wherever it goes, or the flow stays on v1.
  */
 export const isObjectShape = (shape: Shape): boolean => (shape.kind === 'record' ? isObjectShape(shape.inner) : shape.kind !== 'leaf');
+
+/** Whether a value holds the id of an instance or a task (itself, or inside an object the code wrote): where it is sent, calls of its flow are made. */
+export const carriesId = (shape: Shape): boolean =>
+  (shape.kind === 'leaf' && (shape.leaf === 'instanceId' || shape.leaf === 'taskId')) ||
+  (shape.kind === 'record' && carriesId(shape.inner));

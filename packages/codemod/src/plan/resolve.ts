@@ -180,7 +180,10 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site, ctx: (file: string
     const read = sameLine(by, site)
       ? 'on this line'
       : `at line ${by.line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`}`;
-    site.reason = `its result is read ${read} in a way that has no v2 counterpart`;
+    site.reason =
+      by.rule === 'codemod.unfollowed-instance'
+        ? `its instance is sent ${read} to code the codemod cannot read, which may call v1 with it`
+        : `its result is read ${read} in a way that has no v2 counterpart`;
     if (by.suggestion) site.suggestion = by.suggestion;
     else delete site.suggestion;
     return;

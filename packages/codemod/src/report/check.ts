@@ -1,3 +1,4 @@
+import { basename, dirname, relative } from 'node:path';
 import { hasMarker } from '../plan/marked.js';
 import type { Flow } from '../plan/resolve.js';
 import type { CodemodResult } from '../run-codemod.js';
@@ -13,6 +14,8 @@ export interface Finding {
  * What the gate fails on: v1 the codemod would still change (migratable, so unmarked), v1 that stays with no
  * marker above it yet, flows that hold v2 calls beside v1 parts (half migrated: they work on neither), and files
  * it refused to read (too large, not UTF-8, outside the tree): what they hold is unknown, so not passed.
+ * A v2 start whose instance is sent to code the codemod cannot read fails it while any v1 remains in the run: that code
+ * may make the v1 calls of its flow, and no marker can show it does not.
  * v1 left with a marker above its statement is known and passes, whichever rule the marker names (the blocker a run
  * computes without the journey map may differ from the one the marking run named), as does code opted out with
  * `journey-codemod-ignore`; so does a site whose only change is its marker (a hard-coded token scope) once it is in.
@@ -34,6 +37,15 @@ export function checkFindings(result: CodemodResult): Finding[] {
         file: first.file,
         line: first.line,
         text: `flow half on v2 [${first.rule}] its v2 calls share an instance with v1 calls in ${flow.files.length} file(s)`,
+      });
+  }
+  const v1 = result.sites.find((site) => site.status !== 'ignored');
+  if (v1) {
+    for (const { file, line, text } of result.v2Unfollowed)
+      findings.push({
+        file,
+        line,
+        text: `flow may be half on v2: ${text}, and v1 remains (line ${v1.line} of ${relative(dirname(file), v1.file) || basename(v1.file)})`,
       });
   }
   return findings;
