@@ -34,5 +34,6 @@ export { createJourneyClient, type JourneyClient, type JourneyClientOptions } fr
 export type { Logger, LoggingOptions, LogLevel } from './logging.js';
 export { isTransient, type PollOptions } from './polling.js';
 export { backoffDelay, DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
+export { statusSpellingOf } from './status-spelling.js';
 export { createV1Client, type V1Api, type V1Client, type V1ClientOptions } from './v1-client.js';
 export type { WithRequestId } from './with-request-id.js';

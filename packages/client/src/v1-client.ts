@@ -16,6 +16,7 @@ import {
 import { type ClientOptions, createClientCore } from './client-options.js';
 import type { CallOptions } from './http/transport.js';
 import { ENDPOINT_RETRY } from './retry-policy.js';
+import { keepingStatusSpelling } from './status-spelling.js';
 import type { WithRequestId } from './with-request-id.js';
 
 /**
@@ -44,6 +45,12 @@ export interface V1Client extends V1Api {
 
 export type V1ClientOptions = ClientOptions;
 
+// Answers that carry a status keep the tenant's spelling of it beside the v1 one (see `statusSpellingOf`).
+const Started = keepingStatusSpelling(V1StartResponse);
+const TaskList = keepingStatusSpelling(V1TaskList);
+const TaskListWithSchema = keepingStatusSpelling(V1TaskListWithSchema);
+const State = keepingStatusSpelling(V1State);
+
 /**
  * Creates a v1 client with the same tokens, retries, errors and logging as the v2 one. A synchronous start
  * holds the connection until the journey settles: give it a `timeoutMs` that fits.
@@ -51,13 +58,13 @@ export type V1ClientOptions = ClientOptions;
 export function createV1Client(options: V1ClientOptions): V1Client {
   const { transport } = createClientCore(options, V1_BASE_PATH);
   return {
-    startJourney: (request, call) => transport.post(V1_PATHS.start, { json: request }, V1StartResponse, ENDPOINT_RETRY.start, call),
-    listTasks: (request, call) => transport.post(V1_PATHS.taskList, { json: request }, V1TaskList, ENDPOINT_RETRY.read, call),
+    startJourney: (request, call) => transport.post(V1_PATHS.start, { json: request }, Started, ENDPOINT_RETRY.start, call),
+    listTasks: (request, call) => transport.post(V1_PATHS.taskList, { json: request }, TaskList, ENDPOINT_RETRY.read, call),
     listTasksWithSchema: (request, call) =>
-      transport.post(V1_PATHS.taskListSchema, { json: request }, V1TaskListWithSchema, ENDPOINT_RETRY.read, call),
+      transport.post(V1_PATHS.taskListSchema, { json: request }, TaskListWithSchema, ENDPOINT_RETRY.read, call),
     getTaskSchema: (request, call) => transport.post(V1_PATHS.taskSchema, { json: request }, V1TaskSchema, ENDPOINT_RETRY.read, call),
     // v1 has no ALREADY_SUBMITTED: a replayed `Complete` on a task that moved on surfaces as a 409.
     updateTask: (request, call) => transport.post(V1_PATHS.taskUpdate, { json: request }, TaskUpdateResponse, ENDPOINT_RETRY.submit, call),
-    fetchState: (request, call) => transport.post(V1_PATHS.stateFetch, { json: request }, V1State, ENDPOINT_RETRY.read, call),
+    fetchState: (request, call) => transport.post(V1_PATHS.stateFetch, { json: request }, State, ENDPOINT_RETRY.read, call),
   };
 }

@@ -1,4 +1,4 @@
-import type { CallOptions, V1Api, V1Client } from '@journey-bridge/client';
+import { type CallOptions, statusSpellingOf, type V1Api, type V1Client } from '@journey-bridge/client';
 
 /**
  * What one served request carries into the calls made for it: the shape of the adapter's `CallContext`, so the
@@ -13,6 +13,8 @@ export interface CallContext {
   readonly signal?: AbortSignal;
   /** Set by the API: the `X-Request-ID` of the last answer, to return to the caller. */
   upstreamRequestId?: string;
+  /** Set by the API: how the answer's journey spells its status on the wire, where the typed answer reads it otherwise. */
+  statusSpelling?: string;
 }
 
 /** A `V1Api` whose calls can carry one request's token, request id and signal. */
@@ -26,7 +28,9 @@ export const bound = (api: V1Api | ContextualV1Api, context: CallContext | undef
 
 /**
  * The v1 client as a `ContextualV1Api`: each call of a bound API carries the context as call options, and the
- * answer's `X-Request-ID` is written back to `context.upstreamRequestId`, as the adapter does.
+ * answer's `X-Request-ID` is written back to `context.upstreamRequestId` and the tenant's spelling of its status
+ * (`Error`, read as `Failed`) to `context.statusSpelling`, as the adapter does: the shim answers v1's callers with
+ * the status v1 gave.
  */
 export function contextualV1Client(client: V1Client): ContextualV1Api {
   const withContext = (context: CallContext): V1Api => {
@@ -38,6 +42,8 @@ export function contextualV1Client(client: V1Client): ContextualV1Api {
     const noted = async <T extends { readonly requestId: string | undefined }>(answer: Promise<T>): Promise<T> => {
       const value = await answer;
       if (value.requestId) context.upstreamRequestId = value.requestId;
+      const spelling = statusSpellingOf(value);
+      if (spelling !== undefined) context.statusSpelling = spelling;
       return value;
     };
     return {

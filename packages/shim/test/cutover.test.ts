@@ -153,6 +153,43 @@ describe('the primary, v1, as the app would reach it', () => {
     expect((await v1Call(shim, 'state/fetch', { instanceId })).instanceId).toBe(instanceId);
     await shim.stop();
   });
+
+  it('spells a failure as the v1 tenant did (Error), though the v1 client reads it as Failed', async () => {
+    const spellsError = journeys.map((journey) =>
+      journey.id === 'data-check' ? { ...journey, v1Dialect: { ...journey.v1Dialect, statuses: { Failed: 'Error' } } } : journey,
+    );
+    const tenant = createSimulator({ journeys: spellsError, clock: { scale: 200 } });
+    const listening = await tenant.listen();
+    try {
+      const shim = await serveWithCutover({
+        v1Upstream: `${listening.url}/eu/captain/api/`,
+        mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'v1' } }],
+      });
+      const tenantToken = tenant.issueToken();
+      const { instanceId } = await v1Call(
+        shim,
+        'start',
+        { resourceId: `${V1}@latest`, context: { config: { async: true }, subject: {} } },
+        tenantToken,
+      );
+      const { tasks } = await v1Call(shim, 'task/list', { instanceId }, tenantToken);
+      const outage = { identity: { ...person.identity, lastNames: ['Outage'] } };
+      await v1Call(
+        shim,
+        'task/update',
+        { intent: 'Complete', instanceId, taskId: tasks[0].taskId, context: { subject: outage } },
+        tenantToken,
+      );
+      await vi.waitFor(async () => expect((await v1Call(shim, 'state/fetch', { instanceId }, tenantToken)).status).toBe('Error'), {
+        timeout: 10_000,
+        interval: 10,
+      });
+      expect((await v1Call(shim, 'task/list', { instanceId }, tenantToken)).status).toBe('Error');
+      await shim.stop();
+    } finally {
+      await listening.close();
+    }
+  });
 });
 
 describe('the records file', () => {
