@@ -41,6 +41,8 @@ export interface ElementField {
   readonly name: string;
   /** Whether the element is incomplete without it. */
   readonly required: boolean;
+  /** Where a described element's field sits in the subject; the six's fields are keys of their part of it. */
+  readonly path?: string;
 }
 
 /** An element of a catalogue, built in or described. */
@@ -89,7 +91,7 @@ export class ElementCatalogue {
         const element: CatalogueElement = {
           id,
           paths: Object.values(description.fields).map((field) => field.path),
-          fields: Object.entries(description.fields).map(([name, field]) => ({ name, required: field.required })),
+          fields: Object.entries(description.fields).map(([name, field]) => ({ name, required: field.required, path: field.path })),
           pick: (subject) => pickDescribed(description, subject),
         };
         return [id, { element, description, schema: z.looseObject(leavesShape(describedLeaves(description, true))) }];

@@ -56,7 +56,7 @@ export type ElementDescription = z.infer<typeof ElementDescription>;
 export type ElementDescriptionInput = z.input<typeof ElementDescription>;
 
 /** The value at a dotted path of own object keys, or `undefined`. */
-function valueAt(value: unknown, path: string): unknown {
+export function valueAt(value: unknown, path: string): unknown {
   let current = value;
   for (const key of path.split('.')) {
     if (current === null || typeof current !== 'object' || Array.isArray(current) || !Object.hasOwn(current, key)) return undefined;

@@ -32,8 +32,8 @@ describe('ElementCatalogue', () => {
       { name: 'side2Image', required: false },
     ]);
     expect(catalogue.get('Consent')?.fields).toEqual([
-      { name: 'dataProcessing', required: true },
-      { name: 'marketing', required: false },
+      { name: 'dataProcessing', required: true, path: 'consent.dataProcessing' },
+      { name: 'marketing', required: false, path: 'consent.marketing' },
     ]);
     expect(catalogue.get('ShoeSize')).toBeUndefined();
     expect(new ElementCatalogue().get('MobilePhone')).toBeUndefined();

@@ -12,6 +12,7 @@ export {
   type VersionChange,
   v2ErrorNamesFor,
 } from './change-register.js';
+export { changedElements } from './changed-elements.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
 export { filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
@@ -21,14 +22,17 @@ export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { decisionOf, toV1State, type V1StateOptions } from './state.js';
 export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
 export { decodeTaskId, encodeTaskId } from './task-id.js';
-export { knownCollects, taskJsonSchemaFor } from './task-schema.js';
+export { collectedElements, knownCollects, SPECIFICATION_CATALOGUE, taskJsonSchemaFor } from './task-schema.js';
 export { type TaskVariantIds, toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
 export {
   IncompleteTaskError,
   MalformedTaskIdError,
+  ProvidedElementChangedError,
   StaleTaskError,
   TranslationError,
+  UndescribedElementError,
   UnmappedJourneyError,
+  UntakenElementError,
 } from './translation-errors.js';
 export {
   DECISIONS,

@@ -1,64 +1,106 @@
-import {
-  DOMAIN_ELEMENTS,
-  type DomainElementId,
-  hasValidElement,
-  outstandingElements,
-  requiredElementProblems,
-} from '../domain-elements.js';
+import type { CollectedRef, ElementCatalogue } from '../element-catalogue.js';
+import { valueAt } from '../element-description.js';
 import type { Subject } from '../subject.js';
 import type { Interaction, ParticipantRef } from '../v2.js';
-import { knownCollects } from './task-schema.js';
+import { collectedElements, SPECIFICATION_CATALOGUE } from './task-schema.js';
 import { IncompleteTaskError } from './translation-errors.js';
 
-/** What a v1 `Complete` becomes: the v2 submit's participants and subject. */
+/** What a v1 `task/update` becomes: the v2 submit's participants and subject, and what the plan could not settle. */
 export interface SubmitPlan {
   readonly participants: readonly { domainElementId: ParticipantRef }[];
   readonly subject: Subject;
+  /**
+   * Elements the interaction no longer has outstanding whose data the subject carries: v2 holds them and cannot
+   * take them again, so they are left out, and whoever sends the plan compares them with what the journey holds.
+   */
+  readonly provided: readonly string[];
+  /**
+   * Elements the interaction still needs that the catalogue has no description of, so the plan cannot check them:
+   * a whole submit names them anyway (v2 decides); a partial one leaves them out.
+   */
+  readonly undescribed: readonly CollectedRef[];
 }
 
 export interface PlanOptions {
   /** Submit what is valid without requiring the rest (v1 `Save`). @default false */
   partial?: boolean;
+  /** The elements the plan can check: the specification's six, and those described. @default the six */
+  catalogue?: ElementCatalogue;
 }
 
 /**
- * Plans the v2 submit for a v1 `task/update` with `intent: Complete`. Participants are the elements the
- * interaction still has outstanding and the subject validly carries: elements already provided are left out
- * (v2 would answer 409), invalid optional ones are dropped (v2 would drop them). A required outstanding element
- * that is missing or invalid refuses the whole update, as v1 did, before anything is sent. Where `outstanding`
- * names an element's fields (`PrimaryDocument/side1Image`), participants name the fields the subject fills; such a
- * list never names the children of an optional element, so optional elements the subject carries go as well.
+ * Plans the v2 submit for a v1 `task/update`. Participants are the elements the interaction still has outstanding
+ * and the subject validly carries: elements already provided are left out (v2 would answer 409) and reported in
+ * `provided`, invalid optional ones are dropped (v2 would drop them). A required outstanding element that is
+ * missing or invalid refuses the whole update, as v1 did, before anything is sent. Where `outstanding` names an
+ * element's fields (`PrimaryDocument/side1Image`), participants name the fields the subject fills; such a list
+ * never names the children of an optional element, so optional elements the subject carries go as well.
+ *
+ * Elements the catalogue does not describe go as they are named (their outstanding fields, or the element) for v2
+ * to check, on a whole submit: a `Complete`, or a partial one that carries every required element the catalogue
+ * can check while no undescribed one is required, since that submit completes the interaction and is the last
+ * chance for their data (v2 drops an optional one the subject does not validly carry).
  */
-export function planSubmit(interaction: Interaction, subject: Subject, { partial = false }: PlanOptions = {}): SubmitPlan {
-  const elements = knownCollects(interaction.interaction?.collects ?? []);
-  const reported = outstandingElements(interaction.outstanding);
+export function planSubmit(
+  interaction: Interaction,
+  subject: Subject,
+  { partial = false, catalogue = SPECIFICATION_CATALOGUE }: PlanOptions = {},
+): SubmitPlan {
+  const elements = collectedElements(interaction.interaction?.collects ?? []);
+  const reported = new Set(interaction.outstanding.map((entry) => entry.split('/')[0] ?? entry));
   // An interaction that reports no outstanding list at all still needs every element it collects.
-  const outstanding = new Set(interaction.outstanding.length > 0 ? reported : elements.map((element) => element.id));
+  const outstanding = interaction.outstanding.length > 0 ? reported : new Set(elements.map((element) => element.id));
   const byField = interaction.outstanding.some((entry) => entry.includes('/'));
-  const pending = elements.filter((element) => outstanding.has(element.id) || (byField && element.spec !== 'required'));
+  const isPending = (element: CollectedRef) => outstanding.has(element.id) || (byField && element.spec !== 'required');
+  const known = elements.filter(({ id }) => catalogue.get(id) !== undefined);
+  const pending = known.filter(isPending);
+  const undescribed = elements.filter((element) => catalogue.get(element.id) === undefined && isPending(element));
 
-  const problems = partial ? [] : requiredElementProblems(subject, pending);
-  if (problems.length > 0) throw new IncompleteTaskError(problems);
+  const problems = pending.flatMap(({ id, spec }) => (spec === 'required' ? (catalogue.problem(subject, id) ?? []) : []));
+  if (!partial && problems.length > 0) throw new IncompleteTaskError(problems);
+  const whole = !partial || (problems.length === 0 && !undescribed.some(({ spec }) => spec === 'required'));
 
-  const participants = pending
-    .filter((element) => hasValidElement(subject, element.id))
-    .flatMap(({ id }) => participantsFor(id, interaction.outstanding, subject));
-  return { participants, subject };
+  const participants = [
+    ...pending
+      .filter(({ id }) => catalogue.isValid(subject, id))
+      .flatMap(({ id }) => participantsFor(id, interaction.outstanding, subject, catalogue)),
+    ...(whole ? undescribed.flatMap(({ id }) => namedIn(id, interaction.outstanding)) : []),
+  ];
+  const provided = known
+    .filter((element) => !isPending(element) && catalogue.get(element.id)?.pick(subject) !== undefined)
+    .map(({ id }) => id);
+  return { participants, subject, provided, undescribed };
+}
+
+/** The outstanding fields of `id` (`Consent/dataProcessing`), or the element itself when none are named. */
+function namedIn(id: string, outstanding: readonly string[]): { domainElementId: ParticipantRef }[] {
+  const fields = outstanding.filter((entry) => entry.startsWith(`${id}/`));
+  return fields.length === 0 ? [{ domainElementId: id }] : fields.map((field) => ({ domainElementId: field }));
 }
 
 /** The element itself, or its outstanding fields that the subject fills when `outstanding` is field-level. */
-function participantsFor(id: DomainElementId, outstanding: readonly string[], subject: Subject): { domainElementId: ParticipantRef }[] {
+function participantsFor(
+  id: string,
+  outstanding: readonly string[],
+  subject: Subject,
+  catalogue: ElementCatalogue,
+): { domainElementId: ParticipantRef }[] {
   const fields = outstanding.flatMap((entry) => (entry.startsWith(`${id}/`) ? [entry.slice(id.length + 1)] : []));
   if (fields.length === 0) return [{ domainElementId: id }];
-  const picked = DOMAIN_ELEMENTS[id].pick(subject);
-  const filled = fields.filter((field) => fills(picked, field));
-  return filled.map((field) => ({ domainElementId: `${id}/${field}` as ParticipantRef }));
+  const element = catalogue.get(id);
+  const picked = element?.pick(subject);
+  const filled = fields.filter((name) => {
+    // A described field sits at its own path; the six's fields are keys somewhere in their part of the subject.
+    const path = element?.fields.find((field) => field.name === name)?.path;
+    return path === undefined ? fills(picked, name) : isFilled(valueAt(subject, path));
+  });
+  return filled.map((field) => ({ domainElementId: `${id}/${field}` }));
 }
+
+const isFilled = (value: unknown) => value !== undefined && value !== '' && value !== null;
 
 /** Whether `value` holds a non-empty `field` anywhere inside it. */
 function fills(value: unknown, field: string): boolean {
   if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(
-    ([key, inner]) => (key === field && inner !== undefined && inner !== '' && inner !== null) || fills(inner, field),
-  );
+  return Object.entries(value).some(([key, inner]) => (key === field && isFilled(inner)) || fills(inner, field));
 }

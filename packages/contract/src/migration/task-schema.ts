@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { type CollectedElement, DomainElementId, subjectSchemaFor } from '../domain-elements.js';
+import { type CollectedElement, DomainElementId } from '../domain-elements.js';
+import { type CollectedRef, ElementCatalogue } from '../element-catalogue.js';
 
-const cache = new Map<string, Record<string, unknown>>();
+/** The specification's six elements and nothing else: what a caller that describes none knows. */
+export const SPECIFICATION_CATALOGUE = new ElementCatalogue();
+
+const cache = new WeakMap<ElementCatalogue, Map<string, Record<string, unknown>>>();
 
 /** The known domain elements of an interaction's `collects`; elements this contract does not know are skipped. */
 export function knownCollects(collects: readonly { ref: string; spec: string }[]): CollectedElement[] {
@@ -12,16 +16,42 @@ export function knownCollects(collects: readonly { ref: string; spec: string }[]
 }
 
 /**
- * The Draft-07 schema of a v1 task that collects `elements`: `{ context: { subject } }`, `required` from each
- * element's spec. Generated from the contract's zod schemas, so it states exactly what v2 validation accepts.
+ * Every element of an interaction's `collects`, known or not (`conditional` counts as optional). Field refs
+ * (`FullName/firstName`, on tenants that list them) are left out: their element is listed too.
  */
-export function taskJsonSchemaFor(elements: readonly CollectedElement[]): Record<string, unknown> {
+export const collectedElements = (collects: readonly { ref: string; spec: string }[]): CollectedRef[] =>
+  collects.flatMap(({ ref, spec }) => (ref.includes('/') ? [] : [{ id: ref, spec: spec === 'required' ? 'required' : 'optional' }]));
+
+/**
+ * The Draft-07 schema of a v1 task that collects `elements`: `{ context: { subject } }`, `required` from each
+ * element's spec. Generated from the catalogue's zod schemas, so it states exactly what v2 validation accepts. An
+ * element the catalogue has no description of has no fields to show: the subject's description names it.
+ */
+export function taskJsonSchemaFor(
+  elements: readonly CollectedRef[],
+  catalogue: ElementCatalogue = SPECIFICATION_CATALOGUE,
+): Record<string, unknown> {
   const key = elements.map(({ id, spec }) => `${id}:${spec}`).join(',');
-  let schema = cache.get(key);
+  let schemas = cache.get(catalogue);
+  if (!schemas) {
+    schemas = new Map();
+    cache.set(catalogue, schemas);
+  }
+  let schema = schemas.get(key);
   if (!schema) {
-    const body = z.object({ context: z.object({ subject: subjectSchemaFor(elements) }) });
-    schema = z.toJSONSchema(body, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-    cache.set(key, schema);
+    const undescribed = elements.filter(({ id }) => catalogue.get(id) === undefined).map(({ id }) => id);
+    const subject = catalogue.subjectSchema(elements);
+    const described =
+      undescribed.length === 0
+        ? subject
+        : subject.describe(
+            `Also collects ${undescribed.join(', ')}: journey-bridge has no description of their fields, so they are not shown.`,
+          );
+    schema = z.toJSONSchema(z.object({ context: z.object({ subject: described }) }), { target: 'draft-7', io: 'input' }) as Record<
+      string,
+      unknown
+    >;
+    schemas.set(key, schema);
   }
   return schema;
 }

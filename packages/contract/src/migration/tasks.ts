@@ -1,8 +1,9 @@
+import type { ElementCatalogue } from '../element-catalogue.js';
 import { toV1Status } from '../status.js';
 import type { V1TaskList, V1TaskListWithSchema } from '../v1.js';
 import type { Interaction } from '../v2.js';
 import { encodeTaskId } from './task-id.js';
-import { knownCollects, taskJsonSchemaFor } from './task-schema.js';
+import { collectedElements, taskJsonSchemaFor } from './task-schema.js';
 
 /** The v1 variantId of a task by its interaction's resource id; by default the resource id itself. */
 export type TaskVariantIds = (interactionResourceId: string) => string;
@@ -19,7 +20,7 @@ function activeTask(interaction: Interaction, variantIdOf: TaskVariantIds) {
     taskId: encodeTaskId(interaction.instanceId, interaction.interactionId),
     variantId: variantIdOf(key),
     key,
-    elements: knownCollects(collects),
+    elements: collectedElements(collects),
   };
 }
 
@@ -33,13 +34,20 @@ export function toV1TaskList(interaction: Interaction, variantIdOf: TaskVariantI
   };
 }
 
-/** `task/list/schema` from an interaction fetch: the task refers to its Draft-07 schema in `schemas`. */
-export function toV1TaskListWithSchema(interaction: Interaction, variantIdOf: TaskVariantIds = sameId): V1TaskListWithSchema {
+/**
+ * `task/list/schema` from an interaction fetch: the task refers to its Draft-07 schema in `schemas`, made with
+ * `catalogue` (default: the specification's six elements).
+ */
+export function toV1TaskListWithSchema(
+  interaction: Interaction,
+  variantIdOf: TaskVariantIds = sameId,
+  catalogue?: ElementCatalogue,
+): V1TaskListWithSchema {
   const task = activeTask(interaction, variantIdOf);
   return {
     instanceId: interaction.instanceId,
     status: toV1Status(interaction.journey?.status ?? 'InProgress'),
     tasks: task ? [{ taskId: task.taskId, variantId: task.variantId, schema: { $ref: `#/schemas/${task.key}` } }] : [],
-    schemas: task ? { [task.key]: taskJsonSchemaFor(task.elements) as V1TaskListWithSchema['schemas'][string] } : {},
+    schemas: task ? { [task.key]: taskJsonSchemaFor(task.elements, catalogue) as V1TaskListWithSchema['schemas'][string] } : {},
   };
 }

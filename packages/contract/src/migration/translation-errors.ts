@@ -50,3 +50,45 @@ export class IncompleteTaskError extends TranslationError {
     super(problems.join('; '), 400, 'request.update-participants');
   }
 }
+
+/** Names elements in a sentence: `FullName`, `FullName and DateOfBirth`, `A, B and C`. */
+const listed = (ids: readonly string[]) => (ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`);
+
+/**
+ * `task/update` carries another value for an element the journey already holds (a corrected Save, an edited
+ * prefill): v2 cannot change an element once given, so nothing was submitted. Names elements, never values.
+ */
+export class ProvidedElementChangedError extends TranslationError {
+  override name = 'ProvidedElementChangedError';
+  constructor(readonly elements: readonly string[]) {
+    super(
+      `${listed(elements)} ${elements.length > 1 ? 'were' : 'was'} already given to this journey with another value, and v2 cannot change an element once given: nothing was submitted; the journey keeps the value given first`,
+      409,
+      'request.update-correction',
+    );
+  }
+}
+
+/** The interaction closed before it took elements the update carried data for: that data was not used. */
+export class UntakenElementError extends TranslationError {
+  override name = 'UntakenElementError';
+  constructor(readonly elements: readonly string[]) {
+    super(
+      `the journey moved on before it took ${listed(elements)}: that data was not used, the rest of the update was`,
+      409,
+      'request.update-participants',
+    );
+  }
+}
+
+/** `Validate` of a task that needs elements journey-bridge has no description of: it cannot say the data is valid. */
+export class UndescribedElementError extends TranslationError {
+  override name = 'UndescribedElementError';
+  constructor(readonly elements: readonly string[]) {
+    super(
+      `${listed(elements)} cannot be validated: journey-bridge has no description of ${elements.length > 1 ? 'these elements' : 'this element'} (describe ${elements.length > 1 ? 'them' : 'it'} in the "elements" option of the adapter, or setting of the shim); a Complete sends ${elements.length > 1 ? 'them' : 'it'} and v2 checks`,
+      400,
+      'request.update-undescribed-elements',
+    );
+  }
+}

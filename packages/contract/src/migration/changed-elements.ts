@@ -1,0 +1,34 @@
+import type { ElementCatalogue } from '../element-catalogue.js';
+import type { Subject } from '../subject.js';
+
+/**
+ * Whether `given` carries a value `held` does not: another value, or one where `held` has none. What `given` leaves
+ * out or empty changes nothing, and neither does filling a place `held` keeps empty (`''`: the back of a document,
+ * which v2 asks for once it has read the front); arrays differ in length or item by item.
+ */
+function changes(held: unknown, given: unknown): boolean {
+  if (given === undefined || given === '' || held === '') return false;
+  if (held === undefined || held === null) return true;
+  if (Array.isArray(given) || Array.isArray(held)) {
+    if (!Array.isArray(given) || !Array.isArray(held) || given.length !== held.length) return true;
+    return given.some((item, index) => changes(held[index], item));
+  }
+  if (given !== null && typeof given === 'object') {
+    if (held === null || typeof held !== 'object') return true;
+    return Object.entries(given).some(([key, value]) => changes((held as Record<string, unknown>)[key], value));
+  }
+  return !Object.is(held, given);
+}
+
+/**
+ * The elements of `ids` the journey holds (`held`: its `context.subject`) for which `given` (an update's subject)
+ * carries another value. Each element's part is picked from both, so a document sent as two sides compares as
+ * the one document v2 keeps; an element the journey does not validly hold is not compared.
+ */
+export function changedElements(catalogue: ElementCatalogue, held: Subject, given: Subject, ids: readonly string[]): string[] {
+  return ids.filter((id) => {
+    const element = catalogue.get(id);
+    if (!element || !catalogue.isValid(held, id)) return false;
+    return changes(element.pick(held), element.pick(given));
+  });
+}
