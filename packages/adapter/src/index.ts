@@ -1,4 +1,5 @@
 export { type CallContext, callerToken, MissingCallerTokenError } from './call-context.js';
+export { DescribedElementsError } from './described-elements.js';
 export { AdapterError } from './errors/adapter-error.js';
 export { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';
 export { createV1HttpHandler, type V1HttpHandlerOptions, type V1ServerRequest } from './http/v1-http-handler.js';

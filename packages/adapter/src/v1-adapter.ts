@@ -1,14 +1,19 @@
 import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
+  changedElements,
+  collectedElements,
   type Delivery,
   decodeTaskId,
+  type ElementCatalogue,
+  type ElementDescriptionInput,
   ERROR_KINDS,
   filterFlow,
   type JourneyMapEntryInput,
-  knownCollects,
+  ProvidedElementChangedError,
   planSubmit,
   resolveJourneyMap,
   StaleTaskError,
+  type Subject,
   type SubmitRequest,
   spelledStatus,
   strippedFields,
@@ -21,6 +26,8 @@ import {
   toV1TaskList,
   toV1TaskListWithSchema,
   toV2StartRequest,
+  UndescribedElementError,
+  UntakenElementError,
   V1Dialect,
   type V1DialectInput,
   type V1JourneyStatus,
@@ -32,6 +39,7 @@ import {
 import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
 import { CompletedBySave, holdsAll } from './completed-by-save.js';
+import { catalogueOf } from './described-elements.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -57,6 +65,15 @@ export interface V1AdapterOptions {
   syncStartIntervalMs?: number;
   /** Clock of `syncStartTimeoutMs`, epoch ms; give the client's. @default Date.now */
   now?: () => number;
+  /**
+   * Domain elements beyond the specification's six that the v2 journeys collect (`Consent`, `MobilePhone`, …; the
+   * vendor does not publish the full list), by name: each field's subject path, format and whether the element
+   * needs it, as the simulator's journey files describe them. Described elements are planned, validated and shown
+   * in task schemas like the six. One that is not described is still sent by `Complete` for v2 to check, but
+   * `Validate` cannot answer `valid: true` for a task that needs it. Refused when made if a description is
+   * invalid (`DescribedElementsError`). @default none
+   */
+  elements?: Readonly<Record<string, ElementDescriptionInput>>;
   /**
    * Receives one debug line per v1 request that carried fields the specification does not show (live v1
    * accepted them, so they are dropped, not refused): their names, never their values. @default none
@@ -124,6 +141,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now, logger } = options;
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
   const completedBySave = new CompletedBySave(now);
+  const catalogue: ElementCatalogue = catalogueOf(options.elements ?? {});
 
   /** The operations for one context (or none): every upstream call carries it. */
   function operations(context: CallContext | undefined): V1Api {
@@ -187,28 +205,49 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     }
 
     /**
-     * Submits. Where a tenant's `outstanding` never shrinks, elements taken before are sent again and the whole
-     * submit is refused with 409 ALREADY_SUBMITTED: then each participant goes alone, and one already taken counts
-     * as taken, so the caller's new data is not lost behind a 409 for data it gave earlier; once the interaction
-     * has moved on, what is left was not needed.
+     * Refuses an update that carries another value for an element the journey holds among `ids` (v2 keeps the first
+     * value it was given), before anything is sent.
      */
-    async function submitTaking(request: SubmitRequest): Promise<void> {
+    async function refuseChanges(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
+      const state = noted(await client.fetchState({ instanceId }, call));
+      const changed = changedElements(catalogue, state.context?.subject ?? {}, subject, ids);
+      if (changed.length > 0) throw new ProvidedElementChangedError(changed);
+    }
+
+    /**
+     * Submits. Where a tenant's `outstanding` never shrinks, elements taken before are sent again and the whole
+     * submit is refused with 409 ALREADY_SUBMITTED: then what the update carries for them is compared with what
+     * the journey holds (another value refuses the update, nothing sent), and each participant goes alone, optional
+     * elements first, since the interaction closes once every required one is in; one taken before counts as
+     * taken. Once the interaction has moved on, the required elements left were held; an optional one left with
+     * data was not taken, which is never answered as success.
+     */
+    async function submitTaking(request: SubmitRequest & { context: { subject: Subject } }, required: ReadonlySet<string>): Promise<void> {
       try {
         noted(await client.submitInteraction(request, call));
       } catch (error) {
         if (!alreadySubmitted(error)) throw error;
+        const elementOf = (participant: { domainElementId: string }) => participant.domainElementId.split('/')[0] ?? '';
         const participants = request.participants ?? [];
-        // A lone participant was taken before; of several, some may be new.
+        const { subject } = request.context;
+        await refuseChanges(request.instanceId, subject, [...new Set(participants.map(elementOf))]);
+        // A lone participant was taken before, with this value; of several, some may be new.
         if (participants.length < 2) return;
-        for (const participant of participants) {
+        const ordered = [...participants].sort((a, b) => Number(required.has(elementOf(a))) - Number(required.has(elementOf(b))));
+        for (const [index, participant] of ordered.entries()) {
           try {
             noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
           } catch (alone) {
             if (alreadySubmitted(alone)) continue;
-            // What went before may have completed the interaction: then the rest was not needed.
-            const now = await client.fetchInteraction({ instanceId: request.instanceId }, call);
-            if (now.interactionId !== request.interactionId) return;
-            throw alone;
+            if (!(await movedOn(request.instanceId, request.interactionId))) throw alone;
+            // An undescribed element cannot be looked into: its data counts as carried.
+            const carries = (id: string) => catalogue.get(id)?.pick(subject) !== undefined || catalogue.get(id) === undefined;
+            const untaken = ordered
+              .slice(index)
+              .map(elementOf)
+              .filter((id) => !required.has(id) && carries(id));
+            if (untaken.length > 0) throw new UntakenElementError([...new Set(untaken)]);
+            return;
           }
         }
       }
@@ -256,7 +295,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       listTasksWithSchema: (request) =>
         asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
-          const list = toV1TaskListWithSchema(noted(await client.fetchInteraction({ instanceId }, call)), journeys.taskVariantId);
+          const list = toV1TaskListWithSchema(
+            noted(await client.fetchInteraction({ instanceId }, call)),
+            journeys.taskVariantId,
+            catalogue,
+          );
           await spelledForInstance(list.status, instanceId);
           return list;
         }),
@@ -264,7 +307,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       getTaskSchema: (request) =>
         asV1(async () => {
           const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request, logger).taskId);
-          return taskJsonSchemaFor(knownCollects(interaction.interaction?.collects ?? [])) as V1TaskSchema;
+          return taskJsonSchemaFor(collectedElements(interaction.interaction?.collects ?? []), catalogue) as V1TaskSchema;
         }),
 
       updateTask: (request) =>
@@ -278,18 +321,31 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
             if (!(error instanceof StaleTaskError) || intent !== 'Complete' || !completedBySave.has(taskId)) throw error;
             const state = noted(await client.fetchState({ instanceId }, call));
-            if (!holdsAll(state.context?.subject ?? {}, context.subject)) throw error;
+            const held = state.context?.subject ?? {};
+            const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
+            if (changed.length > 0) throw new ProvidedElementChangedError(changed);
+            if (!holdsAll(held, context.subject)) throw error;
             completedBySave.delete(taskId);
             return { instanceId, taskId };
           }
           const { interaction, interactionId } = active;
           // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
           // carries every required element therefore completes the interaction (register: request.update-intent).
-          const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save' });
-          if (intent === 'Validate') return { instanceId, taskId, valid: true };
+          const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save', catalogue });
+          // v2 keeps the first value of an element: what the update carries for one it holds must be that value.
+          if (plan.provided.length > 0) await refuseChanges(instanceId, context.subject, plan.provided);
+          if (intent === 'Validate') {
+            // Only v2 can check an element nobody described: valid: true would be a guess.
+            const unchecked = plan.undescribed.filter(({ spec }) => spec === 'required').map(({ id }) => id);
+            if (unchecked.length > 0) throw new UndescribedElementError(unchecked);
+            return { instanceId, taskId, valid: true };
+          }
           if (plan.participants.length === 0) return { instanceId, taskId };
+          const collects = collectedElements(interaction.interaction?.collects ?? []);
+          const required = new Set(collects.filter(({ spec }) => spec === 'required').map(({ id }) => id));
           try {
-            await submitTaking({ instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } });
+            const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
+            await submitTaking(request, required);
           } catch (error) {
             // Refused because the interaction moved on since the check above, e.g. after a timed-out attempt of this
             // very submit, replayed by the client, was taken meanwhile: the task is stale, not the caller's data wrong.

@@ -1,0 +1,129 @@
+import { ConflictError, createV1Client, type JourneyApiError, staticToken, type V1Api } from '@journey-bridge/client';
+import { flowOf, SPECIFICATION_DIALECT, type Subject } from '@journey-bridge/contract';
+import { createSimulator, type JourneyDefinition, type Simulator } from '@journey-bridge/simulator';
+import { describe, expect, it } from 'vitest';
+import { createV1CompatFetch } from '../src/index.js';
+import { adapterOverV2, journeyMap, journeys, variantIds } from './targets.js';
+
+const DATA_CHECK = 'a1d7c3f0data-check-v1@latest';
+const name = (firstName: string) => ({ identity: { firstName, lastNames: ['Lovelace'] } });
+const person = (firstName: string) => ({ identity: { ...name(firstName).identity, dateOfBirth: '1985-12-10' } });
+/** The data-check journey on a tenant whose `outstanding` never shrinks. */
+const withStaticOutstanding: JourneyDefinition[] = journeys.map((journey) =>
+  journey.id === 'data-check' ? { ...journey, outstanding: 'static' } : journey,
+);
+
+/** The adapter as a library, or v1 plain HTTP served by the interceptor, over one simulator's v2 surface. */
+const WAYS: Record<string, (sim: Simulator) => V1Api> = {
+  'the adapter': (sim) => adapterOverV2(sim, SPECIFICATION_DIALECT)('eu', sim.issueToken()),
+  'the interceptor': (sim) =>
+    createV1Client({
+      baseUrl: 'http://legacy.example/eu/captain/api/',
+      auth: staticToken(sim.issueToken()),
+      retry: { limit: 0 },
+      fetch: createV1CompatFetch({
+        upstream: 'http://sim.test/eu/v2/captain/',
+        journeyMap,
+        dialect: { flowKeys: variantIds },
+        retry: { limit: 0 },
+        fetch: sim.fetch,
+      }),
+    }),
+};
+
+async function refusal(update: Promise<unknown>): Promise<JourneyApiError> {
+  const error = await update.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConflictError);
+  return error as JourneyApiError;
+}
+
+/** The refusal says which element and why, in the v1 shape, and never a value of either side. */
+function expectCannotChange(error: JourneyApiError, ...values: string[]) {
+  expect(error.v1Error).toMatchObject({ status: 409, error: 'conflict-error' });
+  expect(error.v1Error?.message).toContain('FullName');
+  expect(error.v1Error?.message).toContain('v2 cannot change an element once given');
+  for (const value of values) expect(error.v1Error?.message).not.toContain(value);
+}
+
+for (const [way, make] of Object.entries(WAYS)) {
+  describe(`a correction of data the journey already holds, through ${way}`, () => {
+    const setup = async (simJourneys: readonly JourneyDefinition[] = journeys, prefill: Subject = {}) => {
+      const sim = createSimulator({ journeys: simJourneys, clock: { manual: true } });
+      const api = make(sim);
+      const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: prefill } });
+      const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+      const submits = () => sim.core.journal.list({ path: '*/interaction/submit', instanceId }).length;
+      const ranWith = async () => {
+        sim.core.clock.advance(2000);
+        return flowOf(await api.fetchState({ instanceId }))['kyc-eu-v3']?.subject?.identity?.firstName;
+      };
+      return { sim, api, instanceId, taskId, submits, ranWith };
+    };
+
+    it('refuses a Save that corrects a saved name, and the Complete that carries it, submitting nothing', async () => {
+      const { api, instanceId, taskId, submits, sim } = await setup();
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Adda') } });
+      const before = submits();
+      expectCannotChange(
+        await refusal(api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Ada') } })),
+        'Adda',
+        'Ada"',
+      );
+      expectCannotChange(await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person('Ada') } })));
+      expect(submits()).toBe(before);
+      expect(sim.core.engine.get(instanceId)?.subject.identity?.dateOfBirth).toBeUndefined();
+    });
+
+    it('takes the same value again without a word, and the journey runs with it', async () => {
+      const { api, instanceId, taskId, ranWith } = await setup();
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Ada') } });
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Ada') } });
+      await api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: person('Ada') } });
+      await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person('Ada') } });
+      expect(await ranWith()).toBe('Ada');
+    });
+
+    it('refuses a Complete that edits the prefill, and Validate says so before', async () => {
+      const { api, instanceId, taskId, submits } = await setup(journeys, name('Adda'));
+      const update = (intent: 'Validate' | 'Complete') =>
+        api.updateTask({ intent, instanceId, taskId, context: { subject: person('Ada') } });
+      expectCannotChange(await refusal(update('Validate')));
+      expectCannotChange(await refusal(update('Complete')), 'Adda');
+      expect(submits()).toBe(0);
+    });
+
+    it('refuses a name given more fully than the journey holds it (a middle name added), as a change', async () => {
+      const { api, instanceId, taskId } = await setup(journeys, name('Ada'));
+      const fuller = { identity: { ...person('Ada').identity, middleNames: ['Augusta'] } };
+      expectCannotChange(
+        await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: fuller } })),
+        'Augusta',
+      );
+    });
+
+    it('refuses the correction on a tenant whose outstanding never shrinks (v2 answers 409 there), submitting nothing more', async () => {
+      const { api, instanceId, taskId, sim } = await setup(withStaticOutstanding);
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Adda') } });
+      expectCannotChange(await refusal(api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Ada') } })));
+      expectCannotChange(await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person('Ada') } })));
+      // Each was tried once as a whole, refused with 409 for the name, and nothing was sent after.
+      const statuses = sim.core.journal.list({ path: '*/interaction/submit', instanceId }).map((entry) => entry.status);
+      expect(statuses).toEqual([200, 409, 409]);
+      expect(sim.core.engine.get(instanceId)?.subject.identity?.dateOfBirth).toBeUndefined();
+    });
+  });
+}
+
+describe('a Complete after a Save that completed the interaction', () => {
+  it('names the element it would change rather than only saying the task moved on', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const api = WAYS['the adapter']?.(sim) as V1Api;
+    const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+    const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person('Adda') } });
+    expectCannotChange(await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person('Ada') } })));
+  });
+});
