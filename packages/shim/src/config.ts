@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Delivery, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
+import { Delivery, DescribedElements, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { CutoverFile } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
@@ -26,6 +26,11 @@ export const ShimConfig = z.strictObject({
   dialect: V1Dialect.prefault({}),
   /** v2 step nodeIds → v1 variantIds: the flow keys of plain entries (merged into `dialect.flowKeys`). @default {} */
   variantIds: StringMap.default({}),
+  /**
+   * Domain elements beyond the specification's six that the journeys collect, by name (see `V1AdapterOptions.elements`):
+   * the adapter plans, validates and shows them like the six. @default {}
+   */
+  elements: DescribedElements.default({}),
   /** @default 'api' */
   delivery: Delivery.default('api'),
   /**
@@ -83,7 +88,7 @@ export class ShimConfigError extends ShimError {
 }
 
 /** Settings that hold JSON objects: given as text (flag, variable, config string), they are inline JSON or a file. */
-const OBJECT_SETTINGS = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'cutover']);
+const OBJECT_SETTINGS = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'elements', 'cutover']);
 
 async function readJson(path: string, what: string): Promise<unknown> {
   let text: string;
@@ -110,11 +115,12 @@ async function objectValue(key: SettingKey, value: unknown, where: string): Prom
   }
 }
 
-/** A journey-map file is the map itself, or `{ journeys, variantIds?, dialect? }`. */
+/** A journey-map file is the map itself, or `{ journeys, variantIds?, dialect?, elements? }`. */
 const StructuredMap = z.strictObject({
   journeys: z.record(z.string(), z.unknown()),
   variantIds: StringMap.optional(),
   dialect: z.unknown().optional(),
+  elements: z.unknown().optional(),
 });
 
 /**
@@ -151,7 +157,7 @@ export async function resolveConfig(
     given[key] = OBJECT_SETTINGS.has(key) ? await objectValue(key, value, described) : value;
   }
   if (given.journeyMap !== undefined) {
-    // A structured journey-map file lends its `variantIds` and `dialect` to the settings not given otherwise.
+    // A structured journey-map file lends its `variantIds`, `dialect` and `elements` to the settings not given otherwise.
     const { journeyMap, ...lent } = unfoldJourneyMap(given.journeyMap);
     given.journeyMap = journeyMap;
     for (const [key, value] of Object.entries(lent)) {
@@ -186,12 +192,17 @@ export async function resolveConfig(
   return { ...config, journeyMap, dialect };
 }
 
-/** The map of a journey-map file, and the `variantIds` and `dialect` a structured file carries beside it. */
-function unfoldJourneyMap(value: unknown): { journeyMap: unknown; variantIds?: unknown; dialect?: unknown } {
+/** The map of a journey-map file, and the `variantIds`, `dialect` and `elements` a structured file carries beside it. */
+function unfoldJourneyMap(value: unknown): { journeyMap: unknown; variantIds?: unknown; dialect?: unknown; elements?: unknown } {
   const structured = StructuredMap.safeParse(value);
   if (!structured.success) return { journeyMap: value };
-  const { journeys, variantIds, dialect } = structured.data;
-  return { journeyMap: journeys, ...(variantIds && { variantIds }), ...(dialect !== undefined && { dialect }) };
+  const { journeys, variantIds, dialect, elements } = structured.data;
+  return {
+    journeyMap: journeys,
+    ...(variantIds && { variantIds }),
+    ...(dialect !== undefined && { dialect }),
+    ...(elements !== undefined && { elements }),
+  };
 }
 
 /**

@@ -21,6 +21,12 @@ export const SETTINGS = {
     env: 'JOURNEY_BRIDGE_VARIANT_IDS',
     expects: 'a JSON object, inline or in a file, of v2 step nodeId → v1 variantId (flow keys of plain entries)',
   },
+  elements: {
+    flag: 'elements',
+    env: 'JOURNEY_BRIDGE_ELEMENTS',
+    expects:
+      'a JSON object, inline or in a file, of domain elements beyond the specification’s six: { "MobilePhone": { "fields": { "number": { "path": "contact.mobilePhone", "format": "phone" } } } }',
+  },
   delivery: { flag: 'delivery', env: 'JOURNEY_BRIDGE_DELIVERY', expects: 'api or page' },
   interactionAuth: {
     flag: 'interaction-auth',

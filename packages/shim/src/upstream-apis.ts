@@ -17,19 +17,23 @@ export function upstreamBase(upstream: string): URL {
 
 /** What the APIs are built from: the settings they read, and nothing else (no store, secret or salt). */
 export interface UpstreamSettings
-  extends Pick<ShimConfig, 'upstream' | 'timeoutMs' | 'interactionAuth' | 'journeyMap' | 'dialect' | 'delivery' | 'syncStartTimeoutMs'> {
+  extends Pick<
+    ShimConfig,
+    'upstream' | 'timeoutMs' | 'interactionAuth' | 'journeyMap' | 'dialect' | 'elements' | 'delivery' | 'syncStartTimeoutMs'
+  > {
   readonly cutover?: { readonly v1Upstream: string; readonly calibration: boolean } | undefined;
 }
 
 /** The settings of `config` the APIs are built from: what the shadow thread is handed. */
 export function upstreamSettings(config: ShimConfig): UpstreamSettings {
-  const { upstream, timeoutMs, interactionAuth, journeyMap, dialect, delivery, syncStartTimeoutMs, cutover } = config;
+  const { upstream, timeoutMs, interactionAuth, journeyMap, dialect, elements, delivery, syncStartTimeoutMs, cutover } = config;
   return {
     upstream,
     timeoutMs,
     interactionAuth,
     journeyMap,
     dialect,
+    elements,
     delivery,
     syncStartTimeoutMs,
     ...(cutover && { cutover: { v1Upstream: cutover.v1Upstream, calibration: cutover.calibration } }),
@@ -61,6 +65,7 @@ export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream,
     client,
     journeyMap: config.journeyMap as Readonly<Record<string, JourneyMapEntryInput>>,
     dialect: config.dialect,
+    elements: config.elements,
     delivery: config.delivery,
     syncStartTimeoutMs: config.syncStartTimeoutMs,
     ...(logger?.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),

@@ -38,6 +38,10 @@ describe('every setting three ways', () => {
     journeyMap: [JSON.stringify(MAP), MAP],
     dialect: ['{"layout":"context.process"}', 'context.process'],
     variantIds: ['{"identity-check":"kyc-eu-v3"}', { 'identity-check': 'kyc-eu-v3' }],
+    elements: [
+      '{"MobilePhone":{"fields":{"number":{"path":"contact.mobilePhone","format":"phone"}}}}',
+      { MobilePhone: { fields: { number: { path: 'contact.mobilePhone', format: 'phone', required: true } } } },
+    ],
     delivery: ['page', 'page'],
     interactionAuth: ['end-user', 'end-user'],
     port: ['9191', 9191],
@@ -148,6 +152,7 @@ describe('configuration errors of journey-bridge serve', () => {
     journeyMap: '{"a1d7c3f0data-check-v1": 5}',
     dialect: '{"layout":"data.flow"}',
     variantIds: '{"identity-check": 5}',
+    elements: '{"FullName":{"fields":{"first":{"path":"identity.firstName","format":"text"}}}}',
     delivery: 'post',
     interactionAuth: 'sometimes',
     port: '99999',
@@ -165,7 +170,7 @@ describe('configuration errors of journey-bridge serve', () => {
     controlSecret: 'short',
   };
   /** Settings that hold an object: the message points into it, or at the journey map entry, in words of its own. */
-  const objects = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'cutover']);
+  const objects = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'elements', 'cutover']);
   const required = { upstream: 'eu', journeyMap: JSON.stringify(MAP) };
 
   it.each(Object.keys(SETTINGS) as SettingKey[])(
