@@ -16,6 +16,8 @@ const APPS = [
   { name: 'fetch-constants', main: 'main.ts', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'axios-commonjs', main: 'main.cjs', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'ky-class', main: 'main.ts', expected: ['screening Completed', 'screening failed'] },
+  // fraud-screen fails as `Error` on v2: the status lists and the constant the codemod rewrote must take it.
+  { name: 'status-lists', main: 'main.ts', expected: ['screened', 'failed'] },
   { name: 'v1api-app', main: 'main.ts', expected: [{ status: 'Completed' }, { status: 'Completed' }] },
   {
     name: 'until-done-loop',

@@ -20,5 +20,5 @@ export async function check(token, instanceId, lastName) {
     },
   });
   const state = await journey.post('state/fetch', { headers, json: { instanceId } }).json();
-  return state.status;
+  return state.status === 'Failed' ? 'failed' : 'done';
 }

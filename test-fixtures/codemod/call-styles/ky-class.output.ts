@@ -9,7 +9,7 @@ export class JourneyService {
 
   async state(instanceId: string) {
     const state = await this.http.post('journey/state/fetch', { json: { instanceId } }).json<any>();
-    return (state.status === 'Failed' || state.status === 'Error') ? 'failed' : state.status;
+    return (state.status === 'Failed' || state.status === 'Error') ? 'failed' : 'done';
   }
 
   async tasks(instanceId: string) {

@@ -15,5 +15,5 @@ export async function verify(journeys: V1Api, subject: { identity: { firstName: 
   if (!task) return undefined;
   await journeys.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } });
   const state = await journeys.fetchState({ instanceId });
-  return state.status;
+  return state.status === 'Failed' ? 'failed' : 'done';
 }

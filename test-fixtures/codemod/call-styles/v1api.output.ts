@@ -16,5 +16,5 @@ export async function verify(journeys: JourneyClient, subject: { identity: { fir
   if (!task) return undefined;
   await journeys.submitInteraction({ instanceId, interactionId: task, participants: participantsFor(list, subject), context: { subject } });
   const state = await journeys.fetchState({ instanceId });
-  return state.status;
+  return (state.status === 'Failed' || state.status === 'Error') ? 'failed' : 'done';
 }

@@ -18,5 +18,5 @@ export async function listStatus(token: string, instanceId: string) {
     body: JSON.stringify({ instanceId }),
   });
   const list = await res.json();
-  return { http: res.status, journey: list.status };
+  return { http: res.status, failed: list.status === 'Failed' };
 }

@@ -19,5 +19,5 @@ export async function listStatus(token: string, instanceId: string) {
     body: JSON.stringify({ instanceId }),
   });
   const list = await res.json();
-  return { http: res.status, journey: list.journey?.status };
+  return { http: res.status, failed: (list.journey?.status === 'Failed' || list.journey?.status === 'Error') };
 }

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
+import { evaluate } from '../analysis/evaluate.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
@@ -57,6 +58,8 @@ const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
 /** The flow key of the decision entry in the specification's dialect. */
 const DECISION_KEY = 'decision';
 const ARRAY_METHODS = new Set(['map', 'filter', 'find', 'findLast', 'some', 'every', 'forEach', 'findIndex', 'sort', 'slice', 'reverse']);
+/** Methods that test whether a list holds a value: a status tested so is compared with each listed spelling. */
+const MEMBERSHIP_METHODS = new Set(['includes', 'has', 'indexOf']);
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
 /** The generated module's helper that reads a task list's one task from an interaction. */
 const PENDING = 'pendingInteractionId';
@@ -200,6 +203,7 @@ export class Tracker {
   /** The answer leaves the code the run was given here; a decision in v2's words cannot (its readers expect v1's). */
   private boundary(source: Source, node: Node, value: Value): void {
     if (carriesDecision(value.shape)) return void this.decisionEscapes(value, node, source);
+    if (carriesStatus(value.shape)) return void this.statusEscapes(value, node, source);
     if (!isObjectShape(value.shape)) return;
     const where = `${source.file}:${source.ctx.line(node.start ?? 0)}`;
     const list = this.boundaries.get(value.origin) ?? [];
@@ -253,6 +257,7 @@ export class Tracker {
         if (parent.object === node) this.member(value, parent, source);
         else if (carriesDecision(value.shape))
           this.decisionMatched(value, parent, source, `looks it up in ${source.ctx.text(parent.object)}`);
+        else if (carriesStatus(value.shape)) this.statusMatched(value, parent, source, `looks it up in ${source.ctx.text(parent.object)}`);
         return;
       case 'CallExpression':
       case 'OptionalCallExpression':
@@ -288,6 +293,7 @@ export class Tracker {
       case 'ObjectProperty':
         if (parent.value === node) this.stored(value, parent, source);
         else if (carriesDecision(value.shape)) this.decisionMatched(value, parent, source, 'makes it the key of an object');
+        else if (carriesStatus(value.shape)) this.statusMatched(value, parent, source, 'makes it the key of an object');
         return;
       case 'BinaryExpression':
         return void this.compared(value, parent, node, source);
@@ -314,6 +320,9 @@ export class Tracker {
             suggestionOf(value),
           );
         } else if (carriesDecision(value.shape)) this.decisionEscapes(value, node, source);
+        // A status handed to a component (`<Badge status={state.status} />`) reaches code the codemod does not see.
+        else if (carriesStatus(value.shape) && parent.type === 'JSXExpressionContainer' && !renderedAsText(parent, source))
+          this.statusEscapes(value, node, source);
     }
   }
 
@@ -426,6 +435,8 @@ export class Tracker {
         if (shape.leaf === 'outcome' && called && /^(startsWith|includes|endsWith)$/.test(name ?? ''))
           return void this.outcomeTest(value, called, source);
         if (shape.leaf === 'decision' && called) this.decisionEscapes(value, called, source);
+        if (shape.leaf === 'status')
+          this.statusMatched(value, called ?? member, source, `reads it through .${name ?? '[…]'}${called ? '()' : ''}`);
         return;
     }
   }
@@ -880,6 +891,10 @@ export class Tracker {
     // The text of a body carries its ids: `body: JSON.stringify(body)` is followed into the request.
     if (callee === 'JSON.stringify' && carriesId(value.shape)) return void this.follow(value, call, source);
     if (HARMLESS_CALLEES.test(callee)) return;
+    if (value.shape.kind === 'leaf' && value.shape.leaf === 'status' && index === 0 && isMember(call.callee)) {
+      const method = propertyName(call.callee);
+      if (method !== undefined && MEMBERSHIP_METHODS.has(method)) return void this.statusListed(value, call.callee.object, call, source);
+    }
     if (callee === 'Promise.resolve') return void this.follow(value, call, source);
     if (call.callee.type === 'Identifier') {
       const state = stateOfSetter(source, call.callee);
@@ -979,28 +994,111 @@ export class Tracker {
       if (!(equality && isAbsent(other))) this.decisionMatched(value, comparison, source, how);
       return;
     }
+    if (value.shape.leaf === 'status') return void this.statusCompared(value, comparison, other, node, source);
     if (!equality || other.type !== 'StringLiteral') return;
     const { leaf: kind } = value.shape;
-    if (kind === 'status' && other.value === FAILED) {
-      const quote = source.ctx.source[other.start ?? 0] ?? "'";
-      const subject = source.ctx.text(node);
-      const negated = comparison.operator.startsWith('!');
-      const holder = source.parent(comparison);
-      if (holder?.type === 'LogicalExpression' && source.ctx.text(holder).includes(`${ERROR}${quote}`)) return;
-      const joined = negated
-        ? `${subject} ${comparison.operator} ${quote}${FAILED}${quote} && ${subject} ${comparison.operator} ${quote}${ERROR}${quote}`
-        : `${subject} ${comparison.operator} ${quote}${FAILED}${quote} || ${subject} ${comparison.operator} ${quote}${ERROR}${quote}`;
-      const bare = /^(IfStatement|WhileStatement|ReturnStatement|VariableDeclarator)$/.test(holder?.type ?? '');
-      this.site(source, comparison, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`).replace(
-        comparison,
-        bare ? joined : `(${joined})`,
-      );
-      return;
-    }
     if (kind === 'decision') return void this.decisionLiteral(value, other, source);
     if (kind === 'outcome' && other.value.startsWith('Decision') && !comparison.operator.startsWith('!')) {
       this.refuseState(source, comparison, value, 'this code picks the decision among the flow entries; v2 keeps it in the result');
     }
+  }
+
+  /**
+   * A status compared: with `'Failed'`, or a constant the codemod knows holds it, the comparison takes `'Error'`
+   * too; with anything it cannot read (a parameter, a member, `in` a table), the flow stays on v1.
+   */
+  private statusCompared(
+    value: Value,
+    comparison: Extract<Node, { type: 'BinaryExpression' }>,
+    other: Node,
+    node: Node,
+    source: Source,
+  ): void {
+    if (comparison.operator === 'in' && comparison.left === node)
+      return void this.statusMatched(value, comparison, source, `looks it up in ${source.ctx.text(other)}`);
+    if (!['===', '==', '!==', '!='].includes(comparison.operator) || isAbsent(other)) return;
+    const known = knownString(other, source);
+    if (known === undefined) return void this.statusMatched(value, comparison, source, `compares it with ${source.ctx.text(other)}`);
+    if (known !== FAILED) return;
+    const error =
+      other.type === 'StringLiteral'
+        ? `${source.ctx.source[other.start ?? 0] ?? "'"}${ERROR}${source.ctx.source[other.start ?? 0] ?? "'"}`
+        : source.ctx.str(ERROR);
+    const holder = source.parent(comparison);
+    // Already taking both spellings (a run before this one).
+    if (holder?.type === 'LogicalExpression' && source.ctx.text(holder).includes(error)) return;
+    // The status itself may be rewritten (a task list's `list.status`): the comparison is added to, never replaced.
+    const subject = this.rewritten(source, node);
+    const { operator } = comparison;
+    const bare = /^(IfStatement|WhileStatement|ReturnStatement|VariableDeclarator)$/.test(holder?.type ?? '');
+    const site = this.site(source, comparison, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`);
+    if (!bare) site.edit(comparison.start ?? 0, comparison.start ?? 0, '(');
+    site.edit(
+      comparison.end ?? 0,
+      comparison.end ?? 0,
+      `${operator.startsWith('!') ? ' &&' : ' ||'} ${subject} ${operator} ${error}${bare ? '' : ')'}`,
+    );
+  }
+
+  /** The text of `node` once the read sites planned inside it so far are applied. */
+  private rewritten(source: Source, node: Node): string {
+    const start = node.start ?? 0;
+    const end = node.end ?? 0;
+    const inside = [...this.reads.values()]
+      .flatMap(({ builder }) => builder.edits)
+      .filter((edit) => edit.file === source.file && start <= edit.start && edit.end <= end)
+      .sort((a, b) => b.start - a.start);
+    let text = source.ctx.text(node);
+    for (const edit of inside) text = text.slice(0, edit.start - start) + edit.text + text.slice(edit.end - start);
+    return text;
+  }
+
+  /**
+   * `['Completed', 'Failed'].includes(status)`, `new Set([…]).has(status)`: a list written inline gains `'Error'`
+   * beside `'Failed'`; a list held elsewhere (a constant, a parameter) may be shared or built at run time, so the
+   * flow stays on v1 and the marker says where to add it.
+   */
+  private statusListed(value: Value, list: Node, call: Node, source: Source): void {
+    const inline =
+      list.type === 'ArrayExpression'
+        ? list
+        : list.type === 'NewExpression' && source.ctx.text(list.callee) === 'Set' && list.arguments[0]?.type === 'ArrayExpression'
+          ? list.arguments[0]
+          : undefined;
+    const literals = inline?.elements.every((element) => element?.type === 'StringLiteral') ? inline.elements : undefined;
+    if (!literals) return void this.statusMatched(value, call, source, `matches it against ${source.ctx.text(list)}`);
+    const failed = literals.find((element) => element?.type === 'StringLiteral' && element.value === FAILED);
+    if (!failed || literals.some((element) => element?.type === 'StringLiteral' && element.value === ERROR)) return;
+    const quote = source.ctx.source[failed.start ?? 0] ?? "'";
+    this.site(source, list, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`).edit(
+      failed.end ?? 0,
+      failed.end ?? 0,
+      `, ${quote}${ERROR}${quote}`,
+    );
+  }
+
+  /** A status matched in a way the codemod cannot rewrite to take v2's second spelling: the flow stays on v1. */
+  private statusMatched(value: Value, node: Node, source: Source, how: string): void {
+    this.refuse(
+      source,
+      node,
+      value,
+      'status.failure-spelling',
+      `a failed journey's status would read '${FAILED}' or '${ERROR}' on v2, and this code ${how}, which the codemod cannot show takes both`,
+      `treat '${ERROR}' as '${FAILED}' here (a table gets an '${ERROR}' key, a list both, a case-folded compare 'error' too), then run again`,
+    );
+  }
+
+  /** A status that leaves the code as a value: whoever reads it may compare it with `'Failed'` only. */
+  private statusEscapes(value: Value, node: Node, source: Source): void {
+    this.refuse(
+      source,
+      node,
+      value,
+      'status.failure-spelling',
+      `a failed journey's status would read '${FAILED}' or '${ERROR}' on v2, and it is handed to code the codemod does not see`,
+      `make the code that reads it treat '${ERROR}' as '${FAILED}', then run again`,
+    );
   }
 
   /** `switch (status)` gains `case 'Error':` beside `case 'Failed':`; `switch (decision)` compares v2's words. */
@@ -1083,6 +1181,21 @@ const isAbsent = (node: Node): boolean =>
 /** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
 const carriesDecision = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && shape.leaf === 'decision') || (shape.kind === 'record' && carriesDecision(shape.inner));
+
+/** Whether a value holds a journey status (itself, or inside an object the code wrote). */
+const carriesStatus = (shape: Shape): boolean =>
+  (shape.kind === 'leaf' && shape.leaf === 'status') || (shape.kind === 'record' && carriesStatus(shape.inner));
+
+/** `<p>{status}</p>`: shown as text, like a template literal, rather than handed to a component. */
+const renderedAsText = (container: Node, source: Source): boolean =>
+  container.type === 'JSXExpressionContainer' && /^JSX(Element|Fragment)$/.test(source.parent(container)?.type ?? '');
+
+/** The string `node` holds when the code shows it (a literal, a constant of the file, an imported one). */
+function knownString(node: Node, source: Source): string | undefined {
+  const known = evaluate(node, source.ctx);
+  if (known.kind !== 'string' || known.parts.some((part) => part.kind === 'hole')) return undefined;
+  return known.parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');
+}
 
 /** What an element of a list-like shape is. */
 function elementOf(shape: Shape): Shape | undefined {
