@@ -26,6 +26,8 @@ it('every .output.ts type-checks against the v2 client, the contract, the HTTP l
   const program = ts.createProgram(files, {
     strict: true,
     noEmit: true,
+    // The decorated service is written for TypeScript's experimental decorators, as NestJS and Angular code is.
+    experimentalDecorators: true,
     target: ts.ScriptTarget.ES2023,
     lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
     module: ts.ModuleKind.ESNext,
