@@ -27,7 +27,7 @@ export { TimeoutError } from './errors/timeout-error.js';
 export { TokenEndpointError } from './errors/token-endpoint-error.js';
 export { createDispatcher } from './http/create-dispatcher.js';
 export type { HttpOptions, Pem } from './http/http-options.js';
-export { isResponseTooLarge, neverSent } from './http/network-error.js';
+export { isResponseTooLarge, neverSent, refusalBeforeSending } from './http/network-error.js';
 export type { CallOptions } from './http/transport.js';
 export { createFetch } from './http/undici-fetch.js';
 export { createJourneyClient, type JourneyClient, type JourneyClientOptions } from './journey-client.js';

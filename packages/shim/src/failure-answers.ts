@@ -9,18 +9,33 @@ export const v2Error = (kind: ErrorKindName, location: ErrorLocation, problem: s
   errors: [{ code: ERROR_KINDS[kind].code, name: ERROR_KINDS[kind].name, location, problem, action }],
 });
 
-/** The error kind, and the caller's next step, for each way a pass-through can fail. */
-const FAILURES: Record<PassThroughFailureKind, { kind: ErrorKindName; location: ErrorLocation; action: string }> = {
-  'request-too-large': { kind: 'PAYLOAD_TOO_LARGE', location: 'Body', action: 'Send a smaller body.' },
+/**
+ * The error kind, the caller's next step, and whether the upstream may have acted (it received the whole request
+ * and no answer came back whole), for each way a pass-through can fail.
+ */
+const FAILURES: Record<PassThroughFailureKind, { kind: ErrorKindName; location: ErrorLocation; action: string; mayHaveActed: boolean }> = {
+  'request-too-large': { kind: 'PAYLOAD_TOO_LARGE', location: 'Body', action: 'Send a smaller body.', mayHaveActed: false },
   'response-too-large': {
     kind: 'BAD_GATEWAY',
     location: 'Service',
     action: "The answer exceeds the shim's --response-limit: raise it to read this; a request that writes was taken.",
+    mayHaveActed: true,
   },
-  timeout: { kind: 'GATEWAY_TIMEOUT', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
-  unreachable: { kind: 'SERVICE_UNAVAILABLE', location: 'Service', action: 'Retry after a short delay.' },
-  failed: { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.' },
-  'caller-gone': { kind: 'CLIENT_CLOSED_REQUEST', location: 'Request', action: 'None: nobody reads this answer.' },
+  timeout: {
+    kind: 'GATEWAY_TIMEOUT',
+    location: 'Service',
+    action: 'Do not retry blindly: the upstream may have acted.',
+    mayHaveActed: true,
+  },
+  unreachable: { kind: 'SERVICE_UNAVAILABLE', location: 'Service', action: 'Retry after a short delay.', mayHaveActed: false },
+  unsendable: {
+    kind: 'BAD_GATEWAY',
+    location: 'Request',
+    action: 'Nothing reached the upstream; the same request fails the same way.',
+    mayHaveActed: false,
+  },
+  failed: { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.', mayHaveActed: true },
+  'caller-gone': { kind: 'CLIENT_CLOSED_REQUEST', location: 'Request', action: 'None: nobody reads this answer.', mayHaveActed: false },
 };
 
 /** 413 closes the connection: the rest of the oversized body was never read. */
@@ -32,8 +47,8 @@ const headersFor = (kind: PassThroughFailureKind): Record<string, string> => (ki
  */
 export function v2FailureAnswer(error: unknown, creates: boolean, requestId: string): Response {
   if (!(error instanceof PassThroughError)) throw error;
-  const { kind, location, action } = FAILURES[error.kind];
-  const unknownOutcome = creates && (kind === 'BAD_GATEWAY' || kind === 'GATEWAY_TIMEOUT');
+  const { kind, location, action, mayHaveActed } = FAILURES[error.kind];
+  const unknownOutcome = creates && mayHaveActed;
   const problem = unknownOutcome
     ? `${error.message}; the journey may have been created: look for request ${requestId} before starting another`
     : error.message;
@@ -44,6 +59,8 @@ export function v2FailureAnswer(error: unknown, creates: boolean, requestId: str
 export function tokenFailureAnswer(error: unknown): Response {
   if (!(error instanceof PassThroughError)) throw error;
   const { kind } = FAILURES[error.kind];
-  const code = error.kind === 'request-too-large' ? 'invalid_request' : 'temporarily_unavailable';
+  // A request that cannot be sent will not be sent later either: not "temporarily" unavailable.
+  const code =
+    error.kind === 'request-too-large' ? 'invalid_request' : error.kind === 'unsendable' ? 'server_error' : 'temporarily_unavailable';
   return json(ERROR_KINDS[kind].status, { error: code, error_description: error.message }, headersFor(error.kind));
 }

@@ -1,9 +1,13 @@
-import { isResponseTooLarge, neverSent } from '@journey-bridge/client';
+import { isResponseTooLarge, neverSent, refusalBeforeSending } from '@journey-bridge/client';
 import { ShimError } from './errors/shim-error.js';
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded. */
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded as they are.
+ * `expect` belongs to one hop: node:http has already answered `100 Continue` to the caller, and undici refuses it.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
+  'expect',
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',
@@ -21,10 +25,19 @@ const HOP_BY_HOP = new Set([
  * - `response-too-large`: the upstream's body passed the limit (502);
  * - `timeout`: no whole answer within the timeout (504; the upstream may have acted);
  * - `unreachable`: the request was never sent (503);
+ * - `unsendable`: the HTTP client refused the request as it is before sending anything, e.g. a header it does not
+ *   take (502; the upstream cannot have acted, and the same request fails the same way);
  * - `failed`: the exchange broke after the request was sent, or the answer arrived cut short (502);
  * - `caller-gone`: the caller closed its connection first (499, read by nobody but logs and metrics).
  */
-export type PassThroughFailureKind = 'request-too-large' | 'response-too-large' | 'timeout' | 'unreachable' | 'failed' | 'caller-gone';
+export type PassThroughFailureKind =
+  | 'request-too-large'
+  | 'response-too-large'
+  | 'timeout'
+  | 'unreachable'
+  | 'unsendable'
+  | 'failed'
+  | 'caller-gone';
 
 /** A pass-through exchange that ended without an answer to forward. */
 export class PassThroughError extends ShimError {
@@ -142,6 +155,11 @@ export async function passThrough(
     if (error instanceof PassThroughError) throw error;
     if (timeout.aborted) throw new PassThroughError('timeout', `no whole answer from the upstream within ${limits.timeoutMs} ms`);
     if (neverSent(error)) throw new PassThroughError('unreachable', 'the upstream is unreachable', { cause: error });
+    const refusal = refusalBeforeSending(error);
+    if (refusal) {
+      const what = refusal.message.slice(0, 200);
+      throw new PassThroughError('unsendable', `the request cannot be forwarded as it is (${what}); nothing was sent`, { cause: error });
+    }
     // The pool holds every answer to the same limit, and may see it first.
     if (isResponseTooLarge(error))
       throw new PassThroughError('response-too-large', `the upstream answer is over ${limits.responseBytes} bytes`);

@@ -49,17 +49,25 @@ const CONNECT_CODES = new Set([
   'CERT_NOT_YET_VALID',
 ]);
 
+/**
+ * undici's refusals of a request as it was given, raised while it builds the request, before anything is written:
+ * an invalid argument (a header value, a method) and an unsupported one (`Expect`).
+ */
+const REFUSAL_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
+
 /** undici's code for a body over the dispatcher's `maxResponseSize`. */
 const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
-/** The `code` of `error` or of the first error in its cause chain that has one. */
-function codeOf(error: unknown): string | undefined {
+/** `error` or the first error in its cause chain that has a `code`. */
+function codedErrorOf(error: unknown): (Error & { code: string }) | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string') return code;
+    if (typeof (current as { code?: unknown }).code === 'string') return current as Error & { code: string };
   }
   return undefined;
 }
+
+/** The `code` of `error` or of the first error in its cause chain that has one. */
+const codeOf = (error: unknown): string | undefined => codedErrorOf(error)?.code;
 
 /** Whether `error` is a network failure: no whole response arrived (fetch's `TypeError` or undici's own error). */
 export function isNetworkError(error: unknown): boolean {
@@ -75,6 +83,16 @@ export function isNetworkError(error: unknown): boolean {
 export function neverSent(error: unknown): boolean {
   const code = codeOf(error);
   return code !== undefined && (CONNECT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'));
+}
+
+/**
+ * undici's refusal of a request as it was given (an argument it does not take), when `error` is or carries one.
+ * It comes before anything is written, so the service cannot have acted; unlike a connection refused, sending
+ * the same request again fails the same way. Its message names what was refused, never a header's value.
+ */
+export function refusalBeforeSending(error: unknown): Error | undefined {
+  const coded = codedErrorOf(error);
+  return coded && REFUSAL_CODES.has(coded.code) ? coded : undefined;
 }
 
 /** Whether `error` is undici refusing a response body over its `maxResponseSize`. */
