@@ -4,6 +4,7 @@ import { ShimError } from './errors/shim-error.js';
 /**
  * Hop-by-hop headers (RFC 9110 §7.6.1) and ones the HTTP stack recomputes: never forwarded as they are.
  * `expect` belongs to one hop: node:http has already answered `100 Continue` to the caller, and undici refuses it.
+ * `content-length` is set again from the caller's own when the body is forwarded.
  */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -111,8 +112,9 @@ export interface PassThroughRequest {
 
 /**
  * Passes a request to `target` unchanged but for hop-by-hop headers (the caller's `Authorization` included),
- * and the answer back the same way. The request body streams upstream and is cut at
- * `limits.requestBytes`; the answer is read whole, up to `limits.responseBytes`, before anything is forwarded,
+ * and the answer back the same way. The request body streams upstream and is cut at `limits.requestBytes`,
+ * framed as the caller framed it: with its `Content-Length` when it declared one (some upstreams refuse chunked
+ * bodies), chunked only when it sent chunked. The answer is read whole, up to `limits.responseBytes`, before anything is forwarded,
  * so a broken or oversized answer becomes an error rather than a truncated success.
  */
 export async function passThrough(
@@ -122,7 +124,8 @@ export async function passThrough(
   limits: PassThroughLimits,
 ): Promise<Response> {
   const tooLarge = () => new PassThroughError('request-too-large', `the request body exceeds ${limits.requestBytes} bytes`);
-  if (Number(request.headers.get('content-length')) > limits.requestBytes) throw tooLarge();
+  const declaredLength = request.headers.get('content-length');
+  if (Number(declaredLength) > limits.requestBytes) throw tooLarge();
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && (chunks !== undefined || request.body !== null);
   const source = chunks ?? (request.body as unknown as AsyncIterable<Uint8Array> | null) ?? [];
   let refused: PassThroughError | undefined;
@@ -136,6 +139,9 @@ export async function passThrough(
   try {
     const headers = forwardable(request.headers);
     headers.set('x-request-id', requestId);
+    // undici sends a streamed body with this length rather than chunked, and fails the exchange on a body that
+    // does not match it (node:http has already held the caller to it).
+    if (body && declaredLength !== null) headers.set('content-length', declaredLength);
     const upstream = await fetch(target, {
       method: request.method,
       headers,

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import pino from 'pino';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, variantIds } from '../../adapter/test/targets.js';
 import { ShimConfig } from '../src/config.js';
 import { createLogger, startShim } from '../src/server.js';
@@ -45,22 +45,28 @@ beforeEach(() => {
 interface Call {
   headers?: Record<string, string>;
   body: string;
+  /** Send the body in two writes without a length, so node:http frames it chunked. */
+  chunked?: boolean;
 }
 /**
  * One POST from node:http, as legacy stacks send it. With `Expect: 100-continue` the body waits for the
  * shim's `100 Continue`, as curl (bodies over 1 KiB) and .NET Framework (every POST) do.
  */
-function call(path: string, { headers = {}, body }: Call): Promise<{ status: number; body: string }> {
+function call(path: string, { headers = {}, body, chunked = false }: Call): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(shim.url);
   return new Promise((resolve, reject) => {
-    const length = { 'content-length': String(Buffer.byteLength(body)) };
-    const caller = httpRequest({ host: hostname, port, path, method: 'POST', headers: { ...length, ...headers } }, (response) => {
+    const framing = chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const caller = httpRequest({ host: hostname, port, path, method: 'POST', headers: { ...framing, ...headers } }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
     });
     caller.on('error', reject);
-    const send = () => caller.end(body);
+    const send = () => {
+      if (!chunked) return caller.end(body);
+      caller.write(body.slice(0, 10));
+      caller.end(body.slice(10));
+    };
     if (headers.expect) caller.on('continue', send);
     else send();
   });
@@ -84,6 +90,33 @@ describe('what a pass-through sends upstream', () => {
       { url: '/as/token.oauth2', body: form, expect: undefined },
       { url: '/eu/v2/captain/journey/start', body: v2Start, expect: undefined },
     ]);
+  });
+
+  it("forwards the caller's Content-Length, and sends chunked only for a caller that sent chunked", async () => {
+    await call('/as/token.oauth2', { headers: formType, body: form });
+    await call('/v2/captain/journey/start', { headers: json, body: v2Start });
+    await call('/v2/captain/journey/start', { headers: json, body: v2Start, chunked: true });
+    const framing = received.map(({ headers, body }) => [headers['content-length'], headers['transfer-encoding'], body]);
+    expect(framing).toEqual([
+      [String(form.length), undefined, form],
+      [String(v2Start.length), undefined, v2Start],
+      [undefined, 'chunked', v2Start],
+    ]);
+  });
+
+  it('never gives the upstream a whole request when the caller sends less than it declared and leaves (499)', async () => {
+    const { hostname, port } = new URL(shim.url);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => {}); // the reset this test causes
+    socket.write(
+      `POST /v2/captain/journey/start HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${v2Start.length}\r\n\r\n${v2Start.slice(0, 100)}`,
+    );
+    await vi.waitFor(() => expect(arrived).toEqual(['/eu/v2/captain/journey/start']), { timeout: 5000 });
+    socket.destroy();
+    await vi.waitFor(async () => expect(await shim.metrics.registry.metrics()).toMatch(/requests_total\{route="v2",status="499"\} 1/), {
+      timeout: 5000,
+    });
+    expect(received).toEqual([]);
   });
 });
 
