@@ -95,6 +95,13 @@ function targetOf(request: Request): URL | undefined {
 /** The token endpoint a path ends with, forwarded to the same path on the token origin. */
 const tokenPathOf = (pathname: string): string | undefined => Object.values(TOKEN_PATHS).find((path) => pathname.endsWith(path));
 
+/** The token endpoint's address on `origin`, with the caller's query string as it came. */
+function tokenTarget(origin: string, url: URL): URL {
+  const target = new URL(tokenPathOf(url.pathname) as string, origin);
+  target.search = url.search;
+  return target;
+}
+
 function routeOf(method: string, pathname: string): Route {
   if (method === 'GET' && pathname === '/healthz') return 'healthz';
   if (method === 'GET' && pathname === '/readyz') return 'readyz';
@@ -192,12 +199,10 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
           v2FailureAnswer(error, creates, requestId),
         );
       }
-      case 'token': {
-        const path = tokenPathOf(url.pathname) as string;
-        return passThrough(passThroughRequest(request, requestId, server), new URL(path, authOrigin), upstreamFetch, limits).catch(
+      case 'token':
+        return passThrough(passThroughRequest(request, requestId, server), tokenTarget(authOrigin, url), upstreamFetch, limits).catch(
           tokenFailureAnswer,
         );
-      }
       default:
         return json(404, { status: 404, message: `no endpoint at ${url.pathname.slice(0, 200)}`, error: 'not-found-error' });
     }

@@ -104,6 +104,17 @@ describe('what a pass-through sends upstream', () => {
     ]);
   });
 
+  it("passes the token paths' query strings unchanged, as the v2 paths' already were", async () => {
+    await call('/as/token.oauth2?realm=emea&redirect=%2Fback', { headers: formType, body: form });
+    await call('/auth/realms/go/protocol/openid-connect/token?x=1', { headers: formType, body: form });
+    await call('/v2/captain/journey/state/fetch?x=1', { headers: json, body: '{}' });
+    expect(received.map(({ url }) => url)).toEqual([
+      '/as/token.oauth2?realm=emea&redirect=%2Fback',
+      '/auth/realms/go/protocol/openid-connect/token?x=1',
+      '/eu/v2/captain/journey/state/fetch?x=1',
+    ]);
+  });
+
   it('never gives the upstream a whole request when the caller sends less than it declared and leaves (499)', async () => {
     const { hostname, port } = new URL(shim.url);
     const socket = connect(Number(port), hostname);
