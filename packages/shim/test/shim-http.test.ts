@@ -444,6 +444,53 @@ describe('v1 requests as live v1 accepted them', () => {
   });
 });
 
+describe('v1 bodies as their callers declare them', () => {
+  const latin1 = (value: unknown) => Buffer.from(JSON.stringify(value), 'latin1');
+  const declaring = (charset: string) => ({ authorization: `Bearer ${token}`, 'content-type': `application/json; charset=${charset}` });
+
+  it('reads a body in the charset its Content-Type declares: a Latin-1 name reaches v2 as written', async () => {
+    const headers = declaring('ISO-8859-1');
+    const call = async (path: string, body: unknown) => (await fetch(v1(path), { method: 'POST', headers, body: latin1(body) })).json();
+    const { instanceId } = await call('start', {
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const { tasks } = await call('task/list', { instanceId });
+    const identity = { firstName: 'Zoë', lastNames: ['Müller'], dateOfBirth: '1990-12-10' };
+    const update = { intent: 'Complete', instanceId, taskId: tasks[0].taskId, context: { subject: { identity } } };
+    expect(await call('task/update', update)).not.toHaveProperty('error');
+    expect(sim.core.engine.get(instanceId)?.subject.identity).toMatchObject(identity);
+  });
+
+  it('reads a quoted charset parameter, and UTF-8 declared in another spelling as UTF-8', async () => {
+    const startFor = (firstName: string) => ({
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: { identity: { firstName, lastNames: ['Müller'], dateOfBirth: '1990-12-10' } } },
+    });
+    const windows = await fetch(v1('start'), { method: 'POST', headers: declaring('"windows-1252"'), body: latin1(startFor('Renée')) });
+    const utf8 = await post(v1('start'), JSON.stringify(startFor('José')), { 'content-type': 'application/json;charset=UTF8' });
+    const firstNames = [await windows.json(), await utf8.json()].map(
+      ({ instanceId }) => sim.core.engine.get(instanceId)?.subject.identity?.firstName,
+    );
+    expect(firstNames).toEqual(['Renée', 'José']);
+  });
+
+  it.each([
+    [
+      'a charset the platform does not know',
+      { 'content-type': 'application/json; charset=x-legacy-ebcdic' },
+      /charset "x-legacy-ebcdic" is not supported/,
+    ],
+    ['a charset the Encoding Standard replaces', { 'content-type': 'application/json; charset=ISO-2022-KR' }, /charset "ISO-2022-KR"/],
+    ['a gzipped body', { 'content-encoding': 'gzip' }, /Content-Encoding "gzip" is not supported: send the body uncompressed/],
+  ])('answers 415 in the v1 shape, naming it, to %s; nothing reaches v2', async (_name, headers, message) => {
+    const reply = await post(v1('state/fetch'), JSON.stringify({ instanceId: 'f'.repeat(32) }), headers);
+    expect(reply.status).toBe(415);
+    expect(await reply.json()).toEqual({ status: 415, message: expect.stringMatching(message), error: 'unsupported-media-type-error' });
+    expect(sim.core.journal.count()).toBe(0);
+  });
+});
+
 describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
   it.each(BAD_REQUESTS)('$name → $status', async ({ send, status, error, message }) => {
     const reply = await send();

@@ -3,6 +3,7 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH, type V1ErrorBody, v1ErrorIdForStatus 
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
+import { bodyTextDecoder, charsetOf, contentCodingsOf } from './body-text.js';
 import { upstreamFailure } from './upstream-failure.js';
 import { type V1Operation, v1OperationOf } from './v1-routes.js';
 
@@ -75,10 +76,25 @@ function onTheWire(operation: V1Operation, answer: unknown, statusSpelling: stri
 const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<Uint8Array> | Uint8Array[] =>
   'chunks' in request ? request.chunks : request.body ? (request.body as unknown as AsyncIterable<Uint8Array>) : [];
 
+/** A header value as a message may quote it: the caller's own words, bounded. */
+const quoted = (value: string) => JSON.stringify(value.slice(0, 64));
+
 async function readBody(request: Request | V1ServerRequest, limit: number): Promise<Record<string, unknown>> {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new RequestProblem(415, 'Content-Type must be application/json');
   }
+  // Read as it stands, a compressed body is "not valid JSON": say what is not supported instead.
+  const codings = contentCodingsOf(request.headers.get('content-encoding'));
+  if (codings.length > 0) {
+    throw new RequestProblem(415, `Content-Encoding ${quoted(codings.join(', '))} is not supported: send the body uncompressed`, {
+      'accept-encoding': 'identity',
+    });
+  }
+  // Decoding a declared charset as UTF-8 would turn its letters into U+FFFD and submit them as the subject's data.
+  const charset = charsetOf(contentType);
+  const decode = bodyTextDecoder(charset);
+  if (!decode) throw new RequestProblem(415, `charset ${quoted(charset ?? '')} is not supported: send UTF-8`);
   const tooLarge = () => new RequestProblem(413, `the request body exceeds ${limit} bytes`, { connection: 'close' });
   if (Number(request.headers.get('content-length')) > limit) throw tooLarge();
   const chunks: Uint8Array[] = [];
@@ -90,7 +106,7 @@ async function readBody(request: Request | V1ServerRequest, limit: number): Prom
   }
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(decode(Buffer.concat(chunks)));
   } catch {
     // Never quote the body: it may carry identity data.
     throw new RequestProblem(400, 'the request body is not valid JSON');
