@@ -102,10 +102,13 @@ function tokenTarget(origin: string, url: URL): URL {
   return target;
 }
 
+/** Probes read operational endpoints with HEAD as often as with GET (load balancers do). */
+const readsLikeGet = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
 function routeOf(method: string, pathname: string): Route {
-  if (method === 'GET' && pathname === '/healthz') return 'healthz';
-  if (method === 'GET' && pathname === '/readyz') return 'readyz';
-  if (method === 'GET' && pathname === '/metrics') return 'metrics';
+  if (readsLikeGet(method) && pathname === '/healthz') return 'healthz';
+  if (readsLikeGet(method) && pathname === '/readyz') return 'readyz';
+  if (readsLikeGet(method) && pathname === '/metrics') return 'metrics';
   if (pathname === '/cutover/kill') return 'kill';
   if (isV1Path(pathname)) return 'v1';
   if (pathname.includes(V2_BASE_PATH)) return 'v2';
@@ -231,6 +234,8 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     } finally {
       if (traffic) metrics.inFlight.dec();
     }
+    // The GET answer's status and headers without its body: node:http drops it on the wire, a fetch caller would not.
+    if (request.method === 'HEAD' && response.body !== null) response = new Response(null, response);
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
     if (route !== 'v1') response.headers.set('x-request-id', requestId);
     metrics.requests.inc({ route, status: String(response.status) });

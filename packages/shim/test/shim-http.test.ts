@@ -7,9 +7,12 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createFetch } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
+import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
+import { resolveConfig } from '../src/config.js';
 import { ShimMetrics } from '../src/metrics.js';
+import { createShimHandler } from '../src/shim-handler.js';
 import { exitOf, journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli, tempDir } from './shim-cli.js';
 
 const CLI = fileURLToPath(new URL('../bin/journey-bridge.mjs', import.meta.url));
@@ -163,6 +166,27 @@ describe('journey-bridge serve over HTTP', () => {
     );
     expect(metrics).toContain('journey_bridge_in_flight_requests');
     expect(metrics).toContain('journey_bridge_process_resident_memory_bytes');
+  });
+
+  it('answers HEAD on /healthz, /readyz and /metrics as GET, without a body: load balancers probe with HEAD', async () => {
+    const handler = createShimHandler({
+      config: await resolveConfig({ upstream: `${upstream.url}/eu/v2/captain/`, journeyMap: mapFile }, {}),
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      for (const path of ['/healthz', '/readyz', '/metrics']) {
+        const get = await fetch(`${shim.url}${path}`);
+        const head = await fetch(`${shim.url}${path}`, { method: 'HEAD' });
+        expect([head.status, head.headers.get('content-type')]).toEqual([get.status, get.headers.get('content-type')]);
+        expect(head.status).toBe(200);
+        await get.body?.cancel();
+        // In-process, nothing drops a body for it: the handler itself answers without one.
+        const inProcess = await handler.handle(new Request(`http://journey-bridge.test${path}`, { method: 'HEAD' }));
+        expect([inProcess.status, inProcess.body]).toEqual([200, null]);
+      }
+    } finally {
+      await handler.close();
+    }
   });
 
   it('times the v2 endpoints under their own label whatever the upstream base path', async () => {
