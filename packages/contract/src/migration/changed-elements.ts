@@ -1,13 +1,16 @@
 import type { ElementCatalogue } from '../element-catalogue.js';
 import type { Subject } from '../subject.js';
 
+/** Nothing given: left out, an empty string or an empty list (`middleNames: []` on a name held without any). */
+const isEmpty = (value: unknown): boolean => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
 /**
  * Whether `given` carries a value `held` does not: another value, or one where `held` has none. What `given` leaves
  * out or empty changes nothing, and neither does filling a place `held` keeps empty (`''`: the back of a document,
  * which v2 asks for once it has read the front); arrays differ in length or item by item.
  */
 function changes(held: unknown, given: unknown): boolean {
-  if (given === undefined || given === '' || held === '') return false;
+  if (isEmpty(given) || held === '') return false;
   if (held === undefined || held === null) return true;
   if (Array.isArray(given) || Array.isArray(held)) {
     if (!Array.isArray(given) || !Array.isArray(held) || given.length !== held.length) return true;
