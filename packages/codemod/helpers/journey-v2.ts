@@ -140,25 +140,32 @@ export function moduleSteps(state: V2State): V2ModuleStep[] {
   return steps.filter((step): step is V2ModuleStep => step.result !== null && step.result !== undefined);
 }
 
-const DECISIONS: readonly string[] = ['Accept', 'Reject', 'Manual review'];
 const CLASSIFIED: Readonly<Record<string, Decision>> = { positive: 'Accept', negative: 'Reject', neutral: 'Manual review' };
 
-/** The decision an outcome (`Decision: Accept`) names, else the one its classification stands for. */
-function named(outcome: string | undefined, classification: string | undefined): Decision | undefined {
-  const word = outcome?.replace(/^Decision:\s*/, '');
-  if (word !== undefined && DECISIONS.indexOf(word) !== -1) return word as Decision;
-  return classification === undefined ? undefined : CLASSIFIED[classification.toLowerCase()];
+/** A decision's name in an `advice.decision` or an outcome (`Decision: Refer`, `Accept`); `undefined` when it names none. */
+function nameIn(worded: unknown): string | undefined {
+  if (typeof worded !== 'string') return undefined;
+  const name = worded.replace(/^Decision:\s*/, '').trim();
+  return name === '' ? undefined : name;
+}
+
+/**
+ * The decision an outcome names, else the one its classification stands for. An outcome that names another decision
+ * (an operator's `Refer`) is that decision: its classification only says how it leans.
+ */
+function named(outcome: string | undefined, classification: string | undefined): string | undefined {
+  return nameIn(outcome) ?? (classification === undefined ? undefined : CLASSIFIED[classification.toLowerCase()]);
 }
 
 /**
  * The overall decision of a state, wherever the tenant puts it: `result.advice.decision`, else the result's
- * `outcome` or `outcomeClassification`, else the decision step among the steps. `undefined` until decided.
+ * `outcome` or `outcomeClassification`, else the decision step among the steps. `undefined` until decided. One of
+ * v2's three, or a decision of the tenant's or an operator's own (an override to `Refer`), never read as one of
+ * the three: code that handles only those meets one it does not know, as its v1 version did.
  */
-export function decisionOf(state: V2State): Decision | undefined {
+export function decisionOf(state: V2State): Decision | (string & {}) | undefined {
   const result = state.context?.result ?? state.result;
-  const advised = result?.advice?.decision;
-  if (advised !== undefined && DECISIONS.indexOf(advised) !== -1) return advised as Decision;
-  const fromResult = named(result?.outcome, result?.outcomeClassification);
+  const fromResult = nameIn(result?.advice?.decision) ?? named(result?.outcome, result?.outcomeClassification);
   if (fromResult) return fromResult;
   const steps = state.context?.process?.steps ?? state.steps ?? [];
   for (let index = steps.length - 1; index >= 0; index--) {

@@ -16,6 +16,7 @@ import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulato
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decisionOf,
+  type V2State as HelperV2State,
   moduleSteps,
   participantsFor,
   pendingInteractionId,
@@ -120,6 +121,22 @@ describe('against the simulator', () => {
       );
       expect(moduleSteps(state).length).toBeGreaterThan(0);
     }
+  });
+
+  it('decisionOf names an operator’s override (Refer) as it is, never as the decision its classification leans to', async () => {
+    const fetchState = (instanceId: string) => call('journey/state/fetch', { instanceId });
+    const { instanceId } = (await waitForResult(start('b8d2f4a6account-opening-v2@latest', person('Review')), fetchState)) as {
+      instanceId: string;
+    };
+    const overridden = await fetch(`${running.url}/__sim/instances/${instanceId}/decision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'Refer' }),
+    });
+    expect(overridden.status).toBe(200);
+    const state = (await fetchState(instanceId)) as unknown as HelperV2State;
+    expect(decisionOf(state)).toBe('Refer');
+    expect(decisionOf(state)).toBe(contractDecisionOf(resultOf(state as V2State), stepsOf(state as V2State)));
   });
 
   it('waitUntilRun resolves with the start once an interaction waits for input, as a synchronous v1 start answered', async () => {
