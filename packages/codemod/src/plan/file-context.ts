@@ -2,6 +2,7 @@ import type { Expression, File, MemberExpression, Node, TSEnumDeclaration } from
 import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
 import type { StaticValue } from '../analysis/static-value.js';
+import { LineIndex } from '../parse/line-index.js';
 import { walk } from '../parse/walk.js';
 import type { MarkerAnchor } from './types.js';
 
@@ -26,7 +27,7 @@ export class FileContext implements EvaluationScope {
   readonly isTypeScript: boolean;
   readonly imports = new Map<string, ImportBinding>();
   private readonly constants = new Map<string, Expression | TSEnumDeclaration | null>();
-  private readonly lineStarts: number[] = [0];
+  private readonly lines: LineIndex;
 
   constructor(
     readonly file: string,
@@ -36,7 +37,7 @@ export class FileContext implements EvaluationScope {
   ) {
     this.eol = source.includes('\r\n') ? '\r\n' : '\n';
     this.isTypeScript = /\.[cm]?tsx?$/.test(file);
-    for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lines = new LineIndex(source);
     let single = 0;
     let double = 0;
     let hasImport = false;
@@ -97,20 +98,13 @@ export class FileContext implements EvaluationScope {
     return this.source.slice(node.start ?? 0, node.end ?? 0);
   }
 
-  /** 1-based line of an offset. */
+  /** 1-based line of an offset in the file as read: for placing text, never for naming a line to a person (`lineRef`). */
   line(offset: number): number {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((this.lineStarts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
+    return this.lines.line(offset);
   }
 
   lineStart(offset: number): number {
-    return this.lineStarts[this.line(offset) - 1] ?? 0;
+    return this.lines.lineStart(offset);
   }
 
   /** `'x'` in the file's quote style. */
