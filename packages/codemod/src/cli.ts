@@ -150,6 +150,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     paths: positionals,
     cwd,
     dry,
+    // --check reports the code as it is; the others name lines as the run leaves the files (or would, with --dry).
+    linesAsRead: values.check,
     delivery,
     helpers: !values['no-helpers'],
     cpus,

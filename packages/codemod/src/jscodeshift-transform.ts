@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { applyEdits } from './edits/apply-edits.js';
+import { EditedFiles } from './edits/edited-files.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
 import { parseSource } from './parse/parse-source.js';
@@ -23,8 +23,9 @@ export type TransformOptions = Readonly<Record<string, unknown>>;
  * The same rewrite with jscodeshift's transform signature (`@journey-bridge/codemod/jscodeshift-transform`), for
  * tools that drive transforms one file at a time. Given one file, it cannot resolve constants imported from other
  * files, its flows stop at the file, and it cannot write the helper module: what needs a helper is marked
- * instead. The `journey-codemod` CLI does all of it, and is faster. Options: `journeyMap` (a JSON file),
- * `delivery` (`api` | `page`).
+ * instead. The lines its markers name are lines of the file it returns, and never of another: it reads no other,
+ * so could not know where the markers written there move their code. The `journey-codemod` CLI does all of it,
+ * and is faster. Options: `journeyMap` (a JSON file), `delivery` (`api` | `page`).
  */
 // Typed structurally rather than with jscodeshift's types, so neither jscodeshift nor @types/jscodeshift is
 // needed to install or type-check this package; jscodeshift passes its own `FileInfo`, `API` and `Options`.
@@ -44,5 +45,5 @@ export default function transform(file: TransformFile, _api: unknown, options: T
   });
   const edits = resolution.edits.get(file.path) ?? [];
   // `undefined` tells jscodeshift the file is unchanged.
-  return edits.length > 0 ? applyEdits(file.path, file.source, edits) : undefined;
+  return edits.length > 0 ? new EditedFiles(new Map([[file.path, file.source]]), resolution.edits).text(file.path) : undefined;
 }

@@ -19,6 +19,12 @@ export interface CodemodOptions {
   readonly extensions?: readonly string[];
   /** Files larger than this many bytes are refused: generated or bundled code, not source to migrate. @default 1 MiB */
   readonly maxFileBytes?: number;
+  /**
+   * Name the lines of sites, of `v2Unfollowed` and in their reasons in the files as read, rather than as the run
+   * leaves them (or would, when dry): what a check of the code as it is reports. Markers always name lines of the
+   * files they are written into. @default false
+   */
+  readonly linesAsRead?: boolean;
   /** Worker threads for parsing and planning. @default 1 */
   readonly cpus?: number;
   /** Called after each file is planned, for progress bars. */

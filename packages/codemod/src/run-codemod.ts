@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
-import { applyEdits } from './edits/apply-edits.js';
+import { EditedFiles } from './edits/edited-files.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { discoverFiles } from './files/discover-files.js';
 import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
@@ -36,6 +36,15 @@ export interface FileOutcome {
   readonly after?: string;
 }
 
+/** A v2 start's instance sent to code the codemod cannot read, and the line where it is sent. */
+export interface UnfollowedV2Start extends V2Unfollowed {
+  readonly line: number;
+}
+
+/**
+ * What a run did. Every line it names (a site's, in a reason, of a v2 start) is where the code is in the files as
+ * the run leaves them, or would leave them when dry; with `linesAsRead`, in the files as read.
+ */
 export interface CodemodResult {
   readonly files: readonly FileOutcome[];
   readonly sites: readonly Site[];
@@ -46,7 +55,7 @@ export interface CodemodResult {
   /** Milliseconds spent following the flows (the analysis across files, beside the planning of each file). */
   readonly flowMs: number;
   /** Where the instance of a v2 start is sent to code the codemod cannot read: a half migration while v1 remains. */
-  readonly v2Unfollowed: readonly V2Unfollowed[];
+  readonly v2Unfollowed: readonly UnfollowedV2Start[];
 }
 
 /**
@@ -127,6 +136,8 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const edits = new Map<string, TextEdit[]>(resolution.edits);
   for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);
 
+  // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
+  const edited = new EditedFiles(texts, new Map([...edits].filter(([file]) => !parseErrors.has(file))));
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
   for (const file of files) {
@@ -140,14 +151,12 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       outcomes.push({ file, status: 'parse-error', error: parseError });
       continue;
     }
-    const fileEdits = edits.get(file);
     const before = texts.get(file) ?? '';
-    const after = fileEdits ? applyEdits(file, before, fileEdits) : before;
+    const after = edited.text(file) ?? before;
     if (after !== before) outcomes.push({ file, status: 'changed', before, after });
     else outcomes.push({ file, status: candidateSet.has(file) ? 'unchanged' : 'skipped' });
   }
   for (const { path, text } of emission.files) outcomes.push({ file: path, status: 'created', before: '', after: text });
-  // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
   if (!options.dry) {
     // A file that cannot be written is reported, not fatal: the others are still written.
     await Promise.all(
@@ -163,12 +172,29 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       }),
     );
   }
+  const lines = options.linesAsRead ? new EditedFiles(texts, new Map()) : edited;
+  for (const site of resolution.sites) nameSiteLines(site, lines);
   return {
     files: outcomes,
     sites: resolution.sites,
-    flows: resolution.flows,
+    flows: resolution.flows.map((flow) => ({ ...flow, boundaries: [...new Set(flow.boundaries.map((place) => lines.name(place)))] })),
     written: !options.dry,
     flowMs,
-    v2Unfollowed: flowAnalysis.v2Unfollowed,
+    v2Unfollowed: flowAnalysis.v2Unfollowed.map((entry) => ({
+      ...entry,
+      line: lines.line(entry.file, entry.offset) ?? 0,
+      text: lines.name(entry.text),
+    })),
   };
+}
+
+/** A site's line and the lines its reasons name, in `lines`: only once every edit of the run is known. */
+function nameSiteLines(site: Site, lines: EditedFiles): void {
+  const name = <T extends { readonly reason: string }>(concern: T): T => ({ ...concern, reason: lines.name(concern.reason) });
+  site.line = lines.line(site.file, site.span.start) ?? site.line;
+  site.reason = lines.name(site.reason);
+  if (site.suggestion !== undefined) site.suggestion = lines.name(site.suggestion);
+  site.planned = name(site.planned);
+  if (site.refusal) site.refusal = name(site.refusal);
+  site.reviews = site.reviews.map(name);
 }

@@ -97,8 +97,9 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     });
     const run = await runCli(['src/schema.mjs', '--dry', '--report', '-'], repo);
     const reasons = (JSON.parse(run.stdout) as Report).sites.map((site) => `${site.line} ${site.reason}`);
-    expect(reasons).toContain('3 its result is read on this line in a way that has no v2 counterpart');
-    expect(reasons.join('\n')).not.toContain('at line 3');
+    // The marker goes above the statement: the call is on line 4 of the output --dry shows.
+    expect(reasons).toContain('4 its result is read on this line in a way that has no v2 counterpart');
+    expect(reasons.join('\n')).not.toContain('at line 4');
   });
 
   it('--report - writes the report, flows included, to stdout and nothing else there', async () => {
@@ -150,7 +151,9 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
     const start = await read('src/split-start.ts');
     expect(start).toContain('/eu/captain/api/journey/start');
-    expect(start).toContain('journey-codemod: unsupported [codemod.unfollowed-instance] its instance is sent at line 9 of split-client.ts');
+    expect(start).toContain(
+      'journey-codemod: unsupported [codemod.unfollowed-instance] its instance is sent at line 10 of split-client.ts',
+    );
     expect(await read('src/split-client.ts')).toContain(
       "journey-codemod: unsupported [codemod.unfollowed-instance] the journey's id is sent to this.call",
     );

@@ -2,7 +2,7 @@
 const JOURNEY = `${process.env.PLATFORM_HOST}/captain/api/journey/`;
 
 export async function post<T>(path: string, token: string, body: unknown): Promise<T> {
-  // journey-codemod: unsupported [codemod.shared-constant] shares the literal at line 2 of this file with the v1 code at line 5 of drafts.ts, which stays v1
+  // journey-codemod: unsupported [codemod.shared-constant] shares the literal at line 2 of this file with the v1 code at line 6 of drafts.ts, which stays v1
   const response = await fetch(JOURNEY + path, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -10,7 +10,7 @@ export async function post<T>(path: string, token: string, body: unknown): Promi
   });
   if (!response.ok) {
     const problem = await response.json();
-    // journey-codemod: unsupported [request.update-intent] reads what the v1 call at line 5 of this file answers, which stays v1
+    // journey-codemod: unsupported [request.update-intent] reads what the v1 call at line 6 of this file answers, which stays v1
     throw new Error(`${problem.error}: ${problem.message}`);
   }
   return (await response.json()) as T;

@@ -1,9 +1,9 @@
 const TERMINAL = new Set(['Completed', 'Failed']);
 const LABELS: Record<string, string> = { Completed: 'done', Failed: 'failed' };
 
-// journey-codemod: unsupported [status.failure-spelling] reads what the v1 call at line 5 of this file answers, which stays v1
+// journey-codemod: unsupported [status.failure-spelling] reads what the v1 call at line 7 of this file answers, which stays v1
 async function stateOf(instanceId: string): Promise<{ status: string }> {
-  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 12 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
+  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 15 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
   const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
   return res.json();
 }
@@ -16,7 +16,7 @@ export async function ended(instanceId: string): Promise<boolean> {
 }
 
 async function labelOf(instanceId: string): Promise<string> {
-  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 18 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
+  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 23 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
   const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
   const state = await res.json();
   // journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and this code looks it up in LABELS, which the codemod cannot show takes both → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
@@ -24,7 +24,7 @@ async function labelOf(instanceId: string): Promise<string> {
 }
 
 async function folded(instanceId: string): Promise<boolean> {
-  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 24 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
+  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 31 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
   const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
   const state = await res.json();
   // journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and this code reads it through .toLowerCase(), which the codemod cannot show takes both → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
@@ -32,7 +32,7 @@ async function folded(instanceId: string): Promise<boolean> {
 }
 
 async function matches(instanceId: string, expected: string): Promise<boolean> {
-  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 30 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
+  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 39 in a way that has no v2 counterpart → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
   const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
   const state = await res.json();
   // journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and this code compares it with expected, which the codemod cannot show takes both → v2: treat 'Error' as 'Failed' here (a table gets an 'Error' key, a list both, a case-folded compare 'error' too), then run again
@@ -41,7 +41,7 @@ async function matches(instanceId: string, expected: string): Promise<boolean> {
 
 // Returned to no caller in the run: whoever reads it may compare it with 'Failed' only.
 export async function statusOf(instanceId: string): Promise<string> {
-  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 37 in a way that has no v2 counterpart → v2: make the code that reads it treat 'Error' as 'Failed', then run again
+  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 48 in a way that has no v2 counterpart → v2: make the code that reads it treat 'Error' as 'Failed', then run again
   const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
   const state = await res.json();
   // journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and it is handed to code the codemod does not see → v2: make the code that reads it treat 'Error' as 'Failed', then run again

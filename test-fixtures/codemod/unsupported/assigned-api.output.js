@@ -8,7 +8,7 @@ const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey';
 
 const api = {
   listTasks: function (instanceId) {
-    // journey-codemod: unsupported [endpoint.task-list] the answer may be returned to api.listTasks at line 5 of assigned-api-caller.js, whose receiver the codemod cannot resolve → v2: pendingInteractionId(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]
+    // journey-codemod: unsupported [endpoint.task-list] the answer may be returned to api.listTasks at line 6 of assigned-api-caller.js, whose receiver the codemod cannot resolve → v2: pendingInteractionId(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]
     return request.post(BASE + '/task/list').send({ instanceId: instanceId }).then(function (res) { return res.body; });
   }
 };

@@ -2,6 +2,6 @@
 const { listTasks } = require('./patched-api');
 
 exports.nothingToDo = function (instanceId) {
-  // journey-codemod: unsupported [endpoint.task-list] this call may reach a method answering v1 (line 11 of patched-api.js), on a receiver the codemod cannot resolve → v2: pendingInteractionId(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]
+  // journey-codemod: unsupported [endpoint.task-list] this call may reach a method answering v1 (line 12 of patched-api.js), on a receiver the codemod cannot resolve → v2: pendingInteractionId(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]
   return listTasks(instanceId).then(function (list) { return list.tasks.length === 0; });
 };

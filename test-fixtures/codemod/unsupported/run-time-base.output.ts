@@ -4,7 +4,7 @@ import axios from 'axios';
 const journeys = axios.create({ baseURL: process.env.JOURNEY_V1_BASE_URL });
 
 export async function tasks(instanceId: string) {
-  // journey-codemod: unsupported [codemod.shared-constant] shares its run-time base (journeys) with the v1 code at line 12 of this file, which stays v1
+  // journey-codemod: unsupported [codemod.shared-constant] shares its run-time base (journeys) with the v1 code at line 14 of this file, which stays v1
   const { data } = await journeys.post('journey/task/list', { instanceId });
   return data;
 }

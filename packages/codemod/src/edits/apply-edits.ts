@@ -9,8 +9,15 @@ export class OverlappingEditsError extends CodemodError {
   }
 }
 
+/** A text with its edits applied, and where code of the text as read is in it. */
+export interface SplicedText {
+  readonly text: string;
+  /** The offset in `text` of the code at `offset` of the text as read; code an edit replaced is where its replacement starts. */
+  offsetOf(offset: number): number;
+}
+
 /** Applies edits to `text`; identical duplicates (a shared literal edited for two sites) count once. */
-export function applyEdits(file: string, text: string, edits: readonly TextEdit[]): string {
+export function applyEdits(file: string, text: string, edits: readonly TextEdit[]): SplicedText {
   const unique = new Map<string, TextEdit>();
   for (const edit of edits) unique.set(`${edit.start}:${edit.end}:${edit.text}`, edit);
   // At one offset insertions go before a replacement, and keep the order they were planned in.
@@ -21,11 +28,25 @@ export function applyEdits(file: string, text: string, edits: readonly TextEdit[
   let result = '';
   let cursor = 0;
   let previous: TextEdit | undefined;
+  // Each edit with where its text starts and ends in the result.
+  const placed: { readonly edit: TextEdit; readonly from: number; readonly to: number }[] = [];
   for (const { edit } of sorted) {
     if (previous && edit.start < previous.end) throw new OverlappingEditsError(file, previous, edit);
-    result += text.slice(cursor, edit.start) + edit.text;
+    result += text.slice(cursor, edit.start);
+    const from = result.length;
+    result += edit.text;
+    placed.push({ edit, from, to: result.length });
     cursor = edit.end;
     previous = edit;
   }
-  return result + text.slice(cursor);
+  const offsetOf = (offset: number): number => {
+    let moved = offset;
+    for (const { edit, from, to } of placed) {
+      // Text inserted at the offset goes before the code there.
+      if (edit.end <= offset) moved = to + offset - edit.end;
+      else return edit.start <= offset ? from : moved;
+    }
+    return moved;
+  };
+  return { text: result + text.slice(cursor), offsetOf };
 }

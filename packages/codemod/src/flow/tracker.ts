@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
+import { lineRef } from '../edits/line-refs.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
@@ -35,16 +36,16 @@ export interface Followed {
   readonly readAsState: ReadonlySet<string>;
   /** For a task update, the expression of the interaction its task came from, where the update can read it. */
   readonly interactions: ReadonlyMap<string, string>;
-  /** For a call, where its answer leaves the code the run was given (`file:line`). */
+  /** For a call, where its answer leaves the code the run was given (`file:line`, the line a `lineRef` until the run names it). */
   readonly boundaries: ReadonlyMap<string, string[]>;
   /** Where the instance of a v2 start is sent to code the codemod cannot read, which may call v1 with it. */
   readonly v2Unfollowed: readonly V2Unfollowed[];
 }
 
-/** The instance of a v2 start sent where the codemod cannot follow it: `text` names the call. */
+/** The instance of a v2 start sent where the codemod cannot follow it, at `offset` of `file`: `text` names the call. */
 export interface V2Unfollowed {
   readonly file: string;
-  readonly line: number;
+  readonly offset: number;
   readonly text: string;
 }
 
@@ -205,7 +206,7 @@ export class Tracker {
     if (carriesDecision(value.shape)) return void this.decisionEscapes(value, node, source);
     if (carriesStatus(value.shape)) return void this.statusEscapes(value, node, source);
     if (!isObjectShape(value.shape)) return;
-    const where = `${source.file}:${source.ctx.line(node.start ?? 0)}`;
+    const where = `${source.file}:${lineRef(source.file, node.start ?? 0)}`;
     const list = this.boundaries.get(value.origin) ?? [];
     if (!list.includes(where)) list.push(where);
     this.boundaries.set(value.origin, list);
@@ -911,13 +912,12 @@ export class Tracker {
   /** An id of the flow sent to code the codemod cannot read: the calls made there with it may be v1, so the flow cannot be shown whole. */
   private unfollowed(value: Value, call: Node, source: Source): void {
     const callee = 'callee' in call ? source.ctx.text(call.callee) : source.ctx.text(call);
-    const line = source.ctx.line(call.start ?? 0);
     if (value.operation === 'v2') {
       const at = value.origin.lastIndexOf(':');
       const file = value.origin.slice(0, at);
-      const started = this.sources.get(file)?.ctx.line(Number(value.origin.slice(at + 1)));
-      const text = `the instance of the v2 start at line ${started ?? '?'} of ${basename(file)} is sent to ${callee}, which the codemod cannot read`;
-      return void this.v2Unfollowed.push({ file: source.file, line, text });
+      const started = lineRef(file, Number(value.origin.slice(at + 1)));
+      const text = `the instance of the v2 start at line ${started} of ${basename(file)} is sent to ${callee}, which the codemod cannot read`;
+      return void this.v2Unfollowed.push({ file: source.file, offset: call.start ?? 0, text });
     }
     this.refuse(
       source,
@@ -961,7 +961,7 @@ export class Tracker {
     // A call by the method's name on a receiver of unknown class may read the answer in v1's shape: not followable.
     if (isObjectShape(value.shape)) {
       for (const unresolved of unresolvedCallersOf(this.functions, this.sources, source, fn)) {
-        const where = `${unresolved.source.ctx.text(unresolved.call.callee)} at line ${unresolved.source.ctx.line(unresolved.call.start ?? 0)} of ${basename(unresolved.source.file)}`;
+        const where = `${unresolved.source.ctx.text(unresolved.call.callee)} at line ${lineRef(unresolved.source.file, unresolved.call.start ?? 0)} of ${basename(unresolved.source.file)}`;
         this.refuse(
           source,
           node,
@@ -975,7 +975,7 @@ export class Tracker {
           unresolved.call,
           value,
           ruleOf(value),
-          `this call may reach a method answering v1 (line ${source.ctx.line(node.start ?? 0)} of ${basename(source.file)}), on a receiver the codemod cannot resolve`,
+          `this call may reach a method answering v1 (line ${lineRef(source.file, node.start ?? 0)} of ${basename(source.file)}), on a receiver the codemod cannot resolve`,
           suggestionOf(value),
         );
       }

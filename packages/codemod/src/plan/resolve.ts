@@ -1,4 +1,5 @@
 import { dirname, relative } from 'node:path';
+import { lineRef } from '../edits/line-refs.js';
 import type { FlowAnalysis } from '../flow/analyse-flows.js';
 import { groupFlows, type Tie } from '../flow/components.js';
 import { decideStart, decideSubmit, type FlowContext } from '../flow/decide-deferred.js';
@@ -100,7 +101,7 @@ export function resolvePlans(
     for (const { id, tie } of neighbours.get(from.id) ?? []) {
       const other = byId.get(id);
       if (!other || !changes(other)) continue;
-      keepOnV1(other, from, tie, root, options.ctx);
+      keepOnV1(other, from, tie, root);
       rootOf.set(other.id, root);
       queue.push(other);
     }
@@ -167,19 +168,18 @@ export function resolvePlans(
 }
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */
-function keepOnV1(site: Site, by: Site, tie: Tie, root: Site, ctx: (file: string) => FileContext | undefined): void {
+function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
   site.status = 'unsupported';
+  const line = lineRef(by.file, by.span.start);
   if (tie.kind === 'piece') {
     site.rule = 'codemod.shared-constant';
-    site.reason = `shares ${describePiece(tie.piece, site.file, ctx)} with the v1 code at line ${by.line} of ${where(by.file, site.file)}, which stays v1`;
+    site.reason = `shares ${describePiece(tie.piece, site.file)} with the v1 code at line ${line} of ${where(by.file, site.file)}, which stays v1`;
     delete site.suggestion;
     return;
   }
   site.rule = root.rule;
   if (tie.kind === 'reads' && site.role === 'call' && by.role === 'read' && by.dependsOn?.includes(site.id)) {
-    const read = sameLine(by, site)
-      ? 'on this line'
-      : `at line ${by.line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`}`;
+    const read = sameLine(by, site) ? 'on this line' : `at line ${line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`}`;
     site.reason =
       by.rule === 'codemod.unfollowed-instance'
         ? `its instance is sent ${read} to code the codemod cannot read, which may call v1 with it`
@@ -188,7 +188,7 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site, ctx: (file: string
     else delete site.suggestion;
     return;
   }
-  const part = `${by.role === 'read' ? 'the read' : 'the v1 call'} ${sameLine(by, site) ? 'on this line' : `at line ${by.line} of ${where(by.file, site.file)}`}`;
+  const part = `${by.role === 'read' ? 'the read' : 'the v1 call'} ${sameLine(by, site) ? 'on this line' : `at line ${line} of ${where(by.file, site.file)}`}`;
   site.reason =
     tie.kind === 'reads' ? `reads what ${part} answers, which stays v1` : `belongs to the journey flow of ${part}, which stays v1`;
   delete site.suggestion;
@@ -207,13 +207,12 @@ export function markerText(site: Site, eol: string): string {
 /** A file as seen from another: `this file`, or a relative path (markers never carry machine paths). */
 const where = (file: string, from: string): string => (file === from ? 'this file' : relative(dirname(from), file));
 
-function describePiece(piece: string, from: string, ctx: (file: string) => FileContext | undefined): string {
+function describePiece(piece: string, from: string): string {
   if (piece.startsWith('v1-client:')) return 'its V1Api client';
   if (piece.startsWith('run-time-base:')) return `its run-time base (${piece.slice(piece.lastIndexOf(':') + 1)})`;
   const kind = piece.startsWith('wrapper:') ? 'the wrapper' : piece.startsWith('type-import:') ? 'the imported type' : 'the literal';
   const rest = piece.replace(/^(wrapper|type-import):/, '');
   const at = rest.lastIndexOf(':');
   const file = rest.slice(0, at);
-  const line = ctx(file)?.line(Number(rest.slice(at + 1)));
-  return `${kind} at line ${line ?? '?'} of ${where(file, from)}`;
+  return `${kind} at line ${lineRef(file, Number(rest.slice(at + 1)))} of ${where(file, from)}`;
 }

@@ -1,4 +1,5 @@
 import type { Node } from '@babel/types';
+import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 
@@ -38,7 +39,7 @@ export function findResponseInterceptors(ctx: FileContext, receivers: ReadonlySe
     if (!isMember(interceptors) || propertyName(interceptors) !== 'interceptors' || interceptors.object.type !== 'Identifier') return;
     const receiver = interceptors.object.name;
     if (!receivers.has(receiver)) return;
-    const line = ctx.line(node.start ?? 0);
+    const line = lineRef(ctx.file, node.start ?? 0);
     const use = ancestors[ancestors.length - 1];
     const call = ancestors[ancestors.length - 2];
     if (

@@ -27,7 +27,8 @@ export interface Site {
   /** `file:offset`, unique per run. */
   readonly id: string;
   readonly file: string;
-  readonly line: number;
+  /** 1-based line of `span.start`: in the file as read while planning, then as `runCodemod` leaves it (`linesAsRead`). */
+  line: number;
   /** The range of the code the site is about. */
   readonly span: { readonly start: number; readonly end: number };
   readonly role: SiteRole;
@@ -42,7 +43,7 @@ export interface Site {
   /** The v2 form a person should write, for markers. */
   suggestion?: string;
   /** The site's own rule and description: what it is when nothing stands in its way. */
-  readonly planned: { readonly rule: string; readonly reason: string };
+  planned: { readonly rule: string; readonly reason: string };
   /** What refused the site while it was planned; the status follows from it and from `reviews`. */
   refusal?: Concern;
   /** What a person must check once the site is migrated. */
