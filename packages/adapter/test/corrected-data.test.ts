@@ -127,3 +127,32 @@ describe('a Complete after a Save that completed the interaction', () => {
     expectCannotChange(await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person('Ada') } })));
   });
 });
+
+describe('data sent again in another spelling of the same value', () => {
+  const FRAUD_SCREEN = 'e5b1a7d4fraud-screen-v1@latest';
+  const ssn = (idNumber: string) => ({ identity: { idNumbers: [{ idNumber, type: 'ssn' }] } });
+  const applicant = (idNumber: string) => ({
+    identity: { firstName: ' Mary ', lastNames: ['Jackson'], dateOfBirth: '1970-01-01', ...ssn(idNumber).identity },
+  });
+  const setup = async (prefill: Subject) => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const api = adapterOverV2(sim, SPECIFICATION_DIALECT)('us', sim.issueToken());
+    const { instanceId } = await api.startJourney({ resourceId: FRAUD_SCREEN, context: { config: { async: true }, subject: prefill } });
+    const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    return { sim, api, instanceId, taskId };
+  };
+
+  it('takes a prefilled SSN sent again without its dashes as the same number, and the journey runs with the first spelling', async () => {
+    const { sim, api, instanceId, taskId } = await setup(ssn('123-45-6789'));
+    await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: applicant('123456789') } });
+    expect(sim.core.engine.get(instanceId)?.subject.identity?.idNumbers).toEqual([{ idNumber: '123-45-6789', type: 'ssn' }]);
+    expect((await api.listTasks({ instanceId })).tasks).toEqual([]);
+  });
+
+  it('still refuses another number, naming SSN and never either number', async () => {
+    const { api, instanceId, taskId } = await setup(ssn('123-45-6789'));
+    const error = await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: applicant('123456780') } }));
+    expect(error.v1Error?.message).toContain('SSN was already given');
+    expect(error.v1Error?.message).not.toMatch(/12345678|123-45/);
+  });
+});

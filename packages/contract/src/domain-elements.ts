@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayOf, trimmedStrings } from './same-value.js';
 import { Address, IsoDate, type Subject } from './subject.js';
 
 /** The domain elements an interaction can collect. The specification names these six; the full list is not shown. */
@@ -34,6 +35,11 @@ export interface DomainElement {
   readonly shape: SubjectShape;
   /** The element's part of `subject`, normalised, or `undefined` when the subject does not carry it. */
   pick(subject: Subject): Subject | undefined;
+  /**
+   * A picked part in the form every spelling of its value shares (an SSN's digits, a date's day), so that data
+   * sent again as the caller spells it is told from a correction. @default its strings trimmed
+   */
+  comparable?(part: Subject): Subject;
 }
 
 /** Drops keys whose value is `undefined`, so a picked part never overwrites data with nothing. */
@@ -64,6 +70,8 @@ const DateOfBirth: DomainElement = {
   fields: ['dateOfBirth'],
   shape: { identity: { dateOfBirth: IsoDate } },
   pick: ({ identity }) => (identity?.dateOfBirth === undefined ? undefined : { identity: { dateOfBirth: identity.dateOfBirth } }),
+  // A prefill may carry a timestamp where the element asks for a day.
+  comparable: ({ identity }) => ({ identity: { dateOfBirth: dayOf(identity?.dateOfBirth) as string } }),
 };
 
 const CurrentAddress: DomainElement = {
@@ -87,6 +95,15 @@ const SSN: DomainElement = {
     const idNumbers = identity?.idNumbers?.filter((entry) => entry.type === 'ssn');
     return idNumbers?.length ? { identity: { idNumbers } } : undefined;
   },
+  // `123-45-6789` and `123456789` are one number: the shape accepts both.
+  comparable: ({ identity }) => ({
+    identity: {
+      idNumbers: (identity?.idNumbers ?? []).map((entry) => ({
+        ...(trimmedStrings(entry) as typeof entry),
+        idNumber: typeof entry.idNumber === 'string' ? entry.idNumber.replace(/\D/g, '') : entry.idNumber,
+      })),
+    },
+  }),
 };
 
 const PrimaryDocument: DomainElement = {

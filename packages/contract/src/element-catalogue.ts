@@ -8,7 +8,8 @@ import {
   hasValidElement,
   subjectSchemaFor,
 } from './domain-elements.js';
-import { describedLeaves, ElementDescription, leavesShape, pickDescribed } from './element-description.js';
+import { comparableDescribed, describedLeaves, ElementDescription, leavesShape, pickDescribed } from './element-description.js';
+import { trimmedStrings } from './same-value.js';
 import type { Subject } from './subject.js';
 
 const ElementName = z.string().regex(/^[A-Z]\w*$/, 'must be a word that starts with a capital letter, such as MobilePhone');
@@ -53,6 +54,11 @@ export interface CatalogueElement {
   readonly fields: readonly ElementField[];
   /** The element's part of `subject`, or `undefined` when the subject does not carry it. */
   pick(subject: Subject): Subject | undefined;
+  /**
+   * A picked part in the form every spelling of its value shares (strings trimmed, an SSN's digits, a date's
+   * day): two parts that are equal in this form are the same value.
+   */
+  comparable(part: Subject): Subject;
 }
 
 /** An element an interaction collects, by name. */
@@ -63,8 +69,14 @@ export interface CollectedRef {
 
 const BUILT_IN: ReadonlyMap<string, CatalogueElement> = new Map(
   DomainElementId.options.map((id) => {
-    const { paths, fields, optionalFields = [], pick } = DOMAIN_ELEMENTS[id];
-    return [id, { id, paths, fields: fields.map((name) => ({ name, required: !optionalFields.includes(name) })), pick }];
+    const {
+      paths,
+      fields,
+      optionalFields = [],
+      pick,
+      comparable = (part: Subject) => trimmedStrings(part) as Subject,
+    } = DOMAIN_ELEMENTS[id];
+    return [id, { id, paths, fields: fields.map((name) => ({ name, required: !optionalFields.includes(name) })), pick, comparable }];
   }),
 );
 
@@ -93,6 +105,7 @@ export class ElementCatalogue {
           paths: Object.values(description.fields).map((field) => field.path),
           fields: Object.entries(description.fields).map(([name, field]) => ({ name, required: field.required, path: field.path })),
           pick: (subject) => pickDescribed(description, subject),
+          comparable: (part) => comparableDescribed(description, part),
         };
         return [id, { element, description, schema: z.looseObject(leavesShape(describedLeaves(description, true))) }];
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayOf, trimmedStrings } from './same-value.js';
 import type { Subject } from './subject.js';
 
 /** The checks a described element's field can ask for. */
@@ -141,4 +142,14 @@ export function pickDescribed(description: ElementDescription, subject: Subject)
     setAtPath(part, path, value);
   }
   return part;
+}
+
+/** A described element's part with each field in the form every spelling of it shares: a `date` its day, strings trimmed. */
+export function comparableDescribed(description: ElementDescription, part: Subject): Subject {
+  const comparable: Record<string, unknown> = {};
+  for (const { path, format } of Object.values(description.fields)) {
+    const value = valueAt(part, path);
+    if (value !== undefined) setAtPath(comparable, path, format === 'date' ? dayOf(value) : trimmedStrings(value));
+  }
+  return comparable;
 }

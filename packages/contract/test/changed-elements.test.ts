@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedElements, ElementCatalogue, type Subject } from '../src/index.js';
+import { changedElements, DescribedElements, ElementCatalogue, type Subject } from '../src/index.js';
 
 const catalogue = new ElementCatalogue();
 const held: Subject = {
@@ -31,5 +31,42 @@ describe('changedElements', () => {
     expect(changed({ identity: { firstName: 'Ada', middleNames: ['King'], lastNames: ['Lovelace'] } })).toEqual(['FullName']);
     expect(changed({ identity: { lastNames: ['Lovelace', 'Byron'] } })).toEqual(['FullName']);
     expect(changed({ documents: [{ type: 'Primary', side1Image: 'b3RoZXI=' }] })).toEqual(['PrimaryDocument']);
+  });
+
+  it('finds none for the same value in another spelling the element accepts: SSN dashes, surrounding spaces, a timestamp of the day', () => {
+    const held = {
+      identity: {
+        firstName: 'Ada',
+        lastNames: ['Lovelace'],
+        dateOfBirth: '1990-12-10',
+        idNumbers: [{ idNumber: '123-45-6789', type: 'ssn' }],
+      },
+    };
+    const changed = (given: Subject) => changedElements(catalogue, held, given, ['FullName', 'DateOfBirth', 'SSN']);
+    expect(changed({ identity: { idNumbers: [{ idNumber: '123456789', type: 'ssn' }] } })).toEqual([]);
+    expect(changed({ identity: { firstName: ' Ada ', lastNames: ['Lovelace '] } })).toEqual([]);
+    expect(changed({ identity: { dateOfBirth: '1990-12-10T00:00:00.000Z' } })).toEqual([]);
+  });
+
+  it('still names a different value behind another spelling', () => {
+    const held = { identity: { dateOfBirth: '1990-12-10', idNumbers: [{ idNumber: '123-45-6789', type: 'ssn' }] } };
+    const changed = (given: Subject) => changedElements(catalogue, held, given, ['DateOfBirth', 'SSN']);
+    expect(changed({ identity: { idNumbers: [{ idNumber: '123456780', type: 'ssn' }] } })).toEqual(['SSN']);
+    expect(changed({ identity: { idNumbers: [{ idNumber: '123-45-678', type: 'ssn' }] } })).toEqual(['SSN']);
+    expect(changed({ identity: { dateOfBirth: '1990-12-11T00:00:00.000Z' } })).toEqual(['DateOfBirth']);
+    expect(changed({ identity: { dateOfBirth: '1990-12-101' } })).toEqual(['DateOfBirth']);
+  });
+
+  it('compares described elements by the format of each field: a date by its day, text without surrounding spaces', () => {
+    const described = new ElementCatalogue(
+      DescribedElements.parse({
+        Membership: { fields: { since: { path: 'membership.since', format: 'date' }, club: { path: 'membership.club', format: 'text' } } },
+      }),
+    );
+    const held = { membership: { since: '2020-01-31', club: 'Chess' } };
+    const changed = (given: Subject) => changedElements(described, held, given, ['Membership']);
+    expect(changed({ membership: { since: '2020-01-31T09:30:00Z', club: ' Chess ' } })).toEqual([]);
+    expect(changed({ membership: { since: '2020-02-01', club: 'Chess' } })).toEqual(['Membership']);
+    expect(changed({ membership: { since: '2020-01-31', club: 'Go' } })).toEqual(['Membership']);
   });
 });

@@ -154,7 +154,7 @@ export const CHANGES = [
     v1: 'a later Save or Complete replaces data given before (a draft, the prefill)',
     v2: 'an element, once provided, cannot change (409 on a resend)',
     fidelity: 'lost',
-    note: 'v1 kept the last value a task was given; v2 keeps the first. The adapter compares what an update carries for each element the journey already holds with the journey’s subject: the same value passes and is not sent again; another value refuses the whole update with 409 conflict-error naming the element (never the values), and nothing is submitted. A user’s correction after a Save, or of prefill, needs a new journey on v2.',
+    note: 'v1 kept the last value a task was given; v2 keeps the first. The adapter compares what an update carries for each element the journey already holds with the journey’s subject: the same value passes and is not sent again, also in another spelling the element accepts (an SSN with or without dashes, surrounding spaces, a date’s timestamp); another value refuses the whole update with 409 conflict-error naming the element (never the values), and nothing is submitted. A user’s correction after a Save, or of prefill, needs a new journey on v2.',
   },
   {
     id: 'request.update-undescribed-elements',

@@ -26,12 +26,15 @@ function changes(held: unknown, given: unknown): boolean {
 /**
  * The elements of `ids` the journey holds (`held`: its `context.subject`) for which `given` (an update's subject)
  * carries another value. Each element's part is picked from both, so a document sent as two sides compares as
- * the one document v2 keeps; an element the journey does not validly hold is not compared.
+ * the one document v2 keeps, and compared in the form the element gives every spelling of a value (an SSN with or
+ * without dashes); an element the journey does not validly hold is not compared.
  */
 export function changedElements(catalogue: ElementCatalogue, held: Subject, given: Subject, ids: readonly string[]): string[] {
   return ids.filter((id) => {
     const element = catalogue.get(id);
-    if (!element || !catalogue.isValid(held, id)) return false;
-    return changes(element.pick(held), element.pick(given));
+    const heldPart = element?.pick(held);
+    const givenPart = element?.pick(given);
+    if (!element || heldPart === undefined || givenPart === undefined || !catalogue.isValid(held, id)) return false;
+    return changes(element.comparable(heldPart), element.comparable(givenPart));
   });
 }
