@@ -1,6 +1,7 @@
 import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
   changedElements,
+  changedUndescribed,
   collectedElements,
   type Delivery,
   decodeTaskId,
@@ -27,7 +28,10 @@ import {
   toV1TaskListWithSchema,
   toV2StartRequest,
   UndescribedElementError,
+  UnheldDataError,
   UntakenElementError,
+  undescribedPaths,
+  unheldUndescribed,
   V1Dialect,
   type V1DialectInput,
   type V1JourneyStatus,
@@ -205,13 +209,26 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     }
 
     /**
-     * Refuses an update that carries another value for an element the journey holds among `ids` (v2 keeps the first
-     * value it was given), before anything is sent.
+     * Refuses an update that carries another value for an element the journey holds among `ids`, or for a subject
+     * path outside every known element where the journey holds a value (v2 keeps the first value it was given),
+     * before anything is sent.
      */
     async function refuseChanges(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
-      const state = noted(await client.fetchState({ instanceId }, call));
-      const changed = changedElements(catalogue, state.context?.subject ?? {}, subject, ids);
-      if (changed.length > 0) throw new ProvidedElementChangedError(changed);
+      const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
+      const changed = changedElements(catalogue, held, subject, ids);
+      const paths = changedUndescribed(catalogue, held, subject);
+      if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
+    }
+
+    /**
+     * After v2 answered that undescribed elements among `ids` were taken before: the update's data outside every
+     * known element is used only if the journey holds it as given, since nothing says which of it was theirs.
+     */
+    async function confirmHeld(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
+      const unheld = unheldUndescribed(catalogue, held, subject);
+      if (unheld.length > 0) throw new UnheldDataError([...new Set(ids)], unheld);
     }
 
     /**
@@ -219,7 +236,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      * submit is refused with 409 ALREADY_SUBMITTED: then what the update carries for them is compared with what
      * the journey holds (another value refuses the update, nothing sent), and each participant goes alone, optional
      * elements first, since the interaction closes once every required one is in; one taken before counts as
-     * taken. Once the interaction has moved on, the required elements left were held; an optional one left with
+     * taken, and an undescribed one only once the journey is seen to hold the update's data outside the known
+     * elements. Once the interaction has moved on, the required elements left were held; an optional one left with
      * data was not taken, which is never answered as success.
      */
     async function submitTaking(request: SubmitRequest & { context: { subject: Subject } }, required: ReadonlySet<string>): Promise<void> {
@@ -231,25 +249,31 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const participants = request.participants ?? [];
         const { subject } = request.context;
         await refuseChanges(request.instanceId, subject, [...new Set(participants.map(elementOf))]);
-        // A lone participant was taken before, with this value; of several, some may be new.
-        if (participants.length < 2) return;
+        const undescribed = (id: string) => catalogue.get(id) === undefined;
+        // A lone participant was taken before, with this value if the journey is seen to hold it; of several, some may be new.
+        if (participants.length < 2) return confirmHeld(request.instanceId, subject, participants.map(elementOf).filter(undescribed));
         const ordered = [...participants].sort((a, b) => Number(required.has(elementOf(a))) - Number(required.has(elementOf(b))));
+        const takenBefore: string[] = [];
         for (const [index, participant] of ordered.entries()) {
           try {
             noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
           } catch (alone) {
-            if (alreadySubmitted(alone)) continue;
+            if (alreadySubmitted(alone)) {
+              if (undescribed(elementOf(participant))) takenBefore.push(elementOf(participant));
+              continue;
+            }
             if (!(await movedOn(request.instanceId, request.interactionId))) throw alone;
             // An undescribed element cannot be looked into: its data counts as carried.
-            const carries = (id: string) => catalogue.get(id)?.pick(subject) !== undefined || catalogue.get(id) === undefined;
+            const carries = (id: string) => catalogue.get(id)?.pick(subject) !== undefined || undescribed(id);
             const untaken = ordered
               .slice(index)
               .map(elementOf)
               .filter((id) => !required.has(id) && carries(id));
             if (untaken.length > 0) throw new UntakenElementError([...new Set(untaken)]);
-            return;
+            break;
           }
         }
+        await confirmHeld(request.instanceId, subject, takenBefore);
       }
     }
 
@@ -323,7 +347,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const state = noted(await client.fetchState({ instanceId }, call));
             const held = state.context?.subject ?? {};
             const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
-            if (changed.length > 0) throw new ProvidedElementChangedError(changed);
+            const paths = changedUndescribed(catalogue, held, context.subject);
+            if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
             if (!holdsAll(held, context.subject)) throw error;
             completedBySave.delete(taskId);
             return { instanceId, taskId };
@@ -332,8 +357,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
           // carries every required element therefore completes the interaction (register: request.update-intent).
           const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save', catalogue });
-          // v2 keeps the first value of an element: what the update carries for one it holds must be that value.
-          if (plan.provided.length > 0) await refuseChanges(instanceId, context.subject, plan.provided);
+          // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
+          // outside every known element cannot be told apart by element, so it is compared path by path.
+          if (plan.provided.length > 0 || undescribedPaths(catalogue, context.subject).length > 0) {
+            await refuseChanges(instanceId, context.subject, plan.provided);
+          }
           if (intent === 'Validate') {
             // Only v2 can check an element nobody described: valid: true would be a guess.
             const unchecked = plan.undescribed.filter(({ spec }) => spec === 'required').map(({ id }) => id);

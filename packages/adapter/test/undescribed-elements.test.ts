@@ -1,5 +1,6 @@
 import {
   BadRequestError,
+  ConflictError,
   createJourneyClient,
   createV1Client,
   type JourneyApiError,
@@ -66,9 +67,21 @@ async function badRequest(update: Promise<unknown>): Promise<JourneyApiError> {
   return error as JourneyApiError;
 }
 
+async function conflict(update: Promise<unknown>): Promise<JourneyApiError> {
+  const error = await update.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConflictError);
+  expect((error as JourneyApiError).v1Error).toMatchObject({ status: 409, error: 'conflict-error' });
+  return error as JourneyApiError;
+}
+
+const prefilled = { consent: { dataProcessing: true }, contact: { mobilePhone: '+447700900123' } };
+
 /** An onboarding journey started through `api`, its one task, and how to finish and read it. */
-async function onboardingOn(sim: Simulator, api: V1Api) {
-  const { instanceId } = await api.startJourney({ resourceId: ONBOARDING, context: { config: { async: true }, subject: {} } });
+async function onboardingOn(sim: Simulator, api: V1Api, prefill: Subject = {}) {
+  const { instanceId } = await api.startJourney({ resourceId: ONBOARDING, context: { config: { async: true }, subject: prefill } });
   const listed = await api.listTasksWithSchema({ instanceId });
   const taskId = listed.tasks[0]?.taskId ?? '';
   const schema = Object.values(listed.schemas)[0] as unknown as {
@@ -90,9 +103,9 @@ async function onboardingOn(sim: Simulator, api: V1Api) {
 
 for (const [way, make] of Object.entries(WAYS)) {
   describe(`elements beyond the specification's six that nobody described, through ${way}`, () => {
-    const setup = () => {
+    const setup = (prefill: Subject = {}) => {
       const sim = createSimulator({ journeys, clock: { manual: true } });
-      return { sim, journey: onboardingOn(sim, make(sim)) };
+      return { sim, journey: onboardingOn(sim, make(sim), prefill) };
     };
 
     it('shows the task schema without their fields, and says so in its description', async () => {
@@ -118,6 +131,35 @@ for (const [way, make] of Object.entries(WAYS)) {
       expect((await tasks()).map((task) => task.taskId)).toEqual([taskId]);
       await update('Complete', everything);
       expect(await outcome()).toEqual({ status: 'Completed', decision: 'Decision: Pass' });
+    });
+
+    it('refuses a Complete that changes their prefilled data, naming the subject paths and never the values, sending nothing', async () => {
+      const { sim, journey } = setup(prefilled);
+      const { instanceId, update, submits } = await journey;
+      const corrected = { ...known, consent: { dataProcessing: false }, contact: { mobilePhone: '+447700900999' } };
+      const error = await conflict(update('Complete', corrected));
+      expect(error.v1Error?.message).toContain('context.subject.consent.dataProcessing and context.subject.contact.mobilePhone were');
+      expect(error.v1Error?.message).toContain('v2 cannot change an element once given');
+      expect(error.v1Error?.message).not.toMatch(/4477|false/);
+      expect(submits()).toBe(0);
+      expect(sim.core.engine.get(instanceId)?.subject).toMatchObject(prefilled);
+    });
+
+    it('takes their prefilled data sent again as it is: v2 answers 409 for them, the journey holds it, and ends', async () => {
+      const { update, outcome } = await setup(prefilled).journey;
+      await update('Complete', everything);
+      expect(await outcome()).toEqual({ status: 'Completed', decision: 'Decision: Pass' });
+    });
+
+    it('does not answer success when v2 answers 409 for one of them and the journey does not hold all the update carries', async () => {
+      const { sim, journey } = setup(prefilled);
+      const { instanceId, update } = await journey;
+      const withMarketing = { ...everything, consent: { dataProcessing: true, marketing: true } };
+      const error = await conflict(update('Complete', withMarketing));
+      expect(error.v1Error?.message).toContain('v2 answered that Consent');
+      expect(error.v1Error?.message).toContain('context.subject.consent.marketing');
+      expect(error.v1Error?.message).toContain('that data was not used');
+      expect(sim.core.engine.get(instanceId)?.subject.consent).toEqual({ dataProcessing: true });
     });
 
     it('a Save that cannot complete the interaction leaves them to the Complete, which sends them', async () => {

@@ -95,6 +95,8 @@ interface Described {
  */
 export class ElementCatalogue {
   readonly #described: ReadonlyMap<string, Described>;
+  /** The subject paths its elements fill, as object keys: a list the six fill is theirs whole (`documents`). */
+  readonly #owned: readonly string[];
 
   /** `described` must have passed `DescribedElements`. */
   constructor(described: DescribedElements = {}) {
@@ -110,6 +112,12 @@ export class ElementCatalogue {
         return [id, { element, description, schema: z.looseObject(leavesShape(describedLeaves(description, true))) }];
       }),
     );
+    this.#owned = this.ids.flatMap((id) => this.get(id)?.paths.map((path) => path.split('[')[0] ?? path) ?? []);
+  }
+
+  /** Whether the data at `path` (dotted object keys) belongs to one of its elements: at or under a path one fills. */
+  owns(path: string): boolean {
+    return this.#owned.some((owned) => path === owned || path.startsWith(`${owned}.`));
   }
 
   /** Every element name, the specification's six first. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changedElements, DescribedElements, ElementCatalogue, type Subject } from '../src/index.js';
+import {
+  changedElements,
+  changedUndescribed,
+  DescribedElements,
+  ElementCatalogue,
+  type Subject,
+  undescribedPaths,
+  unheldUndescribed,
+} from '../src/index.js';
 
 const catalogue = new ElementCatalogue();
 const held: Subject = {
@@ -68,5 +76,26 @@ describe('changedElements', () => {
     expect(changed({ membership: { since: '2020-01-31T09:30:00Z', club: ' Chess ' } })).toEqual([]);
     expect(changed({ membership: { since: '2020-02-01', club: 'Chess' } })).toEqual(['Membership']);
     expect(changed({ membership: { since: '2020-01-31', club: 'Go' } })).toEqual(['Membership']);
+  });
+});
+
+describe('data outside every known element', () => {
+  const described = new ElementCatalogue(
+    DescribedElements.parse({ MobilePhone: { fields: { number: { path: 'contact.mobilePhone', format: 'phone' } } } }),
+  );
+  const held: Subject = { consent: { dataProcessing: true }, contact: { mobilePhone: '+447700900123' }, tags: ['a'] };
+
+  it('is found path by path, outside the six and the described elements, a list as one value and empty places left out', () => {
+    const given = { ...held, identity: { firstName: 'Ada', gender: 'F' }, documents: [{ side1Image: 'ZnJvbnQ=' }], note: '' };
+    expect(undescribedPaths(described, given)).toEqual(['consent.dataProcessing', 'tags', 'identity.gender']);
+    expect(undescribedPaths(catalogue, given)).toContain('contact.mobilePhone');
+  });
+
+  it('is changed where the journey holds another value, and unheld where it holds another or none', () => {
+    const given = { consent: { dataProcessing: false, marketing: true }, tags: ['a'], contact: { mobilePhone: '+447700900999' } };
+    expect(changedUndescribed(described, held, given)).toEqual(['consent.dataProcessing']);
+    expect(unheldUndescribed(described, held, given)).toEqual(['consent.dataProcessing', 'consent.marketing']);
+    expect(changedUndescribed(described, held, held)).toEqual([]);
+    expect(unheldUndescribed(described, held, held)).toEqual([]);
   });
 });

@@ -154,7 +154,7 @@ export const CHANGES = [
     v1: 'a later Save or Complete replaces data given before (a draft, the prefill)',
     v2: 'an element, once provided, cannot change (409 on a resend)',
     fidelity: 'lost',
-    note: 'v1 kept the last value a task was given; v2 keeps the first. The adapter compares what an update carries for each element the journey already holds with the journey’s subject: the same value passes and is not sent again, also in another spelling the element accepts (an SSN with or without dashes, surrounding spaces, a date’s timestamp); another value refuses the whole update with 409 conflict-error naming the element (never the values), and nothing is submitted. A user’s correction after a Save, or of prefill, needs a new journey on v2.',
+    note: 'v1 kept the last value a task was given; v2 keeps the first. The adapter compares what an update carries for each element the journey already holds with the journey’s subject: the same value passes and is not sent again, also in another spelling the element accepts (an SSN with or without dashes, surrounding spaces, a date’s timestamp); another value refuses the whole update with 409 conflict-error naming the element (never the values), and nothing is submitted. Data outside the six and the described elements is compared path by path, and another value the journey holds there refuses the update the same way, naming the subject path. A user’s correction after a Save, or of prefill, needs a new journey on v2.',
   },
   {
     id: 'request.update-undescribed-elements',
@@ -162,7 +162,7 @@ export const CHANGES = [
     v1: 'the tenant validated every element its journey collects',
     v2: 'elements beyond the specification’s six (Consent, MobilePhone, EmailAddress, …): the full list is not published',
     fidelity: 'approximated',
-    note: 'Elements described to the adapter (`elements`: subject path and format of each field) are planned, validated and shown in task schemas like the six. One it has no description of: `Complete` sends it as a participant with the caller’s subject and v2 decides (its refusal becomes the v1 error); `Validate` refuses with 400 naming it rather than answer `valid: true`; `Save` leaves it to the `Complete` unless the `Save` completes the interaction; the task schema names it in its description, without fields.',
+    note: 'Elements described to the adapter (`elements`: subject path and format of each field) are planned, validated and shown in task schemas like the six. One it has no description of: `Complete` sends it as a participant with the caller’s subject and v2 decides (its refusal becomes the v1 error); where v2 answers that it was taken before and the journey does not hold what the update carries outside the known elements, 409 says that data was not used, never success; `Validate` refuses with 400 naming it rather than answer `valid: true`; `Save` leaves it to the `Complete` unless the `Save` completes the interaction; the task schema names it in its description, without fields.',
   },
   {
     id: 'request.subject',

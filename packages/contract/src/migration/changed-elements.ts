@@ -38,3 +38,51 @@ export function changedElements(catalogue: ElementCatalogue, held: Subject, give
     return changes(element.comparable(heldPart), element.comparable(givenPart));
   });
 }
+
+/** A value the journey holds at a place: not left out, and not kept empty. */
+const holdsValue = (held: unknown): boolean => held !== undefined && held !== null && held !== '';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A place where `given` carries data no element owns, and what the journey holds there. */
+interface UndescribedValue {
+  readonly path: string;
+  readonly held: unknown;
+  readonly given: unknown;
+}
+
+/** Walks `given` down to its values (a list is one value) outside the paths `catalogue` owns, beside `held`. */
+function undescribedValues(catalogue: ElementCatalogue, held: unknown, given: unknown, path = ''): UndescribedValue[] {
+  if (path !== '' && catalogue.owns(path)) return [];
+  if (isPlainObject(given)) {
+    return Object.entries(given).flatMap(([key, value]) =>
+      undescribedValues(
+        catalogue,
+        isPlainObject(held) && Object.hasOwn(held, key) ? held[key] : undefined,
+        value,
+        path === '' ? key : `${path}.${key}`,
+      ),
+    );
+  }
+  return path === '' || isEmpty(given) ? [] : [{ path, held, given }];
+}
+
+/**
+ * The subject paths (dotted keys) where `given` carries data outside every element `catalogue` knows: data of an
+ * element nobody described, which has the same structure in v1 and v2 and only v2 can judge.
+ */
+export const undescribedPaths = (catalogue: ElementCatalogue, given: Subject): string[] =>
+  undescribedValues(catalogue, undefined, given).map(({ path }) => path);
+
+/** The undescribed paths where the journey holds a value (`held`) and `given` carries another, compared as given. */
+export const changedUndescribed = (catalogue: ElementCatalogue, held: Subject, given: Subject): string[] =>
+  undescribedValues(catalogue, held, given)
+    .filter((value) => holdsValue(value.held) && changes(value.held, value.given))
+    .map(({ path }) => path);
+
+/** The undescribed paths where the journey does not hold what `given` carries: another value, or none. */
+export const unheldUndescribed = (catalogue: ElementCatalogue, held: Subject, given: Subject): string[] =>
+  undescribedValues(catalogue, held, given)
+    .filter((value) => !holdsValue(value.held) || changes(value.held, value.given))
+    .map(({ path }) => path);

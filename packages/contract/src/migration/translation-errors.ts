@@ -54,17 +54,43 @@ export class IncompleteTaskError extends TranslationError {
 /** Names elements in a sentence: `FullName`, `FullName and DateOfBirth`, `A, B and C`. */
 const listed = (ids: readonly string[]) => (ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`);
 
+/** Subject paths in a sentence, as the v1 body names them (`context.subject.consent.dataProcessing`). */
+const subjectPaths = (paths: readonly string[]) => paths.map((path) => `context.subject.${path}`);
+
 /**
  * `task/update` carries another value for an element the journey already holds (a corrected Save, an edited
- * prefill): v2 cannot change an element once given, so nothing was submitted. Names elements, never values.
+ * prefill), or, outside every element journey-bridge knows, for a subject path where the journey holds a value:
+ * v2 cannot change an element once given, so nothing was submitted. Names elements and paths, never values.
  */
 export class ProvidedElementChangedError extends TranslationError {
   override name = 'ProvidedElementChangedError';
-  constructor(readonly elements: readonly string[]) {
+  constructor(
+    readonly elements: readonly string[],
+    readonly paths: readonly string[] = [],
+  ) {
+    const named = [...elements, ...subjectPaths(paths)];
     super(
-      `${listed(elements)} ${elements.length > 1 ? 'were' : 'was'} already given to this journey with another value, and v2 cannot change an element once given: nothing was submitted; the journey keeps the value given first`,
+      `${listed(named)} ${named.length > 1 ? 'were' : 'was'} already given to this journey with another value, and v2 cannot change an element once given: nothing was submitted; the journey keeps the value given first`,
       409,
       'request.update-correction',
+    );
+  }
+}
+
+/**
+ * v2 answered that elements nobody described were already given, and the journey does not hold what the update
+ * carries outside the known elements (another value, or none): that data was not used. Names paths, never values.
+ */
+export class UnheldDataError extends TranslationError {
+  override name = 'UnheldDataError';
+  constructor(
+    readonly elements: readonly string[],
+    readonly paths: readonly string[],
+  ) {
+    super(
+      `v2 answered that ${listed(elements)} ${elements.length > 1 ? 'were' : 'was'} already given to this journey, which does not hold what the update carries at ${listed(subjectPaths(paths))} (another value, or none): that data was not used, and v2 cannot change an element once given`,
+      409,
+      'request.update-undescribed-elements',
     );
   }
 }
