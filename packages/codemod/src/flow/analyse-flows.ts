@@ -14,6 +14,7 @@ import { type Answer, answerOf } from './answers.js';
 import { Functions } from './functions.js';
 import type { Source, Sources } from './sources.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
+import { UnreadableCalls } from './unreadable-calls.js';
 
 /** What the flow analysis adds to the files' plans. */
 export interface FlowAnalysis extends Followed {
@@ -74,7 +75,8 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     const call = source?.nodeAt(site.call.start, 'CallExpression', site.call.end);
     if (source && call) answers.set(site.id, answerOf(functions, source, call));
   }
-  const tracker = new Tracker(sources, functions, bodies, options.helpers);
+  const candidates = new Set(plans.map((plan) => plan.file));
+  const tracker = new Tracker(sources, functions, bodies, options.helpers, new UnreadableCalls(sources, candidates));
   for (const site of calls) tracker.track(site);
   for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') tracker.trackV2Start(plan.file, call);
   const followed = tracker.result();

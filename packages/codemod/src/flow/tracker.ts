@@ -15,7 +15,7 @@ import type { Functions } from './functions.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 import { retype } from './type-annotations.js';
-import { calleeKind } from './unreadable-calls.js';
+import type { UnreadableCalls } from './unreadable-calls.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
 import { carriesId, isObjectShape, type Shape, type Value } from './values.js';
 
@@ -101,6 +101,7 @@ export class Tracker {
     private readonly functions: Functions,
     private readonly bodies: ReadonlyMap<string, BodyOwner>,
     private readonly helpers: boolean,
+    private readonly unreadable: UnreadableCalls,
   ) {}
 
   /** Follows what the call of a v1 site answers. */
@@ -905,7 +906,7 @@ export class Tracker {
     const param = target?.fn.params[index];
     if (target && param && param.type !== 'RestElement') return void this.declare(value, param, target.source);
     if (target) return;
-    if (carriesId(value.shape) && calleeKind(source, call.callee) === 'unreadable') return void this.unfollowed(value, call, source);
+    if (carriesId(value.shape) && this.unreadable.blocks(source, call)) return void this.unfollowed(value, call, source);
     this.boundary(source, call, value);
   }
 
