@@ -126,6 +126,60 @@ export async function saveDraft(subject: object, taskId: string) {
   });
 });
 
+// A save left on v1 and marked, and a v2 start whose instance goes to the call written at `SEND` by each case.
+const MARKED_SAVE = `const V1 = \`\${process.env.JOURNEY_HOST}/us/captain/api/journey/\`;
+export async function save(token: string, instanceId: string, taskId: string) {
+  // journey-codemod: unsupported [request.update-intent] intent 'Save' has no v2 counterpart
+  const res = await fetch(V1 + 'task/update', { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ intent: 'Save', instanceId, taskId, context: { subject: {} } }) });
+  return res.json();
+}
+`;
+const V2_START = `export async function begin(token: string, res: { json(body: unknown): void }): Promise<void> {
+  // ABOVE_START
+  const r = await fetch(\`\${process.env.JOURNEY_HOST}/eu/v2/captain/journey/start\`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: \`Bearer \${token}\` },
+    body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }),
+  });
+  const { instanceId } = (await r.json()) as { instanceId: string };
+  // ABOVE_CALL
+  SEND;
+}
+`;
+const AUDIT_REQUEST = "await fetch(process.env.AUDIT_URL as string, { method: 'POST', body: JSON.stringify({ instanceId }) })";
+
+describe('--check on a v2 start whose instance is sent where the codemod cannot read', () => {
+  const v2App = (audit: string, { imports = '', ignoreAbove = '' } = {}) =>
+    `${imports}${V2_START.replace('SEND', audit)}`
+      .replace('// ABOVE_START', ignoreAbove === 'start' ? '// journey-codemod-ignore' : '')
+      .replace('// ABOVE_CALL', ignoreAbove === 'call' ? '// journey-codemod-ignore' : '');
+  const check = async (files: Record<string, string>) => {
+    await commitProject(repo, { 'src/other.ts': MARKED_SAVE, ...files });
+    return runCli(['src', '--check'], repo);
+  };
+
+  it('passes res.json({ instanceId }): an answer to the caller reaches no v1 call', async () => {
+    const run = await check({ 'src/v2app.ts': v2App('res.json({ instanceId })') });
+    expect(run.stderr).not.toContain('half on v2');
+    expect(run.code).toBe(0);
+  });
+
+  it('passes a request it cannot read while the only v1 is marked in a file the call does not reach', async () => {
+    expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST) })).code).toBe(0);
+  });
+
+  it('fails while that v1 sits in a file the call reaches, until journey-codemod-ignore is above the call or the v2 start', async () => {
+    const imports = "import { save } from './other';\nexport const saveDraft = save;\n";
+    const half = await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports }) });
+    expect(half.code).toBe(1);
+    expect(half.stderr).toMatch(
+      /v2app\.ts:\d+ flow may be half on v2: the instance of the v2 start at line \d+ of v2app\.ts is sent to fetch/,
+    );
+    expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports, ignoreAbove: 'call' }) })).code).toBe(0);
+    expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports, ignoreAbove: 'start' }) })).code).toBe(0);
+  });
+});
+
 describe('--check on what a run marked', () => {
   it('passes parts another part keeps on v1 in a statement already marked for that part (a barrel, a path wrapper, a generator)', async () => {
     await commitProject(repo, ESM_APP);

@@ -47,6 +47,8 @@ export interface V2Unfollowed {
   readonly file: string;
   readonly offset: number;
   readonly text: string;
+  /** The call's file and the files it imports, directly or not: where the code it calls may make its v1 calls. */
+  readonly reaches: readonly string[];
 }
 
 type Member = Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>;
@@ -916,9 +918,13 @@ export class Tracker {
     if (value.operation === 'v2') {
       const at = value.origin.lastIndexOf(':');
       const file = value.origin.slice(0, at);
+      const startSource = this.sources.get(file);
+      const start = startSource?.nodeAt(Number(value.origin.slice(at + 1)), 'CallExpression');
+      // `journey-codemod-ignore` above the v2 start or above the call opts it out, as it does any other finding.
+      if (optedOut(source, call) || (startSource && start && optedOut(startSource, start))) return;
       const started = lineRef(file, Number(value.origin.slice(at + 1)));
       const text = `the instance of the v2 start at line ${started} of ${basename(file)} is sent to ${callee}, which the codemod cannot read`;
-      return void this.v2Unfollowed.push({ file: source.file, offset: call.start ?? 0, text });
+      return void this.v2Unfollowed.push({ file: source.file, offset: call.start ?? 0, text, reaches: this.importedBy(source) });
     }
     this.refuse(
       source,
@@ -928,6 +934,22 @@ export class Tracker {
       `the journey's id is sent to ${callee}, which the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee): the calls made there with it may stay v1`,
       'send the id only through functions of the project whose requests name their v1 path (a literal or a constant), or migrate those calls with this flow by hand',
     );
+  }
+
+  /** `source`'s file and every file of the run it imports by a relative specifier, directly or through others. */
+  private importedBy(source: Source): string[] {
+    const files = new Set([source.file]);
+    const pending = [source];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      for (const { specifier } of next.ctx.imports.values()) {
+        const file = this.sources.modules.resolve(next.file, specifier);
+        const imported = file === undefined || files.has(file) ? undefined : this.sources.get(file);
+        if (!file || !imported) continue;
+        files.add(file);
+        pending.push(imported);
+      }
+    }
+    return [...files];
   }
 
   /** A returned value reaches every call of the function, or leaves the code. */
@@ -1253,6 +1275,12 @@ function suggestionOf(value: Value): string | undefined {
 
 const shapeKey = (shape: Shape): string =>
   shape.kind === 'leaf' ? `leaf:${shape.leaf}` : shape.kind === 'record' ? `record:${shape.key}:${shapeKey(shape.inner)}` : shape.kind;
+
+/** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
+function optedOut(source: Source, node: Node): boolean {
+  const statement = source.ctx.statementOf(node, source.ancestors(node));
+  return source.ctx.ignored(source.ctx.anchor(statement), statement);
+}
 
 /** `this.name` read (not assigned) inside a class body. */
 function thisReads(source: Source, body: Node, name: string): Node[] {

@@ -14,8 +14,10 @@ export interface Finding {
  * What the gate fails on: v1 the codemod would still change (migratable, so unmarked), v1 that stays with no
  * marker above it yet, flows that hold v2 calls beside v1 parts (half migrated: they work on neither), and files
  * it refused to read (too large, not UTF-8, outside the tree): what they hold is unknown, so not passed.
- * A v2 start whose instance is sent to code the codemod cannot read fails it while any v1 remains in the run: that code
- * may make the v1 calls of its flow, and no marker can show it does not.
+ * A v2 start whose instance is sent to a call that may reach v1 (the rule of `codemod.unfollowed-instance`) fails it
+ * while v1 remains that no marker accounts for, or that sits in the call's file or the files it imports, marked or
+ * not: that code may make the v1 calls of its flow, and no marker can show it does not. `journey-codemod-ignore`
+ * above the v2 start or above the call opts it out.
  * v1 left with a marker above its statement is known and passes, whichever rule the marker names (the blocker a run
  * computes without the journey map may differ from the one the marking run named), as does code opted out with
  * `journey-codemod-ignore`; so does a site whose only change is its marker (a hard-coded token scope) once it is in.
@@ -39,9 +41,10 @@ export function checkFindings(result: CodemodResult): Finding[] {
         text: `flow half on v2 [${first.rule}] its v2 calls share an instance with v1 calls in ${flow.files.length} file(s)`,
       });
   }
-  const v1 = result.sites.find((site) => site.status !== 'ignored');
-  if (v1) {
-    for (const { file, line, text } of result.v2Unfollowed)
+  for (const { file, line, text, reaches } of result.v2Unfollowed) {
+    // v1 marked elsewhere belongs to flows the run has accounted for; marked where the call leads, it may be this flow's.
+    const v1 = result.sites.find((site) => site.status !== 'ignored' && (!hasMarker(site.markerAt) || reaches.includes(site.file)));
+    if (v1)
       findings.push({
         file,
         line,
