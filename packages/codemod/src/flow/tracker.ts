@@ -61,7 +61,10 @@ const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
 /** The flow key of the decision entry in the specification's dialect. */
 const DECISION_KEY = 'decision';
 const ARRAY_METHODS = new Set(['map', 'filter', 'find', 'findLast', 'some', 'every', 'forEach', 'findIndex', 'sort', 'slice', 'reverse']);
-/** Methods that test whether a list holds a value: a status tested so is compared with each listed spelling. */
+/**
+ * Methods that test whether a list holds a value: a status tested so is compared with each listed spelling
+ * (`indexOf` only where its result is compared with -1 or 0 to ask just that).
+ */
 const MEMBERSHIP_METHODS = new Set(['includes', 'has', 'indexOf']);
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
 /** The generated module's helper that reads a task list's one task from an interaction. */
@@ -897,6 +900,14 @@ export class Tracker {
     if (HARMLESS_CALLEES.test(callee)) return;
     if (value.shape.kind === 'leaf' && value.shape.leaf === 'status' && index === 0 && isMember(call.callee)) {
       const method = propertyName(call.callee);
+      // An index is a position in the list, which gaining 'Error' shifts: only whether the status is listed may be asked.
+      if (method === 'indexOf' && !testsPresence(source, call))
+        return void this.statusMatched(
+          value,
+          call,
+          source,
+          `takes its position in ${source.ctx.text(call.callee.object)} (an added '${ERROR}' would shift the positions after it)`,
+        );
       if (method !== undefined && MEMBERSHIP_METHODS.has(method)) return void this.statusListed(value, call.callee.object, call, source);
     }
     if (callee === 'Promise.resolve') return void this.follow(value, call, source);
@@ -1275,6 +1286,29 @@ function suggestionOf(value: Value): string | undefined {
 
 const shapeKey = (shape: Shape): string =>
   shape.kind === 'leaf' ? `leaf:${shape.leaf}` : shape.kind === 'record' ? `record:${shape.key}:${shapeKey(shape.inner)}` : shape.kind;
+
+/** The sides of a comparison with a number that ask whether an index was found: `>= 0`, `< 0`, `> -1`, `=== -1` and their kin. */
+const PRESENCE_TESTS: Readonly<Record<string, readonly string[]>> = {
+  '-1': ['===', '!==', '==', '!=', '>', '<='],
+  '0': ['>=', '<'],
+};
+const FLIPPED: Readonly<Record<string, string>> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+
+/** Whether `call`'s result (an index) is only compared with -1 or 0, which asks whether the value is listed at all. */
+function testsPresence(source: Source, call: Node): boolean {
+  const comparison = source.parent(call);
+  if (comparison?.type !== 'BinaryExpression') return false;
+  const left = comparison.left === call;
+  const other = left ? comparison.right : comparison.left;
+  const number =
+    other.type === 'NumericLiteral'
+      ? other.value
+      : other.type === 'UnaryExpression' && other.operator === '-' && other.argument.type === 'NumericLiteral'
+        ? -other.argument.value
+        : undefined;
+  const operator = left ? comparison.operator : (FLIPPED[comparison.operator] ?? comparison.operator);
+  return number !== undefined && (PRESENCE_TESTS[String(number)] ?? []).includes(operator);
+}
 
 /** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
 function optedOut(source: Source, node: Node): boolean {
