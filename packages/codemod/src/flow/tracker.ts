@@ -1061,6 +1061,17 @@ export class Tracker {
     const holder = source.parent(comparison);
     // Already taking both spellings (a run before this one).
     if (holder?.type === 'LogicalExpression' && source.ctx.text(holder).includes(error)) return;
+    // The second comparison evaluates the status again: a call in it (`(await fetchState()).status`) would run twice.
+    if (!REPEATABLE.test(source.ctx.text(node))) {
+      return void this.refuse(
+        source,
+        comparison,
+        value,
+        'status.failure-spelling',
+        `a failed journey's status would read '${FAILED}' or '${ERROR}' on v2, and comparing ${source.ctx.text(node)} with both would evaluate it twice`,
+        `assign the status to a variable first (const status = …), compare that with '${FAILED}', then run again`,
+      );
+    }
     // The status itself may be rewritten (a task list's `list.status`): the comparison is added to, never replaced.
     const subject = this.rewritten(source, node);
     const { operator } = comparison;
