@@ -1,7 +1,7 @@
 const JOURNEY_API = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
 
 async function call<T>(path: string, body: object): Promise<T> {
-  // journey-codemod: unsupported [codemod.shared-constant] shares the literal at line 1 of this file with the v1 code at line 10 of this file, which stays v1
+  // journey-codemod: unsupported [codemod.shared-constant] shares the literal at line 1 of this file with the v1 code at line 12 of this file, which stays v1
   const res = await fetch(JOURNEY_API + path, { method: 'POST', body: JSON.stringify(body) });
   return (await res.json()) as T;
 }
