@@ -1,4 +1,4 @@
-import type { Expression, Node, TSEnumDeclaration } from '@babel/types';
+import type { Expression, FunctionDeclaration, Function as FunctionNode, Node, TSEnumDeclaration } from '@babel/types';
 import { concat, hole, type StaticValue, text } from './static-value.js';
 
 /** What an evaluation may look up outside the expression: same-file constants and imported ones. */
@@ -9,6 +9,12 @@ export interface EvaluationScope {
   constant(name: string): Expression | TSEnumDeclaration | undefined;
   /** The value of an imported binding, from the project analysis. */
   imported(name: string): StaticValue | undefined;
+  /** A function declared once in the file under that name. */
+  declaredFunction?(name: string): FunctionDeclaration | undefined;
+  /** The module a name is imported from (`axios`), for any specifier. */
+  specifier?(name: string): string | undefined;
+  /** What `this.name` returns when it is a getter of the class around it that only returns an expression. */
+  getter?(member: Node): Expression | undefined;
 }
 
 const sourceText = (node: Node, scope: EvaluationScope): string => scope.source.slice(node.start ?? 0, node.end ?? 0);
@@ -43,7 +49,7 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
       return concat([evaluate(node.left, scope, seen), evaluate(node.right, scope, seen)], sourceText(node, scope));
     case 'Identifier': {
       if (seen.has(node.name)) return hole(node.name);
-      const init = scope.constant(node.name);
+      const init = scope.constant(node.name) ?? scope.declaredFunction?.(node.name);
       if (init) return evaluate(init, scope, new Set([...seen, node.name]));
       return scope.imported(node.name) ?? hole(node.name);
     }
@@ -56,6 +62,10 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
         : node.property.type === 'Identifier'
           ? node.property.name
           : undefined;
+      if (node.object.type === 'ThisExpression' && key !== undefined) {
+        const returned = seen.has(`this.${key}`) ? undefined : scope.getter?.(node);
+        if (returned) return throughGetter(evaluate(returned, scope, new Set([...seen, `this.${key}`])), `this.${key}`);
+      }
       const object = evaluate(node.object, scope, seen);
       if (key === 'href' && object.kind === 'string') return object;
       if (key !== undefined && object.kind === 'object') return object.props[key] ?? hole(sourceText(node, scope));
@@ -115,7 +125,54 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
     case 'TSTypeAssertion':
     case 'ParenthesizedExpression':
       return evaluate(node.expression, scope, seen);
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      return clientFactory(node, scope, seen) ?? hole(sourceText(node, scope));
     default:
       return hole(sourceText(node, scope));
   }
+}
+
+/** The methods of an HTTP library that make an instance. */
+export const INSTANCE_FACTORIES = ['create', 'extend'];
+/** The options that carry an instance's base: axios `baseURL`, ky and got `prefixUrl`, `prefix`, `baseUrl`. */
+export const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
+
+/** The client a function makes, when its one return is `X.create({ … })` of a library it imports. */
+function clientFactory(fn: FunctionNode, scope: EvaluationScope, seen: ReadonlySet<string>): StaticValue | undefined {
+  const returns = fn.body.type === 'BlockStatement' ? fn.body.body.filter((statement) => statement.type === 'ReturnStatement') : [];
+  const made = fn.body.type === 'BlockStatement' ? (returns.length === 1 ? returns[0]?.argument : undefined) : fn.body;
+  if (made?.type !== 'CallExpression' || made.callee.type !== 'MemberExpression' || made.callee.object.type !== 'Identifier')
+    return undefined;
+  const method = made.callee.property.type === 'Identifier' ? made.callee.property.name : '';
+  const library = scope.specifier?.(made.callee.object.name);
+  if (!INSTANCE_FACTORIES.includes(method) || library === undefined || library.startsWith('.')) return undefined;
+  const options = made.arguments[0];
+  const property =
+    options?.type === 'ObjectExpression'
+      ? options.properties.find(
+          (entry) => entry.type === 'ObjectProperty' && entry.key.type === 'Identifier' && BASE_OPTIONS.includes(entry.key.name),
+        )
+      : undefined;
+  const value = property?.type === 'ObjectProperty' ? property.value : undefined;
+  if (!value) return { kind: 'client', library };
+  const baseParam =
+    value.type === 'Identifier'
+      ? fn.params.findIndex((param) => {
+          const target = param.type === 'AssignmentPattern' ? param.left : param;
+          return target.type === 'Identifier' && target.name === value.name;
+        })
+      : -1;
+  if (baseParam === -1) return { kind: 'client', library, base: evaluate(value, scope, seen) };
+  const param = fn.params[baseParam];
+  const fallback = param?.type === 'AssignmentPattern' ? evaluate(param.right, scope, seen) : undefined;
+  return { kind: 'client', library, baseParam, ...(fallback ? { base: fallback } : {}) };
+}
+
+/** A getter's value, its holes that read the instance (`this.region`) marked as read through it. */
+function throughGetter(value: StaticValue, getter: string): StaticValue {
+  if (value.kind !== 'string') return value;
+  const parts = value.parts.map((part) => (part.kind === 'hole' && /^this\b/.test(part.text) ? { ...part, getter } : part));
+  return { kind: 'string', parts };
 }

@@ -1,4 +1,4 @@
-import type { Expression, File, Node, TSEnumDeclaration } from '@babel/types';
+import type { Expression, File, FunctionDeclaration, Node, TSEnumDeclaration } from '@babel/types';
 import { type EvaluationScope, evaluate } from './evaluate.js';
 import type { ModuleGraph } from './module-graph.js';
 import type { StaticValue } from './static-value.js';
@@ -65,11 +65,14 @@ function moduleExports(
   exportsOf: (file: string) => Record<string, StaticValue>,
 ): Record<string, StaticValue> {
   const constants = new Map<string, Expression | TSEnumDeclaration | null>();
+  const functions = new Map<string, FunctionDeclaration | null>();
   const imports = new Map<string, { specifier: string; imported: string }>();
   for (const statement of ast.program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type === 'TSEnumDeclaration')
       constants.set(declaration.id.name, constants.has(declaration.id.name) ? null : declaration);
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id)
+      functions.set(declaration.id.name, functions.has(declaration.id.name) ? null : declaration);
     if (declaration?.type === 'VariableDeclaration') {
       for (const declarator of declaration.declarations) {
         if (declarator.id.type !== 'Identifier' || !declarator.init) continue;
@@ -103,6 +106,8 @@ function moduleExports(
     file,
     source: text,
     constant: (name) => constants.get(name) ?? undefined,
+    declaredFunction: (name) => functions.get(name) ?? undefined,
+    specifier: (name) => imports.get(name)?.specifier,
     imported: (name) => {
       const entry = imports.get(name);
       return entry ? fromModule(entry.specifier, entry.imported) : undefined;
@@ -115,6 +120,11 @@ function moduleExports(
       if (statement.declaration?.type === 'VariableDeclaration') {
         for (const declarator of statement.declaration.declarations)
           if (declarator.id.type === 'Identifier' && declarator.init) values[declarator.id.name] = evaluate(declarator.init, scope);
+      }
+      // A function is a value only when it makes an HTTP client (`createHttp(…)` returning `axios.create(…)`).
+      if (statement.declaration?.type === 'FunctionDeclaration' && statement.declaration.id) {
+        const made = evaluate(statement.declaration, scope);
+        if (made.kind === 'client') values[statement.declaration.id.name] = made;
       }
       if (statement.declaration?.type === 'TSEnumDeclaration')
         values[statement.declaration.id.name] = evaluate(statement.declaration, scope);

@@ -5,15 +5,35 @@ export interface TextSource {
   readonly start: number;
 }
 
-/** A run of known text, or a value known only at run time (kept as its source text). */
+/**
+ * A run of known text, or a value known only at run time (kept as its source text). `getter` names the getter a
+ * hole was read through when that hole is the instance's own state (`this.region` in `get base()`): each instance
+ * may hold another value, so the URL is not one the codemod can show.
+ */
 export type Part =
   | { readonly kind: 'text'; readonly value: string; readonly source?: TextSource }
-  | { readonly kind: 'hole'; readonly text: string };
+  | { readonly kind: 'hole'; readonly text: string; readonly getter?: string };
 
-/** What static evaluation knows of an expression: a string made of parts, or an object map of such values. */
+/**
+ * What static evaluation knows of an expression: a string made of parts, an object map of such values, or a
+ * function that makes an HTTP client (`createHttp(token, baseURL = …)` returning `axios.create({ baseURL })`).
+ */
 export type StaticValue =
   | { readonly kind: 'string'; readonly parts: readonly Part[] }
-  | { readonly kind: 'object'; readonly props: Readonly<Record<string, StaticValue>> };
+  | { readonly kind: 'object'; readonly props: Readonly<Record<string, StaticValue>> }
+  | ClientFactory;
+
+/**
+ * A function whose one return is `X.create({ … })` or `X.extend({ … })` of an imported HTTP library: the module it
+ * is imported from, and the base it gives the instance, written in it (`base`), or carried by a parameter
+ * (`baseParam`, whose default, when it has one, is `base`).
+ */
+export interface ClientFactory {
+  readonly kind: 'client';
+  readonly library: string;
+  readonly base?: StaticValue;
+  readonly baseParam?: number;
+}
 
 export const text = (value: string, source?: TextSource): StaticValue => ({
   kind: 'string',
@@ -26,7 +46,7 @@ export const hole = (sourceText: string): StaticValue => ({ kind: 'string', part
 export function concat(values: readonly StaticValue[], sourceText: string): StaticValue {
   const parts: Part[] = [];
   for (const value of values) {
-    if (value.kind === 'object') parts.push({ kind: 'hole', text: sourceText });
+    if (value.kind !== 'string') parts.push({ kind: 'hole', text: sourceText });
     else parts.push(...value.parts);
   }
   return { kind: 'string', parts };
@@ -34,7 +54,7 @@ export function concat(values: readonly StaticValue[], sourceText: string): Stat
 
 /** The value as one string with `\0` for each run-time hole, and the part each character came from. */
 export function flatten(value: StaticValue): { readonly text: string; readonly partAt: readonly number[] } {
-  if (value.kind === 'object') return { text: '\0', partAt: [-1] };
+  if (value.kind !== 'string') return { text: '\0', partAt: [-1] };
   let result = '';
   const partAt: number[] = [];
   value.parts.forEach((part, index) => {

@@ -12,6 +12,7 @@ import { matchV1Url } from '../plan/v1-url.js';
 import type { Wrapper } from '../plan/wrappers.js';
 import { type Answer, answerOf } from './answers.js';
 import { Functions } from './functions.js';
+import { baseFromCallers } from './parameter-bases.js';
 import type { Source, Sources } from './sources.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
@@ -54,6 +55,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     }
   }
   const calls = [...byId.values()].filter((site) => site.role === 'call');
+  for (const site of calls) baseFromCallers(site, sources, functions);
   for (const site of calls)
     if (site.deferred?.kind === 'start' && site.deferred.resourceIdParam)
       mapPassedIds(site, site.deferred.resourceIdParam, sources, functions, options);

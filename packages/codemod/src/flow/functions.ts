@@ -25,7 +25,8 @@ const isFunctionNode = (node: Node | null | undefined): node is FunctionNode =>
 /**
  * Which function a call reaches and which calls reach a function, across the files of the run: bindings by
  * scope within a file, imports and exports through the module graph (ts-morph), methods through the class of
- * the instance they are called on (made with `new`, or typed by an annotation), or through the object literal
+ * the instance they are called on (made with `new`, or typed by an annotation) and up its `extends` chain to the
+ * nearest class that defines them (in the same module or imported), or through the object literal
  * they are written in (`const api = { list: function () {} }`, exported or `module.exports` itself).
  */
 export class Functions {
@@ -44,7 +45,7 @@ export class Functions {
     const name = propertyName(callee);
     if (name === undefined) return undefined;
     const cls = this.instanceClass(source, callee.object);
-    if (cls) return methodOf(cls.source, cls.cls, name);
+    if (cls) return this.methodIn(cls.source, cls.cls, name);
     if (callee.object.type === 'ThisExpression') {
       // `this.f()` in a function of an object literal (no class around it) calls a property of that object.
       const holder = source
@@ -64,7 +65,7 @@ export class Functions {
       const held = imported && this.exportedObject(imported.file, imported.imported);
       if (held) return inObject(held.source, held.object, name);
       const klass = this.classOf(source, callee.object);
-      if (klass) return methodOf(klass.source, klass.cls, name);
+      if (klass) return this.methodIn(klass.source, klass.cls, name);
     }
     return undefined;
   }
@@ -162,9 +163,14 @@ export class Functions {
     return calls;
   }
 
-  /** Calls of method `name` of `cls`: `this.name()` inside it, and on every instance of it in the run. */
-  private methodCalls(source: Source, cls: Class, name: string): CallRef[] {
+  /**
+   * Calls of method `name` of `cls`: `this.name()` inside it, and on every instance of it in the run; and the same
+   * in the classes that inherit it (`extends`, in any module), down to one that defines `name` again.
+   */
+  private methodCalls(source: Source, cls: Class, name: string, seen: Set<Class> = new Set()): CallRef[] {
     const calls: CallRef[] = [];
+    if (seen.has(cls)) return calls;
+    seen.add(cls);
     walk(cls.body, (node) => {
       if (
         node.type === 'CallExpression' &&
@@ -178,7 +184,36 @@ export class Functions {
       const call = memberCallOn(where, node, name);
       if (call) calls.push({ source: where, call });
     }
+    for (const subclass of this.subclassesOf(source, cls))
+      if (!methodOf(subclass.source, subclass.cls, name)) calls.push(...this.methodCalls(subclass.source, subclass.cls, name, seen));
     return calls;
+  }
+
+  /** A method of `cls`, or of the nearest class up its `extends` chain that defines it. */
+  private methodIn(source: Source, cls: Class, name: string, seen: Set<Class> = new Set()): FunctionRef | undefined {
+    const own = methodOf(source, cls, name);
+    if (own || seen.has(cls)) return own;
+    seen.add(cls);
+    const parent = cls.superClass?.type === 'Identifier' ? this.classOf(source, cls.superClass) : undefined;
+    return parent && this.methodIn(parent.source, parent.cls, name, seen);
+  }
+
+  /** The classes that name `cls` in their `extends`: in its module, and where it is imported. */
+  private subclassesOf(source: Source, cls: Class): { source: Source; cls: Class }[] {
+    const binding = cls.id ? source.scopes.bindingOf(cls.id) : undefined;
+    if (!binding) return [];
+    const names: { source: Source; references: readonly Identifier[] }[] = [{ source, references: binding.references }];
+    for (const exported of this.exportedNames(source, binding))
+      for (const { importer, local } of this.importsOf(source.file, exported))
+        if (local.kind === 'name') names.push({ source: importer, references: local.binding.references });
+    const found: { source: Source; cls: Class }[] = [];
+    for (const { source: where, references } of names) {
+      for (const reference of references) {
+        const parent = where.parent(reference);
+        if (isClass(parent) && parent.superClass === reference) found.push({ source: where, cls: parent });
+      }
+    }
+    return found;
   }
 
   /** Expressions that hold an instance of `cls`: names bound to `new Cls()`, parameters and properties typed `Cls`. */

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type CallExpression, isFunction, type Node, type ObjectExpression } from '@babel/types';
+import { type CallExpression, type ImportDeclaration, isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES, RESULT_PATHS } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
 import { lineRef } from '../edits/line-refs.js';
@@ -75,6 +75,15 @@ const TASK_WITHOUT_HELPERS =
 /** Why a call answering what an unreadable response interceptor made of the response stays v1. */
 const OPAQUE_CALL =
   'it answers what a response interceptor the codemod cannot read made of the axios response, so no read of its answer can be rewritten';
+/** An imported type the answers' annotations name: where, and the annotations retyped. */
+interface TypeImport {
+  readonly source: Source;
+  readonly retyped: { node: Node; site: SiteBuilder }[];
+}
+
+/** What makes the kind of a client the codemod cannot tell known to it. */
+const UNKNOWN_CLIENT_FORM =
+  'type the receiver (http: AxiosInstance, ReturnType<typeof createHttp>) or pass it an instance made by axios.create({ baseURL }) or by a function of the project that returns one, and run again';
 /** `a.b.c` made of names only: safe to write twice. */
 const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;
 
@@ -93,7 +102,7 @@ export class Tracker {
   /** Types of a synchronous start's answer: retyped only if the answer turns out to be read as the state. */
   private readonly startTypes = new Set<string>();
   /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
-  private readonly typeImports = new Map<Binding, { source: Source; retyped: { node: Node; site: SiteBuilder }[] }>();
+  private readonly typeImports = new Map<Binding, TypeImport>();
   private readonly visited = new Set<string>();
   private readonly links: [string, string][] = [];
   private readonly readAsState = new Set<string>();
@@ -117,7 +126,16 @@ export class Tracker {
     const call = source.nodeAt(facts.start, 'CallExpression', facts.end);
     if (!call) return;
     const synchronous = site.deferred?.kind === 'start' && site.deferred.synchronous;
-    const shape = this.answerShape(source, call, facts.style);
+    const unknown = facts.style === 'callee' ? this.unknownClient(source, call) : undefined;
+    const shape: Shape = unknown ? { kind: 'opaque' } : this.answerShape(source, call, facts.style);
+    if (unknown && !site.refusal) {
+      site.refusal = {
+        rule: 'codemod.unknown-client',
+        reason: `it goes through ${unknown}, whose kind the codemod cannot tell (an axios instance answers { data }, a client that unwraps it the body), so no read of its answer can be rewritten`,
+        suggestion: UNKNOWN_CLIENT_FORM,
+      };
+      settle(site);
+    }
     // The call answers what an interceptor made of the response: no read of it can be rewritten with confidence.
     if (shape.kind === 'opaque' && !site.refusal) {
       site.refusal = { rule: 'codemod.response-interceptor', reason: OPAQUE_CALL, suggestion: INTERCEPTOR_FORM };
@@ -130,7 +148,9 @@ export class Tracker {
       ...(synchronous ? { startAsState: true } : {}),
     };
     const typeArgument = call.typeParameters?.params[0];
-    if (typeArgument && value.shape.kind === 'body') this.retype(source, typeArgument, value);
+    // `http.post<T>(…)` of axios types the body its response carries, as a call answering the body types that body.
+    const typesBody = value.shape.kind === 'body' || (value.shape.kind === 'response' && value.shape.style === 'axios');
+    if (typeArgument && typesBody) this.retype(source, typeArgument, { ...value, shape: { kind: 'body' } });
     this.follow(value, call, source);
   }
 
@@ -146,12 +166,27 @@ export class Tracker {
   }
 
   result(): Followed {
-    for (const [binding, { source, retyped }] of this.typeImports) {
+    // The imports whose every use was retyped, by their import statement: removed together, never overlapping.
+    const removable = new Map<ImportDeclaration, { source: Source; specifiers: Set<Node>; entries: [Binding, TypeImport][] }>();
+    for (const [binding, entry] of this.typeImports) {
+      const { source, retyped } = entry;
       const inside = (id: Node) => retyped.some(({ node }) => (node.start ?? 0) <= (id.start ?? 0) && (id.end ?? 0) <= (node.end ?? 0));
       const declaration = source.parent(binding.declaration);
       if (declaration?.type !== 'ImportDeclaration' || ![...binding.references, ...binding.typeReferences].every(inside)) continue;
-      const removal = removeImportSpecifier(source.ctx, declaration, binding.declaration);
-      for (const { site } of retyped) site.edits.push(removal);
+      const group = removable.get(declaration) ?? { source, specifiers: new Set<Node>(), entries: [] };
+      group.specifiers.add(binding.declaration);
+      group.entries.push([binding, entry]);
+      removable.set(declaration, group);
+    }
+    for (const [declaration, { source, specifiers, entries }] of removable) {
+      for (const [binding, { retyped }] of entries) {
+        const removal = removeImportSpecifier(source.ctx, declaration, binding.declaration, specifiers);
+        for (const { site } of retyped) {
+          site.edits.push(removal);
+          // One edit may take several names out of the statement: their annotations move together.
+          if (specifiers.size > 1) site.pieces.push(`type-imports:${source.file}:${declaration.start}`);
+        }
+      }
     }
     const sites = [...this.reads]
       .filter(([key, { origins }]) => !this.startTypes.has(key) || [...origins].some((origin) => this.readAsState.has(origin)))
@@ -164,6 +199,18 @@ export class Tracker {
       boundaries: this.boundaries,
       v2Unfollowed: this.v2Unfollowed,
     };
+  }
+
+  /**
+   * The receiver of a method call made on what the codemod cannot tell the kind of: a parameter with no type
+   * (`http.post(…)` in `start(http, …)`), which is neither an HTTP library's instance it knows nor an object or
+   * class of the project. A typed one answers what its type says (`client: Client` whose `request` returns `T`).
+   */
+  private unknownClient(source: Source, call: CallExpression): string | undefined {
+    const { callee } = call;
+    if (!isMember(callee) || callee.object.type !== 'Identifier' || this.functions.calleeOf(source, call)) return undefined;
+    const binding = source.scopes.bindingOf(callee.object);
+    return binding?.kind === 'param' && !binding.id.typeAnnotation ? callee.object.name : undefined;
   }
 
   private answerShape(source: Source, call: CallExpression, style: string): Shape {

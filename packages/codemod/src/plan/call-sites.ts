@@ -115,7 +115,7 @@ export function planCalls(
     if (!url) return;
     const value = evaluate(url.node, ctx);
     const instance = receiver === undefined ? undefined : receivers.instances.get(receiver);
-    const combined: StaticValue = instance ? joinBase(instance.base, value, ctx.text(url.node)) : value;
+    const combined: StaticValue = instance?.base ? joinBase(instance.base, value, ctx.text(url.node)) : value;
     const v2Path = v2PathOf(combined);
     if (v2Path) {
       const style = callStyle(ctx, node, receivers);
@@ -165,6 +165,13 @@ export function planCalls(
     site.edits.push(...match.edits);
     site.pieces.push(...match.pieces);
     if (match.problem) site.refuse('codemod.dynamic-url', match.problem, 'a v2 path under /v2/captain/');
+    const perInstance = instanceStateOf(candidate.url.value);
+    if (perInstance)
+      site.refuse(
+        'codemod.dynamic-url',
+        `its base (the getter ${perInstance.getter}) is built from ${perInstance.text}, which each instance sets at run time`,
+        'a base built from constants, or a getter that returns one',
+      );
     if (operation && !match.hasBase) {
       if (transports.length > 0) site.pieces.push(...transportPieces);
       else {
@@ -200,6 +207,13 @@ export function planCalls(
     planned.push({ site, call, ancestors, operation, style, body, url: candidate.url });
   }
   return { calls: planned, v2Calls };
+}
+
+/** A hole of the URL read through a getter from the instance's own state (`this.region` in `get base()`). */
+function instanceStateOf(value: StaticValue): { readonly getter: string; readonly text: string } | undefined {
+  if (value.kind !== 'string') return undefined;
+  for (const part of value.parts) if (part.kind === 'hole' && part.getter) return { getter: part.getter, text: part.text };
+  return undefined;
 }
 
 /** The piece the calls through one run-time base share: that base is pointed at v2 once, for all of them. */

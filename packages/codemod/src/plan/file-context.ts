@@ -1,9 +1,9 @@
-import type { Expression, File, MemberExpression, Node, TSEnumDeclaration } from '@babel/types';
+import type { Class, Expression, File, FunctionDeclaration, MemberExpression, Node, TSEnumDeclaration } from '@babel/types';
 import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
 import type { StaticValue } from '../analysis/static-value.js';
 import { LineIndex } from '../parse/line-index.js';
-import { walk } from '../parse/walk.js';
+import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { MarkerAnchor } from './types.js';
 
 /** An import of the file: the local name, what it imports, and from where. */
@@ -28,6 +28,8 @@ export class FileContext implements EvaluationScope {
   readonly imports = new Map<string, ImportBinding>();
   private readonly constants = new Map<string, Expression | TSEnumDeclaration | null>();
   private readonly lines: LineIndex;
+  private classes: Class[] | undefined;
+  private functions: Map<string, FunctionDeclaration | null> | undefined;
 
   constructor(
     readonly file: string,
@@ -82,6 +84,46 @@ export class FileContext implements EvaluationScope {
 
   constant(name: string): Expression | TSEnumDeclaration | undefined {
     return this.constants.get(name) ?? undefined;
+  }
+
+  declaredFunction(name: string): FunctionDeclaration | undefined {
+    if (!this.functions) {
+      const functions = new Map<string, FunctionDeclaration | null>();
+      for (const statement of this.ast.program.body) {
+        const declaration =
+          statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'FunctionDeclaration' || !declaration.id) continue;
+        // Overloads and redeclarations: not one function to read.
+        functions.set(declaration.id.name, functions.has(declaration.id.name) ? null : declaration);
+      }
+      this.functions = functions;
+    }
+    return this.functions.get(name) ?? undefined;
+  }
+
+  specifier(name: string): string | undefined {
+    return this.imports.get(name)?.specifier;
+  }
+
+  getter(member: Node): Expression | undefined {
+    if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
+    const name = propertyName(member);
+    const at = member.start ?? 0;
+    if (!this.classes) {
+      const classes: Class[] = [];
+      walk(this.ast.program, (node) => {
+        if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') classes.push(node);
+      });
+      this.classes = classes;
+    }
+    // The innermost class around the read: classes are listed outermost first.
+    const cls = this.classes.findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
+    for (const entry of cls?.body.body ?? []) {
+      if (entry.type !== 'ClassMethod' || entry.kind !== 'get' || entry.key.type !== 'Identifier' || entry.key.name !== name) continue;
+      const [statement] = entry.body.body;
+      return entry.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument ? statement.argument : undefined;
+    }
+    return undefined;
   }
 
   imported(name: string): StaticValue | undefined {

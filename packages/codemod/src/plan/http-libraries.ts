@@ -20,5 +20,8 @@ const LIBRARIES: Readonly<Record<string, CallStyle>> = {
 /** The style of the HTTP library a name is imported (or required) from, if it is one. */
 export function libraryOf(ctx: FileContext, name: string): CallStyle | undefined {
   const binding = ctx.imports.get(name);
-  return binding ? LIBRARIES[binding.specifier] : undefined;
+  return binding ? libraryStyle(binding.specifier) : undefined;
 }
+
+/** The style of an HTTP library by the module it is imported from, if it is one. */
+export const libraryStyle = (specifier: string): CallStyle | undefined => LIBRARIES[specifier];

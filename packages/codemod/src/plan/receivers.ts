@@ -1,14 +1,18 @@
-import type { CallExpression, Node } from '@babel/types';
-import { evaluate } from '../analysis/evaluate.js';
-import type { StaticValue } from '../analysis/static-value.js';
+import type { CallExpression, Node, TSTypeReference } from '@babel/types';
+import { BASE_OPTIONS, evaluate, INSTANCE_FACTORIES } from '../analysis/evaluate.js';
+import type { ClientFactory, StaticValue } from '../analysis/static-value.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
-import { type CallStyle, libraryOf } from './http-libraries.js';
+import { type CallStyle, libraryOf, libraryStyle } from './http-libraries.js';
 import { findResponseInterceptors, type Interception } from './response-interceptors.js';
 
-/** An HTTP client instance made with a base URL: `axios.create({ baseURL })`, `ky.create({ prefixUrl })`, `got.extend(…)`. */
+/**
+ * An HTTP client instance: made with a base URL (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`,
+ * `got.extend(…)`, or a function of the project that returns one), or only typed as one (`http: AxiosInstance`),
+ * its base then known only at run time.
+ */
 export interface Instance {
-  readonly base: StaticValue;
+  readonly base?: StaticValue;
   /** The style of the library that made it. */
   readonly library?: CallStyle;
 }
@@ -25,8 +29,6 @@ export interface Receivers {
   readonly interceptors: ReadonlyMap<string, Interception>;
 }
 
-const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
-const INSTANCE_FACTORIES = ['create', 'extend'];
 const V1_FACTORIES = ['createV1Client', 'createV1Adapter'];
 const V1_TYPES = ['V1Api', 'V1Client', 'V1Adapter'];
 
@@ -61,6 +63,9 @@ export function findReceivers(ctx: FileContext): Receivers {
         if (name) v1Api.add(name);
         return;
       }
+      const made = callee.type === 'Identifier' ? evaluate(callee, ctx) : undefined;
+      const madeName = made?.kind === 'client' ? assignedName(ancestors) : undefined;
+      if (made?.kind === 'client' && madeName) instances.set(madeName, madeBy(ctx, made, node));
       const options = node.arguments[0];
       if (isMember(callee) && INSTANCE_FACTORIES.includes(propertyName(callee) ?? '') && options?.type === 'ObjectExpression') {
         const baseProperty = options.properties.find((property) => BASE_OPTIONS.includes(keyName(property) ?? ''));
@@ -69,6 +74,10 @@ export function findReceivers(ctx: FileContext): Receivers {
         if (baseProperty?.type === 'ObjectProperty' && name)
           instances.set(name, { base: evaluate(baseProperty.value, ctx), ...(library ? { library } : {}) });
       }
+    } else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier' && !V1_TYPES.includes(node.typeName.name)) {
+      // `http: AxiosInstance`, `http: ReturnType<typeof createHttp>` on a variable, a parameter or a (parameter) property.
+      const library = typedInstance(ctx, node);
+      if (library) for (const name of annotatedNames(ancestors)) instances.set(name, { library });
     } else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier' && V1_TYPES.includes(node.typeName.name)) {
       v1Types.push(node);
       // `api: V1Api` on a variable, a parameter or a (parameter) property.
@@ -84,4 +93,39 @@ export function findReceivers(ctx: FileContext): Receivers {
   for (const name of ctx.imports.keys()) if (libraryOf(ctx, name) === 'axios') axiosNames.push(name);
   const interceptors = findResponseInterceptors(ctx, new Set(axiosNames));
   return { instances, v1Api, v1Factories, v1Types, interceptors };
+}
+
+/** The instance a client factory of the project makes at this call: its base from the argument that carries it, else the factory's. */
+export function madeBy(ctx: FileContext, factory: ClientFactory, call: CallExpression): Instance {
+  const argument = factory.baseParam === undefined ? undefined : call.arguments[factory.baseParam];
+  const base =
+    argument && argument.type !== 'SpreadElement' && argument.type !== 'ArgumentPlaceholder' ? evaluate(argument, ctx) : factory.base;
+  const library = libraryStyle(factory.library);
+  return { ...(base ? { base } : {}), ...(library ? { library } : {}) };
+}
+
+/** The instance types of the HTTP libraries, by the module that exports them. */
+const INSTANCE_TYPES: Readonly<Record<string, readonly string[]>> = { axios: ['AxiosInstance', 'AxiosStatic'], ky: ['KyInstance'] };
+
+/** The style of an instance a type names: a library's instance type, or `ReturnType<typeof f>` of a client factory. */
+function typedInstance(ctx: FileContext, type: TSTypeReference): CallStyle | undefined {
+  if (type.typeName.type !== 'Identifier') return undefined;
+  const { name } = type.typeName;
+  const binding = ctx.imports.get(name);
+  if (binding && INSTANCE_TYPES[binding.specifier]?.includes(binding.imported)) return libraryStyle(binding.specifier);
+  const query = type.typeParameters?.params[0];
+  if (name !== 'ReturnType' || query?.type !== 'TSTypeQuery' || query.exprName.type !== 'Identifier') return undefined;
+  const made = evaluate(query.exprName, ctx);
+  return made.kind === 'client' ? libraryStyle(made.library) : undefined;
+}
+
+/** The receiver texts a type annotation (the last of `ancestors` its `TSTypeAnnotation`) is written on. */
+function annotatedNames(ancestors: readonly Node[]): string[] {
+  const annotated = ancestors[ancestors.length - 2];
+  if (annotated?.type === 'Identifier') {
+    const holder = ancestors[ancestors.length - 3];
+    return holder?.type === 'TSParameterProperty' ? [annotated.name, `this.${annotated.name}`] : [annotated.name];
+  }
+  if (annotated?.type === 'ClassProperty' && annotated.key.type === 'Identifier') return [`this.${annotated.key.name}`];
+  return [];
 }

@@ -48,6 +48,11 @@ export function resolvePlans(
   options: { readonly helpers: boolean; readonly ctx: (file: string) => FileContext | undefined },
 ): Resolution {
   const planned = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
+  // A v1 state read no followed answer reached still reads v1: it is reported, so the gate sees it.
+  const followed = analysis.sites.filter((site) => site.role === 'read');
+  const within = (read: Site) =>
+    followed.some((site) => site.file === read.file && site.span.start <= read.span.start && read.span.end <= site.span.end);
+  const untied = plans.flatMap((plan) => plan.reads).filter((read) => !within(read));
   // Bases no recognised request goes through stay v1; a literal base beside run-time-base calls joins their flow.
   const sites = [
     ...planned,
@@ -55,6 +60,7 @@ export function resolvePlans(
       planned,
       plans.flatMap((plan) => plan.literals),
     ),
+    ...escapedReads(untied, analysis.boundaries),
   ];
   const byId = new Map(sites.map((site) => [site.id, site]));
   const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls);
@@ -127,11 +133,7 @@ export function resolvePlans(
   const covered = new Set(sites.flatMap((site) => site.pieces));
   const kept = [...sites];
   for (const plan of plans) for (const literal of plan.literals) if (!covered.has(literal.key)) kept.push(literal.site);
-  // A v1 state read no followed answer reached still reads v1: it is reported, so the gate sees it.
-  const followed = analysis.sites.filter((site) => site.role === 'read');
-  const within = (read: Site) =>
-    followed.some((site) => site.file === read.file && site.span.start <= read.span.start && read.span.end <= site.span.end);
-  for (const plan of plans) for (const read of plan.reads) if (!within(read)) kept.push(read);
+  for (const read of untied) if (!byId.has(read.id)) kept.push(read);
 
   const edits = new Map<string, TextEdit[]>();
   const helpers = new Map<string, Set<string>>();
@@ -165,6 +167,25 @@ export function resolvePlans(
     add({ file: site.file, start: site.markerAt.offset, end: site.markerAt.offset, text: markerText(site, eolOf(site.file)) });
   }
   return { sites: kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), edits, flows, helpers };
+}
+
+/**
+ * The untied v1 state reads in a file where a call's answer leaves the code the codemod follows (`resolve(state)`
+ * of a `new Promise`, a callback of a library): they may read that answer, so each joins the flow of those calls
+ * and, staying v1, keeps it on v1.
+ */
+function escapedReads(untied: readonly Site[], boundaries: ReadonlyMap<string, readonly string[]>): Site[] {
+  const escapedIn = new Map<string, string[]>();
+  for (const [origin, places] of boundaries) {
+    for (const place of places) {
+      const file = place.slice(0, place.lastIndexOf(':'));
+      escapedIn.set(file, [...(escapedIn.get(file) ?? []), origin]);
+    }
+  }
+  return untied.flatMap((read) => {
+    const origins = escapedIn.get(read.file);
+    return origins ? [{ ...read, role: 'read' as const, dependsOn: [...(read.dependsOn ?? []), ...origins] }] : [];
+  });
 }
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */

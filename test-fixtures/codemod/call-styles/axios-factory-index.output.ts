@@ -1,0 +1,1 @@
+export { createJourneyHttp } from './axios-factory';
