@@ -84,13 +84,14 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const texts = new Map<string, string>();
   const refused = new Map<string, string>();
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  await Promise.all(
-    files.map(async (file) => {
-      const read = await readSource(file, maxBytes);
-      if ('text' in read) texts.set(file, read.text);
-      else refused.set(file, read.refused);
-    }),
-  );
+  const reads = await Promise.all(files.map((file) => readSource(file, maxBytes)));
+  // Kept in the files' (sorted) order, not the order the reads finished in: every map built from these is walked
+  // in it, and so is which part a marker names as the one that kept its flow on v1.
+  files.forEach((file, index) => {
+    const read = reads[index];
+    if (read && 'text' in read) texts.set(file, read.text);
+    else if (read) refused.set(file, read.refused);
+  });
   const candidates = candidatesOf(files, texts);
   const sources: SourceFile[] = candidates.map((file) => ({ file, text: texts.get(file) ?? '' }));
   const operationOptions: OperationOptions = {

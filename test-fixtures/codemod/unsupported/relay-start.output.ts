@@ -5,7 +5,7 @@ interface TaskSource {
 
 /** The instance goes to `tasks.listTasks`, which may be RelayClient's v1 call: the start stays v1. */
 export async function openRelay(token: string, tasks: TaskSource): Promise<unknown> {
-  // journey-codemod: unsupported [codemod.unfollowed-instance] its instance is sent at line 16 to code the codemod cannot read, which may call v1 with it → v2: send the id only through functions of the project whose requests name their v1 path (a literal or a constant), or migrate those calls with this flow by hand
+  // journey-codemod: unsupported [request.start-async] the wait cannot be written here: the start answers a response, not its body → v2: wait with waitForResult(start, (instanceId) => <state fetch>) before reading results
   const res = await fetch(`${process.env.JOURNEY_HOST}/eu/captain/api/journey/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

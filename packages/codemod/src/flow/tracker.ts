@@ -966,7 +966,15 @@ export class Tracker {
     const param = target?.fn.params[index];
     if (target && param && param.type !== 'RestElement') return void this.declare(value, param, target.source);
     if (target) return;
-    if (carriesId(value.shape) && this.unreadable.blocks(source, call)) return void this.unfollowed(value, call, source);
+    if (carriesId(value.shape) && this.unreadable.blocks(source, call)) {
+      // Any method of that name a candidate declares may be the one called: the id goes into each, so a v1 call made
+      // there joins this flow and stays v1 with it rather than migrating alone.
+      for (const { source: declaredIn, fn } of this.unreadable.mayBeCalled(call)) {
+        const declared = fn.params[index];
+        if (declared && declared.type !== 'RestElement') this.declare(value, declared, declaredIn);
+      }
+      return void this.unfollowed(value, call, source);
+    }
     this.boundary(source, call, value);
   }
 

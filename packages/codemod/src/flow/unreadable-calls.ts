@@ -1,4 +1,4 @@
-import type { CallExpression, NewExpression, Node } from '@babel/types';
+import type { CallExpression, Function as FunctionNode, NewExpression, Node } from '@babel/types';
 import { ENDPOINT_MAP } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
 import { V1_MARKERS } from '../files/prefilter.js';
@@ -33,7 +33,7 @@ const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
  * take the id nowhere near v1 unless a candidate file declares a function of that name.
  */
 export class UnreadableCalls {
-  private declaredNames: ReadonlySet<string> | undefined;
+  private declaredFunctions: ReadonlyMap<string, readonly DeclaredFunction[]> | undefined;
 
   constructor(
     private readonly sources: Sources,
@@ -66,6 +66,15 @@ export class UnreadableCalls {
     return name !== undefined && this.declared().has(name);
   }
 
+  /**
+   * The functions and methods candidate files declare under the name `call` calls on a receiver the codemod cannot
+   * resolve (`tasks.listTasks(id)` and every `listTasks` a candidate declares): any of them may be the one called.
+   */
+  mayBeCalled(call: AnyCall): readonly DeclaredFunction[] {
+    const name = isMember(call.callee) && call.callee.object.type !== 'ThisExpression' ? propertyName(call.callee) : undefined;
+    return (name !== undefined && this.declared().get(name)) || [];
+  }
+
   /** Whether an argument is, or holds, v1 path text: written in it, or in a constant it names. */
   private namesV1Path(source: Source, call: AnyCall): boolean {
     return call.arguments.some((argument) => {
@@ -78,42 +87,52 @@ export class UnreadableCalls {
     });
   }
 
-  /** The names candidate files declare as functions or methods, read once. */
-  private declared(): ReadonlySet<string> {
-    if (this.declaredNames) return this.declaredNames;
-    const names = new Set<string>();
+  /** The functions and methods candidate files declare, by name, read once. */
+  private declared(): ReadonlyMap<string, readonly DeclaredFunction[]> {
+    if (this.declaredFunctions) return this.declaredFunctions;
+    const byName = new Map<string, DeclaredFunction[]>();
     for (const file of this.candidates) {
       const source = this.sources.get(file);
       if (!source) continue;
       walk(source.ctx.ast.program, (node) => {
-        const name = declaredFunctionName(node);
-        if (name !== undefined) names.add(name);
+        const declared = declaredFunction(node);
+        if (declared) byName.set(declared.name, [...(byName.get(declared.name) ?? []), { source, fn: declared.fn }]);
       });
     }
-    this.declaredNames = names;
-    return names;
+    this.declaredFunctions = byName;
+    return byName;
   }
 }
 
-/** The name `node` declares a function or method under: `function f`, `const f = () => …`, `f() {}`, `f: function () {}`. */
-function declaredFunctionName(node: Node): string | undefined {
+/** A function or method a candidate file declares. */
+export interface DeclaredFunction {
+  readonly source: Source;
+  readonly fn: FunctionNode;
+}
+
+/** The function `node` declares, and its name: `function f`, `const f = () => …`, `f() {}`, `f: function () {}`. */
+function declaredFunction(node: Node): { name: string; fn: FunctionNode } | undefined {
+  const named = (name: string | undefined, fn: FunctionNode) => (name === undefined ? undefined : { name, fn });
   switch (node.type) {
     case 'FunctionDeclaration':
-      return node.id?.name;
+      return named(node.id?.name, node);
     case 'VariableDeclarator':
-      return node.id.type === 'Identifier' && node.init && FUNCTION_VALUE.test(node.init.type) ? node.id.name : undefined;
+      return node.id.type === 'Identifier' && node.init && isFunctionValue(node.init) ? named(node.id.name, node.init) : undefined;
     case 'ClassMethod':
     case 'ObjectMethod':
-      return node.kind === 'constructor' ? undefined : memberKey(node.key, node.computed);
+      return node.kind === 'constructor' ? undefined : named(memberKey(node.key, node.computed), node);
     case 'ClassPrivateMethod':
-      return node.key.id.name;
+      return named(node.key.id.name, node);
     case 'ObjectProperty':
     case 'ClassProperty':
-      return node.value && FUNCTION_VALUE.test(node.value.type) ? memberKey(node.key, node.computed) : undefined;
+      return node.value && isFunctionValue(node.value) ? named(memberKey(node.key, node.computed), node.value) : undefined;
     default:
       return undefined;
   }
 }
+
+const isFunctionValue = (node: Node): node is Extract<FunctionNode, { type: 'FunctionExpression' | 'ArrowFunctionExpression' }> =>
+  FUNCTION_VALUE.test(node.type);
 
 const memberKey = (key: Node, computed: boolean): string | undefined =>
   key.type === 'Identifier' && !computed ? key.name : key.type === 'StringLiteral' ? key.value : undefined;
