@@ -1,9 +1,8 @@
-import { ConflictError, createV1Client, type JourneyApiError, staticToken, type V1Api } from '@journey-bridge/client';
+import { ConflictError, type JourneyApiError, type V1Api } from '@journey-bridge/client';
 import { flowOf, SPECIFICATION_DIALECT, type Subject } from '@journey-bridge/contract';
 import { createSimulator, type JourneyDefinition, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { createV1CompatFetch } from '../src/index.js';
-import { adapterOverV2, journeyMap, journeys, variantIds } from './targets.js';
+import { adapterOverV2, interceptorOverV2, journeys } from './targets.js';
 
 const DATA_CHECK = 'a1d7c3f0data-check-v1@latest';
 const name = (firstName: string) => ({ identity: { firstName, lastNames: ['Lovelace'] } });
@@ -16,19 +15,7 @@ const withStaticOutstanding: JourneyDefinition[] = journeys.map((journey) =>
 /** The adapter as a library, or v1 plain HTTP served by the interceptor, over one simulator's v2 surface. */
 const WAYS: Record<string, (sim: Simulator) => V1Api> = {
   'the adapter': (sim) => adapterOverV2(sim, SPECIFICATION_DIALECT)('eu', sim.issueToken()),
-  'the interceptor': (sim) =>
-    createV1Client({
-      baseUrl: 'http://legacy.example/eu/captain/api/',
-      auth: staticToken(sim.issueToken()),
-      retry: { limit: 0 },
-      fetch: createV1CompatFetch({
-        upstream: 'http://sim.test/eu/v2/captain/',
-        journeyMap,
-        dialect: { flowKeys: variantIds },
-        retry: { limit: 0 },
-        fetch: sim.fetch,
-      }),
-    }),
+  'the interceptor': (sim) => interceptorOverV2(sim, SPECIFICATION_DIALECT)('eu', sim.issueToken()),
 };
 
 async function refusal(update: Promise<unknown>): Promise<JourneyApiError> {
