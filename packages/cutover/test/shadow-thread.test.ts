@@ -112,8 +112,9 @@ describe('shadow calls on a thread of their own', () => {
     const { record } = await mirrored(DATA_CHECK_V1);
     if (process.platform === 'linux') {
       // A new thread at nice 19 (per thread on Linux), and the main thread still at the process's 0. Compared by
-      // thread id: a shadow thread of an earlier file in this worker may still be ending.
-      expect([...threadsAtNice19()].filter((task) => !shared.niceBefore.has(task))).toHaveLength(1);
+      // thread id: a shadow thread of an earlier file in this worker may still be ending. At least one: a thread the
+      // shadow thread starts inherits its nice value (seen once on Node 24: two new threads).
+      expect([...threadsAtNice19()].filter((task) => !shared.niceBefore.has(task)).length).toBeGreaterThanOrEqual(1);
       // The main thread's id is the process's: read by that id, not by its place in the listing.
       expect(niceOf(process.pid)).toBe(0);
     }
