@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { JourneyApiError, type V1Api } from '@journey-bridge/client';
 import type { RunningSimulator, Simulator } from '@journey-bridge/simulator';
 import { Registry } from 'prom-client';
@@ -139,6 +143,24 @@ describe('shadow calls on a thread of their own', () => {
     const calls = await shared.registry.getSingleMetricAsString('journey_bridge_cutover_calls_total');
     expect(calls).toMatch(/mapping="data-check",stage="shadow",side="v2",outcome="error"} [1-9]/);
   });
+});
+
+describe('libuv’s threadpool', () => {
+  it.runIf(process.platform === 'linux')(
+    'is started on the primary’s thread, so the primary’s DNS lookups and file reads do not run at the shadow’s nice 19',
+    async () => {
+      // A process of its own: in this one the pool started long ago. Its threads take the nice value of the thread
+      // that first queues work on it, and the probe's sides module queues some as soon as the shadow thread loads it.
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const probe = fileURLToPath(new URL('./pool-probe.ts', import.meta.url));
+      const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=@journey-bridge/source', '--import', tsx, probe]);
+      const threads = JSON.parse(stdout) as { name: string; nice: number }[];
+      // Node 22 and later name the pool's threads; on Node 20 every thread is `node`, and the pool's four would
+      // show as four more at nice 19.
+      expect(threads.filter(({ name, nice }) => name === 'libuv-worker' && nice === 19)).toEqual([]);
+      expect(threads.filter(({ nice }) => nice === 19).length).toBeLessThan(4);
+    },
+  );
 });
 
 describe('failures of the shadow thread and of its calls', () => {

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { V1Api } from '@journey-bridge/client';
 import type { CallContext, ContextualV1Api } from '../contextual-api.js';
@@ -69,6 +71,9 @@ export function startShadowThread(
       `shadow.thread.module must be an absolute URL (new URL('./sides.js', import.meta.url)), not ${JSON.stringify(String(module))}`,
     );
   }
+  // libuv's threadpool (DNS lookups, file reads, zlib) is one per process, and its threads take the nice value of the
+  // thread that first queues work on it: queued here first, they run at the primary's priority, not the shadow's.
+  if (lowPriority) stat(fileURLToPath(import.meta.url), () => {});
   const worker = startWorker({ module: href, data, lowPriority });
   worker.unref();
   interface Call {
