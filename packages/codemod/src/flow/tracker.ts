@@ -969,7 +969,7 @@ export class Tracker {
     if (carriesId(value.shape) && this.unreadable.blocks(source, call)) {
       // Any method of that name a candidate declares may be the one called: the id goes into each, so a v1 call made
       // there joins this flow and stays v1 with it rather than migrating alone.
-      for (const { source: declaredIn, fn } of this.unreadable.mayBeCalled(call)) {
+      for (const { source: declaredIn, fn } of this.unreadable.mayBeCalled(source, call)) {
         const declared = fn.params[index];
         if (declared && declared.type !== 'RestElement') this.declare(value, declared, declaredIn);
       }

@@ -17,6 +17,15 @@ const V1_PATH_TEXT: readonly string[] = [
   ...Object.keys(ENDPOINT_MAP).map((path) => (path === 'journey/start' ? path : path.replace(/^journey\//, ''))),
 ];
 
+/** What a callee is called on, under its members and calls: `axios` of `axios.create().post`. */
+function rootOf(callee: Node): Node {
+  let root = callee;
+  while (isMember(root) || root.type === 'CallExpression' || root.type === 'OptionalCallExpression') {
+    root = isMember(root) ? root.object : root.callee;
+  }
+  return root;
+}
+
 const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
 
 /**
@@ -44,10 +53,7 @@ export class UnreadableCalls {
   blocks(source: Source, call: AnyCall): boolean {
     const { callee } = call;
     if (this.namesV1Path(source, call)) return true;
-    let root: Node = callee;
-    while (isMember(root) || root.type === 'CallExpression' || root.type === 'OptionalCallExpression') {
-      root = isMember(root) ? root.object : root.callee;
-    }
+    const root = rootOf(callee);
     if (root.type === 'Identifier') {
       if (libraryOf(source.ctx, root.name)) return true;
       const binding = source.scopes.lookup(root.name, root);
@@ -70,8 +76,13 @@ export class UnreadableCalls {
    * The functions and methods candidate files declare under the name `call` calls on a receiver the codemod cannot
    * resolve (`tasks.listTasks(id)` and every `listTasks` a candidate declares): any of them may be the one called.
    */
-  mayBeCalled(call: AnyCall): readonly DeclaredFunction[] {
-    const name = isMember(call.callee) && call.callee.object.type !== 'ThisExpression' ? propertyName(call.callee) : undefined;
+  mayBeCalled(source: Source, call: AnyCall): readonly DeclaredFunction[] {
+    const { callee } = call;
+    if (!isMember(callee) || callee.object.type === 'ThisExpression') return [];
+    // `axios.post(url, { instanceId })` is the library's own method, never a `post` the project declares.
+    const root = rootOf(callee);
+    if (root.type === 'Identifier' && libraryOf(source.ctx, root.name)) return [];
+    const name = propertyName(callee);
     return (name !== undefined && this.declared().get(name)) || [];
   }
 
