@@ -69,7 +69,8 @@ const WITH_STATUS: ReadonlySet<V1Operation> = new Set(['startJourney', 'listTask
  */
 function onTheWire(operation: V1Operation, answer: unknown, statusSpelling: string | undefined): unknown {
   if (statusSpelling === undefined || !WITH_STATUS.has(operation) || answer === null || typeof answer !== 'object') return answer;
-  return { ...answer, status: statusSpelling };
+  // Most tenants spell it as the enumeration does: the answer then goes as it is, not copied on every call.
+  return (answer as { status?: unknown }).status === statusSpelling ? answer : { ...answer, status: statusSpelling };
 }
 
 /** A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. */
