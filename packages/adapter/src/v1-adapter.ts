@@ -211,14 +211,23 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     /**
      * Refuses an update that carries another value for an element the journey holds among `ids`, or for a subject
      * path outside every known element where the journey holds a value (v2 keeps the first value it was given),
-     * before anything is sent.
+     * before anything is sent. `held` is the journey's subject before this update submitted anything.
      */
-    async function refuseChanges(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
-      const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
-      const changed = changedElements(catalogue, held, subject, ids);
-      const paths = changedUndescribed(catalogue, held, subject);
+    async function refuseChanges(held: Promise<Subject>, subject: Subject, ids: readonly string[]): Promise<void> {
+      const journeyHolds = await held;
+      const changed = changedElements(catalogue, journeyHolds, subject, ids);
+      const paths = changedUndescribed(catalogue, journeyHolds, subject);
       if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
     }
+
+    /** The journey's subject as v2 holds it, read once however many checks of one update ask for it before it submits. */
+    const heldOnce = (instanceId: string): (() => Promise<Subject>) => {
+      let held: Promise<Subject> | undefined;
+      return () => {
+        held ??= client.fetchState({ instanceId }, call).then((state) => noted(state).context?.subject ?? {});
+        return held;
+      };
+    };
 
     /**
      * After v2 answered that undescribed elements among `ids` were taken before: the update's data outside every
@@ -240,7 +249,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      * elements. Once the interaction has moved on, the required elements left were held; an optional one left with
      * data was not taken, which is never answered as success.
      */
-    async function submitTaking(request: SubmitRequest & { context: { subject: Subject } }, required: ReadonlySet<string>): Promise<void> {
+    async function submitTaking(
+      request: SubmitRequest & { context: { subject: Subject } },
+      required: ReadonlySet<string>,
+      heldBefore: () => Promise<Subject>,
+    ): Promise<void> {
       try {
         noted(await client.submitInteraction(request, call));
       } catch (error) {
@@ -248,7 +261,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const elementOf = (participant: { domainElementId: string }) => participant.domainElementId.split('/')[0] ?? '';
         const participants = request.participants ?? [];
         const { subject } = request.context;
-        await refuseChanges(request.instanceId, subject, [...new Set(participants.map(elementOf))]);
+        // Refused whole, so nothing was taken: the journey holds what it held before this submit.
+        await refuseChanges(heldBefore(), subject, [...new Set(participants.map(elementOf))]);
         const undescribed = (id: string) => catalogue.get(id) === undefined;
         // A lone participant was taken before, with this value if the journey is seen to hold it; of several, some may be new.
         if (participants.length < 2) return confirmHeld(request.instanceId, subject, participants.map(elementOf).filter(undescribed));
@@ -359,8 +373,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save', catalogue });
           // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
           // outside every known element cannot be told apart by element, so it is compared path by path.
+          const heldBefore = heldOnce(instanceId);
           if (plan.provided.length > 0 || undescribedPaths(catalogue, context.subject).length > 0) {
-            await refuseChanges(instanceId, context.subject, plan.provided);
+            await refuseChanges(heldBefore(), context.subject, plan.provided);
           }
           if (intent === 'Validate') {
             // Only v2 can check an element nobody described: valid: true would be a guess.
@@ -373,7 +388,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           const required = new Set(collects.filter(({ spec }) => spec === 'required').map(({ id }) => id));
           try {
             const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
-            await submitTaking(request, required);
+            await submitTaking(request, required, heldBefore);
           } catch (error) {
             // Refused because the interaction moved on since the check above, e.g. after a timed-out attempt of this
             // very submit, replayed by the client, was taken meanwhile: the task is stale, not the caller's data wrong.

@@ -36,6 +36,17 @@ describe('a Complete on a tenant whose outstanding never shrinks, after a Save',
     expect(sim.core.engine.get(instanceId)?.subject.identity?.currentAddress).toEqual(address);
   });
 
+  it('reads the journey once to compare what the update carries with, not again after the 409', async () => {
+    const { sim, api, instanceId, taskId } = await savedName();
+    const statesBefore = sim.core.journal.count({ path: '*/state/fetch' });
+    // Data outside every element (a reference of the caller's) is compared before anything is sent, and again,
+    // with the elements, once the whole submit is refused: both from one read, since nothing was taken between.
+    const subject = { ...everything, customerRef: 'crm-42' };
+    await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } });
+    expect(sim.core.journal.count({ path: '*/state/fetch' }) - statesBefore).toBe(1);
+    expect(sim.core.engine.get(instanceId)?.subject.identity?.currentAddress).toEqual(address);
+  });
+
   it('does not answer success when the interaction closed before it took the address (another caller completed it meanwhile)', async () => {
     // Another caller's submit of the date of birth lands just before this Complete sends the address alone.
     const { sim, api, instanceId, taskId } = await savedName((sim) => async (input, init) => {
