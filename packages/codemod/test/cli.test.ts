@@ -1,10 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { commitAll } from '../../../test/support/git.js';
 import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
 
@@ -30,8 +31,10 @@ async function write(files: Record<string, string>) {
   }
 }
 
-beforeEach(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-cli-'));
+/** The project every test starts from, committed once: each test works on a copy (git's own spawns are the cost). */
+let template: string;
+beforeAll(async () => {
+  repo = template = await mkdtemp(join(tmpdir(), 'journey-codemod-cli-template-'));
   await write({
     '.gitignore': 'generated/\n',
     'src/service.ts': V1_CALL,
@@ -41,9 +44,13 @@ beforeEach(async () => {
     'generated/client.ts': V1_CALL,
     'node_modules/legacy/index.js': V1_CALL,
   });
-  git('init', '-q');
-  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
-  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'v1');
+  await commitAll(template);
+});
+afterAll(() => rm(template, { recursive: true, force: true }));
+
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-cli-'));
+  await cp(template, repo, { recursive: true });
 });
 afterEach(() => rm(repo, { recursive: true, force: true }));
 

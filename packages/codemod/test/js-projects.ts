@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { commitAll } from '../../../test/support/git.js';
 
 /** A data check over the global fetch, as a plain JavaScript module writes it: nothing required, nothing imported. */
 export const SIGN_UP_CHECK = `'use strict';
@@ -39,9 +39,5 @@ export async function commitProject(dir: string, files: Readonly<Record<string, 
     await mkdir(join(dir, path, '..'), { recursive: true });
     await writeFile(join(dir, path), text);
   }
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, stdio: 'pipe' });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'v1');
+  await commitAll(dir);
 }

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitAll } from '../../../test/support/git.js';
 import { main as codemodMain } from '../../codemod/src/cli.js';
 import { main as simulatorMain } from '../../simulator/src/cli.js';
 import { main as shimMain } from '../src/cli.js';
@@ -159,11 +159,7 @@ async function appRepository({ dirty = false, files = {} as Record<string, strin
   await mkdir(join(repo, 'src'));
   await writeFile(join(repo, 'src/service.ts'), V1_CALL);
   for (const [path, text] of Object.entries(files)) await writeFile(join(repo, path), text);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'v1');
+  await commitAll(repo);
   if (dirty) await writeFile(join(repo, 'src/service.ts'), `${V1_CALL}// edited\n`);
   return repo;
 }
