@@ -2,10 +2,6 @@
  * A sides module for the shadow thread: the v1 client and the adapter over a listening simulator, as `v1Side`
  * and `v2Side` build them over its in-process fetch. `data.broken` makes it fail as a mistaken module would.
  */
-import { createV1Adapter } from '@journey-bridge/adapter';
-import { createJourneyClient, createV1Client, staticToken } from '@journey-bridge/client';
-// Only what the sides need: the thread loads every module again, and the harness would bring the simulator along.
-import { contextualV1Client } from '../src/contextual-api.js';
 import type { ShadowSidesFactory } from '../src/shadow-thread/shadow-thread.js';
 
 export interface ThreadSidesData {
@@ -19,10 +15,17 @@ export interface ThreadSidesData {
   readonly broken?: 'throws' | 'incomplete';
 }
 
-const createSides: ShadowSidesFactory = (data) => {
+const createSides: ShadowSidesFactory = async (data) => {
   const { url, token, journeyMap, flowKeys, broken } = data as ThreadSidesData;
   if (broken === 'throws') throw new RangeError('no such upstream');
   if (broken === 'incomplete') return { v1: {}, v2: {} } as unknown as ReturnType<ShadowSidesFactory>;
+  // Loaded only for working sides: a thread loads every module again from source, about a second of CPU, and the
+  // harness would bring the simulator along.
+  const [{ createV1Adapter }, { createJourneyClient, createV1Client, staticToken }, { contextualV1Client }] = await Promise.all([
+    import('@journey-bridge/adapter'),
+    import('@journey-bridge/client'),
+    import('../src/contextual-api.js'),
+  ]);
   return {
     v1: contextualV1Client(createV1Client({ baseUrl: `${url}/eu/captain/api/`, auth: staticToken(token), retry: { limit: 0 } })),
     v2: createV1Adapter({
