@@ -428,10 +428,10 @@ const CASES: HostileCase[] = [
   { name: 'v1: JSON null', send: v1('start', 'null'), answers: [v1Answer(400, /JSON object/)], journaled: 0 },
   { name: 'v1: an empty body', send: v1('start', '', { 'content-length': 0 }), answers: [v1Answer(400, /not valid JSON/)], journaled: 0 },
   {
-    name: 'v1: a byte-order mark before the JSON',
+    // RFC 8259 lets a parser ignore it, and .NET's StreamWriter with Encoding.UTF8 writes one.
+    name: 'v1: a byte-order mark before the JSON is read past',
     send: v1('start', `\ufeff${v1Start('{}')}`),
-    answers: [v1Answer(400, /not valid JSON/)],
-    journaled: 0,
+    answers: [{ status: 201, shape: 'json' }],
   },
   {
     name: 'v1: a raw NUL byte inside the JSON',

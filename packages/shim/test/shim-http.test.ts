@@ -500,6 +500,26 @@ describe('v1 bodies as their callers declare them', () => {
   });
 
   it.each([
+    ['UTF-8', 'utf-8', (text: string) => Buffer.from(`\ufeff${text}`)],
+    ['UTF-16LE', 'utf-16le', (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le')],
+    ['no charset (UTF-8)', undefined, (text: string) => Buffer.from(`\ufeff${text}`)],
+  ])('reads a body that starts with a byte-order mark, as .NET callers write it: %s', async (_name, charset, encode) => {
+    const start = {
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: { identity: { firstName: 'Zoë', lastNames: ['Müller'], dateOfBirth: '1990-12-10' } } },
+    };
+    const contentType = charset ? `application/json; charset=${charset}` : 'application/json';
+    const reply = await fetch(v1('start'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      body: encode(JSON.stringify(start)),
+    });
+    expect(reply.status).toBe(201);
+    const { instanceId } = (await reply.json()) as { instanceId: string };
+    expect(sim.core.engine.get(instanceId)?.subject.identity?.firstName).toBe('Zoë');
+  });
+
+  it.each([
     [
       'a charset the platform does not know',
       { 'content-type': 'application/json; charset=x-legacy-ebcdic' },

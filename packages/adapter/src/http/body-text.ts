@@ -9,18 +9,23 @@ export function charsetOf(contentType: string): string | undefined {
   return undefined;
 }
 
-const utf8 = (bytes: Buffer): string => bytes.toString('utf8');
+/** UTF-8 without the byte-order mark a writer may put first. */
+const utf8 = (bytes: Buffer): string => {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+};
 
 /**
  * Reads a body's bytes as text in `charset` (UTF-8 when none is declared, as RFC 8259 has JSON), or `undefined`
  * when the platform's `TextDecoder` does not know that charset. Bytes that are invalid in it become U+FFFD, as
- * invalid UTF-8 always has; a byte-order mark stays, so JSON.parse refuses it as before.
+ * invalid UTF-8 always has. A leading byte-order mark is dropped, as RFC 8259 §8.1 lets a parser do: .NET's
+ * `StreamWriter` with `Encoding.UTF8`, common in legacy callers, writes one before the JSON.
  */
 export function bodyTextDecoder(charset: string | undefined): ((bytes: Buffer) => string) | undefined {
   if (charset === undefined) return utf8;
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset, { ignoreBOM: true });
+    decoder = new TextDecoder(charset);
   } catch {
     return undefined; // a RangeError: an unknown label, or one the Encoding Standard maps to "replacement"
   }
