@@ -339,7 +339,8 @@ const BAD_REQUESTS: { name: string; send: () => Promise<Response>; status: numbe
   { name: 'unknown path', send: () => fetch(`${shim.url}/nowhere`), status: 404, error: 'not-found-error' },
   { name: 'path traversal', send: () => fetch(`${shim.url}/captain/api/journey/../../../etc/passwd`), status: 404 },
   { name: 'encoded traversal', send: () => post(`${shim.url}/captain/api/journey/%2e%2e/%2e%2e/state/fetch`, '{}'), status: 404 },
-  { name: 'double slash', send: () => post(`${shim.url}/captain/api//journey/start`, '{}'), status: 404 },
+  // Repeated slashes count as one: the start operation judges the body.
+  { name: 'double slash', send: () => post(`${shim.url}/captain/api//journey/start`, '{}'), status: 400, message: /resourceId/ },
   {
     name: 'start without resourceId',
     send: () => post(v1('start'), JSON.stringify({ context: { subject: {} } })),
@@ -465,6 +466,21 @@ describe('v1 requests as live v1 accepted them', () => {
     expect(polluting.status).toBe(201);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect(sim.core.journal.list({ path: '*/journey/start' }).map((entry) => entry.status)).toEqual([201, 201]);
+  });
+});
+
+describe('v1 paths as legacy callers join them', () => {
+  it.each([
+    ['a base URL ending in / joined to a path starting with /', '/captain/api//journey/start'],
+    ['a trailing slash', '/captain/api/journey/start/'],
+    ['slashes repeated inside the path', '/captain/api/journey//start'],
+  ])('serves %s as the operation it names', async (_name, path) => {
+    const reply = await post(
+      `${shim.url}${path}`,
+      JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+    );
+    expect(reply.status).toBe(201);
+    expect(await reply.json()).toMatchObject({ instanceId: expect.any(String), status: 'InProgress' });
   });
 });
 

@@ -12,13 +12,15 @@ export const V1_OPERATIONS = {
 } as const satisfies Record<V1JourneyPath, keyof V1Api>;
 export type V1Operation = (typeof V1_OPERATIONS)[keyof typeof V1_OPERATIONS];
 
-const V1_PATH = /\/captain\/api\/(journey\/[a-z/]+?)\/?$/;
+// Repeated slashes count as one, as proxies such as nginx merge them by default: a legacy base URL ending in `/`,
+// joined to a path starting with `/`, is a v1 call all the same.
+const V1_PATH = /\/captain\/api\/+(journey(?:\/+[a-z]+)+)\/*$/;
 
 /** Whether a path is under a v1 base (`…/captain/api/`), where the v1 handler answers. */
 export const isV1Path = (pathname: string): boolean => pathname.includes('/captain/api/');
 
 /** The operation a v1 path names, or `undefined` for a path under the v1 base that names none. */
 export function v1OperationOf(pathname: string): V1Operation | undefined {
-  const path = V1_PATH.exec(pathname)?.[1];
+  const path = V1_PATH.exec(pathname)?.[1]?.replace(/\/+/g, '/');
   return path !== undefined && Object.hasOwn(V1_OPERATIONS, path) ? V1_OPERATIONS[path as keyof typeof V1_OPERATIONS] : undefined;
 }
