@@ -140,6 +140,15 @@ const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError
 
 const errorName = (error: unknown): string => (error instanceof Error ? error.name : 'Error');
 
+/** The start as it goes on the wire (functions dropped, as JSON drops them); `undefined` when JSON cannot write it. */
+function wireCopy(request: V1StartRequest): V1StartRequest | undefined {
+  try {
+    return JSON.parse(JSON.stringify(request)) as V1StartRequest;
+  } catch {
+    return undefined;
+  }
+}
+
 function checkSample(name: string, stage: Stage): void {
   const share = stage.kind === 'shadow' || stage.kind === 'live' ? stage.sample : stage.kind === 'ramp' ? stage.percent / 100 : 0;
   if (!(share >= 0 && share <= 1))
@@ -489,17 +498,21 @@ export function createCutover(options: CutoverOptions): Cutover {
         const stage = await currentStage(runtime);
         const uid = request.context?.subject?.uid;
         const plan = planStart(stage, typeof uid === 'string' && uid !== '' ? stableBucket(runtime.name, uid) : random());
+        // Copied before the primary is called: a caller reusing its request object meanwhile must not change the
+        // shadow's prefill, and a request that cannot be copied must not fail a start the primary made.
+        const start = plan.sampled ? wireCopy(request) : undefined;
         const startedAt = performance.now();
         const answer = await observe(runtime, stage.kind, plan.primary, 'startJourney', () =>
           bound(sides[plan.primary], context).startJourney(request),
         );
         let mirrored = false;
-        if (plan.sampled && (await admitted(runtime))) {
+        if (plan.sampled && !start) skipped(runtime.name, 'unwritable-start');
+        if (start && (await admitted(runtime))) {
           const { shadowOn = 'production' } = runtime.config;
           const job: MirrorJob = {
             primary: plan.primary,
             primaryInstanceId: answer.instanceId,
-            start: structuredClone(request) as V1StartRequest,
+            start,
             shadowResourceId: shadowOn === 'production' ? request.resourceId : shadowOn.preview,
             startedAt,
           };
@@ -527,11 +540,11 @@ export function createCutover(options: CutoverOptions): Cutover {
           'updateTask',
           async (api, placement) => {
             const answer = await api.updateTask(request);
-            if (placement?.mirrored && String(request.intent).toLowerCase() !== 'validate') {
+            const intent = String(request.intent).toLowerCase();
+            if (placement?.mirrored && intent !== 'validate') {
               // Off the caller's path: the shadow takes it when its own tasks ask.
-              store
-                .hold(request.instanceId, request.context.subject as Record<string, unknown>, timeoutMs)
-                .catch((error) => failed(placement.mapping, 'hold', error));
+              const submission = { subject: request.context.subject as Record<string, unknown>, draft: intent === 'save' };
+              store.hold(request.instanceId, submission, timeoutMs).catch((error) => failed(placement.mapping, 'hold', error));
             }
             return answer;
           },

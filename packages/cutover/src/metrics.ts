@@ -4,7 +4,7 @@ import type { ComparisonResult, Side, Stage } from './types.js';
 const STAGE_KINDS: readonly Stage['kind'][] = ['v1', 'shadow', 'live', 'ramp', 'v2'];
 
 /** Why shadow work was not done, or did not finish: labels of `journey_bridge_cutover_shadow_skipped_total`. */
-export type SkipReason = 'queue-full' | 'daily-cap' | 'store';
+export type SkipReason = 'queue-full' | 'daily-cap' | 'store' | 'unwritable-start';
 /** Which part of the shadow work failed: labels of `journey_bridge_cutover_failures_total`. */
 export type FailurePart = 'shadow' | 'compare' | 'publish' | 'hold' | 'store' | 'webhook';
 

@@ -55,9 +55,19 @@ function latencyOf(state: V1State): number | undefined {
   return Number.isFinite(span) && span >= 0 ? span : undefined;
 }
 
+/**
+ * 4xx answers that say nothing of what was sent: the caller's token refused (401, 403), the call throttled or
+ * timed out (429, 408). The shadow's end after one of them is unknown, never a difference.
+ */
+const NOT_ABOUT_THE_DATA = new Set([401, 403, 407, 408, 429]);
+
 /** The service refused what was sent (data missing for the task, a task that moved on): wait for more, not a failure. */
 const refused = (error: unknown): boolean =>
-  error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+  error instanceof JourneyApiError &&
+  error.status !== undefined &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  !NOT_ABOUT_THE_DATA.has(error.status);
 
 /**
  * Consecutive turns a shadow call may fail for a reason that passes (5xx, 429, a lost connection, a call's own
@@ -68,7 +78,8 @@ const TRANSIENT_FAILURES = 5;
 /** A failure worth another look at the next turn: anything but a refusal, the deadline or a broken thread. */
 const transient = (error: unknown): boolean => {
   if (error instanceof ShadowTimeoutError || error instanceof ShadowThreadError) return false;
-  if (error instanceof JourneyApiError && error.status !== undefined && error.status < 500) return error.status === 429;
+  if (error instanceof JourneyApiError && error.status !== undefined && error.status < 500)
+    return error.status === 429 || error.status === 408;
   return true;
 };
 
@@ -122,7 +133,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     shadowEnd = failure(error);
   }
 
+  /** The prefill and every submission a Complete of the primary's caller gave: what the shadow may be given. */
   let subject: Subject = (job.start.context.subject ?? {}) as Subject;
+  /** Saved since the last Complete: v1 keeps a Save as a draft, given (and corrected) by the next Complete. */
+  let drafts: Subject = {};
+  /** Completed submissions taken. */
   let held = 0;
   /**
    * The task last submitted to and how many submissions were held then: the same task is submitted again only
@@ -146,8 +161,13 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     const heldBefore = held;
     try {
       for (const taken of await store.take(job.primaryInstanceId)) {
-        subject = mergeSubject(subject, taken as Subject);
-        held += 1;
+        if (taken.draft) {
+          drafts = mergeSubject(drafts, taken.subject as Subject);
+        } else {
+          subject = mergeSubject(mergeSubject(subject, drafts), taken.subject as Subject);
+          drafts = {};
+          held += 1;
+        }
       }
     } catch (error) {
       context.onStoreFailure(error);

@@ -147,6 +147,14 @@ export interface Placement {
   readonly mirrored: boolean;
 }
 
+/** A submission of the primary's caller, kept for the shadow until its tasks ask for it. */
+export interface HeldSubmission {
+  /** The submission's `context.subject`. Never logged. */
+  readonly subject: Record<string, unknown>;
+  /** Sent with `intent: Save`: a draft the task keeps until a Complete submits it, with whatever that one corrects. */
+  readonly draft: boolean;
+}
+
 /**
  * Where the cutover's shared state lives: the placement of each instance, the submissions held for a shadow until
  * its interactions ask for them, daily counters and stage overrides. In memory by default; Redis for several
@@ -155,10 +163,10 @@ export interface Placement {
 export interface PairingStore {
   place(instanceId: string, placement: Placement, ttlMs: number): Promise<void>;
   placementOf(instanceId: string): Promise<Placement | undefined>;
-  /** Keeps a submission (a subject) for the shadow; encrypted when the store is shared. */
-  hold(primaryInstanceId: string, subject: Record<string, unknown>, ttlMs: number): Promise<void>;
+  /** Keeps a submission for the shadow; encrypted when the store is shared. */
+  hold(primaryInstanceId: string, submission: HeldSubmission, ttlMs: number): Promise<void>;
   /** Every submission held for the instance, oldest first; taken ones are removed. */
-  take(primaryInstanceId: string): Promise<Record<string, unknown>[]>;
+  take(primaryInstanceId: string): Promise<HeldSubmission[]>;
   /** Adds one to the counter `key` (created with `ttlMs` to live) and answers the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
   overrideOf(mapping: string): Promise<StageOverride | undefined>;

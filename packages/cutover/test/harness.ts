@@ -125,14 +125,23 @@ export async function legacyJourney(
     subject = person,
     steps = [subject],
     uid,
+    prefill = uid === undefined ? {} : { uid },
     resourceId = DATA_CHECK_V1,
     advance = async () => {},
-  }: { subject?: Subject; steps?: Subject[]; uid?: string; resourceId?: string; advance?: () => Promise<void> } = {},
+  }: {
+    subject?: Subject;
+    steps?: Subject[];
+    uid?: string;
+    /** The start's `context.subject`: `{ uid }`, or nothing. */
+    prefill?: object;
+    resourceId?: string;
+    advance?: () => Promise<void>;
+  } = {},
 ): Promise<unknown[]> {
   const answers: unknown[] = [];
   const started = await api.startJourney({
     resourceId: `${resourceId}@latest`,
-    context: { config: { async: true }, subject: uid === undefined ? {} : { uid } },
+    context: { config: { async: true }, subject: prefill as Subject },
   });
   answers.push(started);
   await turn();

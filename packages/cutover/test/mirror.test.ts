@@ -98,6 +98,51 @@ describe('the shadow is fed as its own interactions ask', () => {
     // The one v2 interaction was submitted once, with both submissions the v1 side held.
     expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1);
   });
+
+  it('a Save is a draft: the shadow is given it with the Complete that follows, as that one corrects it', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
+    const { instanceId } = await cutover.startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true } } });
+    const { tasks } = await cutover.listTasks({ instanceId });
+    const taskId = tasks[0]?.taskId as string;
+    const typo = { identity: { ...person.identity, lastNames: ['Lovelase'] } };
+    await cutover.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: typo } });
+    // The mirror reads the primary twice more once the draft is held (the caller does not poll): a turn of its own
+    // has begun since, and taken the draft.
+    const reads = () => sim.core.journal.count({ path: '*/journey/state/fetch', instanceId });
+    const before = reads();
+    await vi.waitFor(() => expect(reads()).toBeGreaterThan(before + 1));
+    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
+      if (polls > 200) throw new Error('the journey did not end');
+      sim.core.clock.advance(500);
+    }
+    await cutover.idle();
+    await cutover.close();
+    expect(records).toMatchObject([{ result: 'match' }]);
+    const shadow = shadowSim.core.engine.get(records[0]?.v2Instance as string);
+    expect(shadow?.subject.identity?.lastNames).toEqual(['Lovelace']);
+    expect(shadowSim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1);
+  });
+});
+
+describe('the caller’s start', () => {
+  it('is answered as the primary answered it when the request holds what JSON drops: a function, a class instance', async () => {
+    const sim = createPlatform();
+    const { cutover, records } = shadowingDataCheck(sim, 2);
+    class Subject {
+      readonly uid = 'customer-7';
+      readonly describe = () => `customer ${this.uid}`;
+    }
+    const answers = await legacyJourney(cutover, { prefill: new Subject(), advance: async () => sim.core.clock.advance(500) });
+    expect(answers[0]).toMatchObject({ instanceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    await cutover.idle();
+    await cutover.close();
+    // Mirrored with the start as it went on the wire: the shadow's prefill is the primary's.
+    expect(records).toMatchObject([{ result: 'match' }]);
+    expect(sim.core.engine.get(records[0]?.v2Instance as string)?.subject.uid).toBe('customer-7');
+  });
 });
 
 describe('shadow work is bounded', () => {
@@ -161,6 +206,23 @@ describe('a shadow whose calls fail for a while', () => {
     await cutover.idle();
     await cutover.close();
     expect(records).toMatchObject([{ result: 'error', errors: { v2: 'ServiceUnavailableError' } }]);
+  });
+
+  it.each([
+    [429, 'match', undefined],
+    [408, 'match', undefined],
+    [401, 'error', 'AuthenticationError'],
+    [403, 'error', 'PermissionDeniedError'],
+  ] as const)('reads a %i on its submit as saying nothing of the data: %s, never a difference', async (status, result, error) => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    shadowSim.core.faults.add({ path: '*/v2/captain/journey/interaction/submit', status, count: 1 });
+    const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
+    await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(shadowSim.core.journal.count({ path: '*/journey/interaction/submit', status })).toBe(1);
+    expect(records).toMatchObject([{ result, ...(error && { errors: { v2: error } }) }]);
   });
 });
 

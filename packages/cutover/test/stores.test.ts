@@ -28,11 +28,14 @@ function behavesAsAStore(make: () => Promise<PairingStore>) {
     await store.close();
   });
 
-  it('gives held submissions once, oldest first', async () => {
+  it('gives held submissions once, oldest first, drafts marked as such', async () => {
     const store = await make();
-    await store.hold('instance-1', subject, 60_000);
-    await store.hold('instance-1', { uid: 'second' }, 60_000);
-    expect(await store.take('instance-1')).toEqual([subject, { uid: 'second' }]);
+    await store.hold('instance-1', { subject: { uid: 'draft' }, draft: true }, 60_000);
+    await store.hold('instance-1', { subject, draft: false }, 60_000);
+    expect(await store.take('instance-1')).toEqual([
+      { subject: { uid: 'draft' }, draft: true },
+      { subject, draft: false },
+    ]);
     expect(await store.take('instance-1')).toEqual([]);
     await store.close();
   });
@@ -45,7 +48,7 @@ describe('the memory store', () => {
     let now = 0;
     const store = createMemoryStore({ now: () => now });
     await store.place('instance-1', placement, 1000);
-    await store.hold('instance-1', subject, 1000);
+    await store.hold('instance-1', { subject, draft: false }, 1000);
     now = 1000;
     expect(await store.placementOf('instance-1')).toBeUndefined();
     expect(await store.take('instance-1')).toEqual([]);
@@ -68,7 +71,7 @@ describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own'
   it('holds submissions sealed: no identity data in Redis, and another key cannot open them', async () => {
     const prefix = 'sealed:';
     const store = await createRedisStore({ url: redis.url, key, prefix });
-    await store.hold('instance-1', subject, 60_000);
+    await store.hold('instance-1', { subject, draft: false }, 60_000);
     const raw = new Redis(redis.url);
     const stored = (await raw.lrange(`${prefix}held:instance-1`, 0, -1)).join('');
     const ttl = await raw.pttl(`${prefix}held:instance-1`);

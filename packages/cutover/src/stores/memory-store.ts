@@ -1,4 +1,4 @@
-import type { PairingStore, Placement, StageOverride } from '../types.js';
+import type { HeldSubmission, PairingStore, Placement, StageOverride } from '../types.js';
 
 /** Options of `createMemoryStore`. */
 export interface MemoryStoreOptions {
@@ -19,7 +19,7 @@ interface Expiring<T> {
  */
 export function createMemoryStore({ now = Date.now, sweepIntervalMs = 60_000 }: MemoryStoreOptions = {}): PairingStore {
   const placements = new Map<string, Expiring<Placement>>();
-  const held = new Map<string, Expiring<Record<string, unknown>[]>>();
+  const held = new Map<string, Expiring<HeldSubmission[]>>();
   const counters = new Map<string, Expiring<number>>();
   const overrides = new Map<string, StageOverride>();
 
@@ -45,15 +45,15 @@ export function createMemoryStore({ now = Date.now, sweepIntervalMs = 60_000 }: 
     async placementOf(instanceId) {
       return live(placements, instanceId);
     },
-    async hold(primaryInstanceId, subject, ttlMs) {
-      const subjects = live(held, primaryInstanceId) ?? [];
+    async hold(primaryInstanceId, submission, ttlMs) {
+      const submissions = live(held, primaryInstanceId) ?? [];
       // Structured-cloned: a caller changing its object afterwards must not change what the shadow is given.
-      held.set(primaryInstanceId, { value: [...subjects, structuredClone(subject)], expiresAt: now() + ttlMs });
+      held.set(primaryInstanceId, { value: [...submissions, structuredClone(submission)], expiresAt: now() + ttlMs });
     },
     async take(primaryInstanceId) {
-      const subjects = live(held, primaryInstanceId) ?? [];
+      const submissions = live(held, primaryInstanceId) ?? [];
       held.delete(primaryInstanceId);
-      return subjects;
+      return submissions;
     },
     async increment(key, ttlMs) {
       const count = (live(counters, key) ?? 0) + 1;

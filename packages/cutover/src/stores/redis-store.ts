@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { PairingStore, Placement, StageOverride } from '../types.js';
+import type { HeldSubmission, PairingStore, Placement, StageOverride } from '../types.js';
 import { createSealer } from './seal.js';
 
 /** Options of `createRedisStore`. */
@@ -51,8 +51,8 @@ export async function createRedisStore({
       const text = await redis.get(`placement:${instanceId}`);
       return text === null ? undefined : (JSON.parse(text) as Placement);
     },
-    async hold(primaryInstanceId, subject, ttlMs) {
-      const sealed = sealer.seal(JSON.stringify(subject), primaryInstanceId);
+    async hold(primaryInstanceId, submission, ttlMs) {
+      const sealed = sealer.seal(JSON.stringify(submission), primaryInstanceId);
       await redis.multi().rpush(`held:${primaryInstanceId}`, sealed).pexpire(`held:${primaryInstanceId}`, ttlMs).exec();
     },
     async take(primaryInstanceId) {
@@ -60,7 +60,7 @@ export async function createRedisStore({
       const results = await redis.multi().lrange(`held:${primaryInstanceId}`, 0, -1).del(`held:${primaryInstanceId}`).exec();
       const [failure, sealed] = results?.[0] ?? [null, []];
       if (failure) throw failure;
-      return (sealed as string[]).map((entry) => JSON.parse(sealer.open(entry, primaryInstanceId)) as Record<string, unknown>);
+      return (sealed as string[]).map((entry) => JSON.parse(sealer.open(entry, primaryInstanceId)) as HeldSubmission);
     },
     async increment(counter, ttlMs) {
       const results = await redis.multi().set(`count:${counter}`, 0, 'PX', ttlMs, 'NX').incr(`count:${counter}`).exec();
