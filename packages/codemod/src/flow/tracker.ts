@@ -17,7 +17,18 @@ import type { Source, Sources } from './sources.js';
 import { retype } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
-import { carriesId, isObjectShape, type Shape, type Value } from './values.js';
+import { PENDING, REPEATABLE, readEither, ruleOf, suggestionOf, TASK_FORM, TASK_WITHOUT_HELPERS } from './v2-forms.js';
+import {
+  carriesDecision,
+  carriesId,
+  carriesStatus,
+  elementOf,
+  isObjectShape,
+  mappedShape,
+  type Shape,
+  shapeKey,
+  type Value,
+} from './values.js';
 
 /** A call's body as written in the code, so ids written into it tie that call to the flow they come from. */
 export interface BodyOwner {
@@ -67,11 +78,6 @@ const ARRAY_METHODS = new Set(['map', 'filter', 'find', 'findLast', 'some', 'eve
  */
 const MEMBERSHIP_METHODS = new Set(['includes', 'has', 'indexOf']);
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
-/** The generated module's helper that reads a task list's one task from an interaction. */
-const PENDING = 'pendingInteractionId';
-const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]`;
-const TASK_WITHOUT_HELPERS =
-  'a v1 task is an interaction that collects data (the end interaction has an interactionId too), read with pendingInteractionId, and helpers are off (--no-helpers)';
 /** Why a call answering what an unreadable response interceptor made of the response stays v1. */
 const OPAQUE_CALL =
   'it answers what a response interceptor the codemod cannot read made of the axios response, so no read of its answer can be rewritten';
@@ -84,11 +90,6 @@ interface TypeImport {
 /** What makes the kind of a client the codemod cannot tell known to it. */
 const UNKNOWN_CLIENT_FORM =
   'type the receiver (http: AxiosInstance, ReturnType<typeof createHttp>) or pass it an instance made by axios.create({ baseURL }) or by a function of the project that returns one, and run again';
-/** `a.b.c` made of names only: safe to write twice. */
-const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;
-
-const optionalPath = (path: string): string => path.split('.').join('?.');
-const readEither = (base: string, paths: readonly string[]): string => paths.map((path) => `${base}.${optionalPath(path)}`).join(' ?? ');
 
 /**
  * Follows what each v1 call answers through the code, across functions and files: into variables and
@@ -1278,14 +1279,6 @@ const isAbsent = (node: Node): boolean =>
   node.type === 'NullLiteral' ||
   (node.type === 'UnaryExpression' && node.operator === 'void');
 
-/** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
-const carriesDecision = (shape: Shape): boolean =>
-  (shape.kind === 'leaf' && shape.leaf === 'decision') || (shape.kind === 'record' && carriesDecision(shape.inner));
-
-/** Whether a value holds a journey status (itself, or inside an object the code wrote). */
-const carriesStatus = (shape: Shape): boolean =>
-  (shape.kind === 'leaf' && shape.leaf === 'status') || (shape.kind === 'record' && carriesStatus(shape.inner));
-
 /** `<p>{status}</p>`: shown as text, like a template literal, rather than handed to a component. */
 const renderedAsText = (container: Node, source: Source): boolean =>
   container.type === 'JSXExpressionContainer' && /^JSX(Element|Fragment)$/.test(source.parent(container)?.type ?? '');
@@ -1296,17 +1289,6 @@ function knownString(node: Node, source: Source): string | undefined {
   if (known.kind !== 'string' || known.parts.some((part) => part.kind === 'hole')) return undefined;
   return known.parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');
 }
-
-/** What an element of a list-like shape is. */
-function elementOf(shape: Shape): Shape | undefined {
-  if (shape.kind === 'entries') return { kind: 'entry' };
-  if (shape.kind === 'tasks') return { kind: 'task' };
-  if (shape.kind === 'strings') return { kind: 'leaf', leaf: shape.of };
-  return undefined;
-}
-
-/** What `.map` makes of elements when the callback returns `shape`. */
-const mappedShape = (shape: Shape): Shape => (shape.kind === 'leaf' ? { kind: 'strings', of: shape.leaf } : shape);
 
 /** The shape under `name` in a destructuring, `tasks` for a task list's tasks, `ignore` for a field nobody follows. */
 function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignore' | undefined {
@@ -1323,35 +1305,6 @@ function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignor
   if (state && name === 'data') return { kind: 'data', root: undefined };
   return undefined;
 }
-
-/** The rule a read of a call's answer is reported under. */
-function ruleOf(value: Value): RuleId {
-  switch (value.operation) {
-    case 'journey/task/list':
-      return 'endpoint.task-list';
-    case 'journey/task/list/schema':
-      return 'endpoint.task-list-schema';
-    case 'journey/task/update':
-      return 'endpoint.task-update';
-    case 'journey/task/schema':
-      return 'endpoint.task-schema';
-    case 'journey/start':
-      return value.startAsState ? 'response.state-result' : 'response.start';
-    default:
-      return 'response.state-result';
-  }
-}
-
-/** The v2 form to write for a read of a call's answer. */
-function suggestionOf(value: Value): string | undefined {
-  if (value.operation === 'journey/task/list' || value.operation === 'journey/task/list/schema') return TASK_FORM;
-  if (value.operation === 'journey/state/fetch' || value.startAsState)
-    return `${readEither('state', RESULT_PATHS.v2.steps)} (steps, a decision step has result: null) and decisionOf(state) (the decision)`;
-  return undefined;
-}
-
-const shapeKey = (shape: Shape): string =>
-  shape.kind === 'leaf' ? `leaf:${shape.leaf}` : shape.kind === 'record' ? `record:${shape.key}:${shapeKey(shape.inner)}` : shape.kind;
 
 /** The sides of a comparison with a number that ask whether an index was found: `>= 0`, `< 0`, `> -1`, `=== -1` and their kin. */
 const PRESENCE_TESTS: Readonly<Record<string, readonly string[]>> = {

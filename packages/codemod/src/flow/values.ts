@@ -61,3 +61,26 @@ export const isObjectShape = (shape: Shape): boolean => (shape.kind === 'record'
 export const carriesId = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && (shape.leaf === 'instanceId' || shape.leaf === 'taskId')) ||
   (shape.kind === 'record' && carriesId(shape.inner));
+
+/** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
+export const carriesDecision = (shape: Shape): boolean =>
+  (shape.kind === 'leaf' && shape.leaf === 'decision') || (shape.kind === 'record' && carriesDecision(shape.inner));
+
+/** Whether a value holds a journey status (itself, or inside an object the code wrote). */
+export const carriesStatus = (shape: Shape): boolean =>
+  (shape.kind === 'leaf' && shape.leaf === 'status') || (shape.kind === 'record' && carriesStatus(shape.inner));
+
+/** What an element of a list-like shape is. */
+export function elementOf(shape: Shape): Shape | undefined {
+  if (shape.kind === 'entries') return { kind: 'entry' };
+  if (shape.kind === 'tasks') return { kind: 'task' };
+  if (shape.kind === 'strings') return { kind: 'leaf', leaf: shape.of };
+  return undefined;
+}
+
+/** What `.map` makes of elements when the callback returns `shape`. */
+export const mappedShape = (shape: Shape): Shape => (shape.kind === 'leaf' ? { kind: 'strings', of: shape.leaf } : shape);
+
+/** What tells shapes apart where a value is followed: a place is visited once for each. */
+export const shapeKey = (shape: Shape): string =>
+  shape.kind === 'leaf' ? `leaf:${shape.leaf}` : shape.kind === 'record' ? `record:${shape.key}:${shapeKey(shape.inner)}` : shape.kind;
