@@ -1,0 +1,189 @@
+// Where a value is bound or stored (declarations, parameters, destructuring, assignments, objects the code writes
+// around it), each followed on to the reads of what it binds.
+import type { Node, ObjectExpression } from '@babel/types';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { taskSite, tasksPattern } from './lists.js';
+import type { Source } from './sources.js';
+import type { Tracking } from './tracking.js';
+import { ruleOf, suggestionOf } from './v2-forms.js';
+import { elementOf, isObjectShape, type Shape, type Value } from './values.js';
+
+/** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
+export function declare(tracking: Tracking, value: Value, target: Node, source: Source): void {
+  if (target.type === 'Identifier') {
+    const annotation = target.typeAnnotation?.type === 'TSTypeAnnotation' ? target.typeAnnotation.typeAnnotation : undefined;
+    if (annotation) tracking.retype(source, annotation, value);
+    const binding = source.scopes.bindingOf(target);
+    if (!binding) return;
+    const list =
+      value.shape.kind === 'body' && (value.operation === 'journey/task/list' || value.operation === 'journey/task/list/schema')
+        ? { file: source.file, binding }
+        : value.list;
+    for (const reference of binding.references) {
+      const parent = source.parent(reference);
+      if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;
+      tracking.follow({ ...value, ...(list ? { list } : {}) }, reference, source);
+    }
+    return;
+  }
+  if (target.type === 'AssignmentPattern') return void declare(tracking, value, target.left, source);
+  if (target.type === 'TSParameterProperty') return void declare(tracking, value, target.parameter, source);
+  if (target.type === 'ObjectPattern') return void destructured(tracking, value, target, source);
+  if (target.type === 'ArrayPattern') return void destructuredArray(tracking, value, target, source);
+  if (isObjectShape(value.shape))
+    tracking.refuse(source, target, value, ruleOf(value), 'the v1 answer is bound in a way the codemod cannot follow');
+}
+
+/** `const { a, b: c } = value`. */
+function destructured(tracking: Tracking, value: Value, pattern: Extract<Node, { type: 'ObjectPattern' }>, source: Source): void {
+  const { shape } = value;
+  for (const property of pattern.properties) {
+    if (property.type === 'RestElement') {
+      if (isObjectShape(shape)) tracking.refuse(source, property, value, ruleOf(value), 'the rest of a v1 answer has no v2 counterpart');
+      continue;
+    }
+    const name = keyName(property);
+    const next = name === undefined ? undefined : destructuredShape(value, name);
+    if (next === 'tasks') {
+      tasksPattern(tracking, value, property, source);
+      continue;
+    }
+    if (next === undefined) {
+      if (isObjectShape(shape)) {
+        tracking.refuse(
+          source,
+          property,
+          value,
+          ruleOf(value),
+          `${name ?? 'a computed key'} of the v1 answer is read in a way the codemod cannot rewrite`,
+          suggestionOf(value),
+        );
+      }
+      continue;
+    }
+    if (next !== 'ignore') declare(tracking, { ...value, shape: next }, property.value, source);
+  }
+}
+
+/** `const [first] = value`: of tasks, the interactionId; of entries, an entry. */
+function destructuredArray(tracking: Tracking, value: Value, pattern: Extract<Node, { type: 'ArrayPattern' }>, source: Source): void {
+  const declarator = source.parent(pattern);
+  const [first] = pattern.elements;
+  if (
+    value.shape.kind === 'tasks' &&
+    pattern.elements.length === 1 &&
+    first?.type === 'Identifier' &&
+    declarator?.type === 'VariableDeclarator'
+  ) {
+    taskSite(tracking, source, declarator, value, value.shape, 'v1 task → the v2 interaction').replace(
+      declarator,
+      `${first.name} = ${value.shape.id}`,
+    );
+    return void declare(tracking, { ...value, shape: { kind: 'task' } }, first, source);
+  }
+  const element = elementOf(value.shape);
+  if (element && value.shape.kind !== 'tasks') {
+    for (const item of pattern.elements) if (item) declare(tracking, { ...value, shape: element }, item, source);
+    return;
+  }
+  if (isObjectShape(value.shape))
+    tracking.refuse(source, pattern, value, ruleOf(value), 'the v1 answer is destructured in a way the codemod cannot rewrite');
+}
+
+/** `x = value`: a variable (all its reads), or `this.x` (its reads in the class). */
+export function assign(tracking: Tracking, value: Value, target: Node, source: Source): void {
+  if (target.type === 'Identifier') {
+    const binding = source.scopes.bindingOf(target);
+    if (!binding) return;
+    for (const reference of binding.references) {
+      const parent = source.parent(reference);
+      if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;
+      tracking.follow(value, reference, source);
+    }
+    return;
+  }
+  if (isMember(target) && target.object.type === 'ThisExpression' && !target.computed) {
+    const name = propertyName(target);
+    const body = source
+      .ancestors(target)
+      .reverse()
+      .find((node) => node.type === 'ClassBody');
+    if (!body || name === undefined) return;
+    for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
+    return;
+  }
+  if (isObjectShape(value.shape)) {
+    tracking.refuse(
+      source,
+      target,
+      value,
+      ruleOf(value),
+      'the v1 answer is stored where the codemod cannot follow it',
+      suggestionOf(value),
+    );
+  }
+}
+
+/**
+ * `{ key: value }`: an id in a call's body ties that call to the flow; anything else makes the object carry
+ * the value, and its reads of `key` are followed.
+ */
+export function stored(tracking: Tracking, value: Value, property: Extract<Node, { type: 'ObjectProperty' }>, source: Source): void {
+  const object = source.parent(property) as ObjectExpression | undefined;
+  if (value.shape.kind === 'leaf' && object) {
+    const owner = tracking.bodyOwner(source, object.start);
+    if (owner && (value.shape.leaf === 'instanceId' || value.shape.leaf === 'taskId')) {
+      tracking.link(value, owner);
+      const list = value.list;
+      if (owner.update && value.shape.leaf === 'taskId' && keyName(property) === 'taskId' && list) {
+        if (tracking.sources.get(list.file) === source && source.scopes.lookup(list.binding.name, object) === list.binding)
+          tracking.tieInteraction(owner, list.binding.name);
+      }
+      return;
+    }
+  }
+  const key = keyName(property);
+  // Objects built around objects built around the answer, again and again (`acc = { prev: acc, state }`): let go.
+  if (depthOf(value.shape) >= MAX_RECORD_DEPTH) {
+    if (isObjectShape(value.shape))
+      tracking.refuse(source, property, value, ruleOf(value), 'the v1 answer is nested in objects deeper than the codemod follows');
+    return;
+  }
+  if (!object || key === undefined) {
+    if (isObjectShape(value.shape))
+      tracking.refuse(source, property, value, ruleOf(value), 'the v1 answer is stored under a computed key', suggestionOf(value));
+    return;
+  }
+  tracking.follow({ ...value, shape: { kind: 'record', key, inner: value.shape } }, object, source);
+}
+
+/** How deep objects the code writes around an answer are followed. */
+const MAX_RECORD_DEPTH = 4;
+const depthOf = (shape: Shape): number => (shape.kind === 'record' ? 1 + depthOf(shape.inner) : 0);
+
+/** The shape under `name` in a destructuring, `tasks` for a task list's tasks, `ignore` for a field nobody follows. */
+function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignore' | undefined {
+  const { shape, operation } = value;
+  if (shape.kind === 'record') return name === shape.key ? shape.inner : 'ignore';
+  if (shape.kind === 'response') return shape.style === 'axios' && name === 'data' ? { kind: 'body' } : 'ignore';
+  if (shape.kind === 'opaque') return shape;
+  if (shape.kind !== 'body') return shape.kind === 'leaf' ? 'ignore' : undefined;
+  if (name === 'instanceId') return { kind: 'leaf', leaf: 'instanceId' };
+  const list = operation === 'journey/task/list' || operation === 'journey/task/list/schema';
+  if (list && name === 'tasks') return 'tasks';
+  const state = operation === 'journey/state/fetch' || (operation === 'journey/start' && value.startAsState);
+  if (state && name === 'status') return { kind: 'leaf', leaf: 'status' };
+  if (state && name === 'data') return { kind: 'data', root: undefined };
+  return undefined;
+}
+
+/** `this.name` read (not assigned) inside a class body. */
+function thisReads(source: Source, body: Node, name: string): Node[] {
+  const reads: Node[] = [];
+  walk(body, (node) => {
+    if (!isMember(node) || node.object.type !== 'ThisExpression' || propertyName(node) !== name) return;
+    const parent = source.parent(node);
+    if (!(parent?.type === 'AssignmentExpression' && parent.left === node)) reads.push(node);
+  });
+  return reads;
+}

@@ -1,0 +1,156 @@
+// Where a value leaves the function it is in: passed as an argument (into a parameter, a request's body, or code
+// the codemod cannot read) or returned to every caller.
+import { basename } from 'node:path';
+import { isFunction, type Node } from '@babel/types';
+import { lineRef } from '../edits/line-refs.js';
+import { isMember, propertyName } from '../parse/walk.js';
+import { ARRAY_METHODS, stateOfSetter } from './lists.js';
+import type { Source } from './sources.js';
+import { statusArgument } from './status-and-decision.js';
+import type { AnyCall, Tracking } from './tracking.js';
+import { unresolvedCallersOf } from './unresolved-callers.js';
+import { ruleOf, suggestionOf } from './v2-forms.js';
+import { carriesId, isObjectShape, mappedShape, type Value } from './values.js';
+
+const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
+
+/** An argument: into the parameter of a function of the project; out of the code otherwise. */
+export function argument(
+  tracking: Tracking,
+  value: Value,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  index: number,
+  source: Source,
+): void {
+  const callee = source.ctx.text(call.callee);
+  if (callee === 'Object.values' || callee === 'Object.keys' || callee === 'Object.entries') {
+    if (isObjectShape(value.shape))
+      tracking.refuse(source, call, value, ruleOf(value), `${callee} of the v1 answer has no v2 counterpart`, suggestionOf(value));
+    return;
+  }
+  const owner = carriesId(value.shape) ? tracking.bodyOwner(source, call.arguments[index]?.start) : undefined;
+  if (owner) return void tracking.link(value, owner);
+  // The text of a body carries its ids: `body: JSON.stringify(body)` is followed into the request.
+  if (callee === 'JSON.stringify' && carriesId(value.shape)) return void tracking.follow(value, call, source);
+  if (HARMLESS_CALLEES.test(callee)) return;
+  if (statusArgument(tracking, value, call, index, source)) return;
+  if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);
+  if (call.callee.type === 'Identifier') {
+    const state = stateOfSetter(source, call.callee);
+    if (state) return void tracking.declare(value, state, source);
+  }
+  const target = call.type === 'OptionalCallExpression' ? undefined : tracking.functions.calleeOf(source, call);
+  const param = target?.fn.params[index];
+  if (target && param && param.type !== 'RestElement') return void tracking.declare(value, param, target.source);
+  if (target) return;
+  if (carriesId(value.shape) && tracking.unreadable.blocks(source, call)) {
+    // Any method of that name a candidate declares may be the one called: the id goes into each, so a v1 call made
+    // there joins this flow and stays v1 with it rather than migrating alone.
+    for (const { source: declaredIn, fn } of tracking.unreadable.mayBeCalled(source, call)) {
+      const declared = fn.params[index];
+      if (declared && declared.type !== 'RestElement') tracking.declare(value, declared, declaredIn);
+    }
+    return void unfollowed(tracking, value, call, source);
+  }
+  tracking.boundary(source, call, value);
+}
+
+/** An id of the flow sent to code the codemod cannot read: the calls made there with it may be v1, so the flow cannot be shown whole. */
+function unfollowed(tracking: Tracking, value: Value, call: Node, source: Source): void {
+  const callee = 'callee' in call ? source.ctx.text(call.callee) : source.ctx.text(call);
+  if (value.operation === 'v2') {
+    const at = value.origin.lastIndexOf(':');
+    const file = value.origin.slice(0, at);
+    const startSource = tracking.sources.get(file);
+    const start = startSource?.nodeAt(Number(value.origin.slice(at + 1)), 'CallExpression');
+    // `journey-codemod-ignore` above the v2 start or above the call opts it out, as it does any other finding.
+    if (optedOut(source, call) || (startSource && start && optedOut(startSource, start))) return;
+    const started = lineRef(file, Number(value.origin.slice(at + 1)));
+    const text = `the instance of the v2 start at line ${started} of ${basename(file)} is sent to ${callee}, which the codemod cannot read`;
+    return void tracking.addV2Unfollowed({ file: source.file, offset: call.start ?? 0, text, reaches: importedBy(tracking, source) });
+  }
+  tracking.refuse(
+    source,
+    call,
+    value,
+    'codemod.unfollowed-instance',
+    `the journey's id is sent to ${callee}, which the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee): the calls made there with it may stay v1`,
+    'send the id only through functions of the project whose requests name their v1 path (a literal or a constant), or migrate those calls with this flow by hand',
+  );
+}
+
+/** `source`'s file and every file of the run it imports by a relative specifier, directly or through others. */
+function importedBy(tracking: Tracking, source: Source): string[] {
+  const files = new Set([source.file]);
+  const pending = [source];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    for (const { specifier } of next.ctx.imports.values()) {
+      const file = tracking.sources.modules.resolve(next.file, specifier);
+      const imported = file === undefined || files.has(file) ? undefined : tracking.sources.get(file);
+      if (!file || !imported) continue;
+      files.add(file);
+      pending.push(imported);
+    }
+  }
+  return [...files];
+}
+
+/** A returned value reaches every call of the function, or leaves the code. */
+export function returned(tracking: Tracking, value: Value, node: Node, source: Source): void {
+  const fn = source
+    .ancestors(node)
+    .reverse()
+    .find((ancestor) => isFunction(ancestor));
+  if (!fn || !isFunction(fn)) return;
+  const holder = source.parent(fn);
+  // A callback returns into the call it was given to.
+  if ((holder?.type === 'CallExpression' || holder?.type === 'OptionalCallExpression') && holder.arguments.includes(fn as never)) {
+    const method = isMember(holder.callee) ? propertyName(holder.callee) : undefined;
+    if (method === 'then') return void tracking.follow(value, holder, source);
+    if (method === 'map') return void tracking.follow({ ...value, shape: mappedShape(value.shape) }, holder, source);
+    if (method !== undefined && ARRAY_METHODS.has(method)) return;
+    if (isObjectShape(value.shape)) {
+      tracking.refuse(
+        source,
+        node,
+        value,
+        ruleOf(value),
+        `the answer is returned into ${source.ctx.text(holder.callee)}, which the codemod cannot follow`,
+      );
+    }
+    return;
+  }
+  const returnType = 'returnType' in fn && fn.returnType?.type === 'TSTypeAnnotation' ? fn.returnType.typeAnnotation : undefined;
+  if (returnType) tracking.retype(source, returnType, value);
+  const callers = tracking.functions.callersOf({ source, fn });
+  for (const caller of callers) tracking.follow(value, caller.call, caller.source);
+  // A call by the method's name on a receiver of unknown class may read the answer in v1's shape: not followable.
+  if (isObjectShape(value.shape)) {
+    for (const unresolved of unresolvedCallersOf(tracking.functions, tracking.sources, source, fn)) {
+      const where = `${unresolved.source.ctx.text(unresolved.call.callee)} at line ${lineRef(unresolved.source.file, unresolved.call.start ?? 0)} of ${basename(unresolved.source.file)}`;
+      tracking.refuse(
+        source,
+        node,
+        value,
+        ruleOf(value),
+        `the answer may be returned to ${where}, whose receiver the codemod cannot resolve`,
+        suggestionOf(value),
+      );
+      tracking.refuse(
+        unresolved.source,
+        unresolved.call,
+        value,
+        ruleOf(value),
+        `this call may reach a method answering v1 (line ${lineRef(source.file, node.start ?? 0)} of ${basename(source.file)}), on a receiver the codemod cannot resolve`,
+        suggestionOf(value),
+      );
+    }
+  }
+  if (callers.length === 0) tracking.boundary(source, node, value);
+}
+
+/** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
+function optedOut(source: Source, node: Node): boolean {
+  const statement = source.ctx.statementOf(node, source.ancestors(node));
+  return source.ctx.ignored(source.ctx.anchor(statement), statement);
+}

@@ -1,0 +1,191 @@
+// The lists in an answer, a concern of their own: a task list, whose tasks v2 replaces with the one interaction that
+// collects data, and flow entries or strings, read by index, iterated, or handed to array methods and their callbacks.
+import type { Node } from '@babel/types';
+import { isMember, propertyName } from '../parse/walk.js';
+import type { SiteBuilder } from '../plan/site-builder.js';
+import type { Source } from './sources.js';
+import type { AnyCall, Member, Tracking } from './tracking.js';
+import { PENDING, ruleOf, TASK_FORM, TASK_WITHOUT_HELPERS } from './v2-forms.js';
+import { elementOf, isObjectShape, type Shape, type Value } from './values.js';
+
+export const ARRAY_METHODS = new Set([
+  'map',
+  'filter',
+  'find',
+  'findLast',
+  'some',
+  'every',
+  'forEach',
+  'findIndex',
+  'sort',
+  'slice',
+  'reverse',
+]);
+
+/** A site that writes the id of a task list's interaction that collects data, with the helper it calls. */
+export function taskSite(
+  tracking: Tracking,
+  source: Source,
+  node: Node,
+  value: Value,
+  shape: Extract<Shape, { kind: 'tasks' }>,
+  description: string,
+): SiteBuilder {
+  const site = tracking.site(source, node, value, 'endpoint.task-list', description);
+  if (shape.helper) site.helpers.push(PENDING);
+  return site;
+}
+
+/** `tasks.length`, `tasks[0]`, `tasks[0].taskId` of a task list: v2 has one interaction that collects data, or none. */
+export function tasksMember(
+  tracking: Tracking,
+  value: Value,
+  shape: Extract<Shape, { kind: 'tasks' }>,
+  member: Member,
+  name: string | undefined,
+  source: Source,
+): void {
+  const parent = source.parent(member);
+  const site = () => taskSite(tracking, source, member, value, shape, 'v1 task → the v2 interaction');
+  if (name === 'length') {
+    const zero =
+      parent?.type === 'BinaryExpression' && [parent.left, parent.right].some((side) => side.type === 'NumericLiteral' && side.value === 0);
+    if (parent?.type === 'BinaryExpression' && zero && ['===', '==', '<='].includes(parent.operator))
+      return void site().replace(parent, `${shape.id} === undefined`);
+    if (parent?.type === 'BinaryExpression' && zero && ['!==', '!=', '>'].includes(parent.operator))
+      return void site().replace(parent, `${shape.id} !== undefined`);
+    if (parent?.type === 'UnaryExpression' && parent.operator === '!') return void site().replace(parent, `${shape.id} === undefined`);
+  }
+  if (name === '0' && member.computed) {
+    if (isMember(parent) && parent.object === member && propertyName(parent) === 'taskId') {
+      site().replace(parent, shape.id);
+      return void tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, parent, source);
+    }
+    if (parent?.type === 'VariableDeclarator' && parent.init === member) {
+      site().replace(member, shape.id);
+      return void tracking.declare({ ...value, shape: { kind: 'task' } }, parent.id, source);
+    }
+  }
+  tracking.refuse(
+    source,
+    member,
+    value,
+    'endpoint.task-list',
+    'v2 has one active interaction, not a list of tasks',
+    `${shape.id} (undefined while modules run and once the journey has ended)`,
+  );
+}
+
+/**
+ * `const { tasks } = list`: the binding now holds the id of the interaction that collects data
+ * (`const tasks = pendingInteractionId(list)`), which a pattern cannot compute: only a declaration of `tasks` alone moves.
+ */
+export function tasksPattern(tracking: Tracking, value: Value, property: Extract<Node, { type: 'ObjectProperty' }>, source: Source): void {
+  if (!tracking.helpers) return void tracking.refuse(source, property, value, 'endpoint.task-list', TASK_WITHOUT_HELPERS, TASK_FORM);
+  const target = property.value;
+  const pattern = source.parent(property);
+  const declarator = pattern && source.parent(pattern);
+  if (
+    target.type !== 'Identifier' ||
+    pattern?.type !== 'ObjectPattern' ||
+    pattern.properties.length !== 1 ||
+    pattern.typeAnnotation ||
+    declarator?.type !== 'VariableDeclarator' ||
+    declarator.id !== pattern ||
+    !declarator.init
+  ) {
+    return void tracking.refuse(
+      source,
+      property,
+      value,
+      'endpoint.task-list',
+      'the task list is destructured in a way the codemod cannot rewrite',
+      TASK_FORM,
+    );
+  }
+  tracking
+    .site(source, declarator, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction')
+    .replace(declarator, `${target.name} = ${PENDING}(${source.ctx.text(declarator.init)})`)
+    .helpers.push(PENDING);
+  const binding = source.scopes.bindingOf(target);
+  if (!binding) return;
+  for (const reference of binding.references)
+    tracking.follow({ ...value, shape: { kind: 'tasks', id: target.name, repeatable: true, helper: false } }, reference, source);
+}
+
+/** `for (const x of value)`: each element is bound to `x`. */
+export function iterated(
+  tracking: Tracking,
+  value: Value,
+  node: Node,
+  loop: Extract<Node, { type: 'ForOfStatement' }>,
+  source: Source,
+): void {
+  const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : loop.left;
+  const element = elementOf(value.shape);
+  if (value.shape.kind === 'tasks') {
+    if (!value.shape.repeatable) {
+      return void tracking.refuse(
+        source,
+        node,
+        value,
+        'endpoint.task-list',
+        'the task list is not read from a name the codemod can write twice',
+      );
+    }
+    const id = value.shape.id;
+    // TypeScript does not narrow a call by the test of an earlier one: the element is asserted defined.
+    const element = value.shape.helper && source.ctx.isTypeScript ? `${id}!` : id;
+    taskSite(tracking, source, node, value, value.shape, 'v1 tasks → the v2 interaction').replace(
+      node,
+      `(${id} === undefined ? [] : [${element}])`,
+    );
+  }
+  if (!element || !left) {
+    if (isObjectShape(value.shape))
+      tracking.refuse(source, node, value, ruleOf(value), 'the v1 answer is iterated, and has no v2 counterpart as a list');
+    return;
+  }
+  tracking.declare({ ...value, shape: element }, left, source);
+}
+
+/** `value.map(callback)` and its kin: the callback receives an element; the result is elements, one, or none. */
+export function arrayMethod(tracking: Tracking, value: Value, element: Shape, method: string, call: AnyCall, source: Source): void {
+  callback(tracking, { ...value, shape: element }, call, source, method);
+  if (method === 'filter' || method === 'sort' || method === 'slice' || method === 'reverse') tracking.follow(value, call, source);
+  if (method === 'find' || method === 'findLast') tracking.follow({ ...value, shape: element }, call, source);
+}
+
+/** The function passed as the first argument of `call` receives `value` as its first parameter. */
+export function callback(tracking: Tracking, value: Value, call: AnyCall, source: Source, method: string): void {
+  const fn = call.arguments[0];
+  if (!fn) return;
+  if (fn.type === 'Identifier') {
+    // React: `.then(setState)` puts the answer in the state `useState` gave with that setter.
+    const state = stateOfSetter(source, fn);
+    if (state) return void tracking.declare(value, state, source);
+  }
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') {
+    if (isObjectShape(value.shape))
+      tracking.refuse(
+        source,
+        fn,
+        value,
+        ruleOf(value),
+        `the answer is handed to ${source.ctx.text(fn)} by .${method}, which the codemod cannot follow`,
+      );
+    return;
+  }
+  const [param] = fn.params;
+  if (param) tracking.declare(value, param, source);
+}
+
+/** The state a React `useState` setter sets: `x` of `const [x, setX] = useState(…)`. */
+export function stateOfSetter(source: Source, setter: Extract<Node, { type: 'Identifier' }>): Node | undefined {
+  const declaration = source.scopes.bindingOf(setter)?.declaration;
+  if (declaration?.type !== 'VariableDeclarator' || declaration.id.type !== 'ArrayPattern') return undefined;
+  const [state, set] = declaration.id.elements;
+  const init = declaration.init;
+  const callee = init?.type === 'CallExpression' ? source.ctx.text(init.callee) : '';
+  return set?.type === 'Identifier' && set.name === setter.name && /^(React\.)?useState$/.test(callee) ? (state ?? undefined) : undefined;
+}

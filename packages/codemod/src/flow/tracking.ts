@@ -1,0 +1,46 @@
+// What the tracker lends the modules that follow one kind of read: the operations on the state it owns,
+// apart so that those modules see the operations and never the state.
+import type { CallExpression, Node } from '@babel/types';
+import type { RuleId } from '../plan/rules.js';
+import type { SiteBuilder } from '../plan/site-builder.js';
+import type { Functions } from './functions.js';
+import type { Source, Sources } from './sources.js';
+import type { BodyOwner, V2Unfollowed } from './tracker.js';
+import type { UnreadableCalls } from './unreadable-calls.js';
+import type { Value } from './values.js';
+
+export type Member = Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>;
+export type AnyCall = CallExpression | Extract<Node, { type: 'OptionalCallExpression' }>;
+
+/** Following answers through the code: where a value goes next, and what its reads become. */
+export interface Tracking {
+  readonly sources: Sources;
+  readonly functions: Functions;
+  readonly unreadable: UnreadableCalls;
+  /** Whether the generated journey-v2 module's helpers may be called (off with --no-helpers). */
+  readonly helpers: boolean;
+  /** A read site at `node` for `value`'s call; one per place and rule, whatever number of calls reach it. */
+  site(source: Source, node: Node, value: Value, rule: RuleId, description: string): SiteBuilder;
+  refuse(source: Source, node: Node, value: Value, rule: RuleId, reason: string, suggestion?: string): void;
+  refuseState(source: Source, node: Node, value: Value, reason: string): void;
+  /** Retypes an annotation of the answer to the v2 one. */
+  retype(source: Source, type: Node, value: Value): void;
+  /** The answer leaves the code the run was given here. */
+  boundary(source: Source, node: Node, value: Value): void;
+  /** Where the expression `node`, holding `value`, goes next. */
+  follow(value: Value, node: Node, source: Source): void;
+  /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
+  declare(value: Value, target: Node, source: Source): void;
+  /** The text of `node` once the read sites planned inside it so far are applied. */
+  rewritten(source: Source, node: Node): string;
+  /** The call whose body is written at `start` of `source`'s file, if one is. */
+  bodyOwner(source: Source, start: number | null | undefined): BodyOwner | undefined;
+  /** The call `owner` sends an id `value`'s call answered: they belong to one flow. */
+  link(value: Value, owner: BodyOwner): void;
+  /** The task update `owner` can read the interaction its task came from as `expression`. */
+  tieInteraction(owner: BodyOwner, expression: string): void;
+  /** The answer of the synchronous start `value` comes from is read as the journey's state. */
+  markReadAsState(value: Value): void;
+  /** The instance of a v2 start is sent where the codemod cannot follow it. */
+  addV2Unfollowed(unfollowed: V2Unfollowed): void;
+}
