@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Node, Project, type SourceFile, ts } from 'ts-morph';
 
 /** Where a name is declared: the file and the start of its declaring identifier. */
@@ -16,30 +18,38 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   types: [],
 };
 
-/** `from './x'`, `import './x'`, `require('./x')`, `import('./x')`: the relative specifiers a text imports. */
-const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"\n]*)\1/g;
+/** `from 'x'`, `import 'x'`, `require('x')`, `import('x')`: the specifiers a text imports. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
 
 /**
- * The modules of the project as TypeScript sees them, through ts-morph: where relative imports lead (never into
- * `node_modules`), where an exported name is declared (following re-exports), and which files import a file.
+ * The modules of the project as TypeScript sees them, through ts-morph: where relative imports lead, and package
+ * names that lead to a file of the run (a workspace package linked into `node_modules`), where an exported name is
+ * declared (following re-exports), and which files import a file.
  * Files are loaded from the texts the run read, and only when a question reaches them; the constants analysis
  * and the flow analysis share the one project.
  */
 export class ModuleGraph {
   private project: Project | undefined;
   private importers: Map<string, Set<string>> | undefined;
+  private readonly packageImports: { from: string; specifier: string }[] = [];
+  private readonly packageNames = new Map<string, string | undefined>();
   private readonly resolved = new Map<string, string | undefined>();
   private readonly cache = ts.createModuleResolutionCache(process.cwd(), (name) => name);
 
   constructor(private readonly texts: ReadonlyMap<string, string>) {}
 
-  /** The file a relative import of `from` resolves to, unless it lies in `node_modules`. */
+  /**
+   * The file an import of `from` resolves to: by a relative specifier, unless it lies in `node_modules`; by a
+   * package name, only when it leads (through a link in `node_modules`, as a workspace has) to a file of the run.
+   */
   resolve(from: string, specifier: string): string | undefined {
-    if (!specifier.startsWith('.')) return undefined;
+    const relative = specifier.startsWith('.');
+    if (!relative && specifier.startsWith('node:')) return undefined;
     const key = `${from}\0${specifier}`;
     if (!this.resolved.has(key)) {
       const target = ts.resolveModuleName(specifier, from, COMPILER_OPTIONS, ts.sys, this.cache).resolvedModule?.resolvedFileName;
-      this.resolved.set(key, target && !target.includes('/node_modules/') ? target : undefined);
+      const inRun = target !== undefined && (relative || this.texts.has(target));
+      this.resolved.set(key, inRun && !target.includes('/node_modules/') ? target : undefined);
     }
     return this.resolved.get(key);
   }
@@ -53,14 +63,15 @@ export class ModuleGraph {
     return nameNode ? { file: declaration.getSourceFile().getFilePath(), start: nameNode.getStart() } : undefined;
   }
 
-  /** The files, among those the run read, that import `file` by a relative specifier. */
+  /** The files, among those the run read, that import `file` by a specifier that resolves to it. */
   importersOf(file: string): readonly string[] {
     if (!this.importers) {
       this.importers = new Map();
       for (const [from, text] of this.texts) {
-        if (!text.includes("'.") && !text.includes('".')) continue;
-        for (const match of text.matchAll(RELATIVE_SPECIFIER)) {
-          const target = this.resolve(from, match[2] ?? '');
+        for (const match of text.matchAll(SPECIFIER)) {
+          const specifier = match[2] ?? '';
+          const target = this.resolve(from, specifier);
+          if (!target && !specifier.startsWith('.')) this.packageImports.push({ from, specifier });
           if (!target || target === from) continue;
           const set = this.importers.get(target) ?? new Set<string>();
           set.add(from);
@@ -69,6 +80,33 @@ export class ModuleGraph {
       }
     }
     return [...(this.importers.get(file) ?? [])];
+  }
+
+  /**
+   * The imports, among the files the run read, that name the package holding `file` (the `name` of its nearest
+   * package.json) but that the graph cannot resolve (no link in `node_modules`): they may import `file` unseen.
+   */
+  unresolvedPackageImportsOf(file: string): readonly { from: string; specifier: string }[] {
+    this.importersOf(file);
+    const name = this.packageNameOf(dirname(file));
+    if (name === undefined) return [];
+    return this.packageImports.filter(({ specifier }) => specifier === name || specifier.startsWith(`${name}/`));
+  }
+
+  /** The `name` of the nearest package.json above `dir`, as a package manager links it. */
+  private packageNameOf(dir: string): string | undefined {
+    if (this.packageNames.has(dir)) return this.packageNames.get(dir);
+    let name: string | undefined;
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(dir, 'package.json'), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined) name = nameField(text);
+    else if (dirname(dir) !== dir) name = this.packageNameOf(dirname(dir));
+    this.packageNames.set(dir, name);
+    return name;
   }
 
   /** The file as a ts-morph source file, loaded from the run's text (or the disk) the first time it is asked for. */
@@ -92,5 +130,16 @@ export class ModuleGraph {
     return text === undefined
       ? this.project.addSourceFileAtPathIfExists(file)
       : this.project.createSourceFile(file, text, { overwrite: true });
+  }
+}
+
+/** A package.json that does not parse names no package the codemod can match. */
+function nameField(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const name = typeof parsed === 'object' && parsed !== null ? (parsed as { name?: unknown }).name : undefined;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
   }
 }

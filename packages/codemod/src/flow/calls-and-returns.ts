@@ -1,6 +1,6 @@
 // Where a value leaves the function it is in: passed as an argument (into a parameter, a request's body, or code
 // the codemod cannot read) or returned to every caller.
-import { basename } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
@@ -145,6 +145,12 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
         suggestionOf(value),
       );
     }
+  }
+  // An import of this module by its package name that the run cannot resolve may read the answer in v1's shape.
+  const unseen = isObjectShape(value.shape) ? tracking.sources.modules.unresolvedPackageImportsOf(source.file)[0] : undefined;
+  if (unseen) {
+    const reason = `the answer may be returned to ${basename(unseen.from)} (${relative(dirname(source.file), unseen.from)}), which requires this module as '${unseen.specifier}', a package the codemod cannot resolve`;
+    tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
   if (callers.length === 0) tracking.boundary(source, node, value);
 }

@@ -88,6 +88,9 @@ export class Functions {
     const object = objectOfMember(source, fn);
     const member = object && memberName(source, fn);
     if (object && member !== undefined) return this.objectMemberCalls(source, object, member, fn);
+    const commonjsName =
+      parent?.type === 'AssignmentExpression' && parent.right === fn ? commonjsExportName(source, parent.left) : undefined;
+    if (commonjsName !== undefined) return this.commonjsExportCalls(source, commonjsName);
     const id =
       fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
     if (id?.type !== 'Identifier') return [];
@@ -107,6 +110,15 @@ export class Functions {
     };
     collect(source, binding.references);
     for (const name of this.exportedNames(source, binding)) calls.push(...this.importedCalls(source.file, name));
+    return calls;
+  }
+
+  /** Calls of the function `exports.name = …` assigns: `exports.name()` in its file, and through every `require` or import of it. */
+  private commonjsExportCalls(source: Source, name: string): CallRef[] {
+    const calls = this.importedCalls(source.file, name);
+    walk(source.ctx.ast.program, (node) => {
+      if (node.type === 'CallExpression' && commonjsExportName(source, node.callee) === name) calls.push({ source, call: node });
+    });
     return calls;
   }
 
@@ -488,6 +500,11 @@ export class Functions {
     }
     return found;
   }
+}
+
+/** `name` of `exports.name` or `module.exports.name`: a name a CommonJS module exports. */
+function commonjsExportName(source: Source, node: Node): string | undefined {
+  return isMember(node) ? /^(?:module\.)?exports\.([\w$]+)$/.exec(source.ctx.text(node))?.[1] : undefined;
 }
 
 /** The call `node.name()`, when `node` is the object of one. */
