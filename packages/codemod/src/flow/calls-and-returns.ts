@@ -10,7 +10,7 @@ import { statusArgument } from './status-and-decision.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
-import { carriesId, isObjectShape, mappedShape, type Value } from './values.js';
+import { carriesId, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
 
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
 
@@ -35,6 +35,9 @@ export function argument(
   if (HARMLESS_CALLEES.test(callee)) return;
   if (statusArgument(tracking, value, call, index, source)) return;
   if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);
+  // A `Set` of the flow's outcomes is asked the same questions as the list: whether it holds the decision, how many.
+  if (call.type === 'NewExpression' && callee === 'Set' && index === 0 && listsDecisionEntry(value.shape))
+    return void tracking.follow(value, call, source);
   if (call.callee.type === 'Identifier') {
     const state = stateOfSetter(source, call.callee);
     if (state) return void tracking.declare(value, state, source);

@@ -6,7 +6,7 @@ import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Source } from './sources.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
 import { PENDING, ruleOf, TASK_FORM, TASK_WITHOUT_HELPERS } from './v2-forms.js';
-import { elementOf, isObjectShape, type Shape, type Value } from './values.js';
+import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
 
 export const ARRAY_METHODS = new Set([
   'map',
@@ -21,6 +21,50 @@ export const ARRAY_METHODS = new Set([
   'slice',
   'reverse',
 ]);
+
+/** Methods that ask whether a list (or a `Set` made of it) holds a value, or where. */
+const MEMBERSHIP_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'has']);
+
+/**
+ * A read of a whole list that on v1 held the decision entry among the flow's entries, which v2's module steps leave
+ * out: its count and a test for a `Decision…` outcome (or a value the code does not show) keep the flow on v1; its
+ * text (`join`) is followed as an outcome, whose tests are refused in turn. Answers whether the read was handled.
+ */
+export function wholeListRead(
+  tracking: Tracking,
+  value: Value,
+  member: Member,
+  name: string | undefined,
+  called: AnyCall | undefined,
+  source: Source,
+): boolean {
+  const { shape } = value;
+  if (!listsDecisionEntry(shape)) return false;
+  if (name === 'length' || name === 'size') {
+    tracking.refuseState(
+      source,
+      member,
+      value,
+      'this code counts the flow entries, which on v1 include the decision; v2 keeps it in the result',
+    );
+    return true;
+  }
+  if (shape.kind !== 'strings' || !called || name === undefined) return false;
+  if (name === 'join') {
+    tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'outcome' } }, called, source);
+    return true;
+  }
+  if (!MEMBERSHIP_METHODS.has(name)) return false;
+  const [argument] = called.arguments;
+  if (argument?.type === 'StringLiteral' && !argument.value.startsWith('Decision')) return false;
+  tracking.refuseState(
+    source,
+    called,
+    value,
+    `this code looks for ${argument ? source.ctx.text(argument) : 'a value'} among the flow entries' outcomes, which on v1 include the decision; v2 keeps it in the result`,
+  );
+  return true;
+}
 
 /** A site that writes the id of a task list's interaction that collects data, with the helper it calls. */
 export function taskSite(
@@ -152,9 +196,37 @@ export function iterated(
 /** `value.map(callback)` and its kin: the callback receives an element; the result is elements, one, or none. */
 export function arrayMethod(tracking: Tracking, value: Value, element: Shape, method: string, call: AnyCall, source: Source): void {
   callback(tracking, { ...value, shape: element }, call, source, method);
+  if (method === 'filter' && leavesOutDecision(call))
+    return void tracking.follow({ ...value, shape: withoutDecision(value.shape) }, call, source);
   if (method === 'filter' || method === 'sort' || method === 'slice' || method === 'reverse') tracking.follow(value, call, source);
   if (method === 'find' || method === 'findLast') tracking.follow({ ...value, shape: element }, call, source);
 }
+
+/**
+ * `.filter((entry) => !entry.result.outcome.startsWith('Decision'))`: a filter that keeps only what is not the decision
+ * leaves the list v1 answered what v2's module steps are.
+ */
+function leavesOutDecision(call: AnyCall): boolean {
+  const fn = call.arguments[0];
+  if (fn?.type !== 'ArrowFunctionExpression' && fn?.type !== 'FunctionExpression') return false;
+  const [param] = fn.params;
+  const [statement] = fn.body.type === 'BlockStatement' ? fn.body.body : [];
+  const kept = fn.body.type === 'BlockStatement' ? (statement?.type === 'ReturnStatement' ? statement.argument : undefined) : fn.body;
+  if (param?.type !== 'Identifier' || kept?.type !== 'UnaryExpression' || kept.operator !== '!') return false;
+  const test = kept.argument;
+  if (test.type !== 'CallExpression' || !isMember(test.callee) || propertyName(test.callee) !== 'startsWith') return false;
+  const [prefix] = test.arguments;
+  return prefix?.type === 'StringLiteral' && prefix.value.startsWith('Decision') && rootName(test.callee.object) === param.name;
+}
+
+/** The name a member chain is read from: `entry` of `entry.result.outcome`. */
+function rootName(node: Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  return isMember(node) ? rootName(node.object) : undefined;
+}
+
+const withoutDecision = (shape: Shape): Shape =>
+  shape.kind === 'entries' || shape.kind === 'strings' ? { ...shape, decisionLeftOut: true } : shape;
 
 /** The function passed as the first argument of `call` receives `value` as its first parameter. */
 export function callback(tracking: Tracking, value: Value, call: AnyCall, source: Source, method: string): void {

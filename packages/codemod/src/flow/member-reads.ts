@@ -3,7 +3,7 @@
 import type { Node } from '@babel/types';
 import { RESULT_PATHS } from '@journey-bridge/contract';
 import { isMember, propertyName } from '../parse/walk.js';
-import { ARRAY_METHODS, arrayMethod, callback, tasksMember } from './lists.js';
+import { ARRAY_METHODS, arrayMethod, callback, tasksMember, wholeListRead } from './lists.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
 import type { Member, Tracking } from './tracking.js';
@@ -66,7 +66,7 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
         return void tracking.refuseState(source, member, value, 'the decision entry of a v1 flow has only result.outcome');
       return void decision(tracking, value, member, shape.root, source);
     case 'entries':
-      if (name === 'length') return;
+      if (wholeListRead(tracking, value, member, name, called, source) || name === 'length') return;
       if (called && name !== undefined && ARRAY_METHODS.has(name))
         return void arrayMethod(tracking, value, { kind: 'entry' }, name, called, source);
       if (member.computed && member.property.type === 'NumericLiteral') return void from({ kind: 'entry' });
@@ -86,6 +86,7 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
       if (name === 'status') return void from({ kind: 'leaf', leaf: 'other' });
       return void tracking.refuseState(source, member, value, `result.${name ?? '[…]'} of a v1 flow entry has no v2 counterpart on a step`);
     case 'strings':
+      if (wholeListRead(tracking, value, member, name, called, source)) return;
       if (called && name !== undefined && ARRAY_METHODS.has(name))
         return void arrayMethod(tracking, value, { kind: 'leaf', leaf: shape.of }, name, called, source);
       return;

@@ -13,8 +13,12 @@ export type Shape =
   | { readonly kind: 'data' | 'context' | 'process' | 'flow'; readonly root: string | undefined }
   /** The flow's `decision` entry and its `result`: the journey's decision. */
   | { readonly kind: 'decision-entry' | 'decision-result'; readonly root: string | undefined }
-  /** A list of flow entries (now the module steps), and one of them, and its `result`. */
-  | { readonly kind: 'entries' | 'entry' | 'entry-result' }
+  /**
+   * A list of flow entries (now the module steps), and one of them, and its `result`; `decisionLeftOut` once a filter
+   * has dropped the decision entry v1 listed among them, which v2's steps leave out.
+   */
+  | { readonly kind: 'entries'; readonly decisionLeftOut?: boolean }
+  | { readonly kind: 'entry' | 'entry-result' }
   /**
    * A task list's `tasks`: `id` is the expression that replaces the list, the id of the interaction that collects
    * data (`pendingInteractionId(list)` of the generated module, or a name already holding it: `helper` false).
@@ -23,7 +27,7 @@ export type Shape =
   /** A task, which now holds the id of the interaction that collects data. */
   | { readonly kind: 'task' }
   /** A list of strings mapped from entries (`.map((entry) => entry.result.outcome)`). */
-  | { readonly kind: 'strings'; readonly of: Leaf }
+  | { readonly kind: 'strings'; readonly of: Leaf; readonly decisionLeftOut?: boolean }
   /** An object the code wrote around a part of the answer: `{ key: part }`. */
   | { readonly kind: 'record'; readonly key: string; readonly inner: Shape }
   | { readonly kind: 'leaf'; readonly leaf: Leaf };
@@ -83,4 +87,15 @@ export const mappedShape = (shape: Shape): Shape => (shape.kind === 'leaf' ? { k
 
 /** What tells shapes apart where a value is followed: a place is visited once for each. */
 export const shapeKey = (shape: Shape): string =>
-  shape.kind === 'leaf' ? `leaf:${shape.leaf}` : shape.kind === 'record' ? `record:${shape.key}:${shapeKey(shape.inner)}` : shape.kind;
+  shape.kind === 'leaf'
+    ? `leaf:${shape.leaf}`
+    : shape.kind === 'record'
+      ? `record:${shape.key}:${shapeKey(shape.inner)}`
+      : `${shape.kind}${'decisionLeftOut' in shape && shape.decisionLeftOut ? ':decision-left-out' : ''}`;
+
+/**
+ * Whether a value is a list of all the flow's entries, or what `.map` made of their outcomes or statuses: on v1 it
+ * held the decision entry too, which v2's module steps leave out.
+ */
+export const listsDecisionEntry = (shape: Shape): boolean =>
+  (shape.kind === 'entries' || (shape.kind === 'strings' && (shape.of === 'outcome' || shape.of === 'other'))) && !shape.decisionLeftOut;
