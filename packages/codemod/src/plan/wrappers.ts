@@ -1,5 +1,5 @@
 import type { Node } from '@babel/types';
-import type { StaticValue } from '../analysis/static-value.js';
+import type { Part, StaticValue } from '../analysis/static-value.js';
 import type { PlannedCall } from './call-sites.js';
 
 /**
@@ -32,24 +32,42 @@ function parameterIndex(fn: Node, name: string): number | undefined {
   return index === -1 ? undefined : index;
 }
 
+/** A URL that ends in a parameter of the function around it: the function, that parameter, and the URL before it. */
+export interface PathParameter {
+  readonly fn: Node;
+  readonly urlParam: number;
+  readonly prefix: readonly Part[];
+}
+
+/**
+ * Where a URL's last part is a parameter of the function around it (`BASE + path`, `` `${BASE}/journey/${path}` ``):
+ * a template literal leaves an empty quasi after its last hole, so that one is not the end of the URL.
+ */
+export function pathParameterOf(parts: readonly Part[], ancestors: readonly Node[]): PathParameter | undefined {
+  const trailing = parts.at(-1);
+  const end = trailing?.kind === 'text' && trailing.value === '' ? parts.length - 1 : parts.length;
+  const last = parts[end - 1];
+  const fn = [...ancestors].reverse().find((node) => FUNCTION.test(node.type));
+  if (last?.kind !== 'hole' || !fn) return undefined;
+  const urlParam = parameterIndex(fn, last.text);
+  return urlParam === undefined ? undefined : { fn, urlParam, prefix: parts.slice(0, end - 1) };
+}
+
 /** The transports of a file whose path ends in a parameter of the function around them. */
 export function findWrappers(file: string, calls: readonly PlannedCall[]): Wrapper[] {
   const wrappers: Wrapper[] = [];
   for (const { site, ancestors, operation, body, url } of calls) {
     if (operation || !url || url.value.kind !== 'string') continue;
-    const parts = url.value.parts;
-    const last = parts[parts.length - 1];
-    const fn = [...ancestors].reverse().find((node) => FUNCTION.test(node.type));
-    if (last?.kind !== 'hole' || !fn) continue;
-    const urlParam = parameterIndex(fn, last.text);
-    if (urlParam === undefined) continue;
+    const found = pathParameterOf(url.value.parts, ancestors);
+    if (!found) continue;
+    const { fn, urlParam, prefix } = found;
     const bodyParam = 'at' in body && body.at.type === 'Identifier' ? parameterIndex(fn, body.at.name) : undefined;
     wrappers.push({
       file,
       fn: fn.start ?? 0,
       urlParam,
       ...(bodyParam === undefined ? {} : { bodyParam }),
-      prefix: { kind: 'string', parts: parts.slice(0, -1) },
+      prefix: { kind: 'string', parts: prefix },
       transport: site.id,
       pieces: [...site.pieces],
     });
