@@ -93,6 +93,56 @@ module.exports = { signUpCheck, limitIncreaseCheck };
 `,
 };
 
+// v1 requests the codemod does not recognise as calls, written as browser scripts and callback clients write them:
+// jQuery with the base held in a `var`, and `http.request` behind a `call(token, path, …)` wrapper.
+const UNRECOGNISED_CLIENTS = {
+  'public/js/kyc.js': `/* global $ */
+var KYC = (function () {
+  var API_ROOT = window.KYC_HOST + '/eu/captain/api/';
+
+  function post(path, data) {
+    return $.ajax({ url: API_ROOT + 'journey/' + path, type: 'POST', contentType: 'application/json', data: JSON.stringify(data) });
+  }
+
+  return {
+    start: function () {
+      return $.ajax({ url: API_ROOT + 'journey/start', type: 'POST', contentType: 'application/json',
+        data: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }) });
+    },
+    submit: function (instanceId, taskId, subject) {
+      return post('task/update', { intent: 'Complete', instanceId: instanceId, taskId: taskId, context: { subject: subject } });
+    },
+    state: function (instanceId) {
+      return $.post(API_ROOT + 'journey/state/fetch', JSON.stringify({ instanceId: instanceId }));
+    }
+  };
+})();
+`,
+  'lib/client.js': `var http = require('http');
+var url = require('url');
+
+var API = (process.env.JOURNEY_HOST || 'https://eu.platform.go.gbgplc.com') + '/eu/captain/api/journey/';
+
+function call(token, path, payload, callback) {
+  var target = url.parse(API + path);
+  var req = http.request({ hostname: target.hostname, path: target.path, method: 'POST', headers: { Authorization: 'Bearer ' + token } }, function (res) {
+    var chunks = '';
+    res.on('data', function (c) { chunks += c; });
+    res.on('end', function () { callback(null, JSON.parse(chunks)); });
+  });
+  req.end(JSON.stringify(payload));
+}
+
+exports.start = function (token, subject, cb) {
+  call(token, 'start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: false }, subject: subject } }, cb);
+};
+
+exports.state = function (token, instanceId, cb) {
+  call(token, 'state/fetch', { instanceId: instanceId }, cb);
+};
+`,
+};
+
 let repo: string;
 const git = (...args: string[]) =>
   execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' }).toString();
@@ -218,5 +268,32 @@ describe('--check on what a run marked', () => {
     const check = await runCli(['.', '--check'], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(/verify\.js:\d+ v1 remains, unmarked \[request\.start-resource-id\] no v2 resourceId/);
+  });
+});
+
+describe('--check on v1 requests through clients the codemod does not recognise', () => {
+  it('fails until each request is marked where it is written, the calls of a wrapper over such a client too', async () => {
+    await commitProject(repo, UNRECOGNISED_CLIENTS);
+    expect((await runCli(['.', '--check'], repo)).code).toBe(1);
+    expect((await runCli(['.'], repo)).code).toBe(0);
+    git('commit', '-qam', 'marked');
+    const kyc = await readFile(join(repo, 'public/js/kyc.js'), 'utf8');
+    const client = await readFile(join(repo, 'lib/client.js'), 'utf8');
+    const marked = (text: string, statement: string) =>
+      expect(text).toMatch(new RegExp(`// journey-codemod: unsupported \\[codemod\\.unrecognized-v1-url\\][^\\n]*\\n *${statement}`));
+    marked(kyc, String.raw`return \$\.ajax\(\{ url: API_ROOT \+ 'journey/start'`);
+    marked(kyc, String.raw`return post\('task/update'`);
+    marked(kyc, String.raw`return \$\.post\(API_ROOT \+ 'journey/state/fetch'`);
+    marked(client, String.raw`call\(token, 'start'`);
+    marked(client, String.raw`call\(token, 'state/fetch'`);
+    expect((await runCli(['.', '--check'], repo)).code).toBe(0);
+
+    // The marker above the wrapper's task update taken away: that request is v1 with no marker.
+    const unmarked = kyc.replace(/ *\/\/ journey-codemod:[^\n]*\n(?= *return post\('task\/update')/, '');
+    expect(unmarked).not.toBe(kyc);
+    await writeFile(join(repo, 'public/js/kyc.js'), unmarked);
+    const check = await runCli(['.', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toMatch(/kyc\.js:\d+ v1 remains, unmarked \[codemod\.unrecognized-v1-url\] sends 'task\/update'/);
   });
 });

@@ -14,6 +14,7 @@ import { type Answer, answerOf } from './answers.js';
 import { Functions } from './functions.js';
 import { baseFromCallers } from './parameter-bases.js';
 import type { Source, Sources } from './sources.js';
+import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
 
@@ -53,6 +54,11 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
         }
       }
     }
+  }
+  for (const wrapper of plans.flatMap((plan) => plan.strayWrappers)) {
+    const source = sources.get(wrapper.file);
+    const fn = source && findFunction(source, wrapper.fn);
+    if (source && fn) added.push(...markStrayWrapperCallers(wrapper, source, fn, functions, new Set(byId.keys())));
   }
   const calls = [...byId.values()].filter((site) => site.role === 'call');
   for (const site of calls) baseFromCallers(site, sources, functions);

@@ -1,4 +1,5 @@
-import { UNRECOGNIZED_V1_URL_FORM, type V1Literal } from '../plan/plan-file.js';
+import type { V1Literal } from '../plan/plan-file.js';
+import { UNRECOGNIZED_V1_URL_FORM } from '../plan/stray-urls.js';
 import { type Site, settle } from '../plan/types.js';
 
 /** The reason a v1 base that no recognised request goes through stays v1. */

@@ -9,6 +9,7 @@ import type { OperationOptions } from './operations.js';
 import { findReceivers } from './receivers.js';
 import { planResponseMocks } from './response-mocks.js';
 import { SiteBuilder } from './site-builder.js';
+import { findStrayUrls, type StrayWrapper, UNRECOGNIZED_V1_URL_FORM } from './stray-urls.js';
 import { planTokenScope } from './token-scope.js';
 import type { Site } from './types.js';
 import { planV1Client } from './v1-client.js';
@@ -22,7 +23,7 @@ export interface V1Literal {
 
 /**
  * What one file contributes to a run: its sites, stray v1 literals and v1 state reads (reported unless a flow
- * accounts for them), the v2 calls it makes, and its path wrappers.
+ * accounts for them), the v2 calls it makes, and its path wrappers (those over a client it recognises, and not).
  */
 export interface FilePlan {
   readonly file: string;
@@ -31,6 +32,8 @@ export interface FilePlan {
   readonly reads: readonly Site[];
   readonly v2Calls: readonly V2Call[];
   readonly wrappers: readonly Wrapper[];
+  /** Functions that send a v1 base and a path from their callers through a client the codemod does not recognise. */
+  readonly strayWrappers: readonly StrayWrapper[];
 }
 
 const V1_TEXT = /\/captain\/api(?=$|[/?#])|journey\/task\//;
@@ -56,7 +59,17 @@ export function planFile(
   if (client) sites.push(client);
   sites.push(...planTokenScope(ctx));
   sites.push(...planResponseMocks(ctx));
-  return { file, sites: dedupe(sites), literals: v1Literals(ctx), reads: v1Reads(ctx), v2Calls, wrappers: findWrappers(file, calls) };
+  const stray = findStrayUrls(ctx, new Set(calls.map((call) => call.call)), V1_TEXT);
+  sites.push(...stray.sites);
+  return {
+    file,
+    sites: dedupe(sites),
+    literals: v1Literals(ctx),
+    reads: v1Reads(ctx),
+    v2Calls,
+    wrappers: findWrappers(file, calls),
+    strayWrappers: stray.wrappers,
+  };
 }
 
 /** `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not): reads only a v1 state answers. */
@@ -89,10 +102,6 @@ function dedupe(sites: readonly Site[]): Site[] {
   }
   return [...byId.values()];
 }
-
-/** What a v1 URL the codemod cannot follow to its requests becomes: never the URL alone. */
-export const UNRECOGNIZED_V1_URL_FORM =
-  'the v2 call for each request sent to it, bodies and answers too, not the URL alone (see the journey-codemod docs)';
 
 function v1Literals(ctx: FileContext): V1Literal[] {
   const literals: V1Literal[] = [];
