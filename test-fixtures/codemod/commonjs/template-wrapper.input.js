@@ -16,8 +16,7 @@ async function ageCheck(token, person) {
     context: { config: { async: false }, subject: { identity: { firstName: person.first, lastNames: [person.last], dateOfBirth: person.dob } } },
   });
   const state = await post(token, 'state/fetch', { instanceId });
-  const outcomes = Object.values(state.data.process.flow).map((entry) => entry.result.outcome);
-  return { outcomes, count: outcomes.length };
+  return state.data.process.flow.decision.result.outcome === 'Decision: Pass';
 }
 
 module.exports = { ageCheck };
