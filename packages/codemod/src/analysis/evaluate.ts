@@ -83,6 +83,8 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
         return evaluate(callee.object, scope, seen);
       }
       if (callee.type === 'Identifier' && callee.name === 'String' && args[0]) return evaluate(args[0], scope, seen);
+      const made = instanceCreation(node, scope);
+      if (made) return { kind: 'instance', library: made.library, ...(made.base ? { base: evaluate(made.base, scope, seen) } : {}) };
       return hole(sourceText(node, scope));
     }
     case 'NewExpression': {
@@ -139,23 +141,31 @@ export const INSTANCE_FACTORIES = ['create', 'extend'];
 /** The options that carry an instance's base: axios `baseURL`, ky and got `prefixUrl`, `prefix`, `baseUrl`. */
 export const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
 
-/** The client a function makes, when its one return is `X.create({ … })` of a library it imports. */
-function clientFactory(fn: FunctionNode, scope: EvaluationScope, seen: ReadonlySet<string>): StaticValue | undefined {
-  const returns = fn.body.type === 'BlockStatement' ? fn.body.body.filter((statement) => statement.type === 'ReturnStatement') : [];
-  const made = fn.body.type === 'BlockStatement' ? (returns.length === 1 ? returns[0]?.argument : undefined) : fn.body;
-  if (made?.type !== 'CallExpression' || made.callee.type !== 'MemberExpression' || made.callee.object.type !== 'Identifier')
+/** `X.create({ … })` or `X.extend({ … })` of an imported library: the library, and the expression of the base option. */
+function instanceCreation(call: Node, scope: EvaluationScope): { readonly library: string; readonly base?: Node } | undefined {
+  if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.object.type !== 'Identifier')
     return undefined;
-  const method = made.callee.property.type === 'Identifier' ? made.callee.property.name : '';
-  const library = scope.specifier?.(made.callee.object.name);
+  const method = call.callee.property.type === 'Identifier' ? call.callee.property.name : '';
+  const library = scope.specifier?.(call.callee.object.name);
   if (!INSTANCE_FACTORIES.includes(method) || library === undefined || library.startsWith('.')) return undefined;
-  const options = made.arguments[0];
+  const options = call.arguments[0];
   const property =
     options?.type === 'ObjectExpression'
       ? options.properties.find(
           (entry) => entry.type === 'ObjectProperty' && entry.key.type === 'Identifier' && BASE_OPTIONS.includes(entry.key.name),
         )
       : undefined;
-  const value = property?.type === 'ObjectProperty' ? property.value : undefined;
+  const base = property?.type === 'ObjectProperty' ? property.value : undefined;
+  return { library, ...(base ? { base } : {}) };
+}
+
+/** The client a function makes, when its one return is `X.create({ … })` of a library it imports. */
+function clientFactory(fn: FunctionNode, scope: EvaluationScope, seen: ReadonlySet<string>): StaticValue | undefined {
+  const returns = fn.body.type === 'BlockStatement' ? fn.body.body.filter((statement) => statement.type === 'ReturnStatement') : [];
+  const returned = fn.body.type === 'BlockStatement' ? (returns.length === 1 ? returns[0]?.argument : undefined) : fn.body;
+  const made = returned ? instanceCreation(returned, scope) : undefined;
+  if (!made) return undefined;
+  const { library, base: value } = made;
   if (!value) return { kind: 'client', library };
   const baseParam =
     value.type === 'Identifier'

@@ -151,7 +151,16 @@ function moduleExports(
       if (named) values[named] = value;
     }
   }
+  // An interceptor registered here changes what the calls of an instance it exports answer, wherever they are made.
+  if (/\.interceptors\b/.test(text)) for (const [key, value] of Object.entries(values)) values[key] = intercepted(value);
   return values;
+}
+
+/** The value with every instance in it marked as intercepted. */
+function intercepted(value: StaticValue): StaticValue {
+  if (value.kind === 'instance') return { ...value, intercepted: true };
+  if (value.kind !== 'object') return value;
+  return { kind: 'object', props: Object.fromEntries(Object.entries(value.props).map(([key, prop]) => [key, intercepted(prop)])) };
 }
 
 /** `require('./x')` (or `require('./x').y`): the specifier. */

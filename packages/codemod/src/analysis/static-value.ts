@@ -21,7 +21,8 @@ export type Part =
 export type StaticValue =
   | { readonly kind: 'string'; readonly parts: readonly Part[] }
   | { readonly kind: 'object'; readonly props: Readonly<Record<string, StaticValue>> }
-  | ClientFactory;
+  | ClientFactory
+  | ClientInstance;
 
 /**
  * A function whose one return is `X.create({ … })` or `X.extend({ … })` of an imported HTTP library: the module it
@@ -33,6 +34,19 @@ export interface ClientFactory {
   readonly library: string;
   readonly base?: StaticValue;
   readonly baseParam?: number;
+}
+
+/**
+ * An instance made by `X.create({ … })` or `X.extend({ … })` of an imported HTTP library (an exported `const http`),
+ * and the base written in it, so a module that imports it (`const { http } = require('./config')`)
+ * calls it as the one that made it would. `intercepted` when the module that made it touches its interceptors:
+ * what its calls answer is then unknown to a module reading it from there.
+ */
+export interface ClientInstance {
+  readonly kind: 'instance';
+  readonly library: string;
+  readonly base?: StaticValue;
+  readonly intercepted?: true;
 }
 
 export const text = (value: string, source?: TextSource): StaticValue => ({

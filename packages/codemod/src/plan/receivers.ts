@@ -89,9 +89,22 @@ export function findReceivers(ctx: FileContext): Receivers {
       } else if (annotated?.type === 'ClassProperty' && annotated.key.type === 'Identifier') v1Api.add(`this.${annotated.key.name}`);
     }
   });
+  // `const { http } = require('./config')`, `import { http } from './config'`: the instance that module makes.
+  const interceptedElsewhere = new Map<string, Interception>();
+  for (const [name, binding] of ctx.imports) {
+    const imported = ctx.imported(name);
+    if (imported?.kind !== 'instance' || instances.has(name)) continue;
+    const library = libraryStyle(imported.library);
+    instances.set(name, { ...(imported.base ? { base: imported.base } : {}), ...(library ? { library } : {}) });
+    if (imported.intercepted)
+      interceptedElsewhere.set(name, {
+        problem: `its interceptors are used in ${binding.specifier}, where the codemod does not follow them`,
+      });
+  }
   const axiosNames = [...instances].filter(([, instance]) => instance.library === 'axios').map(([name]) => name);
   for (const name of ctx.imports.keys()) if (libraryOf(ctx, name) === 'axios') axiosNames.push(name);
   const interceptors = findResponseInterceptors(ctx, new Set(axiosNames));
+  for (const [name, interception] of interceptedElsewhere) if (!interceptors.has(name)) interceptors.set(name, interception);
   return { instances, v1Api, v1Factories, v1Types, interceptors };
 }
 
