@@ -1,4 +1,4 @@
-import type { Node } from '@babel/types';
+import type { FunctionDeclaration, Node } from '@babel/types';
 import { ERROR_FIELD_MAP, v2ErrorNamesFor } from '@journey-bridge/contract';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { PlannedCall } from './call-sites.js';
@@ -33,29 +33,47 @@ function errorRegions(call: PlannedCall): Node[] {
       const handler = node.arguments[0];
       if (handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression')) regions.push(handler.body);
     }
+    // `fetch(…).then(function (res) { if (!res.ok) { … } })`: the response is the callback's parameter.
+    if (
+      node.type === 'CallExpression' &&
+      node.callee === child &&
+      isMember(child) &&
+      propertyName(child) === 'then' &&
+      child.object === call.call
+    ) {
+      const handler = node.arguments[0];
+      if (handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression')) {
+        const [response] = handler.params;
+        if (response?.type === 'Identifier') regions.push(...notOkBranches(handler.body, response.name));
+      }
+    }
   });
   // `const res = await fetch(…)`, then `if (!res.ok) { … }` in the same function.
   const [parent, grandparent] = [...call.ancestors].reverse();
   const declarator = parent?.type === 'AwaitExpression' ? grandparent : parent;
   if (declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier') {
-    const response = declarator.id.name;
     const scope = [...call.ancestors].reverse().find((node) => /Function/.test(node.type) || node.type === 'Program');
-    if (scope) {
-      walk(scope, (node) => {
-        if (node.type !== 'IfStatement') return;
-        const test = node.test;
-        const notOk =
-          test.type === 'UnaryExpression' &&
-          test.operator === '!' &&
-          isMember(test.argument) &&
-          propertyName(test.argument) === 'ok' &&
-          test.argument.object.type === 'Identifier' &&
-          test.argument.object.name === response;
-        if (notOk) regions.push(node.consequent);
-      });
-    }
+    if (scope) regions.push(...notOkBranches(scope, declarator.id.name));
   }
   return regions;
+}
+
+/** The bodies of the `if (!response.ok) { … }` statements under `scope`. */
+function notOkBranches(scope: Node, response: string): Node[] {
+  const branches: Node[] = [];
+  walk(scope, (node) => {
+    if (node.type !== 'IfStatement') return;
+    const test = node.test;
+    const notOk =
+      test.type === 'UnaryExpression' &&
+      test.operator === '!' &&
+      isMember(test.argument) &&
+      propertyName(test.argument) === 'ok' &&
+      test.argument.object.type === 'Identifier' &&
+      test.argument.object.name === response;
+    if (notOk) branches.push(node.consequent);
+  });
+  return branches;
 }
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
@@ -91,9 +109,33 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
   const bodies = new Map<string, Node>();
   // The v1 type a body is cast to (`as { message?: string }`): it no longer describes what is read from it.
   const casts = new Map<string, { type: Node; ancestors: readonly Node[] }>();
-  for (const region of errorRegions(call)) {
-    walk(region, (node, inner) => {
-      const ancestors = [...call.ancestors, ...inner];
+  // Functions declared in the file that a `.then(…)` hands an error body: their reads are read too.
+  const handlers = new Set<FunctionDeclaration>();
+  const visit =
+    (base: readonly Node[], responseScope: 'in scope' | 'out of scope') =>
+    (node: Node, inner: readonly Node[]): void => {
+      const ancestors = [...base, ...inner];
+      const handed = bodyCallback(node);
+      if (handed) {
+        const handler = handed.callback?.type === 'Identifier' ? onlyUseOf(ctx, handed.callback.name) : handed.callback;
+        if (handler?.type === 'FunctionDeclaration') handlers.add(handler);
+        const isFunction =
+          handler?.type === 'FunctionDeclaration' || handler?.type === 'FunctionExpression' || handler?.type === 'ArrowFunctionExpression';
+        const [parameter] = isFunction ? handler.params : [];
+        if (parameter?.type === 'Identifier') bodies.set(parameter.name, handed.response);
+        // A callback the codemod cannot read, or a body it takes apart: its reads cannot be shown rewritten.
+        else if (handed.callback && (!isFunction || parameter))
+          sites.push(
+            new SiteBuilder(ctx, node, ancestors, 'error.body', 'v1 error body → v2 errors[]', 'read')
+              .refuse(
+                'error.body',
+                'the v1 error body goes to a callback the codemod cannot rewrite for this request alone',
+                'read errors[0].problem and errors[0].name of the v2 body in a callback only this request uses',
+              )
+              .build([call.site.id]),
+          );
+        return;
+      }
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
         const source = jsonSource(node.init);
         if (source) bodies.set(node.id.name, source);
@@ -111,11 +153,13 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         propertyName(body.object) === 'response';
       const response = wrapped && isMember(body) ? body.object : body.type === 'Identifier' ? bodies.get(body.name) : jsonSource(body);
       if (!response) return;
-      const site = new SiteBuilder(ctx, node, ancestors, 'error.body', 'v1 error body → v2 errors[]');
+      const site = new SiteBuilder(ctx, node, ancestors, 'error.body', 'v1 error body → v2 errors[]', 'read');
       if (field === 'status') {
         // v1 repeated the HTTP status in the body; v2 has it only on the response.
         const accessor = ctx.source.slice(response.end ?? 0, node.end ?? 0).startsWith('?.') ? '?.' : '.';
-        if (wrapped || response.type === 'Identifier' || isMember(response)) site.replace(node, `${ctx.text(response)}${accessor}status`);
+        // A function declared elsewhere does not see the response its body came from.
+        if (responseScope === 'in scope' && (wrapped || response.type === 'Identifier' || isMember(response)))
+          site.replace(node, `${ctx.text(response)}${accessor}status`);
         else site.refuse('error.body', 'v2 error bodies carry no status', 'the HTTP status of the response');
       } else {
         const propertyStart = node.property.start ?? 0;
@@ -133,9 +177,28 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         retyped.helpers.push('V2ErrorBody');
         sites.push(retyped.build([call.site.id]));
       }
-    });
-  }
+    };
+  for (const region of errorRegions(call)) walk(region, visit(call.ancestors, 'in scope'));
+  for (const handler of handlers) walk(handler.body, visit([ctx.ast.program, handler], 'out of scope'));
   return sites;
+}
+
+/** `R.json().then(callback)`: the callback receives the body read from `R`. */
+function bodyCallback(node: Node): { response: Node; callback: Node | undefined } | undefined {
+  if (node.type !== 'CallExpression' || !isMember(node.callee) || propertyName(node.callee) !== 'then') return undefined;
+  const response = jsonSource(node.callee.object);
+  return response && { response, callback: node.arguments[0] };
+}
+
+/** The unexported function `name` the file declares at its top, when the use at hand is its only use. */
+function onlyUseOf(ctx: FileContext, name: string): FunctionDeclaration | undefined {
+  const declared = ctx.declaredFunction(name);
+  if (!declared || !ctx.ast.program.body.includes(declared)) return undefined;
+  let uses = 0;
+  walk(ctx.ast.program, (node) => {
+    if (node.type === 'Identifier' && node.name === name && node !== declared.id) uses++;
+  });
+  return uses === 1 ? declared : undefined;
 }
 
 /** The type a body's `await res.json()` is cast to, written out (`as { message?: string }`). */

@@ -1,0 +1,6 @@
+'use strict';
+var host = process.env.JOURNEY_HOST || 'https://eu.platform.go.gbgplc.com';
+
+module.exports = {
+  journeyBase: host + '/eu/captain/api/journey/'
+};
