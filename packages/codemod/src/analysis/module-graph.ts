@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Node, Project, type SourceFile, ts } from 'ts-morph';
+import { nearestPackageJsonField } from '../files/package-json-field.js';
 
 /** Where a name is declared: the file and the start of its declaring identifier. */
 export interface DeclarationSite {
@@ -88,25 +88,10 @@ export class ModuleGraph {
    */
   unresolvedPackageImportsOf(file: string): readonly { from: string; specifier: string }[] {
     this.importersOf(file);
-    const name = this.packageNameOf(dirname(file));
+    // The name a package manager links the package by.
+    const name = nearestPackageJsonField(dirname(file), 'name', this.packageNames);
     if (name === undefined) return [];
     return this.packageImports.filter(({ specifier }) => specifier === name || specifier.startsWith(`${name}/`));
-  }
-
-  /** The `name` of the nearest package.json above `dir`, as a package manager links it. */
-  private packageNameOf(dir: string): string | undefined {
-    if (this.packageNames.has(dir)) return this.packageNames.get(dir);
-    let name: string | undefined;
-    let text: string | undefined;
-    try {
-      text = readFileSync(join(dir, 'package.json'), 'utf8');
-    } catch {
-      text = undefined;
-    }
-    if (text !== undefined) name = nameField(text);
-    else if (dirname(dir) !== dir) name = this.packageNameOf(dirname(dir));
-    this.packageNames.set(dir, name);
-    return name;
   }
 
   /** The file as a ts-morph source file, loaded from the run's text (or the disk) the first time it is asked for. */
@@ -130,16 +115,5 @@ export class ModuleGraph {
     return text === undefined
       ? this.project.addSourceFileAtPathIfExists(file)
       : this.project.createSourceFile(file, text, { overwrite: true });
-  }
-}
-
-/** A package.json that does not parse names no package the codemod can match. */
-function nameField(text: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const name = typeof parsed === 'object' && parsed !== null ? (parsed as { name?: unknown }).name : undefined;
-    return typeof name === 'string' ? name : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { nearestPackageJsonField } from '../files/package-json-field.js';
 import type { FileContext } from '../plan/file-context.js';
 
 export type ModuleKind = 'esm' | 'cjs';
@@ -14,35 +14,5 @@ export function moduleKindOf(ctx: FileContext, packageTypes: Map<string, string 
   if (ctx.file.endsWith('.mjs')) return 'esm';
   if (ctx.file.endsWith('.cjs')) return 'cjs';
   if (ctx.moduleSyntax) return ctx.moduleSyntax;
-  return nearestPackageType(dirname(ctx.file), packageTypes) === 'module' ? 'esm' : 'cjs';
-}
-
-/** The `type` field of the nearest package.json above `dir`, as Node looks it up; `undefined` when it has none. */
-function nearestPackageType(dir: string, cache: Map<string, string | undefined>): string | undefined {
-  if (cache.has(dir)) return cache.get(dir);
-  let type: string | undefined;
-  const text = readPackageJson(join(dir, 'package.json'));
-  if (text !== undefined) type = typeField(text);
-  else if (dirname(dir) !== dir) type = nearestPackageType(dirname(dir), cache);
-  cache.set(dir, type);
-  return type;
-}
-
-function readPackageJson(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** A package.json Node cannot parse has no type the codemod can trust: Node's default, CommonJS, is assumed. */
-function typeField(text: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const type = typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
-    return typeof type === 'string' ? type : undefined;
-  } catch {
-    return undefined;
-  }
+  return nearestPackageJsonField(dirname(ctx.file), 'type', packageTypes) === 'module' ? 'esm' : 'cjs';
 }
