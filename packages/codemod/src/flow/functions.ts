@@ -218,6 +218,8 @@ export class Functions {
     for (const exported of this.exportedNames(source, binding))
       for (const { importer, local } of this.importsOf(source.file, exported))
         if (local.kind === 'name') names.push({ source: importer, references: local.binding.references });
+    for (const { importer, binding: local } of this.wholeClassImports(source, cls))
+      names.push({ source: importer, references: local.references });
     const found: { source: Source; cls: Class }[] = [];
     for (const { source: where, references } of names) {
       for (const reference of references) {
@@ -230,17 +232,19 @@ export class Functions {
 
   /** Expressions that hold an instance of `cls`: names bound to `new Cls()`, parameters and properties typed `Cls`. */
   private instancesOf(source: Source, cls: Class): { source: Source; node: Node }[] {
-    const id = cls.id;
-    if (!id) return [];
-    const binding = source.scopes.bindingOf(id);
-    if (!binding) return [];
+    const binding = cls.id ? source.scopes.bindingOf(cls.id) : undefined;
     const uses = (bound: Binding) => [...bound.references, ...bound.typeReferences];
-    const names: { source: Source; references: readonly Identifier[] }[] = [{ source, references: uses(binding) }];
-    for (const exported of this.exportedNames(source, binding)) {
-      for (const { importer, local } of this.importsOf(source.file, exported)) {
-        if (local.kind !== 'namespace') names.push({ source: importer, references: uses(local.binding) });
+    const names: { source: Source; references: readonly Identifier[] }[] = [];
+    if (binding) {
+      names.push({ source, references: uses(binding) });
+      for (const exported of this.exportedNames(source, binding)) {
+        for (const { importer, local } of this.importsOf(source.file, exported)) {
+          if (local.kind !== 'namespace') names.push({ source: importer, references: uses(local.binding) });
+        }
       }
     }
+    for (const { importer, binding: local } of this.wholeClassImports(source, cls))
+      names.push({ source: importer, references: uses(local) });
     const found: { source: Source; node: Node }[] = [];
     for (const { source: where, references } of names) {
       for (const reference of references) {
@@ -337,10 +341,38 @@ export class Functions {
     const binding = source.scopes.lookup(name.name, name);
     if (!binding) return undefined;
     if (binding.kind === 'class' && isClass(binding.declaration)) return { source, cls: binding.declaration };
+    const whole = this.wholeModuleOf(source, binding);
+    const wholeSource = whole === undefined ? undefined : this.sources.get(whole);
+    const wholeClass = wholeSource && commonjsWholeClass(wholeSource);
+    if (wholeSource && wholeClass) return { source: wholeSource, cls: wholeClass };
     const imported = this.importedFrom(source, binding);
     if (!imported) return undefined;
     const target = this.declarationOf(imported.file, imported.imported);
     return target && isClass(target.node) ? { source: target.source, cls: target.node } : undefined;
+  }
+
+  /** The file whose whole value a binding holds: `const X = require('./m')`, or `import X from './m'` (a CommonJS module's `module.exports`). */
+  private wholeModuleOf(source: Source, binding: Binding): string | undefined {
+    const imported = this.importedFrom(source, binding);
+    const entry = source.ctx.imports.get(binding.name);
+    if (!imported || !entry) return undefined;
+    const whole = entry.node.type === 'VariableDeclarator' ? imported.imported === '*' : imported.imported === 'default';
+    return whole ? imported.file : undefined;
+  }
+
+  /** The bindings other files give `cls` when it is their whole `module.exports`: `const X = require(…)`, `import X from …`. */
+  private wholeClassImports(source: Source, cls: Class): { importer: Source; binding: Binding }[] {
+    const found: { importer: Source; binding: Binding }[] = [];
+    if (commonjsWholeClass(source) !== cls) return found;
+    for (const importerFile of this.sources.modules.importersOf(source.file)) {
+      const importer = this.sources.get(importerFile);
+      if (!importer) continue;
+      for (const local of importer.ctx.imports.keys()) {
+        const binding = importer.scopes.lookup(local, importer.ctx.ast.program);
+        if (binding && this.wholeModuleOf(importer, binding) === source.file) found.push({ importer, binding });
+      }
+    }
+    return found;
   }
 
   /** The function a name is bound to: a declaration, a `const` holding one, or an imported function. */
@@ -500,6 +532,20 @@ export class Functions {
     }
     return found;
   }
+}
+
+/** The class a CommonJS module exports as a whole: `module.exports = Cls` of a class it declares, or `module.exports = class {…}`. */
+function commonjsWholeClass(source: Source): Class | undefined {
+  let found: Class | undefined;
+  for (const statement of source.ctx.ast.program.body) {
+    if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
+    const { left, right } = statement.expression;
+    if (source.ctx.text(left) !== 'module.exports') continue;
+    // The last assignment is what `require` answers.
+    const binding = right.type === 'Identifier' ? source.scopes.lookup(right.name, source.ctx.ast.program) : undefined;
+    found = isClass(right) ? right : binding?.kind === 'class' && isClass(binding.declaration) ? binding.declaration : undefined;
+  }
+  return found;
 }
 
 /** `name` of `exports.name` or `module.exports.name`: a name a CommonJS module exports. */

@@ -1,0 +1,23 @@
+// The class taken with `const JourneyClient = require(…)`: its instances followed as those of a named export.
+const JourneyClient = require('./class-export-client');
+
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function onboard(token, images) {
+  const client = new JourneyClient(token);
+  const instanceId = await client.startJourney({});
+  let list = await client.listTasks(instanceId);
+  while (list.tasks.length === 0) {
+    await wait(30);
+    list = await client.listTasks(instanceId);
+  }
+  await client.updateTask(instanceId, list.tasks[0].taskId, { documents: [{ type: 'Primary', side1Image: images.front }] });
+  let state = await client.fetchState(instanceId);
+  while (state.status === 'InProgress') {
+    await wait(50);
+    state = await client.fetchState(instanceId);
+  }
+  return state.status === 'Failed' ? 'error' : 'done';
+}
+
+module.exports = { onboard };
