@@ -25,7 +25,8 @@ const isFunctionNode = (node: Node | null | undefined): node is FunctionNode =>
 /**
  * Which function a call reaches and which calls reach a function, across the files of the run: bindings by
  * scope within a file, imports and exports through the module graph (ts-morph), methods through the class of
- * the instance they are called on (made with `new`, or typed by an annotation) and up its `extends` chain to the
+ * the instance they are called on (made with `new`, typed by an annotation, or passed by every call of a local
+ * function to its untyped parameter) and up its `extends` chain to the
  * nearest class that defines them (in the same module or imported), or through the object literal
  * they are written in (`const api = { list: function () {} }`, exported or `module.exports` itself).
  */
@@ -251,6 +252,15 @@ export class Functions {
         for (const holder of this.holdersOf(where, reference)) found.push({ source: where, node: holder });
       }
     }
+    // An instance passed to a parameter that only ever holds instances of `cls` is read through it too.
+    const params = new Set<Binding>();
+    for (const { source: where, node } of found) {
+      for (const param of this.parametersHolding(where, node, cls)) {
+        if (params.has(param)) continue;
+        params.add(param);
+        for (const reference of param.references) found.push({ source: where, node: reference });
+      }
+    }
     return found;
   }
 
@@ -287,7 +297,7 @@ export class Functions {
   }
 
   /** The class an instance expression belongs to: `x` bound to `new C()` or typed `C`, `this.x` likewise. */
-  private instanceClass(source: Source, node: Node): { source: Source; cls: Class } | undefined {
+  private instanceClass(source: Source, node: Node, seen: Set<Binding> = new Set()): { source: Source; cls: Class } | undefined {
     if (node.type === 'ThisExpression') {
       const cls = source.ancestors(node).reverse().find(isClass);
       return cls ? { source, cls } : undefined;
@@ -303,7 +313,7 @@ export class Functions {
         return this.classOf(source, declaration.init.callee);
       const typed = binding ? annotationName(binding.id) : undefined;
       if (typed) return this.classOf(source, typed);
-      return undefined;
+      return binding?.kind === 'param' ? this.passedClass(source, binding, seen) : undefined;
     }
     if (isThisMember(node)) {
       const cls = source.ancestors(node).reverse().find(isClass);
@@ -334,6 +344,60 @@ export class Functions {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The class of an untyped parameter (`client` of `waitForTask(client, id)`) that is never assigned, of a function
+   * the run sees every call of (by its name, in its file only), when each call passes there an instance of one class.
+   */
+  private passedClass(source: Source, param: Binding, seen: Set<Binding>): { source: Source; cls: Class } | undefined {
+    const fn = param.declaration;
+    if (!isFunctionNode(fn) || seen.has(param) || param.id.typeAnnotation) return undefined;
+    const index = fn.params.indexOf(param.id);
+    if (index === -1 || param.references.some((reference) => isAssigned(source, reference))) return undefined;
+    // Only the parameters being resolved are excluded: a name passed down twice is resolved twice.
+    seen.add(param);
+    let found: { source: Source; cls: Class } | undefined;
+    for (const call of this.onlyCallsOf(source, fn) ?? []) {
+      // An argument spread before the parameter's position moves it.
+      const spread = call.arguments.slice(0, index).some((argument) => argument.type === 'SpreadElement');
+      const argument = call.arguments[index];
+      const cls = !spread && argument?.type === 'Identifier' ? this.instanceClass(source, argument, seen) : undefined;
+      if (!cls || (found && found.cls !== cls.cls)) {
+        found = undefined;
+        break;
+      }
+      found = cls;
+    }
+    seen.delete(param);
+    return found;
+  }
+
+  /** The calls of a function declared by name, when its name is only ever called in its file: not exported, passed or assigned. */
+  private onlyCallsOf(source: Source, fn: FunctionNode): CallExpression[] | undefined {
+    const parent = source.parent(fn);
+    const id =
+      fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
+    const binding = id?.type === 'Identifier' ? source.scopes.bindingOf(id) : undefined;
+    if (!binding || functionOfBinding(binding) !== fn || this.exportedNames(source, binding).length > 0) return undefined;
+    const calls: CallExpression[] = [];
+    for (const reference of binding.references) {
+      const call = source.parent(reference);
+      if (call?.type !== 'CallExpression' || call.callee !== reference) return undefined;
+      calls.push(call);
+    }
+    return calls;
+  }
+
+  /** The untyped parameters an instance `holder` is passed to, by the calls `passedClass` follows, that hold only instances of `cls`. */
+  private parametersHolding(source: Source, holder: Node, cls: Class): Binding[] {
+    const call = source.parent(holder);
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'Identifier') return [];
+    const index = call.arguments.indexOf(holder as CallExpression['arguments'][number]);
+    const callee = source.scopes.bindingOf(call.callee);
+    const param = callee && index !== -1 ? functionOfBinding(callee)?.params[index] : undefined;
+    const binding = param?.type === 'Identifier' ? source.scopes.bindingOf(param) : undefined;
+    return binding && this.passedClass(source, binding, new Set())?.cls === cls ? [binding] : [];
   }
 
   /** The class declaration a name refers to, in its file or through an import. */
@@ -546,6 +610,20 @@ function commonjsWholeClass(source: Source): Class | undefined {
     found = isClass(right) ? right : binding?.kind === 'class' && isClass(binding.declaration) ? binding.declaration : undefined;
   }
   return found;
+}
+
+/** Whether a name's reference is written to: `x = …`, `x++`, `[x] = …`, `for (x of …)`. */
+function isAssigned(source: Source, reference: Identifier): boolean {
+  let target: Node = reference;
+  let parent = source.parent(reference);
+  while (parent && /^(ObjectProperty|ObjectPattern|ArrayPattern|RestElement|AssignmentPattern)$/.test(parent.type)) {
+    if (parent.type === 'ObjectProperty' && parent.value !== target) return false;
+    target = parent;
+    parent = source.parent(parent);
+  }
+  if (parent?.type === 'UpdateExpression') return true;
+  if (parent?.type === 'AssignmentExpression') return parent.left === target;
+  return (parent?.type === 'ForOfStatement' || parent?.type === 'ForInStatement') && parent.left === target;
 }
 
 /** `name` of `exports.name` or `module.exports.name`: a name a CommonJS module exports. */

@@ -1,0 +1,33 @@
+// A client class that is the whole of its module, its instances passed to a helper function that takes them untyped.
+const { http, DOC_SELFIE } = require('./param-client-http');
+const { participantsFor } = require('./journey-v2.cjs');
+
+class JourneyClient {
+  constructor(token) {
+    this.token = token;
+  }
+
+  headers() {
+    return { headers: { Authorization: `Bearer ${this.token}` } };
+  }
+
+  startJourney(subject) {
+    return http
+      .post('journey/start', { resourceId: DOC_SELFIE, context: { config: { delivery: 'api' }, subject } }, this.headers())
+      .then((res) => res.data.instanceId);
+  }
+
+  listTasks(instanceId) {
+    return http.post('journey/interaction/fetch', { instanceId }, this.headers()).then((res) => res.data);
+  }
+
+  async updateTask(instanceId, taskId, subject) {
+    return http.post('journey/interaction/submit', { instanceId, interactionId: taskId, participants: participantsFor(await http.post('journey/interaction/fetch', { instanceId }, this.headers()).then((response) => response.data), subject), context: { subject } }, this.headers());
+  }
+
+  fetchState(instanceId) {
+    return http.post('journey/state/fetch', { instanceId }, this.headers()).then((res) => res.data);
+  }
+}
+
+module.exports = JourneyClient;

@@ -1,0 +1,12 @@
+// An axios instance with a v1 base, made in a settings module for a client class whose instances are passed to a helper.
+const axios = require('axios');
+
+const JOURNEY_HOST = process.env.JOURNEY_HOST || 'https://eu.platform.go.gbgplc.com';
+
+const http = axios.create({
+  baseURL: JOURNEY_HOST + '/eu/v2/captain/',
+  timeout: 15000,
+  headers: { 'Content-Type': 'application/json' }
+});
+
+module.exports = { http, JOURNEY_HOST, DOC_SELFIE: 'd4a0f6c3doc-selfie-v2@latest' };
