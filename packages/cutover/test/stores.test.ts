@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createRedisStore, type PairingStore, SealedSubjectError } from '../src/index.js';
+import { createSealer } from '../src/stores/seal.js';
 import { redisAvailable, startRedis, type TestRedis } from './redis-server.js';
 
 const subject = {
@@ -82,6 +83,21 @@ describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own'
     const stranger = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix });
     await expect(stranger.take('instance-1')).rejects.toBeInstanceOf(SealedSubjectError);
     await Promise.all([store.close(), stranger.close()]);
+  });
+
+  it('reads a submission a replica of the version before drafts held, bare, as a completed one', async () => {
+    const prefix = 'rolling:';
+    const store = await createRedisStore({ url: redis.url, key, prefix });
+    // As that version held it: the subject alone, sealed under the same key, in the same list.
+    const raw = new Redis(redis.url);
+    await raw.rpush(`${prefix}held:instance-1`, createSealer(key).seal(JSON.stringify(subject), 'instance-1'));
+    await raw.quit();
+    await store.hold('instance-1', { subject: { uid: 'draft' }, draft: true }, 60_000);
+    expect(await store.take('instance-1')).toEqual([
+      { subject, draft: false },
+      { subject: { uid: 'draft' }, draft: true },
+    ]);
+    await store.close();
   });
 
   it('lets entries expire with Redis TTLs', async () => {

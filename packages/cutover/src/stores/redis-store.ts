@@ -60,7 +60,7 @@ export async function createRedisStore({
       const results = await redis.multi().lrange(`held:${primaryInstanceId}`, 0, -1).del(`held:${primaryInstanceId}`).exec();
       const [failure, sealed] = results?.[0] ?? [null, []];
       if (failure) throw failure;
-      return (sealed as string[]).map((entry) => JSON.parse(sealer.open(entry, primaryInstanceId)) as HeldSubmission);
+      return (sealed as string[]).map((entry) => heldSubmission(JSON.parse(sealer.open(entry, primaryInstanceId))));
     },
     async increment(counter, ttlMs) {
       const results = await redis.multi().set(`count:${counter}`, 0, 'PX', ttlMs, 'NX').incr(`count:${counter}`).exec();
@@ -79,4 +79,14 @@ export async function createRedisStore({
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * An entry as held: `{ subject, draft }`, or a bare subject as replicas held it before drafts were marked (a
+ * rolling deploy shares the keys), which was a completed submission.
+ */
+function heldSubmission(entry: unknown): HeldSubmission {
+  const { subject, draft } = (entry ?? {}) as Partial<HeldSubmission>;
+  const marked = typeof draft === 'boolean' && typeof subject === 'object' && subject !== null;
+  return marked ? { subject, draft } : { subject: (entry ?? {}) as Record<string, unknown>, draft: false };
 }
