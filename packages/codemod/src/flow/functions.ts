@@ -1,4 +1,5 @@
 import type { CallExpression, Class, Function as FunctionNode, Identifier, NewExpression, Node, ObjectExpression } from '@babel/types';
+import { bindsName } from '../parse/binds-name.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { memberName, objectOfBinding, objectOfMember, propertyFunction, wholeExport } from './object-literals.js';
 import type { Binding } from './scopes.js';
@@ -355,6 +356,8 @@ export class Functions {
     if (!isFunctionNode(fn) || seen.has(param) || param.id.typeAnnotation) return undefined;
     const index = fn.params.indexOf(param.id);
     if (index === -1 || param.references.some((reference) => isAssigned(source, reference))) return undefined;
+    // Written without a reference to it: declared again in the body (`var client = …`), or through `arguments`.
+    if (bindsName(fn.body, param.name) || mentionsArguments(fn)) return undefined;
     // Only the parameters being resolved are excluded: a name passed down twice is resolved twice.
     seen.add(param);
     let found: { source: Source; cls: Class } | undefined;
@@ -609,6 +612,15 @@ function commonjsWholeClass(source: Source): Class | undefined {
     const binding = right.type === 'Identifier' ? source.scopes.lookup(right.name, source.ctx.ast.program) : undefined;
     found = isClass(right) ? right : binding?.kind === 'class' && isClass(binding.declaration) ? binding.declaration : undefined;
   }
+  return found;
+}
+
+/** Whether a function's body reads `arguments`, through which sloppy-mode code writes its parameters. */
+function mentionsArguments(fn: FunctionNode): boolean {
+  let found = false;
+  walk(fn.body, (node) => {
+    if (node.type === 'Identifier' && node.name === 'arguments') found = true;
+  });
   return found;
 }
 

@@ -1,7 +1,8 @@
 import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import type { JourneyMap, V1JourneyPath } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
-import { keyName, walk } from '../parse/walk.js';
+import { bindsName } from '../parse/binds-name.js';
+import { keyName } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { insertProperty, propertyOf, removeProperties, removeProperty, renameKey } from './object-edits.js';
 import { visibleElements } from './participants.js';
@@ -178,23 +179,6 @@ function parameterOf(node: Node, ancestors: readonly Node[]): { fn: number; inde
     if (bindsName(fn, node.name)) return undefined;
   }
   return undefined;
-}
-
-/** Whether a function declares `name` (in a parameter, a variable, an inner declaration); a key of the same name in a pattern counts too. */
-function bindsName(fn: Node, name: string): boolean {
-  let found = false;
-  const names = (pattern: Node | null | undefined): void => {
-    if (!pattern) return;
-    walk(pattern, (node) => {
-      if (node.type === 'Identifier' && node.name === name) found = true;
-    });
-  };
-  walk(fn, (node) => {
-    if (node.type === 'VariableDeclarator') names(node.id);
-    else if (node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') names(node.id);
-    else if (isFunction(node)) for (const param of node.params) names(param);
-  });
-  return found;
 }
 
 /** `context` of a request, if written as an object literal. */
