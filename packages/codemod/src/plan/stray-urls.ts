@@ -5,6 +5,7 @@ import { walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { SiteBuilder } from './site-builder.js';
 import type { Site } from './types.js';
+import { V1_BASE_PATTERN } from './v1-url.js';
 import { pathParameterOf } from './wrappers.js';
 
 /** A function that sends a v1 URL ending in one of its parameters to a client the codemod does not recognise. */
@@ -26,7 +27,6 @@ export interface StrayUrls {
   readonly wrappers: readonly StrayWrapper[];
 }
 
-const V1_BASE_TEXT = /\/captain\/api(?=$|[/?#\0])/;
 const CALL = /^(CallExpression|OptionalCallExpression|NewExpression)$/;
 const OBJECT_PART = /^(ObjectExpression|ObjectProperty)$/;
 const isConcatenation = (node: Node): boolean =>
@@ -49,7 +49,7 @@ export function findStrayUrls(ctx: FileContext, planned: ReadonlySet<Node>, v1Te
     const sentBy = [...ancestors].reverse().find((ancestor) => !OBJECT_PART.test(ancestor.type));
     if (!sentBy || !CALL.test(sentBy.type) || ancestors.some((ancestor) => planned.has(ancestor))) return;
     const value = evaluate(node, scope);
-    if (value.kind !== 'string' || !V1_BASE_TEXT.test(flatten(value).text)) return;
+    if (value.kind !== 'string' || !V1_BASE_PATTERN.test(flatten(value).text)) return;
     const ownV1Text = (part: Part) => part.kind === 'text' && part.source && within(part.source.start, node) && v1Text.test(part.value);
     if (value.parts.some(ownV1Text)) return;
     const pieces = value.parts.flatMap((part) => (part.kind === 'text' && part.source ? [sourceKey(part.source)] : []));

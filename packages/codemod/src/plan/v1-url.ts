@@ -8,7 +8,8 @@ export const V2_BASE = '/v2/captain';
 /** Longest first, so `task/list/schema` is not read as `task/list`. */
 const V1_PATHS = (Object.keys(ENDPOINT_MAP) as V1JourneyPath[]).sort((a, b) => b.length - a.length);
 const OPERATION = new RegExp(`(${V1_PATHS.map((path) => path.replaceAll('/', '\\/')).join('|')})(?=$|[/?#\\0])`);
-const BASE = /\/captain\/api(?=$|[/?#\0])/;
+/** The v1 base path in a flattened URL: `/captain/api`, ending there or before a path, query, fragment or hole. */
+export const V1_BASE_PATTERN = /\/captain\/api(?=$|[/?#\0])/;
 
 /** What a URL says about v1, and the in-place edits that move it to v2. */
 export interface UrlMatch {
@@ -62,7 +63,7 @@ export function matchV1Url(value: StaticValue, target?: string): UrlMatch {
   };
   const operationMatch = OPERATION.exec(text);
   const operation = operationMatch?.[1] as V1JourneyPath | undefined;
-  const baseMatch = BASE.exec(text);
+  const baseMatch = V1_BASE_PATTERN.exec(text);
   if (text.includes(V2_BASE)) return { isV1: false, hasBase: false, edits, pieces };
   const mapped = target ?? (operation ? ENDPOINT_MAP[operation] : undefined);
   if (operation && operationMatch && mapped !== undefined && mapped !== operation) replace(operationMatch.index, operation, mapped);
