@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/test-order.js';
 
 export default defineConfig({
   resolve: { conditions: ['@journey-bridge/source'] },
@@ -12,5 +13,7 @@ export default defineConfig({
     // Files in a worker share its loaded modules: typescript, ts-morph and jscodeshift load once per worker, not per
     // file (the suite's import time halves). Test files must therefore restore any global they change.
     isolate: false,
+    // Longest files first by test/durations.json, so a fresh clone runs in the order a warm one does.
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -1,0 +1,26 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { durationsFile, type RecordedDurations } from './test-order.js';
+
+/**
+ * Records how long each test file took, for `LongestFirstSequencer`: run `pnpm test:durations` after adding or
+ * changing slow test files. Files run replace their entries, files gone lose theirs, and a run that did not pass
+ * records nothing.
+ */
+export default class DurationsReporter implements Reporter {
+  private root = '';
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(modules: readonly TestModule[], errors: readonly unknown[], reason: TestRunEndReason): void {
+    if (reason !== 'passed' || errors.length > 0) return;
+    const recorded = JSON.parse(readFileSync(durationsFile, 'utf8')) as RecordedDurations;
+    const durations = new Map(Object.entries(recorded).filter(([path]) => existsSync(join(this.root, path))));
+    for (const module of modules) durations.set(relative(this.root, module.moduleId), Math.round(module.diagnostic().duration));
+    const sorted = [...durations].sort(([a], [b]) => (a < b ? -1 : 1));
+    writeFileSync(durationsFile, `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
+  }
+}
