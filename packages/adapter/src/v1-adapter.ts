@@ -1,5 +1,6 @@
 import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
+  AddedAfterSaveError,
   changedElements,
   changedUndescribed,
   collectedElements,
@@ -42,7 +43,7 @@ import {
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
-import { CompletedBySave, holdsAll } from './completed-by-save.js';
+import { addedElements, CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
 import { asV1Error } from './v1-errors.js';
 
@@ -363,7 +364,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
             const paths = changedUndescribed(catalogue, held, context.subject);
             if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
-            if (!holdsAll(held, context.subject)) throw error;
+            const added = addedElements(catalogue, held, context.subject);
+            const addedPaths = unheldUndescribed(catalogue, held, context.subject);
+            if (added.length > 0 || addedPaths.length > 0) throw new AddedAfterSaveError(added, addedPaths);
             completedBySave.delete(taskId);
             return { instanceId, taskId };
           }

@@ -1,5 +1,6 @@
+import { SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { CompletedBySave, holdsAll } from '../src/completed-by-save.js';
+import { addedElements, CompletedBySave } from '../src/completed-by-save.js';
 
 describe('the memory of tasks a Save completed', () => {
   it('forgets a task after an hour, and the oldest first past 10,000', () => {
@@ -17,22 +18,25 @@ describe('the memory of tasks a Save completed', () => {
   });
 });
 
-describe('whether the journey already holds what a Complete carries', () => {
-  const held = {
-    identity: { firstName: 'Ada', lastNames: ['Lovelace'] },
-    documents: [{ type: 'Primary', side1Image: 'front', side2Image: 'back' }],
+describe('the elements a Complete adds to what the journey holds', () => {
+  const held: Subject = {
+    identity: { firstName: 'Ada', lastNames: ['Lovelace'], idNumbers: [{ idNumber: '123-45-6789', type: 'ssn' }] },
+    documents: [{ type: 'Primary', side1Image: 'ZnJvbnQ=', side2Image: '' }],
   };
+  const added = (given: Subject) => addedElements(SPECIFICATION_CATALOGUE, held, given);
 
-  it('holds every value given, a document’s sides given as two elements included', () => {
-    expect(holdsAll(held, {})).toBe(true);
-    expect(holdsAll(held, { identity: { firstName: 'Ada' } })).toBe(true);
-    expect(holdsAll(held, { documents: [{ side1Image: 'front' }, { side2Image: 'back' }] })).toBe(true);
+  it('adds nothing the journey holds, in any spelling of it, a document’s sides given as two elements included', () => {
+    expect(added({})).toEqual([]);
+    expect(added({ identity: { firstName: ' Ada ', lastNames: ['Lovelace'] } })).toEqual([]);
+    expect(added({ identity: { idNumbers: [{ idNumber: '123456789', type: 'ssn' }] } })).toEqual([]);
+    expect(added({ documents: [{ side1Image: 'ZnJvbnQ=' }] })).toEqual([]);
   });
 
-  it('does not hold a value it lacks or that differs', () => {
-    expect(holdsAll(held, { identity: { middleNames: ['Augusta'] } })).toBe(false);
-    expect(holdsAll(held, { identity: { firstName: 'Grace' } })).toBe(false);
-    expect(holdsAll(held, { documents: [{ side1Image: 'another front' }] })).toBe(false);
-    expect(holdsAll(held, { identity: { lastNames: ['Lovelace', 'Byron'] } })).toBe(false);
+  it('names an element the journey lacks, and one it holds only part of', () => {
+    expect(added({ identity: { currentAddress: { lines: ['1 Main St'], locality: 'Leeds', postalCode: 'LS1', country: 'GB' } } })).toEqual([
+      'CurrentAddress',
+    ]);
+    expect(added({ identity: { middleNames: ['Augusta'] } })).toEqual(['FullName']);
+    expect(added({ documents: [{ side1Image: 'ZnJvbnQ=' }, { side2Image: 'YmFjaw==' }] })).toEqual(['PrimaryDocument']);
   });
 });

@@ -113,6 +113,39 @@ describe('a Complete after a Save that completed the interaction', () => {
     await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person('Adda') } });
     expectCannotChange(await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person('Ada') } })));
   });
+
+  // A wizard that Saves page by page, then Completes with an optional element the last page asked for.
+  it.each(Object.entries(WAYS))(
+    'names what it adds, through %s, where the answer used to be "list the tasks again"',
+    async (_way, make) => {
+      const sim = createSimulator({ journeys, clock: { manual: true } });
+      const api = make(sim);
+      const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+      const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name('Ada') } });
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person('Ada') } });
+      const address = { lines: ['12 St James Square'], locality: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
+      const withAddress = { identity: { ...person('Ada').identity, currentAddress: address } };
+      const error = await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: withAddress } }));
+      expect(error.v1Error).toMatchObject({ status: 409, error: 'conflict-error' });
+      expect(error.v1Error?.message).toMatch(
+        /^the Save before this Complete already completed the task .* without CurrentAddress this Complete adds/,
+      );
+      expect(error.v1Error?.message).not.toMatch(/London|St James|list the tasks/);
+      expect(sim.core.engine.get(instanceId)?.subject.identity?.currentAddress).toBeUndefined();
+      expect(sim.core.journal.list({ path: '*/interaction/submit', instanceId }).map((entry) => entry.status)).toEqual([200, 200]);
+    },
+  );
+
+  it('takes a Complete that carries what the Save gave in another spelling, as v1 took it', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const api = WAYS['the adapter']?.(sim) as V1Api;
+    const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+    const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person('Ada') } });
+    const respelled = { identity: { ...person(' Ada ').identity, dateOfBirth: '1985-12-10T00:00:00Z' } };
+    expect(await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: respelled } })).toMatchObject({ taskId });
+  });
 });
 
 describe('data sent again in another spelling of the same value', () => {

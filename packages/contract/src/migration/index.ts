@@ -25,6 +25,7 @@ export { decodeTaskId, encodeTaskId } from './task-id.js';
 export { collectedElements, knownCollects, SPECIFICATION_CATALOGUE, taskJsonSchemaFor } from './task-schema.js';
 export { type TaskVariantIds, toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
 export {
+  AddedAfterSaveError,
   IncompleteTaskError,
   MalformedTaskIdError,
   ProvidedElementChangedError,

@@ -78,6 +78,26 @@ export class ProvidedElementChangedError extends TranslationError {
 }
 
 /**
+ * A `Complete` after a `Save` that completed the task carries data the journey does not hold: v1 kept the Save as a
+ * draft and took both, but on v2 the Save submitted and the journey went on without it. Nothing was submitted.
+ * Names elements and paths, never values.
+ */
+export class AddedAfterSaveError extends TranslationError {
+  override name = 'AddedAfterSaveError';
+  constructor(
+    readonly elements: readonly string[],
+    readonly paths: readonly string[] = [],
+  ) {
+    const named = [...elements, ...subjectPaths(paths)];
+    super(
+      `the Save before this Complete already completed the task (v2 has no drafts), so the journey went on without ${listed(named)} this Complete adds: nothing was submitted, and data added after such a Save needs a new journey`,
+      409,
+      'request.update-intent',
+    );
+  }
+}
+
+/**
  * v2 answered that elements nobody described were already given, and the journey does not hold what the update
  * carries outside the known elements (another value, or none): that data was not used. Names paths, never values.
  */
