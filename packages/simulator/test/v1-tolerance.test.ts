@@ -68,6 +68,20 @@ describe('v1 requests with fields the specification does not show', () => {
     }
   });
 
+  it('takes v1 paths with repeated slashes and a trailing slash, as live v1 took them behind nginx', async () => {
+    const h = harness();
+    const started = await h.post('/eu/captain/api//journey/start', {
+      resourceId: IDS.dataCheckV1,
+      context: { config: { async: true }, subject: {} },
+    });
+    expect(started.status).toBe(201);
+    const { instanceId } = started.body;
+    expect((await h.post('/eu/captain/api/journey//task/list/', { instanceId })).body.tasks).toHaveLength(1);
+    expect((await h.post('/eu/captain/api/journey/state/fetch/', { instanceId })).body).toMatchObject({ instanceId, status: 'InProgress' });
+    // v2 paths stay exact.
+    expect((await h.post('/eu/v2/captain/journey//start', { resourceId: IDS.dataCheckV2, context: { subject: {} } })).status).toBe(404);
+  });
+
   it('still refuses a body without what the specification requires', async () => {
     const h = harness();
     const noInstance = await h.v1('state/fetch', { filterKeys: ['/.*/'], context: ['process'] });

@@ -1,5 +1,6 @@
 import { ERROR_KINDS, type ErrorKindName, Region } from '@journey-bridge/contract';
 import { type Context, Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import { SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
 import { controlRoutes } from './control-routes.js';
@@ -21,6 +22,16 @@ const SURFACES: Record<string, Surface> = {
   __sim: 'control',
 };
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+/**
+ * The path routed by: a v1 path as live v1 took it behind nginx, which merges repeated slashes by default
+ * (`/captain/api//journey/start`, a base URL ending in `/` joined to a path starting with one), and without a
+ * trailing slash. v2 paths stay exact.
+ */
+function routedPath(request: Request): string {
+  const path = getPath(request);
+  return path.includes('/captain/api/') ? path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1') : path;
+}
 
 /**
  * Thrown in-process for a `reset` fault: `simulator.fetch` turns it into a network error.
@@ -45,7 +56,7 @@ function regionOf(match: RegExpExecArray | null, host: string | undefined, fallb
  * fault rules apply first.
  */
 export function createApp(core: SimulatorCore): Hono<SimEnv> {
-  const app = new Hono<SimEnv>();
+  const app = new Hono<SimEnv>({ getPath: routedPath });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
