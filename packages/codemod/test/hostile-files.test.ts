@@ -67,6 +67,17 @@ const FILES: HostileFile[] = [
     status: undefined,
   },
   {
+    // globby 14 walked these for .gitignore files however they looped, and the run never ended.
+    name: 'two symbolic links that loop (one to the parent, one back) are not entered',
+    path: 'loop/up/src/service.ts',
+    make: async (tree) => {
+      await mkdir(join(tree, 'loop'));
+      await symlink('..', join(tree, 'loop/up'));
+      await symlink('../loop', join(tree, 'loop/self'));
+    },
+    status: undefined,
+  },
+  {
     name: 'a symbolic link to a v1 file inside the tree (the target itself is migrated)',
     path: 'src/alias.ts',
     make: (tree) => symlink(join(tree, 'src/service.ts'), join(tree, 'src/alias.ts')),

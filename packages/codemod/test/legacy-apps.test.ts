@@ -1,10 +1,11 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Report } from '../src/index.js';
+import { legacyRunDir } from './legacy-run-dir.js';
 import { runCli } from './run-cli.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -65,10 +66,7 @@ beforeAll(async () => {
   simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
   running = await simulator.listen();
   process.env.JOURNEY_HOST = running.url;
-  // Inside the package, so the apps resolve axios, ky and the workspace packages from its node_modules.
-  const runs = fileURLToPath(new URL('../.legacy-apps-run/', import.meta.url));
-  await mkdir(runs, { recursive: true });
-  work = await mkdtemp(runs);
+  work = await legacyRunDir();
   await cp(appsDir, join(work, 'v1'), { recursive: true });
   await cp(appsDir, join(work, 'v2'), { recursive: true });
 });

@@ -1,10 +1,11 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
+import { legacyRunDir } from './legacy-run-dir.js';
 import { runCli } from './run-cli.js';
 
 /**
@@ -64,10 +65,7 @@ beforeAll(async () => {
   simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
   running = await simulator.listen();
   process.env.JOURNEY_HOST = running.url;
-  // Inside the package: @types/node resolves from the repository for the app's own tsconfig.
-  const runs = fileURLToPath(new URL('../.legacy-apps-run/', import.meta.url));
-  await mkdir(runs, { recursive: true });
-  work = await mkdtemp(runs);
+  work = await legacyRunDir();
   v1 = join(work, 'v1');
   v2 = join(work, 'v2');
   await cp(app, v1, { recursive: true });
