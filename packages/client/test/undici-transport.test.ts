@@ -29,6 +29,13 @@ const stateText = await (
 const seen = { connections: 0, open: new Set<object>(), mostOpen: 0, requests: new Map<string, number>() };
 const resetSeen = () => Object.assign(seen, { connections: 0, open: new Set(), mostOpen: 0, requests: new Map() });
 
+/** Raw answers no HTTP server should give, by route. */
+const BROKEN: Record<string, string> = {
+  'status-600': 'HTTP/1.1 600 Beyond\r\ncontent-length: 2\r\n\r\n{}',
+  'header-overflow': `HTTP/1.1 200 OK\r\nx-large: ${'a'.repeat(100_000)}\r\ncontent-length: 2\r\n\r\n{}`,
+  'bad-chunk': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+};
+
 /** A real server on loopback whose answers the tests choose by the first path segment. */
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   const route = request.url?.split('/')[1] ?? '';
@@ -77,6 +84,12 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
         response.write(stateText.slice(0, 10));
         return;
       case 'hang':
+        return;
+      case 'status-600':
+      case 'header-overflow':
+      case 'bad-chunk':
+        // Written past node:http, which would refuse to send any of them: answers only a broken upstream gives.
+        response.socket?.end(BROKEN[route] as string);
         return;
       default:
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -194,6 +207,18 @@ describe('the client over undici', () => {
     // The first attempt and FAST_RETRY's two retries.
     expect(seen.requests.get('truncated')).toBe(3);
   });
+
+  it.each(Object.keys(BROKEN))(
+    'an answer HTTP cannot carry (%s) is a ConnectionError, as a lost connection is, not a bug',
+    async (route) => {
+      resetSeen();
+      const error = await clientOn(route)
+        .fetchState({ instanceId })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(seen.requests.get(route)).toBe(3);
+    },
+  );
 
   it('also on a fetch of the caller’s own, whose body is read after the answer arrived', async () => {
     const error = await clientOn('truncated', { fetch: globalThis.fetch })

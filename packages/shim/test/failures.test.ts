@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { createSimulator } from '@journey-bridge/simulator';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { ShimConfig, type ShimConfigInput } from '../src/config.js';
 import { createLogger, type RunningShim, startShim } from '../src/server.js';
@@ -108,6 +108,34 @@ describe('an unreadable upstream 2xx on any v1 path', () => {
       message: 'the v2 upstream answered in a form journey-bridge cannot read',
       error: 'bad-gateway-error',
     });
+  });
+});
+
+describe('an upstream answer HTTP cannot carry', () => {
+  // Raw answers only a broken upstream (or something between) gives; node:http would send none of them.
+  const BROKEN = {
+    'a status of 600': 'HTTP/1.1 600 Beyond\r\ncontent-length: 2\r\n\r\n{}',
+    'a 100 KB header': `HTTP/1.1 201 Created\r\nx-large: ${'a'.repeat(100_000)}\r\ncontent-length: 2\r\n\r\n{}`,
+    'a chunk size that is not hex': 'HTTP/1.1 201 Created\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+  };
+  let answer = '';
+  const broken = createNetServer((socket) => socket.once('data', () => socket.end(answer)));
+  let brokenShim: RunningShim;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    brokenShim = await shimWith({ upstream: `http://127.0.0.1:${(broken.address() as AddressInfo).port}/eu/v2/captain/` });
+  });
+  afterAll(() => new Promise<void>((resolve) => broken.close(() => resolve())));
+
+  it.each(Object.entries(BROKEN))('(%s) to a v1 start is 502 saying the journey may have been created, not 500', async (_name, raw) => {
+    answer = raw;
+    const reply = await post(`${brokenShim.url}/captain/api/journey/start`, v1Start);
+    expect(reply.status).toBe(502);
+    const body = (await reply.json()) as { status: number; message: string };
+    expect(body.status).toBe(502);
+    expect(body.message).toContain(`the journey may have been created: look for request ${reply.headers.get('x-request-id')}`);
+    const read = await post(`${brokenShim.url}/captain/api/journey/state/fetch`, { instanceId: 'a'.repeat(32) });
+    expect(read.status).toBe(502);
   });
 });
 

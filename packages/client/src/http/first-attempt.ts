@@ -1,4 +1,5 @@
 import { type Dispatcher, request } from 'undici';
+import { checkedStatus } from './network-error.js';
 import { headerPairs } from './undici-fetch.js';
 
 /** A first attempt's answer, read whole. */
@@ -44,7 +45,8 @@ async function viaUndici(dispatcher: Dispatcher, attempt: FirstAttempt): Promise
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
-    return { status: answer.statusCode, headers: new Headers(headerPairs(answer.headers)), text: await answer.body.text() };
+    const text = await answer.body.text();
+    return { status: checkedStatus(answer.statusCode), headers: new Headers(headerPairs(answer.headers)), text };
   } catch (error) {
     throw UNDICI_TIMEOUTS.has(String((error as { code?: unknown }).code)) ? timedOut(timeoutMs) : error;
   }

@@ -1,7 +1,24 @@
+import { errors } from 'undici';
+
+/** The code of the error `checkedStatus` raises. */
+const INVALID_STATUS_CODE = 'JB_INVALID_RESPONSE_STATUS';
+
+/**
+ * `status` when a final HTTP response may carry it (200–599), else a network failure: a status line such as 600
+ * comes only from a broken upstream, and `new Response` would refuse it with a RangeError that reads as a bug.
+ */
+export function checkedStatus(status: number): number {
+  if (status >= 200 && status <= 599) return status;
+  throw Object.assign(new Error(`the upstream answered status ${status}, which no HTTP response carries`), {
+    code: INVALID_STATUS_CODE,
+  });
+}
+
 /**
  * Codes of failures where no whole response arrived: system errors of the socket and DNS, undici's own socket,
- * timeout and length errors, and TLS failures. A `TypeError` carrying none of them in its cause chain is a bug
- * (an invalid header, say), not the network.
+ * timeout, length and header-size errors, a status line no response may carry, and TLS failures. With undici's
+ * `HTTPParserError` (a response it cannot parse, often without a code), these are the network; a `TypeError`
+ * carrying none of them in its cause chain is a bug (an invalid header, say).
  */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -21,6 +38,8 @@ const NETWORK_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_HEADERS_OVERFLOW',
+  INVALID_STATUS_CODE,
   'UND_ERR_PRX_TLS',
   // Certificate checks (OpenSSL's names, as Node reports them).
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -72,7 +91,11 @@ const codeOf = (error: unknown): string | undefined => codedErrorOf(error)?.code
 /** Whether `error` is a network failure: no whole response arrived (fetch's `TypeError` or undici's own error). */
 export function isNetworkError(error: unknown): boolean {
   const code = codeOf(error);
-  return code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'));
+  if (code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) return true;
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof errors.HTTPParserError) return true;
+  }
+  return false;
 }
 
 /**

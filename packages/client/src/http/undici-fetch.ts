@@ -1,5 +1,6 @@
 import { type Dispatcher, request } from 'undici';
 import { createDispatcher } from './create-dispatcher.js';
+import { checkedStatus } from './network-error.js';
 
 /** Statuses whose responses have no body: `new Response` refuses one for them. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -73,7 +74,7 @@ export function createFetch(dispatcher: Dispatcher = createDispatcher()): typeof
       const answer = await request(url, { dispatcher, method: method as Dispatcher.HttpMethod, headers, body, signal });
       // undici's bytes own a whole ArrayBuffer.
       const bytes = (await answer.body.bytes()) as Uint8Array<ArrayBuffer>;
-      const status = answer.statusCode;
+      const status = checkedStatus(answer.statusCode);
       return new Response(NULL_BODY.has(status) ? null : bytes, {
         status,
         statusText: answer.statusText,
