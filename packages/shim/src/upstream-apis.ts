@@ -59,6 +59,9 @@ export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream,
     auth: callerToken(),
     ...upstream,
     timeoutMs: config.timeoutMs,
+    // A Retry-After of hours is waited out no longer than an attempt may take: the caller is held by the operator's
+    // setting, not by the upstream's, and gets the 429 or 503 once the retries are used up.
+    retry: { maxRetryAfterMs: config.timeoutMs },
     interactionAuth: config.interactionAuth,
   });
   const adapter = createV1Adapter({
