@@ -18,6 +18,7 @@ const DEFAULTS: Partial<Record<SettingKey, string>> = {
   interactionAuth: 'auto',
   logLevel: 'info',
   bodyLimitBytes: '10485760',
+  bufferLimitBytes: '268435456',
   responseLimitBytes: '67108864',
   timeoutMs: '30000',
   syncStartTimeoutMs: '30000',

@@ -46,6 +46,15 @@ export const ShimConfig = z.strictObject({
     .positive()
     .default(10 * 1024 * 1024),
   /**
+   * Most bytes of v1 request bodies held at once, over every request in flight: past it a v1 request is answered
+   * 503 with `Retry-After: 1` (pass-through bodies stream and are not held). @default 256 MiB
+   */
+  bufferLimitBytes: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
+  /**
    * Largest upstream response body in bytes, on every path (the adapter's reads too); a larger one is answered 502.
    * A state holds the journey's images: a few documents and a selfie, base64. @default 64 MiB
    */

@@ -38,6 +38,7 @@ export const SETTINGS = {
   authUrl: { flag: 'auth-url', env: 'JOURNEY_BRIDGE_AUTH_URL', expects: 'the http(s) origin of the token endpoints' },
   logLevel: { flag: 'log-level', env: 'JOURNEY_BRIDGE_LOG_LEVEL', expects: 'silent, error, warn, info or debug' },
   bodyLimitBytes: { flag: 'body-limit', env: 'JOURNEY_BRIDGE_BODY_LIMIT_BYTES', expects: 'a whole number of bytes above 0' },
+  bufferLimitBytes: { flag: 'buffer-limit', env: 'JOURNEY_BRIDGE_BUFFER_LIMIT_BYTES', expects: 'a whole number of bytes above 0' },
   responseLimitBytes: { flag: 'response-limit', env: 'JOURNEY_BRIDGE_RESPONSE_LIMIT_BYTES', expects: 'a whole number of bytes above 0' },
   timeoutMs: { flag: 'timeout-ms', env: 'JOURNEY_BRIDGE_TIMEOUT_MS', expects: 'a whole number of milliseconds above 0' },
   syncStartTimeoutMs: {

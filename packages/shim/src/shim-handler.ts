@@ -150,7 +150,11 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     );
   const { cutover }: Partial<ShimCutover> = shimCutover ?? {};
   // With a cutover, v1 paths go through it: each journey on its stage's side, a sample mirrored on the other.
-  const handleV1 = createV1HttpHandler({ adapter: cutover ?? adapter, bodyLimitBytes: config.bodyLimitBytes });
+  const handleV1 = createV1HttpHandler({
+    adapter: cutover ?? adapter,
+    bodyLimitBytes: config.bodyLimitBytes,
+    bufferLimitBytes: config.bufferLimitBytes,
+  });
 
   const limits: PassThroughLimits = {
     requestBytes: config.bodyLimitBytes,

@@ -16,6 +16,29 @@ export interface V1HttpHandlerOptions {
   adapter: V1Api | V1Adapter;
   /** Largest request body in bytes; larger ones get 413. @default 10 MiB (documents and selfies are base64) */
   bodyLimitBytes?: number;
+  /**
+   * Most bytes of request bodies held at once, over every request in flight from its first chunk to its answer:
+   * a request that would go past it is answered 503 with `Retry-After: 1`, so many slow bodies cannot fill
+   * memory. @default 256 MiB
+   */
+  bufferLimitBytes?: number;
+}
+
+/** The bytes of request bodies a handler holds at once, against its `bufferLimitBytes`. */
+class HeldBodyBytes {
+  #held = 0;
+  constructor(readonly limit: number) {}
+
+  /** Counts `bytes` as held, unless that would go past the limit. */
+  take(bytes: number): boolean {
+    if (this.#held + bytes > this.limit) return false;
+    this.#held += bytes;
+    return true;
+  }
+
+  release(bytes: number): void {
+    this.#held -= bytes;
+  }
 }
 
 /**
@@ -80,7 +103,15 @@ const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<Uint8Array>
 /** A header value as a message may quote it: the caller's own words, bounded. */
 const quoted = (value: string) => JSON.stringify(value.slice(0, 64));
 
-async function readBody(request: Request | V1ServerRequest, limit: number): Promise<Record<string, unknown>> {
+/**
+ * The request's JSON object, its bytes counted in `held` as they arrive: the caller releases `bytes` once it has
+ * answered; a read that fails has released its own.
+ */
+async function readBody(
+  request: Request | V1ServerRequest,
+  limit: number,
+  held: HeldBodyBytes,
+): Promise<{ body: Record<string, unknown>; bytes: number }> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new RequestProblem(415, 'Content-Type must be application/json');
@@ -100,14 +131,30 @@ async function readBody(request: Request | V1ServerRequest, limit: number): Prom
   if (Number(request.headers.get('content-length')) > limit) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of chunksOf(request)) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of chunksOf(request)) {
+      if (size + chunk.byteLength > limit) throw tooLarge();
+      if (!held.take(chunk.byteLength)) {
+        throw new RequestProblem(503, 'journey-bridge holds as many request bodies as it may at once: retry shortly', {
+          'retry-after': '1',
+          connection: 'close',
+        });
+      }
+      size += chunk.byteLength;
+      chunks.push(chunk);
+    }
+    return { body: parsedObject(decode(Buffer.concat(chunks))), bytes: size };
+  } catch (error) {
+    held.release(size);
+    throw error;
   }
+}
+
+/** The JSON object a request body holds, or the 400 that says why it holds none. */
+function parsedObject(text: string): Record<string, unknown> {
   let body: unknown;
   try {
-    body = JSON.parse(decode(Buffer.concat(chunks)));
+    body = JSON.parse(text);
   } catch {
     // Never quote the body: it may carry identity data.
     throw new RequestProblem(400, 'the request body is not valid JSON');
@@ -144,18 +191,21 @@ function failure(
  * `journey-bridge serve` shim and the in-process interceptor. Every failure is a v1 error body; the caller's
  * token and `X-Request-ID` travel upstream, the upstream's `X-Request-ID` comes back.
  */
-export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024 }: V1HttpHandlerOptions) {
+export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024, bufferLimitBytes = 256 * 1024 * 1024 }: V1HttpHandlerOptions) {
+  const held = new HeldBodyBytes(bufferLimitBytes);
   return async function handleV1(request: Request | V1ServerRequest): Promise<Response> {
     const inbound = request.headers.get('x-request-id') ?? undefined;
     const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
     const pathname = new URL(request.url).pathname;
     const operation = v1OperationOf(pathname);
+    let heldBytes = 0;
     try {
       if (!operation) throw new RequestProblem(404, `no v1 endpoint at ${pathname.slice(0, 200)}`);
       if (request.method !== 'POST') throw new RequestProblem(405, `${request.method} is not allowed: use POST`, { allow: 'POST' });
       const token = BEARER.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
       if (!token) throw new RequestProblem(401, 'the Authorization header must be "Bearer <access token>"');
-      const body = await readBody(request, bodyLimitBytes);
+      const { body, bytes } = await readBody(request, bodyLimitBytes, held);
+      heldBytes = bytes;
       const context: CallContext = {
         token,
         ...(callerRequestId && { requestId: callerRequestId }),
@@ -168,6 +218,8 @@ export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024
       return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
       return failure(error, operation, callerRequestId, request.signal);
+    } finally {
+      held.release(heldBytes);
     }
   };
 }
