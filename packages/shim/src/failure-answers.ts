@@ -35,6 +35,12 @@ const FAILURES: Record<PassThroughFailureKind, { kind: ErrorKindName; location: 
     mayHaveActed: false,
   },
   failed: { kind: 'BAD_GATEWAY', location: 'Service', action: 'Do not retry blindly: the upstream may have acted.', mayHaveActed: true },
+  unreadable: {
+    kind: 'BAD_GATEWAY',
+    location: 'Service',
+    action: 'Do not retry blindly: the upstream may have acted.',
+    mayHaveActed: true,
+  },
   'caller-gone': { kind: 'CLIENT_CLOSED_REQUEST', location: 'Request', action: 'None: nobody reads this answer.', mayHaveActed: false },
 };
 

@@ -29,6 +29,8 @@ const HOP_BY_HOP = new Set([
  * - `unsendable`: the HTTP client refused the request as it is before sending anything, e.g. a header it does not
  *   take (502; the upstream cannot have acted, and the same request fails the same way);
  * - `failed`: the exchange broke after the request was sent, or the answer arrived cut short (502);
+ * - `unreadable`: a 2xx answer whose body is no JSON object or array, such as one cut short where nothing framed
+ *   its length (502; the upstream may have acted);
  * - `caller-gone`: the caller closed its connection first (499, read by nobody but logs and metrics).
  */
 export type PassThroughFailureKind =
@@ -38,6 +40,7 @@ export type PassThroughFailureKind =
   | 'unreachable'
   | 'unsendable'
   | 'failed'
+  | 'unreadable'
   | 'caller-gone';
 
 /** A pass-through exchange that ended without an answer to forward. */
@@ -80,6 +83,23 @@ async function* limited(
     size += chunk.byteLength;
     if (size > limit) throw tooLarge();
     yield chunk;
+  }
+}
+
+/** 2xx statuses that carry no body. */
+const NO_BODY = new Set([204, 205]);
+
+/**
+ * Whether `bytes` hold a JSON object or array: what every v2 and token answer is. An answer cut short where
+ * nothing framed its length (a connection closed early) is not, nor an HTML page or `null`.
+ */
+function isJsonData(bytes: Buffer | null): boolean {
+  if (!bytes) return false;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    return value !== null && typeof value === 'object';
+  } catch {
+    return false;
   }
 }
 
@@ -155,6 +175,15 @@ export async function passThrough(
       throw new PassThroughError('response-too-large', `the upstream answer declares ${declared} bytes, over ${limits.responseBytes}`);
     }
     const bytes = await readLimited(upstream.body, limits.responseBytes);
+    if (
+      request.method !== 'HEAD' &&
+      upstream.status >= 200 &&
+      upstream.status < 300 &&
+      !NO_BODY.has(upstream.status) &&
+      !isJsonData(bytes)
+    ) {
+      throw new PassThroughError('unreadable', `the upstream answered ${upstream.status} with a body that is no JSON object or array`);
+    }
     return new Response(bytes, { status: upstream.status, statusText: upstream.statusText, headers: forwardable(upstream.headers) });
   } catch (error) {
     if (refused) throw refused;

@@ -147,6 +147,26 @@ describe('an upstream answer HTTP cannot carry', () => {
     const read = await post(`${brokenShim.url}/captain/api/journey/state/fetch`, { instanceId: 'a'.repeat(32) });
     expect(read.status).toBe(502);
   });
+
+  const NOT_JSON_DATA = {
+    'an HTML page': 'HTTP/1.1 201 Created\r\ncontent-type: text/html\r\ncontent-length: 12\r\n\r\n<h1>ok</h1>\n',
+    'an empty body': 'HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: 0\r\n\r\n',
+    null: 'HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: 4\r\n\r\nnull',
+    'JSON cut short where nothing framed its length':
+      'HTTP/1.1 201 Created\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"instanceId":"25fe8b',
+  };
+
+  it.each(Object.entries(NOT_JSON_DATA))(
+    '(%s) in a 2xx to a passed-through v2 start is 502 saying the journey may exist, not a success',
+    async (_name, raw) => {
+      answer = raw;
+      const reply = await post(`${brokenShim.url}/v2/captain/journey/start`, v2Start);
+      expect(reply.status).toBe(502);
+      const { errors } = (await reply.json()) as { errors: { name: string; problem: string }[] };
+      expect(errors[0]?.name).toBe('BAD_GATEWAY');
+      expect(errors[0]?.problem).toContain(`look for request ${reply.headers.get('x-request-id')} before starting another`);
+    },
+  );
 });
 
 describe('v2 pass-through', () => {
