@@ -191,7 +191,11 @@ function failure(
  * `journey-bridge serve` shim and the in-process interceptor. Every failure is a v1 error body; the caller's
  * token and `X-Request-ID` travel upstream, the upstream's `X-Request-ID` comes back.
  */
-export function createV1HttpHandler({ adapter, bodyLimitBytes = 10 * 1024 * 1024, bufferLimitBytes = 256 * 1024 * 1024 }: V1HttpHandlerOptions) {
+export function createV1HttpHandler({
+  adapter,
+  bodyLimitBytes = 10 * 1024 * 1024,
+  bufferLimitBytes = 256 * 1024 * 1024,
+}: V1HttpHandlerOptions) {
   const held = new HeldBodyBytes(bufferLimitBytes);
   return async function handleV1(request: Request | V1ServerRequest): Promise<Response> {
     const inbound = request.headers.get('x-request-id') ?? undefined;
