@@ -29,8 +29,8 @@ const HOP_BY_HOP = new Set([
  * - `unsendable`: the HTTP client refused the request as it is before sending anything, e.g. a header it does not
  *   take (502; the upstream cannot have acted, and the same request fails the same way);
  * - `failed`: the exchange broke after the request was sent, or the answer arrived cut short (502);
- * - `unreadable`: a 2xx answer whose body is no JSON object or array, such as one cut short where nothing framed
- *   its length (502; the upstream may have acted);
+ * - `unreadable`: a journey endpoint's 2xx answer whose body is no whole JSON object or array, such as one cut
+ *   short where nothing framed its length (502; the upstream may have acted);
  * - `caller-gone`: the caller closed its connection first (499, read by nobody but logs and metrics).
  */
 export type PassThroughFailureKind =
@@ -86,21 +86,24 @@ async function* limited(
   }
 }
 
-/** 2xx statuses that carry no body. */
-const NO_BODY = new Set([204, 205]);
+/** Bytes JSON allows around a value (RFC 8259): space, tab, line feed, carriage return. */
+const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /**
- * Whether `bytes` hold a JSON object or array: what every v2 and token answer is. An answer cut short where
- * nothing framed its length (a connection closed early) is not, nor an HTML page or `null`.
+ * Whether `bytes` look like a whole JSON object or array: the first byte that is not space opens one and the last
+ * closes one. Cheap on a state of megabytes, where parsing would hold the event loop for tens of milliseconds, and
+ * enough for what it is for: an answer cut short where nothing framed its length (the upstream closed the
+ * connection early), an HTML page, an empty body, `null`.
  */
-function isJsonData(bytes: Buffer | null): boolean {
+function looksLikeJsonData(bytes: Buffer | null): boolean {
   if (!bytes) return false;
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-    return value !== null && typeof value === 'object';
-  } catch {
-    return false;
-  }
+  let first = 0;
+  let last = bytes.length - 1;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) first = 3; // a byte-order mark
+  while (first <= last && JSON_SPACE.has(bytes[first] as number)) first += 1;
+  while (last >= first && JSON_SPACE.has(bytes[last] as number)) last -= 1;
+  if (first >= last) return false;
+  return (bytes[first] === 0x7b && bytes[last] === 0x7d) || (bytes[first] === 0x5b && bytes[last] === 0x5d);
 }
 
 /** The response body, read whole but never past `limit` bytes: a cut-short body is a failure, not an answer. */
@@ -130,6 +133,15 @@ export interface PassThroughRequest {
   readonly chunks?: AsyncIterable<Uint8Array> | undefined;
 }
 
+/** How a pass-through reads the answer it forwards. */
+export interface PassThroughOptions {
+  /**
+   * The target is a v2 journey endpoint, whose 2xx answers are JSON objects: one whose uncompressed body is no
+   * whole object or array is refused as `unreadable` rather than forwarded as a success. @default false
+   */
+  readonly answersJson?: boolean;
+}
+
 /**
  * Passes a request to `target` unchanged but for hop-by-hop headers (the caller's `Authorization` included),
  * and the answer back the same way. The request body streams upstream and is cut at `limits.requestBytes`,
@@ -142,6 +154,7 @@ export async function passThrough(
   target: URL,
   fetch: typeof globalThis.fetch,
   limits: PassThroughLimits,
+  options: PassThroughOptions = {},
 ): Promise<Response> {
   const tooLarge = () => new PassThroughError('request-too-large', `the request body exceeds ${limits.requestBytes} bytes`);
   const declaredLength = request.headers.get('content-length');
@@ -175,14 +188,21 @@ export async function passThrough(
       throw new PassThroughError('response-too-large', `the upstream answer declares ${declared} bytes, over ${limits.responseBytes}`);
     }
     const bytes = await readLimited(upstream.body, limits.responseBytes);
+    // Only an answer of a journey endpoint, as sent: a compressed one is passed on as it came.
+    const coding = upstream.headers.get('content-encoding');
+    const asSent = coding === null || coding.trim().toLowerCase() === 'identity';
     if (
-      request.method !== 'HEAD' &&
+      options.answersJson &&
+      asSent &&
       upstream.status >= 200 &&
       upstream.status < 300 &&
-      !NO_BODY.has(upstream.status) &&
-      !isJsonData(bytes)
+      upstream.status !== 204 &&
+      !looksLikeJsonData(bytes)
     ) {
-      throw new PassThroughError('unreadable', `the upstream answered ${upstream.status} with a body that is no JSON object or array`);
+      throw new PassThroughError(
+        'unreadable',
+        `the upstream answered ${upstream.status} with a body that is no whole JSON object or array`,
+      );
     }
     return new Response(bytes, { status: upstream.status, statusText: upstream.statusText, headers: forwardable(upstream.headers) });
   } catch (error) {

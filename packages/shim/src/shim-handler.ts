@@ -12,6 +12,9 @@ import { ShimMetrics } from './metrics.js';
 import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
 import { createUpstreamApis, upstreamBase } from './upstream-apis.js';
 
+/** The specification's four journey endpoints, whose 2xx answers are JSON objects: a pass-through checks them. */
+const JSON_ANSWERS = [V2_PATHS.start, V2_PATHS.interactionFetch, V2_PATHS.interactionSubmit, V2_PATHS.stateFetch];
+
 /** Options of `createShimHandler`. */
 export interface ShimHandlerOptions {
   config: ShimConfig;
@@ -202,8 +205,9 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
         const target = v2Target(base, url);
         if (!target) return json(404, v2Error('NOT_FOUND', 'Path', 'no such v2 path', 'Verify the URL.'));
         const creates = target.pathname.endsWith(`/${V2_PATHS.start}`);
-        return passThrough(passThroughRequest(request, requestId, server), target, upstreamFetch, limits).catch((error: unknown) =>
-          v2FailureAnswer(error, creates, requestId),
+        const answersJson = request.method === 'POST' && JSON_ANSWERS.some((path) => target.pathname.endsWith(`/${path}`));
+        return passThrough(passThroughRequest(request, requestId, server), target, upstreamFetch, limits, { answersJson }).catch(
+          (error: unknown) => v2FailureAnswer(error, creates, requestId),
         );
       }
       case 'token':

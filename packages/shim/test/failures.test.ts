@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { createSimulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
@@ -128,7 +129,7 @@ describe('an upstream answer HTTP cannot carry', () => {
     'a 100 KB header': `HTTP/1.1 201 Created\r\nx-large: ${'a'.repeat(100_000)}\r\ncontent-length: 2\r\n\r\n{}`,
     'a chunk size that is not hex': 'HTTP/1.1 201 Created\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
   };
-  let answer = '';
+  let answer: string | Buffer = '';
   const broken = createNetServer((socket) => {
     // The shim's client resets a connection whose answer it stops reading (a header past its limit).
     socket.on('error', () => {});
@@ -171,6 +172,30 @@ describe('an upstream answer HTTP cannot carry', () => {
       expect(errors[0]?.problem).toContain(`look for request ${reply.headers.get('x-request-id')} before starting another`);
     },
   );
+
+  it('passes on a compressed journey answer, and a token answer in another format, as they came', async () => {
+    const state = gzipSync(JSON.stringify({ instanceId: 'a'.repeat(32), status: 'InProgress' }));
+    answer = Buffer.concat([
+      Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\ncontent-length: ${state.length}\r\n\r\n`),
+      state,
+    ]);
+    const compressed = await fetch(`${brokenShim.url}/v2/captain/journey/state/fetch`, {
+      method: 'POST',
+      headers: { ...headers(), 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ instanceId: 'a'.repeat(32) }),
+    });
+    expect(compressed.status).toBe(200);
+    expect(await compressed.json()).toEqual({ instanceId: 'a'.repeat(32), status: 'InProgress' });
+
+    answer = 'HTTP/1.1 200 OK\r\ncontent-type: application/jwt\r\ncontent-length: 11\r\n\r\neyJ.eyJ.sig';
+    const token = await fetch(`${brokenShim.url}/as/token.oauth2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect(token.status).toBe(200);
+    expect(await token.text()).toBe('eyJ.eyJ.sig');
+  });
 });
 
 describe('v2 pass-through', () => {
