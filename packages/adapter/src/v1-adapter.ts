@@ -42,8 +42,9 @@ import {
   type V1TaskSchema,
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
+import { addedAfterSave } from './added-after-save.js';
 import type { CallContext } from './call-context.js';
-import { addedElements, CompletedBySave } from './completed-by-save.js';
+import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
 import { asV1Error } from './v1-errors.js';
 
@@ -364,9 +365,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
             const paths = changedUndescribed(catalogue, held, context.subject);
             if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
-            const added = addedElements(catalogue, held, context.subject);
-            const addedPaths = unheldUndescribed(catalogue, held, context.subject);
-            if (added.length > 0 || addedPaths.length > 0) throw new AddedAfterSaveError(added, addedPaths);
+            const added = addedAfterSave(catalogue, held, context.subject);
+            if (added) throw new AddedAfterSaveError(added.elements, added.paths);
             completedBySave.delete(taskId);
             return { instanceId, taskId };
           }

@@ -137,6 +137,19 @@ describe('a Complete after a Save that completed the interaction', () => {
     },
   );
 
+  it('refuses a Complete that adds data no element takes (a passport number), naming where: it is never dropped silently', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const api = WAYS['the adapter']?.(sim) as V1Api;
+    const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+    const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person('Ada') } });
+    const withPassport = { identity: { ...person('Ada').identity, idNumbers: [{ idNumber: 'X1234567', type: 'passport' }] } };
+    const error = await refusal(api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: withPassport } }));
+    expect(error.v1Error?.message).toContain('without context.subject.identity.idNumbers this Complete adds');
+    expect(error.v1Error?.message).not.toContain('X1234567');
+    expect(sim.core.engine.get(instanceId)?.subject.identity?.idNumbers).toBeUndefined();
+  });
+
   it('takes a Complete that carries what the Save gave in another spelling, as v1 took it', async () => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
     const api = WAYS['the adapter']?.(sim) as V1Api;

@@ -1,0 +1,58 @@
+import { SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
+import { describe, expect, it } from 'vitest';
+import { addedAfterSave } from '../src/added-after-save.js';
+
+const FRONT = 'ZnJvbnQ=';
+const BACK = 'YmFjaw==';
+const held: Subject = {
+  identity: {
+    firstName: 'Ada',
+    lastNames: ['Lovelace'],
+    dateOfBirth: '1985-12-10',
+    idNumbers: [{ idNumber: '123-45-6789', type: 'ssn' }],
+  },
+  documents: [{ type: 'Primary', side1Image: FRONT, side2Image: BACK }],
+  biometrics: [{ selfieImage: 'c2VsZmll' }],
+};
+const added = (given: Subject, journeyHolds: Subject = held) => addedAfterSave(SPECIFICATION_CATALOGUE, journeyHolds, given);
+
+describe('what a Complete after a completing Save adds to what the journey holds', () => {
+  it('adds nothing the journey holds, in any spelling its elements accept, nor what it leaves empty', () => {
+    expect(added({})).toBeUndefined();
+    expect(added({ identity: { firstName: ' Ada ', lastNames: ['Lovelace'], dateOfBirth: '1985-12-10T00:00:00Z' } })).toBeUndefined();
+    expect(added({ identity: { idNumbers: [{ idNumber: '123456789', type: 'ssn' }] } })).toBeUndefined();
+    expect(added({ documents: [{ side1Image: FRONT }, { side2Image: BACK }] })).toBeUndefined();
+    expect(added({ documents: [{ type: 'primary', side1Image: FRONT, side2Image: '' }] })).toBeUndefined();
+    expect(added({ identity: { firstName: '', middleNames: [] } })).toBeUndefined();
+  });
+
+  it('names an element the journey lacks, and one it holds only part of', () => {
+    const address = { lines: ['1 Main St'], locality: 'Leeds', postalCode: 'LS1', country: 'GB' };
+    expect(added({ identity: { currentAddress: address } })).toEqual({ elements: ['CurrentAddress'], paths: [] });
+    expect(added({ identity: { middleNames: ['Augusta'] } })).toEqual({ elements: ['FullName'], paths: [] });
+    const frontOnly = { ...held, documents: [{ type: 'Primary', side1Image: FRONT, side2Image: '' }] };
+    expect(added({ documents: [{ side1Image: FRONT }, { side2Image: BACK }] }, frontOnly)).toEqual({
+      elements: ['PrimaryDocument'],
+      paths: [],
+    });
+  });
+
+  it('names the place of data no element takes under a root elements share: another id number, document or biometric', () => {
+    const passport = { idNumber: 'X1234567', type: 'passport' };
+    expect(added({ identity: { idNumbers: [passport] } })).toEqual({ elements: [], paths: ['identity.idNumbers'] });
+    expect(added({ identity: { idNumbers: [{ idNumber: '123456789', type: 'ssn' }, passport] } })).toEqual({
+      elements: [],
+      paths: ['identity.idNumbers'],
+    });
+    expect(added({ documents: [{ type: 'ProofOfAddress', side1Image: FRONT }] })).toEqual({ elements: [], paths: ['documents'] });
+    expect(added({ biometrics: [{ selfieImage: 'c2VsZmll' }, { livenessVideo: 'dmlkZW8=' }] })).toEqual({
+      elements: [],
+      paths: ['biometrics'],
+    });
+  });
+
+  it('names data no element describes by its path', () => {
+    expect(added({ consent: { marketing: true } })).toEqual({ elements: [], paths: ['consent.marketing'] });
+    expect(added({ consent: { marketing: true } }, { ...held, consent: { marketing: true } })).toBeUndefined();
+  });
+});
