@@ -186,6 +186,10 @@ export async function resolveConfig(
     throw new ShimConfigError(
       `a shared store (${where.get(config.store ? 'store' : 'cutover')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,
     );
+  if (config.bufferLimitBytes < config.bodyLimitBytes)
+    throw new ShimConfigError(
+      `bufferLimitBytes ${config.bufferLimitBytes} (${where.get('bufferLimitBytes') ?? 'the default'}) is below bodyLimitBytes ${config.bodyLimitBytes} (${where.get('bodyLimitBytes') ?? 'the default'}): a body the limit allows could never be held; give a buffer limit of at least the body limit`,
+    );
   const dialect = { ...config.dialect, flowKeys: { ...config.variantIds, ...config.dialect.flowKeys } };
   const cutoverEntries = (config.cutover?.mappings ?? []).map(({ v1, v2, dialect }) => [v1, dialect ? { v2, dialect } : v2] as const);
   const journeyMap = { ...config.journeyMap, ...Object.fromEntries(cutoverEntries) };

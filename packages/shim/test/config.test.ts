@@ -25,6 +25,20 @@ async function file(name: string, content: unknown): Promise<string> {
   return path;
 }
 
+describe('the buffer limit', () => {
+  it('is refused below the body limit, naming both and how each was given', async () => {
+    const problem = await problemOf(
+      resolveConfig(
+        { upstream: 'eu', journeyMap: JSON.stringify(MAP), bufferLimitBytes: '16384' },
+        { JOURNEY_BRIDGE_BODY_LIMIT_BYTES: '65536' },
+      ),
+    );
+    expect(problem).toMatch(
+      /^bufferLimitBytes 16384 \(flag --buffer-limit\) is below bodyLimitBytes 65536 \(environment variable JOURNEY_BRIDGE_BODY_LIMIT_BYTES\)/,
+    );
+  });
+});
+
 const CUTOVER = {
   v1Upstream: 'http://127.0.0.1:4010/eu/captain/api/',
   mappings: [{ v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 0.5 } }],
@@ -49,7 +63,7 @@ describe('every setting three ways', () => {
     authUrl: ['https://auth.example', 'https://auth.example'],
     logLevel: ['debug', 'debug'],
     bodyLimitBytes: ['1234', 1234],
-    bufferLimitBytes: ['56789', 56789],
+    bufferLimitBytes: ['12345678', 12345678],
     responseLimitBytes: ['4321', 4321],
     timeoutMs: ['111', 111],
     syncStartTimeoutMs: ['222', 222],

@@ -19,7 +19,7 @@ export interface V1HttpHandlerOptions {
   /**
    * Most bytes of request bodies held at once, over every request in flight from its first chunk to its answer:
    * a request that would go past it is answered 503 with `Retry-After: 1`, so many slow bodies cannot fill
-   * memory. @default 256 MiB
+   * memory; taken as `bodyLimitBytes` when below it. @default 256 MiB
    */
   bufferLimitBytes?: number;
 }
@@ -196,7 +196,8 @@ export function createV1HttpHandler({
   bodyLimitBytes = 10 * 1024 * 1024,
   bufferLimitBytes = 256 * 1024 * 1024,
 }: V1HttpHandlerOptions) {
-  const held = new HeldBodyBytes(bufferLimitBytes);
+  // Never below the body limit: a body the limit allows must fit while no other is held.
+  const held = new HeldBodyBytes(Math.max(bufferLimitBytes, bodyLimitBytes));
   return async function handleV1(request: Request | V1ServerRequest): Promise<Response> {
     const inbound = request.headers.get('x-request-id') ?? undefined;
     const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
