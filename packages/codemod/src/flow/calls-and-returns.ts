@@ -1,16 +1,16 @@
 // Where a value leaves the function it is in: passed as an argument (into a parameter, a request's body, or code
-// the codemod cannot read) or returned to every caller.
+// the codemod cannot read), returned to every caller, or yielded to the loops over a generator's calls.
 import { basename, dirname, relative } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import type { Source } from './sources.js';
-import { statusArgument } from './status-and-decision.js';
+import { decisionEscapes, statusArgument, statusMatched } from './status-and-decision.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
-import { carriesId, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
+import { carriesDecision, carriesId, carriesStatus, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
 
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
 
@@ -123,6 +123,8 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
     }
     return;
   }
+  // A generator's caller gets the generator, never what it returns: that reaches `.next()` alone, which for…of drops.
+  if (fn.generator) return void generatorCallers(tracking, value, fn, node, source, false);
   const returnType = 'returnType' in fn && fn.returnType?.type === 'TSTypeAnnotation' ? fn.returnType.typeAnnotation : undefined;
   if (returnType) tracking.retype(source, returnType, value);
   const callers = tracking.functions.callersOf({ source, fn });
@@ -156,6 +158,54 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
   if (callers.length === 0) tracking.boundary(source, node, value);
+}
+
+/**
+ * A value a generator yields reaches its callers only through their loops: `for (const x of gen())` and `for await`
+ * bind it to `x`, followed from there. Anything else hands it out where the codemod does not follow it (`.next()`,
+ * a spread, `yield*`, the generator kept in a name or passed on), and so does `yield*` of it here: a status or a
+ * decision read there may take only v1's words, so the flow stays on v1.
+ */
+export function yielded(
+  tracking: Tracking,
+  value: Value,
+  node: Node,
+  yielding: Extract<Node, { type: 'YieldExpression' }>,
+  source: Source,
+): void {
+  if (yielding.delegate) return void handedOut(tracking, value, node, source, 'hands it on with yield*');
+  if (isObjectShape(value.shape)) return void handedOut(tracking, value, node, source, 'yields it from a generator');
+  const fn = source
+    .ancestors(node)
+    .reverse()
+    .find((ancestor) => isFunction(ancestor));
+  if (fn) generatorCallers(tracking, value, fn, node, source, true);
+}
+
+/** The callers of generator `fn`, which hands out `value` at `node`: its values go to the variable of a for…of over a call. */
+function generatorCallers(tracking: Tracking, value: Value, fn: Node, node: Node, source: Source, iterated: boolean): void {
+  if (!isFunction(fn)) return;
+  const callers = tracking.functions.callersOf({ source, fn });
+  for (const { call, source: callerSource } of callers) {
+    const loop = callerSource.parent(call);
+    if (loop?.type === 'ForOfStatement' && loop.right === call) {
+      const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : loop.left;
+      if (iterated && left) tracking.declare(value, left, callerSource);
+      continue;
+    }
+    const how = `reads what ${callerSource.ctx.text(call.callee)} ${iterated ? 'yields' : 'returns'} other than in a for…of loop`;
+    handedOut(tracking, value, call, callerSource, how);
+  }
+  if (callers.length === 0) tracking.boundary(source, node, value);
+}
+
+/** A part of the answer handed out where the codemod does not follow it (`how` says where): the flow stays on v1. */
+function handedOut(tracking: Tracking, value: Value, node: Node, source: Source, how: string): void {
+  if (isObjectShape(value.shape)) {
+    const reason = `the v1 answer of ${value.operation} goes where the codemod cannot follow it: this code ${how}`;
+    tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
+  } else if (carriesDecision(value.shape)) decisionEscapes(tracking, value, node, source);
+  else if (carriesStatus(value.shape)) statusMatched(tracking, value, node, source, how);
 }
 
 /** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */

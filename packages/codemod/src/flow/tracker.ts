@@ -9,7 +9,7 @@ import { SiteBuilder } from '../plan/site-builder.js';
 import { type Site, settle } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
-import { argument, returned } from './calls-and-returns.js';
+import { argument, returned, yielded } from './calls-and-returns.js';
 import type { Functions } from './functions.js';
 import { iterated } from './lists.js';
 import { member } from './member-reads.js';
@@ -69,8 +69,8 @@ const UNKNOWN_CLIENT_FORM =
 
 /**
  * Follows what each v1 call answers through the code, across functions and files: into variables and
- * destructuring, through `await`, `.then`, returns (to every caller), arguments (to the parameter), `this.x`,
- * objects the code wraps around it, and array callbacks. Each read of the answer is rewritten to where v2 puts
+ * destructuring, through `await`, `.then`, returns (to every caller), yields (to a for…of over the generator's
+ * calls), arguments (to the parameter), `this.x`, objects the code wraps around it, and array callbacks. Each read of the answer is rewritten to where v2 puts
  * it, or refused with the reason; a place the codemod cannot follow the answer into is refused too, so the flow
  * stays whole on v1. Where the answer leaves the code the run was given, that place is recorded.
  */
@@ -315,6 +315,8 @@ export class Tracker implements Tracking {
         return;
       case 'ReturnStatement':
         return void returned(this, value, node, source);
+      case 'YieldExpression':
+        return void yielded(this, value, node, parent, source);
       case 'ArrowFunctionExpression':
         if (parent.body === node) returned(this, value, node, source);
         return;
