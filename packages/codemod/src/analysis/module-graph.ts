@@ -1,6 +1,8 @@
+import { isBuiltin } from 'node:module';
 import { dirname } from 'node:path';
 import { Node, Project, type SourceFile, ts } from 'ts-morph';
 import { nearestPackageJsonField } from '../files/package-json-field.js';
+import { type AliasOptions, pathAliases } from './path-aliases.js';
 
 /** Where a name is declared: the file and the start of its declaring identifier. */
 export interface DeclarationSite {
@@ -33,25 +35,57 @@ export class ModuleGraph {
   private importers: Map<string, Set<string>> | undefined;
   private readonly packageImports: { from: string; specifier: string }[] = [];
   private readonly packageNames = new Map<string, string | undefined>();
-  private readonly resolved = new Map<string, string | undefined>();
-  private readonly cache = ts.createModuleResolutionCache(process.cwd(), (name) => name);
+  private readonly resolved = new Map<string, ts.ResolvedModuleFull | undefined>();
+  private readonly unresolvable = new Set<string>();
+  private readonly aliases = new Map<string, { config: string; options: AliasOptions } | undefined>();
+  /** One resolution cache for each config's aliases: an answer under one config's `paths` is no answer under another's. */
+  private readonly caches = new Map<string, ts.ModuleResolutionCache>();
 
   constructor(private readonly texts: ReadonlyMap<string, string>) {}
 
   /**
    * The file an import of `from` resolves to: by a relative specifier, unless it lies in `node_modules`; by a
-   * package name, only when it leads (through a link in `node_modules`, as a workspace has) to a file of the run.
+   * package name, only when it leads (through a link in `node_modules`, as a workspace has) to a file of the run;
+   * by a path alias of the nearest tsconfig.json or jsconfig.json (`paths`, `baseUrl`), when it leads to a file of
+   * the run.
    */
   resolve(from: string, specifier: string): string | undefined {
+    return this.resolution(from, specifier)?.resolvedFileName;
+  }
+
+  /** TypeScript's resolution of an import of `from`, when it leads to a file the codemod follows (see `resolve`). */
+  private resolution(from: string, specifier: string): ts.ResolvedModuleFull | undefined {
     const relative = specifier.startsWith('.');
     if (!relative && specifier.startsWith('node:')) return undefined;
     const key = `${from}\0${specifier}`;
     if (!this.resolved.has(key)) {
-      const target = ts.resolveModuleName(specifier, from, COMPILER_OPTIONS, ts.sys, this.cache).resolvedModule?.resolvedFileName;
+      const aliases = relative ? undefined : pathAliases(dirname(from), this.aliases);
+      const options = aliases ? { ...COMPILER_OPTIONS, ...aliases.options } : COMPILER_OPTIONS;
+      const cacheKey = aliases?.config ?? '';
+      const cache = this.caches.get(cacheKey) ?? ts.createModuleResolutionCache(process.cwd(), (name) => name, options);
+      this.caches.set(cacheKey, cache);
+      const resolved = ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule;
+      const target = resolved?.resolvedFileName;
       const inRun = target !== undefined && (relative || this.texts.has(target));
-      this.resolved.set(key, inRun && !target.includes('/node_modules/') ? target : undefined);
+      this.resolved.set(key, inRun && !target.includes('/node_modules/') ? resolved : undefined);
+      // Neither a file nor a package TypeScript finds: an alias of a bundler, or a package not installed.
+      if (!relative && resolved === undefined && !isBuiltin(specifier)) this.unresolvable.add(key);
     }
     return this.resolved.get(key);
+  }
+
+  /**
+   * The imports, among the files the run read, by a bare specifier that leads nowhere TypeScript can find (neither
+   * a package in `node_modules` nor a path alias of a tsconfig): a bundler's alias, or a package not installed. They
+   * may import any file of the run unseen.
+   */
+  unresolvableImports(): readonly { from: string; specifier: string }[] {
+    // Reading every file's imports, once, is what finds them.
+    this.importersOf('');
+    return [...this.unresolvable].map((key) => {
+      const [from = '', specifier = ''] = key.split('\0');
+      return { from, specifier };
+    });
   }
 
   /** Where `name`, exported by `file`, is declared; re-exports followed. `undefined` for an anonymous default export. */
@@ -100,12 +134,9 @@ export class ModuleGraph {
       compilerOptions: COMPILER_OPTIONS,
       skipAddingFilesFromTsConfig: true,
       skipFileDependencyResolution: true,
-      resolutionHost: (host, options) => ({
-        resolveModuleNames: (names, containing) =>
-          names.map((name) => {
-            const target = this.resolve(containing, name);
-            return target ? ts.resolveModuleName(name, containing, options(), host, this.cache).resolvedModule : undefined;
-          }),
+      // As the graph resolves them (path aliases included), so that re-exports are followed where imports are.
+      resolutionHost: () => ({
+        resolveModuleNames: (names, containing) => names.map((name) => this.resolution(containing, name)),
       }),
     });
     const existing = this.project.getSourceFile(file);

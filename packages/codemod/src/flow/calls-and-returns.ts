@@ -8,6 +8,7 @@ import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusArgument, statusMatched } from './status-and-decision.js';
 import type { AnyCall, Tracking } from './tracking.js';
+import { unresolvableImporterOf } from './unresolvable-importers.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
 import { carriesDecision, carriesId, carriesStatus, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
@@ -155,6 +156,12 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   const unseen = isObjectShape(value.shape) ? tracking.sources.modules.unresolvedPackageImportsOf(source.file)[0] : undefined;
   if (unseen) {
     const reason = `the answer may be returned to ${basename(unseen.from)} (${relative(dirname(source.file), unseen.from)}), which requires this module as '${unseen.specifier}', a package the codemod cannot resolve`;
+    tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
+  }
+  // So may a file that imports the function's name by a bare specifier leading nowhere the codemod can find (an alias).
+  const aliased = isObjectShape(value.shape) && !unseen ? unresolvableImporterOf(tracking.sources, source, fn) : undefined;
+  if (aliased) {
+    const reason = `the answer may be returned to ${basename(aliased.from)} (${relative(dirname(source.file), aliased.from)}), which imports it from '${aliased.specifier}', a path alias or package the codemod cannot resolve`;
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
   if (callers.length === 0) tracking.boundary(source, node, value);

@@ -66,6 +66,11 @@ export class Sources {
     for (const ctx of parsed) this.sources.set(ctx.file, new Source(ctx));
   }
 
+  /** The text the run read for `file`, unparsed. */
+  text(file: string): string | undefined {
+    return this.texts.get(file);
+  }
+
   get(file: string): Source | undefined {
     if (!this.sources.has(file)) {
       const text = this.texts.get(file);
