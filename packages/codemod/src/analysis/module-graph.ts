@@ -37,6 +37,7 @@ export class ModuleGraph {
   private readonly packageNames = new Map<string, string | undefined>();
   private readonly resolved = new Map<string, ts.ResolvedModuleFull | undefined>();
   private readonly unresolvable = new Set<string>();
+  private unresolvableList: readonly { from: string; specifier: string }[] | undefined;
   private readonly aliases = new Map<string, { config: string; options: AliasOptions } | undefined>();
   /** One resolution cache for each config's aliases: an answer under one config's `paths` is no answer under another's. */
   private readonly caches = new Map<string, ts.ModuleResolutionCache>();
@@ -80,12 +81,15 @@ export class ModuleGraph {
    * may import any file of the run unseen.
    */
   unresolvableImports(): readonly { from: string; specifier: string }[] {
-    // Reading every file's imports, once, is what finds them.
-    this.importersOf('');
-    return [...this.unresolvable].map((key) => {
-      const [from = '', specifier = ''] = key.split('\0');
-      return { from, specifier };
-    });
+    if (!this.unresolvableList) {
+      // Reading every file's imports, once, is what finds them.
+      this.importersOf('');
+      this.unresolvableList = [...this.unresolvable].map((key) => {
+        const [from = '', specifier = ''] = key.split('\0');
+        return { from, specifier };
+      });
+    }
+    return this.unresolvableList;
   }
 
   /** Where `name`, exported by `file`, is declared; re-exports followed. `undefined` for an anonymous default export. */

@@ -41,12 +41,26 @@ export function unresolvableImporterOf(
   return imports.find((unresolvable) => unresolvable.from !== source.file);
 }
 
+/** The words of each file, by run: whether a file names a function is asked for every function, so split once. */
+const wordSets = new WeakMap<Sources, Map<string, ReadonlySet<string>>>();
+
+/** Whether `file`'s text has `name` as a word of its own. */
+function names(sources: Sources, file: string, name: string): boolean {
+  const byFile = wordSets.get(sources) ?? new Map<string, ReadonlySet<string>>();
+  wordSets.set(sources, byFile);
+  let words = byFile.get(file);
+  if (!words) {
+    words = new Set(sources.text(file)?.split(/[^\w$]+/));
+    byFile.set(file, words);
+  }
+  return words.has(name);
+}
+
 /** The unresolvable imports that bring in `name`, in any file of the run. */
 function importsNaming(sources: Sources, name: string): { from: string; specifier: string }[] {
-  const mentions = new RegExp(word(name));
   return sources.modules.unresolvableImports().filter((unresolvable) => {
     const text = sources.text(unresolvable.from);
-    if (text === undefined || !mentions.test(text)) return false;
+    if (text === undefined || !names(sources, unresolvable.from, name)) return false;
     return [...(sources.get(unresolvable.from)?.ctx.imports ?? [])].some(([local, entry]) => {
       if (entry.specifier !== unresolvable.specifier) return false;
       if (entry.imported === name) return true;
