@@ -3,6 +3,7 @@
 import type { Node, ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { taskSite, tasksPattern } from './lists.js';
+import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
 import type { Tracking } from './tracking.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
@@ -13,6 +14,11 @@ export function declare(tracking: Tracking, value: Value, target: Node, source: 
   if (target.type === 'Identifier') {
     const annotation = target.typeAnnotation?.type === 'TSTypeAnnotation' ? target.typeAnnotation.typeAnnotation : undefined;
     if (annotation) tracking.retype(source, annotation, value);
+    // A parameter of an overloaded function: its signatures must stay compatible with the implementation (TS2394).
+    for (const param of overloadParameters(source, target)) {
+      const declared = param.type === 'Identifier' && param.typeAnnotation?.type === 'TSTypeAnnotation' ? param.typeAnnotation : undefined;
+      if (declared) tracking.retype(source, declared.typeAnnotation, value);
+    }
     const binding = source.scopes.bindingOf(target);
     if (!binding) return;
     const list =

@@ -5,6 +5,7 @@ import { isFunction, type Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
+import { overloadsOf } from './overloads.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusArgument, statusMatched } from './status-and-decision.js';
 import type { AnyCall, Tracking } from './tracking.js';
@@ -128,6 +129,10 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   if (fn.generator) return void generatorCallers(tracking, value, fn, node, source, false);
   const returnType = 'returnType' in fn && fn.returnType?.type === 'TSTypeAnnotation' ? fn.returnType.typeAnnotation : undefined;
   if (returnType) tracking.retype(source, returnType, value);
+  // Callers see the overload signatures' return types, which must stay compatible with the implementation's.
+  for (const signature of overloadsOf(source, fn)) {
+    if (signature.returnType?.type === 'TSTypeAnnotation') tracking.retype(source, signature.returnType.typeAnnotation, value);
+  }
   const callers = tracking.functions.callersOf({ source, fn });
   for (const caller of callers) tracking.follow(value, caller.call, caller.source);
   // A call by the method's name on a receiver of unknown class may read the answer in v1's shape: not followable.
