@@ -13,7 +13,10 @@ export interface EvaluationScope {
   declaredFunction?(name: string): FunctionDeclaration | undefined;
   /** The module a name is imported from (`axios`), for any specifier. */
   specifier?(name: string): string | undefined;
-  /** What `this.name` returns when it is a getter of the class around it that only returns an expression. */
+  /**
+   * What `this.name` returns when it is a getter of the class around it that only returns an expression, or a field
+   * of that class set only by its initializer (`readonly base = '…'`).
+   */
   getter?(member: Node): Expression | undefined;
 }
 

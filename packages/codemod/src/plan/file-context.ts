@@ -29,6 +29,7 @@ export class FileContext implements EvaluationScope {
   private readonly constants = new Map<string, Expression | TSEnumDeclaration | null>();
   private readonly lines: LineIndex;
   private classes: Class[] | undefined;
+  private assignedFields: Set<string> | undefined;
   private functions: Map<string, FunctionDeclaration | null> | undefined;
 
   constructor(
@@ -119,11 +120,37 @@ export class FileContext implements EvaluationScope {
     // The innermost class around the read: classes are listed outermost first.
     const cls = this.classes.findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
     for (const entry of cls?.body.body ?? []) {
-      if (entry.type !== 'ClassMethod' || entry.kind !== 'get' || entry.key.type !== 'Identifier' || entry.key.name !== name) continue;
+      if ((entry.type !== 'ClassProperty' && entry.type !== 'ClassMethod') || entry.computed) continue;
+      if (entry.key.type !== 'Identifier' || entry.key.name !== name) continue;
+      // A field set only where it is declared (`readonly base = '…'`) reads as a getter that returns its initializer.
+      if (entry.type === 'ClassProperty') {
+        if (!entry.static && !entry.declare && entry.value && name !== undefined && !this.assigned(name)) return entry.value;
+        continue;
+      }
+      if (entry.kind !== 'get') continue;
       const [statement] = entry.body.body;
       return entry.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument ? statement.argument : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * Whether the file writes `this.name` anywhere (`this.base = …`, `+=`, `++`): a field so written, even a `readonly`
+   * one set in its constructor, holds a value its initializer does not tell.
+   */
+  private assigned(name: string): boolean {
+    if (!this.assignedFields) {
+      const fields = new Set<string>();
+      walk(this.ast.program, (node) => {
+        const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+        if (target && isMember(target) && target.object.type === 'ThisExpression') {
+          const field = propertyName(target);
+          if (field !== undefined) fields.add(field);
+        }
+      });
+      this.assignedFields = fields;
+    }
+    return this.assignedFields.has(name);
   }
 
   imported(name: string): StaticValue | undefined {
