@@ -1,6 +1,7 @@
 import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
   AddedAfterSaveError,
+  addedAfterSave,
   changedElements,
   changedUndescribed,
   collectedElements,
@@ -42,7 +43,6 @@ import {
   type V1TaskSchema,
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
-import { addedAfterSave } from './added-after-save.js';
 import type { CallContext } from './call-context.js';
 import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';

@@ -2,7 +2,7 @@ import type { ElementCatalogue } from '../element-catalogue.js';
 import type { Subject } from '../subject.js';
 
 /** Nothing given: left out, an empty string or an empty list (`middleNames: []` on a name held without any). */
-const isEmpty = (value: unknown): boolean => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+export const isEmpty = (value: unknown): boolean => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * Whether `given` carries a value `held` does not: another value, or one where `held` has none. What `given` leaves
@@ -42,7 +42,7 @@ export function changedElements(catalogue: ElementCatalogue, held: Subject, give
 /** A value the journey holds at a place: not left out, and not kept empty. */
 const holdsValue = (held: unknown): boolean => held !== undefined && held !== null && held !== '';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A place where `given` carries data no element owns, and what the journey holds there. */

@@ -1,3 +1,4 @@
+export { type AddedData, addedAfterSave } from './added-after-save.js';
 export {
   CHANGES,
   type ChangeId,

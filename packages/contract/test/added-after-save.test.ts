@@ -1,6 +1,5 @@
-import { SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { addedAfterSave } from '../src/added-after-save.js';
+import { addedAfterSave, SPECIFICATION_CATALOGUE, type Subject } from '../src/index.js';
 
 const FRONT = 'ZnJvbnQ=';
 const BACK = 'YmFjaw==';

@@ -1,10 +1,7 @@
-import { type ElementCatalogue, mergeSubject, type Subject } from '@journey-bridge/contract';
-
-/** Nothing given: left out, an empty string or an empty list (`middleNames: []` on a name held without any). */
-const isEmpty = (value: unknown): boolean => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+import type { ElementCatalogue } from '../element-catalogue.js';
+import { mergeSubject } from '../merge-subject.js';
+import type { Subject } from '../subject.js';
+import { isEmpty, isPlainObject } from './changed-elements.js';
 
 /**
  * Whether `held` holds every value of `given`: objects key by key, an array element by any element of the held array
