@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
-import { durationsFile, type RecordedDurations } from './test-order.js';
+import { durationsFile, recordedDurations } from './test-order.js';
 
 /**
  * Records how long each test file took, for `LongestFirstSequencer`: run `pnpm test:durations` after adding or
@@ -17,8 +17,7 @@ export default class DurationsReporter implements Reporter {
 
   onTestRunEnd(modules: readonly TestModule[], errors: readonly unknown[], reason: TestRunEndReason): void {
     if (reason !== 'passed' || errors.length > 0) return;
-    const recorded = JSON.parse(readFileSync(durationsFile, 'utf8')) as RecordedDurations;
-    const durations = new Map(Object.entries(recorded).filter(([path]) => existsSync(join(this.root, path))));
+    const durations = new Map(Object.entries(recordedDurations()).filter(([path]) => existsSync(join(this.root, path))));
     // To 0.1 s: finer would rewrite every line on every run, and the order needs no more.
     for (const module of modules) durations.set(relative(this.root, module.moduleId), Math.round(module.diagnostic().duration / 100) * 100);
     const sorted = [...durations].sort(([a], [b]) => (a < b ? -1 : 1));

@@ -8,6 +8,9 @@ export const durationsFile = new URL('../durations.json', import.meta.url);
 /** Milliseconds each test file took when last recorded, by its path from the repository's root. */
 export type RecordedDurations = Readonly<Record<string, number>>;
 
+/** The durations `pnpm test:durations` recorded last. */
+export const recordedDurations = (): RecordedDurations => JSON.parse(readFileSync(durationsFile, 'utf8')) as RecordedDurations;
+
 /**
  * Orders `paths` longest first by `durations`; paths with no recorded duration (new files) go first, as vitest
  * puts files it has not timed, and the sort is stable, so ties keep their order.
@@ -27,7 +30,7 @@ export function longestFirst<T>(items: readonly T[], pathOf: (item: T) => string
  */
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const durations = JSON.parse(readFileSync(durationsFile, 'utf8')) as RecordedDurations;
+    const durations = recordedDurations();
     const root = this.ctx.config.root;
     return longestFirst(await super.sort(files), (file) => relative(root, file.moduleId), durations);
   }
