@@ -3,7 +3,7 @@ import { TranslationError, toV1ErrorBody, v1ErrorIdForStatus } from '@journey-br
 
 /**
  * The error the v1 client would have raised: a v2 error answer becomes the same typed error class carrying the
- * v1 body `{ status, message, error }`, with the upstream status and `X-Request-ID`. A v1 request the adapter
+ * v1 body `{ status, message, error }`, with the upstream status, `X-Request-ID` and `Retry-After`. A v1 request the adapter
  * cannot carry over becomes the error v1 answered for it. Connection errors and timeouts pass unchanged.
  */
 export function asV1Error(error: unknown): unknown {
@@ -15,7 +15,7 @@ export function asV1Error(error: unknown): unknown {
     });
   }
   if (error instanceof JourneyApiError && error.status !== undefined && error.errors.length > 0) {
-    return createApiError(error.status, error.requestId, toV1ErrorBody(error.status, error.body));
+    return createApiError(error.status, error.requestId, toV1ErrorBody(error.status, error.body), error.retryAfter);
   }
   return error;
 }

@@ -99,11 +99,13 @@ describe('a v1 journey start whose outcome is unknown', () => {
 });
 
 describe('an upstream Retry-After on a v1 path', () => {
-  it('is waited out no longer than --timeout-ms per retry: a Retry-After of a day answers 429 after the retries', async () => {
+  it('is waited out no longer than --timeout-ms per retry: a Retry-After of a day answers 429 after the retries, with it', async () => {
     const { instanceId } = (await (await post(`${shim.url}/captain/api/journey/start`, v1Start)).json()) as { instanceId: string };
     sim.core.faults.add({ path: '*/journey/state/fetch', status: 429, retryAfter: 86_400 });
     const reply = await post(`${shim.url}/captain/api/journey/state/fetch`, { instanceId });
     expect(reply.status).toBe(429);
+    // The caller's own retry waits as the upstream asked: the error table has v1 apps honour it too.
+    expect(reply.headers.get('retry-after')).toBe('86400');
     expect(sim.core.journal.list({ path: '*/journey/state/fetch' }).map((entry) => entry.status)).toEqual([429, 429, 429]);
   });
 });

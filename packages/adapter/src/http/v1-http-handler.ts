@@ -165,6 +165,16 @@ function parsedObject(text: string): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * The upstream's `Retry-After` on a 429 or 503, passed on to the v1 caller that its retries ran out for: the
+ * specification's error table has v1 apps wait it out too. Only a well-formed value (seconds or an HTTP date).
+ */
+function retryAfterOf({ status, retryAfter }: JourneyApiError): Record<string, string> {
+  if ((status !== 429 && status !== 503) || retryAfter === undefined) return {};
+  const wellFormed = /^\d+$/.test(retryAfter) || !Number.isNaN(Date.parse(retryAfter));
+  return wellFormed ? { 'retry-after': retryAfter } : {};
+}
+
 /** The v1 answer for a failure of the adapter or of the upstream behind it. */
 function failure(
   error: unknown,
@@ -181,7 +191,7 @@ function failure(
   if (answer) return v1Json(answer.status, v1Error(answer.status, answer.message), upstreamRequestId);
   if (error instanceof JourneyApiError && error.status !== undefined) {
     const body = error.v1Error ?? v1Error(error.status, 'the v2 upstream refused the request');
-    return v1Json(error.status, body, upstreamRequestId);
+    return v1Json(error.status, body, upstreamRequestId, retryAfterOf(error));
   }
   return v1Json(500, v1Error(500, 'journey-bridge failed to handle the request'), requestId);
 }

@@ -26,13 +26,19 @@ const CLASS_BY_STATUS: Readonly<Record<number, new (details: ApiErrorDetails) =>
  * The typed error for an error response. Either version's body is understood whatever the surface: a default-deny
  * gateway may answer a v2 path in another form. Other statuses get the base class.
  */
-export function createApiError(status: number, requestId: string | undefined, body: unknown): JourneyApiError {
+export function createApiError(
+  status: number,
+  requestId: string | undefined,
+  body: unknown,
+  retryAfter?: string | undefined,
+): JourneyApiError {
   const v2 = V2ErrorBody.safeParse(body);
   const v1 = v2.success ? undefined : V1ErrorBody.safeParse(body);
   const details: ApiErrorDetails = {
     status,
     requestId,
     body,
+    retryAfter,
     errors: v2.success ? v2.data.errors : [],
     v1Error: v1?.success ? v1.data : undefined,
   };

@@ -13,6 +13,8 @@ export interface ApiErrorDetails {
   readonly v1Error?: V1ErrorBody | undefined;
   /** The parsed body as it arrived, for anything the typed fields do not cover. */
   readonly body?: unknown;
+  /** The response's `Retry-After` as sent (seconds or an HTTP date), when it had one. */
+  readonly retryAfter?: string | undefined;
   readonly cause?: unknown;
 }
 
@@ -27,6 +29,7 @@ export class JourneyApiError extends JourneyClientError {
   readonly errors: readonly V2ErrorItem[];
   readonly v1Error: V1ErrorBody | undefined;
   readonly body: unknown;
+  readonly retryAfter: string | undefined;
 
   constructor(details: ApiErrorDetails, message = describeError(details)) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -35,6 +38,7 @@ export class JourneyApiError extends JourneyClientError {
     this.errors = details.errors ?? [];
     this.v1Error = details.v1Error;
     this.body = details.body;
+    this.retryAfter = details.retryAfter;
   }
 
   /** The first error's code (`"4002"`), or the v1 `error` identifier. */

@@ -47,7 +47,7 @@ export interface TransportConfig {
   /** Supplies the bearer token; absent for the token endpoints themselves. */
   readonly tokens?: TokenProvider;
   /** The typed error for an error response. */
-  readonly errorFor: (status: number, requestId: string | undefined, body: unknown) => JourneyApiError;
+  readonly errorFor: (status: number, requestId: string | undefined, body: unknown, retryAfter: string | undefined) => JourneyApiError;
 }
 
 /**
@@ -191,7 +191,7 @@ export class Transport {
       state.requestId = error.response.headers.get('x-request-id') ?? state.requestId;
       const body = await readErrorBody(error.response);
       this.#logAttempt(state, error.response.status, body);
-      return this.#config.errorFor(error.response.status, state.requestId, body);
+      return this.#config.errorFor(error.response.status, state.requestId, body, error.response.headers.get('retry-after') ?? undefined);
     }
     const client = isTimeout(error)
       ? new TimeoutError({ requestId: state.requestId, cause: error, timeoutMs })
