@@ -3,6 +3,7 @@ import {
   DeviceStartResponse,
   type InstanceRequest,
   Interaction,
+  resultOf,
   type SubmitRequest,
   SubmitResponse,
   V2_BASE_PATH,
@@ -46,7 +47,11 @@ export interface JourneyClient {
   submitInteraction(request: SubmitRequest, options?: CallOptions): Promise<WithRequestId<SubmitResponse>>;
   /** The journey's state; read the outcome with `resultOf` and `stepsOf` from the contract. */
   fetchState(request: InstanceRequest, options?: CallOptions): Promise<WithRequestId<V2State>>;
-  /** Polls state fetch until the status leaves `InProgress`, and returns that state (also when it failed). */
+  /**
+   * Polls state fetch until the status leaves `InProgress` or the result is no longer `pending` (`result.status` is
+   * authoritative: some tenants decide without the status ever reaching `Completed`), and returns that state (also
+   * when it failed).
+   */
   waitForResult(instanceId: string, options?: PollOptions<V2State> & CallOptions): Promise<WithRequestId<V2State>>;
   /** Polls interaction fetch while modules run, until an interaction (or the end interaction) is there. */
   waitForInteraction(instanceId: string, options?: PollOptions<Interaction> & CallOptions): Promise<WithRequestId<Interaction>>;
@@ -160,7 +165,7 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
     waitForResult: (instanceId, pollOptions = {}) =>
       poll(
         () => fetchState({ instanceId }, callOf(pollOptions)),
-        (state) => state.status !== 'InProgress',
+        (state) => state.status !== 'InProgress' || (resultOf(state)?.status ?? 'pending') !== 'pending',
         { ...pollOptions, what: `the result of ${instanceId}`, now, log },
       ),
     waitForInteraction: (instanceId, pollOptions = {}) =>

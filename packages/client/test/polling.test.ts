@@ -1,12 +1,13 @@
 import { isTerminalStatus, resultOf } from '@journey-bridge/contract';
+import { loadJourneys } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { DeadlineExceededError, JourneyClientError, type Logger, NotFoundError } from '../src/index.js';
-import { countRequests, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
+import { countRequests, JOURNEYS, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const STATE = '*/journey/state/fetch';
 
-async function submittedDataCheck(options: Parameters<typeof v2Client>[1] = {}) {
-  const sim = await simulator();
+async function submittedDataCheck(options: Parameters<typeof v2Client>[1] = {}, simulatorOptions: Parameters<typeof simulator>[0] = {}) {
+  const sim = await simulator(simulatorOptions);
   const client = v2Client(sim, options);
   const { instanceId } = await startDataCheck(client);
   const { interactionId = '' } = await client.fetchInteraction({ instanceId });
@@ -51,6 +52,16 @@ describe('waitForResult', () => {
     expect(seen).toEqual(['InProgress', 'InProgress', 'InProgress', 'Completed']);
     expect(countRequests(sim, STATE)).toBe(4);
     expect(state.requestId).toBe(sim.core.journal.list({ path: STATE }).at(-1)?.requestId);
+  });
+
+  it('ends on the result on a tenant whose decided journeys keep reading InProgress', async () => {
+    const journeys = (await loadJourneys(JOURNEYS)).map((journey) => ({ ...journey, decidedStatus: 'InProgress' as const }));
+    const { sim, client, instanceId } = await submittedDataCheck({}, { journeys });
+
+    const state = await client.waitForResult(instanceId, { intervalMs: 1, onProgress: () => sim.core.clock.advance(500) });
+
+    expect(state.status).toBe('InProgress');
+    expect(resultOf(state)).toMatchObject({ status: 'complete', outcome: 'Decision: Accept' });
   });
 
   it('returns a failed journey too (status Error), leaving the verdict to the caller', async () => {

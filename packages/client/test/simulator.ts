@@ -11,7 +11,7 @@ import {
   type V1Client,
 } from '../src/index.js';
 
-const JOURNEYS = bundledJourneysDir;
+export const JOURNEYS = bundledJourneysDir;
 
 /** In-process requests go to this made-up origin; the simulator reads the region from the path. */
 export const SIM_ORIGIN = 'http://sim.test';

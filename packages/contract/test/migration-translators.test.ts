@@ -260,6 +260,20 @@ describe('toV1State', () => {
     expect(toV1State(V2State.parse({ instanceId: INSTANCE, status: 'InProgress' })).data).toEqual({ process: { flow: {} } });
   });
 
+  it('reads a journey decided while its status still says InProgress by its result, which is authoritative', () => {
+    const decidedWhile = (result: unknown) =>
+      toV1State(V2State.parse({ instanceId: INSTANCE, status: 'InProgress', context: { ...state.context, result } }), {
+        now: () => new Date('2026-02-02T00:00:00Z'),
+      });
+    const completed = decidedWhile({ status: 'complete', advice: { decision: 'Accept' } });
+    expect(completed.status).toBe('Completed');
+    expect(completed.metaData?.completedTime).toBe('2026-01-01T10:00:02.000Z');
+    expect(completed.data.process?.flow.decision?.result?.outcome).toBe('Decision: Pass');
+    expect(decidedWhile({ status: 'error', advice: {} }).status).toBe('Failed');
+    expect(decidedWhile({ status: 'timeout', advice: {} }).status).toBe('Failed');
+    expect(decidedWhile({ status: 'pending', advice: {} })).toMatchObject({ status: 'InProgress', metaData: { completedTime: '' } });
+  });
+
   it('leaves completedTime empty while in progress', () => {
     const running = V2State.parse({ instanceId: INSTANCE, status: 'InProgress' });
     expect(toV1State(running).metaData).toEqual({ createdTime: '', completedTime: '' });

@@ -127,6 +127,12 @@ export const JourneyDefinition = z.preprocess(
       deliveryId: z.string().min(1).optional(),
       /** How a failed journey spells its status; live responses use both. @default "Failed" */
       failureStatus: z.enum(['Failed', 'Error']).default('Failed'),
+      /**
+       * How v2 answers spell the status of a decided journey: `Completed`, or still `InProgress`, as some tenants
+       * leave it (the decision is then in `result`, whose `status` is authoritative). v1 answers say `Completed`.
+       * @default "Completed"
+       */
+      decidedStatus: z.enum(['Completed', 'InProgress']).default('Completed'),
       /** Where v2 state puts `steps` and `result`. @default "context" */
       stateLayout: z.enum(['context', 'top-level']).default('context'),
       /**

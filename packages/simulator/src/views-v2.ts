@@ -60,7 +60,7 @@ function endInteractionView(instance: Instance) {
   return {
     instanceId: instance.id,
     interactionId,
-    journey: { status: instance.status },
+    journey: { status: v2StatusOf(instance) },
     interaction: {
       grId: interactionId,
       resource: { id: 'end', name: 'Outcome', data: { pages: [{ id: 'end-page', label: 'Outcome', cards: [{ id: 'outcome' }] }] } },
@@ -77,7 +77,8 @@ function endInteractionView(instance: Instance) {
 export function interactionView(instance: Instance) {
   const phase = phaseOf(instance);
   const segment = currentSegment(instance);
-  if (phase === 'processing') return { instanceId: instance.id, journey: { status: instance.status }, processing: true, outstanding: [] };
+  if (phase === 'processing')
+    return { instanceId: instance.id, journey: { status: v2StatusOf(instance) }, processing: true, outstanding: [] };
   if (phase === 'ended' || !segment) return endInteractionView(instance);
   const { journey } = instance;
   const interactionId = interactionIdOf(instance, segment.id);
@@ -85,7 +86,7 @@ export function interactionView(instance: Instance) {
   return {
     instanceId: instance.id,
     interactionId,
-    journey: { status: instance.status },
+    journey: { status: v2StatusOf(instance) },
     interaction: {
       grId: interactionId,
       resource: {
@@ -164,6 +165,9 @@ function decisionStepView(instance: Instance) {
   ];
 }
 
+/** The status v2 answers give: a decided journey reads `InProgress` on a tenant that never says `Completed`. */
+const v2StatusOf = ({ status, journey }: Instance) => (status === 'Completed' ? journey.decidedStatus : status);
+
 /** The overall result as state fetch and the end interaction give it: pending, complete with the decision, or error. */
 export function resultView(instance: Instance) {
   if (instance.status === 'Failed' || instance.status === 'Error') {
@@ -200,11 +204,11 @@ export function stateView(instance: Instance) {
     instance: { id: instance.id },
   };
   if (instance.journey.stateLayout === 'top-level') {
-    return { instanceId: instance.id, status: instance.status, context: { process, subject: instance.subject }, steps, result };
+    return { instanceId: instance.id, status: v2StatusOf(instance), context: { process, subject: instance.subject }, steps, result };
   }
   return {
     instanceId: instance.id,
-    status: instance.status,
+    status: v2StatusOf(instance),
     context: { process: { ...process, steps }, subject: instance.subject, result },
   };
 }
