@@ -53,6 +53,27 @@ describe('POST /v2/captain/journey/start', () => {
     expect(malformed.body.errors[0].problem).toContain('<id>@<version>');
   });
 
+  it('reads a body in the charset its Content-Type declares, and refuses one it cannot read with 415', async () => {
+    const { v2, send, token } = harness();
+    const body = JSON.stringify({
+      resourceId: IDS.dataCheckV2,
+      context: { config: { delivery: 'api' }, subject: { identity: { firstName: 'René', lastNames: ['Lovelace'] } } },
+    });
+    const declaring = (charset: string) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `application/json; charset=${charset}` },
+      body: Buffer.from(body, 'latin1'),
+    });
+    const started = await send('/eu/v2/captain/journey/start', declaring('iso-8859-1'));
+    expect(started.status).toBe(201);
+    const state = await v2('state/fetch', { instanceId: started.body.instanceId });
+    expect(state.body.context.subject.identity.firstName).toBe('René');
+
+    const unknown = await send('/eu/v2/captain/journey/start', declaring('x-klingon'));
+    expect(unknown.status).toBe(415);
+    expect(unknown.body.errors[0]).toMatchObject({ location: 'Header', problem: expect.stringContaining('x-klingon') });
+  });
+
   it('does not start a v1 publication through v2 (a v1 journey cannot be converted)', async () => {
     const { v2 } = harness();
     const reply = await v2('start', { resourceId: IDS.dataCheckV1, context: { config: { delivery: 'api' }, subject: {} } });

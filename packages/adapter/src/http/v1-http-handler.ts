@@ -1,9 +1,16 @@
 import { JourneyApiError, type V1Api } from '@journey-bridge/client';
-import { exceedsJsonDepth, MAX_JSON_DEPTH, type V1ErrorBody, v1ErrorIdForStatus } from '@journey-bridge/contract';
+import {
+  bodyTextDecoder,
+  charsetOf,
+  contentCodingsOf,
+  exceedsJsonDepth,
+  MAX_JSON_DEPTH,
+  type V1ErrorBody,
+  v1ErrorIdForStatus,
+} from '@journey-bridge/contract';
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
-import { bodyTextDecoder, charsetOf, contentCodingsOf } from './body-text.js';
 import { upstreamFailure } from './upstream-failure.js';
 import { type V1Operation, v1OperationOf } from './v1-routes.js';
 

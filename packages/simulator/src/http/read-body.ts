@@ -1,4 +1,4 @@
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@journey-bridge/contract';
+import { bodyTextDecoder, charsetOf, exceedsJsonDepth, MAX_JSON_DEPTH } from '@journey-bridge/contract';
 import type { Context } from 'hono';
 import { SimError } from '../sim-error.js';
 import type { SimEnv } from './env.js';
@@ -75,7 +75,7 @@ export async function receiveWhole(c: Context<SimEnv>, limit: number): Promise<v
 }
 
 /**
- * Reads a JSON object body: `application/json` only (415), at most `limit` bytes (413), valid JSON (400), an
+ * Reads a JSON object body: `application/json` only (415), in its declared charset (415 for one unknown), at most `limit` bytes (413), valid JSON (400), an
  * object (400) nested at most `MAX_JSON_DEPTH` levels (400). Problems never quote the body, which may carry identity data.
  */
 export async function readJsonBody(c: Context<SimEnv>, limit: number): Promise<Record<string, unknown>> {
@@ -87,7 +87,18 @@ export async function readJsonBody(c: Context<SimEnv>, limit: number): Promise<R
       problem: `Content-Type must be application/json, got ${JSON.stringify(type.slice(0, 100)) || 'nothing'}`,
     });
   }
-  const text = await bodyText(c, limit);
+  // JSON is UTF-8 (RFC 8259), but a caller that declares another charset means it: its bytes are read in it, never
+  // silently turned into U+FFFD; a charset nobody can read is refused rather than guessed.
+  const charset = charsetOf(type);
+  const decode = bodyTextDecoder(charset);
+  if (!decode) {
+    throw new SimError({
+      kind: 'UNSUPPORTED_MEDIA_TYPE',
+      location: 'Header',
+      problem: `the charset ${JSON.stringify(charset?.slice(0, 40))} of Content-Type is not one the service can read`,
+    });
+  }
+  const text = decode(await bodyBytes(c, limit));
   let body: unknown;
   try {
     body = JSON.parse(text);
