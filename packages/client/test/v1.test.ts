@@ -37,6 +37,28 @@ describe('v1 client', () => {
     expect(Object.keys(flowOf(state)).length).toBeGreaterThan(0);
   });
 
+  it('takes a task update answered with another body than { instanceId, taskId }, and relays it as it came', async () => {
+    const sim = await simulator();
+    // A v1 service whose update answer the specification does not show: it took the update, and says so its own way.
+    const otherAnswer = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await sim.fetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).endsWith('/task/update')) return response;
+      return new Response('{"valid":true}', { status: response.status, headers: response.headers });
+    };
+    const client = v1Client(sim, { fetch: otherAnswer });
+    const { instanceId } = await client.startJourney({ resourceId: DATA_CHECK_V1, context: { config: { async: true }, subject: {} } });
+    const { tasks } = await client.listTasks({ instanceId });
+
+    const updated = await client.updateTask({
+      intent: 'Complete',
+      instanceId,
+      taskId: tasks[0]?.taskId ?? '',
+      context: { subject: PERSON },
+    });
+
+    expect({ ...updated }).toEqual({ valid: true });
+  });
+
   it('a synchronous start answers once the journey has settled', async () => {
     const sim = await simulator();
     const client = v1Client(sim);

@@ -114,7 +114,12 @@ export const V1TaskListWithSchema = z.looseObject({
 });
 export type V1TaskListWithSchema = z.infer<typeof V1TaskListWithSchema>;
 
-export const TaskUpdateResponse = z.looseObject({ instanceId: z.string(), taskId: z.string() });
+/**
+ * The answer of a task update. The specification does not show it; the vendor's spec gives `{ instanceId, taskId }`.
+ * Neither is required: a v1 service that answers another object still took the update, and the answer is relayed
+ * as it came.
+ */
+export const TaskUpdateResponse = z.looseObject({ instanceId: z.string().optional(), taskId: z.string().optional() });
 export type TaskUpdateResponse = z.infer<typeof TaskUpdateResponse>;
 
 /** One entry of `data.process.flow`, keyed by `variantId`. */
