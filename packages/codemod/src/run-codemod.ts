@@ -131,6 +131,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const resolution = resolvePlans(plans, flowAnalysis, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'), {
     helpers: operationOptions.helpers,
     ctx: ctxOf,
+    importersOf: (file) => index.modules.importersOf(file),
   });
   const emission = emitHelpers(resolution.helpers, ctxOf, (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined));
   const flowMs = performance.now() - flowStarted;

@@ -86,7 +86,10 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   const candidates = new Set(plans.map((plan) => plan.file));
   const tracker = new Tracker(sources, functions, bodies, options.helpers, new UnreadableCalls(sources, candidates));
   for (const site of calls) tracker.track(site);
-  for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') tracker.trackV2Start(plan.file, call);
+  // A v2 state is followed too: code reading it as a v1 state is a flow half on v2.
+  for (const plan of plans)
+    for (const call of plan.v2Calls)
+      if (call.path === 'journey/start' || call.path === 'journey/state/fetch') tracker.trackV2Start(plan.file, call);
   const followed = tracker.result();
   return { ...followed, sites: [...added, ...followed.sites], answers, v2Calls };
 }

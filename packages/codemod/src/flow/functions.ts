@@ -423,7 +423,7 @@ export class Functions {
     const imported = this.importedFrom(source, binding);
     const entry = source.ctx.imports.get(binding.name);
     if (!imported || !entry) return undefined;
-    const whole = entry.node.type === 'VariableDeclarator' ? imported.imported === '*' : imported.imported === 'default';
+    const whole = entry.node.type === 'VariableDeclarator' ? entry.imported === '*' : entry.imported === 'default';
     return whole ? imported.file : undefined;
   }
 
@@ -525,7 +525,18 @@ export class Functions {
     if (!entry || (binding.kind !== 'import' && binding.kind !== 'const' && binding.kind !== 'let' && binding.kind !== 'var'))
       return undefined;
     const file = this.sources.modules.resolve(source.file, entry.specifier);
-    return file ? { file, imported: entry.imported } : undefined;
+    return file ? { file, imported: this.importedName(entry, file) } : undefined;
+  }
+
+  /**
+   * The name an import takes from `file`, with Node's view of a CommonJS module: its default import
+   * (`import client from './client.cjs'`) is its `module.exports`, whose members are its `exports.x`, as a
+   * namespace import's are.
+   */
+  private importedName(entry: { imported: string; node: Node }, file: string): string {
+    const commonjs =
+      entry.node.type === 'ImportDeclaration' && entry.imported === 'default' && this.sources.get(file)?.ctx.moduleSyntax === 'cjs';
+    return commonjs ? '*' : entry.imported;
   }
 
   /** The names under which a binding leaves its file: `export`, `export { x as y }`, `export default x`, `module.exports`. */
@@ -592,9 +603,10 @@ export class Functions {
       }
       for (const [local, entry] of importer.ctx.imports) {
         if (this.sources.modules.resolve(importerFile, entry.specifier) !== file) continue;
-        if (entry.imported !== name && entry.imported !== '*') continue;
+        const imported = this.importedName(entry, file);
+        if (imported !== name && imported !== '*') continue;
         const binding = importer.scopes.lookup(local, importer.ctx.ast.program);
-        if (binding) found.push({ importer, local: { kind: entry.imported === '*' ? 'namespace' : 'name', binding } });
+        if (binding) found.push({ importer, local: { kind: imported === '*' ? 'namespace' : 'name', binding } });
       }
     }
     return found;

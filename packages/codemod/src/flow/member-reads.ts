@@ -1,7 +1,9 @@
 // What a read of a member of the answer becomes, by the part of the answer it is read from: the response, the body
 // by operation, a v1 state's data, flow and decision, its entries and tasks.
+import { basename } from 'node:path';
 import type { Node } from '@babel/types';
 import { RESULT_PATHS } from '@journey-bridge/contract';
+import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { ARRAY_METHODS, arrayMethod, callback, tasksMember, wholeListRead } from './lists.js';
 import type { Source } from './sources.js';
@@ -174,6 +176,7 @@ function bodyMember(tracking: Tracking, value: Value, member: Member, name: stri
       );
     case 'v2':
       if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
+      if (name === 'data') v1StateReadOfV2(tracking, value, member, source);
       return;
     default:
       return void tracking.refuse(
@@ -293,4 +296,27 @@ function inFailureBranch(source: Source, response: Node, call: Node): boolean {
   };
   const chain = [...source.ancestors(call), call];
   return chain.some((node, index) => node.type === 'IfStatement' && chain[index + 1] === node.consequent && failed(node.test));
+}
+
+/**
+ * `state.data.process.flow` of what a v2 call answers: code still reading a v1 state beside a v2 call, a flow half
+ * migrated (by hand, or by an earlier run). `--check` fails it while v1 remains in the file.
+ */
+function v1StateReadOfV2(tracking: Tracking, value: Value, member: Member, source: Source): void {
+  let node: Node = member;
+  const names: (string | undefined)[] = [];
+  for (
+    let parent = source.parent(node);
+    parent && isMember(parent) && parent.object === node && names.at(-1) !== 'flow' && names.length < 3;
+    parent = source.parent(node)
+  ) {
+    names.push(propertyName(parent));
+    node = parent;
+  }
+  const path = names.join('.');
+  if (!path.startsWith('process.flow') && !path.startsWith('context.process.flow')) return;
+  const at = value.origin.lastIndexOf(':');
+  const file = value.origin.slice(0, at);
+  const text = `what the v2 call at line ${lineRef(file, Number(value.origin.slice(at + 1)))} of ${basename(file)} answers is read as a v1 state (${source.ctx.text(node)})`;
+  tracking.addV2Unfollowed({ file: source.file, offset: member.start ?? 0, text, reaches: [source.file] });
 }

@@ -87,6 +87,9 @@ function statusCompared(
   const { operator } = comparison;
   const bare = /^(IfStatement|WhileStatement|ReturnStatement|VariableDeclarator)$/.test(holder?.type ?? '');
   const site = tracking.site(source, comparison, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`);
+  // A comparison reached again, by the answer of another call (a state fetched before a loop and in it): the site
+  // now follows that call too, and the comparison already takes both spellings.
+  if (site.edits.length > 0) return;
   if (!bare) site.edit(comparison.start ?? 0, comparison.start ?? 0, '(');
   site.edit(
     comparison.end ?? 0,

@@ -45,7 +45,7 @@ export interface Followed {
   readonly v2Unfollowed: readonly V2Unfollowed[];
 }
 
-/** The instance of a v2 start sent where the codemod cannot follow it, at `offset` of `file`: `text` names the call. */
+/** The instance of a v2 start sent where the codemod cannot follow it, or a v2 state read as a v1 one, at `offset` of `file`: `text` says which. */
 export interface V2Unfollowed {
   readonly file: string;
   readonly offset: number;
@@ -131,7 +131,7 @@ export class Tracker implements Tracking {
     this.follow(value, call, source);
   }
 
-  /** Follows the instance a v2 start answers, to find the v1 calls that use it (a half-migrated flow). */
+  /** Follows what a v2 start or state fetch answers: to the v1 calls that use its instance, the code reading it as a v1 state (a half-migrated flow). */
   trackV2Start(file: string, v2Call: V2Call): void {
     const source = this.sources.get(file);
     const call = source?.nodeAt(v2Call.start, 'CallExpression', v2Call.end);

@@ -235,7 +235,15 @@ function planSubmit(site: SiteBuilder, ctx: FileContext, body: RequestBody, shap
   }
   const taskId = propertyOf(request, 'taskId');
   const context = propertyOf(request, 'context');
-  if (!taskId || !context) return void site.refuse('codemod.opaque-body', 'the task update body has no taskId or context', SUBMIT_FORM);
+  if (!taskId || !context) {
+    const missing = [taskId ? undefined : 'taskId', context ? undefined : 'context'].filter((key) => key !== undefined).join(' or ');
+    // A body held in a name may gain the missing field afterwards (`body.context = …`): steps the codemod does not follow.
+    const reason =
+      body.at === request
+        ? `the task update body has no ${missing}`
+        : `the task update body (${ctx.text(body.at)}) has no ${missing} where it is declared: it is built in steps the codemod does not follow`;
+    return void site.refuse('codemod.opaque-body', reason, SUBMIT_FORM);
+  }
   const unknown = unknownKeys(request, new Set(['intent', 'instanceId', 'taskId', 'context']));
   if (unknown) return void site.refuse('codemod.opaque-body', `${unknown} has no v2 counterpart in a submit`, SUBMIT_FORM);
   let subject: string | undefined;

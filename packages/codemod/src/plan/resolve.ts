@@ -45,7 +45,12 @@ export function resolvePlans(
   plans: readonly FilePlan[],
   analysis: FlowAnalysis,
   eolOf: (file: string) => string,
-  options: { readonly helpers: boolean; readonly ctx: (file: string) => FileContext | undefined },
+  options: {
+    readonly helpers: boolean;
+    readonly ctx: (file: string) => FileContext | undefined;
+    /** The files of the run that import `file`: the code an answer returned to no caller seen may reach. */
+    readonly importersOf?: (file: string) => readonly string[];
+  },
 ): Resolution {
   const planned = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
   // A v1 state read no followed answer reached still reads v1: it is reported, so the gate sees it.
@@ -60,7 +65,7 @@ export function resolvePlans(
       planned,
       plans.flatMap((plan) => plan.literals),
     ),
-    ...escapedReads(untied, analysis.boundaries),
+    ...escapedReads(untied, analysis.boundaries, options.importersOf ?? (() => [])),
   ];
   const byId = new Map(sites.map((site) => [site.id, site]));
   const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls);
@@ -171,16 +176,26 @@ export function resolvePlans(
 
 /**
  * The untied v1 state reads in a file where a call's answer leaves the code the codemod follows (`resolve(state)`
- * of a `new Promise`, a callback of a library): they may read that answer, so each joins the flow of those calls
- * and, staying v1, keeps it on v1.
+ * of a `new Promise`, a callback of a library, a function returned to no caller it sees), or in a file that
+ * imports that one, directly or not (an exported function's caller the run could not tie to it): they may read
+ * that answer, so each joins the flow of those calls and, staying v1, keeps it on v1.
  */
-function escapedReads(untied: readonly Site[], boundaries: ReadonlyMap<string, readonly string[]>): Site[] {
-  const escapedIn = new Map<string, string[]>();
+function escapedReads(
+  untied: readonly Site[],
+  boundaries: ReadonlyMap<string, readonly string[]>,
+  importersOf: (file: string) => readonly string[],
+): Site[] {
+  const escapedIn = new Map<string, Set<string>>();
   for (const [origin, places] of boundaries) {
-    for (const place of places) {
-      const file = place.slice(0, place.lastIndexOf(':'));
-      escapedIn.set(file, [...(escapedIn.get(file) ?? []), origin]);
+    const files = places.map((place) => place.slice(0, place.lastIndexOf(':')));
+    const reached = new Set<string>();
+    while (files.length > 0) {
+      const file = files.pop() as string;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      files.push(...importersOf(file));
     }
+    for (const file of reached) escapedIn.set(file, (escapedIn.get(file) ?? new Set()).add(origin));
   }
   return untied.flatMap((read) => {
     const origins = escapedIn.get(read.file);
