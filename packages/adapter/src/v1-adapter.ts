@@ -33,6 +33,7 @@ import {
   UnheldDataError,
   UntakenElementError,
   undescribedPaths,
+  unheldElements,
   unheldUndescribed,
   V1Dialect,
   type V1DialectInput,
@@ -106,9 +107,12 @@ function v1Request<T extends z.ZodType>(schema: T, value: unknown, log?: Pick<Lo
   });
 }
 
-/** 409 ALREADY_SUBMITTED: the element was taken before (not invalid data, not an ended journey). */
-const alreadySubmitted = (error: unknown): boolean =>
-  error instanceof ConflictError && error.errors[0]?.name === ERROR_KINDS.ALREADY_SUBMITTED.name;
+/**
+ * A 409 that may say an element was taken before. v2 has no code of its own for that (409 `4003 INVALID_FIELD` is
+ * also invalid data), so only `4009 JOURNEY_NOT_ACTIVE` rules it out: what the journey holds decides the rest.
+ */
+const mayBeTakenBefore = (error: unknown): error is ConflictError =>
+  error instanceof ConflictError && error.code !== ERROR_KINDS.JOURNEY_NOT_ACTIVE.code;
 
 /** Call options for an upstream call made for `context`. */
 const callOptionsFor = (context: CallContext | undefined): CallOptions => ({
@@ -244,12 +248,14 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
     /**
      * Submits. Where a tenant's `outstanding` never shrinks, elements taken before are sent again and the whole
-     * submit is refused with 409 ALREADY_SUBMITTED: then what the update carries for them is compared with what
-     * the journey holds (another value refuses the update, nothing sent), and each participant goes alone, optional
-     * elements first, since the interaction closes once every required one is in; one taken before counts as
-     * taken, and an undescribed one only once the journey is seen to hold the update's data outside the known
-     * elements. Once the interaction has moved on, the required elements left were held; an optional one left with
-     * data was not taken, which is never answered as success.
+     * submit is refused with a 409 whose code does not say why (`4003` is also invalid data): if the journey holds
+     * none of the update's elements, the 409 refuses its data and is the answer. Else what the update carries for
+     * them is compared with what the journey holds (another value refuses the update, nothing sent), and each
+     * participant goes alone, optional elements first, since the interaction closes once every required one is in;
+     * one refused with 409 counts as taken before only if the journey holds it (an undescribed one: holds the
+     * update's data outside the known elements), else that refusal is the answer. Once the interaction has moved
+     * on, the required elements left were held; an optional one left with data was not taken, which is never
+     * answered as success.
      */
     async function submitTaking(
       request: SubmitRequest & { context: { subject: Subject } },
@@ -259,22 +265,38 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       try {
         noted(await client.submitInteraction(request, call));
       } catch (error) {
-        if (!alreadySubmitted(error)) throw error;
+        if (!mayBeTakenBefore(error)) throw error;
         const elementOf = (participant: { domainElementId: string }) => participant.domainElementId.split('/')[0] ?? '';
         const participants = request.participants ?? [];
         const { subject } = request.context;
+        const ids = [...new Set(participants.map(elementOf))];
         // Refused whole, so nothing was taken: the journey holds what it held before this submit.
-        await refuseChanges(heldBefore(), subject, [...new Set(participants.map(elementOf))]);
+        await refuseChanges(heldBefore(), subject, ids);
         const undescribed = (id: string) => catalogue.get(id) === undefined;
+        /**
+         * Whether the journey held `id` with the update's data before this update submitted anything. Of an
+         * undescribed element nothing says which data is its own: some of the update's data outside the known
+         * elements held as given is a sign, and `confirmHeld` asks for all of it before success is answered.
+         */
+        const heldAlready = async (id: string) => {
+          const held = await heldBefore();
+          if (undescribed(id)) return unheldUndescribed(catalogue, held, subject).length < undescribedPaths(catalogue, subject).length;
+          return catalogue.get(id)?.pick(subject) !== undefined && unheldElements(catalogue, held, subject, [id]).length === 0;
+        };
+        const anyHeld = await Promise.all(ids.map(heldAlready));
+        if (!anyHeld.includes(true)) throw error;
         // A lone participant was taken before, with this value if the journey is seen to hold it; of several, some may be new.
         if (participants.length < 2) return confirmHeld(request.instanceId, subject, participants.map(elementOf).filter(undescribed));
         const ordered = [...participants].sort((a, b) => Number(required.has(elementOf(a))) - Number(required.has(elementOf(b))));
         const takenBefore: string[] = [];
+        // Elements a field of which this loop got taken: v2 took the element whole, so its other fields meet 409.
+        const takenNow = new Set<string>();
         for (const [index, participant] of ordered.entries()) {
           try {
             noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
+            takenNow.add(elementOf(participant));
           } catch (alone) {
-            if (alreadySubmitted(alone)) {
+            if (mayBeTakenBefore(alone) && (takenNow.has(elementOf(participant)) || (await heldAlready(elementOf(participant))))) {
               if (undescribed(elementOf(participant))) takenBefore.push(elementOf(participant));
               continue;
             }

@@ -1,6 +1,7 @@
 import {
   DeviceConnectResponse,
   DeviceStartResponse,
+  ERROR_KINDS,
   type InstanceRequest,
   Interaction,
   resultOf,
@@ -20,6 +21,7 @@ import { newCallState } from './http/call-state.js';
 import type { CallOptions } from './http/transport.js';
 import { type PollOptions, poll } from './polling.js';
 import { ENDPOINT_RETRY } from './retry-policy.js';
+import { checkedSubmitAnswer, unheldBySubmit } from './submit-evidence.js';
 import { type WithRequestId, withRequestId } from './with-request-id.js';
 
 /** Options of `createJourneyClient`. */
@@ -41,8 +43,9 @@ export interface JourneyClient {
   /** The current interaction, `processing: true` while modules run, or the end interaction. */
   fetchInteraction(request: InstanceRequest, options?: CallOptions): Promise<WithRequestId<Interaction>>;
   /**
-   * Submits domain elements. Replayed after a lost connection or timeout; a 409 `ALREADY_SUBMITTED` on such a
-   * replay means the lost attempt was taken, and is returned as `{ status: 'success' }`.
+   * Submits domain elements. Replayed after a lost connection, a timeout or a 500/502/504; a 409 on such a replay
+   * is `{ status: 'success' }` only when the journey's state shows it holding every element submitted, with the
+   * values sent (the lost attempt took them). A 2xx whose `status` is not `success` raises `ResponseValidationError`.
    */
   submitInteraction(request: SubmitRequest, options?: CallOptions): Promise<WithRequestId<SubmitResponse>>;
   /** The journey's state; read the outcome with `resultOf` and `stepsOf` from the contract. */
@@ -56,8 +59,6 @@ export interface JourneyClient {
   /** Polls interaction fetch while modules run, until an interaction (or the end interaction) is there. */
   waitForInteraction(instanceId: string, options?: PollOptions<Interaction> & CallOptions): Promise<WithRequestId<Interaction>>;
 }
-
-const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
 
 /** Each poll is a call with the poller's call options; its signal also cancels the request in flight. */
 const callOf = ({ signal, timeoutMs, requestId, token }: CallOptions): CallOptions => ({
@@ -138,6 +139,30 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
 
   const fetchState = (request: InstanceRequest, call?: CallOptions) =>
     transport.post(V2_PATHS.stateFetch, { json: request }, V2State, ENDPOINT_RETRY.read, call);
+
+  /**
+   * A submit refused with `conflict` after an attempt whose answer was lost: success if the journey holds every
+   * element the request submitted with the values sent (that attempt took them), else the conflict, also when
+   * the state cannot be read, since nothing then shows the data taken.
+   */
+  async function takenBefore(request: SubmitRequest, conflict: ConflictError, call: CallOptions | undefined) {
+    let unheld: string[];
+    try {
+      unheld = unheldBySubmit(request, await fetchState({ instanceId: request.instanceId }, call));
+    } catch (error) {
+      log.warn('submit replay answered 409 and the state could not be read: the earlier attempt’s outcome is unknown', {
+        requestId: conflict.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw conflict;
+    }
+    if (unheld.length > 0) throw conflict;
+    log.info('submit replay answered 409 and the journey holds what it sent: the attempt whose answer was lost had been taken', {
+      requestId: conflict.requestId,
+    });
+    return withRequestId({ status: 'success' }, conflict.requestId);
+  }
+
   const fetchInteraction = (request: InstanceRequest, call?: CallOptions) =>
     asInteractionCall(request.instanceId, call, (attempt) =>
       transport.post(V2_PATHS.interactionFetch, { json: request }, Interaction, ENDPOINT_RETRY.read, attempt),
@@ -146,21 +171,26 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
   return {
     startJourney: (request, call) => transport.post(V2_PATHS.start, { json: request }, V2StartResponse, ENDPOINT_RETRY.start, call),
     fetchInteraction,
-    submitInteraction: (request, call) =>
-      asInteractionCall(request.instanceId, call, async (attempt) => {
-        const body = { json: request };
-        const state = newCallState(V2_PATHS.interactionSubmit, body);
-        try {
-          return await transport.post(V2_PATHS.interactionSubmit, body, SubmitResponse, ENDPOINT_RETRY.submit, attempt, state);
-        } catch (error) {
-          const taken = error instanceof ConflictError && state.uncertain && error.errors.some((item) => item.name === ALREADY_SUBMITTED);
-          if (!taken) throw error;
-          log.info(`submit replay answered 409 ${ALREADY_SUBMITTED}: the attempt whose answer was lost had been taken`, {
-            requestId: error.requestId,
-          });
-          return withRequestId({ status: 'success' }, error.requestId);
-        }
-      }),
+    submitInteraction: async (request, call) => {
+      let uncertain = false;
+      try {
+        return await asInteractionCall(request.instanceId, call, async (attempt) => {
+          const body = { json: request };
+          const state = newCallState(V2_PATHS.interactionSubmit, body);
+          try {
+            const answer = await transport.post(V2_PATHS.interactionSubmit, body, SubmitResponse, ENDPOINT_RETRY.submit, attempt, state);
+            return checkedSubmitAnswer(answer, state.status, V2_PATHS.interactionSubmit);
+          } finally {
+            uncertain ||= state.uncertain;
+          }
+        });
+      } catch (error) {
+        // A 409 after an attempt whose outcome is unknown may refuse what that attempt took: v2 has no code of its
+        // own for "already submitted" (409 4003 says invalid data too). The journey's state decides; 4009 cannot.
+        if (!(error instanceof ConflictError) || !uncertain || error.code === ERROR_KINDS.JOURNEY_NOT_ACTIVE.code) throw error;
+        return takenBefore(request, error, call);
+      }
+    },
     fetchState,
     waitForResult: (instanceId, pollOptions = {}) =>
       poll(

@@ -46,7 +46,7 @@ const TRANSIENT = [429, 500, 502, 503, 504] as const;
 export const ENDPOINT_RETRY = {
   /** Reads: state fetch, interaction fetch, task list and schema. */
   read: { statusCodes: TRANSIENT, replayUncertain: true },
-  /** Submit and task update: replayed; a 409 ALREADY_SUBMITTED on the replay means the lost attempt was taken. */
+  /** Submit and task update: replayed; what a 409 on the replay means is read from the journey (see `submitInteraction`). */
   submit: { statusCodes: TRANSIENT, replayUncertain: true },
   /** Start: only answers that say the journey was not admitted (429, 503); never a blind replay. */
   start: { statusCodes: [429, 503], replayUncertain: false },

@@ -63,7 +63,7 @@ export function createV1Client(options: V1ClientOptions): V1Client {
     listTasksWithSchema: (request, call) =>
       transport.post(V1_PATHS.taskListSchema, { json: request }, TaskListWithSchema, ENDPOINT_RETRY.read, call),
     getTaskSchema: (request, call) => transport.post(V1_PATHS.taskSchema, { json: request }, V1TaskSchema, ENDPOINT_RETRY.read, call),
-    // v1 has no ALREADY_SUBMITTED: a replayed `Complete` on a task that moved on surfaces as a 409.
+    // A replayed `Complete` on a task that moved on surfaces as a 409: nothing tells it from a refusal.
     updateTask: (request, call) => transport.post(V1_PATHS.taskUpdate, { json: request }, TaskUpdateResponse, ENDPOINT_RETRY.submit, call),
     fetchState: (request, call) => transport.post(V1_PATHS.stateFetch, { json: request }, State, ENDPOINT_RETRY.read, call),
   };

@@ -1,10 +1,12 @@
 import type { Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it, vi } from 'vitest';
-import { ConflictError, ConnectionError, TimeoutError } from '../src/index.js';
+import { ConflictError, ConnectionError, ResponseValidationError, TimeoutError } from '../src/index.js';
 import { countRequests, DATA_CHECK_V2, loopbackV2Client, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const START = '*/journey/start';
 const SUBMIT = '*/journey/interaction/submit';
+const STATE = '*/journey/state/fetch';
+const ADA = { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } };
 const startRequest = { resourceId: DATA_CHECK_V2, context: { config: { delivery: 'api' as const }, subject: {} } };
 
 /** Delivers the first matching request to the simulator but loses its answer, as a dropped connection would. */
@@ -93,7 +95,7 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     expect((await client.fetchInteraction({ instanceId })).processing).toBe(true);
   });
 
-  it('an answer lost after the submit was handled: the replay meets 409 ALREADY_SUBMITTED, treated as success', async () => {
+  it('an answer lost after the submit was handled: the replay meets 409 4003, the journey holds the data, success', async () => {
     const sim = await simulator();
     const client = v2Client(sim, { fetch: losesFirstAnswer(sim, '/journey/interaction/submit') });
     const { instanceId, interactionId } = await fetchedInteraction(sim, client);
@@ -108,11 +110,90 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     expect(result).toEqual({ status: 'success' });
     expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([200, 409]);
     expect(result.requestId).toBe(sim.core.journal.list({ path: SUBMIT })[1]?.requestId);
+    // The 409's code does not say "taken before": the state was read to see it.
+    expect(countRequests(sim, STATE)).toBe(1);
     const interaction = await client.fetchInteraction({ instanceId });
     expect(interaction.outstanding).toEqual(['DateOfBirth', 'CurrentAddress']);
   });
 
-  it('409 ALREADY_SUBMITTED without a lost attempt is the caller’s conflict', async () => {
+  it.each([500, 502, 504])('a submit taken and answered %i: the replay meets 409, the journey holds the data, success', async (status) => {
+    const sim = await simulator();
+    const client = v2Client(sim);
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+    sim.core.faults.add({ path: SUBMIT, status, afterHandling: true, count: 1 });
+
+    const result = await client.submitInteraction({
+      instanceId,
+      interactionId,
+      participants: [{ domainElementId: 'FullName' }],
+      context: { subject: ADA },
+    });
+
+    expect(result).toEqual({ status: 'success' });
+    expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([status, 409]);
+  });
+
+  it('a replay after a lost attempt meets 409 for data the journey holds with another value: the conflict, never success', async () => {
+    const sim = await simulator();
+    const client = await loopbackV2Client(sim);
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+    const submit = (subject: typeof ADA) =>
+      client.submitInteraction({ instanceId, interactionId, participants: [{ domainElementId: 'FullName' }], context: { subject } });
+    await submit(ADA);
+    // Not handled: the outcome is unknown to the client, and the replay is refused for the name taken before.
+    sim.core.faults.add({ path: SUBMIT, reset: true, count: 1 });
+
+    const error = (await submit({ identity: { firstName: 'Grace', lastNames: ['Hopper'] } }).catch((caught) => caught)) as ConflictError;
+
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.errors[0]).toMatchObject({ code: '4003', problem: 'FullName already submitted' });
+    expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([200, 0, 409]);
+    expect(countRequests(sim, STATE)).toBe(1);
+  });
+
+  it('a replay after a lost attempt meets 409 and the state cannot be read: the conflict, never success', async () => {
+    const sim = await simulator();
+    const client = v2Client(sim, { fetch: losesFirstAnswer(sim, '/journey/interaction/submit') });
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+    sim.core.faults.add({ path: STATE, status: 403, count: 1 });
+
+    const error = await client
+      .submitInteraction({ instanceId, interactionId, participants: [{ domainElementId: 'FullName' }], context: { subject: ADA } })
+      .catch((caught) => caught);
+
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([200, 409]);
+    expect(sim.core.journal.list({ path: STATE }).map((entry) => entry.status)).toEqual([403]);
+  });
+
+  it('a 200 whose body says status "error" is not success: ResponseValidationError with the body', async () => {
+    const sim = await simulator();
+    const refusal = {
+      status: 'error',
+      errors: [{ code: '4003', name: 'INVALID_FIELD', location: 'Body', problem: 'FullName is not valid' }],
+    };
+    const client = v2Client(sim, {
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (!url.endsWith('/journey/interaction/submit')) return sim.fetch(input, init);
+        return new Response(JSON.stringify(refusal), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-request-id': 'sdk-1' },
+        });
+      },
+    });
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+
+    const error = (await client
+      .submitInteraction({ instanceId, interactionId, participants: [{ domainElementId: 'FullName' }], context: { subject: ADA } })
+      .catch((caught) => caught)) as ResponseValidationError;
+
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error).toMatchObject({ status: 200, path: 'status', requestId: 'sdk-1', body: refusal });
+    expect(error.message).toContain('expected "success", got "error"');
+  });
+
+  it('409 for an element already submitted, without a lost attempt, is the caller’s conflict', async () => {
     const sim = await simulator();
     const client = v2Client(sim);
     const { instanceId, interactionId } = await fetchedInteraction(sim, client);
@@ -128,7 +209,8 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     const error = (await submit().catch((caught) => caught)) as ConflictError;
 
     expect(error).toBeInstanceOf(ConflictError);
-    expect(error.errors[0]?.name).toBe('ALREADY_SUBMITTED');
+    expect(error.errors[0]).toMatchObject({ code: '4003', name: 'INVALID_FIELD', problem: 'FullName already submitted' });
     expect(countRequests(sim, SUBMIT)).toBe(2);
+    expect(countRequests(sim, STATE)).toBe(0);
   });
 });

@@ -35,7 +35,9 @@ interface ErrorKind {
 
 /**
  * The error codes journey-bridge knows. `4002 MISSING_FIELD` is the specification's; `4003 INVALID_FIELD` and
- * `4009 JOURNEY_NOT_ACTIVE` are the vendor's; the rest follow the same `<status><n>` pattern.
+ * `4009 JOURNEY_NOT_ACTIVE` are the vendor's; the rest follow the same `<status><n>` pattern. An element already
+ * submitted has no code of its own: the specification says only 409, and the field notes give 409 `4003` (the
+ * same code as data present but invalid) or `4009`, so what the journey holds tells the two apart, never a code.
  */
 export const ERROR_KINDS = {
   INVALID_REQUEST: { status: 400, code: '4001', name: 'INVALID_REQUEST', v1: 'bad-request-error' },
@@ -45,7 +47,6 @@ export const ERROR_KINDS = {
   FORBIDDEN: { status: 403, code: '4030', name: 'FORBIDDEN', v1: 'forbidden-error' },
   NOT_FOUND: { status: 404, code: '4040', name: 'NOT_FOUND', v1: 'not-found-error' },
   METHOD_NOT_ALLOWED: { status: 405, code: '4050', name: 'METHOD_NOT_ALLOWED', v1: 'method-not-allowed-error' },
-  ALREADY_SUBMITTED: { status: 409, code: '4004', name: 'ALREADY_SUBMITTED', v1: 'conflict-error' },
   INVALID_FIELD_CONFLICT: { status: 409, code: '4003', name: 'INVALID_FIELD', v1: 'conflict-error' },
   JOURNEY_NOT_ACTIVE: { status: 409, code: '4009', name: 'JOURNEY_NOT_ACTIVE', v1: 'conflict-error' },
   PAYLOAD_TOO_LARGE: { status: 413, code: '4130', name: 'PAYLOAD_TOO_LARGE', v1: 'payload-too-large-error' },

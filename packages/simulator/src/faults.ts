@@ -20,6 +20,11 @@ export const FaultRuleInput = z
     reset: z.boolean().optional(),
     /** Answer 200 with a truncated, unparseable JSON body. */
     malformed: z.boolean().optional(),
+    /**
+     * Handle the request first (its effects stay), then answer with `status`, `reset` or `malformed` instead of
+     * its answer: "taken, but the answer was lost" (a gateway 5xx, a dropped connection). @default false
+     */
+    afterHandling: z.boolean().optional(),
     /** How many matching requests the rule affects before it is used up. @default unlimited */
     count: z.number().int().positive().optional(),
     /** Chance that a matching request is affected, drawn from the seeded generator. @default 1 */
@@ -27,6 +32,9 @@ export const FaultRuleInput = z
   })
   .refine((rule) => [rule.status, rule.reset, rule.malformed, rule.latencyMs].some((v) => v !== undefined), {
     message: 'a fault needs at least one effect: status, reset, malformed or latencyMs',
+  })
+  .refine((rule) => rule.afterHandling !== true || [rule.status, rule.reset, rule.malformed].some((v) => v !== undefined), {
+    message: 'afterHandling replaces the answer: it needs status, reset or malformed',
   });
 export type FaultRuleInput = z.input<typeof FaultRuleInput>;
 

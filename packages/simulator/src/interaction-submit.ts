@@ -4,6 +4,12 @@ import { currentSegment, type Instance, isProvided, type JourneyEngine, phaseOf 
 import { quote, SimError } from './sim-error.js';
 import { interactionIdOf } from './views-v2.js';
 
+/**
+ * An element already provided is refused with 409 `4003 INVALID_FIELD`, as the field notes report for the live
+ * service (the specification says only 409): no code of its own says "taken before". The action says it.
+ */
+const ALREADY_STORED = 'Do not send it again: the element is already stored.';
+
 /** A participant of a submit: the ref it named (`Selfie/selfieImage`) and the element that ref stands for (`Selfie`). */
 export interface ParticipantRef {
   readonly ref: string;
@@ -125,14 +131,14 @@ export function submitInteraction(engine: JourneyEngine, instance: Instance, { i
   }
   const already = ids.filter((id) => isProvided(instance, id));
   if (already.length > 0) {
-    throw new SimError({ kind: 'ALREADY_SUBMITTED', problem: `${already.join(', ')} already submitted` });
+    throw new SimError({ kind: 'INVALID_FIELD_CONFLICT', problem: `${already.join(', ')} already submitted`, action: ALREADY_STORED });
   }
   const subject = withCanonicalDocumentType(sent);
   // The document's front is in and its back awaited: this submit may bring the back, and nothing but the back.
   const backOnly = ids.includes('PrimaryDocument') && hasSide1(instance.subject);
   const namesFront = refs.some(({ ref }) => ref === 'PrimaryDocument' || ref === 'PrimaryDocument/side1Image');
   if (backOnly && namesFront && hasSide1(subject)) {
-    throw new SimError({ kind: 'ALREADY_SUBMITTED', problem: 'PrimaryDocument/side1Image already submitted' });
+    throw new SimError({ kind: 'INVALID_FIELD_CONFLICT', problem: 'PrimaryDocument/side1Image already submitted', action: ALREADY_STORED });
   }
   const whole = ids.filter((id) => !(backOnly && id === 'PrimaryDocument'));
   const required = whole.filter((id) => collects.get(id) === 'required');

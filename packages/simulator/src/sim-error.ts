@@ -18,7 +18,6 @@ const DEFAULT_ACTIONS: Partial<Record<ErrorKindName, string>> = {
   FORBIDDEN: 'Grant the API client the journey permissions it needs.',
   NOT_FOUND: 'Verify the URL, the region and the identifiers.',
   METHOD_NOT_ALLOWED: 'Use POST.',
-  ALREADY_SUBMITTED: 'Do not retry: the element is already stored.',
   JOURNEY_NOT_ACTIVE: 'The journey has ended: start a new one; never retry.',
   PAYLOAD_TOO_LARGE: 'Send a smaller body.',
   UNSUPPORTED_MEDIA_TYPE: 'Send Content-Type: application/json.',

@@ -75,6 +75,21 @@ describe('fault rules', () => {
     expect(() => JSON.parse(reply.text)).toThrow(SyntaxError);
   });
 
+  it('handles the request, then answers with the fault, for afterHandling: taken, its answer lost as a 504', async () => {
+    await control('POST', '/faults', { path: '*/journey/start', status: 504, afterHandling: true, count: 1 });
+    const reply = await v2('start', START, { 'x-request-id': 'after-handling-1' });
+    expect(reply.status).toBe(504);
+    expect(reply.headers.get('x-request-id')).toBe('after-handling-1');
+    expect(JSON.parse(reply.text).errors[0]).toMatchObject({ code: '5040', name: 'GATEWAY_TIMEOUT', location: 'Service' });
+    const journal = (await control('GET', '/journal?path=*/journey/start')).body.entries;
+    expect(journal.map((entry: { status: number; fault?: string }) => [entry.status, entry.fault])).toEqual([[504, 'fault-1']]);
+    // The journey exists although the caller was told 504.
+    expect(sim.core.engine.get(journal[0].instanceId)?.status).toBe('InProgress');
+    const refused = await control('POST', '/faults', { path: '*', latencyMs: 1, afterHandling: true });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('afterHandling replaces the answer');
+  });
+
   it('delays answers by latencyMs of real time', async () => {
     await control('POST', '/faults', { path: '*/journey/start', latencyMs: 150, count: 1 });
     const started = performance.now();

@@ -76,7 +76,7 @@ describe('elements a journey describes as data (Consent, MobilePhone, EmailAddre
     });
     const again = await submit(h, instanceId, ['MobilePhone'], { contact: { mobilePhone: '+447700900999' } });
     expect(again.status).toBe(409);
-    expect(again.body.errors[0]).toMatchObject({ code: '4004', problem: 'MobilePhone already submitted' });
+    expect(again.body.errors[0]).toMatchObject({ code: '4003', problem: 'MobilePhone already submitted' });
   });
 
   it('validates them by format: a required one invalid is 409 naming the path, never the value; an optional one is dropped', async () => {

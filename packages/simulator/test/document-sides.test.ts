@@ -39,7 +39,7 @@ describe('the document’s back, required lazily after its front (onboarding)', 
     // Sending the front again, as a client that routes it to the next capture does, is refused and stores nothing.
     const again = await submitSide(h, instanceId, 'PrimaryDocument/side1Image', { type: 'Primary', side1Image: b64('other') });
     expect(again.status).toBe(409);
-    expect(again.body.errors[0]).toMatchObject({ code: '4004', problem: 'PrimaryDocument/side1Image already submitted' });
+    expect(again.body.errors[0]).toMatchObject({ code: '4003', problem: 'PrimaryDocument/side1Image already submitted' });
 
     h.clock.advance(2999);
     expect((await h.interaction(instanceId)).instructions).toEqual(['LazySide2CollectionRequired']);

@@ -39,7 +39,7 @@ describe('outstanding that does not shrink (a static declaration, field-level)',
     expect(await fetchText(h, instanceId, token)).toBe(before);
     const resend = await h.v2('interaction/submit', name, bearer(token));
     expect(resend.status).toBe(409);
-    expect(resend.body.errors[0]).toMatchObject({ code: '4004', name: 'ALREADY_SUBMITTED' });
+    expect(resend.body.errors[0]).toMatchObject({ code: '4003', name: 'INVALID_FIELD' });
 
     // By default `outstanding` shrinks: on data-check, a submitted FullName leaves it.
     const shrinking = await h.startV2(IDS.dataCheckV2);

@@ -90,7 +90,7 @@ describe('interaction fetch and submit (v2)', () => {
     expect((await submit(instanceId, ['FullName'], SUBJECTS.fullName)).status).toBe(200);
     const again = await submit(instanceId, ['FullName', 'DateOfBirth'], SUBJECTS.person);
     expect(again.status).toBe(409);
-    expect(again.body.errors[0]).toMatchObject({ code: '4004', name: 'ALREADY_SUBMITTED', problem: 'FullName already submitted' });
+    expect(again.body.errors[0]).toMatchObject({ code: '4003', name: 'INVALID_FIELD', problem: 'FullName already submitted' });
     expect((await interaction(instanceId)).outstanding).toContain('DateOfBirth');
   });
 

@@ -1,6 +1,6 @@
 import { JourneyApiError } from './journey-api-error.js';
 
-/** 409: e.g. an element already submitted (4004), invalid data (4003) or a journey that ended (4009). Never retried. */
+/** 409: e.g. invalid data or an element already submitted (both 4003), or a journey that ended (4009). Never retried. */
 export class ConflictError extends JourneyApiError {
   override name = 'ConflictError';
   declare readonly status: 409;

@@ -24,8 +24,10 @@ export interface CallState {
   token: string | undefined;
   /** Whether the one replay after a 401 has been used. */
   tokenReplayed: boolean;
-  /** Whether an earlier attempt's outcome is unknown (connection lost or timed out). */
+  /** Whether an earlier attempt's outcome is unknown (connection lost, timed out, or answered 500, 502 or 504). */
   uncertain: boolean;
+  /** The status of the successful answer, once it arrived. */
+  status?: number;
 }
 
 export const newCallState = (path: string, body: RequestBody): CallState => ({

@@ -16,6 +16,9 @@ import { isNetworkError, isResponseTooLarge, isTimeout } from './network-error.j
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
 
+/** Error statuses that do not say the request was not handled: the service failed inside, or a gateway lost its answer. */
+const UNCERTAIN_STATUSES: ReadonlySet<number> = new Set([500, 502, 504]);
+
 /** Per-call options every client method accepts. */
 export interface CallOptions {
   /** Aborts the call, its retries and the waits between them. */
@@ -84,6 +87,8 @@ export class Transport {
               // Read (for the debug line) or cancel: an unread body would hold its connection.
               const body = this.#config.log.enabled('debug') ? await readErrorBody(error.response) : await error.response.body?.cancel();
               this.#logAttempt(state, error.response.status, body);
+              // A 500 or a gateway's 502/504 may come after the service took the request: its outcome is unknown.
+              if (UNCERTAIN_STATUSES.has(error.response.status)) state.uncertain = true;
               return;
             }
             // No response: the attempt may or may not have been handled.
@@ -147,6 +152,7 @@ export class Transport {
     }
     const { status, headers, text } = answer;
     state.requestId = headers.get('x-request-id') ?? state.requestId;
+    state.status = status;
     this.#logAttempt(state, status, text);
     return withRequestId(parseValidated(text, status, schema, path, state.requestId), state.requestId);
   }

@@ -78,6 +78,8 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
         await receiveWhole(c, core.options.bodyLimitBytes);
         await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
       }
+      // Handled as usual, then answered with the fault: the request took effect, the caller cannot know it.
+      if (fault?.afterHandling) await next();
       if (fault?.reset) {
         const socket = c.env?.incoming?.socket;
         if (!socket) throw new SimulatedConnectionReset('connection reset by fault rule');
@@ -94,7 +96,7 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
           fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) },
         );
         c.res = c.json(errorBody(error, surface), fault.status as 500, error.headers);
-      } else {
+      } else if (!fault?.afterHandling) {
         await next();
       }
     } catch (error) {
