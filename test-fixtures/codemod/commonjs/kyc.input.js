@@ -37,7 +37,7 @@ function runKyc(applicant, done) {
     })
     .then(function () { return waitForState(instanceId); })
     .then(function (state) {
-      done(null, { instanceId: instanceId, status: state.status, verdict: verdictOf(state) });
+      done(null, { instanceId: instanceId, failed: state.status === 'Failed', verdict: verdictOf(state) });
     })
     .catch(function (err) {
       done(err);

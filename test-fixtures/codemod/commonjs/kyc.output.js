@@ -38,7 +38,7 @@ function runKyc(applicant, done) {
     })
     .then(function () { return waitForState(instanceId); })
     .then(function (state) {
-      done(null, { instanceId: instanceId, status: state.status, verdict: verdictOf(state) });
+      done(null, { instanceId: instanceId, failed: (state.status === 'Failed' || state.status === 'Error'), verdict: verdictOf(state) });
     })
     .catch(function (err) {
       done(err);

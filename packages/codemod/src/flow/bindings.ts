@@ -2,12 +2,14 @@
 // around it), each followed on to the reads of what it binds.
 import type { Node, ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { idEscapes } from './calls-and-returns.js';
 import { taskSite, tasksPattern } from './lists.js';
 import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
+import { decisionEscapes, statusEscapes } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
-import { elementOf, isObjectShape, type Shape, type Value } from './values.js';
+import { carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
 
 /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
 export function declare(tracking: Tracking, value: Value, target: Node, source: Source): void {
@@ -127,6 +129,18 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
       'the v1 answer is stored where the codemod cannot follow it',
       suggestionOf(value),
     );
+    return;
+  }
+  // A member of an object the codemod does not follow (`req.session.instanceId = id`, `ctx.body = { status }`,
+  // `res.locals.status = status`): the code that reads it there is not seen, and may call v1 with the id or compare
+  // the status with 'Failed' alone, so the flow cannot be shown whole.
+  if (!isMember(target)) return;
+  if (carriesDecision(value.shape)) decisionEscapes(tracking, value, target, source);
+  else if (carriesStatus(value.shape)) statusEscapes(tracking, value, target, source);
+  else if (carriesId(value.shape)) {
+    // Read back from there by any file (another route's `req.session.instanceId`), not only the ones this one imports.
+    const where = `stored in ${source.ctx.text(target)}, which the codemod cannot follow`;
+    idEscapes(tracking, value, target, source, { where, anywhere: true });
   }
 }
 

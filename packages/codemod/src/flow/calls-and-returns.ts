@@ -63,24 +63,49 @@ export function argument(
 /** An id of the flow sent to code the codemod cannot read: the calls made there with it may be v1, so the flow cannot be shown whole. */
 function unfollowed(tracking: Tracking, value: Value, call: Node, source: Source): void {
   const callee = 'callee' in call ? source.ctx.text(call.callee) : source.ctx.text(call);
+  idEscapes(tracking, value, call, source, {
+    where: `sent to ${callee}, which the codemod cannot read`,
+    reason: `the journey's id is sent to ${callee}, which the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee): the calls made there with it may stay v1`,
+    suggestion:
+      'send the id only through functions of the project whose requests name their v1 path (a literal or a constant), or migrate those calls with this flow by hand',
+  });
+}
+
+/** Where an id goes that the codemod cannot follow, and what the marker of a v1 flow says about it. */
+export interface IdEscape {
+  /** How the id leaves: `sent to sdk.resume, which the codemod cannot read`. */
+  readonly where: string;
+  readonly reason?: string;
+  readonly suggestion?: string;
+  /** Any file of the run may read it there (a session, a response): not only the files `node`'s imports reach. */
+  readonly anywhere?: boolean;
+}
+
+/**
+ * An id of the flow that leaves the code the codemod follows at `node`: the code that reads it there may make v1
+ * calls with it. A v1 flow stays on v1, marked; a v2 start's instance fails `--check` while v1 remains where it may go.
+ */
+export function idEscapes(tracking: Tracking, value: Value, node: Node, source: Source, how: IdEscape): void {
+  const { where } = how;
   if (value.operation === 'v2') {
     const at = value.origin.lastIndexOf(':');
     const file = value.origin.slice(0, at);
     const startSource = tracking.sources.get(file);
     const start = startSource?.nodeAt(Number(value.origin.slice(at + 1)), 'CallExpression');
     // `journey-codemod-ignore` above the v2 start or above the call opts it out, as it does any other finding.
-    if (optedOut(source, call) || (startSource && start && optedOut(startSource, start))) return;
+    if (optedOut(source, node) || (startSource && start && optedOut(startSource, start))) return;
     const started = lineRef(file, Number(value.origin.slice(at + 1)));
-    const text = `the instance of the v2 start at line ${started} of ${basename(file)} is sent to ${callee}, which the codemod cannot read`;
-    return void tracking.addV2Unfollowed({ file: source.file, offset: call.start ?? 0, text, reaches: importedBy(tracking, source) });
+    const text = `the instance of the v2 start at line ${started} of ${basename(file)} is ${where}`;
+    const reaches = how.anywhere ? tracking.sources.files() : importedBy(tracking, source);
+    return void tracking.addV2Unfollowed({ file: source.file, offset: node.start ?? 0, text, reaches });
   }
   tracking.refuse(
     source,
-    call,
+    node,
     value,
     'codemod.unfollowed-instance',
-    `the journey's id is sent to ${callee}, which the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee): the calls made there with it may stay v1`,
-    'send the id only through functions of the project whose requests name their v1 path (a literal or a constant), or migrate those calls with this flow by hand',
+    how.reason ?? `the journey's id is ${where}: the code that reads it there may call v1 with it`,
+    how.suggestion ?? 'hand the id only to functions of the project, or migrate the code that reads it there with this flow by hand',
   );
 }
 

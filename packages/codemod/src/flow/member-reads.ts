@@ -23,8 +23,12 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
   const call = source.parent(member);
   const called = (call?.type === 'CallExpression' || call?.type === 'OptionalCallExpression') && call.callee === member ? call : undefined;
   const from = (next: Shape) => tracking.follow({ ...value, shape: next }, member, source);
-  // Promises of an answer: what `.then` receives is the answer; `.catch` and `.finally` pass it on.
-  if (called && (shape.kind === 'body' || shape.kind === 'response' || shape.kind === 'opaque')) {
+  // Promises of an answer: what `.then` receives is the answer; `.catch` and `.finally` pass it on. So of what an
+  // async function returns made of it (`return { status: state.status }`, `return state.status`).
+  if (
+    called &&
+    (shape.kind === 'body' || shape.kind === 'response' || shape.kind === 'opaque' || shape.kind === 'record' || shape.kind === 'leaf')
+  ) {
     if (name === 'then') return void callback(tracking, value, called, source, 'then');
     if (name === 'catch' || name === 'finally') return void tracking.follow(value, called, source);
   }

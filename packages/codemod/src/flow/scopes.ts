@@ -233,6 +233,8 @@ const isNode = (value: unknown): value is Node =>
 /** The function a binding names: a function declaration, or a variable holding a function expression or arrow. */
 export function functionOfBinding(binding: Binding): FunctionNode | undefined {
   const { declaration } = binding;
+  // A parameter's declaration is its function: `cb(…)` in `function run(t, cb)` calls what a caller passed, not `run`.
+  if (binding.kind === 'param') return undefined;
   if (declaration.type === 'FunctionDeclaration') return declaration;
   if (declaration.type === 'VariableDeclarator' && isFunctionValue(declaration.init)) return declaration.init;
   return undefined;

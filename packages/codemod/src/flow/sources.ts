@@ -71,6 +71,11 @@ export class Sources {
     return this.texts.get(file);
   }
 
+  /** Every file of the run. */
+  files(): string[] {
+    return [...this.texts.keys()];
+  }
+
   get(file: string): Source | undefined {
     if (!this.sources.has(file)) {
       const text = this.texts.get(file);

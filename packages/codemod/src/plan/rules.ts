@@ -8,7 +8,7 @@ export const CODEMOD_RULES = {
   'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
   'codemod.shared-constant': 'A literal this call needs changed is shared with a v1 call that stays v1; changing it would break that call.',
   'codemod.unfollowed-instance':
-    'The id of a journey is sent to code the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee), which may call v1 with it.',
+    'The id of a journey is sent to code the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee) or stored where it cannot follow it (`req.session.instanceId`), and may be read there by code that calls v1 with it.',
   'codemod.unknown-client':
     'Calls go through a receiver whose kind the codemod cannot tell (an untyped parameter, a value from outside the run), so what they answer is unknown.',
   'codemod.unrecognized-v1-url': 'A v1 URL outside any call the codemod recognises (a mock, a log line, a custom client).',

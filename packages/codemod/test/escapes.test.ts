@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitProject } from './js-projects.js';
+import { runCli } from './run-cli.js';
+
+// An instance id or a status written where the codemod cannot follow it (a member of a handler's parameter, a
+// callback the caller passes) may be read there by code that calls v1 with it or compares it with 'Failed' alone.
+const JOURNEY_MAP = join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json');
+
+const post = `async function post(url, t, body) {
+  const r = await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer ' + t }, body: JSON.stringify(body) });
+  return r.json();
+}
+`;
+
+/** A whole data check that could move alone, whose last line hands on the state's status (`end`). */
+const dataCheck = (params: string, end: string) => `'use strict';
+${post}
+const BASE = process.env.JOURNEY_HOST + '/eu/captain/api/journey/';
+async function run(t, person${params}) {
+  const { instanceId } = await post(BASE + 'start', t, { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+  let list = await post(BASE + 'task/list', t, { instanceId });
+  while (!list.tasks[0]?.taskId) list = await post(BASE + 'task/list', t, { instanceId });
+  await post(BASE + 'task/update', t, { intent: 'Complete', instanceId, taskId: list.tasks[0]?.taskId, context: { subject: { identity: person } } });
+  let state = await post(BASE + 'state/fetch', t, { instanceId });
+  while (state.status === 'InProgress') state = await post(BASE + 'state/fetch', t, { instanceId });
+  ${end}
+}
+
+module.exports = { run };
+`;
+
+/** A route that starts the journey and keeps its instance in the session; another one saves a draft on it (v1 only). */
+const startRoute = (path: string, resourceId: string) => `const cfg = require('../config');
+
+module.exports = async function startOnboarding(req, res) {
+  const r = await fetch(cfg.host + '${path}', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ resourceId: '${resourceId}', context: { config: { async: true }, subject: {} } }),
+  });
+  const started = await r.json();
+  req.session.instanceId = started.instanceId;
+  res.json({ ok: true });
+};
+`;
+const draftRoute = `const cfg = require('../config');
+
+module.exports = async function saveDraft(req, res) {
+  const instanceId = req.session.instanceId;
+  const call = async (op, body) => (await fetch(cfg.host + '/eu/captain/api/journey/' + op, { method: 'POST', body: JSON.stringify(body) })).json();
+  const list = await call('task/list', { instanceId });
+  await call('task/update', { intent: 'Save', instanceId, taskId: list.tasks[0].taskId, context: { subject: { identity: req.body.person } } });
+  res.json({ saved: true });
+};
+`;
+
+let repo: string;
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-escapes-'));
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+describe('a value the codemod cannot follow', () => {
+  it('keeps a start on v1 whose instance id is stored in the session, and --check fails a v2 start that stores it there', async () => {
+    await commitProject(repo, {
+      'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
+      'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest'),
+      'routes/draft.js': draftRoute,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const start = await readFile(join(repo, 'routes/start.js'), 'utf8');
+    expect(start).toContain("'/eu/captain/api/journey/start'");
+    expect(start).toContain(
+      "journey-codemod: unsupported [codemod.unfollowed-instance] the journey's id is stored in req.session.instanceId",
+    );
+
+    // What a run that moved the start alone left: its instance reaches the draft's v1 calls through the session.
+    await rm(repo, { recursive: true, force: true });
+    await commitProject(repo, {
+      'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
+      'routes/start.js': startRoute('/eu/v2/captain/journey/start', 'b2e8d4a1data-check-v2@latest'),
+      'routes/draft.js': draftRoute,
+    });
+    await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain(
+      'flow may be half on v2: the instance of the v2 start at line 4 of start.js is stored in req.session.instanceId',
+    );
+  });
+
+  it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
+    await commitProject(repo, {
+      'package.json': '{ "name": "kyc-app", "private": true }\n',
+      'server/kyc.js': dataCheck('', 'return { status: state.status };'),
+      'web/src/Result.jsx': `import React from 'react';
+import { run } from '../../server/kyc';
+
+export function Result({ token, person }) {
+  const [status, setStatus] = React.useState(null);
+  React.useEffect(() => { run(token, person).then((r) => setStatus(r.status)); }, []);
+  if (status === 'Failed') return <p className="error">Verification failed</p>;
+  return <p>{status}</p>;
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
+    expect(await readFile(join(repo, 'web/src/Result.jsx'), 'utf8')).toContain("if (status === 'Failed' || status === 'Error') return");
+  });
+
+  it.each([
+    ['passed to a callback parameter', ', cb', 'cb(null, state.status);'],
+    ["stored in a Koa context's body", ', ctx', 'ctx.body = { status: state.status };'],
+    ["stored in an Express response's locals", ', res', 'res.locals.status = state.status;'],
+  ])('keeps the flow on v1 when its status is %s', async (_, params, end) => {
+    await commitProject(repo, { 'kyc.js': dataCheck(params, end) });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    const written = await readFile(join(repo, 'kyc.js'), 'utf8');
+    expect(written).toContain("'a1d7c3f0data-check-v1@latest'");
+    expect(written).toContain(
+      `// journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and it is handed to code the codemod does not see`,
+    );
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+});
