@@ -14,7 +14,7 @@ import { normalise } from './normal-form.js';
 import { createPrimaryTraffic } from './primary-traffic.js';
 import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
-import { describeStage, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
+import { describeStage, isBackFrom, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import type { CutoverMapping, PairingStore, PairRecord, Placement, RollbackRule, Side, Stage, StageOverride } from './types.js';
 import { postWebhook, type RollbackNotice } from './webhook.js';
@@ -62,8 +62,11 @@ export interface CutoverOptions {
   mappings: readonly CutoverMapping[];
   /** Placements, held submissions, daily caps and stage overrides. @default an in-memory store (one process) */
   store?: PairingStore;
-  /** Receives one record per compared pair, e.g. `createRecordPublisher(…).publish`. Its failures are counted. @default none */
-  publish?: (record: PairRecord) => void;
+  /**
+   * Receives one record per compared pair, e.g. `createRecordPublisher(…).publish`. Its failures are counted, a
+   * rejection of the promise it returns too (a record the file lost). @default none
+   */
+  publish?: (record: PairRecord) => unknown;
   /** Puts both normal outcomes in each record, for `learnFlowKeys`. @default false */
   recordOutcomes?: boolean;
   shadow?: ShadowOptions;
@@ -123,6 +126,10 @@ interface Runtime {
   rollingBack: boolean;
   /** The last override this replica read or made: it holds while the store is out of reach or has lost it. */
   override?: StageOverride;
+  /** The last `setStage` made on this replica: the one override allowed to move new journeys forward, here only. */
+  operatorOverride?: StageOverride;
+  /** The last stored override refused (as JSON), so that it is logged once, not at every start. */
+  refused?: string;
 }
 
 const bareId = (resourceId: string): string => {
@@ -203,6 +210,13 @@ export function createCutover(options: CutoverOptions): Cutover {
     checkSample(name, config.stage);
     const rule = { ...DEFAULT_RULE, ...options.rollback, ...config.rollback };
     const runtime: Runtime = { name, config, rule, window: new EvidenceWindow(rule.window), windowStage: config.stage, rollingBack: false };
+    // `id` and `id@latest` are one journey: two mappings of it would route its starts by whichever came last.
+    const id = config.v1.endsWith('@latest') ? bareId(config.v1) : config.v1;
+    const other = byV1.get(id) ?? byV1.get(`${id}@latest`);
+    if (other)
+      throw new CutoverOptionsError(
+        `mappings ${JSON.stringify(other.name)} and ${JSON.stringify(name)} both map the v1 resourceId ${JSON.stringify(id)}`,
+      );
     runtimes.set(name, runtime);
     byV1.set(config.v1, runtime);
     metrics.setStage(name, config.stage);
@@ -238,7 +252,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     // Out of reach, the store says nothing: the last override known here holds (a kill errs towards v1).
     let override = runtime.override;
     try {
-      const stored = await store.overrideOf(runtime.name);
+      const stored = trusted(runtime, await store.overrideOf(runtime.name));
       if (stored) override = runtime.override = stored;
       else if (override) {
         // Nothing removes an override while a cutover runs: one gone is a store that lost its data (a Redis that
@@ -258,6 +272,29 @@ export function createCutover(options: CutoverOptions): Cutover {
     return stage;
   }
 
+  /**
+   * A stored override as this replica may apply it: anyone who can write to the shared store could write one, so
+   * it may only step new journeys back from the configured stage (a rollback, a kill), never forward, unless it is
+   * the `setStage` made on this replica. One that moves forward is refused and logged.
+   */
+  function trusted(runtime: Runtime, stored: StageOverride | undefined): StageOverride | undefined {
+    if (!stored) return undefined;
+    const made = runtime.operatorOverride;
+    if (made && JSON.stringify(stored) === JSON.stringify(made)) return stored;
+    if (isBackFrom(stored.stage, stored.from) && isBackFrom(stored.stage, runtime.config.stage)) return stored;
+    const seen = JSON.stringify(stored);
+    if (runtime.refused !== seen) {
+      runtime.refused = seen;
+      logger?.error('cutover: a stored stage override that does not step back from the configured stage is ignored', {
+        mapping: runtime.name,
+        configured: describeStage(runtime.config.stage),
+        override: describeStage(stored.stage),
+      });
+    }
+    // Anything stored that is refused leaves the last override known here in force.
+    return runtime.override;
+  }
+
   function evidence(runtime: Runtime): RollbackNotice['evidence'] {
     const { rate, pairs } = runtime.window.consistency();
     return { consistency: rate, pairs, errorRate: { v1: runtime.window.errorRate('v1').rate, v2: runtime.window.errorRate('v2').rate } };
@@ -275,6 +312,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     const override: StageOverride = { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() };
     // Held here first: a store out of reach must not stop a kill or a rollback on this replica.
     runtime.override = override;
+    if (reason === 'operator') runtime.operatorOverride = override;
     runtime.windowStage = to;
     runtime.window.clear();
     metrics.setStage(runtime.name, to);
@@ -383,7 +421,8 @@ export function createCutover(options: CutoverOptions): Cutover {
       checkRollback(runtime);
     }
     try {
-      publish?.(record);
+      const published = publish?.(record);
+      if (published instanceof Promise) published.catch((error: unknown) => failed(runtime.name, 'publish', error));
     } catch (error) {
       failed(runtime.name, 'publish', error);
     }
@@ -471,8 +510,22 @@ export function createCutover(options: CutoverOptions): Cutover {
     try {
       return await call(bound(first, context), undefined);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
-      return call(bound(then, context), undefined);
+      // The first side's 404 is the caller's answer unless the other side knows the instance: only then is the
+      // call (and any data it carries) sent there. A task id that names no instance is the first side's alone.
+      if (!isNotFound(error) || instanceId === undefined) throw error;
+      const other = bound(then, context);
+      try {
+        if (operation !== 'fetchState') await other.fetchState({ instanceId });
+      } catch {
+        throw error;
+      }
+      try {
+        return await call(other, undefined);
+      } catch (otherError) {
+        // A read of an instance neither side has: the first side's answer, as it gave it.
+        if (operation === 'fetchState') throw error;
+        throw otherError;
+      }
     }
   }
 

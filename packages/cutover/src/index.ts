@@ -23,7 +23,7 @@ export { CutoverMetrics } from './metrics.js';
 export { normalise } from './normal-form.js';
 export { createRecordPublisher, type RecordPublisher, type RecordPublisherOptions } from './records.js';
 export { REPORT_TITLE, renderHtmlReport } from './report/html.js';
-export { type RecordsRead, readPairRecords } from './report/read-records.js';
+export { MAX_RECORD_LINE_BYTES, type RecordsRead, readPairRecords } from './report/read-records.js';
 export {
   type FieldSummary,
   type MappingSummary,

@@ -152,6 +152,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   /** Shadow turns failed in a row for a reason that passes. */
   let transientFailures = 0;
   const elapsed = () => performance.now() - job.startedAt;
+  /** The primary's end as its caller fetched it through this replica, if it has ended. */
+  const seenEnd = (): SideEnd | undefined => {
+    const seen = context.seenPrimary?.();
+    return seen && isTerminalStatus(seen.state.status) ? { state: seen.state, latencyMs: latencyOf(seen.state) ?? elapsed() } : undefined;
+  };
 
   /**
    * One look at the shadow: takes what the primary's caller submitted since, gives it to the shadow's task, or
@@ -251,9 +256,10 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       }
       if (!moved && (primaryEnd === undefined || shadowEnd === undefined)) await pause();
     } catch (error) {
-      // The shadow failed, the deadline passed or the thread broke: whatever has not ended, ends so.
+      // The shadow failed, the deadline passed or the thread broke: whatever has not ended, ends so. A primary
+      // its caller saw end (while a slow shadow call held this loop) has ended, whatever became of the shadow.
       const end = failure(error);
-      if (error instanceof ShadowTimeoutError || error instanceof ShadowThreadError) primaryEnd ??= end;
+      if (error instanceof ShadowTimeoutError || error instanceof ShadowThreadError) primaryEnd ??= seenEnd() ?? end;
       shadowEnd ??= end;
     }
   }

@@ -16,14 +16,18 @@ export interface RecordPublisherOptions {
   hashInstanceIds?: boolean;
   /** The HMAC key. Give every replica the same to correlate their records. @default random, one per publisher */
   salt?: string;
-  /** Called once when the file cannot be written; later records are dropped and `close` rejects. @default none */
+  /**
+   * Called once when the file cannot be written, with its path and code; every record then dropped is refused by
+   * `publish`'s promise. Without it, `close` rejects with that error. @default none
+   */
   onError?: (error: RecordPublisherError) => void;
 }
 
 /** Where `createCutover` sends one record per compared pair. */
 export interface RecordPublisher {
-  publish(record: PairRecord): void;
-  /** Flushes the file and closes it; rejects with the error that stopped it, if any. */
+  /** Resolves once the record is written (at once without a file); rejects when the file lost it. */
+  publish(record: PairRecord): Promise<void>;
+  /** Flushes the file and closes it; rejects with the error that stopped it, if any and no `onError` heard it. */
   close(): Promise<void>;
 }
 
@@ -80,19 +84,28 @@ export function createRecordPublisher(options: RecordPublisherOptions): RecordPu
   let failure: RecordPublisherError | undefined;
   const fail = (error: NodeJS.ErrnoException) => {
     if (failure) return;
-    failure = new RecordPublisherError(`cannot write pair records to ${file}: ${error.code ?? error.message}`, { cause: error });
+    failure = new RecordPublisherError(`cannot write pair records to ${file}: ${error.code ?? error.message}`, {
+      cause: error,
+      path: file,
+      code: error.code ?? error.name,
+    });
     onError?.(failure);
   };
   const out = file === undefined ? undefined : reopeningFile(file, fail);
   return {
     publish(record) {
       const line = published(record, instance);
-      if (out && !failure) out.append(`${JSON.stringify(line)}\n`);
       write?.(line);
+      if (!out) return Promise.resolve();
+      // Each record lost is refused with the error that stopped the file, so the cutover counts every one.
+      return out.append(`${JSON.stringify(line)}\n`).catch(() => {
+        throw failure;
+      });
     },
     async close() {
       await out?.close();
-      if (failure) throw failure;
+      // Heard by `onError` already (and each lost record refused): a stop is not a second failure.
+      if (failure && !onError) throw failure;
     },
   };
 }

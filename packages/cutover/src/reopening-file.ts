@@ -2,8 +2,8 @@ import { type FileHandle, open, stat } from 'node:fs/promises';
 
 /** A file lines are appended to, in order, that follows its path when the file is renamed or removed (rotation). */
 export interface ReopeningFile {
-  /** Queues whole lines; they reach the file in order, each batch in one append. */
-  append(text: string): void;
+  /** Queues whole lines; they reach the file in order, each batch in one append. Resolves once written, rejects if dropped. */
+  append(text: string): Promise<void>;
   /** Appends what is queued and closes the file. */
   close(): Promise<void>;
 }
@@ -19,11 +19,13 @@ interface Opened {
  * Appends to `path`, created if missing. Before each batch it checks that the path still names the file it has
  * open, as logrotate's rename (or a removal) leaves it not: it then closes that file, whose writes are done, and
  * opens a new one at the path, so every line lands whole in one file or the other. The first error stops it:
- * `fail` hears it, and later lines are dropped.
+ * `fail` hears it, and the lines queued then and later are dropped, each `append` rejecting with that error.
  */
 export function reopeningFile(path: string, fail: (error: NodeJS.ErrnoException) => void): ReopeningFile {
   let opened: Opened | undefined;
-  let queued: string[] = [];
+  /** Lines waiting for the next batch, each with how its `append` is told it was written or dropped. */
+  let queued: { readonly text: string; readonly written: () => void; readonly dropped: (error: unknown) => void }[] = [];
+  let stoppedBy: NodeJS.ErrnoException | undefined;
   let writing: Promise<void> | undefined;
   let stopped = false;
   let closed = false;
@@ -53,17 +55,26 @@ export function reopeningFile(path: string, fail: (error: NodeJS.ErrnoException)
   /** Writes what is queued, batch after batch; the first, empty when nothing is queued yet, opens the file early. */
   async function drain(): Promise<void> {
     do {
-      const text = queued.join('');
+      const batch = queued;
       queued = [];
-      const handle = await current();
-      if (text !== '') await handle.appendFile(text);
+      try {
+        const handle = await current();
+        if (batch.length > 0) await handle.appendFile(batch.map((line) => line.text).join(''));
+      } catch (error) {
+        queued = [...batch, ...queued];
+        throw error;
+      }
+      for (const line of batch) line.written();
     } while (queued.length > 0 && !stopped);
   }
 
   const stop = (error: NodeJS.ErrnoException) => {
     stopped = true;
+    stoppedBy ??= error;
+    const dropped = queued;
     queued = [];
     fail(error);
+    for (const line of dropped) line.dropped(error);
   };
 
   /** One drain at a time; lines queued while one finishes start the next. */
@@ -80,10 +91,12 @@ export function reopeningFile(path: string, fail: (error: NodeJS.ErrnoException)
   kick();
   return {
     append(text) {
-      if (stopped) return;
-      if (closed) return stop(new Error('the file is closed'));
-      queued.push(text);
-      kick();
+      if (closed && !stopped) stop(new Error('the file is closed'));
+      if (stopped) return Promise.reject(stoppedBy);
+      return new Promise<void>((written, dropped) => {
+        queued.push({ text, written, dropped });
+        kick();
+      });
     },
     async close() {
       closed = true;

@@ -53,6 +53,16 @@ export function sameStage(a: Stage, b: Stage): boolean {
   return b.kind === a.kind;
 }
 
+const ORDER: Record<Stage['kind'], number> = { v1: 0, shadow: 1, live: 2, ramp: 3, v2: 4 };
+
+/**
+ * Whether `to` sends no more new journeys towards v2 than `from`: an earlier stage in the runbook's order (`v1`,
+ * `shadow`, `live`, `ramp`, `v2`), or `from` itself. What a rollback or a kill may do.
+ */
+export function isBackFrom(to: Stage, from: Stage): boolean {
+  return ORDER[to.kind] < ORDER[from.kind] || sameStage(to, from);
+}
+
 /** `shadow 10%`, `ramp 50%`, `v2`: a stage as logs and metrics show it. */
 export function describeStage(stage: Stage): string {
   if (stage.kind === 'shadow' || stage.kind === 'live') return `${stage.kind} ${Math.round(stage.sample * 1000) / 10}%`;

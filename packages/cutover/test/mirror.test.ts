@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it, vi } from 'vitest';
 import { type Cutover, createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
@@ -223,6 +226,54 @@ describe('a shadow whose calls fail for a while', () => {
     await cutover.close();
     expect(shadowSim.core.journal.count({ path: '*/journey/interaction/submit', status })).toBe(1);
     expect(records).toMatchObject([{ result, ...(error && { errors: { v2: error } }) }]);
+  });
+});
+
+describe('a shadow slower than the shadow timeout', () => {
+  it('times out alone: the primary its caller saw end meanwhile is not counted as timed out', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    // The shadow's submit outlasts the timeout, holding the mirror while the caller's journey ends on v1.
+    shadowSim.core.faults.add({ path: '*/v2/captain/journey/interaction/submit', latencyMs: 3000 });
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(shadowSim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 1500 },
+    });
+    const answers = await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    await cutover.idle();
+    await cutover.close();
+    expect(records).toMatchObject([{ result: 'timeout', errors: { v2: 'ShadowTimeoutError' } }]);
+    expect(records[0]?.errors).not.toHaveProperty('v1');
+    expect(records[0]?.latencyMs.v1).toEqual(expect.any(Number));
+  });
+});
+
+describe('a records file that cannot be written', () => {
+  it('counts every record it loses as a publish failure', async () => {
+    const sim = createPlatform();
+    const dir = await mkdtemp(join(tmpdir(), 'cutover-lost-'));
+    const publisher = createRecordPublisher({ file: dir, onError: () => {} });
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: publisher.publish,
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    for (let i = 0; i < 2; i += 1) await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await vi.waitFor(async () => {
+      const { values } = await cutover.metrics.failures.get();
+      expect(values.find((value) => value.labels.part === 'publish')?.value).toBe(2);
+    });
+    await cutover.close();
+    await publisher.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

@@ -92,15 +92,25 @@ describe('pair records as JSON lines', () => {
     expect(seen[0]?.v2Instance).not.toBe(ids[0]);
   });
 
-  it('never throws from publish when the file cannot be written: onError hears it once and close rejects', async () => {
+  it('never throws from publish when the file cannot be written: each lost record is refused, onError hears path and code once', async () => {
     const heard: RecordPublisherError[] = [];
     const record = (await recordsOfRealPairs()).records[0] as PairRecord;
-    const publisher = createRecordPublisher({ file: join(dir, 'missing', 'pairs.jsonl'), onError: (error) => heard.push(error) });
-    publisher.publish(record);
-    await expect(publisher.close()).rejects.toThrow(RecordPublisherError);
-    publisher.publish(record);
+    const file = join(dir, 'missing', 'pairs.jsonl');
+    const publisher = createRecordPublisher({ file, onError: (error) => heard.push(error) });
+    const outcomes = await Promise.allSettled([publisher.publish(record), publisher.publish(record)]);
+    await expect(publisher.publish(record)).rejects.toThrow(RecordPublisherError);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    // Heard once, with what to fix: a stop after it is clean.
+    await publisher.close();
     expect(heard).toHaveLength(1);
-    expect(heard[0]?.message).toContain('ENOENT');
+    expect(heard[0]).toMatchObject({ path: file, code: 'ENOENT' });
+  });
+
+  it('without onError, close rejects with what stopped the file', async () => {
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const publisher = createRecordPublisher({ file: join(dir, 'missing', 'pairs.jsonl') });
+    await publisher.publish(record).catch(() => {});
+    await expect(publisher.close()).rejects.toThrow(RecordPublisherError);
   });
 
   it('follows the path when the file is renamed or removed, as log rotation does, losing and splitting no line', async () => {

@@ -301,4 +301,34 @@ describe.runIf(redisAvailable())('a kill on a Redis store', () => {
     await Promise.all([killed.close(), other.close()]);
     await redis.stop();
   });
+
+  it('steps new journeys back but never forward: an override written to Redis that moves towards v2 is ignored and logged', async () => {
+    const v1Sim = createPlatform();
+    const v2Sim = createPlatform();
+    const redis = await startRedis();
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const errors: string[] = [];
+    const cutover = createCutover({
+      v1: v1Side(v1Sim),
+      v2: v2Side(v2Sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 0 } }],
+      store: await createRedisStore({ url: redis.url, key: randomBytes(32), prefix }),
+      logger: { warn: () => {}, error: (message) => errors.push(message) },
+    });
+    // Someone with write access to Redis, not the operator, claims a "kill" that moves the mapping to v2.
+    const writer = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix });
+    const forged = { stage: { kind: 'v2' }, from: { kind: 'shadow', sample: 0 }, reason: 'kill', at: new Date().toISOString() } as const;
+    await writer.setOverride('data-check', forged);
+    await cutover.startJourney(startRequest);
+    await cutover.startJourney(startRequest);
+    expect(v2Sim.core.journal.count({ path: '*/v2/captain/journey/start' })).toBe(0);
+    expect(await cutover.stageOf('data-check')).toEqual({ kind: 'shadow', sample: 0 });
+    expect(errors.filter((message) => message.includes('does not step back'))).toHaveLength(1);
+    // A real kill through the store still acts.
+    await writer.setOverride('data-check', { ...forged, stage: { kind: 'v1' } });
+    expect(await cutover.stageOf('data-check')).toEqual({ kind: 'v1' });
+    await writer.close();
+    await cutover.close();
+    await redis.stop();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCutover, createMemoryStore, type Side, type Stage } from '../src/index.js';
+import { CutoverOptionsError, createCutover, createMemoryStore, type Side, type Stage } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
 
 const start = (uid?: string) => ({
@@ -126,5 +126,39 @@ describe('stickiness: an instance is served by the side it started on', () => {
     expect(sim.core.journal.count({ path: '*/captain/api/journey/task/update' })).toBe(0);
     expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit', instanceId })).toBe(1);
     await restarted.close();
+  });
+});
+
+describe('an instance the store does not know', () => {
+  it('is answered as v1 answered when v1 does not know its task and v2 does not know the instance', async () => {
+    const { sim, cutover } = setUp({ kind: 'v1' });
+    const v1 = v1Side(sim);
+    const { instanceId } = await v1.startJourney(start());
+    const update = { intent: 'Complete', instanceId, taskId: 'nosuchtask', context: { subject: {} } } as const;
+    const direct = await v1.updateTask(update).catch((error: Error) => error);
+    const through = await cutover.updateTask(update).catch((error: Error) => error);
+    // Each call has a request id of its own; the rest is v1's answer.
+    const withoutRequest = (error: unknown) => (error as Error).message.replace(/ \[request [^\]]*\]$/, '');
+    expect(withoutRequest(direct)).toContain('task "nosuchtask" was not found on instance');
+    expect(withoutRequest(through)).toBe(withoutRequest(direct));
+    expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(0);
+    await cutover.close();
+  });
+});
+
+describe('mappings', () => {
+  it('are refused when two map one v1 resourceId, its bare and @latest forms being one', () => {
+    const sim = createPlatform();
+    const create = () =>
+      createCutover({
+        v1: v1Side(sim),
+        v2: v2Side(sim),
+        mappings: [
+          { name: 'dc', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v1' } },
+          { name: 'dc2', v1: `${DATA_CHECK_V1}@latest`, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v2' } },
+        ],
+      });
+    expect(create).toThrow(CutoverOptionsError);
+    expect(create).toThrow(`mappings "dc" and "dc2" both map the v1 resourceId "${DATA_CHECK_V1}"`);
   });
 });

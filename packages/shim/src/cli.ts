@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
+import { CutoverOptionsError } from '@journey-bridge/cutover';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { StoreUnreachableError } from './cutover-wiring.js';
@@ -201,6 +202,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
   try {
     running = await startShim(config, { logger });
   } catch (error) {
+    // A cutover the library refuses is a setting with a wrong value, as the config checks would have said.
+    if (error instanceof CutoverOptionsError) throw new UsageError(`the cutover file: ${error.message}`);
     // Not a usage problem: the cutover's shared store cannot be reached, or the address is taken or not this host's.
     if (error instanceof StoreUnreachableError) io.stderr.write(`journey-bridge: ${error.message}\n`);
     else io.stderr.write(`journey-bridge: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);

@@ -3,6 +3,7 @@ import {
   describeEvidence,
   formatSummary,
   learnFlowKeys,
+  MAX_RECORD_LINE_BYTES,
   type NormalOutcome,
   type PairRecord,
   ReportInputError,
@@ -104,10 +105,11 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
  */
 export async function runCompareCommand(options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
   const { file, html, failUnder = 100 } = options;
-  const { records, unreadable } = await readPairRecords(file).catch((error: unknown) => {
+  const { records, unreadable, tooLong } = await readPairRecords(file).catch((error: unknown) => {
     throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
   });
-  if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped\n`);
+  const long = tooLong > 0 ? ` (${tooLong} of them longer than ${MAX_RECORD_LINE_BYTES / 1024 / 1024} MiB, not read)` : '';
+  if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped${long}\n`);
   if (records.length === 0) throw new CompareCommandError(`${file} holds no pair record`);
   if (options.learn) return learn(records, options, io);
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { Delivery, DescribedElements, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { CutoverFile } from './cutover-config.js';
@@ -113,6 +113,18 @@ async function readJson(path: string, what: string): Promise<unknown> {
   }
 }
 
+/**
+ * Opens `path` for appending (creating it, as the writer would) and closes it: a file a setting names that cannot
+ * be written is refused at start, not found out record by record once traffic flows.
+ */
+async function writable(path: string, what: string): Promise<void> {
+  try {
+    await (await open(path, 'a')).close();
+  } catch (error) {
+    throw new ShimConfigError(`cannot write ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
 /** An object setting's value: an object as it is; text as inline JSON (`{…}`) or the path of a JSON file. */
 async function objectValue(key: SettingKey, value: unknown, where: string): Promise<unknown> {
   if (typeof value !== 'string') return value;
@@ -186,6 +198,8 @@ export async function resolveConfig(
     throw new ShimConfigError(
       `a shared store (${where.get(config.store ? 'store' : 'cutover')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,
     );
+  if (config.cutover?.records !== undefined)
+    await writable(config.cutover.records, `records (the "records" of cutover, ${where.get('cutover')})`);
   if (config.bufferLimitBytes < config.bodyLimitBytes)
     throw new ShimConfigError(
       `bufferLimitBytes ${config.bufferLimitBytes} (${where.get('bufferLimitBytes') ?? 'the default'}) is below bodyLimitBytes ${config.bodyLimitBytes} (${where.get('bodyLimitBytes') ?? 'the default'}): a body the limit allows could never be held; give a buffer limit of at least the body limit`,

@@ -82,7 +82,9 @@ export function createShimCutover(
           file: file.records,
           hashInstanceIds: file.hashInstanceIds,
           ...(file.recordSalt && { salt: file.recordSalt }),
-          onError: (error) => logger.error({ err: { name: error.name } }, 'cutover: pair records cannot be written'),
+          // The path and the code say what to fix; each record lost after it counts as failures_total{part="publish"}.
+          onError: (error) =>
+            logger.error({ err: { name: error.name }, path: error.path, code: error.code }, 'cutover: pair records cannot be written'),
         });
   const cutover = createCutover({
     v1: contextualV1Client(v1),

@@ -223,6 +223,9 @@ const CASES: Record<string, () => Promise<Invocation>> = {
   'journey-bridge serve: 2 a file a setting names cannot be read, or is not JSON': async () => ({
     argv: ['serve', '--upstream', 'eu', '--journey-map', join(await tempDir(), 'missing.json')],
   }),
+  "journey-bridge serve: 2 a file a setting names cannot be written (the cutover's records)": async () => ({
+    argv: ['serve', '--upstream', 'eu', '--cutover', JSON.stringify({ ...JSON.parse(CUTOVER), records: await tempDir() }), '--port', '0'],
+  }),
   'journey-bridge serve: 2 a config file key that is not a setting': async () => ({
     argv: ['serve', '--config', await fileWith('config.json', JSON.stringify({ upstream: 'eu', timeout: 5 }))],
   }),

@@ -189,6 +189,18 @@ describe('journey-bridge compare', () => {
     expect(await cli('compare', mixed, '--fail-under', '80')).toMatchObject({ code: 0, stderr: expect.stringContaining('1 line(s)') });
   });
 
+  it('skips a line longer than 1 MiB unread, and counts it, even one that would be a record', async () => {
+    const [first = '', second = ''] = (await readFile(report, 'utf8')).split('\n');
+    const padded = JSON.stringify({ ...(JSON.parse(second) as object), padding: 'x'.repeat(2 * 1024 * 1024) });
+    const file = join(await tempDir(), 'long-line.jsonl');
+    await writeFile(file, `${first}\n${padded}\n${'y'.repeat(3 * 1024 * 1024)}`);
+    const { code, stdout, stderr } = await cli('compare', file, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ pairs: 1 });
+    expect(stderr).toContain('2 line(s) of');
+    expect(stderr).toContain('(2 of them longer than 1 MiB, not read)');
+  });
+
   it('--learn prints the flow keys learned from the outcomes, merged into the journey map, with the evidence', async () => {
     const map = join(dir, 'journey-map.json');
     await writeFile(map, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2', other: 'kept' }));

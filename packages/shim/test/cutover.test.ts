@@ -5,7 +5,7 @@ import type { PairRecord } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisAvailable, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
-import { removeTempDirs, type ShimCli, startShimCli, tempDir } from './shim-cli.js';
+import { exitOf, removeTempDirs, type ShimCli, startShimCli, tempDir } from './shim-cli.js';
 
 const journeys = await loadJourneys(bundledJourneysDir);
 const dataCheck = journeys.find((journey) => journey.id === 'data-check');
@@ -63,6 +63,46 @@ async function serveWithCutover(cutover: Record<string, unknown>, env: NodeJS.Pr
     env,
   );
 }
+
+/** `journey-bridge serve --cutover FILE` with `mappings` in the file, expected to exit. */
+async function serveMappings(mappings: unknown[], more: Record<string, unknown> = {}) {
+  const file = join(await tempDir(), 'cutover.json');
+  await writeFile(file, JSON.stringify({ v1Upstream: `${platform.url}/eu/captain/api/`, mappings, ...more }));
+  return exitOf(['serve', '--upstream', `${platform.url}/eu/v2/captain/`, '--cutover', file, '--port', '0', '--log-level', 'silent']);
+}
+
+describe('a cutover file whose mappings collide', () => {
+  it('exits 2 naming both mappings when two map one v1 resourceId (bare and @latest are one)', async () => {
+    const { code, stderr } = await serveMappings([
+      { name: 'dc', v1: V1, v2: V2, stage: { kind: 'v1' } },
+      { name: 'dc2', v1: `${V1}@latest`, v2: V2, stage: { kind: 'v2' } },
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `cutover (flag --cutover) at mappings.1.v1 is invalid: mappings "dc" and "dc2" both map the v1 resourceId "${V1}"`,
+    );
+    expect(stderr).toContain('Run journey-bridge serve --help for the options.');
+  });
+
+  it('exits 2, not as a listen failure, when two mappings have one name', async () => {
+    const { code, stderr } = await serveMappings([
+      { name: 'dc', v1: V1, v2: V2, stage: { kind: 'v1' } },
+      { name: 'dc', v1: 'another-v1-id', v2: V2, stage: { kind: 'v1' } },
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('cutover (flag --cutover) at mappings.1.name is invalid: two mappings are named "dc"');
+    expect(stderr).not.toContain('cannot listen');
+  });
+});
+
+describe('a records file that cannot be written', () => {
+  it('is refused at start with exit 2, naming the setting, the path and why', async () => {
+    const records = await tempDir();
+    const { code, stderr } = await serveMappings([{ name: 'dc', v1: V1, v2: V2, stage: { kind: 'shadow', sample: 1 } }], { records });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`cannot write records (the "records" of cutover, flag --cutover) ${records}: EISDIR`);
+  });
+});
 
 async function v1Call(shim: ShimCli, path: string, body: unknown, bearer = token): Promise<Record<string, any>> {
   const response = await fetch(`${shim.url}/captain/api/journey/${path}`, {

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { ReportInputError } from '../errors/report-input-error.js';
 import type { PairRecord } from '../types.js';
@@ -37,20 +36,60 @@ const PairRecordLine = z.looseObject({
   at: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * The longest line read as a record, in bytes: a record is a few kB (its outcomes included). A longer line is
+ * skipped unread, so a damaged or hostile file can neither exhaust memory nor exceed what a string may hold.
+ */
+export const MAX_RECORD_LINE_BYTES = 1024 * 1024;
+
 /** The pair records of a JSON lines file, and how many of its lines were not one. */
 export interface RecordsRead {
   readonly records: PairRecord[];
-  /** Lines that are not JSON or not a pair record (blank lines are not counted). */
+  /** Lines that are not JSON or not a pair record, the too long included (blank lines are not counted). */
   readonly unreadable: number;
+  /** Of those, the lines longer than `MAX_RECORD_LINE_BYTES`, skipped unread. */
+  readonly tooLong: number;
+}
+
+/** The lines of `file`, each `undefined` when longer than `maxBytes`: only the line being read is held, up to `maxBytes`. */
+async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string | undefined> {
+  let pieces: Buffer[] = [];
+  let length = 0;
+  let overlong = false;
+  const line = () => (overlong ? undefined : Buffer.concat(pieces).toString('utf8').replace(/\r$/, ''));
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, start);
+      const end = newline === -1 ? chunk.length : newline;
+      if (!overlong) {
+        length += end - start;
+        overlong = length > maxBytes;
+        pieces = overlong ? [] : [...pieces, chunk.subarray(start, end)];
+      }
+      if (newline === -1) break;
+      yield line();
+      pieces = [];
+      length = 0;
+      overlong = false;
+      start = newline + 1;
+    }
+  }
+  if (overlong || length > 0) yield line();
 }
 
 /** Reads a report file line by line, so a large one never sits in memory as one string. */
 export async function readPairRecords(file: string): Promise<RecordsRead> {
   const records: PairRecord[] = [];
   let unreadable = 0;
+  let tooLong = 0;
   try {
-    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
-    for await (const line of lines) {
+    for await (const line of linesOf(file, MAX_RECORD_LINE_BYTES)) {
+      if (line === undefined) {
+        tooLong += 1;
+        unreadable += 1;
+        continue;
+      }
       if (line.trim() === '') continue;
       let json: unknown;
       try {
@@ -68,5 +107,5 @@ export async function readPairRecords(file: string): Promise<RecordsRead> {
       cause: error,
     });
   }
-  return { records, unreadable };
+  return { records, unreadable, tooLong };
 }
