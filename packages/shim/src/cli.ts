@@ -266,7 +266,8 @@ async function compare(
   if (file === undefined || files.length > 1) throw new UsageError('compare takes one report file: journey-bridge compare FILE');
   const given = values['fail-under'] as string | undefined;
   const failUnder = given === undefined ? 100 : Number(given);
-  if (given?.trim() === '' || !Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)
+  // Decimal only: Number() also reads `0x10` as 16 and `1e1` as 10, which no one means by a percentage.
+  if ((given !== undefined && !/^\s*\d+(\.\d+)?\s*$/.test(given)) || failUnder < 0 || failUnder > 100)
     throw new UsageError(`--fail-under expects a percentage from 0 to 100, got ${JSON.stringify(given)}`);
   if (values['journey-map'] !== undefined && !values.learn) throw new UsageError('--journey-map goes with --learn');
   if (values.learn && values.html !== undefined) throw new UsageError('--html goes with the report, not --learn');

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { JourneyMapError, resolveJourneyMap, SPECIFICATION_DIALECT } from '@journey-bridge/contract';
 import {
   describeEvidence,
   formatSummary,
@@ -53,6 +54,13 @@ async function readJourneyMap(path: string): Promise<Json> {
     );
   }
   if (!isObject(map)) throw new CompareCommandError(`the journey map ${path} is not a JSON object`);
+  // Checked as serve checks it: an entry serve would refuse must not come back out as if the learning fixed it.
+  try {
+    resolveJourneyMap(map as never, SPECIFICATION_DIALECT);
+  } catch (error) {
+    if (!(error instanceof JourneyMapError)) throw error;
+    throw new CompareCommandError(`the journey map ${path}: ${error.message}`);
+  }
   return map;
 }
 

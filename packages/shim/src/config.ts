@@ -247,7 +247,10 @@ function describeIssues(error: z.ZodError, where: ReadonlyMap<SettingKey, string
       if (source === undefined) return `${key} is required: give it by ${waysToGive(key)} (${SETTINGS[key].expects})`;
       const value = given[key];
       const shown = typeof value === 'string' || typeof value === 'number' ? ` ${JSON.stringify(String(value).slice(0, 80))}` : '';
-      if (rest.length === 0) return `${key}${shown} (${source}) is invalid: expected ${SETTINGS[key].expects}`;
+      // A key the object setting does not have (a typo such as "stagee") is named: "expected …" alone hides it.
+      const unknown =
+        issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.map((name) => JSON.stringify(name)).join(', ')}; ` : '';
+      if (rest.length === 0) return `${key}${shown} (${source}) is invalid: ${unknown}expected ${SETTINGS[key].expects}`;
       return `${key} (${source}) at ${rest.join('.')} is invalid: ${issue.message}; expected ${SETTINGS[key].expects}`;
     })
     .join('\n');

@@ -201,6 +201,33 @@ describe('journey-bridge compare', () => {
     expect(stderr).toContain('(2 of them longer than 1 MiB, not read)');
   });
 
+  it('prints the control characters a record carries as escapes, never to the terminal raw', async () => {
+    const [first = ''] = (await readFile(report, 'utf8')).split('\n');
+    const hostile = { ...(JSON.parse(first) as object), mapping: 'dc\u001b[2J\u001b]0;owned\u0007\u009b1m' };
+    const file = join(await tempDir(), 'ansi.jsonl');
+    await writeFile(file, `${JSON.stringify(hostile)}\n`);
+    const { stdout } = await cli('compare', file);
+    expect(stdout).toContain('dc\\u{1b}[2J\\u{1b}]0;owned\\u{7}\\u{9b}1m');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point.
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it.each(['0x10', '1e1', ' '])('refuses --fail-under %j: a percentage is written in decimals', async (given) => {
+    expect(await cli('compare', report, '--fail-under', given)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--fail-under expects a percentage from 0 to 100'),
+    });
+  });
+
+  it('--learn refuses a journey map with an entry serve would refuse, naming it', async () => {
+    const map = join(await tempDir(), 'journey-map.json');
+    await writeFile(map, JSON.stringify({ 'a1d7c3f0data-check-v1': 5 }));
+    const { code, stdout, stderr } = await cli('compare', report, '--learn', '--journey-map', map);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`the journey map ${map}: journey map entry "a1d7c3f0data-check-v1"`);
+  });
+
   it('--learn prints the flow keys learned from the outcomes, merged into the journey map, with the evidence', async () => {
     const map = join(dir, 'journey-map.json');
     await writeFile(map, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2', other: 'kept' }));

@@ -95,6 +95,14 @@ describe('a cutover file whose mappings collide', () => {
   });
 });
 
+describe('a cutover file with a key it does not have', () => {
+  it('exits 2 naming the key', async () => {
+    const { code, stderr } = await serveMappings([{ name: 'dc', v1: V1, v2: V2, stage: { kind: 'v1' } }], { stagee: 1 });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/cutover \(flag --cutover\) is invalid: unknown key\(s\) "stagee"; expected/);
+  });
+});
+
 describe('a records file that cannot be written', () => {
   it('is refused at start with exit 2, naming the setting, the path and why', async () => {
     const records = await tempDir();

@@ -1,8 +1,20 @@
 import { latency, literal, percent, RESULTS, resultCells, STAGES } from './format.js';
 import type { ReportSummary } from './summary.js';
 
+/**
+ * A cell as a terminal should show it: control characters (and bidi overrides) from a record, which could clear the
+ * screen, set the title or reorder the line, written as `\u{…}` escapes instead.
+ */
+const visible = (cell: string): string =>
+  cell.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+    /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`,
+  );
+
 /** Rows as columns padded to their widest cell; `align` has an `l` or `r` per column. @default the first left, the rest right */
-function table(header: readonly string[], rows: readonly (readonly string[])[], align = `l${'r'.repeat(header.length - 1)}`): string[] {
+function table(header: readonly string[], given: readonly (readonly string[])[], align = `l${'r'.repeat(header.length - 1)}`): string[] {
+  const rows = given.map((row) => row.map(visible));
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells.map((cell, column) => (align[column] === 'l' ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
