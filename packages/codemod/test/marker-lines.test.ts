@@ -8,9 +8,10 @@ import { type CodemodResult, runCodemod } from '../src/index.js';
 /**
  * A project whose markers name lines of other files that get markers too (the flows fixtures: a wrapper, a client
  * class, a draft kept on v1) and of their own file below a helper import the run adds (a controller with a
- * migrated task read, an audit reading v1 metaData, a handler of the client's answers).
+ * migrated task read, an audit reading v1 metaData, a handler of the client's answers). The handler hands no
+ * instance id out: if it did, the controller's task read, whose id comes from a parameter, would stay v1 with it.
  */
-const flows = fileURLToPath(new URL('../../../test-fixtures/codemod/flows/', import.meta.url));
+const flows = fileURLToPath(new URL('../../../test-fixtures/codemod/shared-wrapper/', import.meta.url));
 const CONTROLLER = `import { KycClient } from './kyc-client';
 
 const STATE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch';
@@ -35,9 +36,9 @@ export async function verify(token: string, subject: object) {
   const kyc = new KycClient(token);
   const { instanceId } = await kyc.start(subject);
   const list = await kyc.tasks(instanceId);
-  if (list.tasks.length === 0) return instanceId;
+  if (list.tasks.length === 0) return false;
   await kyc.complete(instanceId, list.tasks[0].taskId, subject);
-  return instanceId;
+  return true;
 }
 `;
 

@@ -12,6 +12,7 @@ import { matchV1Url } from '../plan/v1-url.js';
 import type { Wrapper } from '../plan/wrappers.js';
 import { type Answer, answerOf } from './answers.js';
 import { Functions } from './functions.js';
+import { type LeavingTie, tieLeavingIds } from './leaving-ids.js';
 import { baseFromCallers } from './parameter-bases.js';
 import type { Source, Sources } from './sources.js';
 import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
@@ -24,6 +25,8 @@ export interface FlowAnalysis extends Followed {
   readonly answers: ReadonlyMap<string, Answer>;
   /** The v2 calls the files make, by id, for flows that hold both versions. */
   readonly v2Calls: ReadonlySet<string>;
+  /** Calls whose id leaves the code, each tied to a v1 call whose id comes from outside: they may be one journey. */
+  readonly leavingTies: readonly LeavingTie[];
 }
 
 /** The piece the calls through one path wrapper share: its base moves to v2 with all of them, or not at all. */
@@ -91,7 +94,21 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     for (const call of plan.v2Calls)
       if (call.path === 'journey/start' || call.path === 'journey/state/fetch') tracker.trackV2Start(plan.file, call);
   const followed = tracker.result();
-  return { ...followed, sites: [...added, ...followed.sites], answers, v2Calls };
+  const leaving = tieLeavingIds(
+    calls,
+    plans.flatMap((plan) => plan.v2Calls),
+    followed.links,
+    followed.idLeaves,
+    sources,
+  );
+  return {
+    ...followed,
+    sites: [...added, ...followed.sites],
+    answers,
+    v2Calls,
+    leavingTies: leaving.ties,
+    v2Unfollowed: [...followed.v2Unfollowed, ...leaving.v2Unfollowed],
+  };
 }
 
 function findFunction(source: Source, start: number): FunctionNode | undefined {

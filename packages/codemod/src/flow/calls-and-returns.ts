@@ -194,7 +194,7 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
     const reason = `the answer may be returned to ${basename(aliased.from)} (${relative(dirname(source.file), aliased.from)}), which imports it from '${aliased.specifier}', a path alias or package the codemod cannot resolve`;
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
-  if (callers.length === 0) tracking.boundary(source, node, value);
+  if (callers.length === 0) tracking.boundary(source, node, value, true);
 }
 
 /**
@@ -233,7 +233,7 @@ function generatorCallers(tracking: Tracking, value: Value, fn: Node, node: Node
     const how = `reads what ${callerSource.ctx.text(call.callee)} ${iterated ? 'yields' : 'returns'} other than in a for…of loop`;
     handedOut(tracking, value, call, callerSource, how);
   }
-  if (callers.length === 0) tracking.boundary(source, node, value);
+  if (callers.length === 0) tracking.boundary(source, node, value, true);
 }
 
 /** A part of the answer handed out where the codemod does not follow it (`how` says where): the flow stays on v1. */
@@ -246,7 +246,7 @@ function handedOut(tracking: Tracking, value: Value, node: Node, source: Source,
 }
 
 /** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
-function optedOut(source: Source, node: Node): boolean {
+export function optedOut(source: Source, node: Node): boolean {
   const statement = source.ctx.statementOf(node, source.ancestors(node));
   return source.ctx.ignored(source.ctx.anchor(statement), statement);
 }

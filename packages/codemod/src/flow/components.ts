@@ -1,7 +1,15 @@
 import type { Site } from '../plan/types.js';
+import type { LeavingTie } from './leaving-ids.js';
 
-/** How two parts of a flow are tied: a shared piece, a read of a call's answer, or an id one answered and the other sends. */
-export type Tie = { readonly kind: 'piece'; readonly piece: string } | { readonly kind: 'reads' } | { readonly kind: 'id' };
+/**
+ * How two parts of a flow are tied: a shared piece, a read of a call's answer, an id one answered and the other
+ * sends, or an id one answered that leaves the code while the other takes one from outside (`leaving`).
+ */
+export type Tie =
+  | { readonly kind: 'piece'; readonly piece: string }
+  | { readonly kind: 'reads' }
+  | { readonly kind: 'id' }
+  | { readonly kind: 'leaving'; readonly leaving: LeavingTie };
 
 /** A part's neighbours in its flow, each with the tie between them. */
 export type Neighbours = ReadonlyMap<string, readonly { readonly id: string; readonly tie: Tie }[]>;
@@ -9,12 +17,14 @@ export type Neighbours = ReadonlyMap<string, readonly { readonly id: string; rea
 /**
  * Groups sites (and v2 calls, by id) into flows: parts that share a piece (a literal, a wrapper, a run-time
  * base, a `V1Api` client), a read and the call it reads from, and calls tied by an id one answered and the other
- * sends. Returns each part's flow number and its neighbours.
+ * sends, or that may be one journey (an id handed out, and a call taking one from outside). Returns each part's
+ * flow number and its neighbours.
  */
 export function groupFlows(
   sites: readonly Site[],
   links: readonly (readonly [string, string])[],
   v2Calls: ReadonlySet<string>,
+  leaving: readonly LeavingTie[] = [],
 ): { readonly flowOf: ReadonlyMap<string, number>; readonly neighbours: Neighbours } {
   const neighbours = new Map<string, { id: string; tie: Tie }[]>();
   const ids = new Set([...sites.map((site) => site.id), ...v2Calls]);
@@ -45,6 +55,7 @@ export function groupFlows(
   }
   for (const site of sites) for (const call of site.dependsOn ?? []) tie(site.id, call, { kind: 'reads' });
   for (const [a, b] of links) tie(a, b, { kind: 'id' });
+  for (const each of leaving) tie(each.origin, each.call, { kind: 'leaving', leaving: each });
 
   const flowOf = new Map<string, number>();
   let next = 0;

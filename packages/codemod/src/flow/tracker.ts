@@ -9,7 +9,7 @@ import { SiteBuilder } from '../plan/site-builder.js';
 import { type Site, settle } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
-import { argument, returned, yielded } from './calls-and-returns.js';
+import { argument, optedOut, returned, yielded } from './calls-and-returns.js';
 import type { Functions } from './functions.js';
 import { iterated } from './lists.js';
 import { member } from './member-reads.js';
@@ -20,7 +20,7 @@ import type { Tracking } from './tracking.js';
 import { retype } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
-import { carriesDecision, carriesStatus, isObjectShape, type Shape, shapeKey, type Value } from './values.js';
+import { carriesDecision, carriesInstanceId, carriesStatus, isObjectShape, type Shape, shapeKey, type Value } from './values.js';
 
 /** A call's body as written in the code, so ids written into it tie that call to the flow they come from. */
 export interface BodyOwner {
@@ -43,6 +43,23 @@ export interface Followed {
   readonly boundaries: ReadonlyMap<string, string[]>;
   /** Where the instance of a v2 start is sent to code the codemod cannot read, which may call v1 with it. */
   readonly v2Unfollowed: readonly V2Unfollowed[];
+  /** Where an instance id a call answered leaves the code the codemod follows. */
+  readonly idLeaves: readonly IdLeave[];
+}
+
+/**
+ * The instance id the call `origin` answered, alone or in an object the code wrote, leaving the code the codemod
+ * follows at `offset` of `file`: handed to a function it does not see (`res.json({ instanceId })`, `cb(null, id)`)
+ * or returned to no caller in the run. `how` says which. Code outside may hand it back to v1 calls the run cannot
+ * tie to a start.
+ */
+export interface IdLeave {
+  readonly origin: string;
+  readonly file: string;
+  readonly offset: number;
+  readonly how: string;
+  /** `journey-codemod-ignore` opts out the statement where it leaves. */
+  readonly ignored: boolean;
 }
 
 /** The instance of a v2 start sent where the codemod cannot follow it, or a v2 state read as a v1 one, at `offset` of `file`: `text` says which. */
@@ -52,6 +69,8 @@ export interface V2Unfollowed {
   readonly text: string;
   /** The call's file and the files it imports, directly or not: where the code it calls may make its v1 calls. */
   readonly reaches: readonly string[];
+  /** Only these v1 calls (by site id) may be its flow's, wherever they are, marked or not: those no start's id reaches. */
+  readonly only?: readonly string[];
 }
 
 /** Why a call answering what an unreadable response interceptor made of the response stays v1. */
@@ -86,6 +105,7 @@ export class Tracker implements Tracking {
   private readonly interactions = new Map<string, string>();
   private readonly boundaries = new Map<string, string[]>();
   private readonly v2Unfollowed: V2Unfollowed[] = [];
+  private readonly idLeaves: IdLeave[] = [];
 
   constructor(
     readonly sources: Sources,
@@ -175,6 +195,7 @@ export class Tracker implements Tracking {
       interactions: this.interactions,
       boundaries: this.boundaries,
       v2Unfollowed: this.v2Unfollowed,
+      idLeaves: this.idLeaves,
     };
   }
 
@@ -232,9 +253,23 @@ export class Tracker implements Tracking {
   }
 
   /** The answer leaves the code the run was given here; a decision in v2's words cannot (its readers expect v1's). */
-  boundary(source: Source, node: Node, value: Value): void {
+  boundary(source: Source, node: Node, value: Value, returned = false): void {
     if (carriesDecision(value.shape)) return void decisionEscapes(this, value, node, source);
     if (carriesStatus(value.shape)) return void statusEscapes(this, value, node, source);
+    // Whether an instance id leaving matters is decided once the run's v1 calls are known (`tieLeavingIds`).
+    if (carriesInstanceId(value.shape)) {
+      const how =
+        returned || !('callee' in node)
+          ? 'returned to no caller in the run'
+          : `handed to ${source.ctx.text(node.callee)}, which the codemod does not see`;
+      this.idLeaves.push({
+        origin: value.origin,
+        file: source.file,
+        offset: node.start ?? 0,
+        how,
+        ignored: optedOut(source, node),
+      });
+    }
     if (!isObjectShape(value.shape)) return;
     const where = `${source.file}:${lineRef(source.file, node.start ?? 0)}`;
     const list = this.boundaries.get(value.origin) ?? [];

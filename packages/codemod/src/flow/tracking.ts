@@ -25,8 +25,8 @@ export interface Tracking {
   refuseState(source: Source, node: Node, value: Value, reason: string): void;
   /** Retypes an annotation of the answer to the v2 one. */
   retype(source: Source, type: Node, value: Value): void;
-  /** The answer leaves the code the run was given here. */
-  boundary(source: Source, node: Node, value: Value): void;
+  /** The answer leaves the code the run was given here: passed to code the codemod does not see, or `returned` to no caller. */
+  boundary(source: Source, node: Node, value: Value, returned?: boolean): void;
   /** Where the expression `node`, holding `value`, goes next. */
   follow(value: Value, node: Node, source: Source): void;
   /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */

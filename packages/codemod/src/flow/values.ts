@@ -66,6 +66,10 @@ export const carriesId = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && (shape.leaf === 'instanceId' || shape.leaf === 'taskId')) ||
   (shape.kind === 'record' && carriesId(shape.inner));
 
+/** Whether a value holds the id of an instance (itself, or inside an object the code wrote). */
+export const carriesInstanceId = (shape: Shape): boolean =>
+  (shape.kind === 'leaf' && shape.leaf === 'instanceId') || (shape.kind === 'record' && carriesInstanceId(shape.inner));
+
 /** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
 export const carriesDecision = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && shape.leaf === 'decision') || (shape.kind === 'record' && carriesDecision(shape.inner));

@@ -68,20 +68,27 @@ export function resolvePlans(
     ...escapedReads(untied, analysis.boundaries, options.importersOf ?? (() => [])),
   ];
   const byId = new Map(sites.map((site) => [site.id, site]));
-  const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls);
-  const members = new Map<number, Site[]>();
-  for (const site of sites) {
-    const flow = flowOf.get(site.id) ?? -1;
-    const list = members.get(flow);
-    if (list) list.push(site);
-    else members.set(flow, [site]);
-  }
+  const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls, analysis.leavingTies);
+  const membersOf = (flows: ReadonlyMap<string, number>) => {
+    const members = new Map<number, Site[]>();
+    for (const site of sites) {
+      const flow = flows.get(site.id) ?? -1;
+      const list = members.get(flow);
+      if (list) list.push(site);
+      else members.set(flow, [site]);
+    }
+    return members;
+  };
+  const members = membersOf(flowOf);
+  // Parts tied only because an id handed out may come back to them move or stay together, but each decides its
+  // deferred parts (a submit's participants, a start's wait) from the calls it is tied to by what the code shows.
+  const shown = analysis.leavingTies.length === 0 ? flowOf : groupFlows(sites, analysis.links, analysis.v2Calls).flowOf;
   const reached = new Map<string, Set<string>>();
   for (const [from, to] of analysis.links) reached.set(from, (reached.get(from) ?? new Set()).add(to));
   const v2StartsIn = new Set<number>();
-  for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') v2StartsIn.add(flowOf.get(call.id) ?? -1);
+  for (const plan of plans) for (const call of plan.v2Calls) if (call.path === 'journey/start') v2StartsIn.add(shown.get(call.id) ?? -1);
 
-  for (const [flow, parts] of members) {
+  for (const [flow, parts] of membersOf(shown)) {
     const context: FlowContext = {
       calls: parts.filter((site) => site.role === 'call'),
       v2Start: v2StartsIn.has(flow),
@@ -106,15 +113,20 @@ export function resolvePlans(
   for (const site of queue) if (!blockedBy.has(flowOf.get(site.id) ?? -1)) blockedBy.set(flowOf.get(site.id) ?? -1, site);
   // The part that first stayed v1 in a chain: its rule is the one a read or a call kept on v1 through it cites.
   const rootOf = new Map(queue.map((site) => [site.id, site]));
-  while (queue.length > 0) {
-    const from = queue.shift() as Site;
-    const root = rootOf.get(from.id) ?? from;
-    for (const { id, tie } of neighbours.get(from.id) ?? []) {
-      const other = byId.get(id);
-      if (!other || !changes(other)) continue;
-      keepOnV1(other, from, tie, root);
-      rootOf.set(other.id, root);
-      queue.push(other);
+  // Ties the code shows first, so a part is told the reason next to it; then ids that may come back from outside
+  // keep on v1 what is left (a start that would have moved, the calls its handed-out id may reach).
+  for (const leaving of [false, true]) {
+    const pending = leaving ? sites.filter((site) => site.status === 'unsupported') : queue;
+    while (pending.length > 0) {
+      const from = pending.shift() as Site;
+      const root = rootOf.get(from.id) ?? from;
+      for (const { id, tie } of neighbours.get(from.id) ?? []) {
+        const other = byId.get(id);
+        if (!other || !changes(other) || (!leaving && tie.kind === 'leaving')) continue;
+        keepOnV1(other, from, tie, root);
+        rootOf.set(other.id, root);
+        pending.push(other);
+      }
     }
   }
 
@@ -211,6 +223,20 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
     site.rule = 'codemod.shared-constant';
     site.reason = `shares ${describePiece(tie.piece, site.file)} with the v1 code at line ${line} of ${where(by.file, site.file)}, which stays v1`;
     delete site.suggestion;
+    return;
+  }
+  if (tie.kind === 'leaving') {
+    // Not the root's rule: what ties the two is only that they may be one journey, which this marker must say.
+    const { leaving } = tie;
+    const leaves = `line ${lineRef(leaving.file, leaving.offset)} of ${where(leaving.file, site.file)}`;
+    const other = `${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${where(by.file, site.file)}`;
+    site.rule = 'codemod.unfollowed-instance';
+    site.reason =
+      site.id === leaving.origin
+        ? `its instance id is ${leaving.how} (${leaves}), and ${other} takes an instance id the codemod cannot tie to a start, and stays v1: they may be one journey, which must not be half on v2`
+        : `it takes an instance id the codemod cannot tie to a start, and the id the call at line ${line} of ${where(by.file, site.file)} answers, which stays v1, is ${leaving.how} (${leaves}): they may be one journey, which must not be half on v2`;
+    site.suggestion =
+      'hand the id to the calls that use it through functions of the project, so the codemod can tie them to their start, or migrate them and the start together by hand';
     return;
   }
   site.rule = root.rule;

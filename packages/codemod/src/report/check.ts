@@ -16,7 +16,9 @@ export interface Finding {
  * it refused to read (too large, not UTF-8, outside the tree): what they hold is unknown, so not passed.
  * A v2 start whose instance is sent to a call that may reach v1 (the rule of `codemod.unfollowed-instance`) fails it
  * while v1 remains that no marker accounts for, or that sits in the call's file or the files it imports, marked or
- * not: that code may make the v1 calls of its flow, and no marker can show it does not. `journey-codemod-ignore`
+ * not: that code may make the v1 calls of its flow, and no marker can show it does not. So does a v2 start whose
+ * instance id is handed out (`res.json({ instanceId })`, returned to no caller) while v1 instance calls no start's id
+ * reaches remain anywhere, marked or not: the id may come back to them. `journey-codemod-ignore`
  * above the v2 start or above the call opts it out.
  * v1 left with a marker above its statement is known and passes, whichever rule the marker names (the blocker a run
  * computes without the journey map may differ from the one the marking run named), as does code opted out with
@@ -41,9 +43,12 @@ export function checkFindings(result: CodemodResult): Finding[] {
         text: `flow half on v2 [${first.rule}] its v2 calls share an instance with v1 calls in ${flow.files.length} file(s)`,
       });
   }
-  for (const { file, line, text, reaches } of result.v2Unfollowed) {
+  for (const { file, line, text, reaches, only } of result.v2Unfollowed) {
     // v1 marked elsewhere belongs to flows the run has accounted for; marked where the call leads, it may be this flow's.
-    const v1 = result.sites.find((site) => site.status !== 'ignored' && (!hasMarker(site.markerAt) || reaches.includes(site.file)));
+    // An id handed out may come back to any v1 call no start's id reaches (`only`), marked or not.
+    const mayBeOurs = (site: CodemodResult['sites'][number]) =>
+      only ? only.includes(site.id) : !hasMarker(site.markerAt) || reaches.includes(site.file);
+    const v1 = result.sites.find((site) => site.status !== 'ignored' && mayBeOurs(site));
     if (v1)
       findings.push({
         file,

@@ -1,0 +1,85 @@
+// An instance id that leaves the code the codemod follows (`res.json({ instanceId })`, `cb(null, id)`, returned to
+// no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
+import { basename } from 'node:path';
+import { lineRef } from '../edits/line-refs.js';
+import type { V2Call } from '../plan/call-sites.js';
+import type { Site } from '../plan/types.js';
+import { optedOut } from './calls-and-returns.js';
+import type { Sources } from './sources.js';
+import type { IdLeave, V2Unfollowed } from './tracker.js';
+
+/** The v1 calls that act on an instance the caller names: a start's id handed out may come back to them. */
+const INSTANCE_CALLS = new Set<string>(['journey/task/list', 'journey/task/list/schema', 'journey/task/update', 'journey/state/fetch']);
+
+/** A start whose instance id leaves the code (`origin`) and a v1 call of the run whose id comes from outside (`call`). */
+export interface LeavingTie {
+  readonly origin: string;
+  readonly call: string;
+  /** Where the id leaves, and how (`handed to res.json, which the codemod does not see`). */
+  readonly file: string;
+  readonly offset: number;
+  readonly how: string;
+}
+
+/**
+ * Ties every start whose instance id leaves the code to every v1 instance call of the run that no start's id reaches (its
+ * `instanceId` comes from a parameter, a request body, a session): they may be one journey, so they move to v2
+ * together or stay on v1 together. A v2 start's id that leaves fails `--check` while such calls remain. With no
+ * such call in the run, an id that leaves is only a boundary, as before.
+ */
+export function tieLeavingIds(
+  calls: readonly Site[],
+  v2Calls: readonly V2Call[],
+  links: readonly (readonly [string, string])[],
+  leaves: readonly IdLeave[],
+  sources: Sources,
+): { ties: LeavingTie[]; v2Unfollowed: V2Unfollowed[] } {
+  const starts = [
+    ...calls.filter((site) => site.operation === 'journey/start').map((site) => site.id),
+    ...v2Calls.filter((call) => call.path === 'journey/start').map((call) => call.id),
+  ];
+  const next = new Map<string, string[]>();
+  for (const [from, to] of links) next.set(from, [...(next.get(from) ?? []), to]);
+  const tied = new Set(starts);
+  for (const pending = [...starts]; pending.length > 0; ) {
+    for (const to of next.get(pending.pop() as string) ?? []) {
+      if (tied.has(to)) continue;
+      tied.add(to);
+      pending.push(to);
+    }
+  }
+  const untied = calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && !tied.has(site.id)).map((site) => site.id);
+  const ties: LeavingTie[] = [];
+  const v2Unfollowed: V2Unfollowed[] = [];
+  if (untied.length === 0) return { ties, v2Unfollowed };
+  const startIds = new Set(starts);
+  const v2Ids = new Set(v2Calls.map((call) => call.id));
+  for (const leave of leaves) {
+    // Only a start's instance id; `journey-codemod-ignore` where it leaves opts it out, as it does any other finding.
+    if (!startIds.has(leave.origin) || leave.ignored) continue;
+    if (!v2Ids.has(leave.origin)) {
+      for (const call of untied) ties.push({ origin: leave.origin, call, file: leave.file, offset: leave.offset, how: leave.how });
+      continue;
+    }
+    // So does one above the v2 start.
+    if (startOptedOut(sources, leave.origin)) continue;
+    const [file, offset] = place(leave.origin);
+    const text = `the instance of the v2 start at line ${lineRef(file, offset)} of ${basename(file)} is ${leave.how}`;
+    v2Unfollowed.push({ file: leave.file, offset: leave.offset, text, reaches: sources.files(), only: untied });
+  }
+  return { ties, v2Unfollowed };
+}
+
+/** The file and offset of a call's id (`file:offset`). */
+function place(id: string): [string, number] {
+  const at = id.lastIndexOf(':');
+  return [id.slice(0, at), Number(id.slice(at + 1))];
+}
+
+/** Whether `journey-codemod-ignore` opts out the statement of the start call `id`. */
+function startOptedOut(sources: Sources, id: string): boolean {
+  const [file, offset] = place(id);
+  const source = sources.get(file);
+  const call = source?.nodeAt(offset, 'CallExpression');
+  return source !== undefined && call !== undefined && optedOut(source, call);
+}

@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitProject } from './js-projects.js';
+import { runCli } from './run-cli.js';
+
+// The most common Express pattern: one route starts a journey and hands its id to the browser (`res.json`), other
+// routes take it back from the request body and make the v1 task and state calls. The codemod cannot tie those
+// calls to the start, so the two may be one journey: they move to v2 together or stay on v1 together.
+const JOURNEY_MAP = join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json');
+
+const START_V1 = `const cfg = require('../config');
+const token = require('../token');
+
+// POST /onboarding/start
+module.exports = async function startOnboarding(req, res) {
+  const t = await token();
+  const r = await fetch(new URL('/eu/captain/api/journey/start', cfg.host), {
+    method: 'POST',
+    headers: { Authorization: \`Bearer \${t}\`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+  });
+  const started = await r.json();
+  res.json({ ok: true, instanceId: started.instanceId });
+};
+`;
+/** The start as a run that moved it alone left it. */
+const START_V2 = START_V1.replace('/eu/captain/api/journey/start', '/eu/v2/captain/journey/start')
+  .replace('a1d7c3f0data-check-v1@latest', 'b2e8d4a1data-check-v2@latest')
+  .replace('{ async: true }', "{ delivery: 'api' }");
+
+/** `/tmp/s16/apps/b-json`: the start, a draft route (a v1 `Save`) and a submit route, both taking `req.body.instanceId`. */
+const B_JSON = {
+  'package.json': '{ "name": "onboarding-api", "private": true }\n',
+  'config.js': `module.exports = { host: process.env.JOURNEY_HOST, region: 'eu' };
+`,
+  'token.js': `const cfg = require('./config');
+module.exports = async function token() {
+  const r = await fetch(cfg.host + '/as/token.oauth2', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=demo-client&client_secret=demo-secret',
+  });
+  return (await r.json()).access_token;
+};
+`,
+  'routes/start.js': START_V1,
+  'routes/draft.js': `const cfg = require('../config');
+const token = require('../token');
+
+async function call(t, op, body) {
+  const r = await fetch(\`\${cfg.host}/\${cfg.region}/captain/api/journey/\${op}\`, {
+    method: 'POST',
+    headers: { Authorization: \`Bearer \${t}\`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return r.json();
+}
+
+// POST /onboarding/draft : saves what the user typed so far
+module.exports = async function saveDraft(req, res) {
+  const t = await token();
+  const instanceId = req.body.instanceId;
+  let list = await call(t, 'task/list', { instanceId });
+  while (!list.tasks[0]) list = await call(t, 'task/list', { instanceId });
+  await call(t, 'task/update', { intent: 'Save', instanceId, taskId: list.tasks[0].taskId, context: { subject: { identity: req.body.person } } });
+  res.json({ saved: true });
+};
+`,
+  'routes/submit.js': `const cfg = require('../config');
+const token = require('../token');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// POST /onboarding/submit
+module.exports = async function submit(req, res) {
+  const t = await token();
+  const { instanceId } = req.body;
+  const headers = { Authorization: \`Bearer \${t}\`, 'Content-Type': 'application/json' };
+  const base = cfg.host + '/eu/captain/api/journey/';
+  let list;
+  do {
+    list = await (await fetch(base + 'task/list', { method: 'POST', headers, body: JSON.stringify({ instanceId }) })).json();
+  } while (!list.tasks[0]);
+  await fetch(base + 'task/update', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ intent: 'Complete', instanceId, taskId: list.tasks[0].taskId, context: { subject: { identity: req.body.person } } }),
+  });
+  let state;
+  do {
+    await sleep(100);
+    state = await (await fetch(base + 'state/fetch', { method: 'POST', headers, body: JSON.stringify({ instanceId }) })).json();
+  } while (state.status === 'InProgress');
+  res.json({ status: state.status === 'Failed' ? 'failed' : 'done', decision: state.data.process.flow.decision.result.outcome === 'Decision: Pass' ? 'pass' : 'other' });
+};
+`,
+};
+
+/** A route polling the state of the instance the browser sends: it could move to v2 alone. */
+const STATUS_ROUTE = `const cfg = require('../config');
+const token = require('../token');
+
+module.exports = async function status(req, res) {
+  const t = await token();
+  const r = await fetch(cfg.host + '/eu/captain/api/journey/state/fetch', {
+    method: 'POST',
+    headers: { Authorization: \`Bearer \${t}\`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ instanceId: req.body.instanceId }),
+  });
+  const state = await r.json();
+  res.json({ done: state.status === 'Completed' });
+};
+`;
+
+let repo: string;
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-handed-out-'));
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+describe('an instance id handed out of the code while v1 calls take one from outside', () => {
+  it('keeps the start on v1 with the routes that take the id back, marked with where it leaves and one of those calls', async () => {
+    await commitProject(repo, B_JSON);
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP, '--report', 'report.json'], repo);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
+    const start = await readFile(join(repo, 'routes/start.js'), 'utf8');
+    expect(start).toContain("new URL('/eu/captain/api/journey/start', cfg.host)");
+    expect(start).toContain("'a1d7c3f0data-check-v1@latest'");
+    expect(start).toMatch(
+      /\/\/ journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is handed to res\.json, which the codemod does not see \(line 14 of this file\), and the v1 call at line \d+ of (draft|submit)\.js takes an instance id the codemod cannot tie to a start/,
+    );
+    const report = JSON.parse(await readFile(join(repo, 'report.json'), 'utf8')) as {
+      flows: { decision: string; files: string[] }[];
+      sites: { file: string; rule: string; status: string }[];
+    };
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(report.flows[0]?.files).toEqual(
+      expect.arrayContaining(['routes/start.js', 'routes/draft.js', 'routes/submit.js'].map((file) => expect.stringContaining(file))),
+    );
+    expect(report.sites.filter((site) => site.rule === 'codemod.unfollowed-instance').map((site) => site.file)).toEqual([
+      expect.stringContaining('routes/start.js'),
+    ]);
+    // Everything left on v1 is marked: the gate passes.
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+
+  it('fails --check for a start already on v2 whose id is handed out while those calls remain on v1, marked or not', async () => {
+    await commitProject(repo, { ...B_JSON, 'routes/start.js': START_V2 });
+    const finding =
+      /routes\/start\.js:13 flow may be half on v2: the instance of the v2 start at line 7 of start\.js is handed to res\.json, which the codemod does not see, and v1 remains \(line \d+ of (draft|submit)\.js\)/;
+    const unmarked = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
+    expect(unmarked.code).toBe(1);
+    expect(unmarked.stderr).toMatch(finding);
+    // A run marks the routes (the start is v2 already): the flow is still half on v2.
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--force'], repo)).code).toBe(0);
+    expect(await readFile(join(repo, 'routes/draft.js'), 'utf8')).toContain('journey-codemod: unsupported');
+    const marked = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
+    expect(marked.code).toBe(1);
+    expect(marked.stderr).toMatch(finding);
+  });
+
+  it('keeps on v1 a call that could move alone while the start whose id is handed out stays v1 (an unmapped journey)', async () => {
+    await commitProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': START_V1.replace('a1d7c3f0data-check-v1@latest', 'f0f0f0f0unmapped-v1@latest'),
+      'routes/status.js': STATUS_ROUTE,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
+    const status = await readFile(join(repo, 'routes/status.js'), 'utf8');
+    expect(status).toContain("'/eu/captain/api/journey/state/fetch'");
+    expect(status).toMatch(
+      /\/\/ journey-codemod: unsupported \[codemod\.unfollowed-instance\] it takes an instance id the codemod cannot tie to a start, and the id the call at line \d+ of start\.js answers, which stays v1, is handed to res\.json/,
+    );
+    // Without the start in the run, the same route moves alone.
+    await rm(repo, { recursive: true, force: true });
+    await commitProject(repo, { 'config.js': B_JSON['config.js'], 'token.js': B_JSON['token.js'], 'routes/status.js': STATUS_ROUTE });
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).stderr).toContain('flows: 1 migrated whole, 0 left on v1');
+  });
+
+  it('still migrates a start that hands its id out when no v1 call of the run takes one from outside', async () => {
+    await commitProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': START_V1,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('flows: 1 migrated whole, 0 left on v1');
+    const start = await readFile(join(repo, 'routes/start.js'), 'utf8');
+    expect(start).toContain("new URL('/eu/v2/captain/journey/start', cfg.host)");
+    expect(start).toContain('res.json({ ok: true, instanceId: started.instanceId })');
+    expect(start).not.toContain('journey-codemod:');
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+});
