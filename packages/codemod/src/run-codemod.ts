@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
 import { EditedFiles } from './edits/edited-files.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { discoverFiles } from './files/discover-files.js';
+import { nearestPackageJsonField } from './files/package-json-field.js';
 import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
 import { readSource } from './files/read-source.js';
 import { writeAtomic } from './files/write-atomic.js';
@@ -64,10 +66,17 @@ export interface CodemodResult {
  */
 function candidatesOf(files: readonly string[], texts: ReadonlyMap<string, string>): string[] {
   const chosen = new Set(files.filter((file) => mentionsV1(texts.get(file) ?? '') || mentionsV2(texts.get(file) ?? '')));
+  // The packages holding the candidates, by name: another package of a workspace imports their names by it.
+  const packageNames = new Map<string, string | undefined>();
+  const packages = new Set<string>();
   let added = [...chosen];
   while (added.length > 0) {
     const names = exportedNames(added.map((file) => texts.get(file) ?? ''));
-    added = names.length === 0 ? [] : files.filter((file) => !chosen.has(file) && mentionsAny(texts.get(file) ?? '', names));
+    for (const file of added) {
+      const name = nearestPackageJsonField(dirname(file), 'name', packageNames);
+      if (name) packages.add(name);
+    }
+    added = names.length === 0 ? [] : files.filter((file) => !chosen.has(file) && mentionsAny(texts.get(file) ?? '', names, packages));
     for (const file of added) chosen.add(file);
   }
   return files.filter((file) => chosen.has(file));
@@ -132,6 +141,8 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     helpers: operationOptions.helpers,
     ctx: ctxOf,
     importersOf: (file) => index.modules.importersOf(file),
+    unseenImportsOf: (file) =>
+      index.modules.unresolvedPackageImportsOf(file).map((entry) => ({ ...entry, text: texts.get(entry.from) ?? '' })),
   });
   const emission = emitHelpers(resolution.helpers, ctxOf, (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined));
   const flowMs = performance.now() - flowStarted;

@@ -46,12 +46,18 @@ export function exportedNames(texts: readonly string[]): string[] {
   return [...names];
 }
 
-/** A relative import specifier: only a file that has one can import a name from another file of the tree. */
+/** A relative import specifier: a file that has one can import a name from another file of the tree. */
 const RELATIVE_IMPORT = /(?:from|require\(|import\()\s*['"]\.{1,2}\//;
+/** Every import specifier of a file, relative or bare. */
+const IMPORT_SPECIFIER = /(?:from|require\(|import\()\s*['"]([^'"]+)['"]/g;
 
-/** Whether a file imports from a file of the tree and refers to one of `names` (as a whole word). */
-export function mentionsAny(text: string, names: readonly string[]): boolean {
-  if (!RELATIVE_IMPORT.test(text)) return false;
+/**
+ * Whether a file imports from a file of the tree and refers to one of `names` (as a whole word). A file of the tree
+ * is imported by a relative path, or by the name of a package of the tree (`packages`: a workspace package the run
+ * reads, linked into `node_modules` or not), which is how one package of a monorepo imports another.
+ */
+export function mentionsAny(text: string, names: readonly string[], packages: ReadonlySet<string> = new Set()): boolean {
+  if (!RELATIVE_IMPORT.test(text) && !importsPackage(text, packages)) return false;
   return names.some((name) => {
     let index = text.indexOf(name);
     while (index !== -1) {
@@ -62,4 +68,14 @@ export function mentionsAny(text: string, names: readonly string[]): boolean {
     }
     return false;
   });
+}
+
+/** Whether a file imports one of `packages` by its name, or a file in it (`@acme/api/journey`). */
+function importsPackage(text: string, packages: ReadonlySet<string>): boolean {
+  if (packages.size === 0) return false;
+  for (const [, specifier = ''] of text.matchAll(IMPORT_SPECIFIER)) {
+    const parts = specifier.split('/');
+    if (packages.has(parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))) return true;
+  }
+  return false;
 }

@@ -8,7 +8,7 @@ import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusEscapes } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
-import { ruleOf, suggestionOf } from './v2-forms.js';
+import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import { carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
 
 /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
@@ -103,6 +103,19 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
   if (target.type === 'Identifier') {
     const binding = source.scopes.bindingOf(target);
     if (!binding) return;
+    // A task list's rewrite reads the answer it came from (`pendingInteractionId(list)`), a name the variable's other
+    // reads may not see (`list` declared in a loop, `tasks` outside it), and the variable's other values (`let tasks =
+    // []`) would be lost: the list stays v1, and so does its flow.
+    if (value.shape.kind === 'tasks') {
+      return void tracking.refuse(
+        source,
+        target,
+        value,
+        'endpoint.task-list',
+        `the task list is assigned to ${target.name}, whose reads the codemod cannot point at the interaction`,
+        TASK_FORM,
+      );
+    }
     for (const reference of binding.references) {
       const parent = source.parent(reference);
       if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;

@@ -29,8 +29,9 @@ export async function planSources(
   for (const { file, result } of parsed) {
     if (!result.ok) continue;
     for (const statement of result.ast.program.body) {
-      if (statement.type === 'ImportDeclaration' && statement.source.value.startsWith('.'))
-        requests.push({ from: file, specifier: statement.source.value });
+      // Bare specifiers too: a package of a workspace imports another's constants by its name, and the module graph
+      // resolves that name to a file of the run when the package is linked (it answers nothing for any other).
+      if (statement.type === 'ImportDeclaration') requests.push({ from: file, specifier: statement.source.value });
     }
     for (const match of parsedRequires(result.ast.program.body.map((statement) => statement)))
       requests.push({ from: file, specifier: match });
@@ -49,7 +50,7 @@ export async function planSources(
   });
 }
 
-/** Relative `require('./x')` specifiers of top-level declarations. */
+/** `require('./x')` and `require('pkg')` specifiers of top-level declarations. */
 function parsedRequires(statements: readonly import('@babel/types').Statement[]): string[] {
   const specifiers: string[] = [];
   for (const statement of statements) {
@@ -62,8 +63,7 @@ function parsedRequires(statements: readonly import('@babel/types').Statement[])
         init.callee.name === 'require' &&
         init.arguments[0]?.type === 'StringLiteral'
       ) {
-        const specifier = init.arguments[0].value;
-        if (specifier.startsWith('.')) specifiers.push(specifier);
+        specifiers.push(init.arguments[0].value);
       }
     }
   }

@@ -9,6 +9,7 @@ import { MARKER_PREFIX } from './file-context.js';
 import { hasMarker } from './marked.js';
 import type { FilePlan } from './plan-file.js';
 import type { Site, TextEdit } from './types.js';
+import { keepUnseenConstants, type UnseenImport } from './unseen-constant-users.js';
 
 /** A journey flow as decided: its parts, whether it moved to v2, and what kept it on v1. */
 export interface Flow {
@@ -50,6 +51,8 @@ export function resolvePlans(
     readonly ctx: (file: string) => FileContext | undefined;
     /** The files of the run that import `file`: the code an answer returned to no caller seen may reach. */
     readonly importersOf?: (file: string) => readonly string[];
+    /** The imports of `file`'s package by its name that the run cannot resolve: who may use its constants unseen. */
+    readonly unseenImportsOf?: (file: string) => readonly UnseenImport[];
   },
 ): Resolution {
   const planned = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
@@ -67,6 +70,7 @@ export function resolvePlans(
     ),
     ...escapedReads(untied, analysis.boundaries, options.importersOf ?? (() => [])),
   ];
+  if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
   const byId = new Map(sites.map((site) => [site.id, site]));
   const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls, analysis.leavingTies);
   const membersOf = (flows: ReadonlyMap<string, number>) => {

@@ -1,7 +1,7 @@
 import type { Expression, Node } from '@babel/types';
 import { type EvaluationScope, evaluate } from '../analysis/evaluate.js';
 import { flatten, type Part, sourceKey } from '../analysis/static-value.js';
-import { walk } from '../parse/walk.js';
+import { isMember, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { SiteBuilder } from './site-builder.js';
 import type { Site } from './types.js';
@@ -44,6 +44,17 @@ export function findStrayUrls(ctx: FileContext, planned: ReadonlySet<Node>, v1Te
   const scope = variablesToo(ctx);
   walk(ctx.ast.program, (node, ancestors) => {
     const parent = ancestors[ancestors.length - 1];
+    const table = pickedAtRunTime(node, scope);
+    if (table && !ancestors.some((ancestor) => planned.has(ancestor))) {
+      const site = new SiteBuilder(ctx, node, ancestors, 'codemod.unrecognized-v1-url', 'v1 URL');
+      site.pieces.push(...table);
+      site.refuse(
+        'codemod.unrecognized-v1-url',
+        `a v1 path picked from a table at run time (${ctx.text(node)}): which request it makes, and with what body, is not known`,
+        UNRECOGNIZED_V1_URL_FORM,
+      );
+      return void sites.push(site.build());
+    }
     if (!isConcatenation(node) || (parent && isConcatenation(parent))) return;
     // An argument, or a property of one (`$.ajax({ url })`): a URL held in a name may be sent by a call it recognises.
     const sentBy = [...ancestors].reverse().find((ancestor) => !OBJECT_PART.test(ancestor.type));
@@ -66,6 +77,22 @@ export function findStrayUrls(ctx: FileContext, planned: ReadonlySet<Node>, v1Te
       wrappers.push({ file: ctx.file, fn: wrapper.fn.start ?? 0, urlParam: wrapper.urlParam, line: ctx.line(node.start ?? 0), pieces });
   });
   return { sites, wrappers };
+}
+
+/**
+ * `ROUTES[op]`: a table of paths, some of them v1, read by a key known only at run time (a wrapper handed the
+ * operation by its callers). The requests sent there carry v1 bodies the codemod does not see, so the table's v1
+ * literals (its pieces) stay v1, and so do the flows that share them, even where they are read by a literal key.
+ */
+function pickedAtRunTime(node: Node, scope: EvaluationScope): string[] | undefined {
+  if (!isMember(node) || !node.computed || /^(StringLiteral|NumericLiteral)$/.test(node.property.type)) return undefined;
+  const table = evaluate(node.object, scope);
+  if (table.kind !== 'object') return undefined;
+  const paths = Object.values(table.props).filter((value) => value.kind === 'string' && V1_BASE_PATTERN.test(flatten(value).text));
+  if (paths.length === 0) return undefined;
+  return paths.flatMap((value) =>
+    value.kind === 'string' ? value.parts.flatMap((part) => (part.kind === 'text' && part.source ? [sourceKey(part.source)] : [])) : [],
+  );
 }
 
 /**
