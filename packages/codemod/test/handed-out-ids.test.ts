@@ -181,6 +181,49 @@ describe('an instance id handed out of the code while v1 calls take one from out
     expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).stderr).toContain('flows: 1 migrated whole, 0 left on v1');
   });
 
+  it('counts a start whose whole answer a library returns to no caller, beside a v1 Save that takes the id back', async () => {
+    const library = `const BASE = process.env.JOURNEY_HOST + '/eu/captain/api/journey/';
+
+async function post(path, token, body) {
+  const r = await fetch(BASE + path, { method: 'POST', headers: { Authorization: \`Bearer \${token}\` }, body: JSON.stringify(body) });
+  return r.json();
+}
+
+export async function startCheck(token) {
+  const r = await fetch(process.env.JOURNEY_HOST + '/eu/captain/api/journey/start', {
+    method: 'POST',
+    headers: { Authorization: \`Bearer \${token}\` },
+    body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+  });
+  return r.json();
+}
+
+export async function saveDraft(token, instanceId, person) {
+  const list = await post('task/list', token, { instanceId });
+  return post('task/update', token, { intent: 'Save', instanceId, taskId: list.tasks[0].taskId, context: { subject: { identity: person } } });
+}
+`;
+    await commitProject(repo, { 'package.json': '{ "name": "kyc-lib", "type": "module" }\n', 'src/kyc.js': library });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
+    const kyc = await readFile(join(repo, 'src/kyc.js'), 'utf8');
+    expect(kyc).toContain("'/eu/captain/api/journey/start'");
+    expect(kyc).toContain('[codemod.unfollowed-instance] its instance id is returned to no caller in the run');
+
+    // The library as a run that moved its start alone left it: the gate fails.
+    await rm(repo, { recursive: true, force: true });
+    const halfMigrated = library
+      .replace('/eu/captain/api/journey/start', '/eu/v2/captain/journey/start')
+      .replace('a1d7c3f0data-check-v1@latest', 'b2e8d4a1data-check-v2@latest')
+      .replace('{ async: true }', "{ delivery: 'api' }");
+    await commitProject(repo, { 'package.json': '{ "name": "kyc-lib", "type": "module" }\n', 'src/kyc.js': halfMigrated });
+    const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain(
+      'flow may be half on v2: the instance of the v2 start at line 9 of kyc.js is returned to no caller in the run',
+    );
+  });
+
   it('still migrates a start that hands its id out when no v1 call of the run takes one from outside', async () => {
     await commitProject(repo, {
       'config.js': B_JSON['config.js'],

@@ -20,7 +20,16 @@ import type { Tracking } from './tracking.js';
 import { retype } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
-import { carriesDecision, carriesInstanceId, carriesStatus, isObjectShape, type Shape, shapeKey, type Value } from './values.js';
+import {
+  carriesDecision,
+  carriesInstanceId,
+  carriesStatus,
+  isObjectShape,
+  isWholeAnswer,
+  type Shape,
+  shapeKey,
+  type Value,
+} from './values.js';
 
 /** A call's body as written in the code, so ids written into it tie that call to the flow they come from. */
 export interface BodyOwner {
@@ -256,8 +265,9 @@ export class Tracker implements Tracking {
   boundary(source: Source, node: Node, value: Value, returned = false): void {
     if (carriesDecision(value.shape)) return void decisionEscapes(this, value, node, source);
     if (carriesStatus(value.shape)) return void statusEscapes(this, value, node, source);
-    // Whether an instance id leaving matters is decided once the run's v1 calls are known (`tieLeavingIds`).
-    if (carriesInstanceId(value.shape)) {
+    // Whether an instance id leaving matters is decided once the run's v1 calls are known (`tieLeavingIds`). A
+    // start's whole answer carries its id too (`return started` from a library's `startCheck`).
+    if (carriesInstanceId(value.shape) || isWholeAnswer(value.shape)) {
       const how =
         returned || !('callee' in node)
           ? 'returned to no caller in the run'

@@ -70,6 +70,9 @@ export const carriesId = (shape: Shape): boolean =>
 export const carriesInstanceId = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && shape.leaf === 'instanceId') || (shape.kind === 'record' && carriesInstanceId(shape.inner));
 
+/** Whether a value is a call's whole answer, as a response or its parsed body, which holds every field it answered. */
+export const isWholeAnswer = (shape: Shape): boolean => shape.kind === 'response' || shape.kind === 'body' || shape.kind === 'opaque';
+
 /** Whether a value holds a decision in v2's words (itself, or inside an object the code wrote). */
 export const carriesDecision = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && shape.leaf === 'decision') || (shape.kind === 'record' && carriesDecision(shape.inner));
