@@ -25,6 +25,11 @@ describe('what a Complete after a completing Save adds to what the journey holds
     expect(added({ identity: { firstName: '', middleNames: [] } })).toBeUndefined();
   });
 
+  it('adds nothing by an element invalid there, which any submit would have dropped', () => {
+    expect(added({ identity: { currentAddress: { lines: [], country: 'Great Britain' } } })).toBeUndefined();
+    expect(added({ contact: { email: 'not an address' } } as Subject)).toEqual({ elements: [], paths: ['contact.email'] });
+  });
+
   it('names an element the journey lacks, and one it holds only part of', () => {
     const address = { lines: ['1 Main St'], locality: 'Leeds', postalCode: 'LS1', country: 'GB' };
     expect(added({ identity: { currentAddress: address } })).toEqual({ elements: ['CurrentAddress'], paths: [] });

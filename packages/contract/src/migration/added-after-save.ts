@@ -64,20 +64,24 @@ export interface AddedData {
 
 /**
  * What `given` (a Complete's subject) carries that the journey (`held`) does not hold, or `undefined` when it holds
- * it all. Every value is looked at: the elements' data in the form each element gives every spelling (a trimmed
+ * it all; an element invalid there counts as nothing, since a submit would have dropped it. Every value is looked at: the elements' data in the form each element gives every spelling (a trimmed
  * name, a date's day, an SSN's digits), and the rest as given (another kind of id number, a second document, a
  * second biometric, data no element describes).
  */
 export function addedAfterSave(catalogue: ElementCatalogue, held: Subject, given: Subject): AddedData | undefined {
   const carried = catalogue.carriedBy(given);
-  const added = addedElements(catalogue, held, given);
+  // An element invalid once folded into what the journey holds would have been dropped by any submit (an invalid
+  // optional element is removed, rule 6): it adds nothing.
+  const merged = mergeSubject(held, given);
+  const dropped = carried.filter((id) => catalogue.get(id) !== undefined && !catalogue.isValid(merged, id));
+  const added = addedElements(catalogue, held, given).filter((id) => !dropped.includes(id));
   const owns = (id: string, place: UnheldPlace) => {
     const element = catalogue.get(id);
     return element !== undefined && (element.paths.includes(place.path) || element.pick(place.alone) !== undefined);
   };
   // A place of an element carried here that holds it up to spelling is a respelling; any other place is added.
   const respelled = (place: UnheldPlace) => carried.some((id) => !added.includes(id) && owns(id, place));
-  const unheld = unheldPlaces(held, given).filter((place) => !respelled(place));
+  const unheld = unheldPlaces(held, given).filter((place) => !respelled(place) && !dropped.some((id) => owns(id, place)));
   if (unheld.length === 0 && added.length === 0) return undefined;
   const ofAdded = (place: UnheldPlace) => added.some((id) => owns(id, place));
   return { elements: added, paths: [...new Set(unheld.filter((place) => !ofAdded(place)).map(({ path }) => path))] };
