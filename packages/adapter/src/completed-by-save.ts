@@ -1,38 +1,63 @@
+import type { Interaction } from '@journey-bridge/contract';
+
 /** Tasks remembered at most: the oldest are forgotten first. */
 const CAPACITY = 10_000;
 /** How long a task completed by a Save is remembered: longer than any form a user fills in. */
 const TTL_MS = 60 * 60 * 1000;
 
+interface Saved {
+  readonly at: number;
+  readonly instanceId: string;
+  /** The interaction as it was when the Save came: v1 still listed it as the instance's task. */
+  readonly interaction: Interaction;
+}
+
 /**
- * The taskIds whose interaction a Save of this process completed. v1 kept a Save as a draft and took the Complete
- * that followed; on v2 the Save has submitted, so that Complete finds its task gone. Knowing the Save did it, the
- * adapter can answer that Complete as v1 did instead of with a 409. Per process: through several replicas, the
- * Complete answers as v1 did only where the Save ran.
+ * The taskIds whose interaction a Save of this process completed. v1 kept a Save as a draft: the task stayed
+ * listed, and v1 took the Complete that followed. On v2 the Save has submitted, so the interaction is gone and
+ * that Complete finds its task gone. Knowing the Save did it, the adapter can list the task and answer that
+ * Complete as v1 did. Per process: through several replicas, only where the Save ran.
  */
 export class CompletedBySave {
-  readonly #savedAt = new Map<string, number>();
+  readonly #saved = new Map<string, Saved>();
+  /** The last Save's taskId per instance: v1 lists one task at a time. */
+  readonly #byInstance = new Map<string, string>();
   readonly #now: () => number;
 
   constructor(now: () => number) {
     this.#now = now;
   }
 
-  add(taskId: string): void {
-    this.#savedAt.delete(taskId);
-    this.#savedAt.set(taskId, this.#now());
-    if (this.#savedAt.size > CAPACITY) this.#savedAt.delete(this.#savedAt.keys().next().value as string);
+  add(taskId: string, instanceId: string, interaction: Interaction): void {
+    this.delete(taskId);
+    this.#saved.set(taskId, { at: this.#now(), instanceId, interaction });
+    this.#byInstance.set(instanceId, taskId);
+    if (this.#saved.size > CAPACITY) this.delete(this.#saved.keys().next().value as string);
   }
 
   /** Forgets `taskId`: its Complete was answered, and v1 answered the next one with a conflict. */
   delete(taskId: string): void {
-    this.#savedAt.delete(taskId);
+    const saved = this.#saved.get(taskId);
+    this.#saved.delete(taskId);
+    if (saved && this.#byInstance.get(saved.instanceId) === taskId) this.#byInstance.delete(saved.instanceId);
   }
 
   has(taskId: string): boolean {
-    const at = this.#savedAt.get(taskId);
-    if (at === undefined) return false;
-    if (this.#now() - at <= TTL_MS) return true;
-    this.#savedAt.delete(taskId);
-    return false;
+    return this.#live(taskId) !== undefined;
+  }
+
+  /** The task of `instanceId` a Save left waiting for its Complete, with the interaction v1 still listed for it. */
+  pendingFor(instanceId: string): { taskId: string; interaction: Interaction } | undefined {
+    const taskId = this.#byInstance.get(instanceId);
+    const saved = taskId === undefined ? undefined : this.#live(taskId);
+    return taskId === undefined || saved === undefined ? undefined : { taskId, interaction: saved.interaction };
+  }
+
+  #live(taskId: string): Saved | undefined {
+    const saved = this.#saved.get(taskId);
+    if (saved === undefined) return undefined;
+    if (this.#now() - saved.at <= TTL_MS) return saved;
+    this.delete(taskId);
+    return undefined;
   }
 }

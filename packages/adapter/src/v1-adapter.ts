@@ -193,6 +193,19 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       return { interaction, interactionId };
     }
 
+    /**
+     * The interaction a task list shows: the active one, unless a Save of this process completed the one before
+     * and its Complete has not come. v1 kept that Save as a draft and went on listing its task, and code waits
+     * for it to send the Complete (register: request.update-intent). v2 is asked either way: it checks the token.
+     */
+    async function listedInteraction(instanceId: string) {
+      const active = noted(await client.fetchInteraction({ instanceId }, call));
+      const saved = completedBySave.pendingFor(instanceId);
+      const stillActive =
+        saved !== undefined && active.interactionId !== undefined && decodeTaskId(saved.taskId).matches(active.interactionId);
+      return saved === undefined || stillActive ? active : saved.interaction;
+    }
+
     /** Whether the instance has left `interactionId` (another interaction, modules running, the journey over); `false` if it cannot tell. */
     async function movedOn(instanceId: string, interactionId: string): Promise<boolean> {
       try {
@@ -349,7 +362,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       listTasks: (request) =>
         asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
-          const list = toV1TaskList(noted(await client.fetchInteraction({ instanceId }, call)), journeys.taskVariantId);
+          const list = toV1TaskList(await listedInteraction(instanceId), journeys.taskVariantId);
           await spelledForInstance(list.status, instanceId);
           return list;
         }),
@@ -357,11 +370,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       listTasksWithSchema: (request) =>
         asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
-          const list = toV1TaskListWithSchema(
-            noted(await client.fetchInteraction({ instanceId }, call)),
-            journeys.taskVariantId,
-            catalogue,
-          );
+          const list = toV1TaskListWithSchema(await listedInteraction(instanceId), journeys.taskVariantId, catalogue);
           await spelledForInstance(list.status, instanceId);
           return list;
         }),
@@ -379,9 +388,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           try {
             active = await activeInteraction(taskId, instanceId);
           } catch (error) {
-            // The Complete v1 code sends after a Save: v1 took it with the draft; here the Save already submitted.
-            // It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
-            if (!(error instanceof StaleTaskError) || intent !== 'Complete' || !completedBySave.has(taskId)) throw error;
+            // The Save or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
+            // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
+            const afterSave = intent === 'Complete' || intent === 'Save';
+            if (!(error instanceof StaleTaskError) || !afterSave || !completedBySave.has(taskId)) throw error;
             const state = noted(await client.fetchState({ instanceId }, call));
             const held = state.context?.subject ?? {};
             const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
@@ -389,7 +399,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
             const added = addedAfterSave(catalogue, held, context.subject);
             if (added) throw new AddedAfterSaveError(added.elements, added.paths);
-            completedBySave.delete(taskId);
+            // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
+            if (intent === 'Complete') completedBySave.delete(taskId);
             return { instanceId, taskId };
           }
           const { interaction, interactionId } = active;
@@ -424,7 +435,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             throw error;
           }
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
-          if (intent === 'Save') completedBySave.add(taskId);
+          if (intent === 'Save') completedBySave.add(taskId, instanceId, interaction);
           else completedBySave.delete(taskId);
           return { instanceId, taskId };
         }),

@@ -1,4 +1,4 @@
-import { BadRequestError, createJourneyClient, staticToken } from '@journey-bridge/client';
+import { BadRequestError, ConflictError, createJourneyClient, staticToken } from '@journey-bridge/client';
 import { DOMAIN_ELEMENTS, type DomainElementId, flowOf, type Subject, V2State } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import fc from 'fast-check';
@@ -70,6 +70,9 @@ describe('updateTask properties over generated subjects', () => {
         const batches = [0, 1, 2].map((batch) => NAMES.filter((name) => parts[name].quality !== 'absent' && parts[name].batch <= batch));
         // What v1 semantics say must be stored: valid elements of each Save, and of a Complete that succeeds.
         const expected = new Set<Element>();
+        // Once a Save carried every required element, v2 went on (register: request.update-intent): its task stays
+        // listed as v1's draft did, and an update adding data then is refused, never dropped silently.
+        let completedBySave = false;
         for (const [index, names] of batches.entries()) {
           const { tasks } = await adapter.listTasks({ instanceId });
           if (tasks.length === 0) break;
@@ -81,6 +84,11 @@ describe('updateTask properties over generated subjects', () => {
             context: { subject: merge(names.map(sent)) },
           });
           const valid = names.filter((name) => parts[name].quality === 'valid');
+          if (completedBySave) {
+            if (valid.some((name) => !expected.has(name))) await expect(update).rejects.toBeInstanceOf(ConflictError);
+            else await update;
+            continue;
+          }
           if (intent === 'Complete' && !REQUIRED.every((name) => expected.has(name) || valid.includes(name))) {
             // v1 refused a Complete that left a required element missing or invalid; so must the adapter.
             await expect(update).rejects.toBeInstanceOf(BadRequestError);
@@ -88,6 +96,7 @@ describe('updateTask properties over generated subjects', () => {
           }
           await update;
           for (const name of valid) expected.add(name);
+          completedBySave = intent === 'Save' && REQUIRED.every((name) => expected.has(name));
         }
 
         const submits = sim.core.journal.list({ instanceId, path: '*/interaction/submit' });

@@ -24,6 +24,9 @@ const LEGACY_APPS = [
   { name: 'TypeScript service on fetch', command: [process.execPath, '--import', 'tsx', `${APPS}fetch-service/main.ts`] },
   { name: 'CommonJS module on axios', command: [process.execPath, `${APPS}axios-cjs/index.cjs`] },
   { name: 'Python script on urllib', command: ['python3', `${APPS}python-urllib/verify.py`] },
+  // Its draft route's Save carries every required element: on v2 that completes the interaction, and its submit
+  // route still finds the task by listing the tasks, as on v1.
+  { name: 'web backend whose submit route finds the draft’s task again', command: [process.execPath, `${APPS}draft-routes/main.cjs`] },
 ];
 
 async function runApp(command: string[], v1BaseUrl: string): Promise<{ instanceId: string; status: string; decision: string }> {

@@ -138,7 +138,7 @@ export const CHANGES = [
     v1: 'intent: Complete | Save | Validate',
     v2: '(none)',
     fidelity: 'approximated',
-    note: '`Complete` submits, refusing (400) a required element that is missing or invalid, as v1 did. `Validate` checks the data against the interaction without submitting. `Save` has no v2 counterpart (no drafts): the adapter submits the valid elements at once as a partial submit, so nothing is lost, but a `Save` that carries every required element completes the interaction where v1 kept a draft. The `Complete` v1 code sends after such a `Save` is answered as v1 did when the journey already holds all it carries, in any spelling (by the process that ran the `Save`; another replica answers 409), and refused (409) naming the elements it adds when it adds data: the journey went on without them.',
+    note: '`Complete` submits, refusing (400) a required element that is missing or invalid, as v1 did. `Validate` checks the data against the interaction without submitting. `Save` has no v2 counterpart (no drafts): the adapter submits the valid elements at once as a partial submit, so nothing is lost, but a `Save` that carries every required element completes the interaction where v1 kept a draft. Its task stays listed until its `Complete`, as v1 listed the draft (by the process that ran the `Save`). A further `Save` or the `Complete` v1 code sends after such a `Save` is answered as v1 did when the journey already holds all it carries, in any spelling (by the process that ran the `Save`; another replica answers 409), and refused (409) naming the elements it adds when it adds data: the journey went on without them.',
   },
   {
     id: 'request.update-participants',
