@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedAfterSave, SPECIFICATION_CATALOGUE, type Subject } from '../src/index.js';
+import { addedAfterSave, SPECIFICATION_CATALOGUE, type Subject, unheldElements } from '../src/index.js';
 
 const FRONT = 'ZnJvbnQ=';
 const BACK = 'YmFjaw==';
@@ -58,5 +58,31 @@ describe('what a Complete after a completing Save adds to what the journey holds
   it('names data no element describes by its path', () => {
     expect(added({ consent: { marketing: true } })).toEqual({ elements: [], paths: ['consent.marketing'] });
     expect(added({ consent: { marketing: true } }, { ...held, consent: { marketing: true } })).toBeUndefined();
+  });
+});
+
+describe('what a submit whose outcome is unknown sent that the journey does not hold', () => {
+  const frontOnly: Subject = { ...held, documents: [{ type: 'Primary', side1Image: FRONT, side2Image: '' }] };
+  const unheld = (given: Subject, ids: string[], journeyHolds: Subject = held) =>
+    unheldElements(SPECIFICATION_CATALOGUE, journeyHolds, given, ids);
+
+  it('is nothing when the journey holds every value sent, in any spelling', () => {
+    expect(unheld({ identity: { firstName: ' Ada ', lastNames: ['Lovelace'] } }, ['FullName'])).toEqual([]);
+    expect(unheld({ documents: [{ side2Image: BACK }] }, ['PrimaryDocument'])).toEqual([]);
+  });
+
+  it('names an element whose sent value the journey lacks or holds empty, such as a document’s back', () => {
+    expect(unheld({ documents: [{ side2Image: BACK }] }, ['PrimaryDocument'], frontOnly)).toEqual(['PrimaryDocument']);
+    expect(unheld({ documents: [{ type: 'Primary', side1Image: FRONT, side2Image: BACK }] }, ['PrimaryDocument'], frontOnly)).toEqual([
+      'PrimaryDocument',
+    ]);
+    expect(unheld({ identity: { firstName: 'Ada', lastNames: ['Lovelace'], middleNames: ['Augusta'] } }, ['FullName'])).toEqual([
+      'FullName',
+    ]);
+  });
+
+  it('names an element the submit sent nothing for, and an unknown one with nothing outside the known elements', () => {
+    expect(unheld({}, ['FullName'])).toEqual(['FullName']);
+    expect(unheld({ identity: { firstName: 'Ada', lastNames: ['Lovelace'] } }, ['Address2'])).toEqual(['Address2']);
   });
 });

@@ -1,7 +1,7 @@
 import type { ElementCatalogue } from '../element-catalogue.js';
 import { mergeSubject } from '../merge-subject.js';
 import type { Subject } from '../subject.js';
-import { isEmpty, isPlainObject } from './changed-elements.js';
+import { changedElements, isEmpty, isPlainObject, undescribedPaths, unheldUndescribed } from './changed-elements.js';
 
 /**
  * Whether `held` holds every value of `given`: objects key by key, an array element by any element of the held array
@@ -85,4 +85,24 @@ export function addedAfterSave(catalogue: ElementCatalogue, held: Subject, given
   if (unheld.length === 0 && added.length === 0) return undefined;
   const ofAdded = (place: UnheldPlace) => added.some((id) => owns(id, place));
   return { elements: added, paths: [...new Set(unheld.filter((place) => !ofAdded(place)).map(({ path }) => path))] };
+}
+
+/**
+ * The elements of `ids` (element names) whose data in `given` (a submit's subject) the journey does not hold
+ * (`held`: its `context.subject`), value by value: for an element `catalogue` knows, one `given` sends nothing for
+ * (nothing shows it taken), one not validly held, one held with another value, or one whose every sent value is
+ * not held (a document's back the journey holds empty or lacks); for any other, `given` carrying nothing outside
+ * the known elements or the journey not holding all it carries there (nothing says which of that data is whose). What a submit whose
+ * outcome is unknown took is read from this: an empty answer means the journey holds all it sent.
+ */
+export function unheldElements(catalogue: ElementCatalogue, held: Subject, given: Subject, ids: readonly string[]): string[] {
+  // No data outside the known elements, or some of it not held: nothing shows an unknown element taken.
+  const unknownUnheld = () => undescribedPaths(catalogue, given).length === 0 || unheldUndescribed(catalogue, held, given).length > 0;
+  const added = addedElements(catalogue, held, given);
+  return [...new Set(ids)].filter((id) => {
+    const element = catalogue.get(id);
+    if (!element) return unknownUnheld();
+    if (element.pick(given) === undefined || element.pick(held) === undefined || !catalogue.isValid(held, id)) return true;
+    return added.includes(id) || changedElements(catalogue, held, given, [id]).length > 0;
+  });
 }

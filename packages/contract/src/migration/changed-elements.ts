@@ -86,20 +86,3 @@ export const unheldUndescribed = (catalogue: ElementCatalogue, held: Subject, gi
   undescribedValues(catalogue, held, given)
     .filter((value) => !holdsValue(value.held) || changes(value.held, value.given))
     .map(({ path }) => path);
-
-/**
- * The elements of `ids` (element names) whose data in `given` (a submit's subject) the journey does not hold
- * (`held`: its `context.subject`): for an element `catalogue` knows, given a value and not validly holding the
- * same one; for any other, the journey not holding every value `given` carries outside the known elements (nothing
- * says which of that data is whose). An element `given` carries nothing for is held trivially. What a submit
- * whose outcome is unknown took is read from this: an empty answer means the journey holds all it sent.
- */
-export function unheldElements(catalogue: ElementCatalogue, held: Subject, given: Subject, ids: readonly string[]): string[] {
-  const unknownUnheld = () => undescribedPaths(catalogue, given).length > 0 && unheldUndescribed(catalogue, held, given).length > 0;
-  return [...new Set(ids)].filter((id) => {
-    const element = catalogue.get(id);
-    if (!element) return unknownUnheld();
-    if (element.pick(given) === undefined) return false;
-    return element.pick(held) === undefined || !catalogue.isValid(held, id) || changedElements(catalogue, held, given, [id]).length > 0;
-  });
-}

@@ -1,4 +1,4 @@
-export { type AddedData, addedAfterSave } from './added-after-save.js';
+export { type AddedData, addedAfterSave, unheldElements } from './added-after-save.js';
 export {
   CHANGES,
   type ChangeId,
@@ -13,7 +13,7 @@ export {
   type VersionChange,
   v2ErrorNamesFor,
 } from './change-register.js';
-export { changedElements, changedUndescribed, undescribedPaths, unheldElements, unheldUndescribed } from './changed-elements.js';
+export { changedElements, changedUndescribed, undescribedPaths, unheldUndescribed } from './changed-elements.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
 export { filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
