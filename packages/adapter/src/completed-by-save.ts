@@ -8,12 +8,13 @@ const TTL_MS = 60 * 60 * 1000;
 interface Saved {
   readonly at: number;
   readonly instanceId: string;
-  /** The interaction as it was when the Save came: v1 still listed it as the instance's task. */
+  /** The interaction as it was when the Save came, without its `context`: v1 still listed it as the instance's task. */
   readonly interaction: Interaction;
 }
 
 /**
- * The taskIds whose interaction a Save of this process completed. v1 kept a Save as a draft: the task stayed
+ * The taskIds whose interaction a Save of this process completed (a Save that left it open is not kept: the
+ * interaction is still listed, and whatever completes it, here or through another replica, is v2's to show). v1 kept a Save as a draft: the task stayed
  * listed, and v1 took the Complete that followed. On v2 the Save has submitted, so the interaction is gone and
  * that Complete finds its task gone. Knowing the Save did it, the adapter can list the task and answer that
  * Complete as v1 did. Per process: through several replicas, only where the Save ran.
@@ -30,7 +31,9 @@ export class CompletedBySave {
 
   add(taskId: string, instanceId: string, interaction: Interaction): void {
     this.delete(taskId);
-    this.#saved.set(taskId, { at: this.#now(), instanceId, interaction });
+    // A list needs the interaction's ids, status and what it collects, never the subject it may carry.
+    const { context: _subject, ...listed } = interaction;
+    this.#saved.set(taskId, { at: this.#now(), instanceId, interaction: listed });
     this.#byInstance.set(instanceId, taskId);
     if (this.#saved.size > CAPACITY) this.delete(this.#saved.keys().next().value as string);
   }

@@ -435,8 +435,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             throw error;
           }
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
-          if (intent === 'Save') completedBySave.add(taskId, instanceId, interaction);
-          else completedBySave.delete(taskId);
+          // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
+          if (intent === 'Save' && (await movedOn(instanceId, interactionId))) completedBySave.add(taskId, instanceId, interaction);
+          else if (intent !== 'Save') completedBySave.delete(taskId);
           return { instanceId, taskId };
         }),
 

@@ -27,4 +27,10 @@ describe('the memory of tasks a Save completed', () => {
     expect(memory.pendingFor('i')).toBeUndefined();
     expect(memory.has('a')).toBe(true);
   });
+
+  it('keeps the interaction without its context: a list shows no subject, and an hour of them holds none', () => {
+    const memory = new CompletedBySave(() => 0);
+    memory.add('c', 'j', { ...interaction, context: { subject: { identity: { firstName: 'Ada' } } } });
+    expect(memory.pendingFor('j')?.interaction).toEqual(interaction);
+  });
 });
