@@ -20,3 +20,15 @@ export const isTerminalStatus = (status: string): boolean => status === 'Complet
 
 /** Maps either failure spelling onto the v1 enumeration. */
 export const toV1Status = (status: JourneyStatus): V1JourneyStatus => (status === 'Error' ? 'Failed' : status);
+
+/**
+ * A journey's status as v1 reads it, given what v2 says of its result. A tenant may decide a journey without its
+ * status ever leaving `InProgress`; `result.status` is authoritative, so a result that is `complete` reads
+ * `Completed` and one that is `error` or `timeout` reads `Failed`: a v1 caller polls until the status changes, and
+ * would poll for ever.
+ */
+export function decidedV1Status(status: JourneyStatus, resultStatus: string | undefined): V1JourneyStatus {
+  if (status !== 'InProgress') return toV1Status(status);
+  if (resultStatus === 'complete') return 'Completed';
+  return resultStatus === 'error' || resultStatus === 'timeout' ? 'Failed' : 'InProgress';
+}

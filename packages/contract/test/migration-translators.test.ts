@@ -129,6 +129,12 @@ describe('task lists', () => {
     });
     const ended = toV1TaskList(interaction({ journey: { status: 'Error' }, interaction: { collects: [] }, outstanding: [] }));
     expect(V1TaskList.parse(ended)).toEqual({ instanceId: INSTANCE, status: 'Failed', tasks: [] });
+    // A tenant that decides without leaving InProgress: the end interaction's result says the journey is done.
+    const decided = (status: string) =>
+      toV1TaskList(
+        interaction({ journey: { status: 'InProgress' }, interaction: { collects: [] }, outstanding: [], result: { status, advice: {} } }),
+      ).status;
+    expect([decided('complete'), decided('error'), decided('pending')]).toEqual(['Completed', 'Failed', 'InProgress']);
   });
 });
 

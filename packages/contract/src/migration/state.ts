@@ -1,4 +1,4 @@
-import { isFailureStatus, isTerminalStatus, toV1Status } from '../status.js';
+import { decidedV1Status, isFailureStatus, isTerminalStatus } from '../status.js';
 import type { V1FlowEntry, V1State } from '../v1.js';
 import { isDecisionStep, type JourneyResult, resultOf, type Step, stepsOf, type V2State } from '../v2.js';
 import { DECISIONS, type Decision, SPECIFICATION_DIALECT, type V1Dialect } from './v1-dialect.js';
@@ -64,18 +64,6 @@ function resultStatusOf(state: V2State, decision: string | undefined): string {
 }
 
 /**
- * The journey's status as v1 reads it. A tenant may decide a journey without its status ever leaving `InProgress`;
- * `result.status` is authoritative, so a result that is `complete` reads `Completed` and one that is `error` or
- * `timeout` reads `Failed`: a v1 caller polls until the status changes, and would poll for ever.
- */
-function v1StatusOf(state: V2State): V1State['status'] {
-  if (state.status !== 'InProgress') return toV1Status(state.status);
-  const given = resultOf(state)?.status;
-  if (given === 'complete') return 'Completed';
-  return given === 'error' || given === 'timeout' ? 'Failed' : 'InProgress';
-}
-
-/**
  * Moves a v2 state back to v1 in the replaced journey's dialect: `Error` → `Failed` (the v1 enumeration: the
  * dialect's `statuses` spell it on the wire, see `spelledStatus`), steps → flow entries keyed by the dialect's flow keys, the overall decision → the decision entry
  * in the dialect's wording (and, in the live caller's `data.context` layout, `result.status` beside the flow),
@@ -108,7 +96,7 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
   // A manual review may be decided while the journey still reads InProgress; a failed journey has no decision.
   const decision = isFailureStatus(state.status) || state.status === 'Paused' ? undefined : decisionOf(resultOf(state), steps);
   if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: outcomeOf(decision, dialect) }, subject };
-  const status = v1StatusOf(state);
+  const status = decidedV1Status(state.status, resultOf(state)?.status);
   const settled = decision !== undefined || isTerminalStatus(status);
   const process = { flow };
   const data =

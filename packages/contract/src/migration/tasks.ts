@@ -1,5 +1,5 @@
 import type { ElementCatalogue } from '../element-catalogue.js';
-import { toV1Status } from '../status.js';
+import { decidedV1Status } from '../status.js';
 import type { V1TaskList, V1TaskListWithSchema } from '../v1.js';
 import type { Interaction } from '../v2.js';
 import { encodeTaskId } from './task-id.js';
@@ -29,7 +29,7 @@ export function toV1TaskList(interaction: Interaction, variantIdOf: TaskVariantI
   const task = activeTask(interaction, variantIdOf);
   return {
     instanceId: interaction.instanceId,
-    status: toV1Status(interaction.journey?.status ?? 'InProgress'),
+    status: decidedV1Status(interaction.journey?.status ?? 'InProgress', interaction.result?.status),
     tasks: task ? [{ taskId: task.taskId, variantId: task.variantId }] : [],
   };
 }
@@ -46,7 +46,7 @@ export function toV1TaskListWithSchema(
   const task = activeTask(interaction, variantIdOf);
   return {
     instanceId: interaction.instanceId,
-    status: toV1Status(interaction.journey?.status ?? 'InProgress'),
+    status: decidedV1Status(interaction.journey?.status ?? 'InProgress', interaction.result?.status),
     tasks: task ? [{ taskId: task.taskId, variantId: task.variantId, schema: { $ref: `#/schemas/${task.key}` } }] : [],
     schemas: task ? { [task.key]: taskJsonSchemaFor(task.elements, catalogue) as V1TaskListWithSchema['schemas'][string] } : {},
   };
