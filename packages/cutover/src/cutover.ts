@@ -516,14 +516,16 @@ export function createCutover(options: CutoverOptions): Cutover {
       const other = bound(then, context);
       try {
         if (operation !== 'fetchState') await other.fetchState({ instanceId });
-      } catch {
-        throw error;
+      } catch (probeError) {
+        // Neither side knows it: the first side's answer, as it gave it. Any other failure leaves it unknown
+        // whether the other side does, and that failure (a 503, a timeout: retryable) is the answer, not a 404.
+        throw isNotFound(probeError) ? error : probeError;
       }
       try {
         return await call(other, undefined);
       } catch (otherError) {
         // A read of an instance neither side has: the first side's answer, as it gave it.
-        if (operation === 'fetchState') throw error;
+        if (operation === 'fetchState' && isNotFound(otherError)) throw error;
         throw otherError;
       }
     }

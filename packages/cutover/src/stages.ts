@@ -56,11 +56,14 @@ export function sameStage(a: Stage, b: Stage): boolean {
 const ORDER: Record<Stage['kind'], number> = { v1: 0, shadow: 1, live: 2, ramp: 3, v2: 4 };
 
 /**
- * Whether `to` sends no more new journeys towards v2 than `from`: an earlier stage in the runbook's order (`v1`,
- * `shadow`, `live`, `ramp`, `v2`), or `from` itself. What a rollback or a kill may do.
+ * Whether `to` is `from` or behind it: an earlier stage in the runbook's order (`v1`, `shadow`, `live`, `ramp`,
+ * `v2`), or the same stage with a smaller sample or ramp percent. What a rollback or a kill may do.
  */
 export function isBackFrom(to: Stage, from: Stage): boolean {
-  return ORDER[to.kind] < ORDER[from.kind] || sameStage(to, from);
+  if (to.kind !== from.kind) return ORDER[to.kind] < ORDER[from.kind];
+  if (to.kind === 'ramp' && from.kind === 'ramp') return to.percent <= from.percent;
+  if ((to.kind === 'shadow' && from.kind === 'shadow') || (to.kind === 'live' && from.kind === 'live')) return to.sample <= from.sample;
+  return true;
 }
 
 /** `shadow 10%`, `ramp 50%`, `v2`: a stage as logs and metrics show it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CutoverOptionsError, createCutover, createMemoryStore, type Side, type Stage } from '../src/index.js';
+import { isBackFrom } from '../src/stages.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
 
 const start = (uid?: string) => ({
@@ -144,6 +145,16 @@ describe('an instance the store does not know', () => {
     expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(0);
     await cutover.close();
   });
+
+  it('is answered with the failure that left it unknown whether v2 knows the instance, not with a final 404', async () => {
+    const { sim, cutover } = setUp({ kind: 'v1' });
+    const { instanceId } = await v1Side(sim).startJourney(start());
+    sim.core.faults.add({ path: '*/v2/captain/journey/state/fetch', status: 503, retryAfter: 0 });
+    const update = { intent: 'Complete', instanceId, taskId: 'nosuchtask', context: { subject: {} } } as const;
+    const through = await cutover.updateTask(update).catch((error: { status?: number }) => error);
+    expect(through).toMatchObject({ status: 503 });
+    await cutover.close();
+  });
 });
 
 describe('mappings', () => {
@@ -160,5 +171,16 @@ describe('mappings', () => {
       });
     expect(create).toThrow(CutoverOptionsError);
     expect(create).toThrow(`mappings "dc" and "dc2" both map the v1 resourceId "${DATA_CHECK_V1}"`);
+  });
+});
+
+describe('a stage behind another (what a stored override may set)', () => {
+  it('is an earlier stage in the runbook, or the same one with a smaller sample or ramp percent', () => {
+    expect(isBackFrom({ kind: 'ramp', percent: 10 }, { kind: 'ramp', percent: 50 })).toBe(true);
+    expect(isBackFrom({ kind: 'ramp', percent: 50 }, { kind: 'ramp', percent: 10 })).toBe(false);
+    expect(isBackFrom({ kind: 'shadow', sample: 0.01 }, { kind: 'shadow', sample: 0.5 })).toBe(true);
+    expect(isBackFrom({ kind: 'live', sample: 0.5 }, { kind: 'live', sample: 0.01 })).toBe(false);
+    expect(isBackFrom({ kind: 'v1' }, { kind: 'shadow', sample: 1 })).toBe(true);
+    expect(isBackFrom({ kind: 'v2' }, { kind: 'ramp', percent: 90 })).toBe(false);
   });
 });
