@@ -44,38 +44,11 @@ const MappingSchema = z.strictObject({
     .optional(),
 });
 
-/** A v1 resourceId as one journey: `id@latest` is `id`. */
-const oneId = (resourceId: string) => (resourceId.endsWith('@latest') ? resourceId.slice(0, -'@latest'.length) : resourceId);
-
-/**
- * Each mapping has a name of its own and a v1 resourceId of its own (`id` and `id@latest` are one): two for one id
- * would send its starts by whichever came last, and two of one name would share metrics and overrides.
- */
-function oneMappingEach(mappings: readonly z.output<typeof MappingSchema>[], context: z.RefinementCtx): void {
-  const names = new Map<string, number>();
-  const ids = new Map<string, string>();
-  mappings.forEach((mapping, index) => {
-    const name = mapping.name ?? mapping.v1;
-    if (names.has(name))
-      context.addIssue({ code: 'custom', path: [index, 'name'], message: `two mappings are named ${JSON.stringify(name)}` });
-    names.set(name, index);
-    const id = oneId(mapping.v1);
-    const other = ids.get(id);
-    if (other !== undefined)
-      context.addIssue({
-        code: 'custom',
-        path: [index, 'v1'],
-        message: `mappings ${JSON.stringify(other)} and ${JSON.stringify(name)} both map the v1 resourceId ${JSON.stringify(id)}`,
-      });
-    ids.set(id, name);
-  });
-}
-
 /** The file `journey-bridge serve --cutover FILE` reads (docs/cutover.md). */
 export const CutoverFile = z.strictObject({
   /** The v1 base the v1 side is called at, e.g. `https://eu.<platform host>/captain/api/`. */
   v1Upstream: z.url({ protocol: /^https?$/ }),
-  mappings: z.array(MappingSchema).min(1).superRefine(oneMappingEach),
+  mappings: z.array(MappingSchema).min(1),
   /** `memory` (one replica) or a `redis://` URL every replica shares; `--store` wins. @default 'memory' */
   store: z.union([z.literal('memory'), z.url({ protocol: /^rediss?$/ })]).default('memory'),
   shadow: z

@@ -78,9 +78,7 @@ describe('a cutover file whose mappings collide', () => {
       { name: 'dc2', v1: `${V1}@latest`, v2: V2, stage: { kind: 'v2' } },
     ]);
     expect(code).toBe(2);
-    expect(stderr).toContain(
-      `cutover (flag --cutover) at mappings.1.v1 is invalid: mappings "dc" and "dc2" both map the v1 resourceId "${V1}"`,
-    );
+    expect(stderr).toContain(`the cutover file: mappings "dc" and "dc2" both map the v1 resourceId "${V1}"`);
     expect(stderr).toContain('Run journey-bridge serve --help for the options.');
   });
 
@@ -90,7 +88,7 @@ describe('a cutover file whose mappings collide', () => {
       { name: 'dc', v1: 'another-v1-id', v2: V2, stage: { kind: 'v1' } },
     ]);
     expect(code).toBe(2);
-    expect(stderr).toContain('cutover (flag --cutover) at mappings.1.name is invalid: two mappings are named "dc"');
+    expect(stderr).toContain('the cutover file: two mappings are named "dc"');
     expect(stderr).not.toContain('cannot listen');
   });
 });
