@@ -14,10 +14,11 @@ interface Saved {
 
 /**
  * The taskIds whose interaction a Save of this process completed (a Save that left it open is not kept: the
- * interaction is still listed, and whatever completes it, here or through another replica, is v2's to show). v1 kept a Save as a draft: the task stayed
- * listed, and v1 took the Complete that followed. On v2 the Save has submitted, so the interaction is gone and
- * that Complete finds its task gone. Knowing the Save did it, the adapter can list the task and answer that
- * Complete as v1 did. Per process: through several replicas, only where the Save ran.
+ * interaction is still listed, and whatever completes it, here or through another replica, is v2's to show). v1
+ * kept a Save as a draft: the task stayed listed, and v1 took the Complete that followed. On v2 the Save has
+ * submitted, so the interaction is gone and that Complete finds its task gone. Knowing the Save did it, the adapter
+ * can list the task and answer that Complete as v1 did. Per process: through several replicas, only where the Save
+ * ran.
  */
 export class CompletedBySave {
   readonly #saved = new Map<string, Saved>();

@@ -294,7 +294,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const heldAlready = async (id: string) => {
           const held = await heldBefore();
           if (undescribed(id)) return unheldUndescribed(catalogue, held, subject).length < undescribedPaths(catalogue, subject).length;
-          return catalogue.get(id)?.pick(subject) !== undefined && unheldElements(catalogue, held, subject, [id]).length === 0;
+          return unheldElements(catalogue, held, subject, [id]).length === 0;
         };
         const anyHeld = await Promise.all(ids.map(heldAlready));
         if (!anyHeld.includes(true)) throw error;

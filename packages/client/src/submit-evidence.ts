@@ -1,16 +1,14 @@
-import { ElementCatalogue, type SubmitRequest, type SubmitResponse, unheldElements, type V2State } from '@journey-bridge/contract';
+import { SPECIFICATION_CATALOGUE, type SubmitRequest, type SubmitResponse, unheldElements, type V2State } from '@journey-bridge/contract';
 import { ResponseValidationError } from './errors/response-validation-error.js';
-
-/** The specification's six elements; any other is judged by all the data a submit carries outside them. */
-const SIX = new ElementCatalogue();
 
 /**
  * The elements `request` submitted that `state` does not show the journey holding with the values sent, by
  * element name (`PrimaryDocument` for `PrimaryDocument/side1Image`). Empty: the journey holds everything it sent.
+ * The specification's six elements are compared field by field; any other by all the data sent outside them.
  */
 export function unheldBySubmit(request: SubmitRequest, state: V2State): string[] {
   const ids = (request.participants ?? []).map(({ domainElementId }) => domainElementId.split('/')[0] ?? domainElementId);
-  return unheldElements(SIX, state.context?.subject ?? {}, request.context?.subject ?? {}, ids);
+  return unheldElements(SPECIFICATION_CATALOGUE, state.context?.subject ?? {}, request.context?.subject ?? {}, ids);
 }
 
 /**

@@ -64,9 +64,10 @@ export interface AddedData {
 
 /**
  * What `given` (a Complete's subject) carries that the journey (`held`) does not hold, or `undefined` when it holds
- * it all; an element invalid there counts as nothing, since a submit would have dropped it. Every value is looked at: the elements' data in the form each element gives every spelling (a trimmed
- * name, a date's day, an SSN's digits), and the rest as given (another kind of id number, a second document, a
- * second biometric, data no element describes).
+ * it all; an element invalid there counts as nothing, since a submit would have dropped it. Every value is looked
+ * at: the elements' data in the form each element gives every spelling (a trimmed name, a date's day, an SSN's
+ * digits), and the rest as given (another kind of id number, a second document, a second biometric, data no
+ * element describes).
  */
 export function addedAfterSave(catalogue: ElementCatalogue, held: Subject, given: Subject): AddedData | undefined {
   const carried = catalogue.carriedBy(given);
