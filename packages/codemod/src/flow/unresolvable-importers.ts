@@ -1,5 +1,6 @@
 import type { Function as FunctionNode } from '@babel/types';
 import { isMember, propertyName } from '../parse/walk.js';
+import { wholeWord } from '../parse/whole-word.js';
 import { memberName } from './object-literals.js';
 import type { Source, Sources } from './sources.js';
 
@@ -11,9 +12,6 @@ function nameOf(source: Source, fn: FunctionNode): string | undefined {
   if (parent?.type === 'AssignmentExpression' && parent.right === fn && isMember(parent.left)) return propertyName(parent.left);
   return memberName(source, fn);
 }
-
-/** `text` matched as itself in a regular expression, as a whole word of JavaScript (`$` and `_` in it). */
-const word = (text: string): string => `(?<![\\w$])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`;
 
 /** The imports found for each name, by run: every answer a function returns asks again. */
 const found = new WeakMap<Sources, Map<string, readonly { from: string; specifier: string }[]>>();
@@ -65,7 +63,7 @@ function importsNaming(sources: Sources, name: string): { from: string; specifie
       if (entry.specifier !== unresolvable.specifier) return false;
       if (entry.imported === name) return true;
       const whole = entry.imported === '*' || entry.imported === 'default';
-      return whole && new RegExp(`${word(local)}\\s*\\??\\.\\s*${word(name)}`).test(text);
+      return whole && new RegExp(`${wholeWord(local)}\\s*\\??\\.\\s*${wholeWord(name)}`).test(text);
     });
   });
 }

@@ -1,5 +1,6 @@
 import { dirname, relative } from 'node:path';
 import { lineRef } from '../edits/line-refs.js';
+import { wholeWord } from '../parse/whole-word.js';
 import type { FileContext } from './file-context.js';
 import type { Site } from './types.js';
 
@@ -32,7 +33,7 @@ export function keepUnseenConstants(
       const at = piece.lastIndexOf(':');
       const file = piece.slice(0, at);
       const name = constantAt(ctx(file), Number(piece.slice(at + 1)));
-      const word = name && new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+      const word = name && new RegExp(wholeWord(name));
       const unseen = word ? unseenImportsOf(file).find((entry) => entry.from !== file && word.test(entry.text)) : undefined;
       if (!unseen) continue;
       site.status = 'unsupported';
