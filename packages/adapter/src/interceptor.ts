@@ -105,12 +105,19 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
   };
 }
 
-/** The handler's answer as fetch gives one: with its status's reason phrase, and the URL it answers. */
-function asFetchResponse(answer: Response, url: string): Response {
-  const response = new Response(answer.body, {
+/**
+ * The handler's answer as fetch gives one: with its status's reason phrase, its `Content-Length` (v1 sent one, and
+ * code sizes buffers or skips empty bodies by it), and the URL it answers.
+ */
+async function asFetchResponse(answer: Response, url: string): Promise<Response> {
+  // The handler's answers are JSON it built whole: reading them costs a copy, and gives their length in bytes.
+  const body = answer.body === null ? null : await answer.arrayBuffer();
+  const headers = new Headers(answer.headers);
+  if (body !== null) headers.set('content-length', String(body.byteLength));
+  const response = new Response(body, {
     status: answer.status,
     statusText: STATUS_CODES[answer.status] ?? '',
-    headers: answer.headers,
+    headers,
   });
   // A constructed Response's url is an empty read-only getter: interceptor libraries define it on the instance.
   Object.defineProperty(response, 'url', { value: url, enumerable: true, configurable: true });

@@ -303,4 +303,24 @@ describe('createV1CompatFetch', () => {
     expect((await unknown.json()).error).toBe('not-found-error');
     expect(unknown.headers.get('x-request-id')).toBe(sim.core.journal.list()[1]?.requestId);
   });
+
+  it('answers with a Content-Length in bytes, as v1 did', async () => {
+    const sim = createSimulator({ journeys });
+    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const call = (path: string, body: unknown) =>
+      compat(`http://legacy.example/eu/captain/api/journey/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const started = await call('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+    // A refusal that names a non-ASCII id: its length in bytes is not its length in characters.
+    const refused = await call('start', { resourceId: 'Zoë-v1@latest', context: { subject: {} } });
+    for (const answer of [started, refused]) {
+      const bytes = new Uint8Array(await answer.clone().arrayBuffer());
+      expect(answer.headers.get('content-length')).toBe(String(bytes.byteLength));
+      expect(bytes.byteLength).toBeGreaterThan(0);
+    }
+    expect(await refused.text()).toContain('Zoë');
+  });
 });
