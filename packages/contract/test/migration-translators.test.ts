@@ -99,6 +99,10 @@ describe('taskIds', () => {
   it('refuses ids it did not issue and instance ids too long for v1', () => {
     expect(() => decodeTaskId('6d010770feacb771748ca60a7d213b2e')).toThrow(MalformedTaskIdError);
     expect(() => decodeTaskId(`${INSTANCE}.NOT-A-TAG`)).toThrow(MalformedTaskIdError);
+    // Of the right form, but above every digest: it never named a task. The largest digest is still one.
+    expect(() => decodeTaskId(`${INSTANCE}.zzzzzzzzzzz`)).toThrow(MalformedTaskIdError);
+    expect(() => decodeTaskId(`${INSTANCE}.2gosa7pa2gw`)).toThrow(MalformedTaskIdError);
+    expect(decodeTaskId(`${INSTANCE}.2gosa7pa2gv`).instanceId).toBe(INSTANCE);
     expect(() => encodeTaskId('x'.repeat(60), 'i')).toThrow(
       expect.objectContaining({ name: 'TranslationError', status: 500, message: expect.stringContaining('60 characters') }),
     );

@@ -380,6 +380,13 @@ const BAD_REQUESTS: { name: string; send: () => Promise<Response>; status: numbe
     status: 404,
   },
   {
+    // Its digest is above any the adapter makes, so no interaction of the instance ever had it: v1 answered 404 too.
+    name: 'task schema of a taskId never issued on a live instance',
+    send: async () => post(v1('task/schema'), JSON.stringify({ taskId: `${await startedInstance()}.zzzzzzzzzzz` })),
+    status: 404,
+    error: 'not-found-error',
+  },
+  {
     name: 'task schema of a stale taskId',
     send: async () => post(v1('task/schema'), JSON.stringify({ taskId: `${await startedInstance()}.00000000000` })),
     status: 409,

@@ -14,6 +14,12 @@ function digest(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0');
 }
 
+/**
+ * The largest tag `digest` gives (53 bits, `2gosa7pa2gv`). Tags are 11 base-36 digits, which sort as text in the
+ * order of their values: a tag above this one was never issued, so its task never existed (404), where a tag that
+ * could have been issued may name an interaction that moved on (409).
+ */
+const LARGEST_TAG = Number.MAX_SAFE_INTEGER.toString(36);
 const SEPARATOR = '.';
 const MAX_LENGTH = 64;
 /** Marks an instanceId packed from lowercase hex into base64url, for ids too long to carry as they are. */
@@ -49,6 +55,6 @@ export function encodeTaskId(instanceId: string, interactionId: string): string 
 export function decodeTaskId(taskId: string): { instanceId: string; matches(interactionId: string): boolean } {
   const at = taskId.lastIndexOf(SEPARATOR);
   const tag = taskId.slice(at + 1);
-  if (at <= 0 || taskId.length > MAX_LENGTH || !/^[0-9a-z]{11}$/.test(tag)) throw new MalformedTaskIdError(taskId);
+  if (at <= 0 || taskId.length > MAX_LENGTH || !/^[0-9a-z]{11}$/.test(tag) || tag > LARGEST_TAG) throw new MalformedTaskIdError(taskId);
   return { instanceId: unpackInstanceId(taskId.slice(0, at)), matches: (interactionId) => digest(interactionId) === tag };
 }
