@@ -4,6 +4,7 @@ import { type HttpBindings, serve } from '@hono/node-server';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { openStore } from './cutover-wiring.js';
+import { warnEntriesWithoutFlowKeys } from './flow-key-warnings.js';
 import { createShimHandler } from './shim-handler.js';
 
 /** A shim listening on a port. */
@@ -53,6 +54,7 @@ export async function startShim(
   config: ShimConfig,
   { logger = createLogger(config.logLevel), fetch }: StartShimOptions = {},
 ): Promise<RunningShim> {
+  warnEntriesWithoutFlowKeys(config, logger);
   const store = config.cutover ? await openStore(config) : undefined;
   const shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }) });
 

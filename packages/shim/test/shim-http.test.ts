@@ -277,6 +277,31 @@ describe('journey-bridge serve over HTTP', () => {
     }
   });
 
+  it('warns at start-up of each journey-map entry without flowKeys, and of no other', async () => {
+    const map = {
+      'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2',
+      'c3f9e5b2doc-selfie-v1': { v2: 'd4a0f6c3doc-selfie-v2', dialect: { flowKeys: { 'document-check': 'doc-auth-v2' } } },
+      'e5b1a7d4fraud-screen-v1': { v2: 'f6c2b8e5fraud-screen-v2', dialect: { layout: 'context.process' } },
+    };
+    const own = await startShimCli(serveArgs(`${upstream.url}/eu/v2/captain/`, await journeyMapFile(map), '--log-level', 'warn'));
+    try {
+      const warnings = own
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: number; journey?: string; msg: string })
+        .filter(({ level }) => level === 40);
+      expect(warnings.map(({ journey }) => journey)).toEqual(['a1d7c3f0data-check-v1', 'e5b1a7d4fraud-screen-v1']);
+      expect(warnings[0]?.msg).toMatch(/v2 step ids as flow keys and task variantIds/);
+      expect(warnings[0]?.msg).toMatch(/"flowKeys"/);
+      expect(warnings[0]?.msg).toMatch(/journey-bridge compare --learn \(docs\/cutover\.md\) or journey-bridge dialect/);
+    } finally {
+      await own.stop();
+    }
+    // variantIds give plain entries their flow keys: the shim every other test here uses warns of none.
+    expect(shim.stdout()).not.toContain('has no flowKeys');
+  });
+
   it('never logs tokens, subject data or paths', async () => {
     const ssn = '987-65-4321';
     await post(
