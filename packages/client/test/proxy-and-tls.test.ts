@@ -120,7 +120,7 @@ describe('TLS', () => {
     const client = createJourneyClient({ baseUrl: `https://${tlsHost}/v2/`, auth: staticToken('t'), retry: FAST_RETRY });
     const error = await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(((error as Error).cause as Error).cause).toMatchObject({ code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' });
+    expect((error as Error).cause).toMatchObject({ code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' });
   });
 
   it('presents the client certificate to a server that requires one', async () => {

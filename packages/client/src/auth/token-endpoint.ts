@@ -1,5 +1,7 @@
 import { TokenErrorBody, TokenResponse } from '@journey-bridge/contract';
+import { ConnectionError } from '../errors/connection-error.js';
 import { JourneyApiError } from '../errors/journey-api-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
 import { TokenEndpointError } from '../errors/token-endpoint-error.js';
 import { newCallState } from '../http/call-state.js';
 import { Transport } from '../http/transport.js';
@@ -28,7 +30,16 @@ export function tokenEndpoint(environment: AuthEnvironment, path: string): (form
       return { accessToken: token.access_token, expiresInSeconds: token.expires_in };
     } catch (error) {
       if (error instanceof TokenEndpointError || !(error instanceof JourneyApiError)) throw error;
-      throw new TokenEndpointError({ status: error.status, requestId: error.requestId, problem: error.message, cause: error });
+      // One error for the caller, not one around another: an unreachable endpoint's cause is the network error
+      // itself (`cause.code` `ECONNREFUSED`), as a ConnectionError's is.
+      const cause = error instanceof ConnectionError && !(error instanceof TimeoutError) ? error.cause : error;
+      throw new TokenEndpointError({ status: error.status, requestId: error.requestId, problem: untagged(error), cause });
     }
   };
+}
+
+/** `error`'s message without its ` [request …]` tag, which the TokenEndpointError puts back once. */
+function untagged(error: JourneyApiError): string {
+  const tag = ` [request ${error.requestId}]`;
+  return error.requestId !== undefined && error.message.endsWith(tag) ? error.message.slice(0, -tag.length) : error.message;
 }

@@ -1,6 +1,9 @@
 import { JourneyApiError } from './journey-api-error.js';
 
-/** No response arrived: the connection failed or was reset. `requestId` is the id the client sent. */
+/**
+ * No response arrived: the connection failed or was reset. `requestId` is the id the client sent; `cause` is the
+ * network error itself (`cause.code` `ECONNREFUSED`, `UND_ERR_SOCKET`, …), not fetch's `TypeError` around it.
+ */
 export class ConnectionError extends JourneyApiError {
   override name = 'ConnectionError';
   declare readonly status: undefined;

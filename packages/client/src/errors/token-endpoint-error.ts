@@ -1,7 +1,10 @@
 import type { TokenErrorBody } from '@journey-bridge/contract';
 import { JourneyApiError } from './journey-api-error.js';
 
-/** The token endpoint refused to issue a token, answered garbage, or could not be reached. */
+/**
+ * The token endpoint refused to issue a token, answered garbage, or could not be reached (then `status` is
+ * undefined and `cause` the network error, as a `ConnectionError`'s is).
+ */
 export class TokenEndpointError extends JourneyApiError {
   override name = 'TokenEndpointError';
   /** The OAuth `error` (`invalid_client`, `invalid_grant`, …) when the endpoint sent one. */

@@ -99,6 +99,18 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /**
+ * The network error itself: the first error in `error`'s cause chain with a `code` (`ECONNREFUSED`,
+ * `UND_ERR_SOCKET`, …) or undici's parser error, past the `TypeError('fetch failed')` that fetch and `createFetch`
+ * wrap it in; `error` when the chain has none. What `ConnectionError.cause` is, whichever attempt failed.
+ */
+export function networkErrorOf(error: unknown): unknown {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (typeof (current as { code?: unknown }).code === 'string' || current instanceof errors.HTTPParserError) return current;
+  }
+  return error;
+}
+
+/**
  * Whether `error` failed before the request was written (connection refused, DNS, TLS handshake): the service
  * cannot have acted on it, so even a journey start may be sent again. Any other network failure leaves the
  * outcome unknown.

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import type { JourneyApiError } from '../errors/journey-api-error.js';
+import { JourneyClientError } from '../errors/journey-client-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { Log } from '../logging.js';
@@ -12,7 +13,7 @@ import { checkTimeoutMs } from '../timeout-ms.js';
 import { type WithRequestId, withRequestId } from '../with-request-id.js';
 import { type CallState, callStateOf, newCallState } from './call-state.js';
 import { type Answer, type FirstAttemptTarget, responseOf, sendFirstAttempt } from './first-attempt.js';
-import { isNetworkError, isResponseTooLarge, isTimeout } from './network-error.js';
+import { isNetworkError, isResponseTooLarge, isTimeout, networkErrorOf } from './network-error.js';
 import { parseValidated, readErrorBody } from './read-validated.js';
 import type { RequestBody } from './request-body.js';
 
@@ -199,12 +200,15 @@ export class Transport {
       this.#logAttempt(state, error.response.status, body);
       return this.#config.errorFor(error.response.status, state.requestId, body, error.response.headers.get('retry-after') ?? undefined);
     }
+    // The token provider's own error (a TokenEndpointError): already a client error, told once by the token
+    // endpoint's transport, and not this endpoint's connection failure though its cause may be a network error.
+    if (error instanceof JourneyClientError) return error;
     const client = isTimeout(error)
       ? new TimeoutError({ requestId: state.requestId, cause: error, timeoutMs })
       : isResponseTooLarge(error)
         ? new ResponseTooLargeError({ requestId: state.requestId, cause: error })
         : isNetworkError(error)
-          ? new ConnectionError({ requestId: state.requestId, cause: error })
+          ? new ConnectionError({ requestId: state.requestId, cause: networkErrorOf(error) })
           : undefined;
     // Anything else (an abort's reason, a bug) is the caller's own and goes on as it is.
     if (client) this.#logAttempt(state, undefined, error);
