@@ -1,7 +1,13 @@
 /** Severity of a log line; `silent` emits nothing. */
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
-/** Where log lines go. `console` fits; so do pino, winston and most structured loggers. */
+/**
+ * Where log lines go. Every call is `(message, fields)`: the message first, the fields object (`method`, `path`,
+ * `status`, `durationMs`, `attempt`, `requestId`, and at debug `request` and `response`) as the second argument,
+ * absent on the few lines without fields. `console` takes that as it is. pino takes `(fields, message)` and drops
+ * the fields given second, so it needs an adapter that swaps them, and its own level set to the client's `logLevel`
+ * (its default, `info`, drops debug lines); see docs/client.md#logging-and-redaction.
+ */
 export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
