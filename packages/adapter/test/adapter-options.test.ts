@@ -1,4 +1,4 @@
-import { createJourneyClient, NotFoundError, staticToken } from '@journey-bridge/client';
+import { AuthenticationError, createJourneyClient, type JourneyClientOptions, NotFoundError, staticToken } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1Adapter, type V1AdapterOptions } from '../src/index.js';
@@ -128,5 +128,33 @@ describe('createV1Adapter', () => {
     expect(await count(() => api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: person } }))).toBe(1);
     expect(await count(() => api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } }))).toBe(2);
     expect(await count(() => api.fetchState({ instanceId }))).toBe(1);
+  });
+});
+
+describe('createV1Adapter on a tenant whose interactions refuse the customer token', () => {
+  /** An adapter over a client with `interactionAuth` as given (left out: the client's default). */
+  function onEndUserTenant(interactionAuth?: JourneyClientOptions['interactionAuth']) {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const client = createJourneyClient({
+      baseUrl: 'http://sim.test/eu/v2/captain/',
+      auth: staticToken(sim.issueToken()),
+      fetch: sim.fetch,
+      ...(interactionAuth && { interactionAuth }),
+    });
+    return { sim, adapter: createV1Adapter({ client, journeyMap, dialect: { flowKeys: variantIds } }) };
+  }
+  const start = { resourceId: 'e1a5c7d9device-selfie-v1@latest', context: { config: { async: true }, subject: {} } };
+
+  it("authorises interaction calls as its client does: the client's default, 'customer', gets 401 on task calls", async () => {
+    const { adapter } = onEndUserTenant();
+    const { instanceId } = await adapter.startJourney(start);
+    await expect(adapter.listTasks({ instanceId })).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it("with the client's interactionAuth 'auto', the task calls go through on an end-user token", async () => {
+    const { sim, adapter } = onEndUserTenant('auto');
+    const { instanceId } = await adapter.startJourney(start);
+    expect((await adapter.listTasks({ instanceId })).tasks).toHaveLength(1);
+    expect(sim.core.journal.count({ path: '*/journey/device/start', instanceId })).toBe(1);
   });
 });
