@@ -21,8 +21,8 @@ marked with a "journey-codemod:" comment naming the rule, the reason and the v2 
 
 Options:
   --dry                 plan and report, write nothing
-  --print               print every changed file
-  --diff                print a unified diff of every change
+  --diff                print a unified diff of every change and write nothing (so it runs on an uncommitted tree)
+  --print               print every changed file; it is written too, unless --dry or --diff
   --report FILE|-       write a JSON report (- for stdout): every flow (files, sites, decision, what blocked it)
                         and every site with file, line, rule, status and reason
   --json                print the summary (and with --check the findings) as one JSON object on stdout
@@ -72,7 +72,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       error instanceof UsageError ||
       error instanceof MissingPathError ||
       (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
-    io.stderr.write(`journey-codemod: ${error instanceof Error ? error.message : String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    // parseArgs follows an unknown option with advice on positionals that start with '-', its quote unbalanced:
+    // nothing a misspelt flag needs.
+    io.stderr.write(`journey-codemod: ${message.replace(/\. To specify a positional argument.*$/s, '')}\n`);
     if (usage) io.stderr.write('Run journey-codemod --help for the options.\n');
     // Refused before writing, as for a dirty tree: the message says what to change.
     if (error instanceof HelperModuleError) return 2;
@@ -122,7 +125,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .filter(Boolean);
   const cwd = io.cwd ?? process.cwd();
   const journeyMap = values['journey-map'] ? await readJourneyMap(values['journey-map'], cwd) : undefined;
-  const dry = values.dry || values.check;
+  // --diff is a preview, as black's and ruff's are: it writes nothing, so an uncommitted tree is no reason to refuse.
+  const dry = values.dry || values.check || values.diff;
   const reportToStdout = values.report === '-';
   if (reportToStdout && (values.diff || values.print))
     throw new UsageError('--report - writes the report to stdout: leave out --diff and --print');

@@ -279,6 +279,36 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect(await read('src/service.ts')).toBe(V1_CALL);
   });
 
+  it('--diff is a preview: it writes nothing, not even the helper module, and so runs on an uncommitted tree', async () => {
+    const loop = await readFile(
+      new URL('../../../test-fixtures/codemod/operations/task-loop-until-done.input.ts', import.meta.url),
+      'utf8',
+    );
+    await write({ 'src/loop.ts': loop });
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'loop');
+    const run = await runCli(['src/loop.ts', '--diff'], repo);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--- a/src/loop.ts');
+    expect(run.stdout).toContain('+++ b/src/journey-v2.ts');
+    expect(run.stderr).toContain('1 would change');
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    // Uncommitted changes are no reason to refuse what writes nothing.
+    await write({ 'src/plain.ts': 'export const answer = 43;\n' });
+    const dirty = await runCli(['src/loop.ts', '--diff'], repo);
+    expect(dirty.code).toBe(0);
+    expect(dirty.stdout).toBe(run.stdout);
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe(' M src/plain.ts\n');
+  });
+
+  it('names an unknown option without parseArgs’ advice on positionals', async () => {
+    expect(await runCli(['src', '--dyr'], repo)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "journey-codemod: Unknown option '--dyr'\nRun journey-codemod --help for the options.\n",
+    });
+  });
+
   it('writes atomically: the mode is kept and no temporary file is left behind', async () => {
     await chmod(join(repo, 'src/service.ts'), 0o750);
     git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'mode');
