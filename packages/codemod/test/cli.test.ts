@@ -356,18 +356,24 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     });
   });
 
-  it('refuses, writing nothing, when the helper module of an earlier run lacks a name the migrated code imports', async () => {
-    const loop = await readFile(
-      new URL('../../../test-fixtures/codemod/operations/task-loop-until-done.input.ts', import.meta.url),
-      'utf8',
-    );
+  it('refuses, writing nothing, when the helper module of an earlier run lacks names the migrated code imports, naming each once', async () => {
+    const fixture = (path: string) => readFile(new URL(`../../../test-fixtures/codemod/${path}.input.ts`, import.meta.url), 'utf8');
+    const loop = await fixture('operations/task-loop-until-done');
     const earlier = 'export function decisionOf(state: unknown) {\n  return state;\n}\n';
-    await write({ 'src/loop.ts': loop, 'src/journey-v2.ts': earlier });
+    // Four importers: one of a name the module has, one of another it lacks, two of the same one it lacks.
+    await write({
+      'src/loop.ts': loop,
+      'src/again.ts': await fixture('operations/task-loop'),
+      'src/decision.ts': await fixture('results/decision-lookup'),
+      'src/steps.ts': await fixture('results/flow'),
+      'src/journey-v2.ts': earlier,
+    });
     git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
     git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'earlier run');
-    const run = await runCli(['src/loop.ts'], repo);
+    const run = await runCli(['src/loop.ts', 'src/again.ts', 'src/decision.ts', 'src/steps.ts'], repo);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('does not export pendingInteractionId, which the migrated code imports');
+    expect(run.stderr).toContain('does not export moduleSteps, pendingInteractionId, which the migrated code imports');
+    expect(run.stderr.match(/does not export/g)).toHaveLength(1);
     expect(await read('src/loop.ts')).toBe(loop);
     expect(await read('src/journey-v2.ts')).toBe(earlier);
     // Moved aside, the current module is written and the loop migrated.

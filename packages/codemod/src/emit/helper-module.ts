@@ -39,6 +39,8 @@ export function emitHelpers(
   const files = new Map<string, string>();
   const edits: TextEdit[] = [];
   const packageTypes = new Map<string, string | undefined>();
+  // Every kept module's missing names over all its importers, so one refusal names them all.
+  const lacking = new Map<string, Set<string>>();
   for (const [file, names] of needs) {
     const ctx = ctxOf(file);
     if (!ctx) continue;
@@ -47,30 +49,37 @@ export function emitHelpers(
     if (!files.has(path)) {
       const existing = readExisting(path);
       if (existing === undefined) files.set(path, moduleText(flavour));
-      else checkExports(path, existing, names);
+      else for (const name of missingExports(existing, names)) lacking.set(path, (lacking.get(path) ?? new Set()).add(name));
     }
     const specifier = specifierFor(ctx, path, flavour);
     const missing = [...names].filter((name) => ctx.imports.get(name)?.specifier !== specifier).sort();
     if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour));
   }
+  if (lacking.size > 0) refuse(lacking);
   return { files: [...files].map(([path, text]) => ({ path, text })), edits };
+}
+
+/** The names a module kept from an earlier run does not export. */
+function missingExports(text: string, names: ReadonlySet<string>): string[] {
+  return [...names].filter(
+    (name) =>
+      !new RegExp(
+        `export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|interface|type)\\s+${name}\\b|exports\\.${name}\\s*=|export\\s*\\{[^}]*\\b${name}\\b`,
+      ).test(text),
+  );
 }
 
 /**
  * Refuses the run when a module kept from an earlier run lacks a name this one imports from it: the codemod never
  * overwrites that module, and migrated code importing a missing name would not load.
  */
-function checkExports(path: string, text: string, names: ReadonlySet<string>): void {
-  const missing = [...names].filter(
-    (name) =>
-      !new RegExp(
-        `export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|interface|type)\\s+${name}\\b|exports\\.${name}\\s*=|export\\s*\\{[^}]*\\b${name}\\b`,
-      ).test(text),
+function refuse(lacking: ReadonlyMap<string, ReadonlySet<string>>): never {
+  const gaps = [...lacking].map(
+    ([path, names]) => `${path} exists from an earlier run and does not export ${[...names].sort().join(', ')}`,
   );
-  if (missing.length === 0) return;
   throw new HelperModuleError(
-    `${path} exists from an earlier run and does not export ${missing.sort().join(', ')}, which the migrated code imports; ` +
-      'the codemod never overwrites it: move it aside to have the current one written, or add the missing exports, then run again (nothing was written)',
+    `${gaps.join('; ')}, which the migrated code imports; the codemod never overwrites ${lacking.size > 1 ? 'them' : 'it'}: ` +
+      `move ${lacking.size > 1 ? 'them' : 'it'} aside to have the current one written, or add the missing exports, then run again (nothing was written)`,
   );
 }
 
