@@ -9,6 +9,8 @@ import { planFile } from './plan/plan-file.js';
 import { resolvePlans } from './plan/resolve.js';
 
 const NO_IMPORTS = { resolved: {}, exports: {} };
+/** What its markers say of the helpers: handed one file, it cannot write the module they are in. */
+const HELPERS_OFF = 'the jscodeshift transform cannot write the generated helper module (the journey-codemod CLI can)';
 
 /** The file jscodeshift gives a transform (the part of its `FileInfo` this one reads). */
 export interface TransformFile {
@@ -34,13 +36,19 @@ export default function transform(file: TransformFile, _api: unknown, options: T
   if (!parsed.ok) throw new Error(`cannot parse ${file.path}: ${parsed.error}`);
   const journeyMap =
     typeof options.journeyMap === 'string' ? (JSON.parse(readFileSync(options.journeyMap, 'utf8')) as Record<string, string>) : undefined;
-  const operationOptions: OperationOptions = { delivery: options.delivery === 'page' ? 'page' : 'api', journeyMap, helpers: false };
+  const operationOptions: OperationOptions = {
+    delivery: options.delivery === 'page' ? 'page' : 'api',
+    journeyMap,
+    helpers: false,
+    // Not --no-helpers, which this transform's user never passed.
+    helpersOff: HELPERS_OFF,
+  };
   const ctx = new FileContext(file.path, file.source, parsed.ast, NO_IMPORTS);
   const plan = planFile(file.path, file.source, parsed.ast, NO_IMPORTS, operationOptions, ctx);
   const sources = new Sources(new Map([[file.path, file.source]]), NO_IMPORTS, [ctx]);
   const eol = file.source.includes('\r\n') ? '\r\n' : '\n';
   const resolution = resolvePlans([plan], analyseFlows([plan], sources, operationOptions), () => eol, {
-    helpers: false,
+    helpersOff: HELPERS_OFF,
     ctx: (path) => sources.get(path)?.ctx,
   });
   const edits = resolution.edits.get(file.path) ?? [];

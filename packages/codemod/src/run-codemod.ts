@@ -16,6 +16,7 @@ import type { V2Unfollowed } from './flow/tracker.js';
 import { type CodemodOptions, DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_BYTES } from './options.js';
 import { parseSource } from './parse/parse-source.js';
 import type { FileContext } from './plan/file-context.js';
+import { helpersOff } from './plan/helpers-off.js';
 import type { OperationOptions } from './plan/operations.js';
 import { type PlannedSource, planSources, type SourceFile } from './plan/plan-sources.js';
 import { type Flow, resolvePlans } from './plan/resolve.js';
@@ -138,7 +139,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const flowAnalysis = analyseFlows(plans, index, operationOptions);
   const ctxOf = (file: string) => index.get(file)?.ctx;
   const resolution = resolvePlans(plans, flowAnalysis, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'), {
-    helpers: operationOptions.helpers,
+    helpersOff: helpersOff(operationOptions),
     ctx: ctxOf,
     importersOf: (file) => index.modules.importersOf(file),
     unseenImportsOf: (file) =>

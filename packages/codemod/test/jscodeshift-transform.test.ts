@@ -21,3 +21,18 @@ it('returns undefined for a file it does not change, as jscodeshift expects', as
   const path = `${fixtures}negative/look-alikes.input.ts`;
   expect(transform({ path, source: await readFile(path, 'utf8') }, api, {})).toBeUndefined();
 });
+
+it('says in its markers that it cannot write the helper module, not that --no-helpers, a flag of the CLI, was passed', async () => {
+  const markers: string[] = [];
+  for (const fixture of ['no-helpers/update', 'operations/task-loop']) {
+    const path = `${fixtures}${fixture}.input.ts`;
+    const output = transform({ path, source: await readFile(path, 'utf8') }, api, {}) ?? '';
+    markers.push(...output.split('\n').filter((line) => line.includes('journey-codemod:')));
+  }
+  const text = markers.join('\n');
+  expect(text).toContain(
+    'the subject is not visible in the code and the jscodeshift transform cannot write the generated helper module (the journey-codemod CLI can)',
+  );
+  expect(text).toContain('read with pendingInteractionId, and the jscodeshift transform cannot write the generated helper module');
+  expect(text).not.toContain('--no-helpers');
+});

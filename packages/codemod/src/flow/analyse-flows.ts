@@ -1,6 +1,7 @@
 import type { CallExpression, Function as FunctionNode } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { concat } from '../analysis/static-value.js';
+import { helpersOff } from '../plan/helpers-off.js';
 import type { OperationOptions } from '../plan/operations.js';
 import { OPERATION_RULES, planOperation } from '../plan/operations.js';
 import type { FilePlan } from '../plan/plan-file.js';
@@ -87,7 +88,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     if (source && call) answers.set(site.id, answerOf(functions, source, call));
   }
   const candidates = new Set(plans.map((plan) => plan.file));
-  const tracker = new Tracker(sources, functions, bodies, options.helpers, new UnreadableCalls(sources, candidates));
+  const tracker = new Tracker(sources, functions, bodies, helpersOff(options), new UnreadableCalls(sources, candidates));
   for (const site of calls) tracker.track(site);
   // A v2 state is followed too: code reading it as a v1 state is a flow half on v2.
   for (const plan of plans)

@@ -15,7 +15,8 @@ export interface FlowContext {
   readonly readAsState: ReadonlySet<string>;
   readonly interactions: ReadonlyMap<string, string>;
   readonly answers: ReadonlyMap<string, Answer>;
-  readonly helpers: boolean;
+  /** Why the generated module's helpers may not be called, as markers say it; `undefined` when they may. */
+  readonly helpersOff: string | undefined;
   readonly ctx: (file: string) => FileContext | undefined;
 }
 
@@ -60,13 +61,13 @@ export function decideSubmit(site: Site, deferred: DeferredSubmit, flow: FlowCon
     participants = participantsLiteral(ctx, elements as Parameters<typeof participantsLiteral>[1]);
   } else {
     const carried = elements && elements.length > 0 ? `[${elements.map((id) => ctx.str(id)).join(', ')}]` : (deferred.subject ?? '');
-    if (!flow.helpers) {
+    if (flow.helpersOff) {
       site.refusal = {
         rule: 'request.update-participants',
         reason:
           elements && elements.length > 0
-            ? 'its flow may have provided these elements before (at start) and helpers are off (--no-helpers)'
-            : 'the subject is not visible in the code and helpers are off (--no-helpers)',
+            ? `its flow may have provided these elements before (at start) and ${flow.helpersOff}`
+            : `the subject is not visible in the code and ${flow.helpersOff}`,
         suggestion: "{ instanceId, interactionId, participants: [{ domainElementId: 'FullName' }], context: { subject } }",
       };
       settle(site);
@@ -108,7 +109,7 @@ export function decideStart(site: Site, deferred: DeferredStart, flow: FlowConte
   const readsState = flow.readAsState.has(site.id);
   if (readsState && tasks) return void refuseWait(site, 'its answer is read as the journey state, and tasks follow it');
   if (!readsState && after.length === 0) return;
-  if (!flow.helpers) return void refuseWait(site, 'waiting as v1 did needs the generated helpers, and helpers are off (--no-helpers)');
+  if (flow.helpersOff) return void refuseWait(site, `waiting as v1 did needs the generated helpers, and ${flow.helpersOff}`);
   const own = flow.answers.get(site.id);
   const wait = deferred.wait;
   const call = wait && (readsState ? answered(wait.fetchState, own) : answered(wait.fetchInteraction, own));

@@ -5,7 +5,7 @@ import { isMember, propertyName } from '../parse/walk.js';
 import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Source } from './sources.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
-import { PENDING, ruleOf, TASK_FORM, TASK_WITHOUT_HELPERS } from './v2-forms.js';
+import { PENDING, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
 import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
 
 export const ARRAY_METHODS = new Set([
@@ -125,7 +125,8 @@ export function tasksMember(
  * (`const tasks = pendingInteractionId(list)`), which a pattern cannot compute: only a declaration of `tasks` alone moves.
  */
 export function tasksPattern(tracking: Tracking, value: Value, property: Extract<Node, { type: 'ObjectProperty' }>, source: Source): void {
-  if (!tracking.helpers) return void tracking.refuse(source, property, value, 'endpoint.task-list', TASK_WITHOUT_HELPERS, TASK_FORM);
+  if (tracking.helpersOff)
+    return void tracking.refuse(source, property, value, 'endpoint.task-list', taskWithoutHelpers(tracking.helpersOff), TASK_FORM);
   const target = property.value;
   const pattern = source.parent(property);
   const declarator = pattern && source.parent(pattern);

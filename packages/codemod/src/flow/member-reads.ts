@@ -9,7 +9,7 @@ import { ARRAY_METHODS, arrayMethod, callback, tasksMember, wholeListRead } from
 import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
 import type { Member, Tracking } from './tracking.js';
-import { PENDING, REPEATABLE, readEither, ruleOf, TASK_FORM, TASK_WITHOUT_HELPERS } from './v2-forms.js';
+import { PENDING, REPEATABLE, readEither, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
 import type { Shape, Value } from './values.js';
 
 /** The flow key of the decision entry in the specification's dialect. */
@@ -151,7 +151,8 @@ function bodyMember(tracking: Tracking, value: Value, member: Member, name: stri
       }
       if (name === 'tasks') {
         // The end interaction has an interactionId too: a task is an interaction that collects data.
-        if (!tracking.helpers) return void tracking.refuse(source, member, value, 'endpoint.task-list', TASK_WITHOUT_HELPERS, TASK_FORM);
+        if (tracking.helpersOff)
+          return void tracking.refuse(source, member, value, 'endpoint.task-list', taskWithoutHelpers(tracking.helpersOff), TASK_FORM);
         const id = `${PENDING}(${source.ctx.text(member.object)})`;
         return void from({ kind: 'tasks', id, repeatable: root !== undefined, helper: true });
       }
@@ -250,7 +251,7 @@ function flow(tracking: Tracking, value: Value, flow: Node, root: string | undef
   if (values) {
     // Every v1 flow entry had a result; a live tenant's decision step has `result: null`: moduleSteps leaves it out.
     const site = tracking.site(source, flow, value, 'response.state-result', 'v1 flow → v2 steps');
-    if (tracking.helpers) site.replace(values, `moduleSteps(${root})`).helpers.push('moduleSteps');
+    if (!tracking.helpersOff) site.replace(values, `moduleSteps(${root})`).helpers.push('moduleSteps');
     else site.replace(values, `${steps}.filter((${ts ? 'step: { result?: unknown }' : 'step'}) => step.result != null)`);
     return void tracking.follow({ ...value, shape: { kind: 'entries' } }, values, source);
   }
@@ -259,7 +260,8 @@ function flow(tracking: Tracking, value: Value, flow: Node, root: string | undef
     if (name === DECISION_KEY) return void tracking.follow({ ...value, shape: { kind: 'decision-entry', root } }, parent, source);
     const key = parent.computed ? source.ctx.text(parent.property) : source.ctx.str(name ?? '');
     const site = tracking.site(source, flow, value, 'response.state-result', 'v1 flow entry → v2 step');
-    if (tracking.helpers) site.replace(parent, `moduleSteps(${root}).find((step) => step.nodeId === ${key})`).helpers.push('moduleSteps');
+    if (!tracking.helpersOff)
+      site.replace(parent, `moduleSteps(${root}).find((step) => step.nodeId === ${key})`).helpers.push('moduleSteps');
     else site.replace(parent, `${steps}.find((${ts ? 'step: { nodeId?: string }' : 'step'}) => step.nodeId === ${key})`);
     site.needsReview('response.variant-id', 'v1 variantIds and v2 step nodeIds differ', 'find the step by its v2 nodeId');
     return void tracking.follow({ ...value, shape: { kind: 'entry' } }, parent, source);
@@ -272,8 +274,8 @@ function decision(tracking: Tracking, value: Value, outcome: Node, root: string 
   if (root === undefined)
     return void tracking.refuseState(source, outcome, value, 'the state is not read from a name the codemod can write');
   const site = tracking.site(source, outcome, value, 'response.decision-wording', 'v1 decision → v2 decision');
-  if (!tracking.helpers)
-    return void site.refuse('response.decision-wording', 'the decision is read with decisionOf and helpers are off (--no-helpers)');
+  if (tracking.helpersOff)
+    return void site.refuse('response.decision-wording', `the decision is read with decisionOf and ${tracking.helpersOff}`);
   site.replace(outcome, `decisionOf(${root})`);
   site.helpers.push('decisionOf');
   tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'decision' } }, outcome, source);

@@ -120,7 +120,7 @@ export class Tracker implements Tracking {
     readonly sources: Sources,
     readonly functions: Functions,
     private readonly bodies: ReadonlyMap<string, BodyOwner>,
-    readonly helpers: boolean,
+    readonly helpersOff: string | undefined,
     readonly unreadable: UnreadableCalls,
   ) {}
 
@@ -292,8 +292,8 @@ export class Tracker implements Tracking {
     if (!edit) return;
     const site = this.site(source, type, value, ruleOf(value), 'a v1 type → the v2 one');
     if (value.operation === 'journey/start') this.startTypes.add(`${source.file}:${type.start}:${type.end}:${ruleOf(value)}`);
-    if (!this.helpers) {
-      site.refuse(ruleOf(value), `${source.ctx.text(type)} describes the v1 answer and helpers are off (--no-helpers)`, edit.name);
+    if (this.helpersOff) {
+      site.refuse(ruleOf(value), `${source.ctx.text(type)} describes the v1 answer and ${this.helpersOff}`, edit.name);
       return;
     }
     site.edit(type.start ?? 0, type.end ?? 0, edit.text);

@@ -17,8 +17,8 @@ export interface Tracking {
   readonly sources: Sources;
   readonly functions: Functions;
   readonly unreadable: UnreadableCalls;
-  /** Whether the generated journey-v2 module's helpers may be called (off with --no-helpers). */
-  readonly helpers: boolean;
+  /** Why the generated journey-v2 module's helpers may not be called, as markers say it; `undefined` when they may. */
+  readonly helpersOff: string | undefined;
   /** A read site at `node` for `value`'s call; one per place and rule, whatever number of calls reach it. */
   site(source: Source, node: Node, value: Value, rule: RuleId, description: string): SiteBuilder;
   refuse(source: Source, node: Node, value: Value, rule: RuleId, reason: string, suggestion?: string): void;

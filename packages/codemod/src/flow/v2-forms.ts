@@ -7,8 +7,9 @@ import type { Value } from './values.js';
 /** The generated module's helper that reads a task list's one task from an interaction. */
 export const PENDING = 'pendingInteractionId';
 export const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]`;
-export const TASK_WITHOUT_HELPERS =
-  'a v1 task is an interaction that collects data (the end interaction has an interactionId too), read with pendingInteractionId, and helpers are off (--no-helpers)';
+/** Why a task list read stays v1 when the helpers may not be called (`off` says why not). */
+export const taskWithoutHelpers = (off: string): string =>
+  `a v1 task is an interaction that collects data (the end interaction has an interactionId too), read with pendingInteractionId, and ${off}`;
 
 /** `a.b.c` made of names only: safe to write twice. */
 export const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;

@@ -17,6 +17,8 @@ export interface OperationOptions {
   readonly delivery: 'api' | 'page';
   readonly journeyMap: JourneyMap | undefined;
   readonly helpers: boolean;
+  /** Why markers say helpers are off when `helpers` is false. @default `helpers are off (--no-helpers)` */
+  readonly helpersOff?: string;
 }
 
 /** The change-register entry each v1 operation's call site is reported under. */

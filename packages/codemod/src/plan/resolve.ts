@@ -47,7 +47,8 @@ export function resolvePlans(
   analysis: FlowAnalysis,
   eolOf: (file: string) => string,
   options: {
-    readonly helpers: boolean;
+    /** Why the generated module's helpers may not be called, as markers say it; `undefined` when they may. */
+    readonly helpersOff: string | undefined;
     readonly ctx: (file: string) => FileContext | undefined;
     /** The files of the run that import `file`: the code an answer returned to no caller seen may reach. */
     readonly importersOf?: (file: string) => readonly string[];
@@ -101,7 +102,7 @@ export function resolvePlans(
       readAsState: analysis.readAsState,
       interactions: analysis.interactions,
       answers: analysis.answers,
-      helpers: options.helpers,
+      helpersOff: options.helpersOff,
       ctx: options.ctx,
     };
     for (const site of parts) {
