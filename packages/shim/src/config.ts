@@ -233,7 +233,31 @@ function unfoldJourneyMap(value: unknown): { journeyMap: unknown; variantIds?: u
 }
 
 /**
- * One line per problem: a missing setting with every way to give it; a wrong one with its value, how it was
+ * Settings whose values are never shown, only what is wrong with them: a secret one byte or one character off is
+ * still nearly the secret, and the message ends up in container and CI logs.
+ */
+const SECRET_SETTINGS = new Set<SettingKey>(['storeKey', 'controlSecret']);
+/** Settings that are URLs, which may carry a password in their userinfo: shown without it. */
+const URL_SETTINGS = new Set<SettingKey>(['upstream', 'authUrl', 'store']);
+
+/** What is wrong with a secret setting's value, in words that do not give the value away. */
+function secretProblem(key: SettingKey, value: unknown): string {
+  if (typeof value !== 'string') return 'it is not text';
+  if (key !== 'storeKey') return `it has ${value.length} characters`;
+  // Buffer skips what is not base64 rather than refuse it: say so, or "decodes to 31 bytes" would puzzle.
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(value)) return `it is not base64 (${value.length} characters)`;
+  return `it is base64 of ${Buffer.from(value, 'base64').byteLength} bytes`;
+}
+
+/**
+ * `redis://user:***@host`: the text of a URL setting without the password of its userinfo. Text, not `URL`: the
+ * value shown is one that failed to parse (a port out of range, say), and its password must go all the same.
+ */
+const withoutPassword = (text: string): string => text.replace(/^([^:/?#]+:\/\/[^:@/?#]*):.*@/s, '$1:***@');
+
+/**
+ * One line per problem: a missing setting with every way to give it; a wrong one with its value (a secret's
+ * never, a URL's without its password), how it was
  * given and what it expects (zod's own words only for a member inside an object setting, where they say more
  * than "Invalid input").
  */
@@ -246,7 +270,10 @@ function describeIssues(error: z.ZodError, where: ReadonlyMap<SettingKey, string
       const source = where.get(key);
       if (source === undefined) return `${key} is required: give it by ${waysToGive(key)} (${SETTINGS[key].expects})`;
       const value = given[key];
-      const shown = typeof value === 'string' || typeof value === 'number' ? ` ${JSON.stringify(String(value).slice(0, 80))}` : '';
+      if (SECRET_SETTINGS.has(key)) return `${key} (${source}) is invalid: ${secretProblem(key, value)}; expected ${SETTINGS[key].expects}`;
+      // The password goes before the cut: a long URL's userinfo could straddle it.
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+      const shown = text === undefined ? '' : ` ${JSON.stringify((URL_SETTINGS.has(key) ? withoutPassword(text) : text).slice(0, 80))}`;
       // A key the object setting does not have (a typo such as "stagee") is named: "expected …" alone hides it.
       const unknown =
         issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.map((name) => JSON.stringify(name)).join(', ')}; ` : '';

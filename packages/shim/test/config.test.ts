@@ -187,6 +187,8 @@ describe('configuration errors of journey-bridge serve', () => {
   };
   /** Settings that hold an object: the message points into it, or at the journey map entry, in words of its own. */
   const objects = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'elements', 'cutover']);
+  /** Settings whose values are never shown (below). */
+  const secrets = new Set<SettingKey>(['storeKey', 'controlSecret']);
   const required = { upstream: 'eu', journeyMap: JSON.stringify(MAP) };
 
   it.each(Object.keys(SETTINGS) as SettingKey[])(
@@ -211,11 +213,52 @@ describe('configuration errors of journey-bridge serve', () => {
         expect(stderr, `${key} by ${source}`).toMatch(new RegExp(`^journey-bridge: ${key}\\b`));
         expect(stderr, `${key} by ${source}`).toContain(`(${describeSource(key, source)})`);
         expect(stderr, `${key} by ${source}`).toContain('Run journey-bridge serve --help for the options.');
-        if (!objects.has(key))
+        if (secrets.has(key)) expect(stderr).not.toContain(value);
+        else if (!objects.has(key))
           expect(stderr).toContain(`${key} ${JSON.stringify(value)} (${describeSource(key, source)}) is invalid: expected ${expects}`);
       }
     },
   );
+
+  describe('never shows a secret', () => {
+    const args = ['serve', '--upstream', 'eu', '--journey-map', JSON.stringify(MAP), '--port', '0'];
+    it.each([
+      ['controlSecret', 'JOURNEY_BRIDGE_CONTROL_SECRET', 'MySecretIs15chr', 'it has 15 characters'],
+      ['storeKey', 'JOURNEY_BRIDGE_STORE_KEY', Buffer.alloc(33, 9).toString('base64'), 'it is base64 of 33 bytes'],
+      ['storeKey', 'JOURNEY_BRIDGE_STORE_KEY', `${STORE_KEY.slice(0, -2)}!=`, 'it is not base64 (44 characters)'],
+    ])('%s: says what is wrong with it and where it came from, not its value', async (key, env, value, problem) => {
+      for (const [how, run] of [
+        ['variable', () => exitOf(args, { [env]: value })],
+        ['flag', () => exitOf([...args, `--${SETTINGS[key as SettingKey].flag}`, value])],
+      ] as const) {
+        const { code, stderr } = await run();
+        expect(code, how).toBe(2);
+        expect(stderr, how).toContain(`journey-bridge: ${key} (${how === 'flag' ? 'flag --' : 'environment variable '}`);
+        expect(stderr, how).toContain(`is invalid: ${problem}; expected`);
+        expect(stderr, how).not.toContain(value);
+        // Nor a recognisable part of it.
+        expect(stderr, how).not.toContain(value.slice(0, 8));
+      }
+    });
+
+    it('shows a store URL without the password of its userinfo, though the URL does not parse', async () => {
+      const store = `redis://user:hunter2hunter2@127.0.0.1:99999/${'x'.repeat(80)}`;
+      const { code, stderr } = await exitOf(args, { JOURNEY_BRIDGE_STORE: store });
+      expect(code).toBe(2);
+      expect(stderr).toContain('journey-bridge: store "redis://user:***@127.0.0.1:99999/');
+      expect(stderr).not.toContain('hunter2');
+    });
+
+    it('shows an upstream URL without its password, and with one in a long URL cut at 80 characters', async () => {
+      const upstream = `ftp://${'u'.repeat(70)}:hunter2hunter2@auth.example/`;
+      const { stderr } = await exitOf(['serve', '--journey-map', JSON.stringify(MAP)], { JOURNEY_BRIDGE_UPSTREAM: upstream });
+      expect(stderr).toContain(`journey-bridge: upstream "ftp://${'u'.repeat(70)}:***"`);
+      expect(stderr).not.toContain('hunter');
+      const auth = await exitOf([...args, '--auth-url', 'ftp://:hunter2hunter2@auth.example']);
+      expect(auth.stderr).toContain('authUrl "ftp://:***@auth.example"');
+      expect(auth.stderr).not.toContain('hunter');
+    });
+  });
 
   it('exits 2 naming every required setting that is missing and every way to give each', async () => {
     const { code, stderr } = await exitOf(['serve']);
