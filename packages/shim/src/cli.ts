@@ -68,6 +68,8 @@ with examples.
   --learn               print the v1 flow keys learned from the records' outcomes (a cutover run with
                         recordOutcomes) as journey-map entries (JSON), with the evidence on stderr
   --journey-map FILE    with --learn: print this journey map back with the learned flow keys merged in
+  --cutover FILE        with --learn: the cutover file the records were written under, which gives the v1 id of
+                        each mapping name the records carry (needed when a mapping's name is not its v1 id)
   -h, --help            this help
 Exit codes: 0 consistent (at or above --fail-under) or, with --learn, a flow key learned; 1 below it, no pair
 with both outcomes, or with --learn nothing learned; 2 bad usage or unreadable input.
@@ -140,6 +142,7 @@ const COMPARE_OPTIONS = {
   'fail-under': { type: 'string' },
   learn: { type: 'boolean' },
   'journey-map': { type: 'string' },
+  cutover: { type: 'string' },
   ...COMMON_OPTIONS,
 } as const;
 const OPTIONS_OF: Readonly<Record<string, typeof SERVE_OPTIONS | typeof DIALECT_OPTIONS | typeof COMPARE_OPTIONS>> = {
@@ -270,6 +273,7 @@ async function compare(
   if ((given !== undefined && !/^\s*\d+(\.\d+)?\s*$/.test(given)) || failUnder < 0 || failUnder > 100)
     throw new UsageError(`--fail-under expects a percentage from 0 to 100, got ${JSON.stringify(given)}`);
   if (values['journey-map'] !== undefined && !values.learn) throw new UsageError('--journey-map goes with --learn');
+  if (values.cutover !== undefined && !values.learn) throw new UsageError('--cutover goes with --learn');
   if (values.learn && values.html !== undefined) throw new UsageError('--html goes with the report, not --learn');
   if (values.json && values.html === '-') throw new UsageError('--json and --html - both print on stdout: give --html a file');
   try {
@@ -281,6 +285,7 @@ async function compare(
         failUnder,
         learn: values.learn === true,
         journeyMap: values['journey-map'] as string | undefined,
+        cutover: values.cutover as string | undefined,
       },
       io,
     );

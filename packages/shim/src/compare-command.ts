@@ -12,6 +12,7 @@ import {
   renderHtmlReport,
   summariseRecords,
 } from '@journey-bridge/cutover';
+import { CutoverFile } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
 
 /** What `journey-bridge compare` is given. */
@@ -28,6 +29,11 @@ export interface CompareCommandOptions {
   readonly learn?: boolean;
   /** With `learn`: the journey map to print back with the learned flow keys merged into its entries. */
   readonly journeyMap?: string | undefined;
+  /**
+   * With `learn`: the cutover file the records were written under. Records name a mapping by its `name`, which
+   * need not be its v1 id: this file resolves each name to the v1 id its journey-map entry is keyed by.
+   */
+  readonly cutover?: string | undefined;
 }
 
 /** Where the command writes: the report or the learned mapping to `stdout`, notes to `stderr`. */
@@ -64,6 +70,24 @@ async function readJourneyMap(path: string): Promise<Json> {
   return map;
 }
 
+/** The mappings of a cutover file by the name records give them (their v1 id when they have no name). */
+async function readCutoverMappings(path: string): Promise<Map<string, CutoverFile['mappings'][number]>> {
+  let file: unknown;
+  try {
+    file = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new CompareCommandError(
+      `cannot read the cutover file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  const parsed = CutoverFile.safeParse(file);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new CompareCommandError(`the cutover file ${path}: ${issue?.path.join('.') || '(file)'}: ${issue?.message}`);
+  }
+  return new Map(parsed.data.mappings.map((mapping) => [mapping.name ?? mapping.v1, mapping]));
+}
+
 /** A journey-map entry with `flowKeys` merged into its dialect: a plain v2 id becomes `{ v2, dialect }`. */
 function withFlowKeys(entry: unknown, flowKeys: Record<string, string>): Json {
   const given: Json = typeof entry === 'string' ? { v2: entry } : isObject(entry) ? entry : {};
@@ -89,6 +113,7 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
     throw new CompareCommandError('no record carries both outcomes: run the cutover with recordOutcomes: true to learn from its pairs');
   }
   const map = options.journeyMap ? await readJourneyMap(options.journeyMap) : {};
+  const mappings = options.cutover ? await readCutoverMappings(options.cutover) : undefined;
   const output: Json = options.journeyMap ? { ...map } : {};
   let steps = 0;
   for (const [mapping, pairs] of [...byMapping].sort(([a], [b]) => a.localeCompare(b))) {
@@ -96,8 +121,26 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
     for (const line of describeEvidence(learned)) io.stderr.write(`${mapping}: ${line}\n`);
     steps += learned.evidence.mapped.length;
     if (Object.keys(learned.flowKeys).length === 0) continue;
-    if (options.journeyMap && !Object.hasOwn(map, mapping)) io.stderr.write(`note: ${mapping} is not an entry of ${options.journeyMap}\n`);
-    output[mapping] = withFlowKeys(map[mapping], learned.flowKeys);
+    const given = mappings?.get(mapping);
+    if (mappings && !given)
+      throw new CompareCommandError(
+        `the records' mapping "${mapping}" is not a mapping of the cutover file ${options.cutover}: give the cutover file the records were written under`,
+      );
+    // Without the cutover file a name can only be taken for the v1 id, and one that is not an entry would come out
+    // as an entry serve refuses (no v2) or never looks up.
+    if (!given && options.journeyMap && !Object.hasOwn(map, mapping))
+      throw new CompareCommandError(
+        `the records' mapping "${mapping}" is not an entry of the journey map ${options.journeyMap}: records name a mapping by its name in the cutover file; give --cutover with that file to find its v1 id`,
+      );
+    if (given?.dialect) {
+      // Serve uses a mapping's own dialect over the journey map's entry: keys merged into the map would go unused.
+      io.stderr.write(
+        `note: ${mapping} has a dialect of its own in ${options.cutover}, which serve uses over the journey map: add these to its flowKeys there: ${JSON.stringify(learned.flowKeys)}\n`,
+      );
+      continue;
+    }
+    const v1 = given?.v1 ?? mapping;
+    output[v1] = withFlowKeys(map[v1] ?? given?.v2, learned.flowKeys);
   }
   io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   if (steps > 0) return 0;

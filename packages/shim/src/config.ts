@@ -205,7 +205,13 @@ export async function resolveConfig(
       `bufferLimitBytes ${config.bufferLimitBytes} (${where.get('bufferLimitBytes') ?? 'the default'}) is below bodyLimitBytes ${config.bodyLimitBytes} (${where.get('bodyLimitBytes') ?? 'the default'}): a body the limit allows could never be held; give a buffer limit of at least the body limit`,
     );
   const dialect = { ...config.dialect, flowKeys: { ...config.variantIds, ...config.dialect.flowKeys } };
-  const cutoverEntries = (config.cutover?.mappings ?? []).map(({ v1, v2, dialect }) => [v1, dialect ? { v2, dialect } : v2] as const);
+  const cutoverEntries = (config.cutover?.mappings ?? []).map(({ v1, v2, dialect }) => {
+    // A mapping without a dialect of its own keeps the dialect of the journey map's entry for its v1 id (the flow
+    // keys `compare --learn` merged in, say), where that entry has one.
+    const entry = config.journeyMap[v1];
+    const kept = dialect ?? (entry !== null && typeof entry === 'object' ? (entry as { dialect?: unknown }).dialect : undefined);
+    return [v1, kept === undefined ? v2 : { v2, dialect: kept }] as const;
+  });
   const journeyMap = { ...config.journeyMap, ...Object.fromEntries(cutoverEntries) };
   try {
     resolveJourneyMap(journeyMap as never, dialect);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { V1Adapter } from '@journey-bridge/adapter';
 import type { V1Client } from '@journey-bridge/client';
+import { resolveJourneyMap } from '@journey-bridge/contract';
 import {
   type Cutover,
   CutoverOptionsError,
@@ -73,6 +74,7 @@ export function createShimCutover(
   },
 ): ShimCutover {
   const file = config.cutover;
+  const answeredIn = resolveJourneyMap(config.journeyMap as never, config.dialect);
   const { thread: threadWanted = true, ...shadow } = file.shadow;
   const thread = shadowThread && threadWanted;
   const publisher: RecordPublisher | undefined =
@@ -89,7 +91,8 @@ export function createShimCutover(
   const cutover = createCutover({
     v1: contextualV1Client(v1),
     v2: file.calibration ? contextualV1Client(v1) : adapter,
-    mappings: file.mappings.map((mapping) => ({ ...mapping, dialect: mapping.dialect ?? config.dialect })),
+    // Each mapping compared in the dialect it is answered in: its own, its journey-map entry's, or the shim's.
+    mappings: file.mappings.map((mapping) => ({ ...mapping, dialect: answeredIn.dialectOfV1(mapping.v1) })),
     store,
     ...(publisher && { publish: publisher.publish }),
     recordOutcomes: file.recordOutcomes,

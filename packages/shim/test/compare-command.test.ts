@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { V1State } from '@journey-bridge/contract';
+import { resolveJourneyMap, type V1State } from '@journey-bridge/contract';
 import { comparePair, createRecordPublisher, normalise, type PairFailure, REPORT_TITLE } from '@journey-bridge/cutover';
 import type { JourneyDefinition } from '@journey-bridge/simulator';
 import puppeteer from 'puppeteer-core';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from '../../../test/support/chromium.js';
 import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished, subjectsFor } from '../../cutover/test/paired-runs.js';
 import { main } from '../src/cli.js';
+import { resolveConfig } from '../src/config.js';
 import { removeTempDirs, tempDir } from './shim-cli.js';
 
 /** Runs `journey-bridge …` in this process: the exit code and what it wrote. */
@@ -86,6 +87,26 @@ beforeAll(async () => {
   report = await writeReport(dir);
 });
 afterAll(removeTempDirs);
+
+const dataCheck = bundled.find((journey) => journey.id === 'data-check') as JourneyDefinition;
+/** Pairs of the data check over its subjects, without flow keys or with the configured ones. */
+const runs = (flowKeys: 'none' | 'configured') => {
+  const { sim, run } = pairedPlatform({ journeys: [dataCheck], flowKeys });
+  return run(subjectsFor(dataCheck, sim.core.clock.now()).map((subject) => ({ journey: dataCheck, subject })));
+};
+/** Records of `pairs` with both outcomes, as a cutover whose mapping is named `data-check` writes them. */
+const write = async (pairs: Awaited<ReturnType<typeof runs>>) => {
+  const file = join(await tempDir(), 'pairs.jsonl');
+  const publisher = createRecordPublisher({ file, salt: 'learn-test' });
+  for (const { v1, v2 } of pairs) {
+    const outcomes = { v1: normalise(v1, dataCheck.v1Dialect), v2: normalise(v2, dataCheck.v1Dialect) };
+    const at = new Date(START).toISOString();
+    const common = { mapping: 'data-check', stage: 'shadow', primary: 'v1', latencyMs: { v1: 1, v2: 1 }, at, outcomes } as const;
+    publisher.publish({ ...common, v1Instance: v1.instanceId, v2Instance: v2.instanceId, ...comparePair(outcomes.v1, outcomes.v2) });
+  }
+  await publisher.close();
+  return file;
+};
 
 describe('journey-bridge compare', () => {
   it('prints pairs by result per mapping, the fields that mismatch with examples, errors, latency and stages, and exits 1', async () => {
@@ -269,23 +290,6 @@ describe('journey-bridge compare', () => {
   });
 
   it('--learn learns from records of runs before and after the flow keys were set, and exits 1 when nothing is learned', async () => {
-    const dataCheck = bundled.find((journey) => journey.id === 'data-check') as JourneyDefinition;
-    const runs = (flowKeys: 'none' | 'configured') => {
-      const { sim, run } = pairedPlatform({ journeys: [dataCheck], flowKeys });
-      return run(subjectsFor(dataCheck, sim.core.clock.now()).map((subject) => ({ journey: dataCheck, subject })));
-    };
-    const write = async (pairs: Awaited<ReturnType<typeof runs>>) => {
-      const file = join(await tempDir(), 'pairs.jsonl');
-      const publisher = createRecordPublisher({ file, salt: 'learn-test' });
-      for (const { v1, v2 } of pairs) {
-        const outcomes = { v1: normalise(v1, dataCheck.v1Dialect), v2: normalise(v2, dataCheck.v1Dialect) };
-        const at = new Date(START).toISOString();
-        const common = { mapping: 'data-check', stage: 'shadow', primary: 'v1', latencyMs: { v1: 1, v2: 1 }, at, outcomes } as const;
-        publisher.publish({ ...common, v1Instance: v1.instanceId, v2Instance: v2.instanceId, ...comparePair(outcomes.v1, outcomes.v2) });
-      }
-      await publisher.close();
-      return file;
-    };
     const before = await runs('none');
     const after = await runs('configured');
     const mixed = await cli('compare', await write([...before, ...after]), '--learn');
@@ -299,6 +303,63 @@ describe('journey-bridge compare', () => {
     const few = await cli('compare', await write(before.slice(0, 2)), '--learn');
     expect([few.code, JSON.parse(few.stdout)]).toEqual([1, {}]);
     expect(few.stderr).toContain('journey-bridge: nothing learned: no v2 step of any mapping agreed with a v1 flow key in enough pairs');
+  });
+});
+
+describe('journey-bridge compare --learn of a mapping whose name is not its v1 id', () => {
+  const V1 = 'a1d7c3f0data-check-v1';
+  const V2 = 'b2e8d4a1data-check-v2';
+  const mapping = { name: 'data-check', v1: V1, v2: V2, stage: { kind: 'shadow', sample: 1 } };
+  /** A journey map of the data check and a cutover file with `mappings`, as the runbook has them. */
+  async function files(...mappings: object[]) {
+    const folder = await tempDir();
+    const map = join(folder, 'journey-map.json');
+    await writeFile(map, JSON.stringify({ [V1]: V2 }));
+    const cutover = join(folder, 'cutover.json');
+    await writeFile(cutover, JSON.stringify({ v1Upstream: 'http://127.0.0.1:4010/eu/captain/api/', mappings }));
+    return { folder, map, cutover };
+  }
+
+  it('files the learned keys under the v1 id the cutover file gives the name, in a map serve answers with', async () => {
+    const records = await write(await runs('none'));
+    const { folder, map, cutover } = await files(mapping);
+    const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
+    // The runbook's next step: serve with the learned map and the cutover, and the keys are the ones answered with.
+    const learned = join(folder, 'journey-map.learned.json');
+    await writeFile(learned, stdout);
+    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
+    expect(resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(V1).flowKeys).toEqual(configuredFlowKeys(dataCheck));
+    // Without the journey map: an entry of its own, with the v2 id the cutover file gives.
+    const alone = await cli('compare', records, '--learn', '--cutover', cutover);
+    expect(JSON.parse(alone.stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
+  });
+
+  it('exits 2 naming the mapping and the fix, printing nothing, when the name resolves to no entry', async () => {
+    const records = await write(await runs('none'));
+    const { map, cutover } = await files(mapping);
+    const unresolved = await cli('compare', records, '--learn', '--journey-map', map);
+    expect([unresolved.code, unresolved.stdout]).toEqual([2, '']);
+    expect(unresolved.stderr).toContain(
+      `journey-bridge: the records' mapping "data-check" is not an entry of the journey map ${map}: records name a mapping by its name in the cutover file; give --cutover with that file to find its v1 id`,
+    );
+    const other = await files({ ...mapping, name: 'identity' });
+    const elsewhere = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', other.cutover);
+    expect([elsewhere.code, elsewhere.stdout]).toEqual([2, '']);
+    expect(elsewhere.stderr).toContain(`the records' mapping "data-check" is not a mapping of the cutover file ${other.cutover}`);
+    expect((await cli('compare', records, '--cutover', cutover)).stderr).toContain('--cutover goes with --learn');
+  });
+
+  it('leaves a mapping with a dialect of its own out of the map, saying where its keys go', async () => {
+    const records = await write(await runs('none'));
+    const { map, cutover } = await files({ ...mapping, dialect: { omitUntilDecided: true } });
+    const { code, stdout, stderr } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ [V1]: V2 });
+    const note = `note: data-check has a dialect of its own in ${cutover}, which serve uses over the journey map: add these to its flowKeys there: `;
+    expect(stderr).toContain(note);
+    expect(JSON.parse(stderr.slice(stderr.indexOf(note) + note.length).split('\n')[0] ?? '')).toEqual(configuredFlowKeys(dataCheck));
   });
 });
 
