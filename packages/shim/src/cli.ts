@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
 import { CutoverOptionsError } from '@journey-bridge/cutover';
@@ -105,6 +106,8 @@ export interface CliIo {
   readonly stderr: { write(text: string): unknown };
   /** Read for the `JOURNEY_BRIDGE_*` variables. @default process.env */
   readonly env?: NodeJS.ProcessEnv;
+  /** Where relative paths given as flags or variables are resolved. @default process.cwd() */
+  readonly cwd?: string;
 }
 
 /** A shim `main` started: it serves until `stop`. */
@@ -157,7 +160,9 @@ function parse(argv: readonly string[]) {
     const parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
     return { ...parsed, values: parsed.values as Record<string, string | boolean | string[] | undefined> };
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    // node's advice on passing a positional that starts with '-' is wrong for a misspelt flag (and its quote is
+    // unbalanced): the option alone, as journey-sim says it.
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, ''));
   }
 }
 
@@ -171,7 +176,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number |
     // Without a known command, the general help, which lists all three.
     const command = argv.find((arg) => !arg.startsWith('-'));
     const help = command && ['serve', 'dialect', 'compare'].includes(command) ? `${command} --help` : '--help';
-    io.stderr.write(`journey-bridge: ${error.message}\nRun journey-bridge ${help} for the options.\n`);
+    // One problem a line (every missing setting, say), each with the prefix.
+    const lines = error.message.split('\n').map((line) => `journey-bridge: ${line}\n`);
+    io.stderr.write(`${lines.join('')}Run journey-bridge ${help} for the options.\n`);
     return 2;
   }
 }
@@ -188,15 +195,27 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('give a command: serve, dialect or compare');
-  if (positionals[0] === 'dialect' && positionals.length === 1) return dialect(values, io);
-  if (positionals[0] === 'compare') return compare(positionals.slice(1), values, io);
+  // Paths are taken from where the command was run: `pnpm journey-bridge` runs in the tool's repository.
+  const cwd = io.cwd ?? process.cwd();
+  const path = (given: unknown) => (typeof given === 'string' && given !== '-' ? resolve(cwd, given) : (given as string | undefined));
+  if (positionals[0] === 'dialect' && positionals.length === 1)
+    return dialect(
+      { ...values, state: (values.state as string[] | undefined)?.map((state) => resolve(cwd, state)), out: path(values.out) },
+      io,
+    );
+  if (positionals[0] === 'compare')
+    return compare(
+      positionals.slice(1).map(path) as string[],
+      { ...values, html: path(values.html), 'journey-map': path(values['journey-map']), cutover: path(values.cutover) },
+      io,
+    );
   if (positionals[0] !== 'serve' || positionals.length > 1)
     throw new UsageError(`unknown command ${JSON.stringify(positionals.join(' '))}: the commands are "serve", "dialect" and "compare"`);
 
   const flags = Object.fromEntries(
     (Object.keys(SETTINGS) as SettingKey[]).map((key) => [key, values[SETTINGS[key].flag] as string | undefined]),
   );
-  const config = await resolveConfig(flags, io.env ?? process.env, values.config as string | undefined).catch((error: Error) => {
+  const config = await resolveConfig(flags, io.env ?? process.env, values.config as string | undefined, io.cwd).catch((error: Error) => {
     throw new UsageError(error instanceof ShimConfigError ? error.message : `cannot start: ${error.message}`);
   });
 
@@ -302,7 +321,10 @@ async function compare(
 export async function runAsProcess(): Promise<void> {
   // The log goes to stdout: a reader that went away (`journey-bridge serve | head`) must not end the server.
   process.stdout.on('error', () => {});
-  const result = await main(process.argv.slice(2), process);
+  // `pnpm journey-bridge` runs in the tool's repository: the user's paths are relative to where pnpm was started.
+  const started = process.env.npm_lifecycle_event === 'journey-bridge' ? process.env.INIT_CWD : undefined;
+  const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, ...(started && { cwd: started }) };
+  const result = await main(process.argv.slice(2), io);
   if (typeof result === 'number') process.exitCode = result;
   else {
     // Safe although the URL is already printed: no signal is handled before this same turn of the event loop ends.

@@ -1,4 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { Delivery, DescribedElements, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { CutoverFile } from './cutover-config.js';
@@ -125,12 +126,18 @@ async function writable(path: string, what: string): Promise<void> {
   }
 }
 
-/** An object setting's value: an object as it is; text as inline JSON (`{…}`) or the path of a JSON file. */
-async function objectValue(key: SettingKey, value: unknown, where: string): Promise<unknown> {
-  if (typeof value !== 'string') return value;
-  if (!value.trimStart().startsWith('{')) return readJson(value, `${key} (${where})`);
+/**
+ * An object setting's value: an object as it is; text as inline JSON (`{…}`) or the path of a JSON file, relative
+ * to `base`. `base` is the directory the paths inside the value are relative to: the file's, when it came from one.
+ */
+async function objectValue(key: SettingKey, value: unknown, where: string, base: string): Promise<{ value: unknown; base: string }> {
+  if (typeof value !== 'string') return { value, base };
+  if (!value.trimStart().startsWith('{')) {
+    const path = resolve(base, value);
+    return { value: await readJson(path, `${key} (${where})`), base: dirname(path) };
+  }
   try {
-    return JSON.parse(value);
+    return { value: JSON.parse(value), base };
   } catch {
     throw new ShimConfigError(`${key} (${where}) is not valid JSON: expected ${SETTINGS[key].expects}`);
   }
@@ -148,13 +155,19 @@ const StructuredMap = z.strictObject({
  * The configuration from its three sources: `flags` win over `environment`, which wins over the `configFile`.
  * Files named by settings are read here and the journey map is resolved, so a bad value stops the start, not
  * the first request; every error names the setting, how it was given, and what it expects.
+ *
+ * A relative path is relative to the file that holds it, as tsconfig's are: a path in the config file to the
+ * config file's directory, the cutover file's `records` and `killFile` to the cutover file's; a path given by a
+ * flag or a variable (or inline JSON in one) to `cwd`, where the command was run.
  */
 export async function resolveConfig(
   flags: Partial<Record<SettingKey, string>>,
   environment: NodeJS.ProcessEnv,
   configFile?: string,
+  cwd: string = process.cwd(),
 ): Promise<ShimConfig> {
-  const fromFile = configFile ? await readJson(configFile, 'config file') : {};
+  const configPath = configFile === undefined ? undefined : resolve(cwd, configFile);
+  const fromFile = configPath ? await readJson(configPath, 'config file') : {};
   if (fromFile === null || typeof fromFile !== 'object' || Array.isArray(fromFile))
     throw new ShimConfigError(`config file ${configFile} must hold a JSON object`);
   const unknownKey = Object.keys(fromFile).find((key) => !Object.hasOwn(SETTINGS, key));
@@ -164,6 +177,8 @@ export async function resolveConfig(
   const given: Record<string, unknown> = {};
   /** How each setting was given, for errors: its own source, or the journey map that lent it. */
   const where = new Map<SettingKey, string>();
+  /** The directory relative paths inside each object setting are resolved against. */
+  const bases = new Map<SettingKey, string>();
   for (const key of Object.keys(SETTINGS) as SettingKey[]) {
     const candidates: [SettingSource, unknown][] = [
       ['flag', flags[key]],
@@ -175,7 +190,13 @@ export async function resolveConfig(
     const [source, value] = found;
     const described = describeSource(key, source);
     where.set(key, described);
-    given[key] = OBJECT_SETTINGS.has(key) ? await objectValue(key, value, described) : value;
+    if (!OBJECT_SETTINGS.has(key)) {
+      given[key] = value;
+      continue;
+    }
+    const read = await objectValue(key, value, described, source === 'config file' && configPath ? dirname(configPath) : cwd);
+    given[key] = read.value;
+    bases.set(key, read.base);
   }
   if (given.journeyMap !== undefined) {
     // A structured journey-map file lends its `variantIds`, `dialect` and `elements` to the settings not given otherwise.
@@ -193,6 +214,15 @@ export async function resolveConfig(
   const parsed = ShimConfig.safeParse(given);
   if (!parsed.success) throw new ShimConfigError(describeIssues(parsed.error, where, given));
   const config = parsed.data;
+  if (config.cutover) {
+    const base = bases.get('cutover') ?? cwd;
+    const { records, killFile } = config.cutover;
+    config.cutover = {
+      ...config.cutover,
+      ...(records !== undefined && { records: resolve(base, records) }),
+      ...(killFile !== undefined && { killFile: resolve(base, killFile) }),
+    };
+  }
   const store = config.store ?? config.cutover?.store;
   if (store !== undefined && store !== 'memory' && config.storeKey === undefined)
     throw new ShimConfigError(

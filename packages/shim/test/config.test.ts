@@ -1,5 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, resolveConfig, ShimConfigError } from '../src/config.js';
 import { ShimError } from '../src/index.js';
@@ -265,7 +267,66 @@ describe('configuration errors of journey-bridge serve', () => {
     expect(code).toBe(2);
     expect(stderr.split('\n').slice(0, 2)).toEqual([
       `journey-bridge: upstream is required: give it by flag --upstream, environment variable JOURNEY_BRIDGE_UPSTREAM, or config file key "upstream" (${SETTINGS.upstream.expects})`,
-      `journeyMap is required: give it by flag --journey-map, environment variable JOURNEY_BRIDGE_JOURNEY_MAP, or config file key "journeyMap" (${SETTINGS.journeyMap.expects})`,
+      `journey-bridge: journeyMap is required: give it by flag --journey-map, environment variable JOURNEY_BRIDGE_JOURNEY_MAP, or config file key "journeyMap" (${SETTINGS.journeyMap.expects})`,
     ]);
+  });
+});
+
+describe('relative paths', () => {
+  const CUTOVER_FILE = { ...CUTOVER, records: 'pairs.jsonl', killFile: 'kill' };
+  /** A project directory: the journey map at its top, the cutover and config files in `conf/`. */
+  async function project(config: object = {}) {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'conf'));
+    await writeFile(join(dir, 'journey-map.json'), JSON.stringify(MAP));
+    await writeFile(join(dir, 'conf', 'cutover.json'), JSON.stringify(CUTOVER_FILE));
+    await writeFile(join(dir, 'conf', 'config.json'), JSON.stringify(config));
+    return dir;
+  }
+
+  it("are taken from where the command was run for flags, and the cutover file's own from its directory", async () => {
+    const dir = await project();
+    const config = await resolveConfig(
+      { upstream: 'eu', journeyMap: 'journey-map.json', cutover: 'conf/cutover.json' },
+      {},
+      undefined,
+      dir,
+    );
+    expect(config.journeyMap).toMatchObject(MAP);
+    expect([config.cutover?.records, config.cutover?.killFile]).toEqual([join(dir, 'conf', 'pairs.jsonl'), join(dir, 'conf', 'kill')]);
+    // Created at start, where the records will go: beside the cutover file.
+    expect(await readdir(join(dir, 'conf'))).toContain('pairs.jsonl');
+  });
+
+  it("in the config file are taken from its directory, an inline cutover's too", async () => {
+    const dir = await project({ upstream: 'eu', journeyMap: '../journey-map.json', cutover: { ...CUTOVER, records: 'inline.jsonl' } });
+    const config = await resolveConfig({}, {}, 'conf/config.json', dir);
+    expect(config.journeyMap).toMatchObject(MAP);
+    expect(config.cutover?.records).toBe(join(dir, 'conf', 'inline.jsonl'));
+  });
+
+  it("of journey-bridge's flags are taken from the CLI's working directory, for every command", async () => {
+    const dir = await project();
+    const serve = await exitOf(['serve', '--upstream', 'eu', '--journey-map', 'missing.json'], {}, dir);
+    expect(serve.stderr).toContain(`cannot read journeyMap (flag --journey-map) ${join(dir, 'missing.json')}: ENOENT`);
+    const compare = await exitOf(['compare', 'pairs.jsonl'], {}, dir);
+    expect(compare.stderr).toContain(join(dir, 'pairs.jsonl'));
+    const dialect = await exitOf(['dialect', '--state', 'state.json'], {}, dir);
+    expect(dialect.stderr).toContain(join(dir, 'state.json'));
+  });
+
+  it("run as `pnpm journey-bridge` (in the tool's repository), are taken from where pnpm was started", async () => {
+    const dir = await project();
+    const toolRepository = fileURLToPath(new URL('../../../', import.meta.url));
+    const cli = fileURLToPath(new URL('../bin/journey-bridge.mjs', import.meta.url));
+    const stderr = await new Promise<string>((done) => {
+      execFile(
+        process.execPath,
+        ['--conditions=@journey-bridge/source', '--import', 'tsx', cli, 'serve', '--upstream', 'eu', '--journey-map', 'missing.json'],
+        { cwd: toolRepository, env: { ...process.env, npm_lifecycle_event: 'journey-bridge', INIT_CWD: dir } },
+        (_error, _stdout, text) => done(text),
+      );
+    });
+    expect(stderr).toContain(`cannot read journeyMap (flag --journey-map) ${join(dir, 'missing.json')}: ENOENT`);
   });
 });

@@ -44,21 +44,31 @@ export const serveArgs = (upstream: string, journeyMap: string, ...extra: string
   ...extra,
 ];
 
-/** Runs `main` with `args` and `env` (instead of the process's), collecting what it writes. */
+/** Runs `main` with `args` and `env` (instead of the process's), from `cwd` if given, collecting what it writes. */
 export async function runCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  cwd?: string,
 ): Promise<{ result: number | RunningCli; stdout: () => string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env };
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env,
+    ...(cwd !== undefined && { cwd }),
+  };
   const result = await main(args, io);
   return { result, stdout: () => stdout, stderr };
 }
 
 /** Runs `main` expecting it to end with an exit code rather than serve. */
-export async function exitOf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { result, stdout, stderr } = await runCli(args, env);
+export async function exitOf(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { result, stdout, stderr } = await runCli(args, env, cwd);
   if (typeof result !== 'number') {
     await result.stop('SIGTERM');
     throw new Error(`expected an exit code, the shim serves on ${result.url}`);
