@@ -8,6 +8,7 @@ import { commitAll } from '../../../test/support/git.js';
 import { main as codemodMain } from '../../codemod/src/cli.js';
 import { main as simulatorMain } from '../../simulator/src/cli.js';
 import { main as shimMain } from '../src/cli.js';
+import { CutoverFile } from '../src/cutover-config.js';
 import { removeTempDirs, tempDir } from './shim-cli.js';
 
 /**
@@ -364,5 +365,30 @@ describe('the exit codes tables of the docs', () => {
     expect(outcome.code, printed).toBe(row.code);
     const pattern = patternOf(row.example);
     expect(pattern.test(outcome.stdout) || pattern.test(outcome.stderr), `${row.example} in\n${printed}`).toBe(true);
+  });
+});
+
+/** The first fenced block after `heading` in `doc`, with its fence's language. */
+function exampleAfter(doc: string, heading: string): { language: string; text: string } {
+  const text = readFileSync(new URL(`../../../docs/${doc}`, import.meta.url), 'utf8');
+  const match = /```(\w*)\n([\s\S]*?)\n```/.exec(text.slice(text.indexOf(heading)));
+  return { language: match?.[1] ?? '', text: match?.[2] ?? '' };
+}
+
+describe('the file examples of the docs', () => {
+  // The tools read strict JSON: an example with comments fails whoever copies it.
+  it('cutover.md: the cutover file is JSON the shim takes, once the platform host is filled in', () => {
+    const { language, text } = exampleAfter('cutover.md', '## The cutover file');
+    expect(language).toBe('json');
+    const parsed = CutoverFile.safeParse(JSON.parse(text.replace('<platform host>', 'platform.example')));
+    expect(parsed.error).toBeUndefined();
+  });
+
+  it('simulator.md: the journey file is JSON the simulator loads', async () => {
+    const { language, text } = exampleAfter('simulator.md', '## Journey files');
+    expect(language).toBe('json');
+    const dir = await tempDir();
+    await writeFile(join(dir, 'data-check.json'), text);
+    expect((await loadJourneys(dir)).map((journey) => journey.id)).toEqual(['data-check']);
   });
 });

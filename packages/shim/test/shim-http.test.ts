@@ -166,6 +166,16 @@ describe('journey-bridge serve over HTTP', () => {
     );
     expect(metrics).toContain('journey_bridge_in_flight_requests');
     expect(metrics).toContain('journey_bridge_process_resident_memory_bytes');
+    // Every route the requests were counted under is one docs/shim.md lists, probes and scrapes included.
+    await fetch(`${shim.url}/cutover/kill`, { method: 'POST' });
+    await fetch(`${shim.url}/no-such-path`);
+    const counted = new Set(
+      [...(await (await fetch(`${shim.url}/metrics`)).text()).matchAll(/requests_total\{route="(\w+)"/g)].map((m) => m[1]),
+    );
+    expect([...counted]).toEqual(expect.arrayContaining(['healthz', 'kill', 'metrics', 'readyz', 'unknown', 'v1', 'v2']));
+    const doc = readFileSync(new URL('../../../docs/shim.md', import.meta.url), 'utf8');
+    const listed = /journey_bridge_requests_total\{route,status\}` \(route ([^)]*)/.exec(doc.replaceAll('\n', ' '))?.[1] ?? '';
+    for (const route of counted) expect(listed, route).toContain(`\`${route}\``);
   });
 
   it('answers HEAD on /healthz, /readyz and /metrics as GET, without a body: load balancers probe with HEAD', async () => {
