@@ -103,6 +103,8 @@ function fills(value: unknown, field: string): boolean {
  * The `participants` of an interaction submit: the elements the submit carries (the subject, or the element ids
  * the code shows it carries) that the interaction asks for, from its `outstanding` list, else from `collects`.
  * v2 answers 409 for an element already provided (by prefill or an earlier submit), so nothing else is listed.
+ * Throws when that leaves none: v2 answers a submit without participants with success and changes nothing, so
+ * code that submits until the journey moves on would loop for ever, where v1 refused the update (400).
  */
 export function participantsFor(interaction: V2Interaction, carried: object | readonly string[]): { domainElementId: string }[] {
   const outstanding = interaction.outstanding ?? [];
@@ -116,6 +118,14 @@ export function participantsFor(interaction: V2Interaction, carried: object | re
     if (asked.indexOf(id) !== -1 || (fields.length > 0 && Array.isArray(carried))) participants.push({ domainElementId: id });
     // Asked for field by field (`PrimaryDocument/side1Image`): name the fields the subject fills.
     else for (const ref of fields) if (fills(carried, ref.slice(id.length + 1))) participants.push({ domainElementId: ref });
+  }
+  if (participants.length === 0) {
+    // Element ids only: the subject's values stay out of messages that end up in logs.
+    throw new Error(
+      asked.length === 0
+        ? 'the interaction asks for no data, so the submit would change nothing: nothing was submitted'
+        : `the interaction asks for ${asked.join(', ')}, and the submitted data holds none of it: nothing was submitted`,
+    );
   }
   return participants;
 }

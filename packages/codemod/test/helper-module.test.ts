@@ -41,7 +41,11 @@ describe('participantsFor', () => {
     const subject = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1985-12-10' } };
     expect(participantsFor(interaction(['DateOfBirth']), subject)).toEqual([{ domainElementId: 'DateOfBirth' }]);
     expect(participantsFor(interaction([], ['FullName', 'CurrentAddress']), subject)).toEqual([{ domainElementId: 'FullName' }]);
-    expect(participantsFor(interaction(['Selfie']), subject)).toEqual([]);
+    // v2 would take a submit without participants and change nothing: refused, as v1 refused the update.
+    expect(() => participantsFor(interaction(['Selfie']), subject)).toThrow(
+      'the interaction asks for Selfie, and the submitted data holds none of it: nothing was submitted',
+    );
+    expect(() => participantsFor(interaction([]), subject)).toThrow('the interaction asks for no data');
     expect(participantsFor(interaction(['FullName', 'DateOfBirth']), ['DateOfBirth', 'Selfie'])).toEqual([
       { domainElementId: 'DateOfBirth' },
     ]);
@@ -73,8 +77,10 @@ describe('participantsFor', () => {
       { documents: [{ type: 'Secondary', side1Image: 'ZnJvbnQ=' }] },
     ];
     for (const subject of subjects) {
-      const named = participantsFor(interaction(SIX), subject).map((participant) => participant.domainElementId);
-      expect(named).toEqual(elementsCarriedBy(subject));
+      const carried = elementsCarriedBy(subject);
+      // A subject that carries none of them is refused rather than named by none.
+      if (carried.length === 0) expect(() => participantsFor(interaction(SIX), subject)).toThrow('holds none of it');
+      else expect(participantsFor(interaction(SIX), subject).map((participant) => participant.domainElementId)).toEqual(carried);
     }
   });
 });

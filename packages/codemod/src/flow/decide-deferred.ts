@@ -78,6 +78,7 @@ export function decideSubmit(site: Site, deferred: DeferredSubmit, flow: FlowCon
     if (inScope) participants = `participantsFor(${inScope}, ${carried})`;
     else if (fetched && deferred.problem === undefined) {
       participants = `participantsFor(await ${fetched}, ${carried})`;
+      site.helpers.push(...(deferred.fetchInteraction?.helpers ?? []));
       if (deferred.asyncAt !== undefined)
         site.edits.push({ file: site.file, start: deferred.asyncAt, end: deferred.asyncAt, text: 'async ' });
     } else {
@@ -120,6 +121,7 @@ export function decideStart(site: Site, deferred: DeferredStart, flow: FlowConte
     );
   }
   const helper = readsState ? 'waitForResult' : 'waitUntilRun';
+  site.helpers.push(...((readsState ? wait.fetchState : wait.fetchInteraction).helpers ?? []));
   site.edits.push({ file: site.file, start: wait.start, end: wait.start, text: `${helper}(` });
   site.edits.push({ file: site.file, start: wait.end, end: wait.end, text: `, (instanceId) => ${call})` });
   site.helpers.push(helper);

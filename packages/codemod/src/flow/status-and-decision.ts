@@ -144,6 +144,23 @@ export function statusEscapes(tracking: Tracking, value: Value, node: Node, sour
   );
 }
 
+/**
+ * A status given a type narrower than a string (`const s: Status = state.status` with the project's union of v1's
+ * statuses, an exhaustiveness check's `never`): v2's status is any string and may read 'Error', so the migrated
+ * code would not compile, and adding 'Error' to the project's type would not make a string fit it. The flow stays
+ * on v1.
+ */
+export function statusTyped(tracking: Tracking, value: Value, type: Node, source: Source): void {
+  tracking.refuse(
+    source,
+    type,
+    value,
+    'status.failure-spelling',
+    `a failed journey's status would read '${FAILED}' or '${ERROR}' on v2, any string, and this code gives it the type ${source.ctx.text(type)}, which a v2 status does not fit`,
+    `type it string (an exhaustiveness check's default too) and treat '${ERROR}' as '${FAILED}', then run again`,
+  );
+}
+
 /** `switch (status)` gains `case 'Error':` beside `case 'Failed':`; `switch (decision)` compares v2's words. */
 export function switched(tracking: Tracking, value: Value, statement: Extract<Node, { type: 'SwitchStatement' }>, source: Source): void {
   if (value.shape.kind !== 'leaf') return;

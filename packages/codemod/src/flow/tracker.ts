@@ -15,9 +15,9 @@ import { iterated } from './lists.js';
 import { member } from './member-reads.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
-import { compared, decisionEscapes, decisionMatched, statusEscapes, statusMatched, switched } from './status-and-decision.js';
+import { compared, decisionEscapes, decisionMatched, statusEscapes, statusMatched, statusTyped, switched } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
-import { retype } from './type-annotations.js';
+import { retype, takesAnyString } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
 import {
@@ -288,6 +288,10 @@ export class Tracker implements Tracking {
   }
 
   retype(source: Source, type: Node, value: Value): void {
+    if (value.shape.kind === 'leaf' && value.shape.leaf === 'status') {
+      if (!takesAnyString(source, type)) statusTyped(this, value, type, source);
+      return;
+    }
     const edit = retype(source, type, value);
     if (!edit) return;
     const site = this.site(source, type, value, ruleOf(value), 'a v1 type → the v2 one');

@@ -78,6 +78,33 @@ export function retype(source: Source, type: Node, value: Value): { text: string
   return { text, name: target.name, replaced };
 }
 
+/**
+ * Whether a type annotation takes any string (`string`, `any`, `unknown`, a type parameter, a union holding one,
+ * inside `Promise<…>`): a v2 status, which may be any string, still fits it. A union of literals or the project's
+ * own type of v1's statuses (`type Status = 'Failed' | …`) does not.
+ */
+export function takesAnyString(source: Source, type: Node): boolean {
+  switch (type.type) {
+    case 'TSStringKeyword':
+    case 'TSAnyKeyword':
+    case 'TSUnknownKeyword':
+      return true;
+    case 'TSTypeAnnotation':
+    case 'TSParenthesizedType':
+      return takesAnyString(source, type.typeAnnotation);
+    case 'TSUnionType':
+      return type.types.some((member) => takesAnyString(source, member));
+    case 'TSTypeReference': {
+      const name = type.typeName.type === 'Identifier' ? type.typeName.name : undefined;
+      const [argument] = type.typeParameters?.params ?? [];
+      if (name && PROMISES.has(name)) return argument !== undefined && takesAnyString(source, argument);
+      return name !== undefined && isTypeParameter(source, type, name);
+    }
+    default:
+      return false;
+  }
+}
+
 /** Whether `name` is a type parameter of a function or class around `node`. */
 function isTypeParameter(source: Source, node: Node, name: string): boolean {
   return source.ancestors(node).some((ancestor) => {

@@ -24,11 +24,19 @@ const CLIENT_METHODS: Readonly<Record<string, string>> = {
   'journey/state/fetch': 'fetchState',
 };
 
+/** The type of the generated module each v2 path a call may be written for answers. */
+const ANSWER_TYPES: Readonly<Record<string, string>> = {
+  'journey/interaction/fetch': 'V2Interaction',
+  'journey/state/fetch': 'V2State',
+};
+
 /**
  * A call of the v2 `path` with the body `{ instanceId }`, written the way `shape` calls its own operation: the
  * same function, headers, token and base, the URL with the path changed where it is written. Used where a
  * migrated flow needs one more call (the interaction whose outstanding elements a submit names, the state a
- * synchronous start waited for). `undefined` with a reason when the call cannot be copied safely.
+ * synchronous start waited for). A type argument of the call (`post<unknown>(…)`, `.json<T>()`) described what
+ * that call answers: the new one names the v2 type it answers instead. `undefined` with a reason when the call
+ * cannot be copied safely.
  */
 export function synthesizeCall(
   ctx: FileContext,
@@ -50,6 +58,15 @@ export function synthesizeCall(
     const url = rewriteUrl(ctx, shape.url.node, shape.url.value, path);
     if (url === undefined) return { problem: `the path of ${ctx.text(shape.url.node)} is not written where it can be changed` };
     replace(shape.url.node, url);
+  }
+  const typed = typeArgumentsOf(call, outer);
+  const answerType = ANSWER_TYPES[path];
+  if (typed.length > 0 && answerType === undefined) return { problem: `the codemod has no type for what ${path} answers` };
+  for (const { typeParameters } of typed) {
+    // With several, which one types the answer is the function's own convention (axios: the first; a wrapper: any).
+    if (!typeParameters || typeParameters.params.length > 1)
+      return { problem: `the type arguments ${ctx.text(typeParameters ?? call)} cannot be written for what ${path} answers` };
+    replace(typeParameters, `<${answerType}>`);
   }
   if (!('at' in body)) return { problem: 'the body is not an argument of the call' };
   const request = instanceId === 'instanceId' ? '{ instanceId }' : `{ instanceId: ${instanceId} }`;
@@ -73,7 +90,18 @@ export function synthesizeCall(
             : style === 'body' || style === 'axios-body'
               ? 'body'
               : 'callee';
-  return { call: { text, answer } };
+  return { call: { text, answer, ...(typed.length > 0 && answerType ? { helpers: [answerType] } : {}) } };
+}
+
+/** The calls from `call` out to `outer` (the chain that makes the request) that are given type arguments. */
+function typeArgumentsOf(call: CallExpression, outer: Node): CallExpression[] {
+  const typed: CallExpression[] = [];
+  for (let node: Node | undefined = outer; node; ) {
+    if (node.type === 'CallExpression' && node.typeParameters) typed.push(node);
+    if (node === call) break;
+    node = node.type === 'CallExpression' ? node.callee : isMember(node) ? node.object : undefined;
+  }
+  return typed;
 }
 
 /** The expression that makes the request: the call, or a chain around it (`.json()` of ky and got, superagent's `.send(…)`). */

@@ -115,6 +115,8 @@ export interface Synthesized {
   readonly text: string;
   /** `body`: already the body; `json`, `data`, `body-field`: the answer's `.json()`, `.data`, `.body`; `callee`: what the called function returns. */
   readonly answer: 'body' | 'json' | 'data' | 'body-field' | 'callee';
+  /** Types of the generated module the text names (its type argument, `V2Interaction`): imported where it is written. */
+  readonly helpers?: readonly string[];
 }
 
 /** The start of the statement a marker is placed above, and what already sits there. */

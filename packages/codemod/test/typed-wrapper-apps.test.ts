@@ -1,0 +1,257 @@
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/index.js';
+import { legacyRunDir } from './legacy-run-dir.js';
+import { runCli } from './run-cli.js';
+
+/**
+ * Small strict TypeScript apps over a generic wrapper (`send<T>(path, token, body)`), as teams write them: type
+ * arguments on every call, the v1 statuses as a union of their own, and a loop that completes the listed task
+ * until the journey ends. Rewritten by the CLI, type-checked with their own tsconfig, and run on the simulator.
+ */
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    types: ['node'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  },
+  include: ['**/*.ts'],
+});
+
+const HTTP = `const host = process.env.JOURNEY_HOST ?? 'https://eu.platform.go.vendor.com';
+const JOURNEY_BASE = \`\${host}/eu/captain/api/journey/\`;
+
+export async function send<T>(path: string, token: string, body: unknown): Promise<T> {
+  const response = await fetch(JOURNEY_BASE + path, {
+    method: 'POST',
+    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(\`journey \${path} \${response.status}\`);
+  return (await response.json()) as T;
+}
+`;
+
+/** Lists the task, completes it, and again, until the journey ends: v1 refused an update that carried nothing asked. */
+const LOOP_APP: Record<string, string> = {
+  'tsconfig.json': TSCONFIG,
+  'http.ts': HTTP,
+  'checks.ts': `import { send } from './http';
+
+interface TaskList {
+  instanceId: string;
+  status: 'InProgress' | 'Completed' | 'Failed' | 'Paused';
+  tasks: { taskId: string }[];
+}
+
+export class Checks {
+  constructor(private readonly token: string) {}
+  begin(resourceId: string, subject: object) { return send<{ instanceId: string }>('start', this.token, { resourceId, context: { subject } }); }
+  pending(instanceId: string) { return send<TaskList>('task/list', this.token, { instanceId }); }
+  finish(instanceId: string, taskId: string, subject: object) { return send<unknown>('task/update', this.token, { intent: 'Complete', instanceId, taskId, context: { subject } }); }
+}
+`,
+  'main.ts': `import { Checks } from './checks';
+
+export async function check(token: string, subject: object): Promise<string> {
+  const checks = new Checks(token);
+  const { instanceId } = await checks.begin('a1d7c3f0data-check-v1@latest', subject);
+  for (;;) {
+    const list = await checks.pending(instanceId);
+    if (list.status === 'Failed') return 'failed';
+    if (list.status === 'Completed') return 'done';
+    const [task] = list.tasks;
+    if (!task) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    await checks.finish(instanceId, task.taskId, subject);
+  }
+}
+`,
+};
+
+/** Its own union of v1's statuses, a name typed by it, and a switch closed by an exhaustiveness check. */
+const UNION_APP: Record<string, string> = {
+  'tsconfig.json': TSCONFIG,
+  'http.ts': HTTP,
+  'phase.ts': `import { send } from './http';
+
+type Phase = 'InProgress' | 'Completed' | 'Failed' | 'Paused';
+function unreachable(value: never): never {
+  throw new Error(\`unexpected \${String(value)}\`);
+}
+
+export async function phaseOf(token: string, subject: object): Promise<string> {
+  const { instanceId } = await send<{ instanceId: string }>('start', token, { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject } });
+  const state = await send<{ status: Phase }>('state/fetch', token, { instanceId });
+  const phase: Phase = state.status;
+  switch (state.status) {
+    case 'InProgress': return \`waiting (\${phase})\`;
+    case 'Completed': return 'ok';
+    case 'Failed': return 'failed';
+    case 'Paused': return 'paused';
+    default: return unreachable(state.status);
+  }
+}
+`,
+};
+
+/** An exhaustiveness check alone: the status reaches a parameter typed \`never\`. */
+const NEVER_APP: Record<string, string> = {
+  'tsconfig.json': TSCONFIG,
+  'http.ts': HTTP,
+  'outcome.ts': `import { send } from './http';
+
+function unreachable(value: never): never {
+  throw new Error(\`unexpected \${String(value)}\`);
+}
+
+export async function outcomeOf(token: string, instanceId: string): Promise<string> {
+  const state = await send<{ status: 'InProgress' | 'Completed' | 'Failed' | 'Paused' }>('state/fetch', token, { instanceId });
+  switch (state.status) {
+    case 'InProgress':
+    case 'Paused':
+      return 'waiting';
+    case 'Completed': return 'ok';
+    case 'Failed': return 'failed';
+    default: return unreachable(state.status);
+  }
+}
+`,
+};
+
+const MAP = JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' });
+const PERSON = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1985-12-10' } };
+
+let simulator: Simulator;
+let running: RunningSimulator;
+let work: string;
+const previousHost = process.env.JOURNEY_HOST;
+
+async function writeApp(dir: string, files: Record<string, string>): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'journey-map.json'), MAP);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+}
+
+/** The app's type errors under its own tsconfig, as `file:line message`. */
+function typeErrors(dir: string): string[] {
+  const { config } = ts.readConfigFile(join(dir, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const where = diagnostic.file
+      ? `${relative(dir, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+      : '';
+    return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+  });
+}
+
+async function migrate(dir: string): Promise<Report> {
+  const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-'], dir);
+  expect(cli.code).toBe(0);
+  return JSON.parse(cli.stdout) as Report;
+}
+
+/** Resolves with what the app answered or threw, or `'still looping'` once `ms` have passed. */
+function settled(run: Promise<string>, ms: number): Promise<string> {
+  return Promise.race([
+    run.catch((error: unknown) => `threw: ${error instanceof Error ? error.message : String(error)}`),
+    new Promise<string>((resolve) => setTimeout(() => resolve('still looping'), ms)),
+  ]);
+}
+
+beforeAll(async () => {
+  simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
+  running = await simulator.listen();
+  process.env.JOURNEY_HOST = running.url;
+  work = await legacyRunDir();
+});
+
+afterAll(async () => {
+  if (previousHost === undefined) delete process.env.JOURNEY_HOST;
+  else process.env.JOURNEY_HOST = previousHost;
+  await running?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('an app that completes the listed task until the journey ends', () => {
+  let v1: string;
+  let v2: string;
+  const run = async (dir: string, subject: object) => {
+    const main = (await import(pathToFileURL(join(dir, 'main.ts')).href)) as { check(token: string, subject: object): Promise<string> };
+    return main.check(simulator.issueToken(), subject);
+  };
+
+  beforeAll(async () => {
+    v1 = join(work, 'loop-v1');
+    v2 = join(work, 'loop-v2');
+    await writeApp(v1, LOOP_APP);
+    await cp(v1, v2, { recursive: true });
+  });
+
+  it('is migrated whole, and the interaction fetches it inserts name the v2 type they answer', async () => {
+    const report = await migrate(v2);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const checks = await readFile(join(v2, 'checks.ts'), 'utf8');
+    // Never the original call's type argument: `unknown` does not type participantsFor's interaction.
+    expect(checks).toContain("participantsFor(await send<V2Interaction>('interaction/fetch', this.token, { instanceId }), subject)");
+    expect(checks).toContain("(instanceId) => send<V2Interaction>('interaction/fetch', this.token, { instanceId })");
+    expect(checks).not.toMatch(/send<(unknown|\{ instanceId: string \})>\('interaction\/fetch'/);
+    expect(typeErrors(v2)).toEqual([]);
+  });
+
+  it('ends the journey on v2 as on v1 with a subject that carries what it asks for', async () => {
+    expect(await settled(run(v1, PERSON), 10_000)).toBe('done');
+    expect(await settled(run(v2, PERSON), 10_000)).toBe('done');
+  });
+
+  it('fails on v2 as on v1 when the subject carries none of it, instead of submitting nothing for ever', async () => {
+    expect(await settled(run(v1, {}), 10_000)).toBe('threw: journey task/update 400');
+    simulator.core.journal.clear();
+    const outcome = await settled(run(v2, {}), 5_000);
+    expect(outcome).toMatch(
+      /^threw: the interaction asks for .*FullName.*, and the submitted data holds none of it: nothing was submitted$/,
+    );
+    expect(simulator.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(0);
+  });
+});
+
+describe("an app whose statuses are a union of its own (v1's four)", () => {
+  it('keeps the flow on v1, marked, when the status reaches a name of that type and an exhaustiveness check', async () => {
+    const dir = join(work, 'union');
+    await writeApp(dir, UNION_APP);
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => ({ decision: flow.decision, rule: flow.blockedBy?.rule }))).toEqual([
+      { decision: 'v1', rule: 'status.failure-spelling' },
+    ]);
+    const phase = await readFile(join(dir, 'phase.ts'), 'utf8');
+    expect(phase).toContain('const phase: Phase = state.status;');
+    expect(phase).not.toContain("case 'Error'");
+    expect(phase).toMatch(
+      /journey-codemod: unsupported \[status\.failure-spelling\] .*gives it the type Phase, which a v2 status does not fit/,
+    );
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('keeps it on v1 when the status reaches only a parameter typed never', async () => {
+    const dir = join(work, 'never');
+    await writeApp(dir, NEVER_APP);
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => ({ decision: flow.decision, rule: flow.blockedBy?.rule }))).toEqual([
+      { decision: 'v1', rule: 'status.failure-spelling' },
+    ]);
+    expect(await readFile(join(dir, 'outcome.ts'), 'utf8')).toMatch(/gives it the type never, which a v2 status does not fit/);
+    expect(typeErrors(dir)).toEqual([]);
+  });
+});
