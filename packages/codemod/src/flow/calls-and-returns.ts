@@ -6,12 +6,13 @@ import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
+import { readBack } from './read-back.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusArgument, statusMatched } from './status-and-decision.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { unresolvableImporterOf } from './unresolvable-importers.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
-import { ruleOf, suggestionOf } from './v2-forms.js';
+import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import { carriesDecision, carriesId, carriesStatus, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
 
 const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
@@ -34,7 +35,13 @@ export function argument(
   if (owner) return void tracking.link(value, owner);
   // The text of a body carries its ids: `body: JSON.stringify(body)` is followed into the request.
   if (callee === 'JSON.stringify' && carriesId(value.shape)) return void tracking.follow(value, call, source);
-  if (HARMLESS_CALLEES.test(callee)) return;
+  // v2 has no list of tasks: a `tasks` handed to any call but a log (`Array.isArray(list.tasks)` of a type guard) is read as it is.
+  const project = call.type !== 'OptionalCallExpression' && tracking.functions.calleeOf(source, call) !== undefined;
+  if (value.shape.kind === 'tasks' && !project && !callee.startsWith('console.')) {
+    const reason = `v2 has one active interaction, not a list of tasks: the list is handed to ${callee}, which the codemod does not see`;
+    return void tracking.refuse(source, call, value, 'endpoint.task-list', reason, TASK_FORM);
+  }
+  if (HARMLESS_CALLEES.test(callee)) return void readBackEscapes(tracking, value, call, source);
   if (statusArgument(tracking, value, call, index, source)) return;
   if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);
   // A `Set` of the flow's outcomes is asked the same questions as the list: whether it holds the decision, how many.
@@ -57,7 +64,27 @@ export function argument(
     }
     return void unfollowed(tracking, value, call, source);
   }
+  if (readBackEscapes(tracking, value, call, source)) return;
   tracking.boundary(source, call, value);
+}
+
+/**
+ * The answer handed to a function the codemod does not see (`TaskListSchema.parse(list)`, io-ts `decode`, a deep
+ * copy) whose result is read in v1's shape: the codemod cannot show the function hands the answer back as it is, nor
+ * rewrite those reads, so the flow stays on v1. Answers whether it did.
+ */
+function readBackEscapes(
+  tracking: Tracking,
+  value: Value,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  source: Source,
+): boolean {
+  const read = readBack(source, call, value);
+  if (!read) return false;
+  const callee = source.ctx.text(call.callee);
+  const reason = `the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is read in v1's shape (${read}): those reads cannot be rewritten`;
+  tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
+  return true;
 }
 
 /** An id of the flow sent to code the codemod cannot read: the calls made there with it may be v1, so the flow cannot be shown whole. */

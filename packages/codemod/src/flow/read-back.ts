@@ -1,0 +1,81 @@
+// An answer handed to a function the codemod does not see (a schema's `parse`, io-ts `decode`, a deep copy) and
+// read back from what that function returns: the reads are v1 reads of the answer the codemod never follows, so a
+// migrated call would reach them in v2's shape (a v1 zod schema throws on every v2 answer).
+import type { Node } from '@babel/types';
+import { isMember, propertyName } from '../parse/walk.js';
+import type { Source } from './sources.js';
+import type { AnyCall } from './tracking.js';
+import type { Value } from './values.js';
+
+/** The members a v1 answer's body has that v2's lacks or holds elsewhere, by the operation that answered it. */
+const V1_BODY_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'journey/task/list': ['tasks', 'status', 'schemas'],
+  'journey/task/list/schema': ['tasks', 'status', 'schemas'],
+  'journey/state/fetch': ['data', 'status', 'metaData'],
+};
+
+/**
+ * How many links (a member, a name it is bound to) off the returned value are looked through: `const r =
+ * Schema.safeParse(x)`, `const list = r.data`, `list.tasks` of zod; `r.right.tasks` of io-ts.
+ */
+const DEPTH = 4;
+
+/**
+ * The text of a read, off what `call` returns, that names a member of `value` in v1's shape (`list.tasks[0]`, `r.data.status`),
+ * or undefined when what it returns is not read so. `JSON.parse(JSON.stringify(x))` returns what the outer call does.
+ */
+export function readBack(source: Source, call: AnyCall | Extract<Node, { type: 'NewExpression' }>, value: Value): string | undefined {
+  const names = v1Names(value);
+  if (!names) return undefined;
+  let result: Node = call;
+  const outer = source.parent(call);
+  if (
+    source.ctx.text(call.callee) === 'JSON.stringify' &&
+    outer?.type === 'CallExpression' &&
+    outer.arguments[0] === call &&
+    source.ctx.text(outer.callee) === 'JSON.parse'
+  )
+    result = outer;
+  return readOf(source, result, names, DEPTH);
+}
+
+/**
+ * A v1 read of what `node` holds, within `depth` links: a member chain off it (`list.tasks[0]`, `r.data.status`),
+ * or off a name it or a part of it is bound to (`const list = parsed.data`), or a destructured v1 name.
+ */
+function readOf(source: Source, node: Node, names: readonly string[] | 'any', depth: number): string | undefined {
+  if (depth <= 0) return undefined;
+  let held = node;
+  for (let parent = source.parent(held); parent && WRAPPERS.has(parent.type); parent = source.parent(held)) held = parent;
+  const holder = source.parent(held);
+  if (isMember(holder) && holder.object === held) {
+    if (matches(names, propertyName(holder) ?? (holder.computed ? '[]' : undefined))) return source.ctx.text(holder);
+    return readOf(source, holder, names, depth - 1);
+  }
+  if (holder?.type !== 'VariableDeclarator' || holder.init !== held) return undefined;
+  if (holder.id.type === 'ObjectPattern') {
+    const named = holder.id.properties.some(
+      (property) => property.type === 'ObjectProperty' && property.key.type === 'Identifier' && matches(names, property.key.name),
+    );
+    return named ? source.ctx.text(holder.id) : undefined;
+  }
+  if (holder.id.type !== 'Identifier') return undefined;
+  for (const reference of source.scopes.bindingOf(holder.id)?.references ?? []) {
+    const read = readOf(source, reference, names, depth - 1);
+    if (read) return read;
+  }
+  return undefined;
+}
+
+const WRAPPERS = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression']);
+
+/** The v1 names of the part of the answer `value` holds: `'any'` for a part of a v1 state or list, whose every member is v1's. */
+function v1Names(value: Value): readonly string[] | 'any' | undefined {
+  const { shape } = value;
+  if (shape.kind === 'body') return V1_BODY_NAMES[value.startAsState ? 'journey/state/fetch' : value.operation];
+  if (shape.kind === 'response' || shape.kind === 'opaque' || shape.kind === 'record' || shape.kind === 'leaf') return undefined;
+  return 'any';
+}
+
+const matches = (names: readonly string[] | 'any', name: string | undefined): boolean =>
+  names === 'any' || (name !== undefined && names.includes(name));

@@ -1,0 +1,113 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitProject } from './js-projects.js';
+import { runCli } from './run-cli.js';
+
+// A task list handed to code the codemod does not see (a v1 schema's parse, a deep copy) or read through a type
+// guard's cast, then read with v1's names: migrating its call would leave those reads on a v2 answer.
+const JOURNEY_MAP = join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json');
+
+const http = `const BASE = 'https://eu.example.test/captain/api/journey';
+
+export async function call<T>(op: string, body: object): Promise<T> {
+  const res = await fetch(\`\${BASE}/\${op}\`, { method: 'POST', body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+`;
+
+/** A check that starts a journey, reads its task list as `read` makes it, and completes the first task. */
+const check = (imports: string, read: string, first = 'list.tasks[0]') => `import { call } from './http';
+${imports}
+export async function verify(subject: object): Promise<string> {
+  const { instanceId } = await call<{ instanceId: string }>('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject } });
+  ${read}
+  if (list.status === 'Failed') return 'failed';
+  const task = ${first};
+  if (task) await call('task/update', { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } });
+  return instanceId;
+}
+`;
+
+const schema = `import { z } from 'zod';
+
+export const Tasks = z.object({ status: z.string(), tasks: z.array(z.object({ taskId: z.string() })) });
+`;
+
+let repo: string;
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-read-back-'));
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+/** Runs the codemod: the flow must stay v1, the marker at the call, and `--check` fail before and pass after. */
+async function keptOnV1(file: string, marker: string): Promise<string> {
+  expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(1);
+  const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+  expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+  const written = await readFile(join(repo, file), 'utf8');
+  expect(written).toContain(marker);
+  const verify = await readFile(join(repo, 'verify.ts'), 'utf8');
+  expect(verify).toContain("call('task/update'");
+  expect(verify).not.toContain('interaction/');
+  expect(await readFile(join(repo, 'http.ts'), 'utf8')).toContain('/captain/api/journey');
+  expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  return written;
+}
+
+describe('an answer read back from a function the codemod does not see', () => {
+  it.each([
+    [
+      "a v1 schema's parse",
+      "import { Tasks } from './schema';",
+      "const list = Tasks.parse(await call<unknown>('task/list', { instanceId }));",
+      'Tasks.parse',
+      'list.status',
+    ],
+    [
+      "a v1 schema's safeParse",
+      "import { Tasks } from './schema';",
+      "const parsed = Tasks.safeParse(await call<unknown>('task/list', { instanceId }));\n  if (!parsed.success) throw parsed.error;\n  const list = parsed.data;",
+      'Tasks.safeParse',
+      'list.status',
+    ],
+    [
+      'a deep copy through JSON',
+      '',
+      "const list = JSON.parse(JSON.stringify(await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId })));",
+      'JSON.stringify',
+      'list.status',
+    ],
+  ])('keeps the flow on v1, marked at the call, when it is %s', async (_, imports, read, callee, readAt) => {
+    await commitProject(repo, { 'http.ts': http, 'schema.ts': schema, 'verify.ts': check(imports, read) });
+    await keptOnV1(
+      'verify.ts',
+      `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is read in v1's shape (${readAt}`,
+    );
+  });
+});
+
+describe('a task list read through a type guard of the answer', () => {
+  it('keeps the flow on v1 when the guard tests the v1 tasks through a cast, rather than retyping the cast alone', async () => {
+    await commitProject(repo, {
+      'http.ts': http,
+      'guards.ts': `export interface TaskList { status: string; tasks: { taskId: string }[] }
+
+export function isTaskList(x: unknown): x is TaskList {
+  return typeof x === 'object' && x !== null && Array.isArray((x as { tasks?: unknown }).tasks);
+}
+`,
+      'verify.ts': check(
+        "import { isTaskList } from './guards';",
+        "const list = await call<unknown>('task/list', { instanceId });\n  if (!isTaskList(list)) throw new Error('not a task list');",
+      ),
+    });
+    const guards = await keptOnV1(
+      'guards.ts',
+      '// journey-codemod: unsupported [endpoint.task-list] v2 has one active interaction, not a list of tasks: the list is handed to Array.isArray, which the codemod does not see',
+    );
+    expect(guards).toContain('(x as { tasks?: unknown }).tasks');
+    expect(guards).not.toContain('V2Interaction');
+  });
+});
