@@ -21,6 +21,7 @@ import type { OperationOptions } from './plan/operations.js';
 import { type PlannedSource, planSources, type SourceFile } from './plan/plan-sources.js';
 import { type Flow, resolvePlans } from './plan/resolve.js';
 import type { Site, TextEdit } from './plan/types.js';
+import { type MockOfV2, mocksOfV2 } from './report/mocks-of-v2.js';
 import { planInWorkers } from './workers/plan-in-workers.js';
 
 /**
@@ -59,6 +60,8 @@ export interface CodemodResult {
   readonly flowMs: number;
   /** Where the instance of a v2 start is sent to code the codemod cannot read: a half migration while v1 remains. */
   readonly v2Unfollowed: readonly UnfollowedV2Start[];
+  /** Test doubles of v1 (answers, path matches) in files that import code calling v2, as the run leaves it. */
+  readonly mocksOfV2: readonly MockOfV2[];
 }
 
 /**
@@ -194,6 +197,12 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     flows: resolution.flows.map((flow) => ({ ...flow, boundaries: [...new Set(flow.boundaries.map((place) => lines.name(place)))] })),
     written: !options.dry,
     flowMs,
+    mocksOfV2: mocksOfV2(
+      resolution.sites,
+      [...texts.keys()],
+      (file) => edited.text(file) ?? texts.get(file) ?? '',
+      (file) => index.modules.importersOf(file),
+    ),
     v2Unfollowed: flowAnalysis.v2Unfollowed.map((entry) => ({
       ...entry,
       line: lines.line(entry.file, entry.offset) ?? 0,

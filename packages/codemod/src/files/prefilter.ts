@@ -14,8 +14,17 @@ export const V1_MARKERS = [
   'token.oauth2',
 ] as const;
 
-/** v1 response bodies written out in code (test doubles): a task list, a state's flow; and a flow read with `?.`. */
-export const V1_BODY_PATTERNS = [/tasks\s*:\s*\[\s*\{[^}]*taskId/, /process\s*:\s*\{\s*flow\s*:/, /process\?\.flow/] as const;
+/**
+ * v1 response bodies written out in code (test doubles): a task list, a state's flow or its `metaData`; a flow read
+ * with `?.`; and a URL matched on a v1 task path (`url.endsWith('/task/list')`).
+ */
+export const V1_BODY_PATTERNS = [
+  /tasks\s*:\s*\[\s*\{[^}]*taskId/,
+  /process\s*:\s*\{\s*flow\s*:/,
+  /process\?\.flow/,
+  /metaData\s*:\s*\{/,
+  /\/task\\?\/(?:list|update|schema)\b/,
+] as const;
 
 export const mentionsV1 = (text: string): boolean =>
   V1_MARKERS.some((marker) => text.includes(marker)) || V1_BODY_PATTERNS.some((pattern) => pattern.test(text));

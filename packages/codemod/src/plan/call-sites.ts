@@ -14,6 +14,7 @@ import { type RequestBody, requestBody } from './request-body.js';
 import { INTERCEPTOR_FORM } from './response-interceptors.js';
 import { SiteBuilder } from './site-builder.js';
 import type { CallShape } from './synthesize-call.js';
+import { isUrlMatchCall } from './url-matches.js';
 import { leadingHole, matchV1Url, type UrlMatch, V2_BASE } from './v1-url.js';
 
 /** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
@@ -111,6 +112,8 @@ export function planCalls(
       planned.push(planV1ApiCall(ctx, node, [...ancestors], method, options));
       return;
     }
+    // `url.endsWith('/task/list')`, `expect(url).toContain(…)`: a v1 path matched, not requested (url-matches.ts).
+    if (isUrlMatchCall(node)) return;
     const url = urlArgument(ctx, node);
     if (!url) return;
     const value = evaluate(url.node, ctx);

@@ -4,6 +4,7 @@ import { type ImportedConstants, importKey } from '../analysis/imported-constant
 import type { StaticValue } from '../analysis/static-value.js';
 import { LineIndex } from '../parse/line-index.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
+import { isWrittenMarker } from './marked.js';
 import type { MarkerAnchor } from './types.js';
 
 /** An import of the file: the local name, what it imports, and from where. */
@@ -210,21 +211,31 @@ export class FileContext implements EvaluationScope {
     const before = this.source.slice(lineStart, start);
     const onOwnLine = /^\s*$/.test(before);
     const comments = statement.leadingComments?.map((comment) => comment.value) ?? [];
+    const written: { start: number; end: number; rule: string }[] = [];
+    const ruleOf = (comment: string) => /\[([\w.-]+)\]/.exec(comment)?.[1] ?? '';
+    // One the codemod wrote in front of a statement that shares its line: `/* journey-codemod: … */ `.
+    const inline = statement.leadingComments?.at(-1);
+    if (!onOwnLine && inline?.type === 'CommentBlock' && this.source.slice(inline.end, start) === ' ') {
+      const text = inline.value.trim();
+      if (isWrittenMarker(text)) written.push({ start: inline.start ?? start, end: start, rule: ruleOf(text) });
+    }
     // Comments right above the statement, even where the parser attached them elsewhere.
-    const above = this.source
-      .slice(Math.max(0, lineStart - 2000), lineStart)
-      .split(/\r?\n/)
-      .reverse()
-      .slice(1);
-    for (const line of above) {
+    for (let end = lineStart; end > 0 && lineStart - end < 2000; ) {
+      const from = this.lineStart(end - 1);
+      const line = this.source.slice(from, end).replace(/\r?\n$/, '');
       if (!/^\s*(\/\/|\/\*|\*)/.test(line)) break;
       comments.push(line);
+      const own = /^\s*\/\/ (.*)$/.exec(line)?.[1];
+      if (own !== undefined && isWrittenMarker(own)) written.push({ start: from, end, rule: ruleOf(own) });
+      end = from;
     }
     const existing = comments.flatMap((comment) =>
       [...comment.matchAll(/journey-codemod:\s*[\w-]+\s*\[([\w.-]+)\]/g)].map((match) => match[1] ?? ''),
     );
     if (comments.some((comment) => comment.includes(IGNORE_COMMENT))) existing.push(IGNORE_COMMENT);
-    return onOwnLine ? { offset: lineStart, indent: before, onOwnLine, existing } : { offset: start, indent: '', onOwnLine, existing };
+    return onOwnLine
+      ? { offset: lineStart, indent: before, onOwnLine, existing, written }
+      : { offset: start, indent: '', onOwnLine, existing, written };
   }
 
   /** Whether a `journey-codemod-ignore` comment opts the statement out (above it or at the end of its line). */

@@ -12,6 +12,7 @@ import { SiteBuilder } from './site-builder.js';
 import { findStrayUrls, type StrayWrapper, UNRECOGNIZED_V1_URL_FORM } from './stray-urls.js';
 import { planTokenScope } from './token-scope.js';
 import type { Site } from './types.js';
+import { planUrlMatches } from './url-matches.js';
 import { planV1Client } from './v1-client.js';
 import { findWrappers, type Wrapper } from './wrappers.js';
 
@@ -59,6 +60,7 @@ export function planFile(
   if (client) sites.push(client);
   sites.push(...planTokenScope(ctx));
   sites.push(...planResponseMocks(ctx));
+  sites.push(...planUrlMatches(ctx));
   const stray = findStrayUrls(ctx, new Set(calls.map((call) => call.call)), V1_TEXT);
   sites.push(...stray.sites);
   return {

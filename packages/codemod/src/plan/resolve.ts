@@ -8,7 +8,7 @@ import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
 import { hasMarker } from './marked.js';
 import type { FilePlan } from './plan-file.js';
-import type { Site, TextEdit } from './types.js';
+import type { MarkerAnchor, Site, TextEdit } from './types.js';
 import { keepUnseenConstants, type UnseenImport } from './unseen-constant-users.js';
 
 /** A journey flow as decided: its parts, whether it moved to v2, and what kept it on v1. */
@@ -166,6 +166,16 @@ export function resolvePlans(
   };
   const markersAt = new Set<string>();
   const markedPlaces = new Set<string>();
+  const placeOf = (site: Site) => `${site.file}:${site.markerAt.offset}`;
+  // Markers an earlier run wrote above a statement this run migrates say it stays v1, which is no longer true: they
+  // go in the same edit, and what still stays v1 there is marked anew.
+  const stale = new Set<string>();
+  for (const site of kept) {
+    if (!changes(site) || site.edits.length === 0 || site.markerAt.written.length === 0 || stale.has(placeOf(site))) continue;
+    stale.add(placeOf(site));
+    for (const { start, end } of site.markerAt.written) add({ file: site.file, start, end, text: '' });
+  }
+  const anchorOf = (site: Site): MarkerAnchor => (stale.has(placeOf(site)) ? withoutWritten(site.markerAt) : site.markerAt);
   // A part's own reason for staying v1 wins the marker place over a part it keeps on v1 there.
   const ordered = [...kept.filter((site) => site.refusal), ...kept.filter((site) => !site.refusal)];
   for (const site of ordered) {
@@ -177,11 +187,12 @@ export function resolvePlans(
         helpers.set(site.file, names);
       }
     }
-    if (site.status === 'migrated' || site.status === 'ignored' || site.markerAt.existing.includes(site.rule)) continue;
+    const anchor = anchorOf(site);
+    if (site.status === 'migrated' || site.status === 'ignored' || anchor.existing.includes(site.rule)) continue;
     // A part kept on v1 by another needs no marker where one already explains the statement.
     const kept = site.status === 'unsupported' && !site.refusal;
-    const place = `${site.file}:${site.markerAt.offset}`;
-    if (kept && (hasMarker(site.markerAt) || markedPlaces.has(place))) continue;
+    const place = placeOf(site);
+    if (kept && (hasMarker(anchor) || markedPlaces.has(place))) continue;
     const key = `${place}:${site.rule}`;
     if (markersAt.has(key)) continue;
     markersAt.add(key);
@@ -218,6 +229,13 @@ function escapedReads(
     const origins = escapedIn.get(read.file);
     return origins ? [{ ...read, role: 'read' as const, dependsOn: [...(read.dependsOn ?? []), ...origins] }] : [];
   });
+}
+
+/** The anchor as it is once the markers a run wrote there are removed: a user's comments and opt-outs stay. */
+function withoutWritten(anchor: MarkerAnchor): MarkerAnchor {
+  // A marker is seen twice, as the parser's leading comment and as a line above: every mention of its rule goes.
+  const rules = new Set(anchor.written.map((marker) => marker.rule));
+  return { ...anchor, existing: anchor.existing.filter((rule) => !rules.has(rule)), written: [] };
 }
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */

@@ -22,12 +22,43 @@ function isTaskList(object: ObjectExpression): boolean {
   );
 }
 
-/** `{ data: { process: { flow: … } } }` (or `data.context.process.flow`): a v1 state. */
+/**
+ * A v1 state: `{ data: { process: { flow: … } } }` (or `data.context.process.flow`), or as the field notes give a
+ * state fetch's answer, `{ instanceId, status, metaData: { createdTime, completedTime }, data }`: `metaData` with
+ * either time, or a v1 status beside a `data` object (v2 states have neither; they put results in `context`).
+ */
 function isV1State(object: ObjectExpression): boolean {
   const data = objectAt(object, 'data');
   const process = data && (objectAt(data, 'process') ?? objectAt(objectAt(data, 'context') ?? data, 'process'));
-  return process !== undefined && propertyOf(process, 'flow') !== undefined;
+  if (process !== undefined && propertyOf(process, 'flow') !== undefined) return true;
+  const metaData = objectAt(object, 'metaData');
+  if (metaData && (propertyOf(metaData, 'createdTime') || propertyOf(metaData, 'completedTime'))) return true;
+  const status = propertyOf(object, 'status')?.value;
+  return data !== undefined && status?.type === 'StringLiteral' && V1JourneyStatus.safeParse(status.value).success;
 }
+
+/**
+ * `{ instanceId: '…', taskId: '…' }`, both written out and nothing else: a task update's answer (the vendor's spec).
+ * A request body carries an `intent` and a `context`, and code that builds one writes names, not literals.
+ */
+function isTaskUpdateAnswer(object: ObjectExpression): boolean {
+  const keys = object.properties.map((property) => keyName(property));
+  return (
+    keys.length === 2 &&
+    keys.includes('instanceId') &&
+    keys.includes('taskId') &&
+    object.properties.every(
+      (property) => property.type === 'ObjectProperty' && /^(StringLiteral|TemplateLiteral)$/.test(property.value.type),
+    )
+  );
+}
+
+const V2_FORMS = {
+  'task list':
+    'an interaction: { instanceId, interactionId, journey: { status }, interaction: { collects: [{ ref, spec }] }, outstanding: [] }',
+  'task update answer': "a submit's answer: { status: 'success' }",
+  state: 'a v2 state: { instanceId, status, context: { process: { steps: [{ nodeId, outcome, result }] }, result: { status, advice } } }',
+} as const;
 
 /**
  * v1 response bodies written out in code, such as the mocks of a test suite: the codemod cannot know what the
@@ -37,16 +68,10 @@ export function planResponseMocks(ctx: FileContext): Site[] {
   const sites: Site[] = [];
   walk(ctx.ast.program, (node: Node, ancestors) => {
     if (node.type !== 'ObjectExpression') return;
-    const shape = isTaskList(node) ? 'task list' : isV1State(node) ? 'state' : undefined;
+    const shape = isTaskList(node) ? 'task list' : isV1State(node) ? 'state' : isTaskUpdateAnswer(node) ? 'task update answer' : undefined;
     if (!shape) return;
     const site = new SiteBuilder(ctx, node, ancestors, 'codemod.v1-response-mock', 'v1 response written in code');
-    site.refuse(
-      'codemod.v1-response-mock',
-      `a v1 ${shape} written out in code (a test double, an example)`,
-      shape === 'task list'
-        ? 'an interaction: { instanceId, interactionId, journey: { status }, interaction: { collects: [{ ref, spec }] }, outstanding: [] }'
-        : 'a v2 state: { instanceId, status, context: { process: { steps: [{ nodeId, outcome, result }] }, result: { status, advice } } }',
-    );
+    site.refuse('codemod.v1-response-mock', `a v1 ${shape} written out in code (a test double, an example)`, V2_FORMS[shape]);
     sites.push(site.build());
   });
   return sites;

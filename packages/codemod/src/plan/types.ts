@@ -127,6 +127,12 @@ export interface MarkerAnchor {
   readonly onOwnLine: boolean;
   /** Rule ids of markers already above the statement: a marker is inserted once. */
   readonly existing: readonly string[];
+  /**
+   * The markers above the statement that a run of the codemod wrote (its exact format), each with its rule and the
+   * range to remove (the whole line, or the comment and the space after it): a later run that migrates the
+   * statement removes them, since they say it stays v1.
+   */
+  readonly written: readonly { readonly start: number; readonly end: number; readonly rule: string }[];
 }
 
 /** The status, rule, reason and suggestion a site has given its refusal, its reviews, and whether it is opted out. */

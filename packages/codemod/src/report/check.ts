@@ -18,7 +18,9 @@ export interface Finding {
  * while v1 remains that no marker accounts for, or that sits in the call's file or the files it imports, marked or
  * not: that code may make the v1 calls of its flow, and no marker can show it does not. So does a v2 start whose
  * instance id is handed out (`res.json({ instanceId })`, returned to no caller) while v1 instance calls no start's id
- * reaches remain anywhere, marked or not: the id may come back to them. `journey-codemod-ignore`
+ * reaches remain anywhere, marked or not: the id may come back to them. So does a v1 answer or a v1 path match
+ * written out in a file that imports code calling v2, marked or not (a test double of a flow now on v2).
+ * `journey-codemod-ignore`
  * above the v2 start or above the call opts it out.
  * v1 left with a marker above its statement is known and passes, whichever rule the marker names (the blocker a run
  * computes without the journey map may differ from the one the marking run named), as does code opted out with
@@ -41,6 +43,17 @@ export function checkFindings(result: CodemodResult): Finding[] {
         file: first.file,
         line: first.line,
         text: `flow half on v2 [${first.rule}] its v2 calls share an instance with v1 calls in ${flow.files.length} file(s)`,
+      });
+  }
+  // A test double of v1 for code that now calls v2, marked or not: the test answers v2 requests with v1 bodies.
+  const byId = new Map(result.sites.map((site) => [site.id, site]));
+  for (const { site: id, v2File } of result.mocksOfV2) {
+    const site = byId.get(id);
+    if (site)
+      findings.push({
+        file: site.file,
+        line: site.line,
+        text: `v1 mock of a flow on v2 [${site.planned.rule}] ${site.refusal?.reason ?? site.reason}, and ${relative(dirname(site.file), v2File) || basename(v2File)}, which the file imports, calls v2: write the v2 answers and paths`,
       });
   }
   for (const { file, line, text, reaches, only } of result.v2Unfollowed) {
