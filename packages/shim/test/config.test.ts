@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, resolveConfig, ShimConfigError } from '../src/config.js';
 import { ShimError } from '../src/index.js';
@@ -313,20 +311,5 @@ describe('relative paths', () => {
     expect(compare.stderr).toContain(join(dir, 'pairs.jsonl'));
     const dialect = await exitOf(['dialect', '--state', 'state.json'], {}, dir);
     expect(dialect.stderr).toContain(join(dir, 'state.json'));
-  });
-
-  it("run as `pnpm journey-bridge` (in the tool's repository), are taken from where pnpm was started", async () => {
-    const dir = await project();
-    const toolRepository = fileURLToPath(new URL('../../../', import.meta.url));
-    const cli = fileURLToPath(new URL('../bin/journey-bridge.mjs', import.meta.url));
-    const stderr = await new Promise<string>((done) => {
-      execFile(
-        process.execPath,
-        ['--conditions=@journey-bridge/source', '--import', 'tsx', cli, 'serve', '--upstream', 'eu', '--journey-map', 'missing.json'],
-        { cwd: toolRepository, env: { ...process.env, npm_lifecycle_event: 'journey-bridge', INIT_CWD: dir } },
-        (_error, _stdout, text) => done(text),
-      );
-    });
-    expect(stderr).toContain(`cannot read journeyMap (flag --journey-map) ${join(dir, 'missing.json')}: ENOENT`);
   });
 });

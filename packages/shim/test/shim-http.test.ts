@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basename, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createFetch } from '@journey-bridge/client';
@@ -618,8 +619,15 @@ describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
 });
 
 /** `journey-bridge serve` run as its binary, over `base`; resolves once it says where it listens. */
+/**
+ * `journey-bridge serve` as `pnpm journey-bridge` starts it from the tool's repository: the journey map is named
+ * relative to where pnpm was started (`INIT_CWD`), not to the repository it runs in.
+ */
 function spawnServe(base: string): { child: ChildProcessByStdio<null, Readable, Readable>; listening: Promise<string> } {
-  const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(base, mapFile)], {
+  const args = ['--conditions=@journey-bridge/source', '--import', 'tsx', CLI, ...serveArgs(base, basename(mapFile))];
+  const child = spawn(process.execPath, args, {
+    cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+    env: { ...process.env, npm_lifecycle_event: 'journey-bridge', INIT_CWD: dirname(mapFile) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const listening = new Promise<string>((resolve, reject) => {
@@ -636,7 +644,7 @@ function spawnServe(base: string): { child: ChildProcessByStdio<null, Readable, 
 
 describe('process behaviour', () => {
   // The one spawned run of the binary: everything else runs `main` in-process.
-  it('runs as the journey-bridge binary: keeps serving when the reader of its log goes away (journey-bridge serve | head); on SIGTERM stops accepting, finishes an in-flight request, then exits 0', async () => {
+  it('runs as the journey-bridge binary (as `pnpm journey-bridge`, its paths from where pnpm started): keeps serving when the reader of its log goes away (journey-bridge serve | head); on SIGTERM stops accepting, finishes an in-flight request, then exits 0', async () => {
     // The simulator's answer, given by an upstream that holds it until the shim has begun to stop.
     const stateFetch = {
       method: 'POST',
