@@ -16,6 +16,19 @@ for (const [name, dialect] of Object.entries(LIVE_DIALECTS)) {
   );
 }
 
+/** A v1 caller on http://legacy.example whose calls an interceptor over an in-process simulator answers. */
+function legacyCaller() {
+  const sim = createSimulator({ journeys });
+  const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+  const call = (path: string, body: unknown) =>
+    compat(`http://legacy.example/eu/captain/api/journey/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return { sim, call };
+}
+
 describe('installV1Compat', () => {
   let uninstall: (() => void) | undefined;
   afterEach(() => uninstall?.());
@@ -279,14 +292,7 @@ describe('createV1CompatFetch', () => {
   });
 
   it('answers with the status text and the URL a real fetch gives', async () => {
-    const sim = createSimulator({ journeys });
-    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
-    const call = (path: string, body: unknown) =>
-      compat(`http://legacy.example/eu/captain/api/journey/${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const { sim, call } = legacyCaller();
     const started = await call('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
     expect([started.status, started.statusText, started.url]).toEqual([
       201,
@@ -305,14 +311,7 @@ describe('createV1CompatFetch', () => {
   });
 
   it('answers with a Content-Length in bytes, as v1 did', async () => {
-    const sim = createSimulator({ journeys });
-    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
-    const call = (path: string, body: unknown) =>
-      compat(`http://legacy.example/eu/captain/api/journey/${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const { call } = legacyCaller();
     const started = await call('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
     // A refusal that names a non-ASCII id: its length in bytes is not its length in characters.
     const refused = await call('start', { resourceId: 'Zoë-v1@latest', context: { subject: {} } });

@@ -50,15 +50,17 @@ export class CompareCommandError extends ShimError {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-async function readJourneyMap(path: string): Promise<Json> {
-  let map: unknown;
+/** The JSON in `path`, or a CompareCommandError naming `what` and why it could not be read. */
+async function readJson(path: string, what: string): Promise<unknown> {
   try {
-    map = JSON.parse(await readFile(path, 'utf8'));
+    return JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new CompareCommandError(
-      `cannot read the journey map ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw new CompareCommandError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+}
+
+async function readJourneyMap(path: string): Promise<Json> {
+  const map = await readJson(path, 'the journey map');
   if (!isObject(map)) throw new CompareCommandError(`the journey map ${path} is not a JSON object`);
   // Checked as serve checks it: an entry serve would refuse must not come back out as if the learning fixed it.
   try {
@@ -72,14 +74,7 @@ async function readJourneyMap(path: string): Promise<Json> {
 
 /** The mappings of a cutover file by the name records give them (their v1 id when they have no name). */
 async function readCutoverMappings(path: string): Promise<Map<string, CutoverFile['mappings'][number]>> {
-  let file: unknown;
-  try {
-    file = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new CompareCommandError(
-      `cannot read the cutover file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const file = await readJson(path, 'the cutover file');
   const parsed = CutoverFile.safeParse(file);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
