@@ -10,6 +10,7 @@ import { authFrom, DialectCommandError, runDialectCommand } from './dialect-comm
 import { ShimError } from './errors/shim-error.js';
 import { createLogger, startShim } from './server.js';
 import { SETTINGS, type SettingKey } from './settings.js';
+import { withoutPassword } from './without-password.js';
 
 /** Defaults shown in the help, where a setting has one. */
 const DEFAULTS: Partial<Record<SettingKey, string>> = {
@@ -251,7 +252,7 @@ async function dialect(values: Record<string, string | boolean | string[] | unde
   const v1Base = text('v1-base');
   if ((instanceId === undefined) !== (v1Base === undefined)) throw new UsageError('a live fetch needs both --instance and --v1-base');
   if (v1Base !== undefined && !(URL.canParse(v1Base) && /^https?:$/.test(new URL(v1Base).protocol)))
-    throw new UsageError(`--v1-base must be an absolute http(s) URL, got ${JSON.stringify(v1Base)}`);
+    throw new UsageError(`--v1-base must be an absolute http(s) URL, got ${JSON.stringify(withoutPassword(v1Base))}`);
   try {
     const notes = await runDialectCommand(
       {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CutoverFile } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
+import { withoutPassword } from './without-password.js';
 
 const StringMap = z.record(z.string(), z.string());
 
@@ -284,12 +285,6 @@ function secretProblem(key: SettingKey, value: unknown): string {
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(value)) return `it is not base64 (${value.length} characters)`;
   return `it is base64 of ${Buffer.from(value, 'base64').byteLength} bytes`;
 }
-
-/**
- * `redis://user:***@host`: the text of a URL setting without the password of its userinfo. Text, not `URL`: the
- * value shown is one that failed to parse (a port out of range, say), and its password must go all the same.
- */
-const withoutPassword = (text: string): string => text.replace(/^([^:/?#]+:\/\/[^:@/?#]*):.*@/s, '$1:***@');
 
 /**
  * One line per problem: a missing setting with every way to give it; a wrong one with its value (a secret's

@@ -140,6 +140,18 @@ describe('journey-bridge dialect', () => {
       code: 2,
       stderr: expect.stringContaining('--v1-base must be an absolute http(s) URL, got "eu.example/captain/api/"'),
     });
+    // A URL the check refuses keeps its userinfo out of the message, as the serve settings do.
+    const withSecret = await exitOf([
+      'dialect',
+      '--instance',
+      'x',
+      '--v1-base',
+      'ftp://ops:hunter2@eu.example/captain/api/',
+      '--token',
+      't',
+    ]);
+    expect(withSecret.stderr).toContain('got "ftp://ops:***@eu.example/captain/api/"');
+    expect(withSecret.stderr).not.toContain('hunter2');
   });
 
   it('exits 2 naming the problem, and 1 when the live fetch fails', async () => {
