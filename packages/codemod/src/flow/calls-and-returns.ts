@@ -41,6 +41,9 @@ export function argument(
     const reason = `v2 has one active interaction, not a list of tasks: the list is handed to ${callee}, which the codemod does not see`;
     return void tracking.refuse(source, call, value, 'endpoint.task-list', reason, TASK_FORM);
   }
+  // A decision serialised (a response's body, a message) leaves the code in v2's words, unless it is only logged.
+  if (callee === 'JSON.stringify' && carriesDecision(value.shape) && !logged(source, call))
+    return void decisionEscapes(tracking, value, call, source);
   if (HARMLESS_CALLEES.test(callee)) return void readBackEscapes(tracking, value, call, source);
   if (statusArgument(tracking, value, call, index, source)) return;
   if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);
@@ -66,6 +69,14 @@ export function argument(
   }
   if (readBackEscapes(tracking, value, call, source)) return;
   tracking.boundary(source, call, value);
+}
+
+/** Whether `node` is handed straight to `console.log` and its kin: shown, like a template literal, not read. */
+function logged(source: Source, node: Node): boolean {
+  const parent = source.parent(node);
+  return (
+    parent?.type === 'CallExpression' && parent.arguments.includes(node as never) && /^console\.\w+$/.test(source.ctx.text(parent.callee))
+  );
 }
 
 /**
@@ -221,7 +232,29 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
     const reason = `the answer may be returned to ${basename(aliased.from)} (${relative(dirname(source.file), aliased.from)}), which imports it from '${aliased.specifier}', a path alias or package the codemod cannot resolve`;
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
-  if (callers.length === 0) tracking.boundary(source, node, value, true);
+  // A function runtime calls its entry too, and hands what it returns out of the code: callers in the run are not all.
+  if (callers.length === 0 || runtimeEntry(source, fn)) tracking.boundary(source, node, value, true);
+}
+
+/**
+ * Whether `fn` is the exported entry of a function runtime (AWS Lambda, a Step Functions task): exported as
+ * `handler`, or taking the runtime's `event` first (`exports.pollStep = async (event) => …`). The runtime calls it
+ * from outside the run and sends on what it returns (an API's response, a state machine's next input), whatever
+ * the run's own callers (a local driver, a test) do with it.
+ */
+function runtimeEntry(source: Source, fn: Node): boolean {
+  if (!isFunction(fn)) return false;
+  const holder = source.parent(fn);
+  let name: string | undefined;
+  if (holder?.type === 'AssignmentExpression' && holder.right === fn)
+    name = /^(?:module\.)?exports\.([\w$]+)$/.exec(source.ctx.text(holder.left))?.[1];
+  else if (fn.type === 'FunctionDeclaration' && holder?.type === 'ExportNamedDeclaration') name = fn.id?.name;
+  else if (holder?.type === 'VariableDeclarator' && holder.init === fn && holder.id.type === 'Identifier') {
+    const declaration = source.parent(holder);
+    if (declaration && source.parent(declaration)?.type === 'ExportNamedDeclaration') name = holder.id.name;
+  }
+  const [first] = fn.params;
+  return name !== undefined && (name === 'handler' || (first?.type === 'Identifier' && first.name === 'event'));
 }
 
 /**

@@ -19,6 +19,7 @@ import { compared, decisionEscapes, decisionMatched, statusEscapes, statusMatche
 import type { Tracking } from './tracking.js';
 import { retype, takesAnyString } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
+import { isV1Only, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
 import {
   carriesDecision,
@@ -355,9 +356,11 @@ export class Tracker implements Tracking {
         return;
       case 'LogicalExpression':
         if (parent.operator !== '&&' || parent.right === node) this.follow(value, parent, source);
+        else if (isV1Only(value.shape)) v1Guard(this, value, node, source);
         return;
       case 'ConditionalExpression':
         if (parent.test !== node) this.follow(value, parent, source);
+        else if (isV1Only(value.shape)) v1Guard(this, value, node, source);
         return;
       case 'SequenceExpression':
         if (parent.expressions[parent.expressions.length - 1] === node) this.follow(value, parent, source);
@@ -378,6 +381,7 @@ export class Tracker implements Tracking {
         else if (carriesStatus(value.shape)) statusMatched(this, value, parent, source, 'makes it the key of an object');
         return;
       case 'BinaryExpression':
+        if (isV1Only(value.shape)) return void v1Guard(this, value, node, source);
         return void compared(this, value, parent, node, source);
       case 'SwitchStatement':
         return void switched(this, value, parent, source);
@@ -386,6 +390,9 @@ export class Tracker implements Tracking {
       case 'WhileStatement':
       case 'DoWhileStatement':
       case 'ForStatement':
+        // A test of a part only v1 states have (`if (state.data)`, `!state.data`).
+        if (isV1Only(value.shape)) v1Guard(this, value, node, source);
+        return;
       case 'ExpressionStatement':
       case 'TemplateLiteral':
       case 'ThrowStatement':
