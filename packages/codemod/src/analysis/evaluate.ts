@@ -1,5 +1,5 @@
 import type { Expression, FunctionDeclaration, Function as FunctionNode, Node, TSEnumDeclaration } from '@babel/types';
-import { concat, hole, type StaticValue, text } from './static-value.js';
+import { concat, flatten, hole, type StaticValue, text } from './static-value.js';
 
 /** What an evaluation may look up outside the expression: same-file constants and imported ones. */
 export interface EvaluationScope {
@@ -50,6 +50,15 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
     case 'BinaryExpression':
       if (node.operator !== '+' || node.left.type === 'PrivateName') return hole(sourceText(node, scope));
       return concat([evaluate(node.left, scope, seen), evaluate(node.right, scope, seen)], sourceText(node, scope));
+    case 'LogicalExpression': {
+      // `process.env.BASE ?? '…/captain/api/'`: known only at run time, but the text it falls back to is kept.
+      if (node.operator === '&&') return hole(sourceText(node, scope));
+      const known = [evaluate(node.left, scope, seen), evaluate(node.right, scope, seen)]
+        .filter((value) => value.kind === 'string' && value.parts.some((part) => part.kind === 'text' && part.value !== ''))
+        .map((value) => flatten(value).text);
+      const fallback = known.join('\0');
+      return { kind: 'string', parts: [{ kind: 'hole', text: sourceText(node, scope), ...(fallback ? { fallback } : {}) }] };
+    }
     case 'Identifier': {
       if (seen.has(node.name)) return hole(node.name);
       const init = scope.constant(node.name) ?? scope.declaredFunction?.(node.name);

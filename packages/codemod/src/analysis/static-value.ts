@@ -8,11 +8,13 @@ export interface TextSource {
 /**
  * A run of known text, or a value known only at run time (kept as its source text). `getter` names the getter a
  * hole was read through when that hole is the instance's own state (`this.region` in `get base()`): each instance
- * may hold another value, so the URL is not one the codemod can show.
+ * may hold another value, so the URL is not one the codemod can show. `fallback` is the text a hole takes when the
+ * run-time value is missing (`process.env.BASE ?? '…/captain/api/'`), with `\0` for its own holes: a v1 base there
+ * is one the run never rewrites, so no path joined to it can move to v2 alone.
  */
 export type Part =
   | { readonly kind: 'text'; readonly value: string; readonly source?: TextSource }
-  | { readonly kind: 'hole'; readonly text: string; readonly getter?: string };
+  | { readonly kind: 'hole'; readonly text: string; readonly getter?: string; readonly fallback?: string };
 
 /**
  * What static evaluation knows of an expression: a string made of parts, an object map of such values, or a

@@ -19,6 +19,7 @@ import type { Source, Sources } from './sources.js';
 import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
+import { unrecognizedRequests } from './unrecognized-requests.js';
 
 /** What the flow analysis adds to the files' plans. */
 export interface FlowAnalysis extends Followed {
@@ -94,7 +95,12 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   for (const plan of plans)
     for (const call of plan.v2Calls)
       if (call.path === 'journey/start' || call.path === 'journey/state/fetch') tracker.trackV2Start(plan.file, call);
+  // Requests to v1 URLs no site plans: the calls sending on the ids they answer stay v1 with them.
+  const known = new Set([...byId.keys(), ...v2Calls]);
+  const unrecognized = unrecognizedRequests(sources, [...candidates], known);
+  for (const site of unrecognized) tracker.trackUnrecognized(site);
   const followed = tracker.result();
+  const answering = new Set(followed.links.map(([from]) => from));
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),
@@ -104,7 +110,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   );
   return {
     ...followed,
-    sites: [...added, ...followed.sites],
+    sites: [...added, ...unrecognized.filter((site) => answering.has(site.id)), ...followed.sites],
     answers,
     v2Calls,
     leavingTies: leaving.ties,

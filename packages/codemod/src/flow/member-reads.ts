@@ -183,6 +183,9 @@ function bodyMember(tracking: Tracking, value: Value, member: Member, name: stri
       if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
       if (name === 'data') v1StateReadOfV2(tracking, value, member, source);
       return;
+    case 'v1-unrecognized':
+      if (name === 'instanceId') return void from({ kind: 'leaf', leaf: 'instanceId' });
+      return;
     default:
       return void tracking.refuse(
         source,

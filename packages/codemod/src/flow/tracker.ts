@@ -172,6 +172,21 @@ export class Tracker implements Tracking {
     this.follow({ shape, operation: 'v2', origin: v2Call.id }, call, source);
   }
 
+  /**
+   * Follows what a request to a v1 URL the codemod does not recognise answers (`send(t, new URL('start', BASE))`),
+   * only for the instance ids it sends on: the calls that use them join its flow, which stays v1 with it.
+   */
+  trackUnrecognized(site: Site): void {
+    const source = this.sources.get(site.file);
+    const facts = site.call;
+    const call = facts && source?.nodeAt(facts.start, 'CallExpression', facts.end);
+    if (!source || !facts || !call) return;
+    const shape = this.answerShape(source, call, facts.style);
+    // What an interceptor made of the response holds no id the codemod can find.
+    if (shape.kind === 'opaque') return;
+    this.follow({ shape, operation: 'v1-unrecognized', origin: site.id }, call, source);
+  }
+
   result(): Followed {
     // The imports whose every use was retyped, by their import statement: removed together, never overlapping.
     const removable = new Map<ImportDeclaration, { source: Source; specifiers: Set<Node>; entries: [Binding, TypeImport][] }>();
@@ -253,8 +268,9 @@ export class Tracker implements Tracking {
   }
 
   refuse(source: Source, node: Node, value: Value, rule: RuleId, reason: string, suggestion?: string): void {
-    // A v2 answer is followed only for the ids that tie v1 calls to its flow: none of its reads is v1 code.
-    if (value.operation === 'v2') return;
+    // A v2 answer is followed only for the ids that tie v1 calls to its flow: none of its reads is v1 code. Nor is
+    // an unrecognised request's answer read for more than its ids: the request stays v1, marked, with its reads.
+    if (value.operation === 'v2' || value.operation === 'v1-unrecognized') return;
     this.site(source, node, value, rule, reason).refuse(rule, reason, suggestion);
   }
 

@@ -46,8 +46,11 @@ export interface ListBinding {
 
 export interface Value {
   readonly shape: Shape;
-  /** The operation of the call whose answer it is. */
-  readonly operation: V1JourneyPath | 'v2';
+  /**
+   * The operation of the call whose answer it is; `v1-unrecognized` for a request to a v1 URL the codemod does not
+   * recognise as an operation, followed only for the instance ids that tie the calls sending them to its flow.
+   */
+  readonly operation: V1JourneyPath | 'v2' | 'v1-unrecognized';
   /** The site of that call. */
   readonly origin: string;
   /** A synchronous start's answer, read as the journey's state. */

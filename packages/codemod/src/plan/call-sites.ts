@@ -15,7 +15,7 @@ import { INTERCEPTOR_FORM } from './response-interceptors.js';
 import { SiteBuilder } from './site-builder.js';
 import type { CallShape } from './synthesize-call.js';
 import { isUrlMatchCall } from './url-matches.js';
-import { leadingHole, matchV1Url, type UrlMatch, V2_BASE } from './v1-url.js';
+import { leadingHole, matchV1Url, type UrlMatch, V1_BASE_PATTERN, V2_BASE } from './v1-url.js';
 
 /** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
 export interface PlannedCall {
@@ -68,7 +68,7 @@ interface Candidate {
 
 /**
  * The URL argument of a call: `url` of a config object (`axios({ url })`), else the first argument, or a later one
- * that names a v1 path where the first does not (`request(command, 'journey/task/list', body)`).
+ * that names a v1 or v2 journey path where the first does not (`request(command, 'journey/task/list', body)`).
  */
 function urlArgument(ctx: FileContext, call: CallExpression): { node: Node; index: number; config?: ObjectExpression } | undefined {
   const first = call.arguments[0];
@@ -85,11 +85,17 @@ function urlArgument(ctx: FileContext, call: CallExpression): { node: Node; inde
       argument.type !== 'MemberExpression'
     )
       continue;
-    if (matchV1Url(evaluate(first, ctx)).operation || !matchV1Url(evaluate(argument, ctx)).operation) continue;
+    if (namesPath(ctx, first) || !namesPath(ctx, argument)) continue;
     return { node: argument, index: index + 1 };
   }
   return { node: first, index: 0 };
 }
+
+/** Whether `node` names a journey path: a v1 operation, or a v2 one (a call a run already moved is a v2 call of its flow). */
+const namesPath = (ctx: FileContext, node: Node): boolean => {
+  const value = evaluate(node, ctx);
+  return matchV1Url(value).operation !== undefined || v2PathOf(value) !== undefined;
+};
 
 /** The start of the body expression a call carries, for following values into it. */
 const bodyStart = (body: RequestBody): number | undefined => ('at' in body ? (body.at.start ?? undefined) : undefined);
@@ -175,6 +181,13 @@ export function planCalls(
         `its base (the getter ${perInstance.getter}) is built from ${perInstance.text}, which each instance sets at run time`,
         'a base built from constants, or a getter that returns one',
       );
+    const fallback = operation && !match.hasBase ? v1Fallback(candidate.url.value) : undefined;
+    if (fallback)
+      site.refuse(
+        'codemod.unrecognized-v1-url',
+        `its base (${fallback.text}) is known only at run time and falls back to the v1 base "${fallback.fallback.replaceAll('\0', '…')}", which the run does not rewrite: the v2 path alone would name neither version`,
+        'make the base and its fallback end in /v2/captain/ instead of /captain/api/ where they are configured, then run again',
+      );
     if (operation && !match.hasBase) {
       if (transports.length > 0) site.pieces.push(...transportPieces);
       else {
@@ -216,6 +229,15 @@ export function planCalls(
 function instanceStateOf(value: StaticValue): { readonly getter: string; readonly text: string } | undefined {
   if (value.kind !== 'string') return undefined;
   for (const part of value.parts) if (part.kind === 'hole' && part.getter) return { getter: part.getter, text: part.text };
+  return undefined;
+}
+
+/** A hole of the URL that falls back to a v1 base (`process.env.BASE ?? '…/captain/api/'`), which no edit reaches. */
+function v1Fallback(value: StaticValue): { readonly text: string; readonly fallback: string } | undefined {
+  if (value.kind !== 'string') return undefined;
+  for (const part of value.parts)
+    if (part.kind === 'hole' && part.fallback !== undefined && V1_BASE_PATTERN.test(part.fallback))
+      return { text: part.text, fallback: part.fallback };
   return undefined;
 }
 

@@ -1,0 +1,171 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitProject } from './js-projects.js';
+import { runCli } from './run-cli.js';
+
+// Requests to a v1 URL the codemod does not recognise as an operation (`new URL('start', V1_BASE)` over a base read
+// from the environment with a v1 fallback): what they answer is v1, so the calls using the instance id they answer
+// stay v1 with them, and no path joined to such a base moves to v2 alone (rt17-codemod2 F1: url-mixed, urlbuild).
+const JOURNEY_MAP = join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json');
+
+/** `/tmp/rt17-codemod2/apps/url-mixed`: the start through `new URL('start', V1_BASE)`, the task and state calls in plain templates. */
+const URL_MIXED = `const HOST = process.env.JOURNEY_HOST || 'http://127.0.0.1:21717';
+const V1_BASE = process.env.JOURNEY_V1_BASE ?? 'http://127.0.0.1:21717/eu/captain/api/journey/';
+
+async function token() {
+  const r = await fetch(\`\${HOST}/as/token.oauth2\`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: 'svc.token' }) });
+  return (await r.json()).access_token;
+}
+const send = async (t, url, body) => (await fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + t, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+async function verify(subject) {
+  const t = await token();
+  const started = await send(t, new URL('start', V1_BASE), { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+  const list = await send(t, \`\${HOST}/eu/captain/api/journey/task/list\`, { instanceId: started.instanceId });
+  await send(t, \`\${HOST}/eu/captain/api/journey/task/update\`, { intent: 'Complete', instanceId: started.instanceId, taskId: list.tasks[0].taskId, context: { subject } });
+  let state;
+  do {
+    await new Promise((r) => setTimeout(r, 200));
+    state = await send(t, \`\${HOST}/eu/captain/api/journey/state/fetch\`, { instanceId: started.instanceId });
+  } while (state.status === 'InProgress');
+  if (state.status === 'Failed') throw new Error('failed');
+  return { instanceId: started.instanceId, status: state.status, decision: state.data.process.flow.decision.result.outcome };
+}
+module.exports = { verify };
+`;
+
+/** `/tmp/rt17-codemod2/apps/urlbuild`: `new URL('journey/task/list', V1_BASE).href`, V1_BASE from the environment or v1. */
+const URLBUILD = `const path = require('node:path');
+const HOST = process.env.JOURNEY_HOST || 'http://127.0.0.1:21717';
+const V1_BASE = process.env.JOURNEY_V1_BASE || HOST + '/eu/captain/api/';
+
+async function token() {
+  const r = await fetch(\`\${HOST}/as/token.oauth2\`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: 'svc.token' }) });
+  return (await r.json()).access_token;
+}
+const send = async (t, url, body) => (await fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + t, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+async function verify(subject) {
+  const t = await token();
+  const started = await send(t, new URL('journey/start', V1_BASE), { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+  const list = await send(t, new URL('journey/task/list', V1_BASE).href, { instanceId: started.instanceId });
+  const upd = HOST +
+    '/eu/captain/api' +
+    '/journey/task/update';
+  await send(t, upd, { intent: 'Complete', instanceId: started.instanceId, taskId: list.tasks[0].taskId, context: { subject } });
+  const stateUrl = HOST + path.posix.join('/eu/captain/api/journey', 'state', 'fetch');
+  let state;
+  do {
+    await new Promise((r) => setTimeout(r, 200));
+    state = await send(t, stateUrl, { instanceId: started.instanceId });
+  } while (state.status === 'InProgress');
+  return { instanceId: started.instanceId, status: state.status, decision: state.data.process.flow.decision.result.outcome };
+}
+module.exports = { verify };
+`;
+
+/** `/tmp/rt17-codemod2/apps/url-mixed2`, the control: a recognised start, the state fetch through `new URL('state/fetch', V1_BASE)`. */
+const URL_MIXED2 = `const HOST = process.env.JOURNEY_HOST || 'http://127.0.0.1:21717';
+// journey-codemod: unsupported [codemod.unrecognized-v1-url] v1 URL text outside a call the codemod recognises: "/eu/captain/api/journey/" → v2: the v2 call for each request sent to it, bodies and answers too, not the URL alone (see the journey-codemod docs)
+const V1_BASE = \`\${HOST}/eu/captain/api/journey/\`;
+
+async function token() {
+  const r = await fetch(\`\${HOST}/as/token.oauth2\`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: 'svc.token' }) });
+  return (await r.json()).access_token;
+}
+const send = async (t, url, body) => (await fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + t, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+async function verify(subject) {
+  const t = await token();
+  const started = await send(t, \`\${HOST}/eu/captain/api/journey/start\`, { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+  const list = await send(t, \`\${HOST}/eu/captain/api/journey/task/list\`, { instanceId: started.instanceId });
+  await send(t, \`\${HOST}/eu/captain/api/journey/task/update\`, { intent: 'Complete', instanceId: started.instanceId, taskId: list.tasks[0].taskId, context: { subject } });
+  let state;
+  do {
+    await new Promise((r) => setTimeout(r, 200));
+    state = await send(t, new URL('state/fetch', V1_BASE), { instanceId: started.instanceId });
+  } while (state.status === 'InProgress');
+  if (state.status === 'Failed') throw new Error('failed');
+  // journey-codemod: unsupported [response.state-result] a read of a v1 state (state.data.process.flow) the codemod could not tie to a v1 call → v2: moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state
+  return { instanceId: started.instanceId, status: state.status, decision: state.data.process.flow.decision.result.outcome };
+}
+module.exports = { verify };
+`;
+
+const project = (client: string) => ({ 'package.json': '{ "name": "url-app", "private": true }\n', 'client.js': client });
+
+let repo: string;
+beforeEach(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'journey-codemod-unrecognized-'));
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+describe('an instance id answered by a request to an unrecognised v1 URL', () => {
+  it('keeps the calls that use it on v1, marked with the call it came from, and --check passes the marked tree', async () => {
+    await commitProject(repo, project(URL_MIXED));
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
+    const client = await readFile(join(repo, 'client.js'), 'utf8');
+    expect(client).not.toContain('/eu/v2/captain');
+    expect(client).not.toContain('interaction/');
+    const lines = client.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('  const started')) + 1;
+    expect(lines[start - 2]).toContain("[codemod.unrecognized-v1-url] sends a request to a v1 URL (new URL('start', V1_BASE))");
+    for (const op of ['task/list', 'task/update', 'state/fetch']) {
+      const at = lines.findIndex((line) => !line.includes('journey-codemod') && line.includes(`/eu/captain/api/journey/${op}`));
+      expect(lines[at - 1]).toContain(`belongs to the journey flow of the v1 call at line ${start} of this file, which stays v1`);
+    }
+    const check = await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo);
+    expect(check.code).toBe(0);
+  });
+
+  it('--check fails the tree a run that moved the task calls alone left', async () => {
+    const half = URL_MIXED.replace('/eu/captain/api/journey/task/list', '/eu/v2/captain/journey/interaction/fetch').replace(
+      "/eu/captain/api/journey/task/update`, { intent: 'Complete', instanceId: started.instanceId, taskId: list.tasks[0].taskId,",
+      '/eu/v2/captain/journey/interaction/submit`, { instanceId: started.instanceId, interactionId: list.interactions[0].id,',
+    );
+    expect(half).toContain('interaction/submit');
+    await commitProject(repo, project(half));
+    const check = await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo);
+    expect(check.code).toBe(1);
+    // The start is what a run marks; the gate fails on the flow itself, marked or not.
+    expect(check.stderr).toMatch(/client\.js:\d+ flow half on v2 \[codemod\.unrecognized-v1-url\]/);
+    await runCli(['.', '--journey-map', JOURNEY_MAP, '--force'], repo);
+    const marked = await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo);
+    expect(marked.code).toBe(1);
+    expect(marked.stderr).not.toContain('v1 remains, unmarked');
+    expect(marked.stderr).toMatch(/client\.js:\d+ flow half on v2 \[codemod\.unrecognized-v1-url\]/);
+  });
+
+  it('leaves the control alone: a recognised start whose state fetch is unrecognised stays v1 whole', async () => {
+    await commitProject(repo, project(URL_MIXED2));
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
+    const client = await readFile(join(repo, 'client.js'), 'utf8');
+    expect(client).not.toContain('/eu/v2/captain');
+    expect(client).toContain('[codemod.unfollowed-instance] belongs to the journey flow of the v1 call at line 15 of this file');
+    expect(client).not.toContain('sends a request to a v1 URL');
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
+  });
+});
+
+describe('a path joined to a run-time base that falls back to v1', () => {
+  it('is not rewritten to a v2 operation: it stays v1, marked, with its flow', async () => {
+    await commitProject(repo, project(URLBUILD));
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
+    const client = await readFile(join(repo, 'client.js'), 'utf8');
+    expect(client).toContain("new URL('journey/task/list', V1_BASE).href");
+    expect(client).not.toContain('interaction/');
+    expect(client).not.toContain('/eu/v2/captain');
+    expect(client).toContain(
+      "[codemod.unrecognized-v1-url] its base (process.env.JOURNEY_V1_BASE || HOST + '/eu/captain/api/') is known only at run time and falls back to the v1 base",
+    );
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
+  });
+});
