@@ -96,12 +96,17 @@ export interface Cutover extends ContextualV1Api {
   stageOf(mapping: string): Promise<Stage>;
   /** Moves new journeys of `mapping` to `stage` (an operator's ramp); instances keep their side. */
   setStage(mapping: string, stage: Stage): Promise<void>;
+  /** The names of its mappings, as `stageOf`, `setStage` and `kill` take them. */
+  readonly mappings: readonly string[];
   /** The kill switch: new journeys of the named mappings (all when none is named) start on v1 alone. */
   kill(mappings?: readonly string[]): Promise<void>;
   readonly metrics: CutoverMetrics;
   /** Resolves once no mirrored journey is running (tests, benchmarks). */
   idle(): Promise<void>;
-  /** Stops the kill switch watchers, abandons running shadow work (no records for it), ends the shadow thread and closes the store. */
+  /**
+   * Stops the kill switch watchers, abandons running shadow work (no records for it; counted as skipped, reason
+   * `shutdown`, and logged once per close with the count per mapping), ends the shadow thread and closes the store.
+   */
   close(): Promise<void>;
 }
 
@@ -124,8 +129,17 @@ interface Runtime {
   /** The stage the evidence in `window` was gathered in. */
   windowStage: Stage;
   rollingBack: boolean;
-  /** The last override this replica read or made: it holds while the store is out of reach or has lost it. */
+  /**
+   * The last override made under this mapping's configured stage that this replica read or made: it holds while the
+   * store is out of reach or has lost it.
+   */
   override?: StageOverride;
+  /**
+   * The furthest back of the overrides made under another configured stage (a replica of a rolling change of the
+   * cutover file) that stepped back from this one while this replica ran: it holds until this replica moves the
+   * mapping itself, so that another replica's later write cannot move this one forward.
+   */
+  foreign?: StageOverride;
   /** The last `setStage` made on this replica: the one override allowed to move new journeys forward, here only. */
   operatorOverride?: StageOverride;
   /** The last stored override refused (as JSON), so that it is logged once, not at every start. */
@@ -199,6 +213,8 @@ export function createCutover(options: CutoverOptions): Cutover {
   });
   const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
   const closing = new AbortController();
+  /** Overrides another configuration made before this, ms since the epoch, are that configuration's, now changed. */
+  const startedAt = Date.now();
   // Every running shadow listens for the close: as many listeners as the queue admits are expected, not a leak.
   setMaxListeners(2 * queueSize + 10, closing.signal);
 
@@ -235,6 +251,8 @@ export function createCutover(options: CutoverOptions): Cutover {
     logger?.error('cutover: shadow-side failure kept off the caller’s path', { mapping, part, error: errorName(error) });
   }
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
+  /** Mirrored journeys abandoned by `close`, by mapping: served, never compared. */
+  const abandoned = new Map<string, number>();
 
   const queue = createShadowQueue(queueSize, (error) => failed('unknown', 'shadow', error));
   const traffic = createPrimaryTraffic(quietMs, pollIntervalMs);
@@ -246,23 +264,25 @@ export function createCutover(options: CutoverOptions): Cutover {
 
   // ---- stages -----------------------------------------------------------------------------------------------
 
-  /** The stage new journeys start in: an override that still applies to the configured stage, else the configured one. */
+  /**
+   * The stage new journeys start in: the furthest back of the configured stage, the override made under it that this
+   * replica knows, and one another replica's configuration made since this replica started (`foreign`).
+   */
   async function currentStage(runtime: Runtime): Promise<Stage> {
-    let stage = runtime.config.stage;
-    // Out of reach, the store says nothing: the last override known here holds (a kill errs towards v1).
-    let override = runtime.override;
+    // Out of reach, the store says nothing: the last overrides known here hold (a kill errs towards v1).
     try {
-      const stored = trusted(runtime, await store.overrideOf(runtime.name));
-      if (stored) override = runtime.override = stored;
-      else if (override) {
+      const stored = await store.overrideOf(runtime.name);
+      if (stored) take(runtime, stored);
+      else {
+        const held = inForce(runtime);
         // Nothing removes an override while a cutover runs: one gone is a store that lost its data (a Redis that
         // restarted empty), and the kill or rollback it held must not lapse. It is written back for the others.
-        store.setOverride(runtime.name, override).catch((error) => failed(runtime.name, 'store', error));
+        if (held) store.setOverride(runtime.name, held).catch((error) => failed(runtime.name, 'store', error));
       }
     } catch (error) {
       failed(runtime.name, 'store', error);
     }
-    if (override && sameStage(override.from, runtime.config.stage)) stage = override.stage;
+    const stage = inForce(runtime)?.stage ?? runtime.config.stage;
     if (!sameStage(stage, runtime.windowStage)) {
       // Evidence from one stage says nothing about the next.
       runtime.windowStage = stage;
@@ -272,27 +292,39 @@ export function createCutover(options: CutoverOptions): Cutover {
     return stage;
   }
 
+  /** The override new journeys follow here: the foreign one when it is further back than this replica's own. */
+  function inForce(runtime: Runtime): StageOverride | undefined {
+    const { override, foreign } = runtime;
+    return foreign && isBackFrom(foreign.stage, override?.stage ?? runtime.config.stage) ? foreign : override;
+  }
+
   /**
-   * A stored override as this replica may apply it: anyone who can write to the shared store could write one, so
-   * it may only step new journeys back from the configured stage (a rollback, a kill), never forward, unless it is
-   * the `setStage` made on this replica. One that moves forward is refused and logged.
+   * Takes in a stored override as this replica may apply it. Anyone who can write to the shared store could write
+   * one, so it may only step new journeys back from the configured stage (a rollback, a kill), never forward, unless
+   * it is the `setStage` made on this replica; one that moves forward is refused and logged, and what is known here
+   * holds. One made under this configured stage replaces the one known here (the last one holds). One made under
+   * another (replicas of a rolling change of the cutover file share the mapping's one stored override) never replaces
+   * it, so it cannot lift this replica's own kill; it applies too when made since this replica started (one from
+   * before is a configuration's that has since been changed, and the change moves on).
    */
-  function trusted(runtime: Runtime, stored: StageOverride | undefined): StageOverride | undefined {
-    if (!stored) return undefined;
+  function take(runtime: Runtime, stored: StageOverride): void {
     const made = runtime.operatorOverride;
-    if (made && JSON.stringify(stored) === JSON.stringify(made)) return stored;
-    if (isBackFrom(stored.stage, stored.from) && isBackFrom(stored.stage, runtime.config.stage)) return stored;
-    const seen = JSON.stringify(stored);
-    if (runtime.refused !== seen) {
-      runtime.refused = seen;
-      logger?.error('cutover: a stored stage override that does not step back from the configured stage is ignored', {
-        mapping: runtime.name,
-        configured: describeStage(runtime.config.stage),
-        override: describeStage(stored.stage),
-      });
+    const ownMade = made !== undefined && JSON.stringify(stored) === JSON.stringify(made);
+    if (!ownMade && !(isBackFrom(stored.stage, stored.from) && isBackFrom(stored.stage, runtime.config.stage))) {
+      const seen = JSON.stringify(stored);
+      if (runtime.refused !== seen) {
+        runtime.refused = seen;
+        logger?.error('cutover: a stored stage override that does not step back from the configured stage is ignored', {
+          mapping: runtime.name,
+          configured: describeStage(runtime.config.stage),
+          override: describeStage(stored.stage),
+        });
+      }
+      return;
     }
-    // Anything stored that is refused leaves the last override known here in force.
-    return runtime.override;
+    if (sameStage(stored.from, runtime.config.stage)) runtime.override = stored;
+    else if (Date.parse(stored.at) > startedAt && (!runtime.foreign || isBackFrom(stored.stage, runtime.foreign.stage)))
+      runtime.foreign = stored;
   }
 
   function evidence(runtime: Runtime): RollbackNotice['evidence'] {
@@ -312,6 +344,8 @@ export function createCutover(options: CutoverOptions): Cutover {
     const override: StageOverride = { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() };
     // Held here first: a store out of reach must not stop a kill or a rollback on this replica.
     runtime.override = override;
+    // This replica's own move (from the stage in force here) supersedes another configuration's override it followed.
+    runtime.foreign = undefined;
     if (reason === 'operator') runtime.operatorOverride = override;
     runtime.windowStage = to;
     runtime.window.clear();
@@ -454,6 +488,11 @@ export function createCutover(options: CutoverOptions): Cutover {
       });
     } finally {
       primaryWatchers.delete(job.primaryInstanceId);
+      // A stop must be quick, so the comparison is dropped; but a pair that goes missing at every deploy is counted.
+      if (closing.signal.aborted) {
+        abandoned.set(runtime.name, (abandoned.get(runtime.name) ?? 0) + 1);
+        skipped(runtime.name, 'shutdown');
+      }
     }
     const { ends, instances } = mirrored;
     if (closing.signal.aborted) return;
@@ -647,6 +686,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     ...operations(undefined),
     withContext: operations,
     metrics,
+    mappings: [...runtimes.keys()],
     stageOf: (name) => currentStage(runtimeNamed(name)),
     async setStage(name, stage) {
       const runtime = runtimeNamed(name);
@@ -660,6 +700,10 @@ export function createCutover(options: CutoverOptions): Cutover {
       stopKillSwitch?.();
       closing.abort();
       await queue.idle();
+      if (abandoned.size > 0)
+        logger?.warn('cutover: closed with mirrored journeys running: they were served, and are not compared', {
+          abandoned: Object.fromEntries(abandoned),
+        });
       await thread?.close();
       await store.close();
     },

@@ -3,8 +3,11 @@ import type { ComparisonResult, Side, Stage } from './types.js';
 
 const STAGE_KINDS: readonly Stage['kind'][] = ['v1', 'shadow', 'live', 'ramp', 'v2'];
 
-/** Why shadow work was not done, or did not finish: labels of `journey_bridge_cutover_shadow_skipped_total`. */
-export type SkipReason = 'queue-full' | 'daily-cap' | 'store' | 'unwritable-start';
+/**
+ * Why shadow work was not done, or did not finish: labels of `journey_bridge_cutover_shadow_skipped_total`.
+ * `shutdown`: a mirrored journey abandoned, not compared, because the cutover closed while it ran.
+ */
+export type SkipReason = 'queue-full' | 'daily-cap' | 'store' | 'unwritable-start' | 'shutdown';
 /** Which part of the shadow work failed: labels of `journey_bridge_cutover_failures_total`. */
 export type FailurePart = 'shadow' | 'compare' | 'publish' | 'hold' | 'store' | 'webhook';
 
@@ -59,7 +62,7 @@ export class CutoverMetrics {
     });
     this.skipped = new Counter({
       name: 'journey_bridge_cutover_shadow_skipped_total',
-      help: 'Sampled journeys not mirrored: the shadow queue was full, the daily cap was reached, or the store failed.',
+      help: 'Sampled journeys not mirrored or not compared: a full shadow queue, the daily cap, the store, or a shutdown while mirrored.',
       labelNames: ['mapping', 'reason'],
       registers,
     });

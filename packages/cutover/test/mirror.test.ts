@@ -229,6 +229,31 @@ describe('a shadow whose calls fail for a while', () => {
   });
 });
 
+describe('a shadow running when the cutover closes', () => {
+  it('is abandoned at once, with no record, and counted and logged per mapping', async () => {
+    const sim = createPlatform();
+    const records: PairRecord[] = [];
+    const warnings: { message: string; fields: unknown }[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+      logger: { warn: (message, fields) => warnings.push({ message, fields }), error: () => {} },
+    });
+    // Two journeys left at their first task: their shadows wait for the submissions, which never come.
+    const request = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
+    await cutover.startJourney(request);
+    await cutover.startJourney(request);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await cutover.close();
+    expect(records).toEqual([]);
+    expect((await cutover.metrics.skipped.get()).values).toEqual([{ labels: { mapping: 'data-check', reason: 'shutdown' }, value: 2 }]);
+    expect(warnings).toEqual([{ message: expect.stringContaining('not compared'), fields: { abandoned: { 'data-check': 2 } } }]);
+  });
+});
+
 describe('a shadow slower than the shadow timeout', () => {
   it('times out alone: the primary its caller saw end meanwhile is not counted as timed out', async () => {
     const sim = createPlatform();

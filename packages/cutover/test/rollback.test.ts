@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { Registry } from 'prom-client';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -12,8 +13,10 @@ import {
   createCutover,
   createMemoryStore,
   createRedisStore,
+  type PairingStore,
   type PairRecord,
   type RollbackNotice,
+  type Stage,
   type StageChange,
 } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, v1Side, v2Side } from './harness.js';
@@ -232,6 +235,65 @@ describe('replicas sharing a store', () => {
     expect(changes).toHaveLength(1);
     expect((await b.metrics.rollbacks.get()).values).toEqual([]);
     await Promise.all([a.close(), b.close()]);
+  });
+});
+
+/**
+ * Replicas of a rolling change of the cutover file, sharing a store (each from `store()`): the new configuration has
+ * data-check `live`, the old one `shadow`. An override another configuration made before a replica started is that
+ * configuration's, since changed: a pause after each start keeps the kills of these tests apart from it in time.
+ */
+function rollingChange(store: () => PairingStore | Promise<PairingStore>) {
+  const sim = createPlatform();
+  const mapping = { name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2' };
+  const replica = async (stage: Stage) => {
+    const cutover = createCutover({ v1: v1Side(sim), v2: v2Side(sim), mappings: [{ ...mapping, stage }], store: await store() });
+    await setTimeout(5);
+    return cutover;
+  };
+  return { newer: () => replica({ kind: 'live', sample: 0.99 }), older: () => replica({ kind: 'shadow', sample: 0.995 }) };
+}
+
+describe('replicas of a rolling change of the cutover file (one mapping, two configured stages)', () => {
+  it.each([
+    ['the newer', 'the older'],
+    ['the older', 'the newer'],
+  ])('a kill on %s kills %s', async (killer) => {
+    const store = createMemoryStore();
+    const { newer, older } = rollingChange(() => store);
+    const [a, b] = [await newer(), await older()];
+    await (killer === 'the newer' ? a : b).kill(['data-check']);
+    expect([await a.stageOf('data-check'), await b.stageOf('data-check')]).toEqual([{ kind: 'v1' }, { kind: 'v1' }]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it.each([
+    ['memory', true],
+    ['Redis', redisAvailable()],
+  ])('a kill on one never lifts the kill another holds (%s store)', async (kind, run) => {
+    if (!run) return;
+    const redis = kind === 'Redis' ? await startRedis() : undefined;
+    const key = randomBytes(32);
+    const memory = createMemoryStore();
+    const { newer, older } = rollingChange(() => (redis ? createRedisStore({ url: redis.url, key, prefix: 'test:rolling:' }) : memory));
+    // The older configuration's replica was killed before the newer one started: the change moves that one on.
+    const b = await older();
+    await b.kill(['data-check']);
+    const a = await newer();
+    expect(await a.stageOf('data-check')).toEqual({ kind: 'live', sample: 0.99 });
+    // A kill on the newer one (the mapping's one stored override, now made under `live`) leaves the older one killed.
+    await a.kill(['data-check']);
+    expect([await a.stageOf('data-check'), await b.stageOf('data-check')]).toEqual([{ kind: 'v1' }, { kind: 'v1' }]);
+    // The operator moves the newer one alone back on (`setStage` is this replica's): the older one stays killed.
+    await a.setStage('data-check', { kind: 'shadow', sample: 0.5 });
+    expect([await a.stageOf('data-check'), await b.stageOf('data-check')]).toEqual([{ kind: 'shadow', sample: 0.5 }, { kind: 'v1' }]);
+    // A kill on the older one, made under `shadow`, kills the newer one again, and takes nothing back there.
+    await b.setStage('data-check', { kind: 'shadow', sample: 0.1 });
+    expect(await b.stageOf('data-check')).toEqual({ kind: 'shadow', sample: 0.1 });
+    await b.kill(['data-check']);
+    expect([await a.stageOf('data-check'), await b.stageOf('data-check')]).toEqual([{ kind: 'v1' }, { kind: 'v1' }]);
+    await Promise.all([a.close(), b.close()]);
+    await redis?.stop();
   });
 });
 

@@ -4,7 +4,6 @@ import type { V1Client } from '@journey-bridge/client';
 import { resolveJourneyMap } from '@journey-bridge/contract';
 import {
   type Cutover,
-  CutoverOptionsError,
   contextualV1Client,
   createCutover,
   createMemoryStore,
@@ -138,7 +137,9 @@ const parsed = (text: string): { mappings?: unknown } | undefined => {
 
 /**
  * `POST /cutover/kill`, authorised by `Authorization: Bearer <control secret>`: new journeys of the mappings named
- * in the body's `mappings` (all when absent) start on v1 alone. Off (404) without a cutover or a control secret.
+ * in the body's `mappings` (all when absent) start on v1 alone. A name the cutover does not have is answered beside
+ * the killed ones, as the kill file logs it: a typo under pressure must not stop the kill of the others. Refused
+ * (400) only when the body names no mapping the cutover has. Off (404) without a cutover or a control secret.
  */
 export async function killRoute(request: Request, cutover: Cutover | undefined, secret: string | undefined): Promise<Response> {
   if (!cutover || !secret) return json(404, { error: 'the kill switch endpoint is off: no cutover or no control secret is configured' });
@@ -154,16 +155,18 @@ export async function killRoute(request: Request, cutover: Cutover | undefined, 
       return json(400, { error: 'the body is {"mappings": ["<mapping name>", …]}, or empty to kill every mapping' });
     mappings = body.mappings;
   }
-  try {
-    await cutover.kill(mappings);
-  } catch (error) {
-    if (error instanceof CutoverOptionsError) return json(400, { error: error.message });
-    // The kill holds on this replica; the others learn of it only through the store, so the caller should retry.
-    return json(503, {
-      error: 'killed on this replica only: the store could not be told, so the other replicas were not; retry',
-      killed: mappings.length === 0 ? 'all' : mappings,
-      stage: 'v1',
+  const known = mappings.filter((name) => cutover.mappings.includes(name));
+  const unknown = mappings.filter((name) => !cutover.mappings.includes(name));
+  if (mappings.length > 0 && known.length === 0)
+    return json(400, {
+      error: `no mapping is named ${unknown.map((name) => JSON.stringify(name)).join(', ')}: the mappings are ${cutover.mappings.join(', ')}`,
     });
+  const done = { killed: mappings.length === 0 ? 'all' : known, ...(unknown.length > 0 && { unknown }), stage: 'v1' };
+  try {
+    await cutover.kill(known);
+  } catch {
+    // The kill holds on this replica; the others learn of it only through the store, so the caller should retry.
+    return json(503, { error: 'killed on this replica only: the store could not be told, so the other replicas were not; retry', ...done });
   }
-  return json(200, { killed: mappings.length === 0 ? 'all' : mappings, stage: 'v1' });
+  return json(200, done);
 }

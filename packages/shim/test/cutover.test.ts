@@ -296,6 +296,27 @@ describe('the kill switch endpoint', () => {
     },
   );
 
+  it('kills the mappings it knows when a name is wrong, and names both; refuses a body that names none it knows', async () => {
+    const shim = await serveWithCutover({}, { JOURNEY_BRIDGE_CONTROL_SECRET: CONTROL_SECRET });
+    const kill = (mappings: string[]) =>
+      fetch(`${shim.url}/cutover/kill`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${CONTROL_SECRET}` },
+        body: JSON.stringify({ mappings }),
+      });
+    const stages = async () =>
+      (await (await fetch(`${shim.url}/metrics`)).text()).match(/cutover_stage\{mapping="data-check",stage="\w+"\} 1/g);
+    const refused = await kill(['nope']);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'no mapping is named "nope": the mappings are data-check' });
+    expect(await stages()).toEqual(['cutover_stage{mapping="data-check",stage="shadow"} 1']);
+    const killed = await kill(['nope', 'data-check']);
+    expect(killed.status).toBe(200);
+    expect(await killed.json()).toEqual({ killed: ['data-check'], unknown: ['nope'], stage: 'v1' });
+    expect(await stages()).toEqual(['cutover_stage{mapping="data-check",stage="v1"} 1']);
+    await shim.stop();
+  });
+
   it('is off without a control secret', async () => {
     const shim = await serveWithCutover({});
     expect((await fetch(`${shim.url}/cutover/kill`, { method: 'POST' })).status).toBe(404);
