@@ -89,6 +89,20 @@ describe('a test that mocks v1 beside the code it tests', () => {
     expect(check.stderr).toContain('and onboard.ts, which the file imports, calls v2');
   });
 
+  it("reads a file matching a v1 task path only when it names an instanceId: another API's /task/update is not v1", async () => {
+    const todo = `export async function done(base: string, id: string) {
+  return fetch(base + '/task/update', { method: 'POST', body: JSON.stringify({ taskId: id, done: true }) });
+}
+`;
+    await commitProject(repo, { 'map.json': MAP, 'src/onboard.ts': SERVICE, 'src/onboard.test.ts': TEST, 'src/todo.ts': todo });
+    const run = await runCli(['src', '--journey-map', 'map.json'], repo);
+    expect(run.stderr).toContain('files: 3 scanned, 1 skipped by prefilter');
+    expect(markerAbove(await readFile(join(repo, 'src/onboard.test.ts'), 'utf8'), "url.endsWith('/task/update')")).toContain(
+      'a v1 task update answer',
+    );
+    expect(await readFile(join(repo, 'src/todo.ts'), 'utf8')).toBe(todo);
+  });
+
   it('passes --check while the code the test imports stays v1, its mocks marked', async () => {
     // Without the journey map the start is unmapped: the flow stays v1, and the test's v1 mocks still fit it.
     await commitProject(repo, { 'src/onboard.ts': SERVICE, 'src/onboard.test.ts': TEST });

@@ -15,19 +15,25 @@ export const V1_MARKERS = [
 ] as const;
 
 /**
- * v1 response bodies written out in code (test doubles): a task list, a state's flow or its `metaData`; a flow read
- * with `?.`; and a URL matched on a v1 task path (`url.endsWith('/task/list')`).
+ * v1 response bodies written out in code (test doubles): a task list, a state's flow or its `metaData`; and a flow
+ * read with `?.`.
  */
 export const V1_BODY_PATTERNS = [
   /tasks\s*:\s*\[\s*\{[^}]*taskId/,
   /process\s*:\s*\{\s*flow\s*:/,
   /process\?\.flow/,
   /metaData\s*:\s*\{/,
-  /\/task\\?\/(?:list|update|schema)\b/,
 ] as const;
 
+/**
+ * A URL matched on a v1 task path (`url.endsWith('/task/list')`), in a file that also names an `instanceId`: other
+ * APIs have `/task/update` paths too, and reading each of their files cost a fifth of a run over a large tree.
+ */
+const V1_TASK_PATH = /\/task\\?\/(?:list|update|schema)\b/;
+const mentionsV1TaskPath = (text: string): boolean => V1_TASK_PATH.test(text) && text.includes('instanceId');
+
 export const mentionsV1 = (text: string): boolean =>
-  V1_MARKERS.some((marker) => text.includes(marker)) || V1_BODY_PATTERNS.some((pattern) => pattern.test(text));
+  V1_MARKERS.some((marker) => text.includes(marker)) || V1_BODY_PATTERNS.some((pattern) => pattern.test(text)) || mentionsV1TaskPath(text);
 
 /**
  * A file that calls v2 is read too: the instance a v2 start answers may be sent to v1 calls elsewhere (a journey
