@@ -62,6 +62,21 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     expect(await readFile(join(repo, 'guarded.js'), 'utf8')).toContain('this code tests state.data, which a v2 state does not have');
   });
 
+  it.each([
+    ['Boolean(state.data)', "const ready = Boolean(state.data);\n  if (!ready) return 'pending';"],
+    ["'data' in state", "if (!('data' in state)) return 'pending';"],
+    ["Object.hasOwn(state, 'data')", "if (!Object.hasOwn(state, 'data')) return 'pending';"],
+    ["Reflect.has(state, 'metaData')", "if (!Reflect.has(state, 'metaData')) return 'pending';"],
+  ])('keeps the flow on v1 when %s tests for a part only a v1 state has', async (test, guard) => {
+    await commitProject(repo, {
+      'client.js': client,
+      'guarded.js': `${check('async function verdict(person)', `${guard}\n  return state.data.process.flow.decision.result.outcome === 'Decision: Pass' ? 'ok' : 'no';`)}module.exports = { verdict };\n`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    expect(await readFile(join(repo, 'guarded.js'), 'utf8')).toContain(`this code tests ${test}, which a v2 state does not have`);
+  });
+
   it('keeps the flow on v1 when the decision is serialised into a Lambda response body', async () => {
     await commitProject(repo, {
       'client.js': client,

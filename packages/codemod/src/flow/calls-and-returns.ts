@@ -12,6 +12,7 @@ import { decisionEscapes, statusArgument, statusMatched } from './status-and-dec
 import type { AnyCall, Tracking } from './tracking.js';
 import { unresolvableImporterOf } from './unresolvable-importers.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
+import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import { carriesDecision, carriesId, carriesStatus, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
 
@@ -44,6 +45,16 @@ export function argument(
   // A decision serialised (a response's body, a message) leaves the code in v2's words, unless it is only logged.
   if (callee === 'JSON.stringify' && carriesDecision(value.shape) && !logged(source, call))
     return void decisionEscapes(tracking, value, call, source);
+  // `Boolean(state.data)`, `Object.hasOwn(state, 'data')`, `Reflect.has(state, 'metaData')`: tests of a part only a
+  // v1 state has, as `!state.data` is.
+  if (callee === 'Boolean' && isV1Only(value.shape)) return void v1Guard(tracking, value, call, source);
+  if (
+    (callee === 'Object.hasOwn' || callee === 'Reflect.has') &&
+    index === 0 &&
+    value.shape.kind === 'body' &&
+    namesV1OnlyMember(call.arguments[1])
+  )
+    return void v1Guard(tracking, value, call, source);
   if (HARMLESS_CALLEES.test(callee)) return void readBackEscapes(tracking, value, call, source);
   if (statusArgument(tracking, value, call, index, source)) return;
   if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);

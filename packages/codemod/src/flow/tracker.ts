@@ -19,7 +19,7 @@ import { compared, decisionEscapes, decisionMatched, statusEscapes, statusMatche
 import type { Tracking } from './tracking.js';
 import { retype, takesAnyString } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
-import { isV1Only, v1Guard } from './v1-guards.js';
+import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
 import {
   carriesDecision,
@@ -398,6 +398,9 @@ export class Tracker implements Tracking {
         return;
       case 'BinaryExpression':
         if (isV1Only(value.shape)) return void v1Guard(this, value, node, source);
+        // `'data' in state`: the same test, asked of the whole answer by the member's name.
+        if (parent.operator === 'in' && parent.right === node && value.shape.kind === 'body' && namesV1OnlyMember(parent.left))
+          return void v1Guard(this, value, parent, source);
         return void compared(this, value, parent, node, source);
       case 'SwitchStatement':
         return void switched(this, value, parent, source);

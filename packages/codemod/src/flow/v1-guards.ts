@@ -26,3 +26,10 @@ export function v1Guard(tracking: Tracking, value: Value, node: Node, source: So
     'drop the test, or test what the v2 read answers (decisionOf(state) !== undefined), then run again',
   );
 }
+
+/** The members only a v1 state has, as tested by name: `'data' in state`, `Object.hasOwn(state, 'metaData')`. */
+const V1_ONLY_MEMBERS = new Set(['data', 'metaData']);
+
+/** Whether `node` is a string literal naming a member only a v1 state has. */
+export const namesV1OnlyMember = (node: Node | null | undefined): boolean =>
+  node?.type === 'StringLiteral' && V1_ONLY_MEMBERS.has(node.value);
