@@ -1,6 +1,6 @@
 /**
  * `redis://user:***@host`: the text of a URL without the password of its userinfo. Text, not `URL`: the value
- * shown in an error is often one that failed to parse (a port out of range, say), and its password must go all the
- * same.
+ * shown in an error is often one that failed to parse (a port out of range, say, or a forgotten `redis://`), and its
+ * password must go all the same.
  */
-export const withoutPassword = (text: string): string => text.replace(/^([^:/?#]+:\/\/[^:@/?#]*):.*@/s, '$1:***@');
+export const withoutPassword = (text: string): string => text.replace(/^((?:[^:/?#]+:)?(?:\/\/)?[^:@/?#]*):.*@/s, '$1:***@');

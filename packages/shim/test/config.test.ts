@@ -247,6 +247,10 @@ describe('configuration errors of journey-bridge serve', () => {
       expect(code).toBe(2);
       expect(stderr).toContain('journey-bridge: store "redis://user:***@127.0.0.1:99999/');
       expect(stderr).not.toContain('hunter2');
+      // Nor when the scheme was left out, the likeliest slip.
+      const bare = await exitOf(args, { JOURNEY_BRIDGE_STORE: 'svc:hunter2hunter2@redis.internal:6379' });
+      expect(bare.stderr).toContain('store "svc:***@redis.internal:6379"');
+      expect(bare.stderr).not.toContain('hunter2');
     });
 
     it('shows an upstream URL without its password, and with one in a long URL cut at 80 characters', async () => {
