@@ -92,6 +92,21 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     expect(api).toContain('journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result');
   });
 
+  it("keeps the flow on v1 when the status is serialised into a Lambda response body: v2 may say 'Error' for 'Failed'", async () => {
+    await commitProject(repo, {
+      'client.js': client,
+      'api.js': check(
+        'exports.handler = async (event) =>',
+        'return { statusCode: 200, body: JSON.stringify({ status: state.status }) };',
+      ).replace('{\n', '{\n  const person = JSON.parse(event.body);\n'),
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    expect(await readFile(join(repo, 'api.js'), 'utf8')).toContain(
+      "journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2",
+    );
+  });
+
   it('migrates a decision that JSON.stringify only hands to console.log', async () => {
     await commitProject(repo, {
       'client.js': client,

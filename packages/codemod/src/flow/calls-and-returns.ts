@@ -8,7 +8,7 @@ import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
 import { readBack } from './read-back.js';
 import type { Source } from './sources.js';
-import { decisionEscapes, statusArgument, statusMatched } from './status-and-decision.js';
+import { decisionEscapes, statusArgument, statusEscapes, statusMatched } from './status-and-decision.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { unresolvableImporterOf } from './unresolvable-importers.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
@@ -45,6 +45,9 @@ export function argument(
   // A decision serialised (a response's body, a message) leaves the code in v2's words, unless it is only logged.
   if (callee === 'JSON.stringify' && carriesDecision(value.shape) && !logged(source, call))
     return void decisionEscapes(tracking, value, call, source);
+  // So does a status, which may read 'Error' where v1 said 'Failed'.
+  if (callee === 'JSON.stringify' && carriesStatus(value.shape) && !logged(source, call))
+    return void statusEscapes(tracking, value, call, source);
   // `Boolean(state.data)`, `Object.hasOwn(state, 'data')`, `Reflect.has(state, 'metaData')`: tests of a part only a
   // v1 state has, as `!state.data` is.
   if (callee === 'Boolean' && isV1Only(value.shape)) return void v1Guard(tracking, value, call, source);
