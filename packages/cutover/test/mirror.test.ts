@@ -246,7 +246,8 @@ describe('a shadow running when the cutover closes', () => {
     const request = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
     await cutover.startJourney(request);
     await cutover.startJourney(request);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both shadows running: their v2 journeys started.
+    await vi.waitFor(() => expect(sim.core.journal.count({ path: '*/v2/captain/journey/start' })).toBe(2), { interval: 2 });
     await cutover.close();
     expect(records).toEqual([]);
     expect((await cutover.metrics.skipped.get()).values).toEqual([{ labels: { mapping: 'data-check', reason: 'shutdown' }, value: 2 }]);
