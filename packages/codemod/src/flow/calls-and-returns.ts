@@ -42,12 +42,12 @@ export function argument(
     const reason = `v2 has one active interaction, not a list of tasks: the list is handed to ${callee}, which the codemod does not see`;
     return void tracking.refuse(source, call, value, 'endpoint.task-list', reason, TASK_FORM);
   }
-  // A decision serialised (a response's body, a message) leaves the code in v2's words, unless it is only logged.
-  if (callee === 'JSON.stringify' && carriesDecision(value.shape) && !logged(source, call))
-    return void decisionEscapes(tracking, value, call, source);
-  // So does a status, which may read 'Error' where v1 said 'Failed'.
-  if (callee === 'JSON.stringify' && carriesStatus(value.shape) && !logged(source, call))
-    return void statusEscapes(tracking, value, call, source);
+  // A decision serialised (a response's body, a message) leaves the code in v2's words, and a status may read 'Error'
+  // where v1 said 'Failed', unless it is only logged.
+  if (callee === 'JSON.stringify' && !logged(source, call)) {
+    if (carriesDecision(value.shape)) return void decisionEscapes(tracking, value, call, source);
+    if (carriesStatus(value.shape)) return void statusEscapes(tracking, value, call, source);
+  }
   // `Boolean(state.data)`, `Object.hasOwn(state, 'data')`, `Reflect.has(state, 'metaData')`: tests of a part only a
   // v1 state has, as `!state.data` is.
   if (callee === 'Boolean' && isV1Only(value.shape)) return void v1Guard(tracking, value, call, source);
