@@ -6,7 +6,7 @@ import type { ShimConfig } from './config.js';
  * The v1 ids of the journey-map entries whose dialect gives no `flowKeys`: their v1 answers carry v2 step ids as
  * flow keys and interaction resource ids as task `variantId`s, where v1 answered with its own variantIds.
  */
-export function entriesWithoutFlowKeys(config: Pick<ShimConfig, 'journeyMap' | 'dialect'>): string[] {
+function entriesWithoutFlowKeys(config: Pick<ShimConfig, 'journeyMap' | 'dialect'>): string[] {
   const journeys = resolveJourneyMap(config.journeyMap as Readonly<Record<string, JourneyMapEntryInput>>, config.dialect);
   return Object.keys(config.journeyMap).filter((v1) => Object.keys(journeys.dialectOfV1(v1).flowKeys).length === 0);
 }

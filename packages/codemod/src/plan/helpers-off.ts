@@ -1,5 +1,5 @@
 /** Why the run may not call the generated module's helpers, as its markers say it: the CLI's user turned them off. */
-export const OFF_BY_FLAG = 'helpers are off (--no-helpers)';
+const OFF_BY_FLAG = 'helpers are off (--no-helpers)';
 
 /**
  * What a marker says about helpers the run may not call, or `undefined` when it may. The jscodeshift transform
