@@ -1,12 +1,12 @@
 import { cp, readdir, readFile, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
 import { legacyRunDir } from './legacy-run-dir.js';
 import { runCli } from './run-cli.js';
+import { typeErrors } from './type-errors.js';
 
 /**
  * A service whose journeys span its files (a client class over a `post(path, token, body)` wrapper with the v1
@@ -140,16 +140,7 @@ describe('a service whose journeys span its files', () => {
   });
 
   it('type-checks with its own tsconfig', () => {
-    const { config } = ts.readConfigFile(join(v2, 'tsconfig.json'), ts.sys.readFile);
-    const parsed = ts.parseJsonConfigFileContent(config, ts.sys, v2);
-    const program = ts.createProgram(parsed.fileNames, parsed.options);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const where = diagnostic.file
-        ? `${relative(v2, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
-        : '';
-      return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-    });
-    expect(diagnostics).toEqual([]);
+    expect(typeErrors(v2)).toEqual([]);
   });
 
   it('runs on v2 with the same outcomes, only the audit still on v1', async () => {

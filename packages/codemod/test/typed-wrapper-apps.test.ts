@@ -1,12 +1,12 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
 import { legacyRunDir } from './legacy-run-dir.js';
 import { runCli } from './run-cli.js';
+import { typeErrors } from './type-errors.js';
 
 /**
  * Small strict TypeScript apps over a generic wrapper (`send<T>(path, token, body)`), as teams write them: type
@@ -142,19 +142,6 @@ async function writeApp(dir: string, files: Record<string, string>): Promise<voi
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'journey-map.json'), MAP);
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-}
-
-/** The app's type errors under its own tsconfig, as `file:line message`. */
-function typeErrors(dir: string): string[] {
-  const { config } = ts.readConfigFile(join(dir, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file
-      ? `${relative(dir, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
-      : '';
-    return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-  });
 }
 
 async function migrate(dir: string): Promise<Report> {
