@@ -5,7 +5,7 @@ import { callerToken } from './call-context.js';
 import { AdapterError } from './errors/adapter-error.js';
 import { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';
 import { createV1HttpHandler } from './http/v1-http-handler.js';
-import { isV1Path } from './http/v1-routes.js';
+import { v1OperationOf } from './http/v1-routes.js';
 import { createV1Adapter, type V1AdapterOptions } from './v1-adapter.js';
 
 /** Options of `installV1Compat` and `createV1CompatFetch`. Give `adapter`, or `upstream` and `journeyMap`. */
@@ -26,7 +26,11 @@ export interface V1CompatOptions
    * region's v2, as a journey must be called in the region where it is configured; a base URL takes every call.
    */
   upstream?: Region | string;
-  /** Which requests are v1 calls to serve in-process. @default any whose path is under `/captain/api/` */
+  /**
+   * Which requests are v1 calls to serve in-process. @default any whose path names a v1 journey operation
+   * (`…/captain/api/journey/start`, `…/journey/task/list`, …): any other path, even under `/captain/api/`, goes to
+   * its host, which alone knows what it serves there
+   */
   match?: (url: URL) => boolean;
   /** The fetch everything else goes to, and the adapter's upstream calls. @default `globalThis.fetch` as it is now */
   fetch?: typeof globalThis.fetch;
@@ -131,12 +135,13 @@ async function asFetchResponse(answer: Response, url: string): Promise<Response>
 export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis.fetch {
   const underlying = options.fetch ?? globalThis.fetch;
   const handlerFor = handlersFor(options, underlying);
-  const match = options.match ?? ((url: URL) => isV1Path(url.pathname));
+  const match = options.match ?? ((url: URL) => v1OperationOf(url.pathname) !== undefined);
   return async (input, init) => {
     // Every fetch of the app passes here: read the address without building a Request, and hand anything that
-    // is not a v1 call on exactly as it came (building a Request from a Request would consume its body).
-    const url = new URL(input instanceof Request ? input.url : input);
-    if (!match(url)) return underlying(input, init);
+    // is not a v1 call on exactly as it came (building a Request from a Request would consume its body). An
+    // address that does not parse (a relative one on Node) is not ours either: fetch itself says what is wrong.
+    const url = URL.parse(input instanceof Request ? input.url : input);
+    if (!url || !match(url)) return underlying(input, init);
     const request = new Request(input, init);
     const answer = await handlerFor(url)(request);
     // Like fetch, reject when the caller aborted (the handler answered 499, which is for servers' books).
@@ -148,33 +153,57 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
 }
 
 /**
- * Where the active install's wrapper is kept: on `globalThis` under a registered symbol rather than in this module,
- * so that the ES-module and CommonJS builds (or two copies of the package) in one process see the same install.
+ * Where the active install is kept: on `globalThis` under a registered symbol rather than in this module, so that
+ * the ES-module and CommonJS builds (or two copies of the package) in one process see the same install.
  */
 const INSTALLED = Symbol.for('@journey-bridge/adapter.installV1Compat');
-const installs = globalThis as { [INSTALLED]?: typeof globalThis.fetch };
+
+/** An install: its wrapper, and fetches known to predate it (the one it replaced, the one at this module's load). */
+interface Install {
+  wrapper: typeof globalThis.fetch;
+  predating: readonly (typeof globalThis.fetch)[];
+}
+const installs = globalThis as { [INSTALLED]?: Install };
+
+/** `globalThis.fetch` when this module was loaded: often the runtime's own, beneath any patcher started later. */
+const fetchAtLoad = globalThis.fetch;
 
 /**
- * Wraps `globalThis.fetch` so that requests to `…/captain/api/journey/*` run on v2 journeys in-process, and
- * everything else passes through untouched. One line at start-up; returns the function that undoes it.
+ * Whether an install is still in effect. One is not once `globalThis.fetch` is back to a fetch made before it: a
+ * patcher (msw) that saved fetch before the install and restores it after has taken the wrapper out of reach, as
+ * a fetch made before the wrapper cannot hold it.
+ */
+const inEffect = (install: Install | undefined): install is Install =>
+  install !== undefined && (globalThis.fetch === install.wrapper || !install.predating.includes(globalThis.fetch));
+
+/**
+ * Wraps `globalThis.fetch` so that requests to the v1 journey paths (`…/captain/api/journey/start`,
+ * `…/journey/task/list`, …) run on v2 journeys in-process, and everything else, any other path under
+ * `/captain/api/` included, passes through untouched. One line at start-up; returns the function that undoes it.
+ * Only calls through `globalThis.fetch` of this thread are reached: not node:http, axios's default adapter,
+ * undici's own `request` or `fetch`, nor a fetch captured before the install.
  *
- * One install at a time: another while one is active throws `V1CompatInstalledError` (give the one install a
- * journey map with every entry). The returned function always takes effect: from then on the wrapper passes every
- * call on to the fetch it wrapped, and `globalThis.fetch` is put back only if it is still the wrapper, so a patch
- * made over it later (a tracer) is never removed.
+ * One install at a time: another while one is in effect throws `V1CompatInstalledError` (give the one install a
+ * journey map with every entry). An install is no longer in effect once `globalThis.fetch` is back to the fetch it
+ * replaced, or to the one there when this module was loaded (a patcher that saved fetch before it restored it).
+ * The returned function always takes effect: from then on the wrapper passes every call on to the fetch it
+ * wrapped, and `globalThis.fetch` is put back only if it is still the wrapper, so a patch made over it later (a
+ * tracer) is never removed.
  */
 export function installV1Compat(options: V1CompatOptions): () => void {
-  if (installs[INSTALLED]) throw new V1CompatInstalledError();
+  if (inEffect(installs[INSTALLED])) throw new V1CompatInstalledError();
   const original = globalThis.fetch;
   const compat = createV1CompatFetch({ ...options, fetch: options.fetch ?? original });
   let active = true;
   // A patch made over the wrapper keeps calling it after the uninstall: it must then be as if never installed.
-  const wrapped: typeof globalThis.fetch = (input, init) => (active ? compat(input, init) : original(input, init));
-  globalThis.fetch = wrapped;
-  installs[INSTALLED] = wrapped;
+  const wrapper: typeof globalThis.fetch = (input, init) => (active ? compat(input, init) : original(input, init));
+  const install: Install = { wrapper, predating: [original, fetchAtLoad] };
+  globalThis.fetch = wrapper;
+  installs[INSTALLED] = install;
   return () => {
     active = false;
-    if (installs[INSTALLED] === wrapped) delete installs[INSTALLED];
-    if (globalThis.fetch === wrapped) globalThis.fetch = original;
+    // An install made since this one went out of effect is that install's to undo, not this one's.
+    if (installs[INSTALLED] === install) delete installs[INSTALLED];
+    if (globalThis.fetch === wrapper) globalThis.fetch = original;
   };
 }

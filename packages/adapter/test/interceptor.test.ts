@@ -134,6 +134,57 @@ describe('installV1Compat', () => {
     expect(second).toThrow(V1CompatInstalledError);
   });
 
+  it('takes a new install once a patcher restores the fetch it saved beneath one, and still refuses one under a tracer', () => {
+    const sim = createSimulator({ journeys });
+    const original = globalThis.fetch;
+    const uninstalls: (() => void)[] = [];
+    const install = () => {
+      const undo = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+      uninstalls.push(undo);
+      return undo;
+    };
+    try {
+      // Something that saved fetch just before the install puts it back: the install reaches nothing, another is taken.
+      const first = install();
+      globalThis.fetch = original;
+      const second = install();
+      first();
+      second();
+      expect(globalThis.fetch).toBe(original);
+      // An msw-style patcher saves fetch and patches it; the install wraps the patch; the patcher puts back what it saved.
+      const saved = globalThis.fetch;
+      globalThis.fetch = (input, init) => saved(input, init);
+      const stale = install();
+      globalThis.fetch = saved;
+      // The stale install reaches nothing now: a new one is taken, and the stale uninstall leaves it in place.
+      const current = install();
+      const installed = globalThis.fetch;
+      expect(installed).not.toBe(saved);
+      stale();
+      expect(globalThis.fetch).toBe(installed);
+      expect(install).toThrow(V1CompatInstalledError);
+      // A tracer patched over the wrapper still reaches it: that install is in effect.
+      globalThis.fetch = (input, init) => installed(input, init);
+      expect(install).toThrow(V1CompatInstalledError);
+      globalThis.fetch = installed;
+      current();
+      expect(globalThis.fetch).toBe(saved);
+    } finally {
+      for (const undo of uninstalls) undo();
+      globalThis.fetch = original;
+    }
+  });
+
+  it('hands a URL it cannot parse to fetch as it came, so that the caller gets fetch’s own error', async () => {
+    const sim = createSimulator({ journeys });
+    const native = await fetch('/eu/captain/api/journey/start').catch((error: Error) => error);
+    uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    for (const relative of ['/other', '/eu/captain/api/journey/start']) {
+      await expect(fetch(relative)).rejects.toMatchObject({ name: 'TypeError', message: `Failed to parse URL from ${relative}` });
+    }
+    expect(native).toMatchObject({ name: 'TypeError', message: 'Failed to parse URL from /eu/captain/api/journey/start' });
+  });
+
   it('rejects with the abort reason when the caller aborts, as fetch does', async () => {
     const sim = createSimulator({ journeys });
     uninstall = installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
@@ -308,6 +359,50 @@ describe('createV1CompatFetch', () => {
     // The body and headers are the handler's.
     expect((await unknown.json()).error).toBe('not-found-error');
     expect(unknown.headers.get('x-request-id')).toBe(sim.core.journal.list()[1]?.requestId);
+  });
+
+  it('answers only the v1 journey paths: any other path, under /captain/api/ or not, goes on untouched', async () => {
+    const sim = createSimulator({ journeys });
+    const passed: [RequestInfo | URL, RequestInit | undefined][] = [];
+    const underlying: typeof fetch = async (input, init) => {
+      passed.push([input, init]);
+      return new Response('from the host');
+    };
+    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: underlying });
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"instanceId":"x"}' };
+    const elsewhere = [
+      'http://legacy.example/eu/captain/api/resources',
+      'http://legacy.example/other-service/captain/api/x',
+      'http://legacy.example/eu/captain/api/journey/state/delete',
+      'http://legacy.example/eu/captain/api/journey/health',
+      'http://legacy.example/eu/captain/api/journeys/start',
+      '/relative/captain/api/journey/start',
+    ];
+    for (const url of elsewhere) expect(await (await compat(url, init)).text()).toBe('from the host');
+    expect(passed).toEqual(elsewhere.map((url) => [url, init]));
+    // Each v1 journey operation is answered in-process (401 here: no token), as a base URL joined with `/` is.
+    passed.length = 0;
+    for (const path of ['start', 'task/list', 'task/list/schema', 'task/schema', 'task/update', 'state/fetch', '/state/fetch/']) {
+      expect((await compat(`http://legacy.example/eu/captain/api/journey/${path}`, init)).status).toBe(401);
+    }
+    expect(passed).toEqual([]);
+    expect(sim.core.journal.count()).toBe(0);
+  });
+
+  it('names the Content-Type it refuses, as v1 does', async () => {
+    const sim = createSimulator({ journeys });
+    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const send = (f: typeof fetch, url: string, headers: Record<string, string>) =>
+      f(url, { method: 'POST', headers: { authorization: `Bearer ${sim.issueToken()}`, ...headers }, body: '{}' });
+    // A form's type, and the type fetch gives a string body when none is set (`text/plain;charset=UTF-8`).
+    const sent: Record<string, string>[] = [{ 'content-type': 'application/x-www-form-urlencoded' }, {}];
+    for (const headers of sent) {
+      const refused = await send(compat, 'http://legacy.example/eu/captain/api/journey/start', headers);
+      const v1 = await send(sim.fetch, 'http://sim.test/eu/captain/api/journey/start', headers);
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toEqual(await v1.json());
+    }
+    expect(sim.core.journal.list().map((entry) => entry.path)).toEqual(['/eu/captain/api/journey/start', '/eu/captain/api/journey/start']);
   });
 
   it('answers with a Content-Length in bytes, as v1 did', async () => {

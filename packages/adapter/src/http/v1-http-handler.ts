@@ -121,7 +121,8 @@ async function readBody(
 ): Promise<{ body: Record<string, unknown>; bytes: number }> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw new RequestProblem(415, 'Content-Type must be application/json');
+    // Named as v1 named it: the caller sees what its client sent (a form type, a missing header).
+    throw new RequestProblem(415, `Content-Type must be application/json, got ${JSON.stringify(contentType.slice(0, 100))}`);
   }
   // Read as it stands, a compressed body is "not valid JSON": say what is not supported instead.
   const codings = contentCodingsOf(request.headers.get('content-encoding'));

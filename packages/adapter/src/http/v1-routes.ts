@@ -16,7 +16,11 @@ export type V1Operation = (typeof V1_OPERATIONS)[keyof typeof V1_OPERATIONS];
 // joined to a path starting with `/`, is a v1 call all the same.
 const V1_PATH = /\/captain\/api\/+(journey(?:\/+[a-z]+)+)\/*$/;
 
-/** Whether a path is under a v1 base (`…/captain/api/`), where the v1 handler answers. */
+/**
+ * Whether a path is under a v1 base (`…/captain/api/`): the shim, whose own origin is the v1 base its callers use,
+ * answers every such path in the v1 shape (404 for one that names no operation). The fetch interceptor, which has
+ * a real host behind each call, answers only the paths `v1OperationOf` names.
+ */
 export const isV1Path = (pathname: string): boolean => pathname.includes('/captain/api/');
 
 /** The operation a v1 path names, or `undefined` for a path under the v1 base that names none. */
