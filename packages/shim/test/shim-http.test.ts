@@ -377,6 +377,13 @@ const BAD_REQUESTS: { name: string; send: () => Promise<Response>; status: numbe
   { name: 'encoded traversal', send: () => post(`${shim.url}/captain/api/journey/%2e%2e/%2e%2e/state/fetch`, '{}'), status: 404 },
   // Repeated slashes count as one: the start operation judges the body.
   { name: 'double slash', send: () => post(`${shim.url}/captain/api//journey/start`, '{}'), status: 400, message: /resourceId/ },
+  // A percent-encoded letter is that letter (RFC 3986): the start operation judges the body.
+  {
+    name: 'a percent-encoded letter',
+    send: () => post(`${shim.url}/captain/api/journey/%73tar%74`, '{}'),
+    status: 400,
+    message: /resourceId/,
+  },
   {
     name: 'start without resourceId',
     send: () => post(v1('start'), JSON.stringify({ context: { subject: {} } })),

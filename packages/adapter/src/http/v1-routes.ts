@@ -23,8 +23,18 @@ const V1_PATH = /\/captain\/api\/+(journey(?:\/+[a-z]+)+)\/*$/;
  */
 export const isV1Path = (pathname: string): boolean => pathname.includes('/captain/api/');
 
+/**
+ * The path with its percent-encoded unreserved characters decoded: RFC 3986 (6.2.2.2) makes `state/%66etch` the
+ * same path as `state/fetch`, and a client or proxy that encodes more than it must still names the operation.
+ */
+const decodeUnreserved = (pathname: string): string =>
+  pathname.replace(/%([0-9a-f]{2})/gi, (encoded, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16));
+    return /[\w.~-]/.test(character) ? character : encoded;
+  });
+
 /** The operation a v1 path names, or `undefined` for a path under the v1 base that names none. */
 export function v1OperationOf(pathname: string): V1Operation | undefined {
-  const path = V1_PATH.exec(pathname)?.[1]?.replace(/\/+/g, '/');
+  const path = V1_PATH.exec(decodeUnreserved(pathname))?.[1]?.replace(/\/+/g, '/');
   return path !== undefined && Object.hasOwn(V1_OPERATIONS, path) ? V1_OPERATIONS[path as keyof typeof V1_OPERATIONS] : undefined;
 }
