@@ -38,8 +38,10 @@ export interface LearnedMapping {
 const signature = (module: { outcome: string | undefined; classification: string | undefined }) =>
   JSON.stringify([module.outcome, module.classification]);
 const ratio = ({ agreed, compared }: Agreement) => (compared === 0 ? 0 : agreed / compared);
-const better = (x: Agreement, y: Agreement) => ratio(y) - ratio(x) || y.agreed - x.agreed || x.v1.localeCompare(y.v1);
-const tied = (x: Agreement, y: Agreement) => ratio(x) === ratio(y) && x.agreed === y.agreed;
+// Ranked by the share that agreed alone: how many pairs happened to run a module says nothing of which key it is,
+// so two keys with the same share are a tie (the name only orders them), never a choice by count.
+const better = (x: Agreement, y: Agreement) => ratio(y) - ratio(x) || x.v1.localeCompare(y.v1);
+const tied = (x: Agreement, y: Agreement) => ratio(x) === ratio(y);
 const share = ({ agreed, compared }: Agreement) => `${agreed} of ${compared}`;
 const percent = (value: number) => `${Number((value * 100).toFixed(1))}%`;
 /** A step already under a v1 flow key (a record from after the flow keys were set) and that key. */
@@ -128,7 +130,7 @@ export function learnFlowKeys(
         doneSteps.add(step);
         unmapped.push({
           v2: step,
-          reason: `${keys.join(' and ')} agree equally (${share(candidate)}) with it or with another step: run subjects whose outcomes tell the modules apart`,
+          reason: `${keys.join(' and ')} agree equally (${percent(ratio(candidate))} of the pairs that ran both) with it or with another step: run subjects whose outcomes tell the modules apart`,
         });
       }
       for (const key of keys) takenBy.set(key, 'contested');
