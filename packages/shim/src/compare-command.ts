@@ -145,23 +145,26 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
 
 /**
  * `journey-bridge compare FILE`: the report of a cutover's pair records (and `--html`), or with `--learn` the
- * flow keys learned from them. Exit codes: 0 consistency at or above `failUnder` (by default: no mismatch), or a
- * step given a flow key; 1 below it, no pair with an outcome on both sides, or nothing learned; `CompareCommandError`
+ * flow keys learned from them. Exit codes: 0 consistency at or above `failUnder` (by default: no mismatch) with every
+ * line read (but a cut-off last one), or a step given a flow key; 1 below it, a line not read, no pair with an
+ * outcome on both sides, or nothing learned; `CompareCommandError`
  * (the CLI's 2) for unusable input.
  */
 export async function runCompareCommand(options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
   const { file, html, failUnder = 100 } = options;
-  const { records, unreadable, tooLong } = await readPairRecords(file).catch((error: unknown) => {
+  const { records, unreadable, tooLong, cutOff } = await readPairRecords(file).catch((error: unknown) => {
     throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
   });
   const long = tooLong > 0 ? ` (${tooLong} of them longer than ${MAX_RECORD_LINE_BYTES / 1024 / 1024} MiB, not read)` : '';
   if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped${long}\n`);
+  if (cutOff) io.stderr.write(`note: the last line of ${file} is cut off (a writer still appending it?) and was skipped\n`);
   if (records.length === 0) throw new CompareCommandError(`${file} holds no pair record`);
   if (options.learn) return learn(records, options, io);
 
-  const summary = summariseRecords(records);
+  const summary = summariseRecords(records, { skipped: unreadable });
   const { consistency } = summary.overall;
-  const passed = consistency !== undefined && consistency * 100 >= failUnder;
+  // A line that is not read could be any result: the gate never passes on the records it could read alone.
+  const passed = consistency !== undefined && consistency * 100 >= failUnder && unreadable === 0;
   if (html === '-') io.stdout.write(renderHtmlReport(summary));
   else if (options.json) {
     // A consistency no pair gave is null, not left out: a script reads the same keys from every report.
@@ -174,5 +177,9 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
     });
     io.stderr.write(`wrote ${html}\n`);
   }
+  if (unreadable > 0)
+    io.stderr.write(
+      `journey-bridge: the gate fails: ${unreadable} line(s) of ${file} could not be read as pair records, and any of them may be a mismatch\n`,
+    );
   return passed ? 0 : 1;
 }

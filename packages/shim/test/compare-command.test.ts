@@ -207,7 +207,38 @@ describe('journey-bridge compare', () => {
     expect((await cli('compare')).code).toBe(2);
     const mixed = join(dir, 'mixed.jsonl');
     await writeFile(mixed, `${await readFile(report, 'utf8')}{"truncated":\n`);
-    expect(await cli('compare', mixed, '--fail-under', '80')).toMatchObject({ code: 0, stderr: expect.stringContaining('1 line(s)') });
+    expect(await cli('compare', mixed, '--fail-under', '80')).toMatchObject({ code: 1, stderr: expect.stringContaining('1 line(s)') });
+  });
+
+  it('fails the gate, saying why, when a line is not read, and counts the skipped lines in every report', async () => {
+    const [first = '', ...rest] = (await readFile(await writeReport(await tempDir(), { seeded: false }), 'utf8')).trim().split('\n');
+    const file = join(await tempDir(), 'skipped.jsonl');
+    await writeFile(file, `${[first, '{"mapping":"data-check","result":"mismatch"}', ...rest].join('\n')}\n`);
+    const json = await cli('compare', file, '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ passed: false, pairs: 240, skipped: 1, overall: { consistency: 1 } });
+    expect(json.stderr).toContain(`the gate fails: 1 line(s) of ${file} could not be read as pair records`);
+    const note = '1 line(s) of the file could not be read as pair records and are counted nowhere in this report.';
+    expect(await cli('compare', file)).toMatchObject({ code: 1, stdout: expect.stringContaining(note) });
+    expect(await cli('compare', file, '--html', '-')).toMatchObject({ code: 1, stdout: expect.stringContaining(note) });
+    // A last line without its newline is one being appended: a note, and the gate still passes on the rest.
+    const appending = join(await tempDir(), 'appending.jsonl');
+    await writeFile(appending, `${[first, ...rest].join('\n')}\n${rest[0]?.slice(0, 100)}`);
+    const cut = await cli('compare', appending, '--json');
+    expect(cut).toMatchObject({ code: 0, stderr: expect.stringContaining('the last line of') });
+    expect(JSON.parse(cut.stdout)).toMatchObject({ passed: true, skipped: 0, pairs: 240 });
+  });
+
+  it('reads a record with a stage it does not know, or a null latency, and counts it', async () => {
+    const [first = '', ...rest] = (await readFile(await writeReport(await tempDir(), { seeded: false }), 'utf8')).trim().split('\n');
+    const later = { ...(JSON.parse(first) as { latencyMs: object }), stage: 'canary', latencyMs: { v1: 5, v2: null } };
+    const file = join(await tempDir(), 'later.jsonl');
+    await writeFile(file, `${[JSON.stringify(later), ...rest].join('\n')}\n`);
+    const { code, stdout } = await cli('compare', file, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ pairs: 240, skipped: 0, overall: { stages: { canary: 1, shadow: 179 } } });
+    const text = (await cli('compare', file)).stdout;
+    expect(text.slice(text.indexOf('Pairs per stage')).split('\n')[1]).toMatch(/\bv2\s+canary$/);
   });
 
   it('skips a line longer than 1 MiB unread, and counts it, even one that would be a record', async () => {
@@ -216,8 +247,8 @@ describe('journey-bridge compare', () => {
     const file = join(await tempDir(), 'long-line.jsonl');
     await writeFile(file, `${first}\n${padded}\n${'y'.repeat(3 * 1024 * 1024)}`);
     const { code, stdout, stderr } = await cli('compare', file, '--json');
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ pairs: 1 });
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ pairs: 1, skipped: 2 });
     expect(stderr).toContain('2 line(s) of');
     expect(stderr).toContain('(2 of them longer than 1 MiB, not read)');
   });

@@ -6,6 +6,15 @@ export const RESULTS: readonly ComparisonResult[] = ['match', 'reasonable', 'mis
 /** The stages in the order a cutover moves through them. */
 export const STAGES = ['v1', 'shadow', 'live', 'ramp', 'v2'] as const;
 
+/** The stages rows count pairs in: the known ones in order, then any a later version wrote, by name. */
+export const stagesOf = (rows: readonly MappingSummary[]): string[] => [
+  ...STAGES,
+  ...[...new Set(rows.flatMap((row) => Object.keys(row.stages)))].filter((stage) => !(STAGES as readonly string[]).includes(stage)).sort(),
+];
+/** A line saying how many lines of the file were skipped, or nothing when none was. */
+export const skippedNote = (skipped: number): string[] =>
+  skipped === 0 ? [] : [`${skipped} line(s) of the file could not be read as pair records and are counted nowhere in this report.`];
+
 export const percent = (share: number | undefined): string => (share === undefined ? '–' : `${(share * 100).toFixed(1)}%`);
 export const latency = (side: Percentiles | undefined): string => (side ? `${side.p50} / ${side.p99}` : '–');
 /** A difference's value as a short literal: strings quoted, absent values named. */

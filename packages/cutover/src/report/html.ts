@@ -1,6 +1,6 @@
 import { consistencyChart } from './chart.js';
 import { escapeHtml } from './escape-html.js';
-import { latency, literal, percent, RESULTS, resultCells, STAGES } from './format.js';
+import { latency, literal, percent, RESULTS, resultCells, skippedNote, stagesOf } from './format.js';
 import type { ReportSummary } from './summary.js';
 
 /** The page's title, also its `<h1>`: what a reader (or a test of the page) looks for first. */
@@ -15,7 +15,7 @@ h1 { font-size: 1.6rem; margin-bottom: 0.2rem; } h2 { font-size: 1.15rem; margin
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.3rem 0.5rem; text-align: right; }
 th:first-child, td:first-child, .text { text-align: left; } tr.all td { font-weight: 600; }
-td.bad { color: #b00020; font-weight: 600; }
+td.bad, p.bad { color: #b00020; font-weight: 600; }
 figure { margin: 0; } figcaption, .note { color: #555; font-size: 0.85rem; }`;
 
 const cell = (tag: 'th' | 'td', text: string, css: string) => `<${tag}${css ? ` class="${css}"` : ''}>${escapeHtml(text)}</${tag}>`;
@@ -69,6 +69,9 @@ export function renderHtmlReport(summary: ReportSummary): string {
 <body>
 <h1>${REPORT_TITLE}</h1>
 <p class="lead">${summary.pairs} compared pairs, ${escapeHtml(span)}</p>
+${skippedNote(summary.skipped)
+  .map((line) => `<p class="bad">${escapeHtml(line)}</p>\n`)
+  .join('')}
 <div class="cards">
 <div class="card"><b>${percent(overall.consistency)}</b>consistency</div>
 <div class="card"><b>${overall.results.mismatch}</b>mismatches</div>
@@ -90,8 +93,8 @@ ${htmlTable(
 )}
 <h2>Pairs per stage</h2>
 ${htmlTable(
-  ['mapping', ...STAGES],
-  rows.map((row) => [row.mapping, ...STAGES.map((stage) => String(row.stages[stage] ?? 0))]),
+  ['mapping', ...stagesOf(rows)],
+  rows.map((row) => [row.mapping, ...stagesOf(rows).map((stage) => String(row.stages[stage] ?? 0))]),
 )}
 <h2>Most frequent mismatching fields</h2>
 ${fields}

@@ -4,7 +4,17 @@ import { ReportInputError } from '../errors/report-input-error.js';
 import type { PairRecord } from '../types.js';
 
 const Side = z.enum(['v1', 'v2']);
-const Latency = z.number().nonnegative().optional();
+/** A side that did not answer has no latency: left out, or `null` as a writer of another language may put it. */
+const Latency = z
+  .number()
+  .nonnegative()
+  .nullish()
+  .transform((value) => value ?? undefined);
+/**
+ * A stage this version does not know (a later one's, say) is kept by its name: the stage only sorts pairs in the
+ * report, while the result and the mapping, which the gate reads, are checked as strictly as ever.
+ */
+const StageName = z.union([z.enum(['v1', 'shadow', 'live', 'ramp', 'v2']), z.string().min(1)]);
 
 /** A side's normal outcome as `recordOutcomes` writes it: what `--learn` reads of it must be there. */
 const Outcome = z.looseObject({
@@ -15,7 +25,7 @@ const Outcome = z.looseObject({
 /** One line of a report file, as `createRecordPublisher` writes it; unknown members are kept. */
 const PairRecordLine = z.looseObject({
   mapping: z.string(),
-  stage: z.enum(['v1', 'shadow', 'live', 'ramp', 'v2']),
+  stage: StageName,
   primary: Side,
   v1Instance: z.string(),
   v2Instance: z.string(),
@@ -45,14 +55,25 @@ export const MAX_RECORD_LINE_BYTES = 1024 * 1024;
 /** The pair records of a JSON lines file, and how many of its lines were not one. */
 export interface RecordsRead {
   readonly records: PairRecord[];
-  /** Lines that are not JSON or not a pair record, the too long included (blank lines are not counted). */
+  /**
+   * Lines that are not JSON or not a pair record, the too long included (blank lines are not counted, nor a
+   * last line cut off).
+   */
   readonly unreadable: number;
   /** Of those, the lines longer than `MAX_RECORD_LINE_BYTES`, skipped unread. */
   readonly tooLong: number;
+  /**
+   * The last line has no newline and is not JSON: a writer was still appending it (or stopped mid-line). Skipped
+   * like an unreadable line, but not counted as one: a file being written ends so.
+   */
+  readonly cutOff: boolean;
 }
 
-/** The lines of `file`, each `undefined` when longer than `maxBytes`: only the line being read is held, up to `maxBytes`. */
-async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string | undefined> {
+/**
+ * The lines of `file`, each `undefined` when longer than `maxBytes`: only the line being read is held, up to
+ * `maxBytes`. A last line without a newline is yielded as `{ last }`.
+ */
+async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string | undefined | { readonly last: string }> {
   let pieces: Buffer[] = [];
   let length = 0;
   let overlong = false;
@@ -75,7 +96,8 @@ async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string |
       start = newline + 1;
     }
   }
-  if (overlong || length > 0) yield line();
+  if (overlong) yield undefined;
+  else if (length > 0) yield { last: line() as string };
 }
 
 /** Reads a report file line by line, so a large one never sits in memory as one string. */
@@ -83,8 +105,10 @@ export async function readPairRecords(file: string): Promise<RecordsRead> {
   const records: PairRecord[] = [];
   let unreadable = 0;
   let tooLong = 0;
+  let cutOff = false;
   try {
-    for await (const line of linesOf(file, MAX_RECORD_LINE_BYTES)) {
+    for await (const read of linesOf(file, MAX_RECORD_LINE_BYTES)) {
+      const line = typeof read === 'object' ? read.last : read;
       if (line === undefined) {
         tooLong += 1;
         unreadable += 1;
@@ -95,7 +119,8 @@ export async function readPairRecords(file: string): Promise<RecordsRead> {
       try {
         json = JSON.parse(line);
       } catch {
-        unreadable += 1;
+        if (typeof read === 'object') cutOff = true;
+        else unreadable += 1;
         continue;
       }
       const parsed = PairRecordLine.safeParse(json);
@@ -107,5 +132,5 @@ export async function readPairRecords(file: string): Promise<RecordsRead> {
       cause: error,
     });
   }
-  return { records, unreadable, tooLong };
+  return { records, unreadable, tooLong, cutOff };
 }

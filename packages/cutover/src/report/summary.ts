@@ -21,7 +21,8 @@ export interface MappingSummary {
   /** Share of pairs in which each side failed or timed out, 0 to 1. */
   readonly errorRate: Readonly<Record<Side, number>>;
   readonly latency: Readonly<Record<Side, Percentiles | undefined>>;
-  readonly stages: Readonly<Partial<Record<Stage['kind'], number>>>;
+  /** Pairs per stage kind; a stage this version does not know (a later one wrote it) under its name. */
+  readonly stages: Readonly<Partial<Record<Stage['kind'], number>> & Record<string, number>>;
 }
 
 /** A module and field that differed in mismatching pairs, with a few of the values seen. */
@@ -48,6 +49,8 @@ export interface TimelinePoint {
 /** Everything `journey-bridge compare` prints, and the HTML page shows. */
 export interface ReportSummary {
   readonly pairs: number;
+  /** Lines of the file that could not be read as records, so are in nothing else here: what the report cannot see. */
+  readonly skipped: number;
   /** The first and last record's time, ISO 8601. */
   readonly from: string | undefined;
   readonly to: string | undefined;
@@ -64,6 +67,8 @@ export interface SummaryOptions {
   fields?: number;
   /** Slices the time span is cut into for the consistency chart. @default 24 */
   slices?: number;
+  /** Lines of the records' file that were not read as records, for `ReportSummary.skipped`. @default 0 */
+  skipped?: number;
 }
 
 const CONSISTENT: readonly ComparisonResult[] = ['match', 'reasonable', 'ignored'];
@@ -85,7 +90,7 @@ function consistencyOf(results: Readonly<Record<ComparisonResult, number>>): num
 
 function summariseMapping(mapping: string, records: readonly PairRecord[]): MappingSummary {
   const results = emptyResults();
-  const stages: Partial<Record<Stage['kind'], number>> = {};
+  const stages: Record<string, number> = {};
   const latencies: Record<Side, number[]> = { v1: [], v2: [] };
   const failures: Record<Side, number> = { v1: 0, v2: 0 };
   for (const record of records) {
@@ -164,7 +169,7 @@ function timelineOf(records: readonly PairRecord[], slices: number): TimelinePoi
  * mapping's consistency over time.
  */
 export function summariseRecords(records: readonly PairRecord[], options: SummaryOptions = {}): ReportSummary {
-  const { fields = 10, slices = 24 } = options;
+  const { fields = 10, slices = 24, skipped = 0 } = options;
   const byMapping = new Map<string, PairRecord[]>();
   for (const record of records) {
     const list = byMapping.get(record.mapping) ?? [];
@@ -174,6 +179,7 @@ export function summariseRecords(records: readonly PairRecord[], options: Summar
   const ordered = records.map((record) => record.at).sort();
   return {
     pairs: records.length,
+    skipped,
     from: ordered[0],
     to: ordered.at(-1),
     overall: summariseMapping('(all)', records),

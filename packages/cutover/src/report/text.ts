@@ -1,4 +1,4 @@
-import { latency, literal, percent, RESULTS, resultCells, STAGES } from './format.js';
+import { latency, literal, percent, RESULTS, resultCells, skippedNote, stagesOf } from './format.js';
 import type { ReportSummary } from './summary.js';
 
 /**
@@ -26,6 +26,7 @@ export function formatSummary(summary: ReportSummary): string {
   const rows = summary.mappings.length > 1 ? [...summary.mappings, summary.overall] : summary.mappings;
   const lines = [
     `journey-bridge cutover report: ${summary.pairs} pairs${summary.from ? `, ${summary.from} to ${summary.to}` : ''}`,
+    ...skippedNote(summary.skipped),
     '',
     'Pairs by result',
     ...table(['mapping', 'pairs', ...RESULTS, 'consistency'], rows.map(resultCells)),
@@ -44,8 +45,8 @@ export function formatSummary(summary: ReportSummary): string {
     '',
     'Pairs per stage',
     ...table(
-      ['mapping', ...STAGES],
-      rows.map((row) => [row.mapping, ...STAGES.map((stage) => String(row.stages[stage] ?? 0))]),
+      ['mapping', ...stagesOf(rows)],
+      rows.map((row) => [row.mapping, ...stagesOf(rows).map((stage) => String(row.stages[stage] ?? 0))]),
     ),
     '',
   ];
