@@ -67,8 +67,13 @@ function differences(v1: NormalOutcome, v2: NormalOutcome): Found[] {
     const a = v1.modules[key];
     const b = v2.modules[key];
     if (!a || !b) {
-      // Not every v1 variant has a v2 step, and an unmapped step keeps its nodeId.
-      add(key, 'present', a !== undefined, b !== undefined, 'response.variant-id');
+      // Not every v1 variant has a v2 step, and an unmapped step keeps its nodeId: but only a side that ran all it
+      // was going to run says so. One still pending or paused, or failed where the other did not, may just not have
+      // got to the module: blaming the flow keys would send the reader to fix a mapping, when the status
+      // difference is the finding. Both failed, the side that has the module ran it and the other did not.
+      const [has, lacking] = a ? [v1, v2] : [v2, v1];
+      const ranItsCourse = lacking.status === 'completed' || (lacking.status === 'failed' && has.status === 'failed');
+      add(key, 'present', a !== undefined, b !== undefined, ranItsCourse ? 'response.variant-id' : undefined);
       continue;
     }
     add(key, 'outcome', a.outcome, b.outcome, undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePair, normalise } from '../src/index.js';
+import { comparePair, type NormalOutcome, normalise } from '../src/index.js';
 import { bundled, pairedPlatform, republished, subjectsFor } from './paired-runs.js';
 
 /** Both sides of each run in the normal form, compared. */
@@ -53,6 +53,41 @@ describe('seeded differences between a v1 journey and its v2 republication', () 
         { module: 'age-eu-v1', field: 'present', v1: true, v2: false, explainedBy: 'response.variant-id' },
       ]);
     }
+  });
+
+  it('leaves a module missing on a side that did not complete unexplained: the status difference is the finding', () => {
+    const module = { outcome: 'Match', classification: 'positive' };
+    const v1: NormalOutcome = {
+      status: 'completed',
+      decision: 'Accept',
+      modules: { 'kyc-eu-v3': module },
+      advice: {},
+      spelling: { status: 'Completed', decisionKey: 'decision', decisionWording: 'Decision: Pass' },
+    };
+    // The v2 republication waits for data the subject lacks: it never got to the module.
+    const v2: NormalOutcome = {
+      ...v1,
+      status: 'pending',
+      decision: undefined,
+      modules: {},
+      spelling: { ...v1.spelling, status: 'Pending' },
+    };
+    const { result, differences } = comparePair(v1, v2);
+    expect(result).toBe('mismatch');
+    expect(differences).toContainEqual({ module: 'kyc-eu-v3', field: 'present', v1: true, v2: false, explainedBy: undefined });
+    expect(differences.filter((difference) => difference.explainedBy !== undefined)).toEqual([]);
+    // Nor is one that failed where the other completed: it may have stopped before the module.
+    expect(comparePair(v1, { ...v2, status: 'failed' }).differences).toContainEqual(
+      expect.objectContaining({ module: 'kyc-eu-v3', field: 'present', explainedBy: undefined }),
+    );
+    // A side that completed without it is a flow key the register explains, whichever side lacks it.
+    expect(comparePair({ ...v2, status: 'completed' }, v1).differences).toContainEqual({
+      module: 'kyc-eu-v3',
+      field: 'present',
+      v1: false,
+      v2: true,
+      explainedBy: 'response.variant-id',
+    });
   });
 
   it('counts a difference ignore rules cover as ignored, and a mismatch on what they leave', async () => {
