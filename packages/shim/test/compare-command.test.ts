@@ -264,6 +264,32 @@ describe('journey-bridge compare', () => {
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 
+  it('marks the total row by its place, not its name: a mapping named (all) is a mapping row', async () => {
+    const lines = (await readFile(await writeReport(await tempDir(), { seeded: false }), 'utf8')).trim().split('\n');
+    const named = lines.map((line, index) =>
+      index % 2 === 0 ? JSON.stringify({ ...(JSON.parse(line) as object), mapping: '(all)' }) : line,
+    );
+    const file = join(await tempDir(), 'named-all.jsonl');
+    await writeFile(file, `${named.join('\n')}\n`);
+    const { stdout } = await cli('compare', file);
+    const table = stdout.slice(stdout.indexOf('Pairs by result')).split('\n\n')[0]?.split('\n') ?? [];
+    expect(table.map((line) => line.trim().split(/\s{2,}/)[0])).toEqual([
+      'Pairs by result',
+      'mapping',
+      '(all)',
+      expect.stringMatching(/data-check/),
+      expect.stringMatching(/fraud-screen/),
+      expect.stringMatching(/^-+$/),
+      '(all)',
+    ]);
+    expect(table.at(-1)).toMatch(/^\s+\(all\)\s+240\s/);
+    const page = (await cli('compare', file, '--html', '-')).stdout;
+    // Three tables with a total row each; the mapping's rows are plain.
+    expect(page.match(/<tr class="all">/g)).toHaveLength(3);
+    expect(page.match(/<tr class="all"><td>\(all\)<\/td><td>240<\/td>/g)).toHaveLength(1);
+    expect(page.match(/<tr><td>\(all\)<\/td><td>120<\/td>/g)).toHaveLength(1);
+  });
+
   it.each(['0x10', '1e1', ' '])('refuses --fail-under %j: a percentage is written in decimals', async (given) => {
     expect(await cli('compare', report, '--fail-under', given)).toMatchObject({
       code: 2,

@@ -20,16 +20,20 @@ figure { margin: 0; } figcaption, .note { color: #555; font-size: 0.85rem; }`;
 
 const cell = (tag: 'th' | 'td', text: string, css: string) => `<${tag}${css ? ` class="${css}"` : ''}>${escapeHtml(text)}</${tag}>`;
 
-/** `classes(row, column)` styles a cell; row -1 is the header. */
+/**
+ * `classes(row, column)` styles a cell; row -1 is the header. With `total`, the last row is the total, marked by
+ * its place: a mapping may be named like it.
+ */
 function htmlTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
   classes: (row: number, column: number) => string = () => '',
+  total = false,
 ): string {
   const head = `<tr>${header.map((title, column) => cell('th', title, classes(-1, column))).join('')}</tr>`;
   const body = rows.map(
     (row, index) =>
-      `<tr${row[0] === '(all)' ? ' class="all"' : ''}>${row.map((text, column) => cell('td', text, classes(index, column))).join('')}</tr>`,
+      `<tr${total && index === rows.length - 1 ? ' class="all"' : ''}>${row.map((text, column) => cell('td', text, classes(index, column))).join('')}</tr>`,
   );
   return `<table>${head}${body.join('')}</table>`;
 }
@@ -40,7 +44,9 @@ function htmlTable(
  * the most frequent mismatching fields with examples. Every value is escaped.
  */
 export function renderHtmlReport(summary: ReportSummary): string {
-  const rows = summary.mappings.length > 1 ? [...summary.mappings, summary.overall] : summary.mappings;
+  // With more than one mapping, the tables end with the total row.
+  const total = summary.mappings.length > 1;
+  const rows = total ? [...summary.mappings, summary.overall] : summary.mappings;
   const { overall } = summary;
   const span = summary.from ? `${summary.from} to ${summary.to}` : 'no records';
   const mismatchColumn = 2 + RESULTS.indexOf('mismatch');
@@ -83,18 +89,25 @@ ${skippedNote(summary.skipped)
 <figure>${consistencyChart(summary.timeline)}
 <figcaption>Share of the pairs with an outcome on both sides that did not mismatch, per mapping and time slice.</figcaption></figure>
 <h2>Pairs by result</h2>
-${htmlTable(['mapping', 'pairs', ...RESULTS, 'consistency'], rows.map(resultCells), (row, column) =>
-  column === mismatchColumn && (rows[row]?.results.mismatch ?? 0) > 0 ? 'bad' : '',
+${htmlTable(
+  ['mapping', 'pairs', ...RESULTS, 'consistency'],
+  rows.map(resultCells),
+  (row, column) => (column === mismatchColumn && (rows[row]?.results.mismatch ?? 0) > 0 ? 'bad' : ''),
+  total,
 )}
 <h2>Errors and latency</h2>
 ${htmlTable(
   ['mapping', 'v1 errors', 'v2 errors', 'v1 p50 / p99 ms', 'v2 p50 / p99 ms'],
   rows.map((row) => [row.mapping, percent(row.errorRate.v1), percent(row.errorRate.v2), latency(row.latency.v1), latency(row.latency.v2)]),
+  undefined,
+  total,
 )}
 <h2>Pairs per stage</h2>
 ${htmlTable(
   ['mapping', ...stagesOf(rows)],
   rows.map((row) => [row.mapping, ...stagesOf(rows).map((stage) => String(row.stages[stage] ?? 0))]),
+  undefined,
+  total,
 )}
 <h2>Most frequent mismatching fields</h2>
 ${fields}

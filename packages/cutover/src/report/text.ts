@@ -12,24 +12,36 @@ const visible = (cell: string): string =>
     (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`,
   );
 
-/** Rows as columns padded to their widest cell; `align` has an `l` or `r` per column. @default the first left, the rest right */
-function table(header: readonly string[], given: readonly (readonly string[])[], align = `l${'r'.repeat(header.length - 1)}`): string[] {
+/**
+ * Rows as columns padded to their widest cell; `align` has an `l` or `r` per column. @default the first left, the
+ * rest right. With `total`, a rule sets the last row (the total) apart: a mapping may be named like it.
+ */
+function table(
+  header: readonly string[],
+  given: readonly (readonly string[])[],
+  align = `l${'r'.repeat(header.length - 1)}`,
+  total = false,
+): string[] {
   const rows = given.map((row) => row.map(visible));
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells.map((cell, column) => (align[column] === 'l' ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  return [line(header), ...rows.map(line)].map((text) => `  ${text.trimEnd()}`);
+  const rule = '-'.repeat(widths.reduce((sum, width) => sum + width, 2 * (widths.length - 1)));
+  const body = rows.map(line);
+  return [line(header), ...(total ? [...body.slice(0, -1), rule, ...body.slice(-1)] : body)].map((text) => `  ${text.trimEnd()}`);
 }
 
 /** The summary for a terminal: what `journey-bridge compare` prints. */
 export function formatSummary(summary: ReportSummary): string {
-  const rows = summary.mappings.length > 1 ? [...summary.mappings, summary.overall] : summary.mappings;
+  // With more than one mapping, the tables end with the total row.
+  const total = summary.mappings.length > 1;
+  const rows = total ? [...summary.mappings, summary.overall] : summary.mappings;
   const lines = [
     `journey-bridge cutover report: ${summary.pairs} pairs${summary.from ? `, ${summary.from} to ${summary.to}` : ''}`,
     ...skippedNote(summary.skipped),
     '',
     'Pairs by result',
-    ...table(['mapping', 'pairs', ...RESULTS, 'consistency'], rows.map(resultCells)),
+    ...table(['mapping', 'pairs', ...RESULTS, 'consistency'], rows.map(resultCells), undefined, total),
     '',
     'Errors and latency (ms from start to end)',
     ...table(
@@ -41,12 +53,16 @@ export function formatSummary(summary: ReportSummary): string {
         latency(row.latency.v1),
         latency(row.latency.v2),
       ]),
+      undefined,
+      total,
     ),
     '',
     'Pairs per stage',
     ...table(
       ['mapping', ...stagesOf(rows)],
       rows.map((row) => [row.mapping, ...stagesOf(rows).map((stage) => String(row.stages[stage] ?? 0))]),
+      undefined,
+      total,
     ),
     '',
   ];
