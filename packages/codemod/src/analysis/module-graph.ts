@@ -20,6 +20,26 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   types: [],
 };
 
+const DECLARATION_FILE = /\.d\.([mc]?)ts$/;
+
+/**
+ * The file an import runs rather than the one TypeScript types it by: `'./sdk/index.js'` resolves to the
+ * `index.d.ts` beside `index.js`, but the calls made through it are those of `index.js`, so when the run holds that
+ * file the import leads there, and the code the app calls is the code the codemod reads and rewrites.
+ */
+function implementationOf(
+  resolved: ts.ResolvedModuleFull | undefined,
+  texts: ReadonlyMap<string, string>,
+): ts.ResolvedModuleFull | undefined {
+  const match = resolved && DECLARATION_FILE.exec(resolved.resolvedFileName);
+  if (!resolved || !match) return resolved;
+  const kind = match[1] ?? '';
+  const implementation = `${resolved.resolvedFileName.slice(0, match.index)}.${kind}js`;
+  if (!texts.has(implementation)) return resolved;
+  const extension = kind === 'm' ? ts.Extension.Mjs : kind === 'c' ? ts.Extension.Cjs : ts.Extension.Js;
+  return { ...resolved, resolvedFileName: implementation, extension };
+}
+
 /** `from 'x'`, `import 'x'`, `require('x')`, `import('x')`: the specifiers a text imports. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
 
@@ -65,7 +85,7 @@ export class ModuleGraph {
       const cacheKey = aliases?.config ?? '';
       const cache = this.caches.get(cacheKey) ?? ts.createModuleResolutionCache(process.cwd(), (name) => name, options);
       this.caches.set(cacheKey, cache);
-      const resolved = ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule;
+      const resolved = implementationOf(ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule, this.texts);
       const target = resolved?.resolvedFileName;
       const inRun = target !== undefined && (relative || this.texts.has(target));
       this.resolved.set(key, inRun && !target.includes('/node_modules/') ? resolved : undefined);
@@ -73,6 +93,11 @@ export class ModuleGraph {
       if (!relative && resolved === undefined && !isBuiltin(specifier)) this.unresolvable.add(key);
     }
     return this.resolved.get(key);
+  }
+
+  /** Whether `file` is a declaration file (`.d.ts`, `.d.mts`, `.d.cts`): types only, its code lies elsewhere. */
+  static isDeclarationFile(file: string): boolean {
+    return DECLARATION_FILE.test(file);
   }
 
   /**

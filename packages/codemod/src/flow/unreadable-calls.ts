@@ -1,6 +1,7 @@
 import type { CallExpression, Function as FunctionNode, NewExpression, Node } from '@babel/types';
 import { ENDPOINT_MAP } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
+import { ModuleGraph } from '../analysis/module-graph.js';
 import { V1_MARKERS } from '../files/prefilter.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import { libraryOf } from '../plan/http-libraries.js';
@@ -34,7 +35,8 @@ const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
  * - an HTTP request it did not resolve (`fetch`, axios, ky, got, superagent with a URL it cannot read);
  * - a call one of whose arguments names a v1 path (`this.call('task/list', { instanceId })`);
  * - project code that may reach v1: a function imported from a relative module among the run's candidate files
- *   (those with v1 or v2 journey text, or importing names from them), a method whose name a candidate file
+ *   (those with v1 or v2 journey text, or importing names from them) or that the run does not hold (outside it, or
+ *   a declaration file whose implementation it did not read), a method whose name a candidate file
  *   declares as a function or method (`client.listTasks(id)` on an untyped receiver), or `this.m()` in a class of
  *   a candidate file whose method `m` the codemod cannot find (inherited from a class it cannot see).
  *
@@ -62,7 +64,10 @@ export class UnreadableCalls {
       const imported = binding.kind === 'param' || binding.kind === 'catch' ? undefined : source.ctx.imports.get(root.name);
       if (imported?.specifier.startsWith('.')) {
         const file = this.sources.modules.resolve(source.file, imported.specifier);
-        if (file !== undefined && this.candidates.has(file)) return true;
+        // Outside the run, or only the types of code the run does not hold (a `.d.ts` whose `.js` it did not
+        // read): the project's own code, unseen, may call v1 with the id.
+        const unseen = file !== undefined && (this.sources.text(file) === undefined || ModuleGraph.isDeclarationFile(file));
+        if (file !== undefined && (this.candidates.has(file) || unseen)) return true;
       }
     }
     if (!isMember(callee)) return false;
