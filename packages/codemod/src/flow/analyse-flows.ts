@@ -20,6 +20,7 @@ import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
 import { unrecognizedRequests } from './unrecognized-requests.js';
+import { unrecognizedTaskPaths } from './unrecognized-task-paths.js';
 
 /** What the flow analysis adds to the files' plans. */
 export interface FlowAnalysis extends Followed {
@@ -101,6 +102,9 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   for (const site of unrecognized) tracker.trackUnrecognized(site);
   const followed = tracker.result();
   const answering = new Set(followed.links.map(([from]) => from));
+  const kept = unrecognized.filter((site) => answering.has(site.id));
+  // Calls naming a v1 task path no site accounts for: v1 requests the codemod cannot follow, so they are marked.
+  const taskPaths = unrecognizedTaskPaths(sources, [...candidates], [...byId.values(), ...kept, ...followed.sites]);
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),
@@ -110,7 +114,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   );
   return {
     ...followed,
-    sites: [...added, ...unrecognized.filter((site) => answering.has(site.id)), ...followed.sites],
+    sites: [...added, ...kept, ...followed.sites, ...taskPaths],
     answers,
     v2Calls,
     leavingTies: leaving.ties,

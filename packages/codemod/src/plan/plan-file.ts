@@ -1,4 +1,5 @@
 import type { File, Node } from '@babel/types';
+import { type JourneyMap, mapResourceId } from '@journey-bridge/contract';
 import type { ImportedConstants } from '../analysis/imported-constants.js';
 import { sourceKey } from '../analysis/static-value.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
@@ -20,6 +21,11 @@ import { findWrappers, type Wrapper } from './wrappers.js';
 export interface V1Literal {
   readonly key: string;
   readonly site: Site;
+  /**
+   * Set for a v1 resourceId: a site that holds it (in the call it plans, its statement, or an edit) accounts for it
+   * too, as a start that is marked or a mapped id in a start the codemod rewrites.
+   */
+  readonly heldBySites?: true;
 }
 
 /**
@@ -66,7 +72,7 @@ export function planFile(
   return {
     file,
     sites: dedupe(sites),
-    literals: v1Literals(ctx),
+    literals: [...v1Literals(ctx), ...v1ResourceIds(ctx, options.journeyMap)],
     reads: v1Reads(ctx),
     v2Calls,
     wrappers: findWrappers(file, calls),
@@ -114,6 +120,35 @@ function v1Literals(ctx: FileContext): V1Literal[] {
     const site = new SiteBuilder(ctx, node, ancestors, 'codemod.unrecognized-v1-url', 'v1 URL');
     site.refuse('codemod.unrecognized-v1-url', `v1 URL text outside a call the codemod recognises: "${value}"`, UNRECOGNIZED_V1_URL_FORM);
     literals.push({ key: sourceKey({ file: ctx.file, start }), site: site.build() });
+  });
+  return literals;
+}
+
+/**
+ * A v1 resourceId the journey map names (`'a1d7c3f0data-check-v1@latest'`), written outside a start the codemod
+ * recognises (a generated client's `journeyStartPost({ journeyStartRequest: { resourceId } })`, a setting no start
+ * it follows reads): the journey it starts is v1, so it is reported unless a start accounts for it (a start maps
+ * the literal it sends, which is then its piece). Without a map no id can be told v1, and none is reported.
+ */
+function v1ResourceIds(ctx: FileContext, journeyMap: JourneyMap | undefined): V1Literal[] {
+  if (!journeyMap || Object.keys(journeyMap).length === 0) return [];
+  const literals: V1Literal[] = [];
+  walk(ctx.ast.program, (node, ancestors) => {
+    if (node.type !== 'StringLiteral') return;
+    let mapped: string;
+    try {
+      mapped = mapResourceId(node.value, journeyMap);
+    } catch {
+      return;
+    }
+    if (mapped === node.value) return;
+    const site = new SiteBuilder(ctx, node, ancestors, 'request.start-resource-id', 'v1 resourceId');
+    site.refuse(
+      'request.start-resource-id',
+      `a v1 resourceId ("${node.value}") outside a start the codemod recognises: the journey it starts is v1`,
+      `a v2 start of "${mapped}", its body and answers too, not the id alone`,
+    );
+    literals.push({ key: sourceKey({ file: ctx.file, start: (node.start ?? 0) + 1 }), site: site.build(), heldBySites: true });
   });
   return literals;
 }

@@ -7,7 +7,7 @@ import { tieBases } from '../flow/untied-bases.js';
 import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
 import { hasMarker } from './marked.js';
-import type { FilePlan } from './plan-file.js';
+import type { FilePlan, V1Literal } from './plan-file.js';
 import type { MarkerAnchor, Site, TextEdit } from './types.js';
 import { keepUnseenConstants, type UnseenImport } from './unseen-constant-users.js';
 
@@ -67,7 +67,8 @@ export function resolvePlans(
     ...planned,
     ...tieBases(
       planned,
-      plans.flatMap((plan) => plan.literals),
+      // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
+      plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
     ),
     ...escapedReads(untied, analysis.boundaries, options.importersOf ?? (() => [])),
   ];
@@ -154,7 +155,19 @@ export function resolvePlans(
 
   const covered = new Set(sites.flatMap((site) => site.pieces));
   const kept = [...sites];
-  for (const plan of plans) for (const literal of plan.literals) if (!covered.has(literal.key)) kept.push(literal.site);
+  const held = (literal: V1Literal) =>
+    literal.heldBySites &&
+    sites.some(
+      (site) =>
+        site.id !== literal.site.id &&
+        ((site.file === literal.site.file &&
+          (site.markerAt.offset === literal.site.markerAt.offset ||
+            (site.span.start <= literal.site.span.start && literal.site.span.end <= site.span.end))) ||
+          site.edits.some(
+            (edit) => edit.file === literal.site.file && edit.start <= literal.site.span.start + 1 && literal.site.span.start < edit.end,
+          )),
+    );
+  for (const plan of plans) for (const literal of plan.literals) if (!covered.has(literal.key) && !held(literal)) kept.push(literal.site);
   for (const read of untied) if (!byId.has(read.id)) kept.push(read);
 
   const edits = new Map<string, TextEdit[]>();
