@@ -6,7 +6,7 @@ import { bundledJourneysDir } from './bundled-journeys.js';
 import { loadClients } from './clients-file.js';
 import { SimulatorError } from './errors/simulator-error.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
-import { createSimulator, type RunningSimulator } from './simulator.js';
+import { createSimulator, type RunningSimulator, type Simulator } from './simulator.js';
 
 const USAGE = `Usage: journey-sim [options]
 
@@ -119,6 +119,7 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   }
   const listenPort = port(values.port);
   const seed = number(values.seed, 'seed', 1);
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number, got ${JSON.stringify(values.seed)}`);
   const region = Region.safeParse(values.region);
   if (!region.success) throw new UsageError(`--region must be eu, us or au, got ${JSON.stringify(values.region)}`);
   const scale = number(values['time-scale'], 'time-scale', 1);
@@ -136,20 +137,28 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
       error instanceof JourneyDefinitionError ? error.message : `cannot read journeys from ${values.journeys}: ${error.message}`,
     );
   });
+  if (journeys.length === 0) throw new UsageError(`no journey definition (*.json) in ${values.journeys}`);
   const clients = values.clients
     ? await loadClients(values.clients).catch((error: Error) => {
         throw new UsageError(error.message);
       })
     : DEMO_CLIENTS;
-  const simulator = createSimulator({
-    journeys,
-    clients,
-    seed,
-    clock: { scale, manual: values['manual-clock'] },
-    tokenExpiresIn,
-    ...(scopes && { scopes }),
-    defaultRegion: region.data,
-  });
+  let simulator: Simulator;
+  try {
+    simulator = createSimulator({
+      journeys,
+      clients,
+      seed,
+      clock: { scale, manual: values['manual-clock'] },
+      tokenExpiresIn,
+      ...(scopes && { scopes }),
+      defaultRegion: region.data,
+    });
+  } catch (error) {
+    // What the checks above let through and the simulator refuses: two journeys of one version, a huge scale.
+    if (!(error instanceof SimulatorError)) throw error;
+    throw new UsageError(error.message);
+  }
   let running: RunningSimulator;
   try {
     running = await simulator.listen({ port: listenPort, host: values.host });

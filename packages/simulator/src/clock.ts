@@ -1,3 +1,5 @@
+import { SimulatorError } from './errors/simulator-error.js';
+
 /** Options of the simulator's clock. */
 export interface ClockOptions {
   /** Virtual epoch milliseconds at creation. @default Date.now() */
@@ -6,6 +8,17 @@ export interface ClockOptions {
   scale?: number;
   /** Time moves only through `advance()`. @default false */
   manual?: boolean;
+}
+
+/**
+ * The last epoch millisecond a JavaScript `Date` can hold (+275760-09-13). Virtual time never passes it: every
+ * answer stamps the time as ISO 8601, which throws beyond it.
+ */
+export const MAX_CLOCK_MS = 8.64e15;
+
+/** A clock setting the simulator refuses; the clock is left as it was. */
+export class ClockError extends SimulatorError {
+  override name = 'ClockError';
 }
 
 interface Waiter {
@@ -26,31 +39,43 @@ export class SimClock {
   readonly #waiters = new Set<Waiter>();
 
   constructor({ start = Date.now(), scale = 1, manual = false }: ClockOptions = {}) {
-    if (!(scale > 0)) throw new RangeError(`clock scale must be a positive number, got ${scale}`);
+    if (!(Math.abs(start) <= MAX_CLOCK_MS)) {
+      throw new ClockError(`clock start must be epoch milliseconds within ±${MAX_CLOCK_MS} (a Date's range), got ${start}`);
+    }
+    checkScale(scale);
     this.#base = start;
     this.#scale = scale;
     this.#manual = manual;
   }
 
-  /** Virtual epoch milliseconds. */
+  /** Virtual epoch milliseconds; scaled time stops at `MAX_CLOCK_MS`, so it always makes a valid `Date`. */
   now(): number {
-    return this.#manual ? this.#base : this.#base + (performance.now() - this.#realBase) * this.#scale;
+    return this.#manual ? this.#base : Math.min(this.#base + (performance.now() - this.#realBase) * this.#scale, MAX_CLOCK_MS);
   }
 
   get mode(): { manual: boolean; scale: number } {
     return { manual: this.#manual, scale: this.#scale };
   }
 
-  /** Moves virtual time forward by `ms`, in either mode. */
+  /**
+   * Moves virtual time forward by `ms`, in either mode. Refused, leaving the clock as it was, unless `ms` is a
+   * non-negative number that keeps virtual time within `MAX_CLOCK_MS`: from today, up to about 8.6e15 ms.
+   */
   advance(ms: number): void {
-    if (!(ms >= 0)) throw new RangeError(`clock advance must be a non-negative number of milliseconds, got ${ms}`);
+    if (!(ms >= 0)) throw new ClockError(`clock advance must be a non-negative number of milliseconds, got ${ms}`);
+    const now = this.now();
+    if (!(now + ms <= MAX_CLOCK_MS)) {
+      throw new ClockError(
+        `clock advance of ${ms} ms would pass the last time a Date can hold (${MAX_CLOCK_MS}); at most ${MAX_CLOCK_MS - now} ms is accepted now`,
+      );
+    }
     this.#base += ms;
     this.#wakeAll();
   }
 
   /** Switches between scaled real time and a manual clock without a jump in virtual time. */
   configure({ scale = this.#scale, manual = this.#manual }: Omit<ClockOptions, 'start'>): void {
-    if (!(scale > 0)) throw new RangeError(`clock scale must be a positive number, got ${scale}`);
+    checkScale(scale);
     this.#base = this.now();
     this.#realBase = performance.now();
     this.#scale = scale;
@@ -78,4 +103,8 @@ export class SimClock {
   #wakeAll(): void {
     for (const waiter of this.#waiters) this.#schedule(waiter);
   }
+}
+
+function checkScale(scale: number): void {
+  if (!(scale > 0 && scale < Number.POSITIVE_INFINITY)) throw new ClockError(`clock scale must be a positive finite number, got ${scale}`);
 }

@@ -1,6 +1,7 @@
 import { type Delivery, type JourneyStatus, mergeSubject, type Region, type Subject } from '@journey-bridge/contract';
 import type { SimClock } from './clock.js';
 import { documentComplete, hasSide1, initialSide2Need, type Side2Need } from './document-sides.js';
+import { SimulatorError } from './errors/simulator-error.js';
 import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition } from './journey-definition.js';
 import { ageAt, holds, type ModuleOutcome, runModule } from './modules.js';
 import type { SeededRandom } from './random.js';
@@ -64,6 +65,11 @@ export const isProvided = (instance: Instance, id: string): boolean =>
   instance.journey.catalogue.isValid(instance.subject, id) &&
   (id !== 'PrimaryDocument' || documentComplete(instance.subject, instance.side2));
 
+/** Two journeys with the same id and version: which one `@<version>` means would depend on load order. */
+export class DuplicateJourneyError extends SimulatorError {
+  override name = 'DuplicateJourneyError';
+}
+
 interface JourneyMatch {
   journey: JourneyDefinition;
   environment: Environment;
@@ -89,6 +95,17 @@ export class JourneyEngine {
   readonly #deleted = new Map<string, { version: ApiVersion; region: Region }>();
 
   constructor(journeys: readonly JourneyDefinition[], clock: SimClock, random: SeededRandom) {
+    const seen = new Map<string, number>();
+    journeys.forEach((journey, index) => {
+      const key = `${journey.id}@${journey.version}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        throw new DuplicateJourneyError(
+          `journeys[${first}] and journeys[${index}] are both ${key} (${JSON.stringify(journeys[first]?.name)}, ${JSON.stringify(journey.name)}): a version is published once`,
+        );
+      }
+      seen.set(key, index);
+    });
     this.#journeys = journeys;
     this.#clock = clock;
     this.#random = random;
@@ -98,17 +115,22 @@ export class JourneyEngine {
     return this.#journeys;
   }
 
-  /** The journey published as `resourceId` (`<id>@<version>` or `<id>@latest`) for one API version and region. */
+  /**
+   * The journey published as `resourceId` for one API version and region: `<id>@<version>`, or `<id>@latest`, the
+   * highest version published under that id, whatever order the journeys were loaded in.
+   */
   findByResourceId(version: ApiVersion, region: Region, resourceId: string): JourneyMatch | undefined {
     const [id, published] = resourceId.split('@');
+    let found: JourneyMatch | undefined;
     for (const journey of this.#journeys) {
       if (journey.region !== region) continue;
       if (published !== 'latest' && published !== String(journey.version)) continue;
+      if (found && found.journey.version >= journey.version) continue;
       const ids = journey.resourceIds[version];
-      if (ids.production === id) return { journey, environment: 'production' };
-      if (ids.preview === id) return { journey, environment: 'preview' };
+      if (ids.production === id) found = { journey, environment: 'production' };
+      else if (ids.preview === id) found = { journey, environment: 'preview' };
     }
-    return undefined;
+    return found;
   }
 
   findByDeliveryId(region: Region, deliveryId: string): JourneyMatch | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SimulatorError } from './errors/simulator-error.js';
 import { pathMatcher } from './path-pattern.js';
 import type { SeededRandom } from './random.js';
 
@@ -38,6 +39,14 @@ export const FaultRuleInput = z
   });
 export type FaultRuleInput = z.input<typeof FaultRuleInput>;
 
+/** A fault rule `FaultInjector.add` refuses; `issues` name each field. */
+export class FaultRuleError extends SimulatorError {
+  override name = 'FaultRuleError';
+  constructor(readonly issues: readonly string[]) {
+    super(`invalid fault rule:\n  ${issues.join('\n  ')}`);
+  }
+}
+
 export interface FaultRule extends Omit<z.output<typeof FaultRuleInput>, 'id'> {
   id: string;
   /** Matching requests the rule has affected. */
@@ -59,8 +68,13 @@ export class FaultInjector {
     this.#random = random;
   }
 
+  /** @throws FaultRuleError when `input` is not a fault rule. */
   add(input: FaultRuleInput): FaultRule {
-    const parsed = FaultRuleInput.parse(input);
+    const result = FaultRuleInput.safeParse(input);
+    if (!result.success) {
+      throw new FaultRuleError(result.error.issues.map((issue) => `${issue.path.join('.') || '(rule)'}: ${issue.message}`));
+    }
+    const parsed = result.data;
     const rule: FaultRule = { ...parsed, id: parsed.id ?? `fault-${this.#nextId++}`, hits: 0 };
     this.#matchers.set(rule, pathMatcher(rule.path));
     this.#rules = [...this.#rules.filter((existing) => existing.id !== rule.id), rule];

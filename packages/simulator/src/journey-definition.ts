@@ -173,6 +173,31 @@ export const JourneyDefinition = z.preprocess(
         .default({ variantId: 'decision', rejectUnder18: false }),
     })
     .superRefine((journey, ctx) => {
+      // Interactions and v1 tasks are told apart by segment id, and the v1 flow's entries, across segments, by
+      // module variantId: a duplicate would make two of them one.
+      const segmentIds = new Set<string>();
+      const variantIds = new Map<string, string>();
+      journey.segments.forEach((segment, index) => {
+        if (segmentIds.has(segment.id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['segments', index, 'id'],
+            message: `journey ${journey.id} has two segments with id ${segment.id}`,
+          });
+        }
+        segmentIds.add(segment.id);
+        segment.modules.forEach((module, at) => {
+          const other = variantIds.get(module.variantId);
+          if (other !== undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['segments', index, 'modules', at, 'variantId'],
+              message: `journey ${journey.id} has two modules with variantId ${module.variantId} (${other} and ${module.id}): one v1 flow entry`,
+            });
+          }
+          variantIds.set(module.variantId, module.id);
+        });
+      });
       const known = new ElementCatalogue(journey.elements);
       journey.segments.forEach((segment, index) => {
         segment.collects.forEach((entry, at) => {

@@ -1,8 +1,9 @@
-import type { Region } from '@journey-bridge/contract';
+import { ElementCatalogue, Region } from '@journey-bridge/contract';
 import { type ApiClient, DEMO_CLIENTS, TokenStore } from './auth.js';
 import { type ClockOptions, SimClock } from './clock.js';
 import { EndUserTokens } from './end-user-tokens.js';
 import { JourneyEngine } from './engine.js';
+import { SimulatorError } from './errors/simulator-error.js';
 import { FaultInjector } from './faults.js';
 import { RequestJournal } from './journal.js';
 import type { JourneyDefinition } from './journey-definition.js';
@@ -33,6 +34,48 @@ export interface SimulatorOptions {
   defaultRegion?: Region;
 }
 
+/** An option of `createSimulator` the simulator cannot run with; the message names it. */
+export class SimulatorOptionError extends SimulatorError {
+  override name = 'SimulatorOptionError';
+}
+
+/** A scope as OAuth 2 spells one (RFC 6749 §3.3), the CLI's `--scopes` check. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/**
+ * Refuses options that would otherwise be accepted and fail later, on every request (no journeys, a region that
+ * is none) or in a way a test cannot see (a negative token lifetime, a fractional seed).
+ */
+function checkOptions({ journeys, clients }: SimulatorOptions, options: ResolvedOptions): void {
+  const fail = (message: string): never => {
+    throw new SimulatorOptionError(`createSimulator: ${message}`);
+  };
+  if (!Array.isArray(journeys) || journeys.length === 0) {
+    fail('journeys must be a non-empty array of journey definitions (see loadJourneys and bundledJourneysDir)');
+  }
+  journeys.forEach((journey, index) => {
+    if (!(journey?.catalogue instanceof ElementCatalogue)) {
+      fail(`journeys[${index}] is not a validated journey definition: load it with loadJourneys or parseJourney`);
+    }
+  });
+  if (clients !== undefined && !Array.isArray(clients)) fail('clients must be an array of API clients');
+  if (!Number.isSafeInteger(options.seed)) fail(`seed must be a whole number, got ${options.seed}`);
+  if (!(Number.isSafeInteger(options.tokenExpiresIn) && options.tokenExpiresIn > 0)) {
+    fail(`tokenExpiresIn must be a positive whole number of seconds, got ${options.tokenExpiresIn}`);
+  }
+  const { scopes } = options;
+  if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((scope) => typeof scope !== 'string' || !SCOPE_TOKEN.test(scope))) {
+    fail(`scopes must be a non-empty array of scope names without spaces, got ${JSON.stringify(scopes)}`);
+  }
+  if (typeof options.idTokenSecret !== 'string' || options.idTokenSecret === '') fail('idTokenSecret must be a non-empty string');
+  if (!(Number.isSafeInteger(options.bodyLimitBytes) && options.bodyLimitBytes > 0)) {
+    fail(`bodyLimitBytes must be a positive whole number, got ${options.bodyLimitBytes}`);
+  }
+  if (!Region.safeParse(options.defaultRegion).success) {
+    fail(`defaultRegion must be one of ${Region.options.join(', ')}, got ${JSON.stringify(options.defaultRegion)}`);
+  }
+}
+
 export type ResolvedOptions = Required<Omit<SimulatorOptions, 'journeys' | 'clients' | 'clock'>>;
 
 /** Everything the routes share: the engine, the clock, tokens, faults and the journal. */
@@ -47,7 +90,11 @@ export class SimulatorCore {
   readonly clients: ReadonlyMap<string, ApiClient>;
   readonly requestIds: SeededRandom;
 
-  constructor({ journeys, clients = DEMO_CLIENTS, clock = {}, ...rest }: SimulatorOptions) {
+  /** @throws SimulatorOptionError naming an option it cannot run with; ClockError for `clock`; DuplicateJourneyError. */
+  constructor(given: SimulatorOptions) {
+    const { journeys, clients = DEMO_CLIENTS, clock = {}, ...rest } = given;
+    // An option given as `undefined` takes its default, as one left out does.
+    const set = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     this.options = {
       seed: 1,
       tokenExpiresIn: 3600,
@@ -55,8 +102,9 @@ export class SimulatorCore {
       idTokenSecret: 'journey-sim-id-token-secret',
       bodyLimitBytes: 10 * 1024 * 1024,
       defaultRegion: 'eu',
-      ...rest,
+      ...set,
     };
+    checkOptions(given, this.options);
     const { seed } = this.options;
     this.clock = new SimClock(clock);
     this.engine = new JourneyEngine(journeys, this.clock, new SeededRandom(seed));

@@ -1,6 +1,7 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { ClockOptions } from './clock.js';
+import { SimulatorError } from './errors/simulator-error.js';
 import { createApp, SimulatedConnectionReset } from './http/app.js';
 import { SimulatorCore, type SimulatorOptions } from './simulator-core.js';
 
@@ -30,11 +31,16 @@ export interface Simulator {
   listen(options?: ListenOptions): Promise<RunningSimulator>;
   /** Direct access to what the control plane exposes over HTTP. */
   readonly core: SimulatorCore;
-  /** Issues an access token for a configured client without a token request. */
+  /** Issues an access token for a configured client without a token request; @throws UnknownClientError. */
   issueToken(clientId?: string): string;
 }
 
 export type { ClockOptions, SimulatorOptions };
+
+/** `issueToken` named a client the simulator was not given. */
+export class UnknownClientError extends SimulatorError {
+  override name = 'UnknownClientError';
+}
 
 export function createSimulator(options: SimulatorOptions): Simulator {
   const core = new SimulatorCore(options);
@@ -57,7 +63,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     core,
     issueToken(clientId = 'demo-client') {
       const client = core.clients.get(clientId);
-      if (!client) throw new Error(`client ${clientId} is not configured`);
+      if (!client) {
+        throw new UnknownClientError(
+          `client ${JSON.stringify(clientId)} is not configured: configured are ${[...core.clients.keys()].join(', ')}`,
+        );
+      }
       return core.tokens.issue(client.clientId, client.permissions).access_token;
     },
     listen({ port = 0, host = '127.0.0.1' } = {}) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bundledJourneysDir } from '../src/bundled-journeys.js';
 import { main, type RunningCli } from '../src/cli.js';
 
 const CLI = fileURLToPath(new URL('../bin/journey-sim.mjs', import.meta.url));
@@ -103,6 +104,23 @@ describe('journey-sim main', () => {
     const badSeed = await exitOf(['--seed', 'lucky']);
     expect(badSeed.code).toBe(2);
     expect(badSeed.stderr).toContain('--seed must be a non-negative number, got "lucky"');
+    const fractionalSeed = await exitOf(['--seed', '1.5']);
+    expect(fractionalSeed.code).toBe(2);
+    expect(fractionalSeed.stderr).toContain('--seed must be a whole number, got "1.5"');
+  });
+
+  it('refuses a journeys directory with no journey, or with two of one version, as bad usage', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'journeys-'));
+    const empty = await exitOf(['--journeys', dir]);
+    const file = await readFile(join(bundledJourneysDir, 'data-check.json'), 'utf8');
+    await writeFile(join(dir, 'a.json'), file);
+    await writeFile(join(dir, 'b.json'), file);
+    const twice = await exitOf(['--journeys', dir]);
+    await rm(dir, { recursive: true });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain(`no journey definition (*.json) in ${dir}`);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('journeys[0] and journeys[1] are both data-check@3');
   });
 
   it('names the file and field of an invalid journey definition', async () => {

@@ -195,6 +195,17 @@ describe('request journal', () => {
     await control('DELETE', '/journal');
     expect((await control('GET', '/journal/count')).body.count).toBe(0);
   });
+
+  it.each([
+    ['/journal?status=abc', /status must be an HTTP status code from 100 to 599, got "abc"/],
+    ['/journal/count?status=20', /status must be an HTTP status code/],
+    ['/journal/count?status=200.0', /status must be an HTTP status code/],
+    ['/journal/count?staus=200', /unknown journal filter "staus": filter by method, path, status, instanceId/],
+  ])('refuses a bad filter, %s, with a 400 naming it rather than counting nothing', async (path, problem) => {
+    const { status, body } = await control('GET', path);
+    expect(status).toBe(400);
+    expect(body.errors[0]).toMatchObject({ name: 'INVALID_FIELD', location: 'Query String', problem: expect.stringMatching(problem) });
+  });
 });
 
 describe('clock', () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ClockError } from '../clock.js';
 import { phaseOf } from '../engine.js';
 import { FaultRuleInput } from '../faults.js';
 import type { JournalQuery } from '../journal.js';
@@ -15,6 +16,8 @@ const Revoke = z.strictObject({ token: z.string().min(1).optional() });
 const TokenConfig = z.strictObject({ expiresIn: z.number().int().positive() });
 const PortalDecision = z.strictObject({ decision: z.string().min(1) });
 
+const JOURNAL_FILTERS = new Set(['method', 'path', 'status', 'instanceId']);
+
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw invalidBody(parsed.error);
@@ -27,8 +30,24 @@ export function controlRoutes(core: SimulatorCore): Hono<SimEnv> {
   const app = new Hono<SimEnv>();
   const body = async (c: Parameters<typeof readJsonBody>[0]) =>
     c.req.header('content-length') === '0' || !c.req.header('content-type') ? {} : readJsonBody(c, 1024 * 1024);
-  const journalQuery = (c: { req: { query: (key: string) => string | undefined } }): JournalQuery => {
+  const journalQuery = (c: { req: { url: string; query: (key: string) => string | undefined } }): JournalQuery => {
+    // A typo in a filter would match nothing, or nothing be filtered, and an "expect count 0" assertion pass on it.
+    for (const name of new URL(c.req.url).searchParams.keys()) {
+      if (JOURNAL_FILTERS.has(name)) continue;
+      throw new SimError({
+        kind: 'INVALID_FIELD',
+        location: 'Query String',
+        problem: `unknown journal filter ${quote(name)}: filter by ${[...JOURNAL_FILTERS].join(', ')}`,
+      });
+    }
     const status = c.req.query('status');
+    if (status !== undefined && !/^[1-5]\d\d$/.test(status)) {
+      throw new SimError({
+        kind: 'INVALID_FIELD',
+        location: 'Query String',
+        problem: `status must be an HTTP status code from 100 to 599, got ${quote(status)}`,
+      });
+    }
     return {
       method: c.req.query('method'),
       path: c.req.query('path'),
@@ -89,7 +108,13 @@ export function controlRoutes(core: SimulatorCore): Hono<SimEnv> {
     return c.json(clockView());
   });
   app.post('/clock/advance', async (c) => {
-    clock.advance(parse(Advance, await body(c)).ms);
+    const { ms } = parse(Advance, await body(c));
+    try {
+      clock.advance(ms);
+    } catch (error) {
+      if (!(error instanceof ClockError)) throw error;
+      throw new SimError({ kind: 'INVALID_FIELD', problem: `ms: ${error.message}` });
+    }
     return c.json(clockView());
   });
 
