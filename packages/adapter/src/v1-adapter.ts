@@ -93,13 +93,20 @@ export interface V1AdapterOptions {
  * specification does not show are dropped and their names reported to `log`.
  */
 function v1Request<T extends z.ZodType>(schema: T, value: unknown, log?: Pick<Logger, 'debug'>): z.output<T> {
-  const parsed = schema.safeParse(value);
+  // The input is reported only to tell a missing field from a wrong one; it never reaches the message.
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) {
     const dropped = log ? strippedFields(value, parsed.data) : [];
     if (dropped.length > 0) log?.debug('v1 request fields not used on v2 were dropped', { fields: dropped });
     return parsed.data;
   }
-  const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+  // Worded as v1 words it: a field the request lacks "is required", any other problem by the schema's message.
+  const message = parsed.error.issues
+    .map((issue) => {
+      const path = issue.path.join('.') || '(body)';
+      return issue.code === 'invalid_type' && issue.input === undefined ? `${path} is required` : `${path}: ${issue.message}`;
+    })
+    .join('; ');
   throw new BadRequestError({
     status: 400,
     v1Error: { status: 400, message, error: 'bad-request-error' },

@@ -331,6 +331,13 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(error.v1Error?.message).toContain('intent');
     });
 
+    it('says a field the request lacks is required, in v1’s words', async () => {
+      const { api } = setup();
+      const error = await rejection(api.fetchState({} as { instanceId: string }));
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.v1Error).toMatchObject({ status: 400, message: 'instanceId is required', error: 'bad-request-error' });
+    });
+
     it('passes permission failures through as 403 in the v1 body', async () => {
       const { target } = setup();
       const readOnly = checked(target.api('eu', target.sim.issueToken('read-only-client')), dialect);
