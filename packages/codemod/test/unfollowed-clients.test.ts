@@ -77,6 +77,27 @@ export class JourneySdk {
 `,
 };
 
+// v2 code that names v1's task paths for its own ends: a thunk's action type, a route it serves, a log line.
+const V2_NAMING_TASK_PATHS = {
+  ...MAP,
+  'src/tasks.ts': `import { createAsyncThunk } from '@reduxjs/toolkit';
+const V2 = 'https://eu.platform.go.gbgplc.com/v2/captain/journey/';
+export const listTasks = createAsyncThunk('task/list', async (instanceId: string) => {
+  const res = await fetch(V2 + 'interaction/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });
+  return res.json();
+});
+`,
+  'src/server.ts': `import express from 'express';
+const app = express();
+const V2 = 'https://eu.platform.go.gbgplc.com/v2/captain/journey/';
+app.post('/task/update', async (req, res) => {
+  const answer = await fetch(V2 + 'interaction/submit', { method: 'POST', body: JSON.stringify(req.body) });
+  console.info('/task/update', { status: answer.status });
+  res.json(await answer.json());
+});
+`,
+};
+
 let repo: string;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
 const findings = async (...args: string[]) => {
@@ -122,6 +143,11 @@ describe('--check on v1 sent through a client the codemod cannot follow', () => 
     expect((await findings()).found.filter((found) => resourceId.test(found))).toEqual([]);
     expect((await runCli(['src', '--journey-map', 'map.json'], repo)).code).toBe(0);
     git('commit', '-qam', 'marked');
+    expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
+  });
+
+  it('passes v2 code naming a v1 task path without a body naming an instance: a thunk, a route, a log line', async () => {
+    await commitProject(repo, V2_NAMING_TASK_PATHS);
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 

@@ -99,3 +99,34 @@ describe('a vendored SDK typed by a declaration file', () => {
     expect((await runCli(['.', '--check', '--journey-map', MAP], repo)).code).toBe(0);
   });
 });
+
+// The same start handing its id to code outside the run that is not the SDK: a logger, with no journey text.
+const LOGGED = APP.replace(
+  "import { completeTask, fetchState, listTasks } from '../vendor/journey-sdk/index.js';",
+  "import { log } from '../lib/log';",
+).replace(
+  /export async function verify[\s\S]*$/,
+  'export async function begin(token: string): Promise<void> {\n  log(await start(token));\n}\n',
+);
+
+describe('code outside the run that the id is handed to', () => {
+  it('migrates the flow whole when that code is a logger with no v1 or v2 journey text', async () => {
+    await commitProject(repo, { 'src/logged.ts': LOGGED, 'lib/log.ts': 'export const log = (value: unknown) => console.log(value);\n' });
+    const run = await runCli(['src/logged.ts', '--journey-map', MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
+    expect(await readFile(join(repo, 'src/logged.ts'), 'utf8')).toContain('/v2/captain/journey/start');
+  });
+
+  it('keeps the flow on v1 when that code, read from disk, has v1 journey text', async () => {
+    await commitProject(repo, {
+      'src/logged.ts': LOGGED,
+      'lib/log.ts':
+        "export const log = (instanceId: unknown) => fetch('/eu/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });\n",
+    });
+    const run = await runCli(['src/logged.ts', '--journey-map', MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    expect(await readFile(join(repo, 'src/logged.ts'), 'utf8')).toMatch(
+      /unsupported \[codemod\.unfollowed-instance\] the journey's id is sent to log/,
+    );
+  });
+});

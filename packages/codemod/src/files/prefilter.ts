@@ -26,10 +26,17 @@ export const V1_BODY_PATTERNS = [
 ] as const;
 
 /**
- * A URL matched on a v1 task path (`url.endsWith('/task/list')`), in a file that also names an `instanceId`: other
- * APIs have `/task/update` paths too, and reading each of their files cost a fifth of a run over a large tree.
+ * The task operations only v1 has, as a pattern after `task/`: `list`, `list/schema`, `schema`, `update`. `start`
+ * and `state/fetch` are left out: v2 has them too, under its own base, so naming them shows no version.
  */
-const V1_TASK_PATH = /\/task\\?\/(?:list|update|schema)\b/;
+export const V1_TASK_OPERATION = String.raw`(?:list(?:\/schema)?|schema|update)`;
+
+/**
+ * A URL matched on a v1 task path (`url.endsWith('/task/list')`, or `\/task\/list` in a regex), in a file that
+ * also names an `instanceId`: other APIs have `/task/update` paths too, and reading each of their files cost a
+ * fifth of a run over a large tree.
+ */
+const V1_TASK_PATH = new RegExp(String.raw`\/task\\?\/${V1_TASK_OPERATION}\b`);
 const mentionsV1TaskPath = (text: string): boolean => V1_TASK_PATH.test(text) && text.includes('instanceId');
 
 export const mentionsV1 = (text: string): boolean =>

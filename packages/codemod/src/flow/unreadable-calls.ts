@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { CallExpression, Function as FunctionNode, NewExpression, Node } from '@babel/types';
 import { ENDPOINT_MAP } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
 import { ModuleGraph } from '../analysis/module-graph.js';
-import { V1_MARKERS } from '../files/prefilter.js';
+import { mentionsV1, mentionsV2, V1_MARKERS } from '../files/prefilter.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import { libraryOf } from '../plan/http-libraries.js';
 import type { Source, Sources } from './sources.js';
@@ -35,8 +36,9 @@ const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
  * - an HTTP request it did not resolve (`fetch`, axios, ky, got, superagent with a URL it cannot read);
  * - a call one of whose arguments names a v1 path (`this.call('task/list', { instanceId })`);
  * - project code that may reach v1: a function imported from a relative module among the run's candidate files
- *   (those with v1 or v2 journey text, or importing names from them) or that the run does not hold (outside it, or
- *   a declaration file whose implementation it did not read), a method whose name a candidate file
+ *   (those with v1 or v2 journey text, or importing names from them) or that the run does not hold and may call
+ *   v1 (a declaration file whose implementation it did not read, or a file outside it with v1 or v2 journey text,
+ *   read from disk), a method whose name a candidate file
  *   declares as a function or method (`client.listTasks(id)` on an untyped receiver), or `this.m()` in a class of
  *   a candidate file whose method `m` the codemod cannot find (inherited from a class it cannot see).
  *
@@ -45,6 +47,8 @@ const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
  */
 export class UnreadableCalls {
   private declaredFunctions: ReadonlyMap<string, readonly DeclaredFunction[]> | undefined;
+  /** Files outside the run, by whether they may call v1 (see `unseen`), each read once. */
+  private readonly outside = new Map<string, boolean>();
 
   constructor(
     private readonly sources: Sources,
@@ -64,10 +68,7 @@ export class UnreadableCalls {
       const imported = binding.kind === 'param' || binding.kind === 'catch' ? undefined : source.ctx.imports.get(root.name);
       if (imported?.specifier.startsWith('.')) {
         const file = this.sources.modules.resolve(source.file, imported.specifier);
-        // Outside the run, or only the types of code the run does not hold (a `.d.ts` whose `.js` it did not
-        // read): the project's own code, unseen, may call v1 with the id.
-        const unseen = file !== undefined && (this.sources.text(file) === undefined || ModuleGraph.isDeclarationFile(file));
-        if (file !== undefined && (this.candidates.has(file) || unseen)) return true;
+        if (file !== undefined && (this.candidates.has(file) || this.unseen(file))) return true;
       }
     }
     if (!isMember(callee)) return false;
@@ -75,6 +76,29 @@ export class UnreadableCalls {
     if (callee.object.type === 'ThisExpression') return this.candidates.has(source.file);
     const name = propertyName(callee);
     return name !== undefined && this.declared().has(name);
+  }
+
+  /**
+   * Whether `file`, imported by a relative path, is project code the run does not hold that may call v1: only the
+   * types of code it did not read (a `.d.ts` whose `.js` it did not read, the import leads to the `.js` when it
+   * did), or a file outside the run whose text, read from disk, has v1 or v2 journey text as a candidate has (or
+   * cannot be read). A logger outside the run (`../lib/log`) is a boundary, as a library's is.
+   */
+  private unseen(file: string): boolean {
+    if (ModuleGraph.isDeclarationFile(file)) return true;
+    if (this.sources.text(file) !== undefined) return false;
+    let unseen = this.outside.get(file);
+    if (unseen === undefined) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      unseen = text === undefined || mentionsV1(text) || mentionsV2(text);
+      this.outside.set(file, unseen);
+    }
+    return unseen;
   }
 
   /**

@@ -3,6 +3,7 @@
 import type { Node } from '@babel/types';
 import { type EvaluationScope, evaluate } from '../analysis/evaluate.js';
 import { flatten } from '../analysis/static-value.js';
+import { V1_TASK_OPERATION } from '../files/prefilter.js';
 import { walk } from '../parse/walk.js';
 import { SiteBuilder } from '../plan/site-builder.js';
 import { UNRECOGNIZED_V1_URL_FORM } from '../plan/stray-urls.js';
@@ -12,14 +13,14 @@ import type { Sources } from './sources.js';
 const CALL = /^(CallExpression|OptionalCallExpression|NewExpression)$/;
 
 /**
- * The rest of a v1 path only v1 has (`task/list`, `/task/update`), as a wrapper's caller writes it after its base.
- * `start` and `state/fetch` are left out: v2 has them too, under its own base, so naming them shows no version.
+ * The rest of a v1 path only v1 has (`task/list`, `/task/update`), as a wrapper's caller writes it after its base:
+ * the whole value, where the prefilter looks for the path anywhere in a file's text.
  */
-const V1_TASK_PATH = /^\/?task\/(?:list|list\/schema|schema|update)\/?$/;
+const V1_TASK_PATH = new RegExp(String.raw`^\/?task\/${V1_TASK_OPERATION}\/?$`);
 
 /**
- * The calls of `files` that no site accounts for and that send a v1-only task path with a body beside it
- * (`this.post('task/list', { instanceId })`): the request they make is v1, but the codemod does not see where, so
+ * The calls of `files` that no site accounts for and that send a v1-only task path with a body naming the instance
+ * or its task beside it (`this.post('task/list', { instanceId })`): the request they make is v1, but the codemod does not see where, so
  * each is marked and stays v1 (`--check` fails until it is). A path written out whole (`'journey/task/list'`) is
  * left to the v1 literals, which are reported on their own; a call inside a site (a URL match of a test double) is
  * that site's.
@@ -34,7 +35,9 @@ export function unrecognizedTaskPaths(sources: Sources, files: readonly string[]
     walk(ctx.ast.program, (node, ancestors) => {
       if (!CALL.test(node.type) || !('arguments' in node) || node.arguments.length < 2) return;
       const path = node.arguments.find((argument) => taskPath(argument, source.ctx));
-      if (!path) return;
+      // A body naming the instance or its task beside the path: `createAsyncThunk('task/list', …)`, a route's
+      // `app.post('/task/update', handler)` or a log line name the path and send no journey request.
+      if (!path || !node.arguments.some(namesInstance)) return;
       const at = path.start ?? 0;
       if (spans.some((span) => span.start <= at && at < span.end)) return;
       const site = new SiteBuilder(ctx, node, [...ancestors], 'codemod.unrecognized-v1-url', 'v1 call', 'call');
@@ -48,6 +51,21 @@ export function unrecognizedTaskPaths(sources: Sources, files: readonly string[]
   }
   return sites;
 }
+
+/** Whether an argument is an object literal with an `instanceId` or `taskId` key, as a v1 task request's body has. */
+function namesInstance(argument: Node): boolean {
+  return (
+    argument.type === 'ObjectExpression' &&
+    argument.properties.some(
+      (property) => property.type !== 'SpreadElement' && INSTANCE_KEYS.has(keyName(property.key, property.computed) ?? ''),
+    )
+  );
+}
+
+const INSTANCE_KEYS = new Set(['instanceId', 'taskId']);
+
+const keyName = (key: Node, computed: boolean): string | undefined =>
+  key.type === 'Identifier' && !computed ? key.name : key.type === 'StringLiteral' ? key.value : undefined;
 
 /** Whether an argument is, or names a constant that is, a v1-only task path. */
 function taskPath(argument: Node, scope: EvaluationScope): boolean {
