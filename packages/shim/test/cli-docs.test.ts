@@ -187,7 +187,7 @@ const CASES: Record<string, () => Promise<Invocation>> = {
     const broken = await fileWith('broken.json', JSON.stringify({ id: 'x', name: 'x', region: 'eu', version: 1, segments: [] }));
     return { argv: ['--journeys', join(broken, '..')] };
   },
-  'journey-sim: 2 a journeys directory with no journey, or with two of one `id` and `version` (`--journeys`)': async () => ({
+  'journey-sim: 2 a journeys directory with no journey, or with two of one region, resource id and `version` (`--journeys`)': async () => ({
     argv: ['--journeys', await tempDir()],
   }),
   'journey-sim: 2 a clients file that cannot be read or is invalid (`--clients`)': async () => ({

@@ -2,7 +2,7 @@ import { type Delivery, type JourneyStatus, mergeSubject, type Region, type Subj
 import type { SimClock } from './clock.js';
 import { documentComplete, hasSide1, initialSide2Need, type Side2Need } from './document-sides.js';
 import { SimulatorError } from './errors/simulator-error.js';
-import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition } from './journey-definition.js';
+import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition, sourceOf } from './journey-definition.js';
 import { ageAt, holds, type ModuleOutcome, runModule } from './modules.js';
 import type { SeededRandom } from './random.js';
 
@@ -65,9 +65,40 @@ export const isProvided = (instance: Instance, id: string): boolean =>
   instance.journey.catalogue.isValid(instance.subject, id) &&
   (id !== 'PrimaryDocument' || documentComplete(instance.subject, instance.side2));
 
-/** Two journeys with the same id and version: which one `@<version>` means would depend on load order. */
+/**
+ * Two journeys published under one resource id and version, for one API version in one region: which one
+ * `<resourceId>@<version>` starts would depend on load order.
+ */
 export class DuplicateJourneyError extends SimulatorError {
   override name = 'DuplicateJourneyError';
+}
+
+/**
+ * Throws a DuplicateJourneyError for two journeys `findByResourceId` cannot tell apart: it filters by region and
+ * version and matches either environment's id, so those (not the journey `id`) are what must be unique.
+ */
+function refuseDuplicates(journeys: readonly JourneyDefinition[]): void {
+  const seen = new Map<string, number>();
+  const named = (index: number): string => {
+    const source = sourceOf(journeys[index] as JourneyDefinition);
+    return source === undefined ? `journeys[${index}]` : `journeys[${index}] (${source})`;
+  };
+  journeys.forEach((journey, index) => {
+    for (const version of ['v1', 'v2'] as const) {
+      const { production, preview } = journey.resourceIds[version];
+      // A journey whose two environments share an id is not ambiguous: `findByResourceId` takes production.
+      for (const id of new Set([production, preview])) {
+        const key = `${version} ${id}@${journey.version} in ${journey.region}`;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          throw new DuplicateJourneyError(
+            `${named(first)} and ${named(index)} both publish ${key} (${JSON.stringify(journeys[first]?.name)}, ${JSON.stringify(journey.name)}): a version is published once`,
+          );
+        }
+        seen.set(key, index);
+      }
+    }
+  });
 }
 
 interface JourneyMatch {
@@ -95,17 +126,7 @@ export class JourneyEngine {
   readonly #deleted = new Map<string, { version: ApiVersion; region: Region }>();
 
   constructor(journeys: readonly JourneyDefinition[], clock: SimClock, random: SeededRandom) {
-    const seen = new Map<string, number>();
-    journeys.forEach((journey, index) => {
-      const key = `${journey.id}@${journey.version}`;
-      const first = seen.get(key);
-      if (first !== undefined) {
-        throw new DuplicateJourneyError(
-          `journeys[${first}] and journeys[${index}] are both ${key} (${JSON.stringify(journeys[first]?.name)}, ${JSON.stringify(journey.name)}): a version is published once`,
-        );
-      }
-      seen.set(key, index);
-    });
+    refuseDuplicates(journeys);
     this.#journeys = journeys;
     this.#clock = clock;
     this.#random = random;

@@ -7,6 +7,7 @@ export interface JournalEntry {
   at: string;
   method: string;
   path: string;
+  /** The status answered; 0 for a connection a `reset` fault dropped without an answer. */
   status: number;
   requestId: string;
   /** Milliseconds of real time spent answering. */

@@ -226,15 +226,22 @@ export class JourneyDefinitionError extends SimulatorError {
   }
 }
 
+/** Where each journey given a `source` was read from, so that later errors (a duplicate) can name the file. */
+const sources = new WeakMap<JourneyDefinition, string>();
+
+/** The `source` the journey was parsed from, if one was given. */
+export const sourceOf = (journey: JourneyDefinition): string | undefined => sources.get(journey);
+
 /** Validates one journey definition; `source` names it in errors. */
-export function parseJourney(value: unknown, source = '<inline>'): JourneyDefinition {
+export function parseJourney(value: unknown, source?: string): JourneyDefinition {
   const parsed = JourneyDefinition.safeParse(value);
   if (!parsed.success) {
     throw new JourneyDefinitionError(
-      source,
+      source ?? '<inline>',
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
     );
   }
+  if (source !== undefined) sources.set(parsed.data, source);
   return parsed.data;
 }
 

@@ -120,7 +120,7 @@ describe('journey-sim main', () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain(`no journey definition (*.json) in ${dir}`);
     expect(twice.code).toBe(2);
-    expect(twice.stderr).toContain('journeys[0] and journeys[1] are both data-check@3');
+    expect(twice.stderr).toMatch(/journeys\[0\] \(.*a\.json\) and journeys\[1\] \(.*b\.json\) both publish v1 \S+@3 in eu/);
   });
 
   it('names the file and field of an invalid journey definition', async () => {

@@ -66,6 +66,9 @@ describe('fault rules', () => {
     await control('POST', '/faults', { path: '*/journey/state/fetch', reset: true, count: 1 });
     await expect(v2('state/fetch', { instanceId: 'x'.repeat(32) })).rejects.toThrow(TypeError);
     expect((await v2('state/fetch', { instanceId: 'x'.repeat(32) })).status).toBe(404);
+    // The journal records the dropped connection as status 0, and can be filtered by it.
+    const reset = await control('GET', '/journal/count?path=*/journey/state/fetch&status=0');
+    expect([reset.status, reset.body.count]).toEqual([200, 1]);
   });
 
   it('answers a malformed body for a malformed fault', async () => {
@@ -197,7 +200,8 @@ describe('request journal', () => {
   });
 
   it.each([
-    ['/journal?status=abc', /status must be an HTTP status code from 100 to 599, got "abc"/],
+    ['/journal?status=abc', /status must be an HTTP status code from 100 to 599, or 0 for a reset connection, got "abc"/],
+    ['/journal/count?status=00', /status must be an HTTP status code/],
     ['/journal/count?status=20', /status must be an HTTP status code/],
     ['/journal/count?status=200.0', /status must be an HTTP status code/],
     ['/journal/count?staus=200', /unknown journal filter "staus": filter by method, path, status, instanceId/],

@@ -110,7 +110,30 @@ describe('journey versions', () => {
   it('refuses two journeys of the same id and version, naming both', async () => {
     const again = await dataCheck(3);
     expect(() => createSimulator({ journeys: [...journeys, again] })).toThrow(DuplicateJourneyError);
-    expect(() => createSimulator({ journeys: [...journeys, again] })).toThrow(/journeys\[\d+\] and journeys\[\d+\] are both data-check@3/);
+    expect(() => createSimulator({ journeys: [...journeys, again] })).toThrow(
+      /journeys\[\d+\] \(.*data-check\.json\) and journeys\[\d+\] both publish v1 \S+@3 in eu/,
+    );
+  });
+
+  it('serves one journey in two regions: a region is chosen before the resource id', async () => {
+    const file = await journeyFile('data-check');
+    const h = harness({ journeys: [...journeys, parseJourney({ ...file, region: 'us' })] });
+    expect(await h.startV2(IDS.dataCheckV2)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await h.startV2(IDS.dataCheckV2, {}, 'api', 'us')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses two journeys of different ids published under one resource id and version, in either environment', async () => {
+    const file = await journeyFile('data-check');
+    const ids = file.resourceIds as Record<'v1' | 'v2', { production: string; preview: string }>;
+    const renamed = parseJourney({ ...file, id: 'renamed' });
+    expect(() => createSimulator({ journeys: [...journeys, renamed] })).toThrow(DuplicateJourneyError);
+    // Its v2 preview id is the other's production id: `findByResourceId` matches either.
+    const crossed = parseJourney({
+      ...file,
+      id: 'crossed',
+      resourceIds: { v1: { production: 'c1', preview: 'c1-preview' }, v2: { production: 'c2', preview: ids.v2.production } },
+    });
+    expect(() => createSimulator({ journeys: [...journeys, crossed] })).toThrow(new RegExp(`both publish v2 ${ids.v2.production}@3 in eu`));
   });
 });
 

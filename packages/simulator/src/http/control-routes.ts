@@ -41,11 +41,12 @@ export function controlRoutes(core: SimulatorCore): Hono<SimEnv> {
       });
     }
     const status = c.req.query('status');
-    if (status !== undefined && !/^[1-5]\d\d$/.test(status)) {
+    // 0 is what the journal records for a connection a `reset` fault dropped without an answer.
+    if (status !== undefined && !/^(?:[1-5]\d\d|0)$/.test(status)) {
       throw new SimError({
         kind: 'INVALID_FIELD',
         location: 'Query String',
-        problem: `status must be an HTTP status code from 100 to 599, got ${quote(status)}`,
+        problem: `status must be an HTTP status code from 100 to 599, or 0 for a reset connection, got ${quote(status)}`,
       });
     }
     return {
