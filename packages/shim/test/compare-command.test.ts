@@ -241,6 +241,34 @@ describe('journey-bridge compare', () => {
     expect(text.slice(text.indexOf('Pairs per stage')).split('\n')[1]).toMatch(/\bv2\s+canary$/);
   });
 
+  it('counts a stage named as an Object member (constructor, toString, __proto__) as any other', async () => {
+    const [first = '', second = '', third = '', ...rest] = (await readFile(await writeReport(await tempDir(), { seeded: false }), 'utf8'))
+      .trim()
+      .split('\n');
+    const staged = [first, second, third].map((line, index) =>
+      JSON.stringify({ ...(JSON.parse(line) as object), stage: ['constructor', 'toString', '__proto__'][index] }),
+    );
+    const file = join(await tempDir(), 'members.jsonl');
+    await writeFile(file, `${[...staged, ...rest].join('\n')}\n`);
+    const { code, stdout } = await cli('compare', file, '--json');
+    expect(code).toBe(0);
+    const { stages } = (JSON.parse(stdout) as { overall: { stages: object } }).overall;
+    expect(Object.entries(stages).sort()).toEqual([
+      ['__proto__', 1],
+      ['constructor', 1],
+      ['live', 60],
+      ['shadow', 177],
+      ['toString', 1],
+    ]);
+    for (const report of [(await cli('compare', file)).stdout, (await cli('compare', file, '--html', '-')).stdout]) {
+      expect(report).not.toContain('native code');
+    }
+    const text = (await cli('compare', file)).stdout;
+    const table = text.slice(text.indexOf('Pairs per stage')).split('\n');
+    expect(table[1]).toMatch(/\bv2\s+__proto__\s+constructor\s+toString$/);
+    expect(table.find((line) => line.trim().startsWith('(all)'))).toMatch(/\s0\s+177\s+60\s+0\s+0\s+1\s+1\s+1$/);
+  });
+
   it('skips a line longer than 1 MiB unread, and counts it, even one that would be a record', async () => {
     const [first = '', second = ''] = (await readFile(report, 'utf8')).split('\n');
     const padded = JSON.stringify({ ...(JSON.parse(second) as object), padding: 'x'.repeat(2 * 1024 * 1024) });

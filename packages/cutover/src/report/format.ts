@@ -7,10 +7,18 @@ export const RESULTS: readonly ComparisonResult[] = ['match', 'reasonable', 'mis
 export const STAGES = ['v1', 'shadow', 'live', 'ramp', 'v2'] as const;
 
 /** The stages rows count pairs in: the known ones in order, then any a later version wrote, by name. */
-export const stagesOf = (rows: readonly MappingSummary[]): string[] => [
+const stagesOf = (rows: readonly MappingSummary[]): string[] => [
   ...STAGES,
   ...[...new Set(rows.flatMap((row) => Object.keys(row.stages)))].filter((stage) => !(STAGES as readonly string[]).includes(stage)).sort(),
 ];
+/** The pairs-per-stage table: its header and each row's counts, the stages found once for all rows. */
+export const stageTable = (rows: readonly MappingSummary[]): [string[], string[][]] => {
+  const stages = stagesOf(rows);
+  return [
+    ['mapping', ...stages],
+    rows.map((row) => [row.mapping, ...stages.map((stage) => String(Object.hasOwn(row.stages, stage) ? row.stages[stage] : 0))]),
+  ];
+};
 /** A line saying how many lines of the file were skipped, or nothing when none was. */
 export const skippedNote = (skipped: number): string[] =>
   skipped === 0 ? [] : [`${skipped} line(s) of the file could not be read as pair records and are counted nowhere in this report.`];

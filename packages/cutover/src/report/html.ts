@@ -1,6 +1,6 @@
 import { consistencyChart } from './chart.js';
 import { escapeHtml } from './escape-html.js';
-import { latency, literal, percent, RESULTS, resultCells, skippedNote, stagesOf } from './format.js';
+import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable } from './format.js';
 import type { ReportSummary } from './summary.js';
 
 /** The page's title, also its `<h1>`: what a reader (or a test of the page) looks for first. */
@@ -103,12 +103,7 @@ ${htmlTable(
   total,
 )}
 <h2>Pairs per stage</h2>
-${htmlTable(
-  ['mapping', ...stagesOf(rows)],
-  rows.map((row) => [row.mapping, ...stagesOf(rows).map((stage) => String(row.stages[stage] ?? 0))]),
-  undefined,
-  total,
-)}
+${htmlTable(...stageTable(rows), undefined, total)}
 <h2>Most frequent mismatching fields</h2>
 ${fields}
 <p class="note">consistency = (match + reasonable + ignored) / (match + reasonable + ignored + mismatch); errors and timeouts are counted apart. Instance ids are as recorded (hashed unless the publisher was told otherwise).</p>

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { ReportInputError } from '../errors/report-input-error.js';
-import type { PairRecord } from '../types.js';
+import type { PairRecord, Stage } from '../types.js';
 
 const Side = z.enum(['v1', 'v2']);
 /** A side that did not answer has no latency: left out, or `null` as a writer of another language may put it. */
@@ -11,10 +11,10 @@ const Latency = z
   .nullish()
   .transform((value) => value ?? undefined);
 /**
- * A stage this version does not know (a later one's, say) is kept by its name: the stage only sorts pairs in the
- * report, while the result and the mapping, which the gate reads, are checked as strictly as ever.
+ * A stage kind, or one this version does not know (a later one's, say) kept by its name: the stage only sorts
+ * pairs in the report, while the result and the mapping, which the gate reads, are checked as strictly as ever.
  */
-const StageName = z.union([z.enum(['v1', 'shadow', 'live', 'ramp', 'v2']), z.string().min(1)]);
+const StageName: z.ZodType<Stage['kind'] | (string & {})> = z.string().min(1);
 
 /** A side's normal outcome as `recordOutcomes` writes it: what `--learn` reads of it must be there. */
 const Outcome = z.looseObject({

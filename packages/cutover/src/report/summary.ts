@@ -90,7 +90,8 @@ function consistencyOf(results: Readonly<Record<ComparisonResult, number>>): num
 
 function summariseMapping(mapping: string, records: readonly PairRecord[]): MappingSummary {
   const results = emptyResults();
-  const stages: Record<string, number> = {};
+  // Without a prototype: a stage is any name a record carries, `constructor` and `__proto__` included.
+  const stages: Record<string, number> = Object.create(null);
   const latencies: Record<Side, number[]> = { v1: [], v2: [] };
   const failures: Record<Side, number> = { v1: 0, v2: 0 };
   for (const record of records) {

@@ -1,4 +1,4 @@
-import { latency, literal, percent, RESULTS, resultCells, skippedNote, stagesOf } from './format.js';
+import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable } from './format.js';
 import type { ReportSummary } from './summary.js';
 
 /**
@@ -58,12 +58,7 @@ export function formatSummary(summary: ReportSummary): string {
     ),
     '',
     'Pairs per stage',
-    ...table(
-      ['mapping', ...stagesOf(rows)],
-      rows.map((row) => [row.mapping, ...stagesOf(rows).map((stage) => String(row.stages[stage] ?? 0))]),
-      undefined,
-      total,
-    ),
+    ...table(...stageTable(rows), undefined, total),
     '',
   ];
   if (summary.fields.length === 0) return [...lines, 'No mismatching fields.', ''].join('\n');
