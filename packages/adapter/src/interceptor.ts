@@ -163,7 +163,16 @@ interface Install {
   wrapper: typeof globalThis.fetch;
   predating: readonly (typeof globalThis.fetch)[];
 }
-const installs = globalThis as { [INSTALLED]?: Install };
+const installs = globalThis as { [INSTALLED]?: Install | typeof globalThis.fetch };
+
+/**
+ * The install kept under `INSTALLED`, if any. An older copy of the package keeps its wrapper alone there: it
+ * records no fetch predating it, so its install stays in effect until that copy undoes it (which removes it).
+ */
+const currentInstall = (): Install | undefined => {
+  const kept = installs[INSTALLED];
+  return typeof kept === 'function' ? { wrapper: kept, predating: [] } : kept;
+};
 
 /** `globalThis.fetch` when this module was loaded: often the runtime's own, beneath any patcher started later. */
 const fetchAtLoad = globalThis.fetch;
@@ -191,7 +200,7 @@ const inEffect = (install: Install | undefined): install is Install =>
  * tracer) is never removed.
  */
 export function installV1Compat(options: V1CompatOptions): () => void {
-  if (inEffect(installs[INSTALLED])) throw new V1CompatInstalledError();
+  if (inEffect(currentInstall())) throw new V1CompatInstalledError();
   const original = globalThis.fetch;
   const compat = createV1CompatFetch({ ...options, fetch: options.fetch ?? original });
   let active = true;

@@ -134,6 +134,30 @@ describe('installV1Compat', () => {
     expect(second).toThrow(V1CompatInstalledError);
   });
 
+  it('refuses an install while an older copy of the package has one, which kept its wrapper alone', () => {
+    const sim = createSimulator({ journeys });
+    const original = globalThis.fetch;
+    const key = Symbol.for('@journey-bridge/adapter.installV1Compat');
+    const kept = globalThis as { [key]?: unknown };
+    // What an older copy's install leaves: fetch wrapped, and the wrapper (not an install record) under the symbol.
+    const olderWrapper: typeof globalThis.fetch = (input, init) => original(input, init);
+    globalThis.fetch = olderWrapper;
+    kept[key] = olderWrapper;
+    try {
+      const install = () => installV1Compat({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+      expect(install).toThrow(V1CompatInstalledError);
+      expect(globalThis.fetch).toBe(olderWrapper);
+      // The older copy's uninstall removes its wrapper: an install is taken then.
+      delete kept[key];
+      globalThis.fetch = original;
+      uninstall = install();
+      expect(globalThis.fetch).not.toBe(original);
+    } finally {
+      if (kept[key] === olderWrapper) delete kept[key];
+      if (globalThis.fetch === olderWrapper) globalThis.fetch = original;
+    }
+  });
+
   it('takes a new install once a patcher restores the fetch it saved beneath one, and still refuses one under a tracer', () => {
     const sim = createSimulator({ journeys });
     const original = globalThis.fetch;
