@@ -5,6 +5,7 @@ import { analyseImportedConstants, type ImportedConstants, type ImportRequest, t
 import { ModuleGraph } from './analysis/module-graph.js';
 import { EditedFiles } from './edits/edited-files.js';
 import { emitHelpers } from './emit/helper-module.js';
+import { declarationFileOf } from './files/declaration-file.js';
 import { discoverFiles } from './files/discover-files.js';
 import { nearestPackageJsonField } from './files/package-json-field.js';
 import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
@@ -141,12 +142,14 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const flowStarted = performance.now();
   const flowAnalysis = analyseFlows(plans, index, operationOptions);
   const ctxOf = (file: string) => index.get(file)?.ctx;
+  const declarationCache = new Map<string, string | undefined>();
   const resolution = resolvePlans(plans, flowAnalysis, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'), {
     helpersOff: helpersOff(operationOptions),
     ctx: ctxOf,
     importersOf: (file) => index.modules.importersOf(file),
     unseenImportsOf: (file) =>
       index.modules.unresolvedPackageImportsOf(file).map((entry) => ({ ...entry, text: texts.get(entry.from) ?? '' })),
+    declarationOf: (file) => declarationFileOf(file, declarationCache),
   });
   const emission = emitHelpers(resolution.helpers, ctxOf, (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined));
   const flowMs = performance.now() - flowStarted;

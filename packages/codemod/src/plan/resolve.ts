@@ -4,6 +4,7 @@ import type { FlowAnalysis } from '../flow/analyse-flows.js';
 import { groupFlows, type Tie } from '../flow/components.js';
 import { decideStart, decideSubmit, type FlowContext } from '../flow/decide-deferred.js';
 import { tieBases } from '../flow/untied-bases.js';
+import { keepDeclaredJavaScript } from './declared-javascript.js';
 import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
 import { hasMarker } from './marked.js';
@@ -54,6 +55,8 @@ export function resolvePlans(
     readonly importersOf?: (file: string) => readonly string[];
     /** The imports of `file`'s package by its name that the run cannot resolve: who may use its constants unseen. */
     readonly unseenImportsOf?: (file: string) => readonly UnseenImport[];
+    /** The declaration file that types the JavaScript file `file` (`index.d.ts` beside it, its package's `types`). */
+    readonly declarationOf?: (file: string) => string | undefined;
   },
 ): Resolution {
   const planned = [...plans.flatMap((plan) => plan.sites), ...analysis.sites];
@@ -73,6 +76,8 @@ export function resolvePlans(
     ...escapedReads(untied, analysis.boundaries, options.importersOf ?? (() => [])),
   ];
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
+  // Before the deferred parts are decided: a part refused here needs no wait or participants.
+  if (options.declarationOf) keepDeclaredJavaScript(sites, options.declarationOf);
   const byId = new Map(sites.map((site) => [site.id, site]));
   const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls, analysis.leavingTies);
   const membersOf = (flows: ReadonlyMap<string, number>) => {

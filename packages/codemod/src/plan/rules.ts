@@ -5,6 +5,8 @@ export const CODEMOD_RULES = {
   'codemod.dynamic-url': 'The v1 path is assembled at run time (or written with escapes), so it cannot be rewritten in place.',
   'codemod.response-interceptor':
     'Calls go through an axios response interceptor the codemod cannot read, so what they answer (and every read of it) is unknown.',
+  'codemod.declaration-file':
+    'The JavaScript file is typed by a declaration file the codemod does not rewrite, so its callers would read a v2 answer by v1 types.',
   'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
   'codemod.shared-constant': 'A literal this call needs changed is shared with a v1 call that stays v1; changing it would break that call.',
   'codemod.unfollowed-instance':

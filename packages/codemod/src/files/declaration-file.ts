@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** `.js` → `.d.ts`, `.mjs` → `.d.mts`, `.cjs` → `.d.cts`: the declaration file TypeScript reads for it beside it. */
+const JAVASCRIPT = /\.([mc]?)js$/;
+
+/**
+ * The declaration file that types the JavaScript file `file` for its callers, when there is one: the one beside it
+ * (`index.d.ts` beside `index.js`), else the `types` (or `typings`) of the nearest package.json, which TypeScript
+ * reads for the package instead of its code. The package's declarations may describe any of its files (through
+ * `main`, `exports` or re-exports), so every JavaScript file of the package counts as typed by them. `undefined`
+ * for any other file. `cache` holds the answers by directory, for one run.
+ */
+export function declarationFileOf(file: string, cache: Map<string, string | undefined>): string | undefined {
+  const match = JAVASCRIPT.exec(file);
+  if (!match) return undefined;
+  const beside = `${file.slice(0, match.index)}.d.${match[1] ?? ''}ts`;
+  return existsSync(beside) ? beside : packageTypes(dirname(file), cache);
+}
+
+/**
+ * The declaration file the nearest package.json at or above `dir` names. The walk stops at the root of the git
+ * repository: a package.json above it is not the project's (a tool's own package, an app checked out inside it).
+ */
+function packageTypes(dir: string, cache: Map<string, string | undefined>): string | undefined {
+  if (cache.has(dir)) return cache.get(dir);
+  let types: string | undefined;
+  const manifest = readJson(join(dir, 'package.json'));
+  if (manifest !== undefined) {
+    const declared = manifest.types ?? manifest.typings;
+    types = typeof declared === 'string' ? join(dir, declared) : undefined;
+  } else if (!existsSync(join(dir, '.git')) && dirname(dir) !== dir) types = packageTypes(dirname(dir), cache);
+  cache.set(dir, types);
+  return types;
+}
+
+/** The object a JSON file holds (none, `{}`, when it does not parse); `undefined` when there is no file. */
+function readJson(path: string): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
