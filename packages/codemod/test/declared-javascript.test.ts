@@ -134,4 +134,18 @@ describe('a JavaScript file a declaration file types', () => {
     const paths = ['src', 'vendor'];
     await expectWholeOnV1(await migrate(paths), 'vendor/sdk/dist/index.js', '../types/index.d.ts', paths);
   });
+
+  it("is migrated when the declarations are the repository's own package's, which its own code does not import by", async () => {
+    // A JavaScript library that ships declarations for its users: its own modules import one another by path.
+    await commitProject(repo, {
+      ...COMMON,
+      'package.json': '{ "name": "verify-lib", "type": "module", "main": "lib/verify.js", "types": "types/verify.d.ts" }\n',
+      'types/verify.d.ts': 'export declare function verify(token: string, subject: object): Promise<boolean>;\n',
+      'lib/verify.js': app('./sdk.js').replace(/: string|: object|: Promise<boolean>| as \{ instanceId: string \}/g, ''),
+      'lib/sdk.js': SDK,
+    });
+    const report = await migrate(['lib']);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await readFile(join(repo, 'lib/sdk.js'), 'utf8')).not.toContain('codemod.declaration-file');
+  });
 });

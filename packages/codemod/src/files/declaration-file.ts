@@ -19,17 +19,20 @@ export function declarationFileOf(file: string, cache: Map<string, string | unde
 }
 
 /**
- * The declaration file the nearest package.json at or above `dir` names. The walk stops at the root of the git
- * repository: a package.json above it is not the project's (a tool's own package, an app checked out inside it).
+ * The declaration file the nearest package.json at or above `dir` names, below the root of the git repository.
+ * The repository's own package.json is not asked: its `types` are for projects that import it by name, while its
+ * own code imports its files by path (a JavaScript library that ships declarations is migrated like an app). A
+ * package.json above the root is not the project's (a tool's own package, an app checked out inside it).
  */
 function packageTypes(dir: string, cache: Map<string, string | undefined>): string | undefined {
   if (cache.has(dir)) return cache.get(dir);
   let types: string | undefined;
-  const manifest = readJson(join(dir, 'package.json'));
+  const root = existsSync(join(dir, '.git'));
+  const manifest = root ? undefined : readJson(join(dir, 'package.json'));
   if (manifest !== undefined) {
     const declared = manifest.types ?? manifest.typings;
     types = typeof declared === 'string' ? join(dir, declared) : undefined;
-  } else if (!existsSync(join(dir, '.git')) && dirname(dir) !== dir) types = packageTypes(dirname(dir), cache);
+  } else if (!root && dirname(dir) !== dir) types = packageTypes(dirname(dir), cache);
   cache.set(dir, types);
   return types;
 }
