@@ -13,7 +13,7 @@ import { matchV1Url } from '../plan/v1-url.js';
 import type { Wrapper } from '../plan/wrappers.js';
 import { type Answer, answerOf } from './answers.js';
 import { Functions } from './functions.js';
-import { type LeavingTie, tieLeavingIds } from './leaving-ids.js';
+import { type LeavingTie, tieLeavingIds, unfollowedInstanceRequests } from './leaving-ids.js';
 import { baseFromCallers } from './parameter-bases.js';
 import type { Source, Sources } from './sources.js';
 import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
@@ -105,16 +105,35 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   const kept = unrecognized.filter((site) => answering.has(site.id));
   // Calls naming a v1 task path no site accounts for: v1 requests the codemod cannot follow, so they are marked.
   const taskPaths = unrecognizedTaskPaths(sources, [...candidates], [...byId.values(), ...kept, ...followed.sites]);
+  // v1 task paths outside any call it recognises (a generated client's `path: '/journey/task/list'`): the ids sent
+  // there come from callers it cannot follow, so a start's id handed out may be among them.
+  // Only those no site accounts for (a recognised call's literal is one of its pieces).
+  const covered = new Set([...byId.values(), ...kept, ...followed.sites, ...taskPaths].flatMap((site) => site.pieces));
+  const literals = new Map(
+    plans
+      .flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites && !covered.has(literal.key)))
+      .map((l) => [l.site.id, l]),
+  );
+  const unfollowed = unfollowedInstanceRequests(
+    [...byId.values(), ...kept, ...taskPaths, ...[...literals.values()].map((l) => l.site)],
+    sources,
+  );
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),
     followed.links,
     followed.idLeaves,
     sources,
+    unfollowed,
   );
+  // A literal tied so joins the flows as a site, its own key among its pieces so that it is reported once.
+  const tiedLiterals = [...new Set(leaving.ties.map((tie) => tie.call))].flatMap((id) => {
+    const literal = literals.get(id);
+    return literal ? [{ ...literal.site, pieces: [...literal.site.pieces, literal.key] }] : [];
+  });
   return {
     ...followed,
-    sites: [...added, ...kept, ...followed.sites, ...taskPaths],
+    sites: [...added, ...kept, ...followed.sites, ...taskPaths, ...tiedLiterals],
     answers,
     v2Calls,
     leavingTies: leaving.ties,

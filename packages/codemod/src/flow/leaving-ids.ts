@@ -2,6 +2,7 @@
 // no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
 import { basename } from 'node:path';
 import { lineRef } from '../edits/line-refs.js';
+import { walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import type { Site } from '../plan/types.js';
 import { optedOut } from './calls-and-returns.js';
@@ -10,6 +11,44 @@ import type { IdLeave, V2Unfollowed } from './tracker.js';
 
 /** The v1 calls that act on an instance the caller names: a start's id handed out may come back to them. */
 const INSTANCE_CALLS = new Set<string>(['journey/task/list', 'journey/task/list/schema', 'journey/task/update', 'journey/state/fetch']);
+
+/** The paths of those calls, as a v1 URL the codemod cannot follow writes them (`/journey/task/list`, `'task/update'`). */
+const INSTANCE_PATH = /(?:^|[^\w/])\/?(?:journey\/)?(?:task\/(?:list|list\/schema|update)|state\/fetch)(?![\w/])/;
+
+/**
+ * The v1 requests the codemod found but cannot follow (`codemod.unrecognized-v1-url`: a generated client's
+ * `this.request({ path: '/journey/task/list' })`, `this.post('task/update', body)`) that act on an instance: whoever
+ * calls them (`api.journeyTaskListPost({ … })`) sends an instance id the codemod cannot tie to any start, as a v1
+ * call whose id comes from outside does.
+ */
+export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sources): Site[] {
+  return sites.filter((site) => {
+    if (site.rule !== 'codemod.unrecognized-v1-url' || site.ignored) return false;
+    const text = sources.text(site.file)?.slice(site.span.start, site.span.end) ?? '';
+    return INSTANCE_PATH.test(text) && calledFromElsewhere(sources, site);
+  });
+}
+
+/**
+ * Whether the site lies in a class whose methods another file of the run calls (`api(token).journeyTaskListPost(…)`
+ * on a generated client): those calls send ids the codemod cannot tie. A request in a plain function, or in a
+ * class nothing else calls, is marked on its own and keeps no start on v1.
+ */
+function calledFromElsewhere(sources: Sources, site: Site): boolean {
+  const source = sources.get(site.file);
+  if (!source) return false;
+  const names = new Set<string>();
+  walk(source.ctx.ast.program, (node) => {
+    if (node.type !== 'ClassDeclaration' && node.type !== 'ClassExpression') return;
+    const { start, end } = node;
+    if (start == null || end == null || start > site.span.start || site.span.end > end) return;
+    for (const member of node.body.body)
+      if (member.type === 'ClassMethod' && member.key.type === 'Identifier' && member.kind === 'method') names.add(member.key.name);
+  });
+  if (names.size === 0) return false;
+  const called = new RegExp(`\\.(?:${[...names].map((name) => name.replaceAll('$', '\\$')).join('|')})\\s*\\(`);
+  return sources.files().some((file) => file !== site.file && called.test(sources.text(file) ?? ''));
+}
 
 /** A start whose instance id leaves the code (`origin`) and a v1 call of the run whose id comes from outside (`call`). */
 export interface LeavingTie {
@@ -25,7 +64,8 @@ export interface LeavingTie {
  * Ties every start whose instance id leaves the code to every v1 instance call of the run that no start's id reaches (its
  * `instanceId` comes from a parameter, a request body, a session): they may be one journey, so they move to v2
  * together or stay on v1 together. A v2 start's id that leaves fails `--check` while such calls remain. With no
- * such call in the run, an id that leaves is only a boundary, as before.
+ * such call in the run, an id that leaves is only a boundary, as before. `unfollowed` are v1 instance requests the
+ * codemod cannot follow to their callers (see `unfollowedInstanceRequests`): none of their ids is tied to a start.
  */
 export function tieLeavingIds(
   calls: readonly Site[],
@@ -33,6 +73,7 @@ export function tieLeavingIds(
   links: readonly (readonly [string, string])[],
   leaves: readonly IdLeave[],
   sources: Sources,
+  unfollowed: readonly Site[] = [],
 ): { ties: LeavingTie[]; v2Unfollowed: V2Unfollowed[] } {
   const starts = [
     ...calls.filter((site) => site.operation === 'journey/start').map((site) => site.id),
@@ -48,7 +89,9 @@ export function tieLeavingIds(
       pending.push(to);
     }
   }
-  const untied = calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && !tied.has(site.id)).map((site) => site.id);
+  const untied = [...calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && !tied.has(site.id)), ...unfollowed].map(
+    (site) => site.id,
+  );
   const ties: LeavingTie[] = [];
   const v2Unfollowed: V2Unfollowed[] = [];
   if (untied.length === 0) return { ties, v2Unfollowed };

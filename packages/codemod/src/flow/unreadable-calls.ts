@@ -5,7 +5,9 @@ import { evaluate } from '../analysis/evaluate.js';
 import { ModuleGraph } from '../analysis/module-graph.js';
 import { mentionsV1, mentionsV2, V1_MARKERS } from '../files/prefilter.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
+import type { ImportBinding } from '../plan/file-context.js';
 import { libraryOf } from '../plan/http-libraries.js';
+import { dynamicImportOf } from './dynamic-imports.js';
 import type { Source, Sources } from './sources.js';
 
 type AnyCall = CallExpression | Extract<Node, { type: 'OptionalCallExpression' }> | NewExpression;
@@ -44,6 +46,10 @@ const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
  *
  * Every other call is a boundary, as a library's is: `res.json`, `logger.info`, `ids.push`, `map.set`, `db.save`
  * take the id nowhere near v1 unless a candidate file declares a function of that name.
+ *
+ * An imported function is judged by the module that declares it, through re-exports (`export { f } from
+ * '../lib/journey'` in a file of the run): that is the code that runs. A name bound by a dynamic import
+ * (`const { f } = await import('./x')`, the callback of `import('./x').then`) is imported from `./x`.
  */
 export class UnreadableCalls {
   private declaredFunctions: ReadonlyMap<string, readonly DeclaredFunction[]> | undefined;
@@ -64,10 +70,12 @@ export class UnreadableCalls {
       if (libraryOf(source.ctx, root.name)) return true;
       const binding = source.scopes.lookup(root.name, root);
       if (!binding) return root.name === 'fetch';
-      // `import x from './x'` or `const x = require('./x')` of a candidate file.
-      const imported = binding.kind === 'param' || binding.kind === 'catch' ? undefined : source.ctx.imports.get(root.name);
+      // `import x from './x'`, `const x = require('./x')` or `const { x } = await import('./x')` of a candidate file.
+      const imported =
+        (binding.kind === 'param' || binding.kind === 'catch' ? undefined : source.ctx.imports.get(root.name)) ??
+        dynamicImportOf(source, binding);
       if (imported?.specifier.startsWith('.')) {
-        const file = this.sources.modules.resolve(source.file, imported.specifier);
+        const file = this.declaringModule(source.file, imported);
         if (file !== undefined && (this.candidates.has(file) || this.unseen(file))) return true;
       }
     }
@@ -113,6 +121,16 @@ export class UnreadableCalls {
     if (root.type === 'Identifier' && libraryOf(source.ctx, root.name)) return [];
     const name = propertyName(callee);
     return (name !== undefined && this.declared().get(name)) || [];
+  }
+
+  /**
+   * The module that declares what `imported` names: a re-export (`export { f } from '../lib/journey'`) leads on to
+   * the code that runs, which may lie outside the run. The module imported when the name is not found there.
+   */
+  private declaringModule(from: string, imported: ImportBinding): string | undefined {
+    const file = this.sources.modules.resolve(from, imported.specifier);
+    if (file === undefined || imported.imported === '*') return file;
+    return this.sources.modules.exported(file, imported.imported)?.file ?? file;
   }
 
   /** Whether an argument is, or holds, v1 path text: written in it, or in a constant it names. */
