@@ -148,4 +148,17 @@ describe('a JavaScript file a declaration file types', () => {
     expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
     expect(await readFile(join(repo, 'lib/sdk.js'), 'utf8')).not.toContain('codemod.declaration-file');
   });
+
+  it('is migrated when its package.json names declarations that are not there', async () => {
+    await commitProject(repo, {
+      ...COMMON,
+      'src/app.ts': app('@acme/journey-sdk'),
+      'vendor/sdk/package.json': '{ "name": "@acme/journey-sdk", "type": "module", "main": "dist/index.js", "types": "dist/index.d.ts" }\n',
+      'vendor/sdk/dist/index.js': SDK,
+    });
+    await mkdir(join(repo, 'node_modules/@acme'), { recursive: true });
+    await symlink('../../vendor/sdk', join(repo, 'node_modules/@acme/journey-sdk'));
+    await migrate(['src', 'vendor']);
+    expect(await readFile(join(repo, 'vendor/sdk/dist/index.js'), 'utf8')).not.toContain('codemod.declaration-file');
+  });
 });

@@ -31,7 +31,8 @@ function packageTypes(dir: string, cache: Map<string, string | undefined>): stri
   const manifest = root ? undefined : readJson(join(dir, 'package.json'));
   if (manifest !== undefined) {
     const declared = manifest.types ?? manifest.typings;
-    types = typeof declared === 'string' ? join(dir, declared) : undefined;
+    // Named but not shipped (a package.json copied with its code, the types left out): TypeScript reads the code.
+    types = typeof declared === 'string' && existsSync(join(dir, declared)) ? join(dir, declared) : undefined;
   } else if (!root && dirname(dir) !== dir) types = packageTypes(dirname(dir), cache);
   cache.set(dir, types);
   return types;
