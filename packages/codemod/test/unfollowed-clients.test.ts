@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitAll } from '../../../test/support/git.js';
 import { commitProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
@@ -99,7 +99,6 @@ app.post('/task/update', async (req, res) => {
 };
 
 let repo: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
 const findings = async (...args: string[]) => {
   const run = await runCli(['src', '--check', '--json', ...args], repo);
   const { check } = JSON.parse(run.stdout) as { check: { findings: { file: string; line: number; text: string }[] } };
@@ -129,7 +128,7 @@ describe('--check on v1 sent through a client the codemod cannot follow', () => 
     // Only markers are added: the start, named by 'start' alone (v2 has it too), is neither marked nor changed.
     expect(marked.split('\n').filter((line) => !line.trim().startsWith('// journey-codemod:'))).toEqual(sdk.split('\n'));
     expect(marked.match(/journey-codemod: unsupported/g)).toHaveLength(2);
-    git('commit', '-qam', 'marked');
+    await commitAll(repo, 'marked');
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 
@@ -142,7 +141,7 @@ describe('--check on v1 sent through a client the codemod cannot follow', () => 
     expect(withMap.found).toEqual(expect.arrayContaining([expect.stringMatching(resourceId)]));
     expect((await findings()).found.filter((found) => resourceId.test(found))).toEqual([]);
     expect((await runCli(['src', '--journey-map', 'map.json'], repo)).code).toBe(0);
-    git('commit', '-qam', 'marked');
+    await commitAll(repo, 'marked');
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 
