@@ -6,6 +6,7 @@ import type { Report } from '../src/report/report.js';
 import { commitProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 import { typeErrors } from './type-errors.js';
+import { SDK_TYPES } from './vendored-sdk-types.js';
 
 // An app that starts its journey with its own fetch and hands the id to a vendored ES module SDK, which a
 // declaration file types: the codemod rewrites the SDK's code but not its declarations, so migrating it would
@@ -46,13 +47,6 @@ export function completeTask(token, instanceId, taskId, subject) {
 export function fetchState(token, instanceId) {
   return call('state/fetch', token, { instanceId: instanceId });
 }
-`;
-
-const TYPES = `export interface TaskList { status: string; tasks: { taskId: string }[] }
-export interface JourneyState { status: string }
-export declare function listTasks(token: string, instanceId: string): Promise<TaskList>;
-export declare function completeTask(token: string, instanceId: string, taskId: string, subject: object): Promise<unknown>;
-export declare function fetchState(token: string, instanceId: string): Promise<JourneyState>;
 `;
 
 /** No `@types/node`: the app uses fetch of the DOM library alone, and the SDK's code is typed by its declarations only. */
@@ -113,7 +107,7 @@ describe('a JavaScript file a declaration file types', () => {
       'src/app.ts': app('../vendor/sdk/index.js'),
       'vendor/sdk/package.json': '{ "type": "module" }\n',
       'vendor/sdk/index.js': SDK,
-      'vendor/sdk/index.d.ts': TYPES,
+      'vendor/sdk/index.d.ts': SDK_TYPES,
     });
     const paths = ['src/app.ts', 'vendor/sdk'];
     await expectWholeOnV1(await migrate(paths), 'vendor/sdk/index.js', 'index.d.ts', paths);
@@ -126,7 +120,7 @@ describe('a JavaScript file a declaration file types', () => {
       'vendor/sdk/package.json':
         '{ "name": "@acme/journey-sdk", "type": "module", "main": "dist/index.js", "types": "types/index.d.ts" }\n',
       'vendor/sdk/dist/index.js': SDK,
-      'vendor/sdk/types/index.d.ts': TYPES,
+      'vendor/sdk/types/index.d.ts': SDK_TYPES,
     });
     // As a workspace or a `file:` dependency links it (ignored by git, as node_modules is).
     await mkdir(join(repo, 'node_modules/@acme'), { recursive: true });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
+import { SDK_TYPES } from './vendored-sdk-types.js';
 
 // An app that starts its journey with its own fetch and hands the id to a vendored CommonJS SDK, typed by an
 // `index.d.ts` beside its `index.js`. The start and the SDK's task calls are one journey: they move together or not at all.
@@ -55,13 +56,6 @@ exports.fetchState = function (token, instanceId) {
 };
 `;
 
-const TYPES = `export interface TaskList { status: string; tasks: { taskId: string }[] }
-export interface JourneyState { status: string }
-export declare function listTasks(token: string, instanceId: string): Promise<TaskList>;
-export declare function completeTask(token: string, instanceId: string, taskId: string, subject: object): Promise<unknown>;
-export declare function fetchState(token: string, instanceId: string): Promise<JourneyState>;
-`;
-
 let repo: string;
 beforeEach(async () => {
   repo = await realpath(await mkdtemp(join(tmpdir(), 'journey-codemod-vendored-')));
@@ -70,7 +64,7 @@ beforeEach(async () => {
     'src/app.ts': APP,
     'vendor/journey-sdk/package.json': '{ "name": "journey-sdk", "type": "commonjs", "main": "index.js", "types": "index.d.ts" }\n',
     'vendor/journey-sdk/index.js': SDK,
-    'vendor/journey-sdk/index.d.ts': TYPES,
+    'vendor/journey-sdk/index.d.ts': SDK_TYPES,
   });
 });
 afterEach(() => rm(repo, { recursive: true, force: true }));
