@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { EditedFiles } from './edits/edited-files.js';
+import { declarationFileOf } from './files/declaration-file.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
 import { parseSource } from './parse/parse-source.js';
@@ -50,6 +51,8 @@ export default function transform(file: TransformFile, _api: unknown, options: T
   const resolution = resolvePlans([plan], analyseFlows([plan], sources, operationOptions), () => eol, {
     helpersOff: HELPERS_OFF,
     ctx: (path) => sources.get(path)?.ctx,
+    // As the CLI: a JavaScript file a declaration file types is left to be migrated with it, by hand.
+    declarationOf: (path) => declarationFileOf(path, new Map()),
   });
   const edits = resolution.edits.get(file.path) ?? [];
   // `undefined` tells jscodeshift the file is unchanged.

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jscodeshift from 'jscodeshift';
 import { expect, it } from 'vitest';
@@ -35,4 +37,22 @@ it('says in its markers that it cannot write the helper module, not that --no-he
   );
   expect(text).toContain('read with pendingInteractionId, and the jscodeshift transform cannot write the generated helper module');
   expect(text).not.toContain('--no-helpers');
+});
+
+it('leaves a JavaScript file that a declaration file beside it types on v1, marked, as the CLI does', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'journey-codemod-transform-'));
+  try {
+    // The fixture's code as plain JavaScript, typed for its callers by the index.d.ts beside it.
+    const typescript = await readFile(`${fixtures}errors/fetch-not-ok.input.ts`, 'utf8');
+    const source = typescript.replace('(token: string, instanceId: string)', '(token, instanceId)');
+    const path = join(dir, 'index.js');
+    await writeFile(path, source);
+    await writeFile(join(dir, 'index.d.ts'), 'export declare function state(token: string, instanceId: string): Promise<unknown>;\n');
+    const output = transform({ path, source }, api, {}) ?? '';
+    expect(output).toContain('[codemod.declaration-file] this file is typed by index.d.ts');
+    expect(output).toContain('/captain/api/journey/state/fetch');
+    expect(output).not.toContain('/v2/captain/');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
