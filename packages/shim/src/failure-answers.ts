@@ -10,6 +10,17 @@ export const v2Error = (kind: ErrorKindName, location: ErrorLocation, problem: s
 });
 
 /**
+ * A 404 for a path the shim serves nothing at, in the shape of the API the path looks like, so that a caller reads
+ * it with the parser it has for that API: an OAuth error for a token path, a v2 error for a v2 path, else v1's.
+ */
+export function notFoundAnswer(pathname: string): Response {
+  const problem = `no endpoint at ${pathname.slice(0, 200)}`;
+  if (pathname.includes('/as/')) return json(404, { error: 'invalid_request', error_description: problem });
+  if (pathname.includes('/v2/')) return json(404, v2Error('NOT_FOUND', 'Path', problem, 'Verify the URL.'));
+  return json(404, { status: 404, message: problem, error: ERROR_KINDS.NOT_FOUND.v1 });
+}
+
+/**
  * The error kind, the caller's next step, and whether the upstream may have acted (it received the whole request
  * and no answer came back whole), for each way a pass-through can fail.
  */

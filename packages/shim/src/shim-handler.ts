@@ -7,7 +7,7 @@ import { createMemoryStore, type PairingStore } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { createShimCutover, killRoute, type ShimCutover } from './cutover-wiring.js';
-import { tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
+import { notFoundAnswer, tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
 import { ShimMetrics } from './metrics.js';
 import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
 import { createUpstreamApis, upstreamBase } from './upstream-apis.js';
@@ -215,7 +215,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
           tokenFailureAnswer,
         );
       default:
-        return json(404, { status: 404, message: `no endpoint at ${url.pathname.slice(0, 200)}`, error: 'not-found-error' });
+        return notFoundAnswer(url.pathname);
     }
   }
 

@@ -601,6 +601,19 @@ describe('v1 bodies as their callers declare them', () => {
   });
 });
 
+describe('a path the shim serves nothing at', () => {
+  it('is a 404 in the shape of the API the path looks like: OAuth for a token path, v2 for a v2 path, else v1', async () => {
+    const token = await post(`${shim.url}/as/token.oauth2/`, 'grant_type=client_credentials');
+    expect(token.status).toBe(404);
+    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'no endpoint at /as/token.oauth2/' });
+    const v2 = await post(`${shim.url}/v2//captain/journey/health`, '{}');
+    expect(v2.status).toBe(404);
+    expect(await v2.json()).toMatchObject({ errors: [{ code: '4040', name: 'NOT_FOUND', location: 'Path' }] });
+    const other = await fetch(`${shim.url}/nowhere`);
+    expect(await other.json()).toEqual({ status: 404, message: 'no endpoint at /nowhere', error: 'not-found-error' });
+  });
+});
+
 describe(`${BAD_REQUESTS.length} malformed or hostile requests`, () => {
   it.each(BAD_REQUESTS)('$name → $status', async ({ send, status, error, message }) => {
     const reply = await send();
