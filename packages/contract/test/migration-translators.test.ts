@@ -64,6 +64,12 @@ describe('mapResourceId / toV2StartRequest', () => {
     );
   });
 
+  it('finds only the map’s own entries: an id named like a member of Object is unmapped, not a function or a TypeError', () => {
+    const parsed = JSON.parse(JSON.stringify(map)) as Record<string, string>;
+    for (const id of ['constructor', 'toString@latest', '__proto__@latest', 'hasOwnProperty@3'])
+      expect(() => mapResourceId(id, parsed)).toThrow(UnmappedJourneyError);
+  });
+
   it('adds delivery, drops async and keeps the subject', () => {
     const subject = { identity: { firstName: 'Ada' } };
     const v2 = toV2StartRequest({ resourceId: 'v1-journey@latest', context: { config: { async: true }, subject } }, map);

@@ -402,6 +402,12 @@ const BAD_REQUESTS: { name: string; send: () => Promise<Response>; status: numbe
     status: 404,
     message: /nope@latest/,
   },
+  {
+    name: 'start with a journey named like a member of Object',
+    send: () => post(v1('start'), JSON.stringify({ resourceId: 'toString@latest', context: {} })),
+    status: 404,
+    message: /toString@latest/,
+  },
   { name: 'start with a numeric resourceId', send: () => post(v1('start'), JSON.stringify({ resourceId: 42, context: {} })), status: 400 },
   {
     name: 'start with async as a string',

@@ -11,12 +11,13 @@ export type JourneyMap = Readonly<Record<string, string>>;
 
 /** The v2 resourceId that replaces `resourceId`, or an `UnmappedJourneyError` naming it. */
 export function mapResourceId(resourceId: string, journeyMap: JourneyMap): string {
-  const exact = journeyMap[resourceId];
+  // Own keys only: a caller's `constructor@latest` must not find Object's members in a map parsed from JSON.
+  const exact = Object.hasOwn(journeyMap, resourceId) ? journeyMap[resourceId] : undefined;
   if (exact !== undefined) return exact;
   const at = resourceId.lastIndexOf('@');
   const bare = at === -1 ? resourceId : resourceId.slice(0, at);
   const version = at === -1 ? '' : resourceId.slice(at + 1);
-  const mapped = journeyMap[bare];
+  const mapped = Object.hasOwn(journeyMap, bare) ? journeyMap[bare] : undefined;
   if (mapped === undefined) throw new UnmappedJourneyError(resourceId);
   if (mapped.includes('@')) return mapped;
   if (version === 'latest') return `${mapped}@latest`;
