@@ -135,6 +135,9 @@ function v1ResourceIds(ctx: FileContext, journeyMap: JourneyMap | undefined): V1
   const literals: V1Literal[] = [];
   walk(ctx.ast.program, (node, ancestors) => {
     if (node.type !== 'StringLiteral') return;
+    // Most literals of a file name no journey: asked first, so that mapResourceId throws only for a pinned version.
+    const at = node.value.lastIndexOf('@');
+    if (!Object.hasOwn(journeyMap, node.value) && !Object.hasOwn(journeyMap, at === -1 ? node.value : node.value.slice(0, at))) return;
     let mapped: string;
     try {
       mapped = mapResourceId(node.value, journeyMap);
