@@ -7,6 +7,7 @@ import { loadClients } from './clients-file.js';
 import { SimulatorError } from './errors/simulator-error.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator, type RunningSimulator, type Simulator } from './simulator.js';
+import { SCOPE_TOKEN } from './simulator-core.js';
 
 const USAGE = `Usage: journey-sim [options]
 
@@ -128,7 +129,7 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   if (!Number.isInteger(tokenExpiresIn) || tokenExpiresIn === 0) throw new UsageError('--token-expires-in must be a positive whole number');
 
   const scopes = values.scopes?.split(',').map((scope) => scope.trim());
-  if (scopes?.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+  if (scopes?.some((scope) => !SCOPE_TOKEN.test(scope))) {
     throw new UsageError(`--scopes must be a comma-separated list of scope names, got ${JSON.stringify(values.scopes)}`);
   }
 

@@ -39,8 +39,8 @@ export class SimulatorOptionError extends SimulatorError {
   override name = 'SimulatorOptionError';
 }
 
-/** A scope as OAuth 2 spells one (RFC 6749 §3.3), the CLI's `--scopes` check. */
-const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+/** A scope as OAuth 2 spells one (RFC 6749 §3.3): what `scopes` and the CLI's `--scopes` take. */
+export const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /**
  * Refuses options that would otherwise be accepted and fail later, on every request (no journeys, a region that
