@@ -105,6 +105,23 @@ describe('journey versions', () => {
     };
     expect(await decide(IDS.dataCheckV2)).toEqual([4, 'Reject']);
     expect(await decide('b2e8d4a1data-check-v2@3')).toEqual([3, 'Accept']);
+    // A delivery id names the journey, not a version: it starts the highest, as @latest does.
+    const byDelivery = await h.v2('start', {
+      deliveryId: 'dlv-data-check',
+      context: { config: { delivery: 'api' }, subject: SUBJECTS.person },
+    });
+    h.clock.advance(1200);
+    expect((await h.state(byDelivery.body.instanceId)).context.process.journey.version).toBe(4);
+  });
+
+  it('refuses one version of a journey delivered twice under one delivery id, naming both', async () => {
+    const file = await journeyFile('data-check');
+    const ids = { production: 'other', preview: 'other-preview' };
+    const other = parseJourney({ ...file, id: 'other', resourceIds: { v1: ids, v2: { production: 'o2', preview: 'o2-preview' } } });
+    expect(() => createSimulator({ journeys: [...journeys, other] })).toThrow(DuplicateJourneyError);
+    expect(() => createSimulator({ journeys: [...journeys, other] })).toThrow(
+      /journeys\[\d+\] \(.*data-check\.json\) and journeys\[\d+\] both publish delivery dlv-data-check version 3 in eu/,
+    );
   });
 
   it('refuses two journeys of the same id and version, naming both', async () => {
