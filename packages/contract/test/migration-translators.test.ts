@@ -241,6 +241,17 @@ describe('toV1State', () => {
     expect(v1.data.process?.flow.decision?.result?.outcome).toBe('Decision: Pass');
   });
 
+  it('keys a step named like an Object member by its own name, and loses none', () => {
+    const steps = ['constructor', '__proto__', 'toString'].map((nodeId) => ({ nodeId, outcome: 'Match' }));
+    const odd = V2State.parse({ instanceId: INSTANCE, status: 'InProgress', context: { process: { steps } } });
+    const flow = toV1State(odd, { dialect: V1Dialect.parse({ flowKeys: { 'identity-check': 'kyc-eu-v3' } }) }).data.process?.flow;
+    expect(JSON.parse(JSON.stringify(flow))).toEqual({
+      constructor: expect.objectContaining({ result: expect.objectContaining({ outcome: 'Match' }) }),
+      ['__proto__']: expect.objectContaining({ result: expect.objectContaining({ outcome: 'Match' }) }),
+      toString: expect.objectContaining({ result: expect.objectContaining({ outcome: 'Match' }) }),
+    });
+  });
+
   it('shares the subject instead of copying its images', () => {
     const v1 = toV1State(state);
     expect(v1.data.process?.flow['age-check']?.subject).toBe(state.context?.subject);

@@ -73,7 +73,8 @@ function resultStatusOf(state: V2State, decision: string | undefined): string {
 export function toV1State(state: V2State, options: V1StateOptions = {}): V1State {
   const { dialect = SPECIFICATION_DIALECT, now = () => new Date() } = options;
   const subject = state.context?.subject;
-  const flow: Record<string, V1FlowEntry> = {};
+  // Keys come from upstream node ids: a step named `__proto__` must be an entry, not the object's prototype.
+  const flow: Record<string, V1FlowEntry> = Object.create(null);
   let lastEnd = '';
   const steps = stepsOf(state);
   steps.forEach((step, index) => {
@@ -81,7 +82,8 @@ export function toV1State(state: V2State, options: V1StateOptions = {}): V1State
     if (ended && ended > lastEnd) lastEnd = ended;
     // The decision node is not a module: v1 has the decision once, under the dialect's key and in its wording.
     if (isDecisionStep(step)) return;
-    const key = (step.nodeId && dialect.flowKeys[step.nodeId]) ?? step.nodeId ?? step.name ?? `step-${index + 1}`;
+    const mapped = step.nodeId !== undefined && Object.hasOwn(dialect.flowKeys, step.nodeId) ? dialect.flowKeys[step.nodeId] : undefined;
+    const key = mapped ?? step.nodeId ?? step.name ?? `step-${index + 1}`;
     flow[key] = {
       ...dialect.entryFields,
       result: {
