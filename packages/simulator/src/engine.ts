@@ -66,17 +66,16 @@ export const isProvided = (instance: Instance, id: string): boolean =>
   (id !== 'PrimaryDocument' || documentComplete(instance.subject, instance.side2));
 
 /**
- * Two journeys published under one resource id and version, for one API version in one region, or delivered under
- * one delivery id at one version in one region: which one a start runs would depend on load order.
+ * Two journeys published under one resource id and version, for one API version in one region: which one
+ * `<resourceId>@<version>` starts would depend on load order.
  */
 export class DuplicateJourneyError extends SimulatorError {
   override name = 'DuplicateJourneyError';
 }
 
 /**
- * Throws a DuplicateJourneyError for two journeys a start cannot tell apart. `findByResourceId` filters by region
- * and version and matches either environment's id, so those (not the journey `id`) are what must be unique;
- * `findByDeliveryId` takes the highest version, so only one version delivered twice is ambiguous.
+ * Throws a DuplicateJourneyError for two journeys `findByResourceId` cannot tell apart: it filters by region and
+ * version and matches either environment's id, so those (not the journey `id`) are what must be unique.
  */
 function refuseDuplicates(journeys: readonly JourneyDefinition[]): void {
   const seen = new Map<string, number>();
@@ -84,26 +83,25 @@ function refuseDuplicates(journeys: readonly JourneyDefinition[]): void {
     const source = sourceOf(journeys[index] as JourneyDefinition);
     return source === undefined ? `journeys[${index}]` : `journeys[${index}] (${source})`;
   };
-  const claim = (key: string, index: number): void => {
-    const first = seen.get(key);
-    if (first !== undefined) {
-      throw new DuplicateJourneyError(
-        `${named(first)} and ${named(index)} both publish ${key} (${JSON.stringify(journeys[first]?.name)}, ${JSON.stringify(journeys[index]?.name)}): a version is published once`,
-      );
-    }
-    seen.set(key, index);
-  };
   journeys.forEach((journey, index) => {
     for (const version of ['v1', 'v2'] as const) {
       const { production, preview } = journey.resourceIds[version];
       // A journey whose two environments share an id is not ambiguous: `findByResourceId` takes production.
-      for (const id of new Set([production, preview])) claim(`${version} ${id}@${journey.version} in ${journey.region}`, index);
+      for (const id of new Set([production, preview])) {
+        const key = `${version} ${id}@${journey.version} in ${journey.region}`;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          throw new DuplicateJourneyError(
+            `${named(first)} and ${named(index)} both publish ${key} (${JSON.stringify(journeys[first]?.name)}, ${JSON.stringify(journey.name)}): a version is published once`,
+          );
+        }
+        seen.set(key, index);
+      }
     }
-    if (journey.deliveryId !== undefined) claim(`delivery ${journey.deliveryId} version ${journey.version} in ${journey.region}`, index);
   });
 }
 
-interface JourneyMatch {
+export interface JourneyMatch {
   journey: JourneyDefinition;
   environment: Environment;
 }
@@ -156,14 +154,14 @@ export class JourneyEngine {
     return found;
   }
 
-  /** The journey delivered as `deliveryId` in a region: its highest version, as `@latest` starts, whatever the load order. */
-  findByDeliveryId(region: Region, deliveryId: string): JourneyMatch | undefined {
-    let found: JourneyDefinition | undefined;
-    for (const journey of this.#journeys) {
-      if (journey.region !== region || journey.deliveryId !== deliveryId) continue;
-      if (!found || journey.version > found.version) found = journey;
-    }
-    return found && { journey: found, environment: 'production' };
+  /**
+   * The journeys delivered as `deliveryId` in a region, at the highest version delivered under it (as `@latest`
+   * starts, whatever the load order): more than one is a start the simulator cannot choose.
+   */
+  deliveredAs(region: Region, deliveryId: string): JourneyDefinition[] {
+    const delivered = this.#journeys.filter((journey) => journey.region === region && journey.deliveryId === deliveryId);
+    const highest = Math.max(...delivered.map((journey) => journey.version));
+    return delivered.filter((journey) => journey.version === highest);
   }
 
   start({ journey, environment, version, delivery, subject }: StartOptions): Instance {

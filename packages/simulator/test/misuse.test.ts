@@ -114,14 +114,18 @@ describe('journey versions', () => {
     expect((await h.state(byDelivery.body.instanceId)).context.process.journey.version).toBe(4);
   });
 
-  it('refuses one version of a journey delivered twice under one delivery id, naming both', async () => {
+  it('answers a deliveryId start that journeys loaded from copies share at one version with a 400 naming them', async () => {
     const file = await journeyFile('data-check');
     const ids = { production: 'other', preview: 'other-preview' };
     const other = parseJourney({ ...file, id: 'other', resourceIds: { v1: ids, v2: { production: 'o2', preview: 'o2-preview' } } });
-    expect(() => createSimulator({ journeys: [...journeys, other] })).toThrow(DuplicateJourneyError);
-    expect(() => createSimulator({ journeys: [...journeys, other] })).toThrow(
-      /journeys\[\d+\] \(.*data-check\.json\) and journeys\[\d+\] both publish delivery dlv-data-check version 3 in eu/,
+    const h = harness({ journeys: [...journeys, other] });
+    const reply = await h.v2('start', { deliveryId: 'dlv-data-check', context: { config: { delivery: 'api' }, subject: {} } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].problem).toMatch(
+      /^deliveryId "dlv-data-check" is delivered by 2 journeys at version 3 in region eu \("data-check", "other"\)/,
     );
+    // Starts by resource id are not ambiguous, and the simulator keeps serving them.
+    expect(await h.startV2()).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('refuses two journeys of the same id and version, naming both', async () => {

@@ -1,6 +1,15 @@
-import { type ElementCatalogue, InstanceRequest, type Subject, SubmitRequest, V2_PATHS, V2StartRequest } from '@journey-bridge/contract';
+import {
+  type ElementCatalogue,
+  InstanceRequest,
+  type Region,
+  type Subject,
+  SubmitRequest,
+  V2_PATHS,
+  V2StartRequest,
+} from '@journey-bridge/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { JourneyEngine, JourneyMatch } from '../engine.js';
 import { participantElements, participantRefs, submitInteraction, withCanonicalDocumentType } from '../interaction-submit.js';
 import { invalidBody, quote, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
@@ -34,6 +43,21 @@ export function validatePrefill(catalogue: ElementCatalogue, subject: Subject): 
 }
 
 /** The v2 journey endpoints under `/v2/captain/`. */
+/** The journey a start by `deliveryId` runs; a 400 when several deliver it at one version (copies of a journey file). */
+function deliveredJourney(engine: JourneyEngine, region: Region, deliveryId: string): JourneyMatch | undefined {
+  const [journey, ...others] = engine.deliveredAs(region, deliveryId);
+  if (!journey) return undefined;
+  if (others.length > 0) {
+    const ids = [journey, ...others].map(({ id }) => quote(id)).join(', ');
+    throw new SimError({
+      kind: 'INVALID_FIELD',
+      problem: `deliveryId ${quote(deliveryId)} is delivered by ${others.length + 1} journeys at version ${journey.version} in region ${region} (${ids}): the simulator cannot tell which to start`,
+      action: 'Start by resourceId, or load one journey per delivery id and version.',
+    });
+  }
+  return { journey, environment: 'production' };
+}
+
 export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
   const { engine, tokens, endUserTokens, options } = core;
   const app = new Hono<SimEnv>();
@@ -48,7 +72,7 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
     if (!parsed.success) throw invalidBody(parsed.error);
     const { resourceId, deliveryId, context } = parsed.data;
     const region = c.get('region');
-    const match = resourceId ? engine.findByResourceId('v2', region, resourceId) : engine.findByDeliveryId(region, deliveryId ?? '');
+    const match = resourceId ? engine.findByResourceId('v2', region, resourceId) : deliveredJourney(engine, region, deliveryId ?? '');
     if (!match) {
       const name = resourceId ? `resourceId ${quote(resourceId)}` : `deliveryId ${quote(deliveryId ?? '')}`;
       throw new SimError({ kind: 'NOT_FOUND', problem: `${name} is not a v2 journey published in region ${region}` });
