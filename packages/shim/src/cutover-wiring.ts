@@ -139,7 +139,8 @@ const parsed = (text: string): { mappings?: unknown } | undefined => {
  * `POST /cutover/kill`, authorised by `Authorization: Bearer <control secret>`: new journeys of the mappings named
  * in the body's `mappings` (all when absent) start on v1 alone. A name the cutover does not have is answered beside
  * the killed ones, as the kill file logs it: a typo under pressure must not stop the kill of the others. Refused
- * (400) only when the body names no mapping the cutover has. Off (404) without a cutover or a control secret.
+ * (400) when the body names no mapping the cutover has, or none at all (`[]`). Off (404) without a cutover or a
+ * control secret.
  */
 export async function killRoute(request: Request, cutover: Cutover | undefined, secret: string | undefined): Promise<Response> {
   if (!cutover || !secret) return json(404, { error: 'the kill switch endpoint is off: no cutover or no control secret is configured' });
@@ -153,6 +154,8 @@ export async function killRoute(request: Request, cutover: Cutover | undefined, 
     const body = parsed(text);
     if (!Array.isArray(body?.mappings) || !body.mappings.every((name) => typeof name === 'string'))
       return json(400, { error: 'the body is {"mappings": ["<mapping name>", …]}, or empty to kill every mapping' });
+    // A list that came out empty (a script's filter that matched nothing) must not read as "every mapping".
+    if (body.mappings.length === 0) return json(400, { error: 'the body names no mapping: send no body to kill every mapping' });
     mappings = body.mappings;
   }
   const known = mappings.filter((name) => cutover.mappings.includes(name));

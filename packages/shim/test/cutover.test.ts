@@ -296,7 +296,7 @@ describe('the kill switch endpoint', () => {
     },
   );
 
-  it('kills the mappings it knows when a name is wrong, and names both; refuses a body that names none it knows', async () => {
+  it('kills the mappings it knows when a name is wrong, and names both; refuses a body that names none it knows, or none at all', async () => {
     const shim = await serveWithCutover({}, { JOURNEY_BRIDGE_CONTROL_SECRET: CONTROL_SECRET });
     const kill = (mappings: string[]) =>
       fetch(`${shim.url}/cutover/kill`, {
@@ -309,6 +309,9 @@ describe('the kill switch endpoint', () => {
     const refused = await kill(['nope']);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: 'no mapping is named "nope": the mappings are data-check' });
+    const none = await kill([]);
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: 'the body names no mapping: send no body to kill every mapping' });
     expect(await stages()).toEqual(['cutover_stage{mapping="data-check",stage="shadow"} 1']);
     const killed = await kill(['nope', 'data-check']);
     expect(killed.status).toBe(200);
