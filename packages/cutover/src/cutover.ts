@@ -16,6 +16,7 @@ import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
 import { describeStage, isBackFrom, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
 import { createMemoryStore } from './stores/memory-store.js';
+import { storeFailureReason } from './stores/store-failure-reason.js';
 import type { CutoverMapping, PairingStore, PairRecord, Placement, RollbackRule, Side, Stage, StageOverride } from './types.js';
 import { postWebhook, type RollbackNotice } from './webhook.js';
 
@@ -245,10 +246,20 @@ export function createCutover(options: CutoverOptions): Cutover {
     return runtime;
   };
 
-  /** Counts and logs a failure kept off the caller's path, by error name only. */
+  /**
+   * Counts and logs a failure kept off the caller's path, by error name only; a store's (Redis's errors are all
+   * named `Error`) as one, with its code or a few words of why (`storeFailureReason`).
+   */
   function failed(mapping: string, part: FailurePart, error: unknown): void {
     metrics.failures.inc({ mapping, part });
-    logger?.error('cutover: shadow-side failure kept off the caller’s path', { mapping, part, error: errorName(error) });
+    if (part === 'store' || part === 'hold')
+      logger?.error('cutover: store failure kept off the caller’s path', {
+        mapping,
+        part,
+        error: errorName(error),
+        reason: storeFailureReason(error),
+      });
+    else logger?.error('cutover: shadow-side failure kept off the caller’s path', { mapping, part, error: errorName(error) });
   }
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
   /** Mirrored journeys abandoned by `close`, by mapping: served, never compared. */

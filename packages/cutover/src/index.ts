@@ -9,6 +9,7 @@ export { ReportInputError } from './errors/report-input-error.js';
 export { SealedSubjectError } from './errors/sealed-subject-error.js';
 export { ShadowThreadError } from './errors/shadow-thread-error.js';
 export { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
+export { StoreConnectionError, type StoreConnectionProblem } from './errors/store-connection-error.js';
 export { WebhookRefusedError } from './errors/webhook-refused-error.js';
 export type { KillSwitchOptions } from './kill-switch.js';
 export {

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, createRedisStore, type PairingStore, SealedSubjectError } from '../src/index.js';
+import {
+  CutoverOptionsError,
+  createCutover,
+  createMemoryStore,
+  createRedisStore,
+  type PairingStore,
+  SealedSubjectError,
+  StoreConnectionError,
+} from '../src/index.js';
 import { createSealer } from '../src/stores/seal.js';
+import { storeFailureReason } from '../src/stores/store-failure-reason.js';
+import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
 import { redisAvailable, startRedis, type TestRedis } from './redis-server.js';
 
 const subject = {
@@ -114,5 +127,140 @@ describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own'
 
   it('refuses a key that is not 32 bytes', async () => {
     await expect(createRedisStore({ url: redis.url, key: randomBytes(16) })).rejects.toThrow('32 bytes');
+  });
+});
+
+/** A TCP relay to `port` that holds each of the server's answers `delayMs`: a Redis on a busy host, say. */
+async function slowRelay(port: number, delayMs: number): Promise<{ url: string; server: Server }> {
+  const server = createServer((client: Socket) => {
+    const upstream = connect(port, '127.0.0.1');
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => setTimeout(() => client.writable && client.write(chunk), delayMs));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `redis://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+}
+
+describe.runIf(redisAvailable())('the Redis store refuses to start, saying why', () => {
+  let redis: TestRedis;
+  const key = randomBytes(32);
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('on a URL whose path is not a database number, before connecting', async () => {
+    const url = `${redis.url.replace('redis://', 'redis://user:hunter2@')}/abc`;
+    const refused = createRedisStore({ url, key });
+    await expect(refused).rejects.toBeInstanceOf(CutoverOptionsError);
+    await expect(refused).rejects.toThrow('the store URL\'s path "/abc" is not a database number');
+    await expect(refused).rejects.not.toThrow('hunter2');
+  });
+
+  it('on a database the server does not have, rather than writing to database 0', async () => {
+    const refused = createRedisStore({ url: `${redis.url}/99`, key });
+    await expect(refused).rejects.toBeInstanceOf(StoreConnectionError);
+    await expect(refused).rejects.toMatchObject({
+      problem: 'database',
+      message: 'Redis refused database 99: ERR DB index is out of range',
+    });
+  });
+
+  it('on credentials refused or missing, never showing the password', async () => {
+    const guarded = await startRedis();
+    try {
+      const raw = new Redis(guarded.url);
+      await raw.config('SET', 'requirepass', 'right-password');
+      raw.disconnect();
+      const wrong = createRedisStore({ url: guarded.url.replace('redis://', 'redis://:wrong-password@'), key });
+      await expect(wrong).rejects.toMatchObject({ name: 'StoreConnectionError', problem: 'credentials' });
+      await expect(wrong).rejects.toThrow(/^Redis refused the credentials: WRONGPASS/);
+      await expect(wrong).rejects.not.toThrow('wrong-password');
+      const none = createRedisStore({ url: guarded.url, key });
+      await expect(none).rejects.toMatchObject({ problem: 'credentials', message: expect.stringContaining('(NOAUTH)') });
+      const store = await createRedisStore({ url: `${guarded.url.replace('redis://', 'redis://:right-password@')}/3`, key });
+      await store.close();
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  it("on a closed port, as unreachable with the socket's reason", async () => {
+    const closed = await startRedis();
+    await closed.stop();
+    await expect(createRedisStore({ url: closed.url, key })).rejects.toMatchObject({
+      problem: 'unreachable',
+      message: expect.stringMatching(/^cannot reach Redis: connect ECONNREFUSED/),
+    });
+  });
+
+  it('on rediss:// to a Redis without TLS, as a TLS mismatch once its connection bound is out', async () => {
+    const refused = createRedisStore({ url: redis.url.replace('redis://', 'rediss://'), key, connectTimeoutMs: 300 });
+    await expect(refused).rejects.toMatchObject({ problem: 'tls', message: expect.stringContaining('rediss://') });
+  });
+
+  it("gives the first connection its own bound, not the command timeout of a caller's path", async () => {
+    const relay = await slowRelay(Number(new URL(redis.url).port), 150);
+    try {
+      const store = await createRedisStore({ url: relay.url, key, commandTimeoutMs: 100, connectTimeoutMs: 5000 });
+      // Once started, a command gets the command timeout.
+      await expect(store.placementOf('instance-1')).rejects.toThrow('Command timed out');
+      await store.close();
+    } finally {
+      relay.server.close();
+    }
+  });
+});
+
+describe.runIf(redisAvailable())('a Redis store failing while the cutover runs', () => {
+  it('is logged as a store failure with a short reason, not as an "Error" of the shadow', async () => {
+    const redis = await startRedis();
+    const store = await createRedisStore({ url: redis.url, key: randomBytes(32), commandTimeoutMs: 200 });
+    await redis.stop();
+    const logged: { message: string; fields: unknown }[] = [];
+    const sim = createPlatform();
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      store,
+      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    try {
+      const answers = await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+      expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+      await sleep(20);
+      const storeFailures = logged.filter(({ fields }) => (fields as { part?: string }).part === 'store');
+      expect(storeFailures.length).toBeGreaterThan(0);
+      for (const { message, fields } of storeFailures) {
+        expect(message).toBe('cutover: store failure kept off the caller’s path');
+        expect(fields).toMatchObject({ part: 'store', reason: expect.stringMatching(/^(connection closed|not connected|ECONNREFUSED)$/) });
+      }
+    } finally {
+      await cutover.close();
+    }
+  });
+});
+
+describe('the reason a store failure is logged with', () => {
+  it('is a code or a few words, never the words of a reply, which may echo what was sent', () => {
+    const reply = Object.assign(new Error("ERR unknown command 'x', with args beginning with: 'Lovelace'"), { name: 'ReplyError' });
+    expect(storeFailureReason(reply)).toBe('ERR');
+    expect(storeFailureReason(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }))).toBe(
+      'ECONNREFUSED',
+    );
+    expect(storeFailureReason(new Error('Connection is closed.'))).toBe('connection closed');
+    expect(storeFailureReason(new Error('Command timed out'))).toBe('command timed out');
+    expect(storeFailureReason(new SealedSubjectError('a held submission did not open'))).toBe('SealedSubjectError');
   });
 });

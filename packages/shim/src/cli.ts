@@ -227,7 +227,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
   } catch (error) {
     // A cutover the library refuses is a setting with a wrong value, as the config checks would have said.
     if (error instanceof CutoverOptionsError) throw new UsageError(`the cutover file: ${error.message}`);
-    // Not a usage problem: the cutover's shared store cannot be reached, or the address is taken or not this host's.
+    // Not a usage problem: the cutover's shared store cannot be reached or refused us, or the address is taken or not this host's.
     if (error instanceof StoreUnreachableError) io.stderr.write(`journey-bridge: ${error.message}\n`);
     else io.stderr.write(`journey-bridge: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);
     return 1;

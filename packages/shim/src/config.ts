@@ -2,7 +2,7 @@ import { open, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Delivery, DescribedElements, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
-import { CutoverFile } from './cutover-config.js';
+import { CutoverFile, StoreSetting } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
 import { withoutPassword } from './without-password.js';
@@ -76,7 +76,7 @@ export const ShimConfig = z.strictObject({
   /** The side-by-side cutover: v1 paths served through `createCutover` over the v1 upstream and the adapter. @default off */
   cutover: CutoverFile.optional(),
   /** The cutover's pairing store, over the cutover file's. @default the file's (`memory`) */
-  store: z.union([z.literal('memory'), z.url({ protocol: /^rediss?$/ })]).optional(),
+  store: StoreSetting.optional(),
   /** 32 bytes, base64: seals held submissions in a shared store. Required with a Redis store. */
   storeKey: z
     .string()

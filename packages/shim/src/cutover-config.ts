@@ -44,13 +44,24 @@ const MappingSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * `memory`, or a `redis://` (`rediss://`) URL whose path is empty or a database number: ioredis would send
+ * `SELECT NaN` for `/abc`, which Redis refuses only once the shim is listening.
+ */
+export const StoreSetting = z.union([
+  z.literal('memory'),
+  z
+    .url({ protocol: /^rediss?$/ })
+    .refine((url) => !URL.canParse(url) || /^\/?\d{0,9}$/.test(new URL(url).pathname), 'the path must be a database number'),
+]);
+
 /** The file `journey-bridge serve --cutover FILE` reads (docs/cutover.md). */
 export const CutoverFile = z.strictObject({
   /** The v1 base the v1 side is called at, e.g. `https://eu.<platform host>/captain/api/`. */
   v1Upstream: z.url({ protocol: /^https?$/ }),
   mappings: z.array(MappingSchema).min(1),
   /** `memory` (one replica) or a `redis://` URL every replica shares; `--store` wins. @default 'memory' */
-  store: z.union([z.literal('memory'), z.url({ protocol: /^rediss?$/ })]).default('memory'),
+  store: StoreSetting.default('memory'),
   shadow: z
     .strictObject({
       timeoutMs: z.number().int().positive(),

@@ -21,7 +21,10 @@ import { upstreamSettings } from './upstream-apis.js';
 /** The sides module of the shadow thread: the source when run from source, else the built file beside this one. */
 const shadowSidesModule = new URL(import.meta.url.endsWith('.ts') ? './shadow-sides.ts' : './shadow-sides.mjs', import.meta.url);
 
-/** The shared store the configuration names cannot be reached: the shim cannot start. */
+/**
+ * The shared store the configuration names cannot be used: it cannot be reached, or refused the credentials or the
+ * database, or does not speak TLS as the URL says. The shim cannot start.
+ */
 export class StoreUnreachableError extends ShimError {
   override name = 'StoreUnreachableError';
 }
@@ -35,7 +38,8 @@ export async function openStore(config: ShimConfig): Promise<PairingStore> {
   } catch (error) {
     const shown = new URL(store);
     if (shown.password) shown.password = '***';
-    throw new StoreUnreachableError(`cannot reach the store ${shown.href}: ${(error as Error).message}`, { cause: error });
+    // The library's reason names no URL and gives the server's words (ECONNREFUSED, WRONGPASS, the database refused).
+    throw new StoreUnreachableError(`cannot use the store ${shown.href}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -55,7 +55,8 @@ export const SETTINGS = {
   store: {
     flag: 'store',
     env: 'JOURNEY_BRIDGE_STORE',
-    expects: 'memory, or a redis:// (rediss://) URL shared by every replica; overrides the cutover file’s store',
+    expects:
+      'memory, or a redis:// (rediss://) URL shared by every replica, its path a database number (/0) or none; overrides the cutover file’s store',
   },
   storeKey: {
     flag: 'store-key',

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { PairRecord } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
@@ -144,6 +146,58 @@ const recordsIn = async (...files: string[]): Promise<PairRecord[]> =>
     .flatMap((text) => text.split('\n'))
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as PairRecord);
+
+describe.runIf(redisAvailable())('a Redis store the shim cannot use', () => {
+  let redis: TestRedis;
+  const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
+  /** `serve` with `--store url`, expected to exit before it listens. */
+  const serveStore = (store: string) =>
+    exitOf(['serve', '--upstream', `${platform.url}/eu/v2/captain/`, '--cutover', CUTOVER_OF_ONE, '--store', store, '--port', '0'], env);
+  const CUTOVER_OF_ONE = JSON.stringify({
+    v1Upstream: 'https://eu.example/captain/api/',
+    mappings: [{ name: 'dc', v1: V1, v2: V2, stage: { kind: 'shadow', sample: 1 } }],
+  });
+  beforeAll(async () => {
+    redis = await startRedis();
+    // The shim has no Redis client of its own to say it with: one inline command, answered +OK.
+    const raw = connect(Number(new URL(redis.url).port), '127.0.0.1');
+    raw.end('CONFIG SET requirepass the-password\r\n');
+    const [answer] = (await once(raw, 'data')) as [Buffer];
+    expect(answer.toString()).toBe('+OK\r\n');
+    raw.destroy();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  const withPassword = (password: string) => redis.url.replace('redis://', `redis://:${password}@`);
+
+  it('exits 2 before listening when the path is not a database number, the password hidden', async () => {
+    const { code, stdout, stderr } = await serveStore(`${withPassword('the-password')}/abc`);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      `journey-bridge: store "${withPassword('***')}/abc" (flag --store) is invalid: expected memory, or a redis://`,
+    );
+    expect(stderr).not.toContain('the-password');
+  });
+
+  it.each([
+    [
+      'a database the server does not have',
+      () => `${withPassword('the-password')}/99`,
+      'Redis refused database 99: ERR DB index is out of range',
+    ],
+    ['a wrong password', () => withPassword('wrong-one'), 'Redis refused the credentials: WRONGPASS'],
+    ['no password', () => redis.url, 'Redis asks for credentials the URL does not give (NOAUTH)'],
+  ])('exits 1 before listening on %s, saying so with the password hidden', async (_, store, reason) => {
+    const { code, stdout, stderr } = await serveStore(store());
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('listening');
+    expect(stderr).toMatch(/^journey-bridge: cannot use the store redis:\/\/(:\*\*\*@)?127\.0\.0\.1:\d+(\/99)?: /);
+    expect(stderr).toContain(reason);
+    expect(stderr).not.toMatch(/the-password|wrong-one/);
+  });
+});
 
 describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () => {
   let redis: TestRedis;

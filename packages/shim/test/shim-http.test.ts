@@ -850,7 +850,7 @@ describe('process behaviour', () => {
     }
   });
 
-  it('exits 1 naming the address it cannot listen on or the store it cannot reach (its password hidden), and 2 without a command', async () => {
+  it('exits 1 naming the address it cannot listen on or the store it cannot reach (its password hidden) and why, and 2 without a command', async () => {
     const taken = await exitOf(
       serveArgs(`${upstream.url}/eu/v2/captain/`, mapFile).map((arg) => (arg === '0' ? new URL(shim.url).port : arg)),
     );
@@ -868,7 +868,7 @@ describe('process behaviour', () => {
     });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toBe(
-      `journey-bridge: cannot reach the store ${store.replace(':secret@', ':***@')}: Connection is closed.\n`,
+      `journey-bridge: cannot use the store ${store.replace(':secret@', ':***@')}: cannot reach Redis: connect ECONNREFUSED 127.0.0.1:${new URL(store).port}\n`,
     );
     const bare = await exitOf([]);
     expect(bare).toMatchObject({
