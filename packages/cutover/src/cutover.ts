@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
 import { decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
@@ -17,7 +18,17 @@ import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/sha
 import { describeStage, isBackFrom, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import { storeFailureReason } from './stores/store-failure-reason.js';
-import type { CutoverMapping, PairingStore, PairRecord, Placement, RollbackRule, Side, Stage, StageOverride } from './types.js';
+import type {
+  CutoverMapping,
+  HeldSubmission,
+  PairingStore,
+  PairRecord,
+  Placement,
+  RollbackRule,
+  Side,
+  Stage,
+  StageOverride,
+} from './types.js';
 import { postWebhook, type RollbackNotice } from './webhook.js';
 
 /** How shadow work runs, off the caller's path. */
@@ -530,6 +541,39 @@ export function createCutover(options: CutoverOptions): Cutover {
     return true;
   }
 
+  /** The holds running here, by instance: a later submission waits for an earlier one, so a retried one keeps its place. */
+  const holding = new Map<string, Promise<void>>();
+
+  /**
+   * Holds a submission for the shadow, off the caller's path. A hold the store fails is tried again, less and less
+   * often, until the shadow timeout (its TTL) has passed or the cutover closes: a store that was out of reach for a
+   * moment must not lose the shadow's data, which would leave it waiting for a submission that never comes. Counted
+   * as a failure only once given up.
+   */
+  function hold(mapping: string, instanceId: string, submission: HeldSubmission): void {
+    const deadline = performance.now() + timeoutMs;
+    const attempts = async () => {
+      for (let wait = pollIntervalMs; ; wait = Math.min(2 * wait, 16 * pollIntervalMs)) {
+        try {
+          return await store.hold(instanceId, submission, timeoutMs);
+        } catch (error) {
+          if (closing.signal.aborted || performance.now() + wait >= deadline) throw error;
+          await sleep(wait, undefined, { signal: closing.signal, ref: false }).catch(() => {
+            throw error;
+          });
+        }
+      }
+    };
+    // The first attempt at once, as the caller's call returns: the store copies the submission before it can change.
+    const previous = holding.get(instanceId);
+    const held = (previous ? previous.then(attempts) : attempts())
+      .catch((error) => failed(mapping, 'hold', error))
+      .finally(() => {
+        if (holding.get(instanceId) === held) holding.delete(instanceId);
+      });
+    holding.set(instanceId, held);
+  }
+
   /** Where an instance is served; unknown instances (before the cutover, past the TTL, a store failure) are v1's. */
   async function placementOf(instanceId: string): Promise<Placement | undefined> {
     try {
@@ -648,8 +692,10 @@ export function createCutover(options: CutoverOptions): Cutover {
             const intent = String(request.intent).toLowerCase();
             if (placement?.mirrored && intent !== 'validate') {
               // Off the caller's path: the shadow takes it when its own tasks ask.
-              const submission = { subject: request.context.subject as Record<string, unknown>, draft: intent === 'save' };
-              store.hold(request.instanceId, submission, timeoutMs).catch((error) => failed(placement.mapping, 'hold', error));
+              hold(placement.mapping, request.instanceId, {
+                subject: request.context.subject as Record<string, unknown>,
+                draft: intent === 'save',
+              });
             }
             return answer;
           },

@@ -7,9 +7,11 @@ export { CutoverOptionsError } from './errors/cutover-options-error.js';
 export { RecordPublisherError } from './errors/record-publisher-error.js';
 export { ReportInputError } from './errors/report-input-error.js';
 export { SealedSubjectError } from './errors/sealed-subject-error.js';
+export { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 export { ShadowThreadError } from './errors/shadow-thread-error.js';
 export { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 export { StoreConnectionError, type StoreConnectionProblem } from './errors/store-connection-error.js';
+export { StoreKeyMismatchError } from './errors/store-key-mismatch-error.js';
 export { WebhookRefusedError } from './errors/webhook-refused-error.js';
 export type { KillSwitchOptions } from './kill-switch.js';
 export {

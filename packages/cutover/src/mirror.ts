@@ -1,5 +1,6 @@
 import { JourneyApiError, type V1Api } from '@journey-bridge/client';
 import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import type { PairingStore, Side } from './types.js';
@@ -32,7 +33,10 @@ export interface MirrorContext {
   readonly signal: AbortSignal;
   /** Runs one call of a side, timing and counting it. */
   observe<T>(side: Side, operation: keyof V1Api, call: () => Promise<T>): Promise<T>;
-  /** A held submission could not be taken; the job goes on with what it has. */
+  /**
+   * Held submissions could not be taken, or one could not be opened: the job goes on with what it has (an entry
+   * that does not open ends the shadow as an error).
+   */
   onStoreFailure(error: unknown): void;
   /**
    * The primary's state as its caller last fetched it through this replica, and when (`performance.now()`): while
@@ -95,7 +99,9 @@ const failure = (error: unknown): SideEnd =>
  * has ended or waits for data (so a mirrored journey adds no reads to the primary while the shadow runs), less and
  * less often, and not while the primary's caller polls it through this replica: its end is then the caller's. A
  * shadow still waiting once the primary has ended and nothing more is held ends where it is: that difference is
- * real. Latencies are the platform's own (`metaData`), else as observed. Answers both ends; nothing here throws.
+ * real, unless the store failed during the journey (a submission may have been lost with it: the shadow's end is
+ * then unknown, an error). A held entry that cannot be opened ends the shadow as an error at once. Latencies are the
+ * platform's own (`metaData`), else as observed. Answers both ends; nothing here throws.
  */
 export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Promise<MirrorEnds> {
   const { apis, store, timeoutMs, pollIntervalMs, signal, observe } = context;
@@ -151,6 +157,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   let nextPrimaryPoll = 0;
   /** Shadow turns failed in a row for a reason that passes. */
   let transientFailures = 0;
+  /** Whether a take failed during the journey: what the shadow waits for may have been held and lost meanwhile. */
+  let storeFailed = false;
   const elapsed = () => performance.now() - job.startedAt;
   /** The primary's end as its caller fetched it through this replica, if it has ended. */
   const seenEnd = (): SideEnd | undefined => {
@@ -164,9 +172,12 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    */
   async function shadowTurn(instanceId: string, primaryEnded: boolean): Promise<boolean> {
     const heldBefore = held;
+    let unopened: Error | undefined;
     try {
       for (const taken of await store.take(job.primaryInstanceId)) {
-        if (taken.draft) {
+        if ('unopened' in taken) {
+          unopened ??= taken.unopened;
+        } else if (taken.draft) {
           drafts = mergeSubject(drafts, taken.subject as Subject);
         } else {
           subject = mergeSubject(mergeSubject(subject, drafts), taken.subject as Subject);
@@ -175,7 +186,14 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         }
       }
     } catch (error) {
+      storeFailed = true;
       context.onStoreFailure(error);
+    }
+    if (unopened) {
+      // The primary's caller gave data the shadow cannot be given: whatever the shadow did next would say nothing.
+      context.onStoreFailure(unopened);
+      shadowEnd = failure(unopened);
+      return false;
     }
     if (held !== heldBefore) primaryGapMs = pollIntervalMs;
     const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
@@ -202,8 +220,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         parkedAt = held;
       }
     } else if ((task || parkedAt === held) && primaryEnded) {
-      // The primary is over and nothing more was held: the shadow stays where it is, and that differs.
-      shadowEnd = { state: await fetchState(), latencyMs: undefined };
+      // The primary is over and nothing more was held: the shadow stays where it is, and that differs. Unless the
+      // store failed meanwhile: what it waits for may have been held and lost, and the difference says nothing.
+      shadowEnd = storeFailed
+        ? failure(new ShadowDataLostError('the shadow waits for data, and the store failed during the journey'))
+        : { state: await fetchState(), latencyMs: undefined };
     } else if (task || parkedAt === held) {
       parkedAt = held;
       return true;

@@ -156,6 +156,15 @@ export interface HeldSubmission {
 }
 
 /**
+ * An entry held for the shadow that this replica could not open (sealed under another key, or altered): its data is
+ * not usable, and the shadow it was held for cannot be compared.
+ */
+export interface UnopenedSubmission {
+  /** Why, e.g. a `SealedSubjectError`; it carries no data of the entry. */
+  readonly unopened: Error;
+}
+
+/**
  * Where the cutover's shared state lives: the placement of each instance, the submissions held for a shadow until
  * its interactions ask for them, daily counters and stage overrides. In memory by default; Redis for several
  * replicas. Every entry but a stage override has a TTL.
@@ -165,8 +174,11 @@ export interface PairingStore {
   placementOf(instanceId: string): Promise<Placement | undefined>;
   /** Keeps a submission for the shadow; encrypted when the store is shared. */
   hold(primaryInstanceId: string, submission: HeldSubmission, ttlMs: number): Promise<void>;
-  /** Every submission held for the instance, oldest first; taken ones are removed. */
-  take(primaryInstanceId: string): Promise<HeldSubmission[]>;
+  /**
+   * Every submission held for the instance, oldest first; taken ones are removed. An entry that cannot be opened
+   * is answered in its place as unopened (and removed too), never failing the others.
+   */
+  take(primaryInstanceId: string): Promise<(HeldSubmission | UnopenedSubmission)[]>;
   /** Adds one to the counter `key` (created with `ttlMs` to live) and answers the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
   overrideOf(mapping: string): Promise<StageOverride | undefined>;

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Simulator } from '@journey-bridge/simulator';
+import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
-import { type Cutover, createCutover, createRecordPublisher, type PairRecord } from '../src/index.js';
+import { type Cutover, createCutover, createRecordPublisher, createRedisStore, type PairingStore, type PairRecord } from '../src/index.js';
+import { createSealer } from '../src/stores/seal.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
+import { redisAvailable, startRedis } from './redis-server.js';
 
 /**
  * The data check on `sim` in shadow at 100%, its v2 republication identical (on `shadowSim`, by default the same
@@ -367,5 +371,124 @@ describe('the shadow’s calls and the caller’s', () => {
       calls += 1;
     }
     await cutover.close();
+  });
+});
+
+describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes missing', () => {
+  /**
+   * The data check in shadow at 100% over `store`, a journey of it started and at its first task, on a manual clock:
+   * the journey's modules run only as `finish` moves it.
+   */
+  async function startedOver(store: PairingStore) {
+    const sim = createPlatform({ clock: { manual: true } });
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      store,
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    const { instanceId } = await cutover.startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true } } });
+    const taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId as string;
+    /** Polls the primary through the cutover, as its caller would, until it ends; then waits for the mirror. */
+    const finish = async () => {
+      for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
+        if (polls > 200) throw new Error('the journey did not end');
+        sim.core.clock.advance(500);
+      }
+      // The shadow's modules run on the same clock: it goes on moving until the mirror is done.
+      let mirrored = false;
+      const idle = cutover.idle().then(() => {
+        mirrored = true;
+      });
+      while (!mirrored) {
+        sim.core.clock.advance(500);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await idle;
+      await cutover.close();
+    };
+    const storeFailures = async () =>
+      (await cutover.metrics.failures.get()).values.find(({ labels }) => labels.part === 'store' && labels.mapping === 'data-check')
+        ?.value ?? 0;
+    return { sim, cutover, records, instanceId, taskId, finish, storeFailures };
+  }
+
+  it('a submission held under another key is not opened: an error pair naming SealedSubjectError, not a mismatch', async () => {
+    const redis = await startRedis();
+    const prefix = 'mirror-foreign:';
+    const { sim, records, instanceId, taskId, finish } = await startedOver(
+      await createRedisStore({ url: redis.url, key: randomBytes(32), prefix }),
+    );
+    // The caller's Complete went through a replica given another key (one started before the key check was there):
+    // v1 served it, and that replica held the submission sealed under its own key.
+    await v1Side(sim).updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    const raw = new Redis(redis.url);
+    await raw.rpush(
+      `${prefix}held:${instanceId}`,
+      createSealer(randomBytes(32)).seal(JSON.stringify({ subject: person, draft: false }), instanceId),
+    );
+    await raw.quit();
+    await finish();
+    await redis.stop();
+    expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v2: 'SealedSubjectError' } }]);
+    expect(records[0]?.errors).not.toHaveProperty('v1');
+  });
+
+  it('the store failed while the shadow waited, and the submission was never held: an error pair, not a mismatch', async () => {
+    let redis = await startRedis();
+    const port = Number(new URL(redis.url).port);
+    const store = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix: 'mirror-outage:', commandTimeoutMs: 200 });
+    const { sim, records, cutover, instanceId, taskId, finish, storeFailures } = await startedOver(store);
+    // The shadow started, and waits at its first interaction for the caller's submission.
+    await vi.waitFor(() => expect(sim.core.journal.count({ path: '*/v2/captain/journey/start' })).toBe(1), { interval: 2 });
+    await redis.stop();
+    // Its takes fail while Redis is down.
+    await vi.waitFor(async () => expect(await storeFailures()).toBeGreaterThan(0), { interval: 2 });
+    // The caller's Complete meanwhile: its placement cannot be read, so v1 serves it and nothing is held.
+    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    redis = await startRedis(port);
+    await finish();
+    await redis.stop();
+    expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v2: 'ShadowDataLostError' } }]);
+  });
+
+  it('a hold Redis fails is made again once Redis is back: the shadow gets the submission, and the pair matches', async () => {
+    let redis = await startRedis();
+    const port = Number(new URL(redis.url).port);
+    const inner = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix: 'mirror-hold:', commandTimeoutMs: 200 });
+    let down = false;
+    let holdsFailed = 0;
+    // Redis goes down between the read of the placement and the hold, as it may between any two commands.
+    const store: PairingStore = {
+      ...inner,
+      async hold(...args) {
+        if (down) {
+          down = false;
+          await redis.stop();
+        }
+        return inner.hold(...args).catch((error: unknown) => {
+          holdsFailed += 1;
+          throw error;
+        });
+      },
+    };
+    // The caller's journey waits for the clock: it cannot end before the hold is made again.
+    const { sim, records, cutover, instanceId, taskId, finish } = await startedOver(store);
+    down = true;
+    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    await vi.waitFor(() => expect(holdsFailed).toBeGreaterThan(0), { interval: 2 });
+    redis = await startRedis(port);
+    // Held again off the caller's path: the shadow is given it.
+    await vi.waitFor(() => expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1), {
+      timeout: 5000,
+      interval: 5,
+    });
+    await finish();
+    await redis.stop();
+    expect(records).toMatchObject([{ result: 'match' }]);
+    expect((await cutover.metrics.failures.get()).values.filter(({ labels }) => labels.part === 'hold')).toEqual([]);
   });
 });

@@ -370,15 +370,17 @@ describe.runIf(redisAvailable())('a kill on a Redis store', () => {
     const redis = await startRedis();
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
     const errors: string[] = [];
+    // The writer has the store key too: a store given another key would not open.
+    const key = randomBytes(32);
     const cutover = createCutover({
       v1: v1Side(v1Sim),
       v2: v2Side(v2Sim),
       mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 0 } }],
-      store: await createRedisStore({ url: redis.url, key: randomBytes(32), prefix }),
+      store: await createRedisStore({ url: redis.url, key, prefix }),
       logger: { warn: () => {}, error: (message) => errors.push(message) },
     });
     // Someone with write access to Redis, not the operator, claims a "kill" that moves the mapping to v2.
-    const writer = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix });
+    const writer = await createRedisStore({ url: redis.url, key, prefix });
     const forged = { stage: { kind: 'v2' }, from: { kind: 'shadow', sample: 0 }, reason: 'kill', at: new Date().toISOString() } as const;
     await writer.setOverride('data-check', forged);
     await cutover.startJourney(startRequest);

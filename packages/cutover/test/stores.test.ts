@@ -12,6 +12,7 @@ import {
   type PairingStore,
   SealedSubjectError,
   StoreConnectionError,
+  StoreKeyMismatchError,
 } from '../src/index.js';
 import { createSealer } from '../src/stores/seal.js';
 import { storeFailureReason } from '../src/stores/store-failure-reason.js';
@@ -82,7 +83,7 @@ describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own'
 
   behavesAsAStore(() => createRedisStore({ url: redis.url, key, prefix: `test:${randomBytes(4).toString('hex')}:` }));
 
-  it('holds submissions sealed: no identity data in Redis, and another key cannot open them', async () => {
+  it('holds submissions sealed: no identity data in Redis, and a store given another key does not open', async () => {
     const prefix = 'sealed:';
     const store = await createRedisStore({ url: redis.url, key, prefix });
     await store.hold('instance-1', { subject, draft: false }, 60_000);
@@ -93,9 +94,40 @@ describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own'
     expect(stored).not.toMatch(/Lovelace|123-45-6789|1990/);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
-    const stranger = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix });
-    await expect(stranger.take('instance-1')).rejects.toBeInstanceOf(SealedSubjectError);
-    await Promise.all([store.close(), stranger.close()]);
+    await expect(createRedisStore({ url: redis.url, key: randomBytes(32), prefix })).rejects.toBeInstanceOf(StoreKeyMismatchError);
+    // The check it is refused by is kept in Redis, and is not the key.
+    const reader = new Redis(redis.url);
+    const check = await reader.get(`${prefix}key-check`);
+    await reader.quit();
+    expect(check).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(check as string, 'base64').equals(key)).toBe(false);
+    // The same key, at another prefix or again at this one, opens.
+    await (await createRedisStore({ url: redis.url, key, prefix })).close();
+    await (await createRedisStore({ url: redis.url, key: randomBytes(32), prefix: 'sealed-other:' })).close();
+    await store.close();
+  });
+
+  it('takes held entries one by one: one sealed under another key is answered as unopened, the others kept', async () => {
+    const prefix = 'foreign:';
+    const store = await createRedisStore({ url: redis.url, key, prefix });
+    await store.hold('instance-1', { subject: { uid: 'first' }, draft: false }, 60_000);
+    // As a replica given another key held it (started before the key check was there).
+    const raw = new Redis(redis.url);
+    await raw.rpush(
+      `${prefix}held:instance-1`,
+      createSealer(randomBytes(32)).seal(JSON.stringify({ subject, draft: false }), 'instance-1'),
+    );
+    await raw.quit();
+    await store.hold('instance-1', { subject: { uid: 'last' }, draft: false }, 60_000);
+    const taken = await store.take('instance-1');
+    expect(taken).toEqual([
+      { subject: { uid: 'first' }, draft: false },
+      { unopened: expect.any(SealedSubjectError) },
+      { subject: { uid: 'last' }, draft: false },
+    ]);
+    expect(JSON.stringify(taken)).not.toMatch(/Lovelace/);
+    expect(await store.take('instance-1')).toEqual([]);
+    await store.close();
   });
 
   it('reads a submission a replica of the version before drafts held, bare, as a completed one', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
-import { CutoverOptionsError } from '@journey-bridge/cutover';
+import { CutoverOptionsError, StoreKeyMismatchError } from '@journey-bridge/cutover';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
 import { StoreUnreachableError } from './cutover-wiring.js';
@@ -227,6 +227,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
   } catch (error) {
     // A cutover the library refuses is a setting with a wrong value, as the config checks would have said.
     if (error instanceof CutoverOptionsError) throw new UsageError(`the cutover file: ${error.message}`);
+    // A setting with a wrong value too: the store key, which every replica sharing the store must be given alike.
+    if (error instanceof StoreKeyMismatchError) throw new UsageError(`storeKey is not the store's: ${error.message}`);
     // Not a usage problem: the cutover's shared store cannot be reached or refused us, or the address is taken or not this host's.
     if (error instanceof StoreUnreachableError) io.stderr.write(`journey-bridge: ${error.message}\n`);
     else io.stderr.write(`journey-bridge: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);

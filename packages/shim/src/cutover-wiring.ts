@@ -11,6 +11,7 @@ import {
   createRedisStore,
   type PairingStore,
   type RecordPublisher,
+  StoreKeyMismatchError,
 } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -36,6 +37,8 @@ export async function openStore(config: ShimConfig): Promise<PairingStore> {
   try {
     return await createRedisStore({ url: store, key: Buffer.from(config.storeKey ?? '', 'base64') });
   } catch (error) {
+    // Reached, and refused: another replica's key is the store's.
+    if (error instanceof StoreKeyMismatchError) throw error;
     const shown = new URL(store);
     if (shown.password) shown.password = '***';
     // The library's reason names no URL and gives the server's words (ECONNREFUSED, WRONGPASS, the database refused).

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { createRedisStore } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll } from '../../../test/support/git.js';
 import { main as codemodMain } from '../../codemod/src/cli.js';
+import { startRedis } from '../../cutover/test/redis-server.js';
 import { main as simulatorMain } from '../../simulator/src/cli.js';
 import { main as shimMain } from '../src/cli.js';
 import { CutoverFile } from '../src/cutover-config.js';
@@ -234,6 +236,16 @@ const CASES: Record<string, () => Promise<Invocation>> = {
   'journey-bridge serve: 2 a config file key that is not a setting': async () => ({
     argv: ['serve', '--config', await fileWith('config.json', JSON.stringify({ upstream: 'eu', timeout: 5 }))],
   }),
+  'journey-bridge serve: 2 a shared store first used with another store key (every replica sharing it needs the same)': async () => {
+    const redis = await startRedis();
+    // Another replica, given another key, used the store first.
+    await (await createRedisStore({ url: redis.url, key: Buffer.alloc(32, 8) })).close();
+    return {
+      argv: ['serve', '--upstream', 'eu', '--cutover', CUTOVER, '--store', redis.url, '--port', '0'],
+      env: { JOURNEY_BRIDGE_STORE_KEY: STORE_KEY },
+      cleanup: () => redis.stop(),
+    };
+  },
   'journey-bridge serve: 2 a shared store without the key its held submissions are sealed with': async () => ({
     argv: ['serve', '--upstream', 'eu', '--cutover', CUTOVER, '--store', 'redis://127.0.0.1:6379'],
   }),

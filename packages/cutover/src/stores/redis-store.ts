@@ -1,14 +1,19 @@
 import { Redis } from 'ioredis';
 import { CutoverOptionsError } from '../errors/cutover-options-error.js';
+import { SealedSubjectError } from '../errors/sealed-subject-error.js';
 import { StoreConnectionError, type StoreConnectionProblem } from '../errors/store-connection-error.js';
-import type { HeldSubmission, PairingStore, Placement, StageOverride } from '../types.js';
+import { StoreKeyMismatchError } from '../errors/store-key-mismatch-error.js';
+import type { HeldSubmission, PairingStore, Placement, StageOverride, UnopenedSubmission } from '../types.js';
 import { createSealer } from './seal.js';
 
 /** Options of `createRedisStore`. */
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS); `db` a whole number, else database 0. */
   url: string;
-  /** 32 bytes: held submissions are sealed with AES-256-GCM under it. Give every replica the same key. */
+  /**
+   * 32 bytes: held submissions are sealed with AES-256-GCM under it. Give every replica the same key: the first to
+   * use the store (at `prefix`) leaves a check of it there, and a store given another key refuses to open.
+   */
   key: Uint8Array;
   /** Prefix of every key this store writes. @default 'journey-bridge:cutover:' */
   prefix?: string;
@@ -25,7 +30,8 @@ export interface RedisStoreOptions {
  * The pairing store shared by several replicas, in Redis. Placements, held submissions and counters expire with
  * Redis TTLs; held submissions are sealed before they leave the process. Connects, authenticated and on its
  * database, before it resolves (else `StoreConnectionError`, with the server's reason), and fails commands at once
- * while disconnected rather than queueing them behind a caller.
+ * while disconnected rather than queueing them behind a caller. Rejects with `StoreKeyMismatchError` when the
+ * store was first used with another key.
  */
 export async function createRedisStore({
   url,
@@ -67,6 +73,12 @@ export async function createRedisStore({
     clearTimeout(timer);
     redis.off('error', remember);
   }
+  try {
+    await checkKey(redis, sealer.keyCheck, prefix);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   // The handshake above had the connection's bound; from here each command has a caller waiting on it.
   redis.options.commandTimeout = commandTimeoutMs;
 
@@ -87,7 +99,15 @@ export async function createRedisStore({
       const results = await redis.multi().lrange(`held:${primaryInstanceId}`, 0, -1).del(`held:${primaryInstanceId}`).exec();
       const [failure, sealed] = results?.[0] ?? [null, []];
       if (failure) throw failure;
-      return (sealed as string[]).map((entry) => heldSubmission(JSON.parse(sealer.open(entry, primaryInstanceId))));
+      // One by one: an entry that does not open (another key sealed it) is answered as such, and the rest are kept.
+      return (sealed as string[]).map((entry): HeldSubmission | UnopenedSubmission => {
+        try {
+          return heldSubmission(JSON.parse(sealer.open(entry, primaryInstanceId)));
+        } catch (error) {
+          // Not the parser's error: its message may quote the entry.
+          return { unopened: error instanceof SealedSubjectError ? error : new SealedSubjectError('a held submission did not parse') };
+        }
+      });
     },
     async increment(counter, ttlMs) {
       const results = await redis.multi().set(`count:${counter}`, 0, 'PX', ttlMs, 'NX').incr(`count:${counter}`).exec();
@@ -106,6 +126,20 @@ export async function createRedisStore({
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * A replica with another key would hold what no other replica can open, and be unable to open what they hold: the
+ * first one to use the store leaves a check of its key there (never the key), and one whose check differs refuses.
+ */
+async function checkKey(redis: Redis, keyCheck: string, prefix: string): Promise<void> {
+  const results = await redis.multi().set('key-check', keyCheck, 'NX').get('key-check').exec();
+  const [failure, check] = results?.[1] ?? [null, null];
+  if (failure) throw failure;
+  if (check !== keyCheck)
+    throw new StoreKeyMismatchError(
+      `this store (prefix ${JSON.stringify(prefix)}) was first used with another key: every replica sharing a store needs the same key`,
+    );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { CutoverOptionsError } from '../errors/cutover-options-error.js';
 import { SealedSubjectError } from '../errors/sealed-subject-error.js';
 
@@ -11,6 +11,11 @@ export interface Sealer {
   seal(plaintext: string, context: string): string;
   /** The plaintext, or `SealedSubjectError` when another key or another context sealed it, or it was altered. */
   open(sealed: string, context: string): string;
+  /**
+   * A check of the key (an HMAC-SHA-256 under it of a fixed text, as base64), the same for every sealer of the same
+   * key: kept in the store to find a replica given another key. It says nothing of the key.
+   */
+  readonly keyCheck: string;
 }
 
 /** A sealer over a 32-byte key. The context is bound as additional data: a sealed value moved to another instance does not open. */
@@ -18,6 +23,7 @@ export function createSealer(key: Uint8Array): Sealer {
   if (key.byteLength !== 32) throw new CutoverOptionsError(`the store key must be 32 bytes for AES-256-GCM, got ${key.byteLength}`);
   const secret = Buffer.from(key);
   return {
+    keyCheck: createHmac('sha256', secret).update('journey-bridge cutover store key check').digest('base64'),
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', secret, iv);
