@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Cutover, createCutover, createRecordPublisher, createRedisStore, type PairingStore, type PairRecord } from '../src/index.js';
 import { createSealer } from '../src/stores/seal.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
-import { redisAvailable, startRedis } from './redis-server.js';
+import { redisAvailable, redisForTest } from './redis-server.js';
 
 /**
  * The data check on `sim` in shadow at 100%, its v2 republication identical (on `shadowSim`, by default the same
@@ -417,7 +417,7 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
   }
 
   it('a submission held under another key is not opened: an error pair naming SealedSubjectError, not a mismatch', async () => {
-    const redis = await startRedis();
+    const redis = await redisForTest();
     const prefix = 'mirror-foreign:';
     const { sim, records, instanceId, taskId, finish } = await startedOver(
       await createRedisStore({ url: redis.url, key: randomBytes(32), prefix }),
@@ -438,7 +438,7 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
   });
 
   it('the store failed while the shadow waited, and the submission was never held: an error pair, not a mismatch', async () => {
-    let redis = await startRedis();
+    let redis = await redisForTest();
     const port = Number(new URL(redis.url).port);
     const store = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix: 'mirror-outage:', commandTimeoutMs: 200 });
     const { sim, records, cutover, instanceId, taskId, finish, storeFailures } = await startedOver(store);
@@ -449,14 +449,14 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
     await vi.waitFor(async () => expect(await storeFailures()).toBeGreaterThan(0), { interval: 2 });
     // The caller's Complete meanwhile: its placement cannot be read, so v1 serves it and nothing is held.
     await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
-    redis = await startRedis(port);
+    redis = await redisForTest(port);
     await finish();
     await redis.stop();
     expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v2: 'ShadowDataLostError' } }]);
   });
 
   it('a hold Redis fails is made again once Redis is back: the shadow gets the submission, and the pair matches', async () => {
-    let redis = await startRedis();
+    let redis = await redisForTest();
     const port = Number(new URL(redis.url).port);
     const inner = await createRedisStore({ url: redis.url, key: randomBytes(32), prefix: 'mirror-hold:', commandTimeoutMs: 200 });
     let down = false;
@@ -480,7 +480,7 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
     down = true;
     await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
     await vi.waitFor(() => expect(holdsFailed).toBeGreaterThan(0), { interval: 2 });
-    redis = await startRedis(port);
+    redis = await redisForTest(port);
     // Held again off the caller's path: the shadow is given it.
     await vi.waitFor(() => expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1), {
       timeout: 5000,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 /** A `redis-server` of a test's own, on loopback. */
 export interface TestRedis {
@@ -53,4 +54,11 @@ export async function startRedis(port?: number): Promise<TestRedis> {
       await exited;
     },
   };
+}
+
+/** `startRedis` for one test: stopped when the test ends, whether its assertions held or not. */
+export async function redisForTest(port?: number): Promise<TestRedis> {
+  const redis = await startRedis(port);
+  onTestFinished(() => redis.stop());
+  return redis;
 }

@@ -20,7 +20,7 @@ import {
   type StageChange,
 } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, v1Side, v2Side } from './harness.js';
-import { redisAvailable, startRedis } from './redis-server.js';
+import { redisAvailable, redisForTest, startRedis } from './redis-server.js';
 
 const startRequest = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
 
@@ -272,7 +272,7 @@ describe('replicas of a rolling change of the cutover file (one mapping, two con
     ['Redis', redisAvailable()],
   ])('a kill on one never lifts the kill another holds (%s store)', async (kind, run) => {
     if (!run) return;
-    const redis = kind === 'Redis' ? await startRedis() : undefined;
+    const redis = kind === 'Redis' ? await redisForTest() : undefined;
     const key = randomBytes(32);
     const memory = createMemoryStore();
     const { newer, older } = rollingChange(() => (redis ? createRedisStore({ url: redis.url, key, prefix: 'test:rolling:' }) : memory));
@@ -325,7 +325,7 @@ describe.runIf(redisAvailable())('a kill on a Redis store', () => {
     const v1Sim = createPlatform();
     const v2Sim = createPlatform();
     const starts = () => v1Sim.core.journal.count({ path: '*/captain/api/journey/start' });
-    let redis = await startRedis();
+    let redis = await redisForTest();
     const port = Number(new URL(redis.url).port);
     const key = randomBytes(32);
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
@@ -348,7 +348,7 @@ describe.runIf(redisAvailable())('a kill on a Redis store', () => {
     await other.startJourney(startRequest);
     expect(starts()).toBe(2);
     // Redis back, empty: the kill is not lost, and the next look at the stage writes it back for every replica.
-    redis = await startRedis(port);
+    redis = await redisForTest(port);
     await killed.startJourney(startRequest);
     expect(v2Sim.core.journal.count({ path: '*/v2/captain/journey/start' })).toBe(0);
     await vi.waitFor(async () => {

@@ -17,7 +17,7 @@ import {
 import { createSealer } from '../src/stores/seal.js';
 import { storeFailureReason } from '../src/stores/store-failure-reason.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
-import { redisAvailable, startRedis, type TestRedis } from './redis-server.js';
+import { redisAvailable, redisForTest, startRedis, type TestRedis } from './redis-server.js';
 
 const subject = {
   identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10', idNumbers: [{ type: 'SSN', value: '123-45-6789' }] },
@@ -208,7 +208,7 @@ describe.runIf(redisAvailable())('the Redis store refuses to start, saying why',
   });
 
   it('on credentials refused or missing, never showing the password', async () => {
-    const guarded = await startRedis();
+    const guarded = await redisForTest();
     try {
       const raw = new Redis(guarded.url);
       await raw.config('SET', 'requirepass', 'right-password');
@@ -227,7 +227,7 @@ describe.runIf(redisAvailable())('the Redis store refuses to start, saying why',
   });
 
   it("on a closed port, as unreachable with the socket's reason", async () => {
-    const closed = await startRedis();
+    const closed = await redisForTest();
     await closed.stop();
     await expect(createRedisStore({ url: closed.url, key })).rejects.toMatchObject({
       problem: 'unreachable',
@@ -255,7 +255,7 @@ describe.runIf(redisAvailable())('the Redis store refuses to start, saying why',
 
 describe.runIf(redisAvailable())('a Redis store failing while the cutover runs', () => {
   it('is logged as a store failure with a short reason, not as an "Error" of the shadow', async () => {
-    const redis = await startRedis();
+    const redis = await redisForTest();
     const store = await createRedisStore({ url: redis.url, key: randomBytes(32), commandTimeoutMs: 200 });
     await redis.stop();
     const logged: { message: string; fields: unknown }[] = [];
