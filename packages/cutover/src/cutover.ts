@@ -92,6 +92,16 @@ export interface CutoverOptions {
   registry?: Registry;
   /** Rollbacks and kills at warn, failures off the caller's path at error, by error name only. @default none */
   logger?: Pick<Logger, 'warn' | 'error'>;
+  /**
+   * Longest a caller's call waits for the store, ms: for the stage of a start (its override, the kill switch other
+   * replicas pulled) and for the placement of a later call. A read that takes longer is not waited for: the start
+   * follows the last override this replica read or made, and the call goes where an unknown instance goes (v1, then
+   * v2 if v1 does not know it). The read runs on and counts once it lands, so a slow store delays a kill made on
+   * another replica by the starts that did not wait for it; a dead one holds it back until the store answers again.
+   * Everything else of the store (the daily cap, the placement's write, held submissions) is off the caller's path.
+   * @default 50
+   */
+  storeWaitMs?: number;
   /** How long an instance's side is remembered, ms: longer than the longest journey. @default 7 days */
   placementTtlMs?: number;
   /** Draws the bucket of a start without `context.subject.uid`, in [0, 1). @default Math.random */
@@ -154,6 +164,8 @@ interface Runtime {
   foreign?: StageOverride;
   /** The last `setStage` made on this replica: the one override allowed to move new journeys forward, here only. */
   operatorOverride?: StageOverride;
+  /** How many times this replica moved the mapping: a read of the store sent before the last move is older than it. */
+  moves: number;
   /** The last stored override refused (as JSON), so that it is logged once, not at every start. */
   refused?: string;
 }
@@ -172,6 +184,22 @@ const sideFailed = (error: unknown): boolean =>
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
 const errorName = (error: unknown): string => (error instanceof Error ? error.name : 'Error');
+
+/** What a read of the store answers a caller that did not wait for it. */
+const LATE = Symbol('late');
+
+/**
+ * What `promise` settles with, or `LATE` once `ms` have passed without it: a caller does not wait longer for the
+ * store. The promise runs on (it must never reject).
+ */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  const late = new Promise<typeof LATE>((resolve) => {
+    const timer = setTimeout(() => resolve(LATE), ms);
+    const stop = () => clearTimeout(timer);
+    promise.then(stop, stop);
+  });
+  return Promise.race([promise, late]);
+}
 
 /** The start as it goes on the wire (functions dropped, as JSON drops them); `undefined` when JSON cannot write it. */
 function wireCopy(request: V1StartRequest): V1StartRequest | undefined {
@@ -214,6 +242,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     recordOutcomes = false,
     logger,
     placementTtlMs = 7 * DAY_MS,
+    storeWaitMs = 50,
     random = Math.random,
     fetch = globalThis.fetch,
     onStageChange,
@@ -237,7 +266,15 @@ export function createCutover(options: CutoverOptions): Cutover {
     if (runtimes.has(name)) throw new CutoverOptionsError(`two mappings are named ${JSON.stringify(name)}`);
     checkSample(name, config.stage);
     const rule = { ...DEFAULT_RULE, ...options.rollback, ...config.rollback };
-    const runtime: Runtime = { name, config, rule, window: new EvidenceWindow(rule.window), windowStage: config.stage, rollingBack: false };
+    const runtime: Runtime = {
+      name,
+      config,
+      rule,
+      window: new EvidenceWindow(rule.window),
+      windowStage: config.stage,
+      rollingBack: false,
+      moves: 0,
+    };
     // `id` and `id@latest` are one journey: two mappings of it would route its starts by whichever came last.
     const id = config.v1.endsWith('@latest') ? bareId(config.v1) : config.v1;
     const other = byV1.get(id) ?? byV1.get(`${id}@latest`);
@@ -273,6 +310,8 @@ export function createCutover(options: CutoverOptions): Cutover {
     else logger?.error('cutover: shadow-side failure kept off the caller’s path', { mapping, part, error: errorName(error) });
   }
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
+  /** Starts whose daily cap is being asked, off the caller's path: their mirrors are not offered yet. */
+  const admissions = new Set<Promise<void>>();
   /** Mirrored journeys abandoned by `close`, by mapping: served, never compared. */
   const abandoned = new Map<string, number>();
 
@@ -288,12 +327,35 @@ export function createCutover(options: CutoverOptions): Cutover {
 
   /**
    * The stage new journeys start in: the furthest back of the configured stage, the override made under it that this
-   * replica knows, and one another replica's configuration made since this replica started (`foreign`).
+   * replica knows, and one another replica's configuration made since this replica started (`foreign`). With `waitMs`
+   * (a caller's start), the stored override is waited for that long at most; a later answer still counts, for the
+   * starts after it.
    */
-  async function currentStage(runtime: Runtime): Promise<Stage> {
+  async function currentStage(runtime: Runtime, waitMs?: number): Promise<Stage> {
+    // The stage as the read left it, taken when it lands: a move made meanwhile is the next start's.
+    const read = readOverride(runtime).then(() => stageHere(runtime));
+    const answered = waitMs === undefined ? await read : await within(read, waitMs);
+    const stage = answered === LATE ? stageHere(runtime) : answered;
+    if (!sameStage(stage, runtime.windowStage)) {
+      // Evidence from one stage says nothing about the next.
+      runtime.windowStage = stage;
+      runtime.window.clear();
+      metrics.setStage(runtime.name, stage);
+    }
+    return stage;
+  }
+
+  const stageHere = (runtime: Runtime): Stage => inForce(runtime)?.stage ?? runtime.config.stage;
+
+  /** Takes in the stored override of `runtime`; never rejects. */
+  async function readOverride(runtime: Runtime): Promise<void> {
     // Out of reach, the store says nothing: the last overrides known here hold (a kill errs towards v1).
+    const moves = runtime.moves;
     try {
       const stored = await store.overrideOf(runtime.name);
+      // Sent before this replica moved the mapping (a read a start did not wait for, landing late): it says nothing
+      // the move did not supersede, and must not lift a kill made meanwhile.
+      if (runtime.moves !== moves) return;
       if (stored) take(runtime, stored);
       else {
         const held = inForce(runtime);
@@ -304,14 +366,6 @@ export function createCutover(options: CutoverOptions): Cutover {
     } catch (error) {
       failed(runtime.name, 'store', error);
     }
-    const stage = inForce(runtime)?.stage ?? runtime.config.stage;
-    if (!sameStage(stage, runtime.windowStage)) {
-      // Evidence from one stage says nothing about the next.
-      runtime.windowStage = stage;
-      runtime.window.clear();
-      metrics.setStage(runtime.name, stage);
-    }
-    return stage;
   }
 
   /** The override new journeys follow here: the foreign one when it is further back than this replica's own. */
@@ -366,6 +420,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     const override: StageOverride = { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() };
     // Held here first: a store out of reach must not stop a kill or a rollback on this replica.
     runtime.override = override;
+    runtime.moves += 1;
     // This replica's own move (from the stage in force here) supersedes another configuration's override it followed.
     runtime.foreign = undefined;
     if (reason === 'operator') runtime.operatorOverride = override;
@@ -521,12 +576,8 @@ export function createCutover(options: CutoverOptions): Cutover {
     recordPair(runtime, stage, job, ends, instances);
   }
 
-  /** Whether a sampled journey of `runtime` is mirrored: room in the queue and under the daily cap. */
-  async function admitted(runtime: Runtime): Promise<boolean> {
-    if (queue.pending >= queueSize) {
-      skipped(runtime.name, 'queue-full');
-      return false;
-    }
+  /** Whether a sampled journey of `runtime` is mirrored as far as the daily cap says. */
+  async function underDailyCap(runtime: Runtime): Promise<boolean> {
     try {
       const day = new Date().toISOString().slice(0, 10);
       if ((await store.increment(`daily:${runtime.name}:${day}`, 2 * DAY_MS)) > (runtime.config.dailyCap ?? 1000)) {
@@ -548,9 +599,9 @@ export function createCutover(options: CutoverOptions): Cutover {
    * Holds a submission for the shadow, off the caller's path. A hold the store fails is tried again, less and less
    * often, until the shadow timeout (its TTL) has passed or the cutover closes: a store that was out of reach for a
    * moment must not lose the shadow's data, which would leave it waiting for a submission that never comes. Counted
-   * as a failure only once given up.
+   * as a failure only once given up. The answer never rejects.
    */
-  function hold(mapping: string, instanceId: string, submission: HeldSubmission): void {
+  function hold(mapping: string, instanceId: string, submission: HeldSubmission): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     const attempts = async () => {
       for (let wait = pollIntervalMs; ; wait = Math.min(2 * wait, 16 * pollIntervalMs)) {
@@ -572,9 +623,13 @@ export function createCutover(options: CutoverOptions): Cutover {
         if (holding.get(instanceId) === held) holding.delete(instanceId);
       });
     holding.set(instanceId, held);
+    return held;
   }
 
-  /** Where an instance is served; unknown instances (before the cutover, past the TTL, a store failure) are v1's. */
+  /**
+   * Where an instance is served; unknown instances (before the cutover, past the TTL, a store failure, a write not
+   * landed yet) are v1's. Never rejects.
+   */
   async function placementOf(instanceId: string): Promise<Placement | undefined> {
     try {
       return await store.placementOf(instanceId);
@@ -586,23 +641,28 @@ export function createCutover(options: CutoverOptions): Cutover {
 
   /**
    * Runs a call of an existing instance on its side; an unknown one goes to v1, then to v2 if v1 does not know it
-   * (`v2First`: the other way round, for a call that names something only the adapter makes).
+   * (`v2First`: the other way round, for a call that names something only the adapter makes). The placement is
+   * waited for `storeWaitMs` at most: one later than that is unknown to the call (`late`), and `call` is given the
+   * stored one, whenever it lands, for the shadow's part.
    */
   async function routed<T>(
     instanceId: string | undefined,
     context: CallContext | undefined,
     operation: keyof V1Api,
-    call: (api: V1Api, placement: Placement | undefined) => Promise<T>,
+    call: (api: V1Api, stored: Promise<Placement | undefined>, late: boolean) => Promise<T>,
     v2First = false,
   ): Promise<T> {
-    const placement = instanceId === undefined ? undefined : await placementOf(instanceId);
+    const stored = instanceId === undefined ? Promise.resolve(undefined) : placementOf(instanceId);
+    const answered = await within(stored, storeWaitMs);
+    const late = answered === LATE;
+    const placement = late ? undefined : answered;
     const runtime = placement && runtimes.get(placement.mapping);
     if (placement && runtime)
-      return observe(runtime, placement.stage, placement.side, operation, () => call(bound(sides[placement.side], context), placement));
-    if (placement) return call(bound(sides[placement.side], context), placement);
+      return observe(runtime, placement.stage, placement.side, operation, () => call(bound(sides[placement.side], context), stored, late));
+    if (placement) return call(bound(sides[placement.side], context), stored, late);
     const [first, then] = v2First ? [v2, v1] : [v1, v2];
     try {
-      return await call(bound(first, context), undefined);
+      return await call(bound(first, context), stored, late);
     } catch (error) {
       // The first side's 404 is the caller's answer unless the other side knows the instance: only then is the
       // call (and any data it carries) sent there. A task id that names no instance is the first side's alone.
@@ -616,7 +676,7 @@ export function createCutover(options: CutoverOptions): Cutover {
         throw isNotFound(probeError) ? error : probeError;
       }
       try {
-        return await call(other, undefined);
+        return await call(other, stored, late);
       } catch (otherError) {
         // A read of an instance neither side has: the first side's answer, as it gave it.
         if (operation === 'fetchState' && isNotFound(otherError)) throw error;
@@ -644,7 +704,8 @@ export function createCutover(options: CutoverOptions): Cutover {
       async startJourney(request) {
         const runtime = mappingFor(request.resourceId);
         if (!runtime) return bound(v1, context).startJourney(request);
-        const stage = await currentStage(runtime);
+        // Only the stage is the caller's to wait for, and only so long: the rest is the shadow's, after the answer.
+        const stage = await currentStage(runtime, storeWaitMs);
         const uid = request.context?.subject?.uid;
         const plan = planStart(stage, typeof uid === 'string' && uid !== '' ? stableBucket(runtime.name, uid) : random());
         // Copied before the primary is called: a caller reusing its request object meanwhile must not change the
@@ -654,9 +715,19 @@ export function createCutover(options: CutoverOptions): Cutover {
         const answer = await observe(runtime, stage.kind, plan.primary, 'startJourney', () =>
           bound(sides[plan.primary], context).startJourney(request),
         );
-        let mirrored = false;
         if (plan.sampled && !start) skipped(runtime.name, 'unwritable-start');
-        if (start && (await admitted(runtime))) {
+        const queued = start !== undefined && queue.pending < queueSize;
+        if (start && !queued) skipped(runtime.name, 'queue-full');
+        // Written before the answer goes back, so that a call for the instance (on any replica) finds it once the
+        // store has it, but not waited for: until it lands, the instance is unknown and goes where unknown ones go,
+        // which finds it on either side. A mirror not admitted after all is written again, unmirrored: submissions
+        // held for it meanwhile expire with their TTL.
+        const place = (mirrored: boolean) =>
+          store
+            .place(answer.instanceId, { side: plan.primary, mapping: runtime.name, stage: stage.kind, mirrored }, placementTtlMs)
+            .catch((error: unknown) => failed(runtime.name, 'store', error));
+        place(queued);
+        if (start && queued) {
           const { shadowOn = 'production' } = runtime.config;
           const job: MirrorJob = {
             primary: plan.primary,
@@ -665,13 +736,15 @@ export function createCutover(options: CutoverOptions): Cutover {
             shadowResourceId: shadowOn === 'production' ? request.resourceId : shadowOn.preview,
             startedAt,
           };
-          mirrored = queue.offer(() => mirror(runtime, stage, job, context?.token));
-          if (!mirrored) skipped(runtime.name, 'queue-full');
-        }
-        try {
-          await store.place(answer.instanceId, { side: plan.primary, mapping: runtime.name, stage: stage.kind, mirrored }, placementTtlMs);
-        } catch (error) {
-          failed(runtime.name, 'store', error);
+          const admitting = underDailyCap(runtime).then((admitted) => {
+            // Closed meanwhile: served, never compared, as `close` counts a mirror it abandons.
+            if (admitted && closing.signal.aborted) skipped(runtime.name, 'shutdown');
+            const mirrored = admitted && !closing.signal.aborted && queue.offer(() => mirror(runtime, stage, job, context?.token));
+            if (admitted && !closing.signal.aborted && !mirrored) skipped(runtime.name, 'queue-full');
+            if (!mirrored) place(false);
+          });
+          admissions.add(admitting);
+          admitting.finally(() => admissions.delete(admitting));
         }
         return answer;
       },
@@ -687,16 +760,28 @@ export function createCutover(options: CutoverOptions): Cutover {
           request.instanceId,
           context,
           'updateTask',
-          async (api, placement) => {
+          async (api, stored, late) => {
             const answer = await api.updateTask(request);
             const intent = String(request.intent).toLowerCase();
-            if (placement?.mirrored && intent !== 'validate') {
-              // Off the caller's path: the shadow takes it when its own tasks ask.
-              hold(placement.mapping, request.instanceId, {
-                subject: request.context.subject as Record<string, unknown>,
-                draft: intent === 'save',
+            if (intent === 'validate') return answer;
+            // Off the caller's path: the shadow takes it when its own tasks ask.
+            const submission = { subject: request.context.subject as Record<string, unknown>, draft: intent === 'save' };
+            if (!late) {
+              stored.then((placement) => {
+                if (placement?.mirrored) hold(placement.mapping, request.instanceId, submission);
               });
+              return answer;
             }
+            // The placement came too late to tell: held anyway, before the caller's next call as when the store
+            // answers (a mirror ends once its primary has and nothing more is held), and let go again once the
+            // placement says no shadow takes it.
+            const held = hold('unknown', request.instanceId, submission);
+            stored.then(async (placement) => {
+              if (placement?.mirrored) return;
+              // After the hold, retried or not: taken before it, the submission would be held again for no one.
+              await held;
+              await store.take(request.instanceId).catch((error) => failed(placement?.mapping ?? 'unknown', 'store', error));
+            });
             return answer;
           },
           // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first.
@@ -728,14 +813,20 @@ export function createCutover(options: CutoverOptions): Cutover {
   async function kill(names: readonly string[] = []): Promise<void> {
     const targets = names.length === 0 ? [...runtimes.values()] : names.map(runtimeNamed);
     let unshared: unknown;
+    const told: Promise<void>[] = [];
     for (const runtime of targets) {
-      const stage = await currentStage(runtime);
+      // Not held up by a slow store either: each mapping is killed here at once (`moveStage` acts before it writes),
+      // and the others are told after, all together.
+      const stage = await currentStage(runtime, storeWaitMs);
       // Every mapping is killed here, even when the store cannot be told of one: the first such failure is reported.
       if (stage.kind !== 'v1')
-        await moveStage(runtime, { kind: 'v1' }, 'kill', 'kill').catch((error: unknown) => {
-          unshared ??= error;
-        });
+        told.push(
+          moveStage(runtime, { kind: 'v1' }, 'kill', 'kill').catch((error: unknown) => {
+            unshared ??= error;
+          }),
+        );
     }
+    await Promise.all(told);
     if (unshared !== undefined) throw unshared;
   }
 
@@ -752,7 +843,10 @@ export function createCutover(options: CutoverOptions): Cutover {
       await moveStage(runtime, stage, 'operator', undefined);
     },
     kill,
-    idle: () => queue.idle(),
+    async idle() {
+      await Promise.all(admissions);
+      await queue.idle();
+    },
     async close() {
       stopKillSwitch?.();
       closing.abort();

@@ -6,6 +6,8 @@ import { onTestFinished } from 'vitest';
 /** A `redis-server` of a test's own, on loopback. */
 export interface TestRedis {
   readonly url: string;
+  /** The server's process, for a test that freezes it (`SIGSTOP`) as a hung Redis. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,9 +49,12 @@ export async function startRedis(port?: number): Promise<TestRedis> {
   child.stdout?.resume();
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
+      // A frozen server would hold the SIGTERM until it runs again.
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
     },
