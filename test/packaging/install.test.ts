@@ -188,6 +188,13 @@ describe('installed from packed tarballs with npm', () => {
     expect(stderr).toBe('');
   });
 
+  it('the ES module adapter over a client required as CommonJS answers 404 for an unknown instance, not 500', async () => {
+    await cp(new URL('both-builds.mjs', import.meta.url), join(scratch, 'both-builds.mjs'));
+    const { stdout, stderr } = await inScratch(process.execPath, ['both-builds.mjs']);
+    expect(JSON.parse(stdout)).toEqual({ status: 404, twoBuilds: true, caughtByTheOtherBuild: true });
+    expect(stderr).toBe('');
+  });
+
   it('journey-codemod rewrites a small app in its own git repository', async () => {
     const app = join(scratch, 'app');
     await cp(join(ROOT, 'test-fixtures', 'legacy-apps', 'fetch-constants'), join(app, 'src'), { recursive: true });

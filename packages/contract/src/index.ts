@@ -3,6 +3,7 @@ export * from './domain-elements.js';
 export * from './element-catalogue.js';
 export { DescribedField, ElementDescription, type ElementDescriptionInput, FieldFormat, setAtPath } from './element-description.js';
 export { ContractError } from './errors/contract-error.js';
+export { brandErrorClass, isBrandedInstance } from './errors/error-brand.js';
 export * from './errors.js';
 export { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 export { mergeSubject } from './merge-subject.js';

@@ -1,3 +1,4 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { JourneyApiError } from './journey-api-error.js';
 
 /**
@@ -5,6 +6,10 @@ import { JourneyApiError } from './journey-api-error.js';
  * network error itself (`cause.code` `ECONNREFUSED`, `UND_ERR_SOCKET`, …), not fetch's `TypeError` around it.
  */
 export class ConnectionError extends JourneyApiError {
+  static {
+    brandErrorClass(ConnectionError, '@journey-bridge/client:ConnectionError');
+  }
+
   override name = 'ConnectionError';
   declare readonly status: undefined;
 

@@ -1,4 +1,5 @@
 import type { V1ErrorBody, V2ErrorItem } from '@journey-bridge/contract';
+import { brandErrorClass } from '@journey-bridge/contract';
 import { JourneyClientError } from './journey-client-error.js';
 
 /** What the client knows about a failed exchange with the service. */
@@ -23,6 +24,10 @@ export interface ApiErrorDetails {
  * error body; the message reads `"<status> <code> <name>: <problem> (<action>) [request <id>]"`.
  */
 export class JourneyApiError extends JourneyClientError {
+  static {
+    brandErrorClass(JourneyApiError, '@journey-bridge/client:JourneyApiError');
+  }
+
   override name = 'JourneyApiError';
   readonly status: number | undefined;
   readonly requestId: string | undefined;

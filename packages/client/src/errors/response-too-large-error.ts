@@ -1,3 +1,4 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { JourneyApiError } from './journey-api-error.js';
 
 /**
@@ -5,6 +6,10 @@ import { JourneyApiError } from './journey-api-error.js';
  * off unread. Not retried: the same request would get the same answer.
  */
 export class ResponseTooLargeError extends JourneyApiError {
+  static {
+    brandErrorClass(ResponseTooLargeError, '@journey-bridge/client:ResponseTooLargeError');
+  }
+
   override name = 'ResponseTooLargeError';
   declare readonly status: undefined;
 

@@ -1,7 +1,12 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { JourneyApiError } from './journey-api-error.js';
 
 /** A successful response whose body does not match the contract; `path` names the offending field. */
 export class ResponseValidationError extends JourneyApiError {
+  static {
+    brandErrorClass(ResponseValidationError, '@journey-bridge/client:ResponseValidationError');
+  }
+
   override name = 'ResponseValidationError';
   /** Dotted path of the first offending field, e.g. `context.result.status`; `(body)` when the body is not JSON. */
   readonly path: string;

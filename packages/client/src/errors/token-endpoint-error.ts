@@ -1,4 +1,5 @@
 import type { TokenErrorBody } from '@journey-bridge/contract';
+import { brandErrorClass } from '@journey-bridge/contract';
 import { JourneyApiError } from './journey-api-error.js';
 
 /**
@@ -6,6 +7,10 @@ import { JourneyApiError } from './journey-api-error.js';
  * undefined and `cause` the network error, as a `ConnectionError`'s is).
  */
 export class TokenEndpointError extends JourneyApiError {
+  static {
+    brandErrorClass(TokenEndpointError, '@journey-bridge/client:TokenEndpointError');
+  }
+
   override name = 'TokenEndpointError';
   /** The OAuth `error` (`invalid_client`, `invalid_grant`, …) when the endpoint sent one. */
   readonly error: string | undefined;

@@ -1,10 +1,15 @@
 import { ContractError } from '../errors/contract-error.js';
+import { brandErrorClass } from '../errors/error-brand.js';
 import type { V1JourneyStatus } from '../status.js';
 import type { JourneyMap } from './start.js';
 import { DialectEntry, type JourneyMapEntryInput, spelledStatus, type V1Dialect } from './v1-dialect.js';
 
 /** A journey map that cannot be used; the message names the entry and what is wrong with it. */
 export class JourneyMapError extends ContractError {
+  static {
+    brandErrorClass(JourneyMapError, '@journey-bridge/contract:JourneyMapError');
+  }
+
   override name = 'JourneyMapError';
 }
 

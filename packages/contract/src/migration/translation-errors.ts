@@ -1,4 +1,5 @@
 import { ContractError } from '../errors/contract-error.js';
+import { brandErrorClass } from '../errors/error-brand.js';
 import type { ChangeId } from './change-register.js';
 
 /**
@@ -6,6 +7,10 @@ import type { ChangeId } from './change-register.js';
  * `changeId` names the entry of the change register that explains why.
  */
 export class TranslationError extends ContractError {
+  static {
+    brandErrorClass(TranslationError, '@journey-bridge/contract:TranslationError');
+  }
+
   override name = 'TranslationError';
   constructor(
     message: string,
@@ -18,6 +23,10 @@ export class TranslationError extends ContractError {
 
 /** The v1 `resourceId` has no v2 publication in the journey map. */
 export class UnmappedJourneyError extends TranslationError {
+  static {
+    brandErrorClass(UnmappedJourneyError, '@journey-bridge/contract:UnmappedJourneyError');
+  }
+
   override name = 'UnmappedJourneyError';
   constructor(
     readonly resourceId: string,
@@ -29,6 +38,10 @@ export class UnmappedJourneyError extends TranslationError {
 
 /** The taskId was not issued by journey-bridge, or is damaged. */
 export class MalformedTaskIdError extends TranslationError {
+  static {
+    brandErrorClass(MalformedTaskIdError, '@journey-bridge/contract:MalformedTaskIdError');
+  }
+
   override name = 'MalformedTaskIdError';
   constructor(readonly taskId: string) {
     super(`taskId ${JSON.stringify(taskId.slice(0, 80))} was not issued for a v2 interaction`, 404, 'response.task-id');
@@ -37,6 +50,10 @@ export class MalformedTaskIdError extends TranslationError {
 
 /** The taskId names an interaction that has moved on: writing into the current one would be wrong. */
 export class StaleTaskError extends TranslationError {
+  static {
+    brandErrorClass(StaleTaskError, '@journey-bridge/contract:StaleTaskError');
+  }
+
   override name = 'StaleTaskError';
   constructor(readonly taskId: string) {
     super(`task ${JSON.stringify(taskId.slice(0, 80))} is no longer active: list the tasks again`, 409, 'endpoint.task-schema');
@@ -45,6 +62,10 @@ export class StaleTaskError extends TranslationError {
 
 /** `task/update` lacks a required element, or carries invalid data for one: v1 refused it the same way. */
 export class IncompleteTaskError extends TranslationError {
+  static {
+    brandErrorClass(IncompleteTaskError, '@journey-bridge/contract:IncompleteTaskError');
+  }
+
   override name = 'IncompleteTaskError';
   constructor(readonly problems: readonly string[]) {
     super(problems.join('; '), 400, 'request.update-participants');
@@ -63,6 +84,10 @@ const subjectPaths = (paths: readonly string[]) => paths.map((path) => `context.
  * v2 cannot change an element once given, so nothing was submitted. Names elements and paths, never values.
  */
 export class ProvidedElementChangedError extends TranslationError {
+  static {
+    brandErrorClass(ProvidedElementChangedError, '@journey-bridge/contract:ProvidedElementChangedError');
+  }
+
   override name = 'ProvidedElementChangedError';
   constructor(
     readonly elements: readonly string[],
@@ -83,6 +108,10 @@ export class ProvidedElementChangedError extends TranslationError {
  * Names elements and paths, never values.
  */
 export class AddedAfterSaveError extends TranslationError {
+  static {
+    brandErrorClass(AddedAfterSaveError, '@journey-bridge/contract:AddedAfterSaveError');
+  }
+
   override name = 'AddedAfterSaveError';
   constructor(
     readonly elements: readonly string[],
@@ -102,6 +131,10 @@ export class AddedAfterSaveError extends TranslationError {
  * carries outside the known elements (another value, or none): that data was not used. Names paths, never values.
  */
 export class UnheldDataError extends TranslationError {
+  static {
+    brandErrorClass(UnheldDataError, '@journey-bridge/contract:UnheldDataError');
+  }
+
   override name = 'UnheldDataError';
   constructor(
     readonly elements: readonly string[],
@@ -117,6 +150,10 @@ export class UnheldDataError extends TranslationError {
 
 /** The interaction closed before it took elements the update carried data for: that data was not used. */
 export class UntakenElementError extends TranslationError {
+  static {
+    brandErrorClass(UntakenElementError, '@journey-bridge/contract:UntakenElementError');
+  }
+
   override name = 'UntakenElementError';
   constructor(readonly elements: readonly string[]) {
     super(
@@ -129,6 +166,10 @@ export class UntakenElementError extends TranslationError {
 
 /** `Validate` of a task that needs elements journey-bridge has no description of: it cannot say the data is valid. */
 export class UndescribedElementError extends TranslationError {
+  static {
+    brandErrorClass(UndescribedElementError, '@journey-bridge/contract:UndescribedElementError');
+  }
+
   override name = 'UndescribedElementError';
   constructor(readonly elements: readonly string[]) {
     super(

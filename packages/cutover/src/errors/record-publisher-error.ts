@@ -1,7 +1,12 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { CutoverError } from './cutover-error.js';
 
 /** The pair records cannot be published: no destination was given, or the file could not be written. */
 export class RecordPublisherError extends CutoverError {
+  static {
+    brandErrorClass(RecordPublisherError, '@journey-bridge/cutover:RecordPublisherError');
+  }
+
   override name = 'RecordPublisherError';
   /** The file that could not be written, and why (`EISDIR`, `ENOENT`…): what an operator needs, no record data. */
   readonly path?: string;
