@@ -12,4 +12,16 @@ describe('instanceof across two loads of the cutover', () => {
     expect(refused instanceof first.CutoverOptionsError && refused instanceof first.CutoverError).toBe(true);
     expect(refused instanceof first.ShadowTimeoutError).toBe(false);
   });
+
+  it('brands every error class the package exports', () => {
+    const errorClasses = Object.entries(first).filter(
+      (entry): entry is [string, typeof first.CutoverError] =>
+        typeof entry[1] === 'function' && entry[1].prototype instanceof first.CutoverError,
+    );
+    expect(errorClasses.length).toBeGreaterThan(8);
+    for (const [name, errorClass] of errorClasses) {
+      const fromSecond = Object.create((second as unknown as Record<string, typeof first.CutoverError>)[name]?.prototype ?? null);
+      expect({ name, known: fromSecond instanceof errorClass }).toEqual({ name, known: true });
+    }
+  });
 });

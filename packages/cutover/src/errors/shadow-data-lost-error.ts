@@ -1,3 +1,4 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { CutoverError } from './cutover-error.js';
 
 /**
@@ -5,5 +6,9 @@ import { CutoverError } from './cutover-error.js';
  * been lost with the store, so where it stopped says nothing about the other side.
  */
 export class ShadowDataLostError extends CutoverError {
+  static {
+    brandErrorClass(ShadowDataLostError, '@journey-bridge/cutover:ShadowDataLostError');
+  }
+
   override name = 'ShadowDataLostError';
 }

@@ -1,3 +1,4 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { CutoverError } from './cutover-error.js';
 
 /** Why a store could not open its connection. */
@@ -9,6 +10,10 @@ export type StoreConnectionProblem = 'unreachable' | 'credentials' | 'tls' | 'da
  * never the URL (its password).
  */
 export class StoreConnectionError extends CutoverError {
+  static {
+    brandErrorClass(StoreConnectionError, '@journey-bridge/cutover:StoreConnectionError');
+  }
+
   override name = 'StoreConnectionError';
   /** What went wrong, for a caller that words it otherwise. */
   readonly problem: StoreConnectionProblem;

@@ -1,3 +1,4 @@
+import { brandErrorClass } from '@journey-bridge/contract';
 import { CutoverError } from './cutover-error.js';
 
 /**
@@ -5,5 +6,9 @@ import { CutoverError } from './cutover-error.js';
  * they what it holds. Every replica sharing a store needs the same key.
  */
 export class StoreKeyMismatchError extends CutoverError {
+  static {
+    brandErrorClass(StoreKeyMismatchError, '@journey-bridge/cutover:StoreKeyMismatchError');
+  }
+
   override name = 'StoreKeyMismatchError';
 }
