@@ -51,4 +51,16 @@ describe('instanceof across two loads of the client', () => {
     expect(notFound(first) instanceof InstanceGoneError).toBe(false);
     expect(notFound(second) instanceof InstanceGoneError).toBe(false);
   });
+
+  it('brands every error class the package exports', () => {
+    const errorClasses = Object.entries(first).filter(
+      (entry): entry is [string, typeof first.JourneyClientError] =>
+        typeof entry[1] === 'function' && entry[1].prototype instanceof first.JourneyClientError,
+    );
+    expect(errorClasses.length).toBeGreaterThan(15);
+    for (const [name, errorClass] of errorClasses) {
+      const fromSecond = Object.create((second as unknown as Record<string, typeof first.JourneyClientError>)[name]?.prototype ?? null);
+      expect({ name, known: fromSecond instanceof errorClass }).toEqual({ name, known: true });
+    }
+  });
 });

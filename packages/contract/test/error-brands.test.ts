@@ -16,4 +16,16 @@ describe('instanceof across two loads of the contract', () => {
     expect(new second.JourneyMapError('bad map') instanceof first.JourneyMapError).toBe(true);
     expect(new second.JourneyMapError('bad map') instanceof first.TranslationError).toBe(false);
   });
+
+  it('brands every error class the package exports', () => {
+    const errorClasses = Object.entries(first).filter(
+      (entry): entry is [string, typeof first.ContractError] =>
+        typeof entry[1] === 'function' && entry[1].prototype instanceof first.ContractError,
+    );
+    expect(errorClasses.length).toBeGreaterThan(5);
+    for (const [name, errorClass] of errorClasses) {
+      const fromSecond = Object.create((second as unknown as Record<string, typeof first.ContractError>)[name]?.prototype ?? null);
+      expect({ name, known: fromSecond instanceof errorClass }).toEqual({ name, known: true });
+    }
+  });
 });
