@@ -1,4 +1,19 @@
-import { defineConfig, type UserConfig } from 'tsdown';
+import { defineConfig, type TsdownPlugin, type UserConfig } from 'tsdown';
+
+/**
+ * Drops the `//# sourceMappingURL=` comment from the declaration files. `sourcemap` maps the JavaScript files
+ * (their maps carry the sources, so they ship), and the declaration files get the comment with it, but not their
+ * maps: the dts plugin deletes a map it was not asked for and leaves the comment naming it. A declaration map
+ * would be no better: it carries no sources, and the `src/` it points into is not packed.
+ */
+const noDeclarationMapComment: TsdownPlugin = {
+  name: 'journey-bridge:no-declaration-map-comment',
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle))
+      if (file.type === 'chunk' && /\.d\.[cm]?ts$/.test(file.fileName))
+        file.code = file.code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '\n');
+  },
+};
 
 const common: UserConfig = {
   platform: 'node',
@@ -8,6 +23,10 @@ const common: UserConfig = {
   sourcemap: true,
   tsconfig: 'tsconfig.build.json',
   checks: { pluginTimings: false },
+  // Not `plugins`: tsdown leaves those out of the build that writes the `.d.cts` files.
+  inputOptions(options) {
+    options.plugins = [options.plugins, noDeclarationMapComment];
+  },
 };
 
 /**

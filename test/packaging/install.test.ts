@@ -4,9 +4,10 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,9 @@ const PACKAGES = ['contract', 'client', 'simulator', 'adapter', 'cutover', 'shim
 const ENTRIES = [...PACKAGES.map((name) => `@journey-bridge/${name}`), '@journey-bridge/codemod/jscodeshift-transform'];
 /** Each binary, and the package that ships it. */
 const BINARIES = { 'journey-sim': 'simulator', 'journey-bridge': 'shim', 'journey-codemod': 'codemod' } as const;
+
+/** jscodeshift as the repository pins it (an optional peer of the codemod, so npm does not install it unasked). */
+const JSCODESHIFT = `jscodeshift@${JSON.parse(readFileSync(join(ROOT, 'packages', 'codemod', 'node_modules', 'jscodeshift', 'package.json'), 'utf8')).version}`;
 
 /** pnpm as this test was started (`npx pnpm@10 test:packaging`), else the same pinned major through npx. */
 const pnpm = (args: string[], cwd: string) =>
@@ -38,7 +42,7 @@ beforeAll(async () => {
   const files = (await readdir(tarballs)).map((file) => join(tarballs, file));
   await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
   // Plain npm, as a user would; the repository's TypeScript and Node types check the consumer files.
-  await inScratch('npm', ['install', '--no-audit', '--no-fund', ...files]);
+  await inScratch('npm', ['install', '--no-audit', '--no-fund', ...files, JSCODESHIFT]);
 }, 600_000);
 
 afterAll(async () => {
@@ -88,6 +92,22 @@ describe('installed from packed tarballs with npm', () => {
     }
   });
 
+  it('ships every source map a shipped file names', async () => {
+    for (const name of PACKAGES) {
+      const dir = join(scratch, 'node_modules', '@journey-bridge', name);
+      // The installed package is the tarball's files (its own dependencies, if npm nested any, are not).
+      const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+        .filter((file) => !file.split(/[\\/]/).includes('node_modules'));
+      const shipped = new Set(files);
+      for (const file of files) {
+        const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(await readFile(join(dir, file), 'utf8'))?.[1];
+        if (url && !url.startsWith('data:')) expect(shipped, `${name}/${file} names ${url}`).toContain(join(file, '..', url));
+      }
+    }
+  });
+
   it.each(ENTRIES)('%s loads with import and with require', async (entry) => {
     // What each gives a caller: its named exports, or (a transform) the function jscodeshift calls.
     const shape = (module: string) =>
@@ -107,6 +127,13 @@ describe('installed from packed tarballs with npm', () => {
     const consumer = await readFile(new URL('consumer.ts', import.meta.url), 'utf8');
     await writeFile(join(dir, 'esm.mts'), consumer);
     await writeFile(join(dir, 'cjs.cts'), consumer);
+    // The transform's CommonJS build is the function itself (`module.exports = transform`): its declarations
+    // must say so, or `t(...)` is refused and `t.default(...)`, which throws, passes.
+    await writeFile(
+      join(dir, 'require.cts'),
+      "import transform = require('@journey-bridge/codemod/jscodeshift-transform');\n" +
+        "export const output: string | undefined = transform({ path: 'a.ts', source: '' }, {}, {});\n",
+    );
     await writeFile(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
@@ -121,7 +148,7 @@ describe('installed from packed tarballs with npm', () => {
           types: ['node'],
           typeRoots: [join(ROOT, 'node_modules', '@types')],
         },
-        files: ['esm.mts', 'cjs.cts'],
+        files: ['esm.mts', 'cjs.cts', 'require.cts'],
       }),
     );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -214,5 +241,20 @@ describe('installed from packed tarballs with npm', () => {
     // The helper module comes from the installed package's helpers/ and is written into the app's own tree.
     expect(await readFile(join(app, 'src', 'service.ts'), 'utf8')).toContain("from './journey-v2.js'");
     expect(await readFile(join(app, 'src', 'journey-v2.ts'), 'utf8')).toContain('export');
+  });
+
+  it("jscodeshift's command line runs the transform with --no-babel, as docs/codemod.md shows", async () => {
+    const fixtures = join(ROOT, 'test-fixtures', 'codemod');
+    const dir = join(scratch, 'jscodeshift');
+    await mkdir(dir, { recursive: true });
+    await cp(join(fixtures, 'call-styles', 'axios-default.input.ts'), join(dir, 'client.ts'));
+    await cp(join(fixtures, 'journey-map.json'), join(scratch, 'journey-map.json'));
+    const transform = join('node_modules', '@journey-bridge', 'codemod', 'dist', 'jscodeshift-transform.cjs');
+    const args = ['--no-babel', '--parser=ts', '--extensions=ts', '-t', transform, '--journeyMap=journey-map.json', 'jscodeshift'];
+    const { stdout } = await inScratch(bin('jscodeshift'), args);
+    expect(stdout).toMatch(/\b1 ok\b/);
+    expect(await readFile(join(dir, 'client.ts'), 'utf8')).toBe(
+      await readFile(join(fixtures, 'call-styles', 'axios-default.output.ts'), 'utf8'),
+    );
   });
 });

@@ -13,14 +13,19 @@ const NO_IMPORTS = { resolved: {}, exports: {} };
 /** What its markers say of the helpers: handed one file, it cannot write the module they are in. */
 const HELPERS_OFF = 'the jscodeshift transform cannot write the generated helper module (the journey-codemod CLI can)';
 
+// The types below are not exported: the default export is this entry's only one, so its CommonJS build is
+// `module.exports = transform` and its `.d.cts` says `export = transform`. A named export, even of a type alone,
+// would leave `export { transform as default }` there, telling a TypeScript CommonJS caller to call a `.default`
+// that is undefined at run time. Callers reach them as `Parameters<typeof transform>`.
+
 /** The file jscodeshift gives a transform (the part of its `FileInfo` this one reads). */
-export interface TransformFile {
+interface TransformFile {
   readonly path: string;
   readonly source: string;
 }
 
 /** jscodeshift's options, as given on its command line: `--journeyMap=<file>`, `--delivery=api|page`. */
-export type TransformOptions = Readonly<Record<string, unknown>>;
+type TransformOptions = Readonly<Record<string, unknown>>;
 
 /**
  * The same rewrite with jscodeshift's transform signature (`@journey-bridge/codemod/jscodeshift-transform`), for
