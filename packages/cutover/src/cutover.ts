@@ -168,6 +168,8 @@ interface Runtime {
   moves: number;
   /** The last stored override refused (as JSON), so that it is logged once, not at every start. */
   refused?: string;
+  /** The last stored override left to a configuration since changed (as JSON), logged once as well. */
+  passedOver?: string;
 }
 
 const bareId = (resourceId: string): string => {
@@ -250,7 +252,8 @@ export function createCutover(options: CutoverOptions): Cutover {
   } = options;
   const { timeoutMs = 600_000, queueSize = 1000, pollIntervalMs = 1000, quietMs = 2 } = options.shadow ?? {};
   const metrics = new CutoverMetrics(options.registry ?? new Registry(), async () => {
-    await Promise.all([...runtimes.values()].map(currentStage));
+    // Waited for whole: a scrape has no caller waiting on it (and map's index is no wait bound).
+    await Promise.all([...runtimes.values()].map((runtime) => currentStage(runtime)));
   });
   const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
   const closing = new AbortController();
@@ -399,8 +402,19 @@ export function createCutover(options: CutoverOptions): Cutover {
       return;
     }
     if (sameStage(stored.from, runtime.config.stage)) runtime.override = stored;
-    else if (Date.parse(stored.at) > startedAt && (!runtime.foreign || isBackFrom(stored.stage, runtime.foreign.stage)))
-      runtime.foreign = stored;
+    else if (Date.parse(stored.at) > startedAt) {
+      if (!runtime.foreign || isBackFrom(stored.stage, runtime.foreign.stage)) runtime.foreign = stored;
+    } else if (runtime.passedOver !== JSON.stringify(stored)) {
+      // The documented rule, but an operator who killed the mapping must be able to see that this replica does not follow it.
+      runtime.passedOver = JSON.stringify(stored);
+      logger?.warn('cutover: a stored stage override made under a configured stage since changed is not followed', {
+        mapping: runtime.name,
+        configured: describeStage(runtime.config.stage),
+        override: describeStage(stored.stage),
+        madeUnder: describeStage(stored.from),
+        reason: stored.reason,
+      });
+    }
   }
 
   function evidence(runtime: Runtime): RollbackNotice['evidence'] {

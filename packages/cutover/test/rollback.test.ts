@@ -191,13 +191,23 @@ describe('the kill switch acts on the next start', () => {
       mappings: [{ ...mapping, stage: { kind: 'shadow', sample: 1 } }],
     });
     expect(await restarted.stageOf('data-check')).toEqual({ kind: 'v1' });
+    const warned: { message: string; fields: unknown }[] = [];
     const reconfigured = createCutover({
       v1: v1Side(sim),
       v2: v2Side(sim),
       store,
       mappings: [{ ...mapping, stage: { kind: 'live', sample: 0.5 } }],
+      logger: { warn: (message, fields) => warned.push({ message, fields }), error: () => {} },
     });
     expect(await reconfigured.stageOf('data-check')).toEqual({ kind: 'live', sample: 0.5 });
+    // Not silently: the kill other replicas may still follow is named, once however often the store is read.
+    await reconfigured.stageOf('data-check');
+    expect(warned).toEqual([
+      {
+        message: 'cutover: a stored stage override made under a configured stage since changed is not followed',
+        fields: { mapping: 'data-check', configured: 'live 50%', override: 'v1', madeUnder: 'shadow 100%', reason: 'kill' },
+      },
+    ]);
     await Promise.all([first, restarted, reconfigured].map((cutover) => cutover.close()));
   });
 });
@@ -300,7 +310,15 @@ describe('replicas of a rolling change of the cutover file (one mapping, two con
 describe('the stage in force', () => {
   it('shows in the stage gauge at scrape time, set by another replica, with no start of the mapping here', async () => {
     const sim = createPlatform();
-    const store = createMemoryStore();
+    const memory = createMemoryStore();
+    // A store over a network answers in a macrotask or later, never within a caller's microtasks: a scrape waits.
+    const store: PairingStore = {
+      ...memory,
+      overrideOf: async (mapping) => {
+        await setTimeout(5);
+        return memory.overrideOf(mapping);
+      },
+    };
     const replica = (registry: Registry) =>
       createCutover({
         v1: v1Side(sim),
