@@ -190,6 +190,9 @@ const errorName = (error: unknown): string => (error instanceof Error ? error.na
 /** What a read of the store answers a caller that did not wait for it. */
 const LATE = Symbol('late');
 
+/** What `placementOf` answers when the store failed the read: unlike an absent placement, it says nothing. */
+const UNREAD = Symbol('unread');
+
 /**
  * What `promise` settles with, or `LATE` once `ms` have passed without it: a caller does not wait longer for the
  * store. The promise runs on (it must never reject).
@@ -317,6 +320,30 @@ export function createCutover(options: CutoverOptions): Cutover {
   const admissions = new Set<Promise<void>>();
   /** Mirrored journeys abandoned by `close`, by mapping: served, never compared. */
   const abandoned = new Map<string, number>();
+
+  /** Set once `close` closes the store: nothing more is sent to it. */
+  let storeClosed = false;
+  /** Store calls made through `offPath` and not settled yet: `close` waits for them before it closes the store. */
+  const storeWork = new Set<Promise<unknown>>();
+
+  /**
+   * Calls the store off the caller's path. A custom store that throws instead of rejecting fails the call like a
+   * rejection (a throw must neither reach a caller whose answer is made nor go unhandled), and once `close` has
+   * closed the store nothing more is sent to it: the call rejects.
+   */
+  function offPath<T>(call: () => Promise<T>): Promise<T> {
+    if (storeClosed) return Promise.reject(new Error('the cutover is closed'));
+    let sent: Promise<T>;
+    try {
+      sent = Promise.resolve(call());
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    storeWork.add(sent);
+    const settled = () => storeWork.delete(sent);
+    sent.then(settled, settled);
+    return sent;
+  }
 
   const queue = createShadowQueue(queueSize, (error) => failed('unknown', 'shadow', error));
   const traffic = createPrimaryTraffic(quietMs, pollIntervalMs);
@@ -576,6 +603,7 @@ export function createCutover(options: CutoverOptions): Cutover {
         },
         onStoreFailure: (error) => failed(runtime.name, 'store', error),
         seenPrimary: () => seen,
+        pendingHold: () => holding.get(job.primaryInstanceId),
       });
     } finally {
       primaryWatchers.delete(job.primaryInstanceId);
@@ -594,7 +622,7 @@ export function createCutover(options: CutoverOptions): Cutover {
   async function underDailyCap(runtime: Runtime): Promise<boolean> {
     try {
       const day = new Date().toISOString().slice(0, 10);
-      if ((await store.increment(`daily:${runtime.name}:${day}`, 2 * DAY_MS)) > (runtime.config.dailyCap ?? 1000)) {
+      if ((await offPath(() => store.increment(`daily:${runtime.name}:${day}`, 2 * DAY_MS))) > (runtime.config.dailyCap ?? 1000)) {
         skipped(runtime.name, 'daily-cap');
         return false;
       }
@@ -610,19 +638,19 @@ export function createCutover(options: CutoverOptions): Cutover {
   const holding = new Map<string, Promise<void>>();
 
   /**
-   * Holds a submission for the shadow, off the caller's path. A hold the store fails is tried again, less and less
-   * often, until the shadow timeout (its TTL) has passed or the cutover closes: a store that was out of reach for a
-   * moment must not lose the shadow's data, which would leave it waiting for a submission that never comes. Counted
-   * as a failure only once given up. The answer never rejects.
+   * Holds a submission for the shadow, off the caller's path. A hold the store fails is tried again (`retried`), less
+   * and less often, until the shadow timeout (its TTL) has passed or the cutover closes: a store that was out of reach
+   * for a moment must not lose the shadow's data, which would leave it waiting for a submission that never comes.
+   * Counted as a failure only once given up. The answer never rejects.
    */
-  function hold(mapping: string, instanceId: string, submission: HeldSubmission): Promise<void> {
+  function hold(mapping: string, instanceId: string, submission: HeldSubmission, retried = true): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     const attempts = async () => {
       for (let wait = pollIntervalMs; ; wait = Math.min(2 * wait, 16 * pollIntervalMs)) {
         try {
-          return await store.hold(instanceId, submission, timeoutMs);
+          return await offPath(() => store.hold(instanceId, submission, timeoutMs));
         } catch (error) {
-          if (closing.signal.aborted || performance.now() + wait >= deadline) throw error;
+          if (!retried || closing.signal.aborted || performance.now() + wait >= deadline) throw error;
           await sleep(wait, undefined, { signal: closing.signal, ref: false }).catch(() => {
             throw error;
           });
@@ -641,15 +669,16 @@ export function createCutover(options: CutoverOptions): Cutover {
   }
 
   /**
-   * Where an instance is served; unknown instances (before the cutover, past the TTL, a store failure, a write not
-   * landed yet) are v1's. Never rejects.
+   * Where an instance is served: `undefined` for one the store does not know (before the cutover, past the TTL, a
+   * write not landed yet), `UNREAD` when the store failed the read. A call goes where an unknown instance goes for
+   * both; only what is let go of differs. Never rejects.
    */
-  async function placementOf(instanceId: string): Promise<Placement | undefined> {
+  async function placementOf(instanceId: string): Promise<Placement | undefined | typeof UNREAD> {
     try {
-      return await store.placementOf(instanceId);
+      return await offPath(() => store.placementOf(instanceId));
     } catch (error) {
       failed('unknown', 'store', error);
-      return undefined;
+      return UNREAD;
     }
   }
 
@@ -663,13 +692,13 @@ export function createCutover(options: CutoverOptions): Cutover {
     instanceId: string | undefined,
     context: CallContext | undefined,
     operation: keyof V1Api,
-    call: (api: V1Api, stored: Promise<Placement | undefined>, late: boolean) => Promise<T>,
+    call: (api: V1Api, stored: Promise<Placement | undefined | typeof UNREAD>, late: boolean) => Promise<T>,
     v2First = false,
   ): Promise<T> {
     const stored = instanceId === undefined ? Promise.resolve(undefined) : placementOf(instanceId);
     const answered = await within(stored, storeWaitMs);
     const late = answered === LATE;
-    const placement = late ? undefined : answered;
+    const placement = late || answered === UNREAD ? undefined : answered;
     const runtime = placement && runtimes.get(placement.mapping);
     if (placement && runtime)
       return observe(runtime, placement.stage, placement.side, operation, () => call(bound(sides[placement.side], context), stored, late));
@@ -737,9 +766,9 @@ export function createCutover(options: CutoverOptions): Cutover {
         // which finds it on either side. A mirror not admitted after all is written again, unmirrored: submissions
         // held for it meanwhile expire with their TTL.
         const place = (mirrored: boolean) =>
-          store
-            .place(answer.instanceId, { side: plan.primary, mapping: runtime.name, stage: stage.kind, mirrored }, placementTtlMs)
-            .catch((error: unknown) => failed(runtime.name, 'store', error));
+          offPath(() =>
+            store.place(answer.instanceId, { side: plan.primary, mapping: runtime.name, stage: stage.kind, mirrored }, placementTtlMs),
+          ).catch((error: unknown) => failed(runtime.name, 'store', error));
         place(queued);
         if (start && queued) {
           const { shadowOn = 'production' } = runtime.config;
@@ -750,12 +779,16 @@ export function createCutover(options: CutoverOptions): Cutover {
             shadowResourceId: shadowOn === 'production' ? request.resourceId : shadowOn.preview,
             startedAt,
           };
-          const admitting = underDailyCap(runtime).then((admitted) => {
-            // Closed meanwhile: served, never compared, as `close` counts a mirror it abandons.
-            if (admitted && closing.signal.aborted) skipped(runtime.name, 'shutdown');
+          const admitting = underDailyCap(runtime).then(async (admitted) => {
+            // Closed meanwhile: served, never compared, as `close` counts (and logs: it waits for admissions) a
+            // mirror it abandons.
+            if (admitted && closing.signal.aborted) {
+              abandoned.set(runtime.name, (abandoned.get(runtime.name) ?? 0) + 1);
+              skipped(runtime.name, 'shutdown');
+            }
             const mirrored = admitted && !closing.signal.aborted && queue.offer(() => mirror(runtime, stage, job, context?.token));
             if (admitted && !closing.signal.aborted && !mirrored) skipped(runtime.name, 'queue-full');
-            if (!mirrored) place(false);
+            if (!mirrored) await place(false);
           });
           admissions.add(admitting);
           admitting.finally(() => admissions.delete(admitting));
@@ -782,19 +815,21 @@ export function createCutover(options: CutoverOptions): Cutover {
             const submission = { subject: request.context.subject as Record<string, unknown>, draft: intent === 'save' };
             if (!late) {
               stored.then((placement) => {
-                if (placement?.mirrored) hold(placement.mapping, request.instanceId, submission);
+                if (placement !== UNREAD && placement?.mirrored) hold(placement.mapping, request.instanceId, submission);
               });
               return answer;
             }
             // The placement came too late to tell: held anyway, before the caller's next call as when the store
             // answers (a mirror ends once its primary has and nothing more is held), and let go again once the
-            // placement says no shadow takes it.
-            const held = hold('unknown', request.instanceId, submission);
+            // placement, read, says no shadow takes it. A read that failed or found none says nothing (the write may
+            // not have landed): what was held expires with its TTL. Tried once: under a hung store every late call
+            // makes such a hold, mostly of journeys no shadow takes, and retries would keep each for the TTL here.
+            const held = hold('unknown', request.instanceId, submission, false);
             stored.then(async (placement) => {
-              if (placement?.mirrored) return;
-              // After the hold, retried or not: taken before it, the submission would be held again for no one.
+              if (placement === UNREAD || placement?.mirrored !== false) return;
+              // After the hold: taken before it, the submission would be held again for no one.
               await held;
-              await store.take(request.instanceId).catch((error) => failed(placement?.mapping ?? 'unknown', 'store', error));
+              await offPath(() => store.take(request.instanceId)).catch((error) => failed(placement.mapping, 'store', error));
             });
             return answer;
           },
@@ -865,11 +900,16 @@ export function createCutover(options: CutoverOptions): Cutover {
       stopKillSwitch?.();
       closing.abort();
       await queue.idle();
+      // Admissions (counted in the log below when abandoned), holds (no longer retried) and the store calls under
+      // way settle first: nothing is sent to the store once it is closed.
+      while (admissions.size + holding.size + storeWork.size > 0)
+        await Promise.allSettled([...admissions, ...holding.values(), ...storeWork]);
       if (abandoned.size > 0)
         logger?.warn('cutover: closed with mirrored journeys running: they were served, and are not compared', {
           abandoned: Object.fromEntries(abandoned),
         });
       await thread?.close();
+      storeClosed = true;
       await store.close();
     },
   };

@@ -43,6 +43,8 @@ export interface MirrorContext {
    * the caller polls, the mirror waits for its answers instead of reading the primary too.
    */
   readonly seenPrimary?: () => { readonly state: V1State; readonly at: number } | undefined;
+  /** A hold of a submission for this journey still under way on this replica (tried again meanwhile), if any. */
+  readonly pendingHold?: () => Promise<void> | undefined;
 }
 
 /** Both ends of a mirrored journey, by side, and the instance ids (the shadow's is `undefined` if it never started). */
@@ -100,8 +102,10 @@ const failure = (error: unknown): SideEnd =>
  * less often, and not while the primary's caller polls it through this replica: its end is then the caller's. A
  * shadow still waiting once the primary has ended and nothing more is held ends where it is: that difference is
  * real, unless the store failed during the journey (a submission may have been lost with it: the shadow's end is
- * then unknown, an error). A held entry that cannot be opened ends the shadow as an error at once. Latencies are the
- * platform's own (`metaData`), else as observed. Answers both ends; nothing here throws.
+ * then unknown, an error). That end is drawn only once no hold for the journey is under way on this replica, and
+ * from a last take at least two poll intervals after the first that found nothing more, which finds a hold another
+ * replica made again after a failure. A held entry that cannot be opened ends the shadow as an error at once.
+ * Latencies are the platform's own (`metaData`), else as observed. Answers both ends; nothing here throws.
  */
 export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Promise<MirrorEnds> {
   const { apis, store, timeoutMs, pollIntervalMs, signal, observe } = context;
@@ -159,12 +163,27 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   let transientFailures = 0;
   /** Whether a take failed during the journey: what the shadow waits for may have been held and lost meanwhile. */
   let storeFailed = false;
+  /**
+   * When the shadow, waiting with its primary ended and nothing more held, may be concluded to stay where it is: a
+   * hold that failed is made again a poll interval later (then less and less often), by whichever replica served it.
+   */
+  let lastLookAt: number | undefined;
   const elapsed = () => performance.now() - job.startedAt;
   /** The primary's end as its caller fetched it through this replica, if it has ended. */
   const seenEnd = (): SideEnd | undefined => {
     const seen = context.seenPrimary?.();
     return seen && isTerminalStatus(seen.state.status) ? { state: seen.state, latencyMs: latencyOf(seen.state) ?? elapsed() } : undefined;
   };
+
+  /**
+   * Whether this take, empty with the primary ended, is the last: none is under way on this replica, and the first
+   * such take was at least two poll intervals ago (more than a failed hold waits before it is made again).
+   */
+  function finalLook(): boolean {
+    if (context.pendingHold?.() !== undefined) return false;
+    lastLookAt ??= performance.now() + 2 * pollIntervalMs;
+    return performance.now() >= lastLookAt;
+  }
 
   /**
    * One look at the shadow: takes what the primary's caller submitted since, gives it to the shadow's task, or
@@ -195,7 +214,10 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       shadowEnd = failure(unopened);
       return false;
     }
-    if (held !== heldBefore) primaryGapMs = pollIntervalMs;
+    if (held !== heldBefore) {
+      primaryGapMs = pollIntervalMs;
+      lastLookAt = undefined;
+    }
     const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
     // Parked with nothing new: its task is the one it was waiting at, no need to ask again.
     const tasks =
@@ -219,6 +241,12 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         }
         parkedAt = held;
       }
+    } else if ((task || parkedAt === held) && primaryEnded && !finalLook()) {
+      // Not yet the last take: a hold under way here is waited for, one made again elsewhere is given time.
+      const pending = context.pendingHold?.();
+      if (pending) await within(() => pending);
+      parkedAt = held;
+      return true;
     } else if ((task || parkedAt === held) && primaryEnded) {
       // The primary is over and nothing more was held: the shadow stays where it is, and that differs. Unless the
       // store failed meanwhile: what it waits for may have been held and lost, and the difference says nothing.

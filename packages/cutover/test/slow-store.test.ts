@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { V1Api } from '@journey-bridge/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  type ContextualV1Api,
   type Cutover,
   createCutover,
   createMemoryStore,
@@ -186,5 +188,258 @@ describe('a read of the store a start did not wait for', () => {
     expect(await store.placementOf(instanceId)).toMatchObject({ side: 'v1', stage: 'v1' });
     for (const release of held) release();
     await cutover.close();
+  });
+});
+
+/** A promise and what settles it: a store call held until the test lets it go. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('evidence lost to the store is unknown, never a difference', () => {
+  const live: Stage = { kind: 'live', sample: 1 };
+
+  /** Replicas of one mapping (live: v2 answers, v1 is the shadow) over `store`, each with its own store wrapper. */
+  function replica(sim: ReturnType<typeof createPlatform>, store: PairingStore, records: PairRecord[], pollIntervalMs = 5, stage = live) {
+    return (wrap: Partial<PairingStore> = {}, v2: ContextualV1Api = v2Side(sim)) =>
+      createCutover({
+        v1: v1Side(sim),
+        v2,
+        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage }],
+        store: { ...store, ...wrap },
+        publish: (record) => records.push(record),
+        shadow: { pollIntervalMs, timeoutMs: 20_000 },
+        storeWaitMs: 5,
+      });
+  }
+
+  /** The journey's task, then a Complete through `through`; answers the instance's task. */
+  async function complete(sim: ReturnType<typeof createPlatform>, through: Cutover, instanceId: string) {
+    let taskId: string | undefined;
+    for (let polls = 0; taskId === undefined; polls += 1) {
+      if (polls > 200) throw new Error('no task came');
+      taskId = (await through.listTasks({ instanceId })).tasks[0]?.taskId;
+      if (taskId === undefined) await sim.core.clock.advance(500);
+    }
+    await through.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+  }
+
+  /** State polls through `through` until the journey ends. */
+  async function untilEnded(sim: ReturnType<typeof createPlatform>, through: Cutover, instanceId: string) {
+    for (let polls = 0; polls < 200; polls += 1) {
+      if ((await through.fetchState({ instanceId })).status !== 'InProgress') return;
+      await sim.core.clock.advance(500);
+    }
+    throw new Error('the journey did not end');
+  }
+
+  const failuresOf = async (cutover: Cutover, part: string) =>
+    (await cutover.metrics.failures.get()).values.filter(({ labels }) => labels.part === part).reduce((sum, { value }) => sum + value, 0);
+
+  it('a placement read that fails late lets go of nothing a shadow takes', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    const records: PairRecord[] = [];
+    /** Set: reads wait for it, then fail, as a Redis command that times out. */
+    let failing: Promise<void> | undefined;
+    const cutover = replica(
+      sim,
+      store,
+      records,
+      300,
+    )({
+      placementOf: async (instanceId) => {
+        if (!failing) return store.placementOf(instanceId);
+        await failing;
+        throw new Error('Command timed out');
+      },
+    });
+    const { instanceId } = await cutover.startJourney(startRequest);
+    expect(await store.placementOf(instanceId)).toMatchObject({ mirrored: true });
+    const late = gate();
+    failing = late.opened;
+    await complete(sim, cutover, instanceId);
+    // The read the Complete did not wait for fails now: the held submission is the shadow's still.
+    late.open();
+    await untilEnded(sim, cutover, instanceId);
+    await cutover.idle();
+    expect(records.map((record) => record.result)).toEqual(['match']);
+    await cutover.close();
+  });
+
+  /**
+   * A journey mirrored on replica `a`, whose Complete is served by `served` with its first hold failing and the
+   * next one let go only once `a`'s mirror took after polling the primary's end itself (its caller polls `b`).
+   */
+  async function failedHold(served: 'a' | 'b', landsAfterMs: number) {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    const records: PairRecord[] = [];
+    const make = replica(sim, store, records);
+    const retried = gate();
+    let holds = 0;
+    const flaky: Partial<PairingStore> = {
+      hold: async (instanceId, submission, ttlMs) => {
+        holds += 1;
+        if (holds === 1) throw new Error('Connection is closed.');
+        await retried.opened;
+        await new Promise((resolve) => setTimeout(resolve, landsAfterMs));
+        return store.hold(instanceId, submission, ttlMs);
+      },
+    };
+    /** Whether `a`'s mirror has read the primary's end. */
+    let endRead = false;
+    const v2 = v2Side(sim);
+    const watched = (api: V1Api): V1Api => ({
+      ...api,
+      fetchState: async (request) => {
+        const state = await api.fetchState(request);
+        if (state.status !== 'InProgress') endRead = true;
+        return state;
+      },
+    });
+    const a = make(
+      {
+        ...(served === 'a' && flaky),
+        take: async (instanceId) => {
+          const taken = await store.take(instanceId);
+          if (endRead) retried.open();
+          return taken;
+        },
+      },
+      { ...watched(v2), withContext: (context) => watched(v2.withContext(context)) },
+    );
+    const b = make(served === 'b' ? flaky : {});
+    const { instanceId } = await a.startJourney(startRequest);
+    await complete(sim, served === 'a' ? a : b, instanceId);
+    await untilEnded(sim, b, instanceId);
+    await a.idle();
+    retried.open();
+    await Promise.all([a.close(), b.close()]);
+    expect(holds).toBe(2);
+    return records.map((record) => record.result);
+  }
+
+  it('a shadow waits for a hold retried on its own replica before it ends where it is', async () => {
+    // Longer than the last look's grace: only the hold under way tells the mirror to wait.
+    expect(await failedHold('a', 100)).toEqual(['match']);
+  });
+
+  it('a shadow looks once more, past a failed hold’s first retry, before it ends where it is', async () => {
+    expect(await failedHold('b', 0)).toEqual(['match']);
+  });
+
+  it('a hold made while the placement was late is tried once', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    /** Set: reads wait for it, as from a hung Redis. */
+    let hung: Promise<void> | undefined;
+    let holds = 0;
+    const cutover = replica(
+      sim,
+      store,
+      [],
+      1,
+    )({
+      hold: async () => {
+        holds += 1;
+        throw new Error('Connection is closed.');
+      },
+      placementOf: async (instanceId) => {
+        const placement = await store.placementOf(instanceId);
+        await hung;
+        return placement;
+      },
+    });
+    // A journey of no mapping, whose calls go through the cutover: each is late under a hung store.
+    const v1 = v1Side(sim);
+    const { instanceId } = await v1.startJourney(startRequest);
+    let taskId: string | undefined;
+    while (taskId === undefined) {
+      taskId = (await v1.listTasks({ instanceId })).tasks[0]?.taskId;
+      if (taskId === undefined) await sim.core.clock.advance(500);
+    }
+    const reads = gate();
+    hung = reads.opened;
+    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    // Given up at once, not tried again until the shadow timeout passes.
+    await vi.waitFor(async () => expect(await failuresOf(cutover, 'hold')).toBe(1));
+    expect(holds).toBe(1);
+    reads.open();
+    await cutover.close();
+  });
+
+  it('a store that throws instead of rejecting fails neither a start nor the process', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    let late: Promise<void> | undefined;
+    // Not sampled: the placement says no shadow takes the journey's submissions.
+    const cutover = replica(sim, store, [], 5, { kind: 'ramp', percent: 100 })({
+      place: (instanceId, placement, ttlMs) => {
+        // Written, then the store throws: later calls find it.
+        store.place(instanceId, placement, ttlMs);
+        throw new Error('a custom store that throws');
+      },
+      take: () => {
+        throw new Error('a custom store that throws');
+      },
+      placementOf: async (instanceId) => {
+        await late;
+        return store.placementOf(instanceId);
+      },
+    });
+    const { instanceId } = await cutover.startJourney(startRequest);
+    expect(await failuresOf(cutover, 'store')).toBe(1);
+    // The Complete's read comes late and says no shadow takes it: the let-go's take throws.
+    const reads = gate();
+    late = reads.opened;
+    await complete(sim, cutover, instanceId);
+    reads.open();
+    await vi.waitFor(async () => expect(await failuresOf(cutover, 'store')).toBe(2));
+    late = undefined;
+    await cutover.close();
+  });
+
+  it('close settles the admissions under way: counted in its log, and no store call after the store closed', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    const cap = gate();
+    let closed = false;
+    const after: string[] = [];
+    const warnings: unknown[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: live }],
+      store: {
+        ...store,
+        place: (...args) => {
+          if (closed) after.push('place');
+          return store.place(...args);
+        },
+        increment: async (...args) => {
+          await cap.opened;
+          return store.increment(...args);
+        },
+        close: () => {
+          closed = true;
+          return store.close();
+        },
+      },
+      logger: { warn: (_message, fields) => warnings.push(fields), error: () => {} },
+    });
+    await cutover.startJourney(startRequest);
+    const closing = cutover.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    cap.open();
+    await closing;
+    await cutover.idle();
+    expect(warnings).toEqual([{ abandoned: { 'data-check': 1 } }]);
+    expect((await cutover.metrics.skipped.get()).values).toEqual([{ labels: { mapping: 'data-check', reason: 'shutdown' }, value: 1 }]);
+    expect(after).toEqual([]);
   });
 });
