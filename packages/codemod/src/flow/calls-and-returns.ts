@@ -68,10 +68,13 @@ export function argument(
     const state = stateOfSetter(source, call.callee);
     if (state) return void tracking.declare(value, state, source);
   }
-  const target = call.type === 'OptionalCallExpression' ? undefined : tracking.functions.calleeOf(source, call);
-  const param = target?.fn.params[index];
-  if (target && param && param.type !== 'RestElement') return void tracking.declare(value, param, target.source);
-  if (target) return;
+  // A method's overrides in subclasses run for it too: the id goes into each, so a v1 call made there joins this flow.
+  const targets = call.type === 'OptionalCallExpression' ? [] : tracking.functions.calleesOf(source, call);
+  for (const target of targets) {
+    const param = target.fn.params[index];
+    if (param && param.type !== 'RestElement') tracking.declare(value, param, target.source);
+  }
+  if (targets.length > 0) return;
   if (carriesId(value.shape) && tracking.unreadable.blocks(source, call)) {
     // Any method of that name a candidate declares may be the one called: the id goes into each, so a v1 call made
     // there joins this flow and stays v1 with it rather than migrating alone.

@@ -28,7 +28,8 @@ const isFunctionNode = (node: Node | null | undefined): node is FunctionNode =>
  * scope within a file, imports and exports through the module graph (ts-morph), methods through the class of
  * the instance they are called on (made with `new`, typed by an annotation, or passed by every call of a local
  * function to its untyped parameter) and up its `extends` chain to the
- * nearest class that defines them (in the same module or imported), or through the object literal
+ * nearest class that defines them (in the same module or imported), down to their overrides in the classes that
+ * extend it (the instance may be one of those), `super.f()` to the method above, or through the object literal
  * they are written in (`const api = { list: function () {} }`, exported or `module.exports` itself).
  */
 export class Functions {
@@ -46,6 +47,12 @@ export class Functions {
     if (!isMember(callee)) return undefined;
     const name = propertyName(callee);
     if (name === undefined) return undefined;
+    if (callee.object.type === 'Super') {
+      // `super.name()` calls the method the parent class defines or inherits, never an override.
+      const own = source.ancestors(call).reverse().find(isClass);
+      const parent = own && this.parentOf(source, own);
+      return parent && this.methodIn(parent.source, parent.cls, name);
+    }
     const cls = this.instanceClass(source, callee.object);
     if (cls) return this.methodIn(cls.source, cls.cls, name);
     if (callee.object.type === 'ThisExpression') {
@@ -72,6 +79,35 @@ export class Functions {
     return undefined;
   }
 
+  /**
+   * The functions `call` may run: the one it calls and, for a method called on an instance (`api.complete()`,
+   * `this.complete()`), every override of it in the run's subclasses, since the instance may be one of theirs
+   * (`const api: JourneyClient = keep ? new DraftingClient() : new JourneyClient()`). `super.complete()` runs one.
+   */
+  calleesOf(source: Source, call: CallExpression | NewExpression): FunctionRef[] {
+    const target = this.calleeOf(source, call);
+    if (!target) return [];
+    const onSuper = isMember(call.callee) && call.callee.object.type === 'Super';
+    return onSuper ? [target] : [target, ...this.overridesOf(target)];
+  }
+
+  /** The methods that override `ref` (a class method) in the classes that extend its class, at any depth in the run. */
+  overridesOf(ref: FunctionRef): FunctionRef[] {
+    const method = classMethodOf(ref);
+    if (!method) return [];
+    const found: FunctionRef[] = [];
+    const seen = new Set<Class>([method.cls]);
+    for (const pending = this.subclassesOf(ref.source, method.cls); pending.length > 0; ) {
+      const subclass = pending.pop() as { source: Source; cls: Class };
+      if (seen.has(subclass.cls)) continue;
+      seen.add(subclass.cls);
+      const own = methodOf(subclass.source, subclass.cls, method.name);
+      if (own) found.push(own);
+      pending.push(...this.subclassesOf(subclass.source, subclass.cls));
+    }
+    return found;
+  }
+
   /** Every call of `ref` in the run: by its name in its file, through imports elsewhere, on instances of its class. */
   callersOf(ref: FunctionRef): CallRef[] {
     const { source, fn } = ref;
@@ -85,7 +121,15 @@ export class Functions {
             : fn.key.name
           : undefined;
       if (!cls || !isClass(cls) || name === undefined) return [];
-      return this.methodCalls(source, cls, name);
+      const calls = [...this.methodCalls(source, cls, name), ...this.superCalls(ref, source, cls)];
+      // An override also runs where the method it overrides is called on an instance (or `this`) of a class above
+      // it: that instance may be one of this class.
+      for (let above = this.parentOf(source, cls), seen = new Set<Class>([cls]); above && !seen.has(above.cls); ) {
+        seen.add(above.cls);
+        if (methodOf(above.source, above.cls, name)) calls.push(...this.methodCalls(above.source, above.cls, name));
+        above = this.parentOf(above.source, above.cls);
+      }
+      return [...new Map(calls.map((caller) => [caller.call, caller])).values()];
     }
     const object = objectOfMember(source, fn);
     const member = object && memberName(source, fn);
@@ -203,12 +247,34 @@ export class Functions {
     return calls;
   }
 
+  /** The calls `super.name()` in the classes below `cls` that reach `ref`, its method `name`. */
+  private superCalls(ref: FunctionRef, source: Source, cls: Class): CallRef[] {
+    const calls: CallRef[] = [];
+    const seen = new Set<Class>([cls]);
+    for (const pending = this.subclassesOf(source, cls); pending.length > 0; ) {
+      const subclass = pending.pop() as { source: Source; cls: Class };
+      if (seen.has(subclass.cls)) continue;
+      seen.add(subclass.cls);
+      walk(subclass.cls.body, (node) => {
+        if (node.type === 'CallExpression' && isMember(node.callee) && node.callee.object.type === 'Super')
+          if (this.calleeOf(subclass.source, node)?.fn === ref.fn) calls.push({ source: subclass.source, call: node });
+      });
+      pending.push(...this.subclassesOf(subclass.source, subclass.cls));
+    }
+    return calls;
+  }
+
+  /** The class `cls` names in its `extends`, when the run declares it. */
+  private parentOf(source: Source, cls: Class): { source: Source; cls: Class } | undefined {
+    return cls.superClass?.type === 'Identifier' ? this.classOf(source, cls.superClass) : undefined;
+  }
+
   /** A method of `cls`, or of the nearest class up its `extends` chain that defines it. */
   private methodIn(source: Source, cls: Class, name: string, seen: Set<Class> = new Set()): FunctionRef | undefined {
     const own = methodOf(source, cls, name);
     if (own || seen.has(cls)) return own;
     seen.add(cls);
-    const parent = cls.superClass?.type === 'Identifier' ? this.classOf(source, cls.superClass) : undefined;
+    const parent = this.parentOf(source, cls);
     return parent && this.methodIn(parent.source, parent.cls, name, seen);
   }
 
@@ -711,6 +777,21 @@ function declaredExport(source: Source, name: string): Node | undefined {
     }
   }
   return undefined;
+}
+
+/** The class a method (`name() {}`, or an arrow-function property) is declared in, and its name. */
+function classMethodOf({ source, fn }: FunctionRef): { cls: Class; name: string } | undefined {
+  let member: Node | undefined = fn;
+  if (fn.type !== 'ClassMethod' && fn.type !== 'ClassPrivateMethod') {
+    member = source.parent(fn);
+    if (member?.type !== 'ClassProperty' || member.value !== fn) return undefined;
+  }
+  const body = member && source.parent(member);
+  const cls = body && source.parent(body);
+  if (!isClass(cls) || !member || !('key' in member)) return undefined;
+  const { key } = member;
+  const name = key.type === 'PrivateName' ? key.id.name : key.type === 'Identifier' ? key.name : undefined;
+  return name === undefined ? undefined : { cls, name };
 }
 
 /** A method (or an arrow-function property) of a class. */
