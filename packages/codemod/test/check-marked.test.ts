@@ -231,6 +231,31 @@ describe('--check on a v2 start whose instance is sent where the codemod cannot 
     expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports, ignoreAbove: 'call' }) })).code).toBe(0);
     expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports, ignoreAbove: 'start' }) })).code).toBe(0);
   });
+
+  it('passes a synchronous start a run wrapped in waitUntilRun: the generated module hands the instance only to the v2 fetch beside it', async () => {
+    await commitProject(repo, {
+      'map.json': '{ "a1d7c3f0data-check-v1": "b2e8d4a1data-check-v2" }\n',
+      'src/other.ts': MARKED_SAVE,
+      'src/begin.ts': `const HOST = process.env.JOURNEY_HOST;
+async function post<T>(url: string, body: unknown): Promise<T> {
+  return (await (await fetch(url, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+}
+export async function begin(subject: object): Promise<void> {
+  const { instanceId } = await post<{ instanceId: string }>(\`\${HOST}/eu/captain/api/journey/start\`, { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject } });
+  const list = await post<{ tasks: { taskId: string }[] }>(\`\${HOST}/eu/captain/api/journey/task/list\`, { instanceId });
+  for (const task of list.tasks)
+    await post(\`\${HOST}/eu/captain/api/journey/task/update\`, { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } });
+}
+`,
+    });
+    expect((await runCli(['src', '--journey-map', 'map.json'], repo)).code).toBe(0);
+    expect(await readFile(join(repo, 'src/begin.ts'), 'utf8')).toContain('waitUntilRun(post<');
+    git('add', '-A');
+    git('commit', '-qm', 'migrated');
+    const run = await runCli(['src', '--check', '--journey-map', 'map.json'], repo);
+    expect(run.stderr).not.toContain('journey-v2.ts');
+    expect(run.code).toBe(0);
+  });
 });
 
 describe('--check on what a run marked', () => {

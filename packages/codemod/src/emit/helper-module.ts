@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { ts } from 'ts-morph';
 import { HelperModuleError } from '../errors/helper-module-error.js';
 import { HELPER_SOURCE_URL } from '../helper-source.js';
@@ -9,6 +9,14 @@ import { moduleKindOf } from './module-kind.js';
 
 /** The generated module's name in the migrated tree, without its extension. */
 const HELPER_MODULE = 'journey-v2';
+
+/** What the generated module's opening comment says, in every language it is written in. */
+const HELPER_HEADER = 'Written by journey-codemod into a migrated project';
+
+/** Whether `file` (its text `text`) is the module the codemod generated, by its name and its opening comment. */
+export function isGeneratedHelper(file: string, text: string | undefined): boolean {
+  return basename(file).replace(/\.(?:ts|mjs|cjs)$/, '') === HELPER_MODULE && (text?.slice(0, 400).includes(HELPER_HEADER) ?? false);
+}
 
 /** Names of the module that are types: imported with `type` in TypeScript. */
 const TYPES = new Set(['V2Interaction', 'V2Step', 'V2ModuleStep', 'V2Result', 'V2State', 'V2ErrorBody', 'Decision', 'WaitOptions']);

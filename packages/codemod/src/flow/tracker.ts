@@ -1,5 +1,6 @@
 import type { CallExpression, ImportDeclaration, Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
+import { isGeneratedHelper } from '../emit/helper-module.js';
 import { isMember } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
@@ -284,7 +285,10 @@ export class Tracker implements Tracking {
     if (carriesStatus(value.shape)) return void statusEscapes(this, value, node, source);
     // Whether an instance id leaving matters is decided once the run's v1 calls are known (`tieLeavingIds`). A
     // start's whole answer carries its id too (`return started` from a library's `startCheck`).
-    if (carriesInstanceId(value.shape) || isWholeAnswer(value.shape)) {
+    // Not in the module the codemod generated: its wait helpers hand the id only to the fetch the migrated call
+    // passes them, written beside that call on v2 (`(instanceId) => post('interaction/fetch', { instanceId })`).
+    const generated = isGeneratedHelper(source.file, this.sources.text(source.file));
+    if ((carriesInstanceId(value.shape) || isWholeAnswer(value.shape)) && !generated) {
       const how =
         returned || !('callee' in node)
           ? 'returned to no caller in the run'
