@@ -126,6 +126,15 @@ export class ModuleGraph {
     return nameNode ? { file: declaration.getSourceFile().getFilePath(), start: nameNode.getStart() } : undefined;
   }
 
+  /**
+   * The file whose namespace `file` exports as `name`: `export * as name from './m'` (or `import * as name` and
+   * `export { name }`), re-exports followed. A call `name.f()` through it calls the `f` that file declares.
+   */
+  exportedNamespace(file: string, name: string): string | undefined {
+    const declaration = this.sourceFile(file)?.getExportedDeclarations().get(name)?.[0];
+    return Node.isSourceFile(declaration) ? declaration.getFilePath() : undefined;
+  }
+
   /** The files, among those the run read, that import `file` by a specifier that resolves to it. */
   importersOf(file: string): readonly string[] {
     if (!this.importers) {

@@ -12,6 +12,16 @@ export interface FunctionRef {
   readonly fn: FunctionNode;
 }
 
+/**
+ * A binding another file gives what a module exports: the name itself, or a namespace that holds it (`import * as
+ * ns`); `path`, the properties read on a namespace to reach the module's (`results` of `lib.results.name()`).
+ */
+interface ImportedLocal {
+  readonly kind: 'name' | 'namespace';
+  readonly binding: Binding;
+  readonly path?: readonly string[];
+}
+
 /** A call found in the project, with the file it is in. */
 export interface CallRef {
   readonly source: Source;
@@ -64,13 +74,15 @@ export class Functions {
       const object = holder && objectOfMember(source, holder);
       return object ? inObject(source, object, name) : undefined;
     }
-    // `ns.f()` of `import * as ns` (or `require`), `api.f()` of an object literal, or `Class.staticMethod()`.
+    // `ns.f()` of `import * as ns` (or `require`), of a namespace a module re-exports (`export * as ns from`), or `lib.ns.f()`.
+    const namespace = this.namespaceOf(source, callee.object);
+    if (namespace !== undefined) return this.exportedFunction(namespace, name);
+    // `api.f()` of an object literal, or `Class.staticMethod()`.
     if (callee.object.type === 'Identifier') {
       const binding = source.scopes.bindingOf(callee.object);
       const object = binding && objectOfBinding(source, binding);
       if (object) return inObject(source, object, name);
       const imported = binding ? this.importedFrom(source, binding) : undefined;
-      if (imported?.imported === '*') return this.exportedFunction(imported.file, name);
       const held = imported && this.exportedObject(imported.file, imported.imported);
       if (held) return inObject(held.source, held.object, name);
       const klass = this.classOf(source, callee.object);
@@ -172,7 +184,7 @@ export class Functions {
   private importedCalls(file: string, name: string): CallRef[] {
     const calls: CallRef[] = [];
     for (const { importer, local } of this.importsOf(file, name)) {
-      if (local.kind === 'namespace') calls.push(...memberCalls(importer, local.binding.references, name));
+      if (local.kind === 'namespace') calls.push(...memberCalls(importer, namespaceReads(importer, local), name));
       else {
         for (const reference of local.binding.references) {
           const parent = importer.parent(reference);
@@ -585,6 +597,24 @@ export class Functions {
     return undefined;
   }
 
+  /**
+   * The module whose namespace `node` holds: `ns` of `import * as ns` (or `require`); `ns` imported by name from a
+   * module that re-exports it (`export * as ns from './m'`: a barrel's namespace leads to `./m`, where its functions
+   * are declared); `lib.ns` of such a namespace read from another.
+   */
+  private namespaceOf(source: Source, node: Node): string | undefined {
+    if (isMember(node)) {
+      const outer = this.namespaceOf(source, node.object);
+      const name = propertyName(node);
+      return outer === undefined || name === undefined ? undefined : this.sources.modules.exportedNamespace(outer, name);
+    }
+    const binding = node.type === 'Identifier' ? source.scopes.bindingOf(node) : undefined;
+    // A name that holds an object literal holds that object, not a module.
+    const imported = binding && !objectOfBinding(source, binding) ? this.importedFrom(source, binding) : undefined;
+    if (!imported) return undefined;
+    return imported.imported === '*' ? imported.file : this.sources.modules.exportedNamespace(imported.file, imported.imported);
+  }
+
   /** The module and the name an import binding (or `require`) brings in; `*` for a namespace. */
   private importedFrom(source: Source, binding: Binding): { file: string; imported: string } | undefined {
     const entry = source.ctx.imports.get(binding.name);
@@ -645,12 +675,8 @@ export class Functions {
   }
 
   /** The bindings other files give `name` exported by `file`: named and default imports, namespaces, `require`. */
-  private importsOf(
-    file: string,
-    name: string,
-    seen: Set<string> = new Set(),
-  ): { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] {
-    const found: { importer: Source; local: { kind: 'name' | 'namespace'; binding: Binding } }[] = [];
+  private importsOf(file: string, name: string, seen: Set<string> = new Set()): { importer: Source; local: ImportedLocal }[] {
+    const found: { importer: Source; local: ImportedLocal }[] = [];
     if (seen.has(`${file}\0${name}`)) return found;
     seen.add(`${file}\0${name}`);
     for (const importerFile of this.sources.modules.importersOf(file)) {
@@ -662,6 +688,15 @@ export class Functions {
         if (this.sources.modules.resolve(importerFile, statement.source.value) !== file) continue;
         if (statement.type === 'ExportAllDeclaration') found.push(...this.importsOf(importerFile, name, seen));
         for (const specifier of statement.type === 'ExportNamedDeclaration' ? statement.specifiers : []) {
+          if (specifier.type === 'ExportNamespaceSpecifier') {
+            // `export * as ns from` passes on the whole module: `ns.name()` where `ns` is imported by name, and
+            // `lib.ns.name()` where the passing module is imported as a namespace.
+            const passed = specifier.exported.name;
+            for (const { importer: holder, local } of this.importsOf(importerFile, passed, seen)) {
+              const path = local.kind === 'name' ? [] : [...(local.path ?? []), passed];
+              found.push({ importer: holder, local: { kind: 'namespace', binding: local.binding, path } });
+            }
+          }
           if (specifier.type !== 'ExportSpecifier' || specifier.local.name !== name) continue;
           const exported = specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value;
           found.push(...this.importsOf(importerFile, exported, seen));
@@ -729,14 +764,32 @@ function memberCallOn(source: Source, node: Node, name: string): CallExpression 
   return calls && call?.type === 'CallExpression' && call.callee === member ? call : undefined;
 }
 
-/** Calls `x.name()` on the identifiers `references`. */
-function memberCalls(source: Source, references: readonly Identifier[], name: string): CallRef[] {
+/** Calls `x.name()` on the expressions `references`. */
+function memberCalls(source: Source, references: readonly Node[], name: string): CallRef[] {
   const calls: CallRef[] = [];
   for (const reference of references) {
     const call = memberCallOn(source, reference, name);
     if (call) calls.push({ source, call });
   }
   return calls;
+}
+
+/**
+ * The reads of a namespace import that hold the namespace of the module imported from: its references, or for a
+ * namespace reached through another (`lib.ns` of `import * as lib`), the reads of `ns` on them.
+ */
+function namespaceReads(source: Source, local: ImportedLocal): Node[] {
+  const reads: Node[] = [];
+  for (const reference of local.binding.references) {
+    let node: Node | undefined = reference;
+    for (const name of local.path ?? []) {
+      const member: Node | undefined = source.parent(node);
+      node = isMember(member) && member.object === node && propertyName(member) === name ? member : undefined;
+      if (!node) break;
+    }
+    if (node) reads.push(node);
+  }
+  return reads;
 }
 
 /** The function under `name` of an object literal, as a function of the project. */

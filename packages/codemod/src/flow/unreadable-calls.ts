@@ -124,13 +124,15 @@ export class UnreadableCalls {
   }
 
   /**
-   * The module that declares what `imported` names: a re-export (`export { f } from '../lib/journey'`) leads on to
-   * the code that runs, which may lie outside the run. The module imported when the name is not found there.
+   * The module that declares what `imported` names: a re-export (`export { f } from '../lib/journey'`, or of a
+   * whole namespace, `export * as journey from '../lib/journey'`) leads on to the code that runs, which may lie
+   * outside the run. The module imported when the name is not found there.
    */
   private declaringModule(from: string, imported: ImportBinding): string | undefined {
-    const file = this.sources.modules.resolve(from, imported.specifier);
+    const { modules } = this.sources;
+    const file = modules.resolve(from, imported.specifier);
     if (file === undefined || imported.imported === '*') return file;
-    return this.sources.modules.exported(file, imported.imported)?.file ?? file;
+    return modules.exported(file, imported.imported)?.file ?? modules.exportedNamespace(file, imported.imported) ?? file;
   }
 
   /** Whether an argument is, or holds, v1 path text: written in it, or in a constant it names. */
