@@ -1,6 +1,7 @@
 /**
  * Text every file that talks v1 contains somewhere: a v1 path, the v1 client API, a v1 result path, a token
- * request, or a v1 response body. Files without any are skipped before parsing, which is most of a large repository.
+ * request, a v1 response body, or a v1 task request's body (see `mentionsV1TaskBody`). Files without any are
+ * skipped before parsing, which is most of a large repository.
  */
 export const V1_MARKERS = [
   'captain/api',
@@ -39,8 +40,20 @@ export const V1_TASK_OPERATION = String.raw`(?:list(?:\/schema)?|schema|update)`
 const V1_TASK_PATH = new RegExp(String.raw`\/task\\?\/${V1_TASK_OPERATION}\b`);
 const mentionsV1TaskPath = (text: string): boolean => V1_TASK_PATH.test(text) && text.includes('instanceId');
 
+/**
+ * A v1 task request's body, `{ instanceId, taskId }` (a task update's, or an answer's): the only v1 text of a file
+ * that sends it to a URL read at run time (`config.get('platform')`) with a client whose call the codemod cannot
+ * read. Unless the file is a candidate, a call into it the codemod cannot resolve (`tasks[op](id)`) passes the id on
+ * as a boundary would, and a v2 start would leave the file's calls on v1. Two substring tests: a `taskId` alone is
+ * in every other task API.
+ */
+const mentionsV1TaskBody = (text: string): boolean => text.includes('taskId') && text.includes('instanceId');
+
 export const mentionsV1 = (text: string): boolean =>
-  V1_MARKERS.some((marker) => text.includes(marker)) || V1_BODY_PATTERNS.some((pattern) => pattern.test(text)) || mentionsV1TaskPath(text);
+  V1_MARKERS.some((marker) => text.includes(marker)) ||
+  V1_BODY_PATTERNS.some((pattern) => pattern.test(text)) ||
+  mentionsV1TaskPath(text) ||
+  mentionsV1TaskBody(text);
 
 /**
  * A file that calls v2 is read too: the instance a v2 start answers may be sent to v1 calls elsewhere (a journey

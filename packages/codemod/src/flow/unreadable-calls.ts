@@ -6,7 +6,7 @@ import { ModuleGraph } from '../analysis/module-graph.js';
 import { mentionsV1, mentionsV2, V1_MARKERS } from '../files/prefilter.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { ImportBinding } from '../plan/file-context.js';
-import { libraryOf } from '../plan/http-libraries.js';
+import { sendsHttp } from '../plan/http-libraries.js';
 import { dynamicImportOf } from './dynamic-imports.js';
 import type { Source, Sources } from './sources.js';
 
@@ -35,7 +35,8 @@ const FUNCTION_VALUE = /^(FunctionExpression|ArrowFunctionExpression)$/;
 /**
  * Which calls the codemod resolves to no function of the project can take the id of a journey to a v1 call, so
  * the flow it belongs to cannot be shown whole:
- * - an HTTP request it did not resolve (`fetch`, axios, ky, got, superagent with a URL it cannot read);
+ * - an HTTP request it did not resolve (`fetch`, axios, ky, got, superagent with a URL it cannot read), or made
+ *   with a client it does not plan (undici, ofetch, wretch, needle, …: see `sendsHttp`);
  * - a call one of whose arguments names a v1 path (`this.call('task/list', { instanceId })`);
  * - project code that may reach v1: a function imported from a relative module among the run's candidate files
  *   (those with v1 or v2 journey text, or importing names from them) or that the run does not hold and may call
@@ -67,7 +68,7 @@ export class UnreadableCalls {
     if (this.namesV1Path(source, call)) return true;
     const root = rootOf(callee);
     if (root.type === 'Identifier') {
-      if (libraryOf(source.ctx, root.name)) return true;
+      if (sendsHttp(source.ctx, root.name)) return true;
       const binding = source.scopes.lookup(root.name, root);
       if (!binding) return root.name === 'fetch';
       // `import x from './x'`, `const x = require('./x')` or `const { x } = await import('./x')` of a candidate file.
@@ -118,7 +119,7 @@ export class UnreadableCalls {
     if (!isMember(callee) || callee.object.type === 'ThisExpression') return [];
     // `axios.post(url, { instanceId })` is the library's own method, never a `post` the project declares.
     const root = rootOf(callee);
-    if (root.type === 'Identifier' && libraryOf(source.ctx, root.name)) return [];
+    if (root.type === 'Identifier' && sendsHttp(source.ctx, root.name)) return [];
     const name = propertyName(callee);
     return (name !== undefined && this.declared().get(name)) || [];
   }

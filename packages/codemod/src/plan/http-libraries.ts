@@ -25,3 +25,53 @@ export function libraryOf(ctx: FileContext, name: string): CallStyle | undefined
 
 /** The style of an HTTP library by the module it is imported from, if it is one. */
 export const libraryStyle = (specifier: string): CallStyle | undefined => LIBRARIES[specifier];
+
+/**
+ * HTTP clients whose calls the codemod does not plan (their answers differ from every style above): undici's
+ * `request` or `fetch`, ofetch's `$fetch`, a wretch chain, needle, phin and the like. A journey's id sent through one
+ * may reach v1 at a URL the codemod cannot read, so each is an unreadable request, as `fetch` with such a URL is,
+ * never a boundary such as a logger's.
+ */
+const UNPLANNED_CLIENTS: ReadonlySet<string> = new Set([
+  'undici',
+  'ofetch',
+  'wretch',
+  'needle',
+  'phin',
+  'bent',
+  'request',
+  'request-promise',
+  'request-promise-native',
+  'cross-fetch',
+  'isomorphic-fetch',
+  'isomorphic-unfetch',
+  'unfetch',
+  'redaxios',
+  'make-fetch-happen',
+  'minipass-fetch',
+  '@hapi/wreck',
+  'httpie',
+  'simple-get',
+  'got-cjs',
+  'ky-universal',
+  'node-fetch-native',
+  'up-fetch',
+  'xior',
+  'undici-fetch',
+  'tiny-json-http',
+]);
+
+/** Whether a name is imported (or required) from an HTTP client, one the codemod plans or not. */
+export function sendsHttp(ctx: FileContext, name: string): boolean {
+  const binding = ctx.imports.get(name);
+  if (!binding) return false;
+  const { specifier } = binding;
+  return libraryStyle(specifier) !== undefined || UNPLANNED_CLIENTS.has(packageOf(specifier));
+}
+
+/** The package a bare specifier names: `undici` of `undici/lib/fetch`, `@hapi/wreck` of `@hapi/wreck/lib`. */
+const packageOf = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
