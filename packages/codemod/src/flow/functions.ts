@@ -107,17 +107,7 @@ export class Functions {
   overridesOf(ref: FunctionRef): FunctionRef[] {
     const method = classMethodOf(ref);
     if (!method) return [];
-    const found: FunctionRef[] = [];
-    const seen = new Set<Class>([method.cls]);
-    for (const pending = this.subclassesOf(ref.source, method.cls); pending.length > 0; ) {
-      const subclass = pending.pop() as { source: Source; cls: Class };
-      if (seen.has(subclass.cls)) continue;
-      seen.add(subclass.cls);
-      const own = methodOf(subclass.source, subclass.cls, method.name);
-      if (own) found.push(own);
-      pending.push(...this.subclassesOf(subclass.source, subclass.cls));
-    }
-    return found;
+    return this.descendantsOf(ref.source, method.cls).flatMap((subclass) => methodOf(subclass.source, subclass.cls, method.name) ?? []);
   }
 
   /** Every call of `ref` in the run: by its name in its file, through imports elsewhere, on instances of its class. */
@@ -262,18 +252,26 @@ export class Functions {
   /** The calls `super.name()` in the classes below `cls` that reach `ref`, its method `name`. */
   private superCalls(ref: FunctionRef, source: Source, cls: Class): CallRef[] {
     const calls: CallRef[] = [];
+    for (const subclass of this.descendantsOf(source, cls))
+      walk(subclass.cls.body, (node) => {
+        if (node.type === 'CallExpression' && isMember(node.callee) && node.callee.object.type === 'Super')
+          if (this.calleeOf(subclass.source, node)?.fn === ref.fn) calls.push({ source: subclass.source, call: node });
+      });
+    return calls;
+  }
+
+  /** The classes that extend `cls` in the run, at any depth (a cycle of `extends` is walked once). */
+  private descendantsOf(source: Source, cls: Class): { source: Source; cls: Class }[] {
+    const found: { source: Source; cls: Class }[] = [];
     const seen = new Set<Class>([cls]);
     for (const pending = this.subclassesOf(source, cls); pending.length > 0; ) {
       const subclass = pending.pop() as { source: Source; cls: Class };
       if (seen.has(subclass.cls)) continue;
       seen.add(subclass.cls);
-      walk(subclass.cls.body, (node) => {
-        if (node.type === 'CallExpression' && isMember(node.callee) && node.callee.object.type === 'Super')
-          if (this.calleeOf(subclass.source, node)?.fn === ref.fn) calls.push({ source: subclass.source, call: node });
-      });
+      found.push(subclass);
       pending.push(...this.subclassesOf(subclass.source, subclass.cls));
     }
-    return calls;
+    return found;
   }
 
   /** The class `cls` names in its `extends`, when the run declares it. */
