@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { CLOSED_PORT } from '../../../test/support/closed-port.js';
 import {
   ConnectionError,
   clientCredentials,
@@ -17,15 +16,6 @@ const START = '*/journey/start';
 
 /** Codes a dropped connection is reported with, by undici or by Node's socket. */
 const RESET_CODES = ['UND_ERR_SOCKET', 'ECONNRESET'];
-
-/** A loopback port that was just free: nothing listens on it, so a connection is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The docs' promise: the network error is `cause` itself, so `error.cause.code` names it. */
 function expectNetworkCause(error: unknown, codes: readonly string[]): void {
@@ -69,7 +59,7 @@ describe('ConnectionError.cause is the network error', () => {
     ['on the only attempt, through a fetch of the caller', { fetch: globalThis.fetch, retry: { limit: 0 } }],
   ])('on a refused connection %s', async (_, options) => {
     const client = createJourneyClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}/eu/v2/captain/`,
+      baseUrl: `http://127.0.0.1:${CLOSED_PORT}/eu/v2/captain/`,
       auth: staticToken('t'),
       retry: FAST_RETRY,
       ...options,
@@ -85,7 +75,7 @@ describe('ConnectionError.cause is the network error', () => {
 describe('an unreachable token endpoint', () => {
   it('is a TokenEndpointError whose cause is the network error, tagged with its request once', async () => {
     const client = createJourneyClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}/eu/v2/captain/`,
+      baseUrl: `http://127.0.0.1:${CLOSED_PORT}/eu/v2/captain/`,
       auth: clientCredentials(DEMO_CREDENTIALS),
       retry: FAST_RETRY,
     });

@@ -32,7 +32,18 @@ async function freePort(): Promise<number> {
  * empty) with nothing persisted, resolving once it accepts connections.
  */
 export async function startRedis(port?: number): Promise<TestRedis> {
-  port ??= await freePort();
+  if (port !== undefined) return startRedisOn(port);
+  // A port released by `freePort` can be taken by another worker's listener before redis-server binds it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startRedisOn(await freePort());
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startRedisOn(port: number): Promise<TestRedis> {
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],

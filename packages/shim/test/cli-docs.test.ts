@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createRedisStore } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSED_PORT } from '../../../test/support/closed-port.js';
 import { commitAll } from '../../../test/support/git.js';
 import { main as codemodMain } from '../../codemod/src/cli.js';
 import { redisAvailable, startRedis } from '../../cutover/test/redis-server.js';
@@ -101,13 +102,6 @@ async function takenPort(): Promise<{ port: string; cleanup: () => Promise<unkno
   const address = server.address();
   const port = String(typeof address === 'object' && address ? address.port : 0);
   return { port, cleanup: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-/** A port nothing listens on: one taken from the kernel and released again. */
-async function closedPort(): Promise<string> {
-  const { port, cleanup } = await takenPort();
-  await cleanup();
-  return port;
 }
 
 async function fileWith(name: string, content: string): Promise<string> {
@@ -211,17 +205,7 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
   },
   "journey-bridge serve: 1 the cutover's shared store cannot be used: it cannot be reached or did not answer in time, refused the credentials or the database, or does not speak TLS as the URL says (its password is not shown)":
     async () => ({
-      argv: [
-        'serve',
-        '--upstream',
-        'eu',
-        '--cutover',
-        CUTOVER,
-        '--store',
-        `redis://user:secret@127.0.0.1:${await closedPort()}`,
-        '--port',
-        '0',
-      ],
+      argv: ['serve', '--upstream', 'eu', '--cutover', CUTOVER, '--store', `redis://user:secret@127.0.0.1:${CLOSED_PORT}`, '--port', '0'],
       env: { JOURNEY_BRIDGE_STORE_KEY: STORE_KEY },
     }),
   'journey-bridge: 2 no command': async () => ({ argv: [] }),

@@ -10,6 +10,7 @@ import { createFetch } from '@journey-bridge/client';
 import { createSimulator } from '@journey-bridge/simulator';
 import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLOSED_ORIGIN } from '../../../test/support/closed-port.js';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { resolveConfig } from '../src/config.js';
 import { ShimMetrics } from '../src/metrics.js';
@@ -22,14 +23,6 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
 const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
-/** A loopback address where nothing listens: a port taken from the kernel and released again. */
-async function closedPort(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
 
 /** A raw HTTP request: `fetch` would normalise dot segments and double slashes before they reach the shim. */
 function rawRequest(url: string, path: string, headers: Record<string, string> = {}): Promise<number> {
@@ -227,7 +220,7 @@ describe('journey-bridge serve over HTTP', () => {
   });
 
   it('reports not ready, and answers v1 calls with 503, while the upstream is unreachable', async () => {
-    const lonely = await startShimCli(serveArgs(`${await closedPort()}/v2/captain/`, mapFile));
+    const lonely = await startShimCli(serveArgs(`${CLOSED_ORIGIN}/v2/captain/`, mapFile));
     try {
       expect((await fetch(`${lonely.url}/readyz`)).status).toBe(503);
       const reply = await fetch(`${lonely.url}/captain/api/journey/state/fetch`, {
@@ -836,7 +829,7 @@ describe('process behaviour', () => {
     const { writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
     const config = join(await tempDir(), 'config.json');
-    await writeFile(config, JSON.stringify({ upstream: `${await closedPort()}/v2/captain/`, journeyMap: mapFile, port: 1 }));
+    await writeFile(config, JSON.stringify({ upstream: `${CLOSED_ORIGIN}/v2/captain/`, journeyMap: mapFile, port: 1 }));
     // The file names a dead upstream and port 1; the environment a live upstream and port 2; the flag port 0.
     const own = await startShimCli(['serve', '--config', config, '--port', '0'], {
       JOURNEY_BRIDGE_UPSTREAM: `${upstream.url}/eu/v2/captain/`,
@@ -862,7 +855,7 @@ describe('process behaviour', () => {
       v1Upstream: `${upstream.url}/eu/captain/api/`,
       mappings: [{ v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 0.5 } }],
     });
-    const store = (await closedPort()).replace('http://', 'redis://user:secret@');
+    const store = CLOSED_ORIGIN.replace('http://', 'redis://user:secret@');
     const unreachable = await exitOf(['serve', '--upstream', 'eu', '--cutover', cutover, '--store', store, '--port', '0'], {
       JOURNEY_BRIDGE_STORE_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
