@@ -9,12 +9,25 @@ import { withoutPassword } from './without-password.js';
 
 const StringMap = z.record(z.string(), z.string());
 
+/** Whether `text` is not a URL, or one without user information (`http://user:pass@…`). */
+const hasNoUserInfo = (text: string): boolean => {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  return url === undefined || (url.username === '' && url.password === '');
+};
+/** Why a URL with user information is refused: fetch refuses to send a request to one, and the shim holds no credentials. */
+const NO_USER_INFO = {
+  message: "it carries user information, which no request can be sent with (each caller's own token authorises upstream)",
+};
+
 /** Everything `journey-bridge serve` can be told, from flags, environment variables or a config file. */
 export const ShimConfig = z.strictObject({
-  /** `eu`, `us`, `au`, or a v2 base URL such as `http://127.0.0.1:4010/eu/v2/captain/`. */
-  upstream: z.union([Region, z.url({ protocol: /^https?$/ })]),
+  /** `eu`, `us`, `au`, or a v2 base URL such as `http://127.0.0.1:4010/eu/v2/captain/`, without user information. */
+  upstream: z.union([Region, z.url({ protocol: /^https?$/ })]).refine(hasNoUserInfo, NO_USER_INFO),
   /** Origin of the token endpoints requests are passed to. @default the upstream's origin */
-  authUrl: z.url({ protocol: /^https?$/ }).optional(),
+  authUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine(hasNoUserInfo, NO_USER_INFO)
+    .optional(),
   /** @default 8080 */
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   /** @default '127.0.0.1' */
@@ -308,7 +321,9 @@ function describeIssues(error: z.ZodError, where: ReadonlyMap<SettingKey, string
       // A key the object setting does not have (a typo such as "stagee") is named: "expected …" alone hides it.
       const unknown =
         issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.map((name) => JSON.stringify(name)).join(', ')}; ` : '';
-      if (rest.length === 0) return `${key}${shown} (${source}) is invalid: ${unknown}expected ${SETTINGS[key].expects}`;
+      // A refinement's own words say what "expected …" alone cannot (a well-formed URL refused for its userinfo).
+      const refused = issue.code === 'custom' ? `${issue.message}; ` : '';
+      if (rest.length === 0) return `${key}${shown} (${source}) is invalid: ${unknown}${refused}expected ${SETTINGS[key].expects}`;
       return `${key} (${source}) at ${rest.join('.')} is invalid: ${issue.message}; expected ${SETTINGS[key].expects}`;
     })
     .join('\n');

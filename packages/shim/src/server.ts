@@ -6,6 +6,7 @@ import type { ShimConfig } from './config.js';
 import { openStore } from './cutover-wiring.js';
 import { warnEntriesWithoutFlowKeys } from './flow-key-warnings.js';
 import { createShimHandler } from './shim-handler.js';
+import { withoutPassword } from './without-password.js';
 
 /** A shim listening on a port. */
 export interface RunningShim {
@@ -64,7 +65,8 @@ export async function startShim(
     const server = serve({ fetch: onRequest, port: config.port, hostname: config.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;
-      logger.info({ url, upstream: config.upstream }, 'journey-bridge listening');
+      // A configuration built without `resolveConfig` may still hold a password in its upstream.
+      logger.info({ url, upstream: withoutPassword(config.upstream) }, 'journey-bridge listening');
       resolve({
         url,
         metrics: shim.metrics,

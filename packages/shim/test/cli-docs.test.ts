@@ -212,6 +212,8 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
   'journey-bridge serve: 2 unknown option': async () => ({ argv: ['serve', '--upstraem', 'eu'] }),
   'journey-bridge serve: 2 a required setting is missing': async () => ({ argv: ['serve', '--journey-map', MAP] }),
   'journey-bridge serve: 2 a setting has a wrong value': async () => ({ argv: SERVE, env: { JOURNEY_BRIDGE_TIMEOUT_MS: 'soon' } }),
+  "journey-bridge serve: 2 an upstream or auth URL with user information: no request can be sent to it, and each caller's own token authorises upstream (its password is not shown)":
+    async () => ({ argv: ['serve', '--journey-map', MAP, '--upstream', 'http://user:UPPASSLEAK@127.0.0.1:4010/eu/v2/captain/'] }),
   'journey-bridge serve: 2 a file a setting names cannot be read, or is not JSON': async () => ({
     argv: ['serve', '--upstream', 'eu', '--journey-map', join(await tempDir(), 'missing.json')],
   }),

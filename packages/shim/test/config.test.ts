@@ -262,6 +262,22 @@ describe('configuration errors of journey-bridge serve', () => {
       expect(auth.stderr).toContain('authUrl "ftp://:***@auth.example"');
       expect(auth.stderr).not.toContain('hunter');
     });
+
+    it('refuses an upstream or auth URL with user information, which no request could use, without its password', async () => {
+      const serve = ['serve', '--journey-map', JSON.stringify(MAP), '--port', '0'];
+      const upstream = await exitOf([...serve, '--upstream', 'http://u:UPPASSLEAK@127.0.0.1:4010/eu/v2/captain/']);
+      expect(upstream.code).toBe(2);
+      expect(upstream.stderr).toContain(
+        `journey-bridge: upstream "http://u:***@127.0.0.1:4010/eu/v2/captain/" (flag --upstream) is invalid: it carries user information`,
+      );
+      expect(upstream.stdout + upstream.stderr).not.toContain('UPPASSLEAK');
+      // A user name alone is user information too.
+      const auth = await exitOf([...serve, '--upstream', 'eu'], { JOURNEY_BRIDGE_AUTH_URL: 'https://svc@auth.example' });
+      expect(auth.code).toBe(2);
+      expect(auth.stderr).toMatch(
+        /^journey-bridge: authUrl .* \(environment variable JOURNEY_BRIDGE_AUTH_URL\) is invalid: it carries user information/,
+      );
+    });
   });
 
   it('exits 2 naming every required setting that is missing and every way to give each', async () => {

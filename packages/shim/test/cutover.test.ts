@@ -176,7 +176,7 @@ describe.runIf(redisAvailable())('a Redis store the shim cannot use', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(
-      `journey-bridge: store "${withPassword('***')}/abc" (flag --store) is invalid: expected memory, or a redis://`,
+      `journey-bridge: store "${withPassword('***')}/abc" (flag --store) is invalid: the path must be a database number; expected memory, or a redis://`,
     );
     expect(stderr).not.toContain('the-password');
   });

@@ -326,3 +326,14 @@ describe('hostile requests', () => {
     expect(sim.core.journal.list()).toEqual([]);
   });
 });
+
+describe('the start line', () => {
+  it('shows the upstream without its password, even in a configuration that did not go through the schema', async () => {
+    const config = ShimConfig.parse({ upstream: `${upstream.url}/eu/v2/captain/`, port: 0, journeyMap, variantIds });
+    const withPassword = `${upstream.url.replace('//', '//u:UPPASSLEAK@')}/eu/v2/captain/`;
+    shims.push(await startShim({ ...config, upstream: withPassword }, { logger }));
+    const started = logged.filter((line) => line.includes('journey-bridge listening')).at(-1);
+    expect(started).toContain(`"upstream":"${withPassword.replace('UPPASSLEAK', '***')}"`);
+    expect(logged.join('')).not.toContain('UPPASSLEAK');
+  });
+});
