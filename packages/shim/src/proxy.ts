@@ -140,6 +140,12 @@ export interface PassThroughOptions {
    * whole object or array is refused as `unreadable` rather than forwarded as a success. @default false
    */
   readonly answersJson?: boolean;
+  /**
+   * The request creates a journey (a start): an upstream 500 to it is refused as `failed`, an unknown outcome,
+   * rather than forwarded, because the specification tells apps to retry a 500 and a retried start that had
+   * happened makes a second journey. @default false
+   */
+  readonly creates?: boolean;
 }
 
 /**
@@ -188,6 +194,8 @@ export async function passThrough(
       throw new PassThroughError('response-too-large', `the upstream answer declares ${declared} bytes, over ${limits.responseBytes}`);
     }
     const bytes = await readLimited(upstream.body, limits.responseBytes);
+    if (options.creates && upstream.status === 500)
+      throw new PassThroughError('failed', 'the upstream failed (500) after receiving the request');
     // Only an answer of a journey endpoint, as sent: a compressed one is passed on as it came.
     const coding = upstream.headers.get('content-encoding');
     const asSent = coding === null || coding.trim().toLowerCase() === 'identity';

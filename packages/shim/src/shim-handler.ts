@@ -206,7 +206,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
         if (!target) return json(404, v2Error('NOT_FOUND', 'Path', 'no such v2 path', 'Verify the URL.'));
         const creates = target.pathname.endsWith(`/${V2_PATHS.start}`);
         const answersJson = request.method === 'POST' && JSON_ANSWERS.some((path) => target.pathname.endsWith(`/${path}`));
-        return passThrough(passThroughRequest(request, requestId, server), target, upstreamFetch, limits, { answersJson }).catch(
+        return passThrough(passThroughRequest(request, requestId, server), target, upstreamFetch, limits, { answersJson, creates }).catch(
           (error: unknown) => v2FailureAnswer(error, creates, requestId),
         );
       }

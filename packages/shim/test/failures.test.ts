@@ -222,6 +222,34 @@ describe('v2 pass-through', () => {
     await vi.waitFor(() => expect(startsJournaled()).toEqual([[201, requestId]]), { timeout: 3000 });
   });
 
+  it('answers a start the upstream took and failed with 500 as 502 saying it may have been created, as v1 does', async () => {
+    sim.core.faults.add({ path: '*/v2/captain/journey/start', status: 500, afterHandling: true, count: 1 });
+    const reply = await post(`${shim.url}/v2/captain/journey/start`, v2Start);
+    expect(reply.status).toBe(502);
+    const requestId = reply.headers.get('x-request-id');
+    const { errors } = (await reply.json()) as { errors: { code: string; name: string; problem: string }[] };
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: '5020', name: 'BAD_GATEWAY' });
+    expect(errors[0]?.problem).toBe(
+      `the upstream failed (500) after receiving the request; the journey may have been created: look for request ${requestId} before starting another`,
+    );
+    expect(startsJournaled()).toEqual([[500, requestId]]);
+  });
+
+  it('passes every other upstream 500 on as it came: a state fetch’s, and a start’s other errors', async () => {
+    const direct = (path: string, body: unknown) => post(`${upstream.url}/eu/v2/captain/${path}`, body);
+    const viaShim = (path: string, body: unknown) => post(`${shim.url}/v2/captain/${path}`, body);
+    for (const [path, body, fault] of [
+      ['journey/state/fetch', { instanceId: 'x'.repeat(32) }, { status: 500 }],
+      ['journey/start', v2Start, { status: 400 }],
+    ] as const) {
+      sim.core.faults.add({ path: `*/v2/captain/${path}`, ...fault, count: 2 });
+      const [expected, got] = [await direct(path, body), await viaShim(path, body)];
+      expect(got.status, path).toBe(expected.status);
+      expect(await got.text(), path).toBe(await expected.text());
+    }
+  });
+
   it('forwards the caller’s own X-Request-ID and answers with it', async () => {
     const reply = await fetch(stateFetch(), {
       method: 'POST',
