@@ -53,11 +53,14 @@ export type V1StateRequest = z.infer<typeof V1StateRequest>;
 
 /** A member name that reads as a field name; any other (an email, a sentence, an id with spaces) may be data. */
 const FIELD_NAME = /^[A-Za-z_$][\w$-]{0,63}$/;
+/** Four digits in a row: a field name counts with one or two (`addressLine1`), an identity number runs on (`AB123456C`, an IBAN). */
+const IDENTIFIER_DIGITS = /\d{4}/;
+const readsAsFieldName = (key: string): boolean => FIELD_NAME.test(key) && !IDENTIFIER_DIGITS.test(key);
 
 /**
  * Dotted paths of the members of `input` that parsing left out of `output` (fields a request schema does not
  * know), at most `limit` of them. Names only: values may be identity data, and so may a key of a map (`{ "jane@…":
- * … }`), so a name that does not read as a field name is given as `<key>`.
+ * … }`, or an identity number), so a name that does not read as a field name is given as `<key>`.
  */
 export function strippedFields(input: unknown, output: unknown, limit = 20): string[] {
   const found: string[] = [];
@@ -66,7 +69,7 @@ export function strippedFields(input: unknown, output: unknown, limit = 20): str
     if (kept === null || typeof kept !== 'object' || Array.isArray(kept)) return;
     for (const key of Object.keys(given)) {
       if (found.length >= limit) return;
-      const name = FIELD_NAME.test(key) ? key : '<key>';
+      const name = readsAsFieldName(key) ? key : '<key>';
       const at = path ? `${path}.${name}` : name;
       if (!Object.hasOwn(kept, key)) found.push(at);
       else visit((given as Record<string, unknown>)[key], (kept as Record<string, unknown>)[key], at);

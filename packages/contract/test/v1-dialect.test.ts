@@ -155,6 +155,14 @@ describe('v1 requests as live v1 accepted them', () => {
     expect(JSON.stringify(strippedFields(given, parsed))).not.toMatch(/jane|Jane|123-45/);
   });
 
+  it('names a dropped member keyed by an identity number (a run of four digits or more) as <key>, field names as they are', () => {
+    const identities = ['AB123456C', 'GB29NWBK60161331926819', 'customer_00012345', 'acct-4111111111111111', 'id2024'];
+    const fieldNames = ['journeyId', 'date_of_birth', 'addressLine1', 'side2Image', 'v2', 'address2', 'x-trace-id'];
+    const given = { instanceId: INSTANCE, ...Object.fromEntries([...identities, ...fieldNames].map((key) => [key, 1])) };
+    const parsed = V1StateRequest.parse(given);
+    expect(strippedFields(given, parsed)).toEqual([...identities.map(() => '<key>'), ...fieldNames]);
+  });
+
   it('accepts the vendor CLI’s context: string[] on state fetch beside filterKeys', () => {
     const given = { instanceId: INSTANCE, filterKeys: ['/.*/'], context: ['process'] };
     const parsed = V1StateRequest.parse(given);
