@@ -292,7 +292,9 @@ export function createCutover(options: CutoverOptions): Cutover {
     byV1.set(config.v1, runtime);
     metrics.setStage(name, config.stage);
   }
-  const mappingFor = (resourceId: string) => byV1.get(resourceId) ?? byV1.get(bareId(resourceId));
+  /** The mapping a start names; none when its resourceId is missing or not a string, which v1 refuses as it always did. */
+  const mappingFor = (resourceId: unknown) =>
+    typeof resourceId === 'string' ? (byV1.get(resourceId) ?? byV1.get(bareId(resourceId))) : undefined;
   const runtimeNamed = (name: string): Runtime => {
     const runtime = runtimes.get(name);
     if (!runtime)

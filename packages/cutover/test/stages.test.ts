@@ -1,3 +1,4 @@
+import type { JourneyApiError, V1Api } from '@journey-bridge/client';
 import { describe, expect, it } from 'vitest';
 import { CutoverOptionsError, createCutover, createMemoryStore, type Side, type Stage } from '../src/index.js';
 import { isBackFrom } from '../src/stages.js';
@@ -153,6 +154,28 @@ describe('an instance the store does not know', () => {
     const update = { intent: 'Complete', instanceId, taskId: 'nosuchtask', context: { subject: {} } } as const;
     const through = await cutover.updateTask(update).catch((error: { status?: number }) => error);
     expect(through).toMatchObject({ status: 503 });
+    await cutover.close();
+  });
+});
+
+describe('a start that names no resourceId', () => {
+  it.each([
+    ['without one', { context: {} }],
+    ['with a number', { resourceId: 5, context: {} }],
+  ])('%s is answered as v1 and the adapter answer it, by v1 alone', async (_, request) => {
+    // Under v2, so that a start of the mapping would not reach v1: this one names no mapping and is v1's.
+    const { sim, cutover } = setUp({ kind: 'v2' });
+    const refusal = (api: V1Api) =>
+      api.startJourney(request as never).then(
+        () => undefined,
+        (error: unknown) => (error as JourneyApiError).v1Error,
+      );
+    const through = await refusal(cutover);
+    expect(through).toEqual({ status: 400, message: expect.stringMatching(/^resourceId/), error: 'bad-request-error' });
+    expect(through).toEqual(await refusal(v1Side(sim)));
+    expect(through).toEqual(await refusal(v2Side(sim)));
+    // The cutover's start and the direct one: both reached v1.
+    expect(sim.core.journal.count({ path: '*/captain/api/journey/start' })).toBe(2);
     await cutover.close();
   });
 });

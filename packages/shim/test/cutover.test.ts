@@ -5,8 +5,11 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { PairRecord } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisAvailable, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
+import { resolveConfig } from '../src/config.js';
+import { createShimHandler } from '../src/shim-handler.js';
 import { exitOf, removeTempDirs, type ShimCli, startShimCli, tempDir } from './shim-cli.js';
 
 const journeys = await loadJourneys(bundledJourneysDir);
@@ -288,6 +291,45 @@ describe('the primary, v1, as the app would reach it', () => {
       await shim.stop();
     } finally {
       await listening.close();
+    }
+  });
+});
+
+describe('a v1 start that names no journey, through the shim’s handler in-process', () => {
+  it.each([
+    ['without a resourceId', '{}'],
+    ['with a number for one', '{"resourceId":5,"context":{}}'],
+  ])('%s is answered as the shim without a cutover answers it, byte for byte', async (_, body) => {
+    const dir = await tempDir();
+    const cutoverFile = join(dir, 'cutover.json');
+    await writeFile(
+      cutoverFile,
+      JSON.stringify({
+        v1Upstream: `${platform.url}/eu/captain/api/`,
+        mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'v2' } }],
+        shadow: { thread: false },
+      }),
+    );
+    const journeyMap = join(dir, 'journey-map.json');
+    await writeFile(journeyMap, JSON.stringify({ journeys: { [V1]: V2 }, variantIds }));
+    const upstream = `${platform.url}/eu/v2/captain/`;
+    const logger = pino({ level: 'silent' });
+    const plain = createShimHandler({ config: await resolveConfig({ upstream, journeyMap }, {}), logger });
+    const withCutover = createShimHandler({ config: await resolveConfig({ upstream, cutover: cutoverFile }, {}), logger });
+    const start = (handler: typeof plain) =>
+      handler.handle(
+        new Request('http://journey-bridge.test/captain/api/journey/start', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body,
+        }),
+      );
+    try {
+      const [expected, answer] = [await start(plain), await start(withCutover)];
+      expect(expected.status).toBe(400);
+      expect([answer.status, await answer.text()]).toEqual([expected.status, await expected.text()]);
+    } finally {
+      await Promise.all([plain.close(), withCutover.close()]);
     }
   });
 });
