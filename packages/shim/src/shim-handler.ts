@@ -157,6 +157,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     adapter: cutover ?? adapter,
     bodyLimitBytes: config.bodyLimitBytes,
     bufferLimitBytes: config.bufferLimitBytes,
+    logger: { error: (message, fields) => logger.error(fields, message) },
   });
 
   const limits: PassThroughLimits = {

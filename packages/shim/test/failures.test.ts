@@ -331,6 +331,38 @@ describe('v2 pass-through', () => {
   });
 });
 
+describe('a failure the shim does not expect on a v1 path', () => {
+  it('is answered with the generic 500 and logged once, by its name and message, without the token or the body', async () => {
+    // A fetch that fails as a bug would: a TypeError with no network failure behind it.
+    const broken = await startShim(
+      ShimConfig.parse({ upstream: `${upstream.url}/eu/v2/captain/`, port: 0, journeyMap, variantIds, shutdownTimeoutMs: 100 }),
+      {
+        logger,
+        fetch: async () => {
+          throw new TypeError('a bug in the fetch');
+        },
+      },
+    );
+    shims.push(broken);
+    const from = logged.length;
+    const subject = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+    const reply = await post(`${broken.url}/captain/api/journey/start`, { ...v1Start, context: { subject } });
+    expect(reply.status).toBe(500);
+    expect(await reply.json()).toEqual({
+      status: 500,
+      message: 'journey-bridge failed to handle the request',
+      error: 'internal-server-error',
+    });
+    const lines = logged.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const failures = lines.filter((line) => line.level === 50);
+    expect(failures).toEqual([
+      expect.objectContaining({ operation: 'startJourney', error: { name: 'TypeError', message: 'a bug in the fetch' } }),
+    ]);
+    const text = logged.slice(from).join('');
+    for (const secret of [token, 'Lovelace', '1990-12-10']) expect(text).not.toContain(secret);
+  });
+});
+
 describe('hostile requests', () => {
   it('answers 400, not 500, to a subject nested 100,000 levels deep, on v1 and v2 paths', async () => {
     const deep = `{"resourceId":"a1d7c3f0data-check-v1@latest","context":{"subject":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;

@@ -1,4 +1,4 @@
-import { JourneyApiError, type V1Api } from '@journey-bridge/client';
+import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
 import {
   bodyTextDecoder,
   charsetOf,
@@ -29,6 +29,11 @@ export interface V1HttpHandlerOptions {
    * memory; taken as `bodyLimitBytes` when below it. @default 256 MiB
    */
   bufferLimitBytes?: number;
+  /**
+   * Told, at error, of each failure answered with the generic 500 (a bug: not a refusal, not an upstream failure),
+   * by the operation and the error's name and message; never the request's body, token or headers. @default none
+   */
+  logger?: Pick<Logger, 'error'>;
 }
 
 /** The bytes of request bodies a handler holds at once, against its `bufferLimitBytes`. */
@@ -183,12 +188,13 @@ function retryAfterOf({ status, retryAfter }: JourneyApiError): Record<string, s
   return wellFormed ? { 'retry-after': retryAfter } : {};
 }
 
-/** The v1 answer for a failure of the adapter or of the upstream behind it. */
+/** The v1 answer for a failure of the adapter or of the upstream behind it; an unexpected one is told to `logger`. */
 function failure(
   error: unknown,
   operation: V1Operation | undefined,
   requestId: string | undefined,
   signal: AbortSignal | undefined,
+  logger: Pick<Logger, 'error'> | undefined,
 ): Response {
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps the metrics and logs honest.
   if (signal?.aborted)
@@ -201,6 +207,9 @@ function failure(
     const body = error.v1Error ?? v1Error(error.status, 'the v2 upstream refused the request');
     return v1Json(error.status, body, upstreamRequestId, retryAfterOf(error));
   }
+  // The caller's 500 says nothing of why: without this line such a failure would leave no trace.
+  const { name, message } = error instanceof Error ? error : { name: typeof error, message: undefined };
+  logger?.error('v1 request failed unexpectedly: answered 500', { operation, error: { name, message } });
   return v1Json(500, v1Error(500, 'journey-bridge failed to handle the request'), requestId);
 }
 
@@ -213,6 +222,7 @@ export function createV1HttpHandler({
   adapter,
   bodyLimitBytes = 10 * 1024 * 1024,
   bufferLimitBytes = 256 * 1024 * 1024,
+  logger,
 }: V1HttpHandlerOptions) {
   // Never below the body limit: a body the limit allows must fit while no other is held.
   const held = new HeldBodyBytes(Math.max(bufferLimitBytes, bodyLimitBytes));
@@ -240,7 +250,7 @@ export function createV1HttpHandler({
       const answer = onTheWire(operation, result, context.statusSpelling);
       return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
-      return failure(error, operation, callerRequestId, request.signal);
+      return failure(error, operation, callerRequestId, request.signal, logger);
     } finally {
       held.release(heldBytes);
     }
