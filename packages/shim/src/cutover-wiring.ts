@@ -143,20 +143,51 @@ const parsed = (text: string): { mappings?: unknown } | undefined => {
 };
 
 /**
+ * The body's text, or `undefined` once it passes `limit` bytes (declared or streamed): the rest is left unread, and
+ * the answer closes the connection.
+ */
+async function textWithin(request: Request, chunks: AsyncIterable<Uint8Array> | undefined, limit: number): Promise<string | undefined> {
+  if (Number(request.headers.get('content-length')) > limit) return undefined;
+  const read: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks ?? (request.body as unknown as AsyncIterable<Uint8Array> | null) ?? []) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined;
+    read.push(chunk);
+  }
+  return Buffer.concat(read).toString('utf8');
+}
+
+/** How `killRoute` is served: its secret, and the request body as the shim reads it. */
+export interface KillRouteOptions {
+  /** The bearer secret that authorises a kill; none turns the endpoint off. */
+  readonly secret: string | undefined;
+  /** Largest body it reads (`--body-limit`); a larger one gets 413. */
+  readonly bodyLimitBytes: number;
+  /** The body's chunks as node:http holds them, when served on a port. @default the fetch body */
+  readonly chunks?: AsyncIterable<Uint8Array> | undefined;
+}
+
+/**
  * `POST /cutover/kill`, authorised by `Authorization: Bearer <control secret>`: new journeys of the mappings named
  * in the body's `mappings` (all when absent) start on v1 alone. A name the cutover does not have is answered beside
  * the killed ones, as the kill file logs it: a typo under pressure must not stop the kill of the others. Refused
- * (400) when the body names no mapping the cutover has, or none at all (`[]`). Off (404) without a cutover or a
- * control secret.
+ * (400) when the body names no mapping the cutover has, or none at all (`[]`), and (413) when it is over the body
+ * limit. Off (404) without a cutover or a control secret.
  */
-export async function killRoute(request: Request, cutover: Cutover | undefined, secret: string | undefined): Promise<Response> {
+export async function killRoute(
+  request: Request,
+  cutover: Cutover | undefined,
+  { secret, bodyLimitBytes, chunks }: KillRouteOptions,
+): Promise<Response> {
   if (!cutover || !secret) return json(404, { error: 'the kill switch endpoint is off: no cutover or no control secret is configured' });
   if (request.method !== 'POST') return json(405, { error: 'use POST' }, { allow: 'POST' });
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
   if (!given || !sameSecret(given, secret))
     return json(401, { error: 'the control secret is missing or wrong' }, { 'www-authenticate': 'Bearer' });
   let mappings: string[] = [];
-  const text = await request.text();
+  const text = await textWithin(request, chunks, bodyLimitBytes);
+  if (text === undefined) return json(413, { error: `the request body exceeds ${bodyLimitBytes} bytes` }, { connection: 'close' });
   if (text.trim() !== '') {
     const body = parsed(text);
     if (!Array.isArray(body?.mappings) || !body.mappings.every((name) => typeof name === 'string'))

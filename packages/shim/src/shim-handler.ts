@@ -199,7 +199,11 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
       case 'metrics':
         return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
       case 'kill':
-        return killRoute(request, cutover, config.controlSecret);
+        return killRoute(request, cutover, {
+          secret: config.controlSecret,
+          bodyLimitBytes: config.bodyLimitBytes,
+          chunks: server?.incoming.iterator({ destroyOnReturn: false }),
+        });
       case 'v1':
         return handleV1(server ? serverRequestOf(request, server) : request);
       case 'v2': {

@@ -416,6 +416,31 @@ describe('the kill switch endpoint', () => {
     await shim.stop();
   });
 
+  it('refuses a body over the body limit with 413, declared or streamed, and kills nothing', async () => {
+    const shim = await serveWithCutover({}, { JOURNEY_BRIDGE_CONTROL_SECRET: CONTROL_SECRET, JOURNEY_BRIDGE_BODY_LIMIT_BYTES: '1000' });
+    const body = JSON.stringify({ mappings: Array.from({ length: 5000 }, () => 'data-check') });
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < body.length; at += 500) controller.enqueue(new TextEncoder().encode(body.slice(at, at + 500)));
+          controller.close();
+        },
+      });
+    for (const sent of [body, streamed()]) {
+      const refused = await fetch(`${shim.url}/cutover/kill`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${CONTROL_SECRET}` },
+        body: sent,
+        duplex: 'half',
+      } as RequestInit);
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual({ error: 'the request body exceeds 1000 bytes' });
+    }
+    const metrics = await (await fetch(`${shim.url}/metrics`)).text();
+    expect(metrics).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="shadow"} 1');
+    await shim.stop();
+  });
+
   it('is off without a control secret', async () => {
     const shim = await serveWithCutover({});
     expect((await fetch(`${shim.url}/cutover/kill`, { method: 'POST' })).status).toBe(404);
