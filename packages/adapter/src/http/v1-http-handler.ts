@@ -31,7 +31,8 @@ export interface V1HttpHandlerOptions {
   bufferLimitBytes?: number;
   /**
    * Told, at error, of each failure answered with the generic 500 (a bug: not a refusal, not an upstream failure),
-   * by the operation and the error's name and message; never the request's body, token or headers. @default none
+   * by the operation, the error's name and the stack frame it was thrown at; never its message (it may quote the
+   * input), nor the request's body, token or headers. @default none
    */
   logger?: Pick<Logger, 'error'>;
 }
@@ -207,9 +208,14 @@ function failure(
     const body = error.v1Error ?? v1Error(error.status, 'the v2 upstream refused the request');
     return v1Json(error.status, body, upstreamRequestId, retryAfterOf(error));
   }
-  // The caller's 500 says nothing of why: without this line such a failure would leave no trace.
-  const { name, message } = error instanceof Error ? error : { name: typeof error, message: undefined };
-  logger?.error('v1 request failed unexpectedly: answered 500', { operation, error: { name, message } });
+  // The caller's 500 says nothing of why: without this line such a failure would leave no trace. Its name and where
+  // it was thrown, not its message, which may quote the input (JSON.parse's does).
+  const { name, stack } = error instanceof Error ? error : { name: typeof error, stack: undefined };
+  const at = stack
+    ?.split('\n')
+    .find((line) => line.trimStart().startsWith('at '))
+    ?.trim();
+  logger?.error('v1 request failed unexpectedly: answered 500', { operation, error: { name, ...(at && { at }) } });
   return v1Json(500, v1Error(500, 'journey-bridge failed to handle the request'), requestId);
 }
 
