@@ -1,3 +1,4 @@
+import { stoppedWaiting } from '@journey-bridge/adapter';
 import { isResponseTooLarge, neverSent, refusalBeforeSending } from '@journey-bridge/client';
 import { ShimError } from './errors/shim-error.js';
 
@@ -31,6 +32,8 @@ const HOP_BY_HOP = new Set([
  * - `failed`: the exchange broke after the request was sent, or the answer arrived cut short (502);
  * - `unreadable`: a journey endpoint's 2xx answer whose body is no whole JSON object or array, such as one cut
  *   short where nothing framed its length (502; the upstream may have acted);
+ * - `timeout` also when the shim stopped waiting: the signal fired with a reason named `TimeoutError` (the end of
+ *   the shutdown grace);
  * - `caller-gone`: the caller closed its connection first (499, read by nobody but logs and metrics).
  */
 export type PassThroughFailureKind =
@@ -127,7 +130,7 @@ export interface PassThroughRequest {
   readonly request: Request;
   /** `X-Request-ID` sent upstream: the caller's, or one the shim made so the exchange can be found again. */
   readonly requestId: string;
-  /** Aborts the exchange when the caller goes away. */
+  /** Aborts the exchange when the caller goes away, or, with a `TimeoutError` reason, when the shim stops waiting. */
   readonly signal: AbortSignal;
   /** The body as node:http holds it (read without destroying the connection, so a 413 still reaches the caller). */
   readonly chunks?: AsyncIterable<Uint8Array> | undefined;
@@ -217,6 +220,7 @@ export async function passThrough(
     if (refused) throw refused;
     if (error instanceof PassThroughError) throw error;
     if (timeout.aborted) throw new PassThroughError('timeout', `no whole answer from the upstream within ${limits.timeoutMs} ms`);
+    if (stoppedWaiting(signal)) throw new PassThroughError('timeout', (signal.reason as Error).message);
     if (neverSent(error)) throw new PassThroughError('unreachable', 'the upstream is unreachable', { cause: error });
     const refusal = refusalBeforeSending(error);
     if (refusal) {

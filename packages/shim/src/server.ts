@@ -14,8 +14,10 @@ export interface RunningShim {
   readonly url: string;
   readonly metrics: ReturnType<typeof createShimHandler>['metrics'];
   /**
-   * Graceful stop: no new connections, idle keep-alive connections closed, in-flight requests given until
-   * `config.shutdownTimeoutMs` to finish, then the rest closed.
+   * Graceful stop: no new connections, idle keep-alive connections closed, answers from now on with
+   * `Connection: close`, in-flight requests given until `config.shutdownTimeoutMs` to finish; then those still
+   * waiting for the upstream are answered 504 (a start: its journey may have been created), given up to a second
+   * to leave, and the rest closed.
    */
   close(): Promise<void>;
 }
@@ -50,6 +52,12 @@ export function createLogger(level: ShimConfig['logLevel'], destination?: Destin
   return pino({ level, base: { service: 'journey-bridge' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
 
+/** How long the answers of requests still waiting at the end of the shutdown grace are given to leave, in ms. */
+const ANSWER_WRITE_MS = 1000;
+
+/** Resolves `false` after `ms`, without holding the process open. */
+const after = (ms: number) => new Promise<boolean>((done) => setTimeout(() => done(false), ms).unref());
+
 /** Starts `journey-bridge serve` in this process; with a cutover, once its pairing store is connected. */
 export async function startShim(
   config: ShimConfig,
@@ -71,14 +79,17 @@ export async function startShim(
         url,
         metrics: shim.metrics,
         close: async () => {
-          // Stop accepting, let in-flight responses finish, cut whatever still runs at the deadline.
+          // Stop accepting, let in-flight responses finish, answer those still waiting at the deadline, cut the rest.
           const http = server as Server;
-          const closed = new Promise<void>((done) => http.close(() => done()));
+          shim.beginStopping();
+          const closed = new Promise<boolean>((done) => http.close(() => done(true)));
           // A connection whose response just finished turns idle, not closed: sweep until all are gone.
           const sweep = setInterval(() => http.closeIdleConnections(), 20);
           http.closeIdleConnections();
-          const deadline = new Promise<void>((done) => setTimeout(done, config.shutdownTimeoutMs).unref());
-          await Promise.race([closed, deadline]);
+          if (!(await Promise.race([closed, after(config.shutdownTimeoutMs)]))) {
+            shim.stopWaiting();
+            await Promise.race([closed, after(ANSWER_WRITE_MS)]);
+          }
           clearInterval(sweep);
           http.closeAllConnections();
           await closed;

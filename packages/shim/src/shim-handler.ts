@@ -50,28 +50,39 @@ export function v2Target(base: URL, url: URL): URL | undefined {
 }
 
 /**
- * Aborts when the caller's connection closes: one signal per connection, not per request. On Node 20 an
- * `AbortSignal` outlives young-generation GCs (about 500 bytes promoted per signal, measured), so one per
- * request made most of the shim's full GCs. A request can only lose its caller with its connection.
+ * One abort signal per open connection, not per request: it fires when the caller's connection closes, or when the
+ * shim stops waiting at the end of its shutdown grace. On Node 20 an `AbortSignal` outlives young-generation GCs
+ * (about 500 bytes promoted per signal, measured), so one per request made most of the shim's full GCs. A request
+ * can only lose its caller with its connection.
  */
-const callerSignals = new WeakMap<Socket, AbortSignal>();
-function callerSignalOf(socket: Socket): AbortSignal {
-  let signal = callerSignals.get(socket);
-  if (!signal) {
-    const controller = new AbortController();
-    socket.once('close', () => controller.abort());
-    signal = controller.signal;
-    callerSignals.set(socket, signal);
+class ConnectionSignals {
+  readonly #controllers = new Map<Socket, AbortController>();
+
+  of(socket: Socket): AbortSignal {
+    let controller = this.#controllers.get(socket);
+    if (!controller) {
+      const created = new AbortController();
+      socket.once('close', () => {
+        this.#controllers.delete(socket);
+        created.abort();
+      });
+      this.#controllers.set(socket, created);
+      controller = created;
+    }
+    return controller.signal;
   }
-  return signal;
+
+  /** Fires every open connection's signal with `reason`. */
+  abortAll(reason: Error): void {
+    for (const controller of this.#controllers.values()) controller.abort(reason);
+  }
 }
 
 /**
- * A v1 request as node:http holds it: the body read as the socket's own chunks, not through a web stream, and a
- * signal that fires when the caller goes away before its answer. Unread chunks stay unread past the body limit:
- * the 413 closes the connection instead.
+ * A v1 request as node:http holds it: the body read as the socket's own chunks, not through a web stream, and
+ * `signal`, its connection's. Unread chunks stay unread past the body limit: the 413 closes the connection instead.
  */
-function serverRequestOf(request: Request, { incoming }: HttpBindings): V1ServerRequest {
+function serverRequestOf(request: Request, { incoming }: HttpBindings, signal: AbortSignal): V1ServerRequest {
   return {
     method: request.method,
     url: request.url,
@@ -80,7 +91,7 @@ function serverRequestOf(request: Request, { incoming }: HttpBindings): V1Server
     // `iterator()` is marked experimental in Node 20 and 22, unchanged since 16.3; the plain async iterator
     // would destroy the socket when the handler stops reading at the body limit.
     chunks: incoming.iterator({ destroyOnReturn: false }),
-    signal: callerSignalOf(incoming.socket),
+    signal,
   };
 }
 
@@ -176,10 +187,13 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     }
   }
 
+  const connections = new ConnectionSignals();
+  let stopping = false;
+
   /** A pass-through request: the body as node:http holds it when served on a port, else the fetch body. */
   const passThroughRequest = (request: Request, requestId: string, server: HttpBindings | undefined): PassThroughRequest =>
     server
-      ? { request, requestId, signal: callerSignalOf(server.incoming.socket), chunks: server.incoming.iterator({ destroyOnReturn: false }) }
+      ? { request, requestId, signal: connections.of(server.incoming.socket), chunks: server.incoming.iterator({ destroyOnReturn: false }) }
       : { request, requestId, signal: request.signal };
 
   async function dispatch(
@@ -205,7 +219,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
           chunks: server?.incoming.iterator({ destroyOnReturn: false }),
         });
       case 'v1':
-        return handleV1(server ? serverRequestOf(request, server) : request);
+        return handleV1(server ? serverRequestOf(request, server, connections.of(server.incoming.socket)) : request);
       case 'v2': {
         const target = v2Target(base, url);
         if (!target) return json(404, v2Error('NOT_FOUND', 'Path', 'no such v2 path', 'Verify the URL.'));
@@ -251,6 +265,8 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     if (request.method === 'HEAD' && response.body !== null) response = new Response(null, response);
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
     if (route !== 'v1') response.headers.set('x-request-id', requestId);
+    // A keep-alive caller must not send its next request on a connection the stopping shim is about to close.
+    if (stopping && server) server.outgoing.setHeader('connection', 'close');
     metrics.requests.inc({ route, status: String(response.status) });
     if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
       logger.info(
@@ -268,6 +284,18 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     return response;
   }
 
+  /** From now on every answer closes its connection (`Connection: close`): the server is stopping. */
+  const beginStopping = (): void => {
+    stopping = true;
+  };
+
+  /**
+   * Ends every request still waiting for the upstream as a timeout would: answered 504, a start saying its journey
+   * may have been created and under which request id, never counted as a caller that left (499).
+   */
+  const stopWaiting = (): void =>
+    connections.abortAll(new DOMException('journey-bridge stopped waiting for the v2 upstream: it is shutting down', 'TimeoutError'));
+
   /** Stops the cutover (its shadow work, store and records), if there is one, and closes the shim's own pool. */
   const close = async () => {
     try {
@@ -277,5 +305,5 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     }
   };
 
-  return { handle, metrics, ready, close };
+  return { handle, metrics, ready, beginStopping, stopWaiting, close };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -782,6 +782,117 @@ describe('process behaviour', () => {
       expect(await metrics()).toMatch(/^journey_bridge_in_flight_requests 0$/m);
     } finally {
       await own.stop();
+    }
+  });
+
+  it('at the end of the shutdown grace answers the starts still waiting 504, saying the journey may have been created under which request id, and logs and counts them as 504, not as callers that left (499)', async () => {
+    const own = await startShimCli(ownArgs('--shutdown-timeout-ms', '100'));
+    const metrics = async () => (await fetch(`${own.url}/metrics`)).text();
+    // A synchronous v1 start whose v2 start is answered, then whose first poll is answered after the grace.
+    sim.core.faults.add({ path: '*/journey/interaction/fetch', latencyMs: 1000, count: 1 });
+    const v1Started = post(
+      `${own.url}/captain/api/journey/start`,
+      JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: {} } }),
+    );
+    await vi.waitFor(() => expect(sim.core.journal.list({ path: '*/journey/start' })).toHaveLength(1), { interval: 5, timeout: 5000 });
+    const [v1Start] = sim.core.journal.list({ path: '*/journey/start' });
+    expect(v1Start?.status).toBe(201);
+    // A passed-through v2 start whose answer comes after the grace.
+    sim.core.faults.add({ path: '*/journey/start', latencyMs: 1000, count: 1 });
+    const v2Started = fetch(`${own.url}/v2/captain/journey/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': 'held-v2-start' },
+      body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }),
+    });
+    await vi.waitFor(async () => expect(await metrics()).toMatch(/^journey_bridge_in_flight_requests 2$/m), {
+      interval: 10,
+      timeout: 5000,
+    });
+
+    const stopped = own.stop();
+    const [v1Answer, v2Answer] = await Promise.all([v1Started, v2Started]);
+    expect(await stopped).toBe(0);
+
+    expect(v1Answer.status).toBe(504);
+    expect(v1Answer.headers.get('x-request-id')).toBe(v1Start?.requestId);
+    expect((await v1Answer.json()).message).toBe(
+      `journey-bridge stopped waiting for the v2 upstream: it is shutting down; the journey may have been created: look for request ${v1Start?.requestId} before starting another`,
+    );
+    expect(v2Answer.status).toBe(504);
+    expect(v2Answer.headers.get('x-request-id')).toBe('held-v2-start');
+    expect((await v2Answer.json()).errors[0].problem).toBe(
+      'journey-bridge stopped waiting for the v2 upstream: it is shutting down; the journey may have been created: look for request held-v2-start before starting another',
+    );
+    const requests = own
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as { route: string; status: number })
+      .map(({ route, status }) => ({ route, status }));
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        { route: 'v1', status: 504 },
+        { route: 'v2', status: 504 },
+      ]),
+    );
+    expect(requests).toHaveLength(2);
+    // The upstream went on to handle what the shim stopped waiting for: the held start did create its journey.
+    await vi.waitFor(() => expect(sim.core.journal.list({ path: '*/journey/start', status: 201 })).toHaveLength(2), {
+      interval: 10,
+      timeout: 5000,
+    });
+    await vi.waitFor(() => expect(sim.core.journal.list({ path: '*/journey/interaction/fetch' })).toHaveLength(1), {
+      interval: 10,
+      timeout: 5000,
+    });
+  });
+
+  it('during the shutdown grace answers with Connection: close, so a keep-alive caller sends no next request on a connection about to close', async () => {
+    let arrived!: () => void;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = createServer((request, response) => {
+      request.resume();
+      arrived();
+      void released.then(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"InProgress"}'));
+    });
+    await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
+    const own = await startShimCli(
+      serveArgs(`http://127.0.0.1:${(holding.address() as AddressInfo).port}/eu/v2/captain/`, mapFile, '--shutdown-timeout-ms', '10000'),
+    );
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const { hostname, port } = new URL(own.url);
+      const answer = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const caller = httpRequest(
+          {
+            agent,
+            host: hostname,
+            port,
+            path: '/v2/captain/journey/state/fetch',
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          },
+          (response) => {
+            response.resume();
+            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+          },
+        );
+        caller.on('error', reject);
+        caller.end(JSON.stringify({ instanceId: 'f'.repeat(32) }));
+      });
+      await requested;
+      const stopped = own.stop();
+      // Stopping closes the listener first: a new connection is refused while the held request still waits.
+      await vi.waitFor(() => expect(fetch(`${own.url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
+      release();
+      expect(await answer).toEqual({ status: 200, connection: 'close' });
+      expect(await stopped).toBe(0);
+    } finally {
+      agent.destroy();
+      await own.stop();
+      holding.close();
     }
   });
 

@@ -6,6 +6,27 @@ export interface UpstreamFailureAnswer {
   readonly message: string;
 }
 
+/** An answer whose outcome is unknown; for a request that creates a journey, it says where to look before starting again. */
+function unknownOutcome(status: number, what: string, creates: boolean, requestId: string | undefined): UpstreamFailureAnswer {
+  const findIt = `the journey may have been created: look for request ${requestId ?? '(unknown)'} before starting another`;
+  return { status, message: creates ? `${what}; ${findIt}` : what };
+}
+
+/**
+ * Whether a request's signal fired because the server stopped waiting (its reason named `TimeoutError`, as
+ * `AbortSignal.timeout` gives, e.g. the shim at the end of its shutdown grace) rather than because the caller left.
+ */
+export const stoppedWaiting = (signal: AbortSignal): boolean =>
+  signal.aborted && signal.reason instanceof Error && signal.reason.name === 'TimeoutError';
+
+/**
+ * The answer when the server stopped waiting for the upstream: as an upstream timeout, 504 with an outcome unknown,
+ * the signal's reason saying why.
+ */
+export function stoppedWaitingFailure(signal: AbortSignal, creates: boolean, requestId: string | undefined): UpstreamFailureAnswer {
+  return unknownOutcome(504, (signal.reason as Error).message, creates, requestId);
+}
+
 /**
  * The answer for an upstream failure, or `undefined` for a failure that is not the upstream's (a refusal the
  * upstream stated itself passes through as that status). `creates`: the request creates something (journey
@@ -14,8 +35,7 @@ export interface UpstreamFailureAnswer {
  * carry no such advice, and the message says where to look before starting again.
  */
 export function upstreamFailure(error: unknown, creates: boolean, requestId: string | undefined): UpstreamFailureAnswer | undefined {
-  const findIt = `the journey may have been created: look for request ${requestId ?? '(unknown)'} before starting another`;
-  const unknown = (status: number, what: string) => ({ status, message: creates ? `${what}; ${findIt}` : what });
+  const unknown = (status: number, what: string) => unknownOutcome(status, what, creates, requestId);
   if (error instanceof TimeoutError) return unknown(504, 'the v2 upstream did not answer in time');
   if (error instanceof ConnectionError) {
     return neverSent(error)

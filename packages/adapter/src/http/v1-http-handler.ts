@@ -11,7 +11,7 @@ import {
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
-import { upstreamFailure } from './upstream-failure.js';
+import { stoppedWaiting, stoppedWaitingFailure, upstreamFailure } from './upstream-failure.js';
 import { type V1Operation, v1OperationOf } from './v1-routes.js';
 
 /** Options of `createV1HttpHandler`. */
@@ -189,14 +189,25 @@ function retryAfterOf({ status, retryAfter }: JourneyApiError): Record<string, s
   return wellFormed ? { 'retry-after': retryAfter } : {};
 }
 
-/** The v1 answer for a failure of the adapter or of the upstream behind it; an unexpected one is told to `logger`. */
+/**
+ * The v1 answer for a failure of the adapter or of the upstream behind it; an unexpected one is told to `logger`.
+ * `context`: the calls made for the request, whose last upstream answer names the request to look for when the
+ * server stopped waiting.
+ */
 function failure(
   error: unknown,
   operation: V1Operation | undefined,
   requestId: string | undefined,
   signal: AbortSignal | undefined,
+  context: CallContext | undefined,
   logger: Pick<Logger, 'error'> | undefined,
 ): Response {
+  if (signal && stoppedWaiting(signal)) {
+    // The start's own answer names its journey's request; a call cut short names the one it sent.
+    const sentId = context?.upstreamRequestId ?? (error instanceof JourneyApiError ? error.requestId : undefined) ?? requestId;
+    const answer = stoppedWaitingFailure(signal, operation === 'startJourney', sentId);
+    return v1Json(answer.status, v1Error(answer.status, answer.message), sentId);
+  }
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps the metrics and logs honest.
   if (signal?.aborted)
     return v1Json(499, { status: 499, message: 'the caller left before the answer', error: 'client-closed-request' }, requestId);
@@ -238,6 +249,7 @@ export function createV1HttpHandler({
     const pathname = new URL(request.url).pathname;
     const operation = v1OperationOf(pathname);
     let heldBytes = 0;
+    let context: CallContext | undefined;
     try {
       if (!operation) throw new RequestProblem(404, `no v1 endpoint at ${pathname.slice(0, 200)}`);
       if (request.method !== 'POST') throw new RequestProblem(405, `${request.method} is not allowed: use POST`, { allow: 'POST' });
@@ -245,7 +257,7 @@ export function createV1HttpHandler({
       if (!token) throw new RequestProblem(401, 'the Authorization header must be "Bearer <access token>"');
       const { body, bytes } = await readBody(request, bodyLimitBytes, held);
       heldBytes = bytes;
-      const context: CallContext = {
+      context = {
         token,
         ...(callerRequestId && { requestId: callerRequestId }),
         ...(request.signal && { signal: request.signal }),
@@ -256,7 +268,7 @@ export function createV1HttpHandler({
       const answer = onTheWire(operation, result, context.statusSpelling);
       return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
-      return failure(error, operation, callerRequestId, request.signal, logger);
+      return failure(error, operation, callerRequestId, request.signal, context, logger);
     } finally {
       held.release(heldBytes);
     }
