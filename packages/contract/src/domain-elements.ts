@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayOf, trimmedStrings } from './same-value.js';
-import { Address, IsoDate, type Subject } from './subject.js';
+import { Address, IsoDate, type Subject, type SubjectDocument } from './subject.js';
 
 /** The domain elements an interaction can collect. The specification names these six; the full list is not shown. */
 export const DomainElementId = z.enum(['FullName', 'DateOfBirth', 'CurrentAddress', 'PrimaryDocument', 'Selfie', 'SSN']);
@@ -33,14 +33,27 @@ export interface DomainElement {
   /** Fields the element is complete without (the back of a one-sided document). @default none */
   readonly optionalFields?: readonly string[];
   readonly shape: SubjectShape;
-  /** The element's part of `subject`, normalised, or `undefined` when the subject does not carry it. */
+  /**
+   * The element's part of `subject`, normalised, or `undefined` when the subject does not carry it. Takes any
+   * JSON where the subject's structure says a list or an object, and carries nothing from there.
+   */
   pick(subject: Subject): Subject | undefined;
+  /**
+   * Where a path in the picked part (as a schema issue names it) lies in `subject` as sent, for an element whose
+   * part reshapes it (the folded document). @default the same path
+   */
+  locate?(subject: Subject, path: readonly PropertyKey[]): readonly PropertyKey[];
   /**
    * A picked part in the form every spelling of its value shares (an SSN's digits, a date's day), so that data
    * sent again as the caller spells it is told from a correction. @default its strings trimmed
    */
   comparable?(part: Subject): Subject;
 }
+
+/** `value` when it is a list, else none: a subject as sent may hold anything where a list belongs. */
+const asList = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Drops keys whose value is `undefined`, so a picked part never overwrites data with nothing. */
 export const dropUndefined = <T extends object>(value: T): T =>
@@ -92,7 +105,7 @@ const SSN: DomainElement = {
     },
   },
   pick: ({ identity }) => {
-    const idNumbers = identity?.idNumbers?.filter((entry) => entry.type === 'ssn');
+    const idNumbers = asList(identity?.idNumbers).filter((entry) => isRecord(entry) && entry.type === 'ssn');
     return idNumbers?.length ? { identity: { idNumbers } } : undefined;
   },
   // `123-45-6789` and `123456789` are one number: the shape accepts both.
@@ -128,12 +141,29 @@ const PrimaryDocument: DomainElement = {
   // A live v1 caller sends each side as its own untyped element: fold them into one document, typed `Primary`
   // as the specification spells it whichever spelling arrived.
   pick: ({ documents }) => {
-    const parts = documents?.filter((doc) => doc.type === undefined || doc.type.toLowerCase() === 'primary') ?? [];
+    const parts = primaryParts(documents);
     if (parts.length === 0) return undefined;
-    const merged = Object.assign({}, ...parts, { type: 'Primary' });
-    return { documents: [{ side2Image: '', ...merged }] };
+    const merged: SubjectDocument = {};
+    // One part at a time: spreading every part into one call overflows the stack on a long list.
+    for (const { part } of parts) Object.assign(merged, part);
+    return { documents: [{ side2Image: '', ...merged, type: 'Primary' }] };
+  },
+  // A field of the folded document came from the last part that carries it (or, missing, belongs to the first).
+  locate: ({ documents }, [root, , field, ...rest]) => {
+    const parts = primaryParts(documents);
+    const source = parts.findLast(({ part }) => typeof field === 'string' && Object.hasOwn(part, field)) ?? parts[0];
+    return [root ?? 'documents', source?.index ?? 0, ...(field === undefined ? [] : [field]), ...rest];
   },
 };
+
+/** The parts of the primary document in `documents` (typed `Primary` or `primary`, or untyped) and their indexes. */
+function primaryParts(documents: Subject['documents']): { index: number; part: SubjectDocument }[] {
+  return asList(documents).flatMap((part, index) =>
+    isRecord(part) && (part.type === undefined || (typeof part.type === 'string' && part.type.toLowerCase() === 'primary'))
+      ? [{ index, part }]
+      : [],
+  );
+}
 
 const Selfie: DomainElement = {
   id: 'Selfie',
@@ -141,7 +171,7 @@ const Selfie: DomainElement = {
   fields: ['selfieImage'],
   shape: { root: { biometrics: z.array(z.looseObject({ selfieImage: Base64Image })).min(1) } },
   pick: ({ biometrics }) => {
-    const selfie = biometrics?.find((entry) => entry.selfieImage !== undefined);
+    const selfie = asList(biometrics).find((entry) => isRecord(entry) && entry.selfieImage !== undefined);
     return selfie ? { biometrics: [selfie] } : undefined;
   },
 };
@@ -194,12 +224,13 @@ function elementSchema(id: DomainElementId) {
  * Why `subject` does not satisfy a required element, naming paths and never values; `undefined` when it does.
  */
 export function elementProblem(subject: Subject, id: DomainElementId): string | undefined {
-  const { pick, paths } = DOMAIN_ELEMENTS[id];
+  const { pick, paths, locate } = DOMAIN_ELEMENTS[id];
   const part = pick(subject);
   if (part === undefined) return `${id} is missing: context.subject.${paths.join(', context.subject.')}`;
   const parsed = elementSchema(id).safeParse(part);
   if (parsed.success) return undefined;
-  return `${id} is not valid: ${parsed.error.issues.map((issue) => `context.subject.${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+  const where = (path: readonly PropertyKey[]) => (locate ? locate(subject, path) : path).map(String).join('.');
+  return `${id} is not valid: ${parsed.error.issues.map((issue) => `context.subject.${where(issue.path)}: ${issue.message}`).join('; ')}`;
 }
 
 /** The problems of every required element in `elements` that `subject` does not satisfy. */

@@ -99,6 +99,20 @@ describe('pick', () => {
     expect(DOMAIN_ELEMENTS.Selfie.pick({ biometrics: [{}] })).toBeUndefined();
   });
 
+  it('PrimaryDocument folds a list of some 130,000 parts', () => {
+    const documents = Array.from({ length: 130_000 }, () => ({ type: 'Primary', side1Image: FRONT }));
+    expect(DOMAIN_ELEMENTS.PrimaryDocument.pick({ documents })).toEqual({
+      documents: [{ type: 'Primary', side1Image: FRONT, side2Image: '' }],
+    });
+  });
+
+  it('every element picks nothing where a list or an object holds another JSON type', () => {
+    const unchecked = { identity: { idNumbers: 'x' }, documents: [null, 7, 'x'], biometrics: 'x' } as unknown as Subject;
+    for (const id of DomainElementId.options) expect(DOMAIN_ELEMENTS[id].pick(unchecked), id).toBeUndefined();
+    const scalars = { identity: 'x', documents: 'x', biometrics: [null] } as unknown as Subject;
+    for (const id of DomainElementId.options) expect(DOMAIN_ELEMENTS[id].pick(scalars), id).toBeUndefined();
+  });
+
   it('every element picks nothing from an empty subject', () => {
     for (const id of DomainElementId.options) expect(DOMAIN_ELEMENTS[id].pick({}), id).toBeUndefined();
   });

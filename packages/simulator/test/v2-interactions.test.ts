@@ -205,6 +205,27 @@ describe('interaction fetch and submit (v2)', () => {
     expect(final.context.result).toMatchObject({ status: 'complete', advice: { decision: 'Accept' } });
   });
 
+  it('names the index of the document sent with the invalid side, not of the folded document', async () => {
+    const { startV2, submit } = harness();
+    const instanceId = await startV2(IDS.docSelfieV2);
+    const reply = await submit(instanceId, ['PrimaryDocument'], {
+      documents: [
+        { type: 'Primary', side1Image: b64('front') },
+        { type: 'Primary', side1Image: '###' },
+      ],
+    });
+    expect(reply.status).toBe(409);
+    expect(reply.body.errors[0].problem).toContain('context.subject.documents.1.side1Image');
+    expect(reply.body.errors[0].problem).not.toContain('documents.0');
+  });
+
+  it('takes a submit carrying some 130,000 document parts without overflowing the stack', async () => {
+    const { startV2, submit } = harness({ bodyLimitBytes: 20 * 1024 * 1024 });
+    const instanceId = await startV2(IDS.docSelfieV2);
+    const documents = Array.from({ length: 130_000 }, () => ({ side1Image: b64('front'), type: 'Primary' }));
+    expect(await submit(instanceId, ['PrimaryDocument'], { documents })).toMatchObject({ status: 200, body: { status: 'success' } });
+  });
+
   it('folds a document sent side by side into one Primary document', async () => {
     const { startV2, submit, interaction } = harness();
     const instanceId = await startV2(IDS.docSelfieV2);
