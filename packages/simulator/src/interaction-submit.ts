@@ -22,7 +22,7 @@ export interface Submission {
   readonly interactionId: string;
   /** The participants (see `participantRefs`); `undefined` when the submit names none. */
   readonly refs: readonly ParticipantRef[] | undefined;
-  /** `context.subject`; `undefined` when the submit carries no `context`. */
+  /** `context.subject` as sent, its structure unchecked; `undefined` when the submit carries no `context`. */
   readonly subject: Subject | undefined;
 }
 
@@ -57,10 +57,11 @@ export const participantElements = (refs: readonly ParticipantRef[] | undefined)
 
 /** Live tenants spell the primary document's `type` both `Primary` and `primary`; the domain elements know the first. */
 export function withCanonicalDocumentType(subject: Subject): Subject {
-  if (!subject.documents?.some((document) => document.type === 'primary')) return subject;
+  // A submitted subject is unchecked: `documents` may be anything, its entries too.
+  if (!Array.isArray(subject.documents) || !subject.documents.some((document) => document?.type === 'primary')) return subject;
   return {
     ...subject,
-    documents: subject.documents.map((document) => (document.type === 'primary' ? { ...document, type: 'Primary' } : document)),
+    documents: subject.documents.map((document) => (document?.type === 'primary' ? { ...document, type: 'Primary' } : document)),
   };
 }
 

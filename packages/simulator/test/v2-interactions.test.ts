@@ -84,6 +84,61 @@ describe('interaction fetch and submit (v2)', () => {
     expect(sim.core.engine.get(instanceId)?.subject).toEqual(SUBJECTS.fullName);
   });
 
+  it('drops an optional element whose data has the wrong JSON type, and keeps the rest (rule 6)', async () => {
+    for (const currentAddress of ['221B Baker Street', { lines: '221B' }, { lines: [] }, 42, null]) {
+      const { startV2, submit, sim } = harness();
+      const instanceId = await startV2();
+      const reply = await submit(instanceId, ['FullName', 'DateOfBirth', 'CurrentAddress'], {
+        identity: { ...SUBJECTS.person.identity, currentAddress },
+      });
+      expect(reply).toMatchObject({ status: 200, body: { status: 'success' } });
+      expect(sim.core.engine.get(instanceId)?.subject).toEqual(SUBJECTS.person);
+    }
+  });
+
+  it('answers 409 INVALID_FIELD for a required element with invalid data of any JSON type, and stores nothing', async () => {
+    for (const dateOfBirth of [19900101, '01/01/1990', ['1990-01-01'], { day: 1 }, true]) {
+      const { startV2, submit, sim } = harness();
+      const instanceId = await startV2();
+      const reply = await submit(instanceId, ['FullName', 'DateOfBirth'], { identity: { ...SUBJECTS.fullName.identity, dateOfBirth } });
+      expect(reply.status).toBe(409);
+      expect(reply.body.errors).toEqual([
+        expect.objectContaining({
+          code: '4003',
+          name: 'INVALID_FIELD',
+          problem: expect.stringContaining('context.subject.identity.dateOfBirth'),
+        }),
+      ]);
+      expect(sim.core.engine.get(instanceId)?.subject).toEqual({});
+    }
+  });
+
+  it('leaves data for an element the submit does not name out of it, whatever its type', async () => {
+    const { startV2, submit, sim } = harness();
+    const instanceId = await startV2();
+    const reply = await submit(instanceId, ['FullName'], { ...SUBJECTS.fullName, biometrics: 'x', documents: [null, 7] });
+    expect(reply).toMatchObject({ status: 200, body: { status: 'success' } });
+    expect(sim.core.engine.get(instanceId)?.subject).toEqual(SUBJECTS.fullName);
+  });
+
+  it('still refuses a malformed submit envelope with 400', async () => {
+    const { startV2, interaction, v2 } = harness();
+    const instanceId = await startV2();
+    const { interactionId } = await interaction(instanceId);
+    const participants = [{ domainElementId: 'FullName' }];
+    const notAnObject = await v2('interaction/submit', { instanceId, interactionId, participants, context: { subject: 'Ada' } });
+    expect(notAnObject.status).toBe(400);
+    expect(notAnObject.body.errors[0].problem).toContain('context.subject');
+    const badParticipants = await v2('interaction/submit', {
+      instanceId,
+      interactionId,
+      participants: 'FullName',
+      context: { subject: {} },
+    });
+    expect(badParticipants.status).toBe(400);
+    expect(badParticipants.body.errors[0].problem).toContain('participants');
+  });
+
   it('answers 409 for an element that was already submitted, and stores nothing of that submit (rule 7)', async () => {
     const { startV2, submit, interaction } = harness();
     const instanceId = await startV2();
@@ -172,6 +227,21 @@ describe('interaction fetch and submit (v2)', () => {
       interactionId: end.interactionId,
       participants: [{ domainElementId: 'FullName' }],
       context: { subject: SUBJECTS.fullName },
+    });
+    expect(reply.status).toBe(409);
+    expect(reply.body.errors[0]).toMatchObject({ code: '4009', name: 'JOURNEY_NOT_ACTIVE' });
+  });
+
+  it('answers 409 JOURNEY_NOT_ACTIVE to a submit to an ended journey, whatever data it carries', async () => {
+    const { startV2, interaction, v2, clock } = harness();
+    const instanceId = await startV2(IDS.dataCheckV2, SUBJECTS.person);
+    clock.advance(1200);
+    const end = await interaction(instanceId);
+    const reply = await v2('interaction/submit', {
+      instanceId,
+      interactionId: end.interactionId,
+      participants: [{ domainElementId: 'DateOfBirth' }],
+      context: { subject: { identity: { dateOfBirth: 19900101 } } },
     });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0]).toMatchObject({ code: '4009', name: 'JOURNEY_NOT_ACTIVE' });

@@ -29,6 +29,16 @@ const V2StateRequest = InstanceRequest.extend({
   context: z.array(z.string()).max(100).optional(),
 });
 
+/**
+ * The submit as the simulator checks it before the element rules: `context.subject` only has to be an object, so
+ * that each participant's data, of whatever JSON type, is judged by its element (required and invalid → 409,
+ * optional and invalid → dropped) and data for an element the submit does not name is left out, as on the live
+ * service. What the client sends and the adapter checks stays the strict `SubmitRequest`.
+ */
+const SubmitEnvelope = SubmitRequest.extend({
+  context: z.strictObject({ subject: z.looseObject({ uid: z.string().optional() }) }).optional(),
+});
+
 /** Refuses prefill that carries an element whose data is invalid (v2 validates prefill for every delivery). */
 export function validatePrefill(catalogue: ElementCatalogue, subject: Subject): void {
   const invalid = catalogue.carriedBy(subject).filter((id) => !catalogue.isValid(subject, id));
@@ -96,14 +106,16 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
 
   app.post(V2_PATHS.interactionSubmit, async (c) => {
     const caller = await interactionCaller(c, tokens, endUserTokens);
-    const parsed = SubmitRequest.safeParse(await body(c), { reportInput: true });
+    const parsed = SubmitEnvelope.safeParse(await body(c), { reportInput: true });
     if (!parsed.success) throw invalidBody(parsed.error);
     const { instanceId, interactionId, participants, context } = parsed.data;
+    // Unchecked beyond the envelope: the domain elements' picks take any JSON and their rules judge each value.
+    const subject = context?.subject as Subject | undefined;
     const instance = instanceFor(c, engine, 'v2', instanceId);
     admitInteraction(caller, instance, 'journey.submit');
     const refs = participantRefs(instance.journey.catalogue, participants);
     c.set('journal', { instanceId, participants: participantElements(refs) });
-    submitInteraction(engine, instance, { interactionId, refs, subject: context?.subject });
+    submitInteraction(engine, instance, { interactionId, refs, subject });
     return c.json({ status: 'success' });
   });
 
