@@ -20,7 +20,7 @@ Options:
   --clients FILE         JSON array of API clients: [{ clientId, clientSecret, permissions?, users? }]
                          (default: demo-client/demo-secret and read-only-client/read-only-secret)
   --seed N               seed of ids and fault draws (default 1)
-  --time-scale X         virtual milliseconds per real millisecond (default 1)
+  --time-scale X         virtual milliseconds per real millisecond, at most 1e6 (default 1)
   --manual-clock         time moves only through POST /__sim/clock/advance
   --token-expires-in S   access token lifetime in seconds (default 3600)
   --scopes LIST          comma-separated scopes the token endpoints grant, the first by default

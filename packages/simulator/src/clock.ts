@@ -4,7 +4,7 @@ import { SimulatorError } from './errors/simulator-error.js';
 export interface ClockOptions {
   /** Virtual epoch milliseconds at creation. @default Date.now() */
   start?: number;
-  /** Virtual milliseconds per real millisecond; ignored when `manual`. @default 1 */
+  /** Virtual milliseconds per real millisecond, at most `MAX_CLOCK_SCALE`; ignored when `manual`. @default 1 */
   scale?: number;
   /** Time moves only through `advance()`. @default false */
   manual?: boolean;
@@ -15,6 +15,18 @@ export interface ClockOptions {
  * answer stamps the time as ISO 8601, which throws beyond it.
  */
 export const MAX_CLOCK_MS = 8.64e15;
+
+/**
+ * The largest scale a clock runs at: a day of virtual time in 86 real milliseconds. Beyond it time would race to
+ * `MAX_CLOCK_MS` within moments (1e308 reaches it at once).
+ */
+export const MAX_CLOCK_SCALE = 1e6;
+
+/**
+ * The virtual time `ms` after `at`, stopped at `MAX_CLOCK_MS` as the clock stops: what falls due beyond the end of
+ * time falls due at it, so nothing waits for a time the clock never reaches.
+ */
+export const later = (at: number, ms: number): number => Math.min(at + ms, MAX_CLOCK_MS);
 
 /** A clock setting the simulator refuses; the clock is left as it was. */
 export class ClockError extends SimulatorError {
@@ -106,5 +118,7 @@ export class SimClock {
 }
 
 function checkScale(scale: number): void {
-  if (!(scale > 0 && scale < Number.POSITIVE_INFINITY)) throw new ClockError(`clock scale must be a positive finite number, got ${scale}`);
+  if (!(scale > 0 && scale <= MAX_CLOCK_SCALE)) {
+    throw new ClockError(`clock scale must be a positive number no greater than ${MAX_CLOCK_SCALE}, got ${scale}`);
+  }
 }

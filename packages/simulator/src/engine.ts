@@ -1,5 +1,5 @@
 import { type Delivery, type JourneyStatus, mergeSubject, type Region, type Subject } from '@journey-bridge/contract';
-import type { SimClock } from './clock.js';
+import { later, type SimClock } from './clock.js';
 import { documentComplete, hasSide1, initialSide2Need, type Side2Need } from './document-sides.js';
 import { SimulatorError } from './errors/simulator-error.js';
 import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition, sourceOf } from './journey-definition.js';
@@ -234,8 +234,8 @@ export class JourneyEngine {
     instance.status = 'InProgress';
     instance.pausedAt = undefined;
     if (instance.processingUntil !== undefined && instance.processingSince !== undefined) {
-      instance.processingSince += paused;
-      instance.processingUntil += paused;
+      instance.processingSince = later(instance.processingSince, paused);
+      instance.processingUntil = later(instance.processingUntil, paused);
     }
   }
 
@@ -266,7 +266,7 @@ export class JourneyEngine {
   #side2DecisionAt(instance: Instance): number | undefined {
     const policy = instance.journey.documentSide2;
     if (instance.side2 !== 'undecided' || instance.side1At === undefined || typeof policy === 'string') return undefined;
-    return instance.side1At + policy.lazy.classifyMs;
+    return later(instance.side1At, policy.lazy.classifyMs);
   }
 
   /** Notes the document's front arriving and answers a lazy classification whose time has come. */
@@ -300,7 +300,7 @@ export class JourneyEngine {
         continue;
       }
       instance.processingSince = at;
-      instance.processingUntil = at + Math.max(...modules.map(({ module }) => module.latencyMs));
+      instance.processingUntil = later(at, Math.max(...modules.map(({ module }) => module.latencyMs)));
     }
   }
 
@@ -323,7 +323,7 @@ export class JourneyEngine {
           segmentId: segment?.id ?? '',
           module,
           startedAt: since,
-          endedAt: since + module.latencyMs,
+          endedAt: later(since, module.latencyMs),
           result: runModule(module, instance.subject, since, rules),
         });
       }

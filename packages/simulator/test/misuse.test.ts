@@ -7,6 +7,7 @@ import {
   JourneyDefinitionError,
   loadJourneys,
   MAX_CLOCK_MS,
+  MAX_CLOCK_SCALE,
   parseJourney,
   SimulatorError,
   SimulatorOptionError,
@@ -44,7 +45,7 @@ describe('the clock', () => {
   });
 
   it('stops scaled time at the last time a Date holds', async () => {
-    const h = harness({ clock: { start: MAX_CLOCK_MS - 1, scale: 1e12 } });
+    const h = harness({ clock: { start: MAX_CLOCK_MS - 1, scale: MAX_CLOCK_SCALE } });
     await new Promise((resolve) => setTimeout(resolve, 2));
     expect(h.clock.now()).toBe(MAX_CLOCK_MS);
     expect((await h.send('/__sim/health')).status).toBe(200);
@@ -54,8 +55,48 @@ describe('the clock', () => {
     ['NaN', { start: Number.NaN }],
     ['beyond a Date', { start: MAX_CLOCK_MS + 1 }],
     ['an infinite scale', { scale: Number.POSITIVE_INFINITY }],
+    ['a scale above MAX_CLOCK_SCALE', { scale: MAX_CLOCK_SCALE * 10 }],
   ])('refuses a clock start or scale of %s at construction', (_, clock) => {
     expect(() => createSimulator({ journeys, clock })).toThrow(ClockError);
+  });
+
+  it('answers a scale above MAX_CLOCK_SCALE over HTTP with a 400 naming scale, the clock unchanged', async () => {
+    const h = harness();
+    const before = h.clock.now();
+    const reply = await h.send('/__sim/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"manual":false,"scale":1e308}',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0]).toMatchObject({
+      name: 'INVALID_FIELD',
+      problem: `scale: clock scale must be a positive number no greater than ${MAX_CLOCK_SCALE}, got 1e+308`,
+    });
+    expect(h.clock.mode).toEqual({ manual: true, scale: 1 });
+    expect(h.clock.now()).toBe(before);
+  });
+
+  it('finishes a synchronous start whose modules would end past the last time a Date holds, at that time', async () => {
+    const h = harness();
+    h.clock.advance(MAX_CLOCK_MS - 100 - h.clock.now());
+    // The harness's token expired on the way.
+    const auth = { authorization: `Bearer ${h.sim.issueToken()}` };
+    const pending = h.v1('start', { resourceId: IDS.dataCheckV1, context: { subject: SUBJECTS.person } }, auth);
+    await new Promise((resolve) => setImmediate(resolve));
+    h.clock.advance(100);
+    const reply = await pending;
+    expect(reply.status).toBe(201);
+    expect(reply.body.status).toBe('Completed');
+    const start = await h.v2(
+      'start',
+      { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'api' }, subject: SUBJECTS.person } },
+      auth,
+    );
+    const state = await h.v2('state/fetch', { instanceId: start.body.instanceId }, auth);
+    expect(state.body.status).toBe('Completed');
+    const ends = state.body.context.process.steps.map((step: { process: { step: { endedAt: string } } }) => step.process.step.endedAt);
+    expect(new Set(ends)).toEqual(new Set(['+275760-09-13T00:00:00.000Z']));
   });
 
   it('answers an advance beyond a Date over HTTP with a 400 naming ms, the clock unmoved', async () => {

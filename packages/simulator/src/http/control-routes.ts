@@ -105,7 +105,13 @@ export function controlRoutes(core: SimulatorCore): Hono<SimEnv> {
 
   app.get('/clock', (c) => c.json(clockView()));
   app.post('/clock', async (c) => {
-    clock.configure(parse(ClockChange, await body(c)));
+    const change = parse(ClockChange, await body(c));
+    try {
+      clock.configure(change);
+    } catch (error) {
+      if (!(error instanceof ClockError)) throw error;
+      throw new SimError({ kind: 'INVALID_FIELD', problem: `scale: ${error.message}` });
+    }
     return c.json(clockView());
   });
   app.post('/clock/advance', async (c) => {
