@@ -82,7 +82,10 @@ export const ShimConfig = z.strictObject({
   timeoutMs: z.coerce.number().int().positive().default(30_000),
   /** How long a synchronous v1 start waits for the journey, ms. @default 30000 */
   syncStartTimeoutMs: z.coerce.number().int().positive().default(30_000),
-  /** How long SIGTERM waits for in-flight requests before closing them, ms. @default 10000 */
+  /**
+   * How long SIGTERM waits for in-flight requests, ms; those still waiting for the upstream are then answered 504 (a
+   * start: its journey may have been created) and given a second more before their connections close. @default 10000
+   */
   shutdownTimeoutMs: z.coerce.number().int().nonnegative().default(10_000),
   /** @default 'info' */
   logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),

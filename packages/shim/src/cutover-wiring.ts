@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ShimConfig } from './config.js';
 import { ShimError } from './errors/shim-error.js';
+import { textWithin } from './request-text.js';
 import { upstreamSettings } from './upstream-apis.js';
 
 /** The sides module of the shadow thread: the source when run from source, else the built file beside this one. */
@@ -141,22 +142,6 @@ const parsed = (text: string): { mappings?: unknown } | undefined => {
     return undefined;
   }
 };
-
-/**
- * The body's text, or `undefined` once it passes `limit` bytes (declared or streamed): the rest is left unread, and
- * the answer closes the connection.
- */
-async function textWithin(request: Request, chunks: AsyncIterable<Uint8Array> | undefined, limit: number): Promise<string | undefined> {
-  if (Number(request.headers.get('content-length')) > limit) return undefined;
-  const read: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of chunks ?? (request.body as unknown as AsyncIterable<Uint8Array> | null) ?? []) {
-    size += chunk.byteLength;
-    if (size > limit) return undefined;
-    read.push(chunk);
-  }
-  return Buffer.concat(read).toString('utf8');
-}
 
 /** How `killRoute` is served: its secret, and the request body as the shim reads it. */
 export interface KillRouteOptions {

@@ -332,7 +332,7 @@ describe('v2 pass-through', () => {
 });
 
 describe('a failure the shim does not expect on a v1 path', () => {
-  it('is answered with the generic 500 and logged once, by its name and message, without the token or the body', async () => {
+  it('is answered with the generic 500 and logged once, by its name and the frame it was thrown at, never its message, the token or the body', async () => {
     // A fetch that fails as a bug would: a TypeError with no network failure behind it.
     const broken = await startShim(
       ShimConfig.parse({ upstream: `${upstream.url}/eu/v2/captain/`, port: 0, journeyMap, variantIds, shutdownTimeoutMs: 100 }),
