@@ -2,7 +2,7 @@ export { type CallContext, callerToken, MissingCallerTokenError } from './call-c
 export { DescribedElementsError } from './described-elements.js';
 export { AdapterError } from './errors/adapter-error.js';
 export { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';
-export { stoppedWaiting } from './http/upstream-failure.js';
+export { nothingSentFailure, stoppedWaiting } from './http/upstream-failure.js';
 export { createV1HttpHandler, type V1HttpHandlerOptions, type V1ServerRequest } from './http/v1-http-handler.js';
 export { isV1Path, V1_OPERATIONS, type V1Operation, v1OperationOf } from './http/v1-routes.js';
 export { createV1CompatFetch, installV1Compat, type V1CompatOptions, V1CompatOptionsError } from './interceptor.js';

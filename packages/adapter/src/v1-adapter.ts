@@ -47,6 +47,7 @@ import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
 import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
+import { stoppedWaiting } from './http/upstream-failure.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -352,14 +353,14 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           try {
             await client.waitForInteraction(instanceId, { ...call, intervalMs: syncStartIntervalMs, deadline: now() + syncStartTimeoutMs });
           } catch (error) {
-            // Past the deadline, or a poll that failed: the answer is the state as it is now.
-            if (call.signal?.aborted) throw error;
+            // Past the deadline, a poll that failed, or a server that stopped waiting: the answer is the state as it is now.
+            if (call.signal?.aborted && !stoppedWaiting(call.signal)) throw error;
           }
           try {
             return await v1State(instanceId);
           } catch (error) {
-            if (call.signal?.aborted) throw error;
-            // Unread (the caller's token expired meanwhile, the upstream failed): still a whole v1 state, one
+            if (call.signal?.aborted && !stoppedWaiting(call.signal)) throw error;
+            // Unread (the caller's token expired meanwhile, the upstream failed, the server stopped waiting): still a whole v1 state, one
             // still in progress, which the caller's next state fetch corrects.
             spelled('InProgress', dialect);
             return toV1State({ instanceId, status: 'InProgress', context: { process: { journey: { startedAt } } } }, { dialect });

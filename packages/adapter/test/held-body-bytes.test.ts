@@ -62,3 +62,56 @@ describe('the bytes of request bodies held at once', () => {
     expect((await handleV1(slowStart().request)).status).toBe(201);
   });
 });
+
+describe('a body still arriving when the server stops waiting', () => {
+  /** The reason the shim aborts with at the end of its shutdown grace. */
+  const stopped = () => new DOMException('journey-bridge stopped waiting for the upstream: it is shutting down', 'TimeoutError');
+
+  it('is answered 503, nothing was sent, not 504 "may have been created", and no start reaches the upstream', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { request, firstHeld } = slowStart(gate);
+    const stopping = new AbortController();
+    const answered = handleV1({ ...request, signal: stopping.signal });
+    await firstHeld;
+    const startsBefore = sim.core.journal.list({ path: '*/journey/start' }).length;
+    stopping.abort(stopped());
+    open();
+    const answer = await answered;
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      status: 503,
+      message: 'journey-bridge is shutting down: nothing was sent to the upstream; retry',
+      error: 'service-unavailable-error',
+    });
+    expect(sim.core.journal.list({ path: '*/journey/start' })).toHaveLength(startsBefore);
+  });
+
+  it('answers a request it refuses as the refusal it is (400), not as a timeout', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    async function* chunks() {
+      yield new TextEncoder().encode('{"resourceId":');
+      await gate;
+      yield new TextEncoder().encode('}');
+    }
+    const stopping = new AbortController();
+    const headers = new Headers({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const answered = handleV1({
+      method: 'POST',
+      url: 'http://shim.test/captain/api/journey/start',
+      headers,
+      chunks: chunks(),
+      signal: stopping.signal,
+    });
+    stopping.abort(stopped());
+    open();
+    const answer = await answered;
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toBe('the request body is not valid JSON');
+  });
+});

@@ -95,7 +95,7 @@ Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Promethe
 --control-secret, POST /cutover/kill (the kill switch; SIGUSR2 pulls it too).
 
 SIGTERM or SIGINT: finish in-flight requests (up to the shutdown timeout; those still waiting then are answered
-504, a start saying its journey may have been created) and exit 0. Run the binary itself under
+504, a start saying its journey may have been created, or 503 when nothing was sent) and exit 0. Run the binary itself under
 a process manager or in a container, not through \`pnpm\` or \`npm run\`, which do not pass SIGTERM on.
 Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen, 2 bad usage or configuration.
 Docs: ${DOCS}/shim.md`;

@@ -1,3 +1,4 @@
+import { nothingSentFailure } from '@journey-bridge/adapter';
 import { ERROR_KINDS, type ErrorKindName, type ErrorLocation } from '@journey-bridge/contract';
 import { PassThroughError, type PassThroughFailureKind } from './proxy.js';
 
@@ -80,4 +81,15 @@ export function tokenFailureAnswer(error: unknown): Response {
   const code =
     error.kind === 'request-too-large' ? 'invalid_request' : error.kind === 'unsendable' ? 'server_error' : 'temporarily_unavailable';
   return json(ERROR_KINDS[kind].status, { error: code, error_description: error.message }, headersFor(error.kind));
+}
+
+/**
+ * The answer to a request that arrives once the shim has stopped waiting for the upstream (one sent on a kept-alive
+ * connection): 503, nothing was sent, in the shape of the API the request was for (`api`).
+ */
+export function nothingSentAnswer(api: 'v1' | 'v2' | 'token'): Response {
+  const { status, message } = nothingSentFailure();
+  if (api === 'token') return json(status, { error: 'temporarily_unavailable', error_description: message });
+  if (api === 'v2') return json(status, v2Error('SERVICE_UNAVAILABLE', 'Service', message, 'Retry after a short delay.'));
+  return json(status, { status, message, error: ERROR_KINDS.SERVICE_UNAVAILABLE.v1 });
 }

@@ -16,8 +16,9 @@ export interface RunningShim {
   /**
    * Graceful stop: no new connections, idle keep-alive connections closed, answers from now on with
    * `Connection: close`, in-flight requests given until `config.shutdownTimeoutMs` to finish; then those still
-   * waiting for the upstream are answered 504 (a start: its journey may have been created), given up to a second
-   * to leave, and the rest closed.
+   * waiting for the upstream are answered 504 (a start: its journey may have been created; a v1 sync start already
+   * answered upstream: 201 InProgress), those that sent nothing, and any arriving after, 503 (nothing was sent),
+   * given up to a second to leave, and the rest closed.
    */
   close(): Promise<void>;
 }

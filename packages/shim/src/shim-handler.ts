@@ -7,7 +7,7 @@ import { createMemoryStore, type PairingStore } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { createShimCutover, killRoute, type ShimCutover } from './cutover-wiring.js';
-import { notFoundAnswer, tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
+import { notFoundAnswer, nothingSentAnswer, tokenFailureAnswer, v2Error, v2FailureAnswer } from './failure-answers.js';
 import { ShimMetrics } from './metrics.js';
 import { type PassThroughLimits, type PassThroughRequest, passThrough } from './proxy.js';
 import { createUpstreamApis, upstreamBase } from './upstream-apis.js';
@@ -189,6 +189,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
 
   const connections = new ConnectionSignals();
   let stopping = false;
+  let waitingStopped = false;
 
   /** A pass-through request: the body as node:http holds it when served on a port, else the fetch body. */
   const passThroughRequest = (request: Request, requestId: string, server: HttpBindings | undefined): PassThroughRequest =>
@@ -244,15 +245,18 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     const url = targetOf(request);
     const route = url ? routeOf(request.method, url.pathname) : 'malformed';
     // v1 answers carry their own id (the upstream's when there was one); every other answer carries this one.
+    const ownId = route === 'v1' && !waitingStopped;
     const inbound = request.headers.get('x-request-id');
-    const requestId = route === 'v1' ? '' : inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
+    const requestId = ownId ? '' : inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
     // Operational endpoints are not traffic: a scrape must not count itself.
     const traffic = route === 'v1' || route === 'v2' || route === 'token';
     if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
-      response =
-        url === undefined
+      // Its connection's signal has fired: a request routed now would fail at once, as if sent and cut short.
+      response = waitingStopped
+        ? nothingSentAnswer(route === 'v2' || route === 'token' ? route : 'v1')
+        : url === undefined
           ? json(400, { status: 400, message: 'the request target must be a path, without user information', error: 'bad-request-error' })
           : await dispatch(route, request, url, requestId, server);
     } catch (error) {
@@ -264,7 +268,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     // The GET answer's status and headers without its body: node:http drops it on the wire, a fetch caller would not.
     if (request.method === 'HEAD' && response.body !== null) response = new Response(null, response);
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
-    if (route !== 'v1') response.headers.set('x-request-id', requestId);
+    if (!ownId) response.headers.set('x-request-id', requestId);
     // A keep-alive caller must not send its next request on a connection the stopping shim is about to close.
     if (stopping && server) server.outgoing.setHeader('connection', 'close');
     metrics.requests.inc({ route, status: String(response.status) });
@@ -291,10 +295,13 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
 
   /**
    * Ends every request still waiting for the upstream as a timeout would: answered 504, a start saying its journey
-   * may have been created and under which request id, never counted as a caller that left (499).
+   * may have been created and under which request id, never counted as a caller that left (499). A request that had
+   * sent nothing upstream, and any arriving from now on, is answered 503: nothing was sent.
    */
-  const stopWaiting = (): void =>
-    connections.abortAll(new DOMException('journey-bridge stopped waiting for the v2 upstream: it is shutting down', 'TimeoutError'));
+  const stopWaiting = (): void => {
+    waitingStopped = true;
+    connections.abortAll(new DOMException('journey-bridge stopped waiting for the upstream: it is shutting down', 'TimeoutError'));
+  };
 
   /** Stops the cutover (its shadow work, store and records), if there is one, and closes the shim's own pool. */
   const close = async () => {

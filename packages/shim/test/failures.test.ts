@@ -364,6 +364,32 @@ describe('a failure the shim does not expect on a v1 path', () => {
     const text = logged.slice(from).join('');
     for (const secret of [token, 'Lovelace', '1990-12-10', 'a bug in the fetch']) expect(text).not.toContain(secret);
   });
+
+  it('logs no line of its message as the frame it was thrown at, even a message that holds a line starting with "at"', async () => {
+    // A message that quotes the input across lines, as `undefined["x\n    at Jane Doe 1990-12-10"]` would.
+    const broken = await startShim(
+      ShimConfig.parse({ upstream: `${upstream.url}/eu/v2/captain/`, port: 0, journeyMap, variantIds, shutdownTimeoutMs: 100 }),
+      {
+        logger,
+        fetch: async () => {
+          throw new Error('x\n    at Jane Doe 1990-12-10');
+        },
+      },
+    );
+    shims.push(broken);
+    const from = logged.length;
+    const reply = await post(`${broken.url}/captain/api/journey/start`, v1Start);
+    expect(reply.status).toBe(500);
+    const failures = logged
+      .slice(from)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.level === 50);
+    expect(failures).toEqual([
+      expect.objectContaining({ error: { name: 'Error', at: expect.stringMatching(/^at .*failures\.test\.ts:\d+/) } }),
+    ]);
+    const text = logged.slice(from).join('');
+    for (const secret of ['Jane Doe', '1990-12-10']) expect(text).not.toContain(secret);
+  });
 });
 
 describe('hostile requests', () => {

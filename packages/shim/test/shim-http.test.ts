@@ -785,7 +785,7 @@ describe('process behaviour', () => {
     }
   });
 
-  it('at the end of the shutdown grace answers the starts still waiting 504, saying the journey may have been created under which request id, and logs and counts them as 504, not as callers that left (499)', async () => {
+  it('at the end of the shutdown grace answers a passed-through start still waiting 504, saying the journey may have been created under which request id, a v1 start already answered upstream 201 InProgress with its instanceId, and counts neither as a caller that left (499)', async () => {
     const own = await startShimCli(ownArgs('--shutdown-timeout-ms', '100'));
     const metrics = async () => (await fetch(`${own.url}/metrics`)).text();
     // A synchronous v1 start whose v2 start is answered, then whose first poll is answered after the grace.
@@ -813,15 +813,14 @@ describe('process behaviour', () => {
     const [v1Answer, v2Answer] = await Promise.all([v1Started, v2Started]);
     expect(await stopped).toBe(0);
 
-    expect(v1Answer.status).toBe(504);
+    // The v1 start's journey exists: it is answered as the adapter answers a sync start past its deadline.
+    expect(v1Answer.status).toBe(201);
     expect(v1Answer.headers.get('x-request-id')).toBe(v1Start?.requestId);
-    expect((await v1Answer.json()).message).toBe(
-      `journey-bridge stopped waiting for the v2 upstream: it is shutting down; the journey may have been created: look for request ${v1Start?.requestId} before starting another`,
-    );
+    expect(await v1Answer.json()).toMatchObject({ instanceId: expect.stringMatching(/^[0-9a-f]{32}$/), status: 'InProgress' });
     expect(v2Answer.status).toBe(504);
     expect(v2Answer.headers.get('x-request-id')).toBe('held-v2-start');
     expect((await v2Answer.json()).errors[0].problem).toBe(
-      'journey-bridge stopped waiting for the v2 upstream: it is shutting down; the journey may have been created: look for request held-v2-start before starting another',
+      'journey-bridge stopped waiting for the upstream: it is shutting down; the journey may have been created: look for request held-v2-start before starting another',
     );
     const requests = own
       .stdout()
@@ -831,7 +830,7 @@ describe('process behaviour', () => {
       .map(({ route, status }) => ({ route, status }));
     expect(requests).toEqual(
       expect.arrayContaining([
-        { route: 'v1', status: 504 },
+        { route: 'v1', status: 201 },
         { route: 'v2', status: 504 },
       ]),
     );
@@ -893,6 +892,50 @@ describe('process behaviour', () => {
       agent.destroy();
       await own.stop();
       holding.close();
+    }
+  });
+
+  it("once it has stopped waiting, answers a request that arrives on a kept-alive connection 503, nothing was sent, in its API's shape, and sends nothing upstream", async () => {
+    const handler = createShimHandler({
+      config: await resolveConfig({ upstream: `${upstream.url}/eu/v2/captain/`, journeyMap: mapFile }, {}),
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const sent = () => sim.core.journal.list().length;
+      const before = sent();
+      handler.stopWaiting();
+      const call = (path: string, body: string, headers: Record<string, string> = {}) =>
+        handler.handle(
+          new Request(`http://journey-bridge.test${path}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+            body,
+          }),
+        );
+      const nothingSent = 'journey-bridge is shutting down: nothing was sent to the upstream; retry';
+      const v1Start = await call(
+        '/captain/api/journey/start',
+        JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: {} } }),
+        {
+          'x-request-id': 'late-v1-start',
+        },
+      );
+      expect([v1Start.status, v1Start.headers.get('x-request-id')]).toEqual([503, 'late-v1-start']);
+      expect(await v1Start.json()).toEqual({ status: 503, message: nothingSent, error: 'service-unavailable-error' });
+      const v2Start = await call(
+        '/v2/captain/journey/start',
+        JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }),
+      );
+      expect(v2Start.status).toBe(503);
+      expect((await v2Start.json()).errors[0]).toMatchObject({ name: 'SERVICE_UNAVAILABLE', problem: nothingSent });
+      const tokenCall = await call('/as/token.oauth2', 'grant_type=client_credentials', {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(tokenCall.status).toBe(503);
+      expect(await tokenCall.json()).toEqual({ error: 'temporarily_unavailable', error_description: nothingSent });
+      expect(sent()).toBe(before);
+    } finally {
+      await handler.close();
     }
   });
 

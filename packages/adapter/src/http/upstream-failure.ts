@@ -28,6 +28,15 @@ export function stoppedWaitingFailure(signal: AbortSignal, creates: boolean, req
 }
 
 /**
+ * The answer when the server stopped waiting before sending anything upstream: 503, which the error table tells
+ * apps to retry, rightly, as nothing happened.
+ */
+export const nothingSentFailure = (): UpstreamFailureAnswer => ({
+  status: 503,
+  message: 'journey-bridge is shutting down: nothing was sent to the upstream; retry',
+});
+
+/**
  * The answer for an upstream failure, or `undefined` for a failure that is not the upstream's (a refusal the
  * upstream stated itself passes through as that status). `creates`: the request creates something (journey
  * start), so an outcome that is unknown must not read as "not admitted": the specification's error table tells

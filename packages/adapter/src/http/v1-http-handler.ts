@@ -11,7 +11,7 @@ import {
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
-import { stoppedWaiting, stoppedWaitingFailure, upstreamFailure } from './upstream-failure.js';
+import { nothingSentFailure, stoppedWaiting, stoppedWaitingFailure, upstreamFailure } from './upstream-failure.js';
 import { type V1Operation, v1OperationOf } from './v1-routes.js';
 
 /** Options of `createV1HttpHandler`. */
@@ -189,27 +189,56 @@ function retryAfterOf({ status, retryAfter }: JourneyApiError): Record<string, s
   return wellFormed ? { 'retry-after': retryAfter } : {};
 }
 
+/** What describes the request a failure is answered for. */
+interface FailedRequest {
+  readonly operation: V1Operation | undefined;
+  /** The caller's valid `X-Request-ID`, if it sent one. */
+  readonly requestId: string | undefined;
+  readonly signal: AbortSignal | undefined;
+  /** Set once the request was handed to the adapter: its last upstream answer names the request to look for. */
+  readonly context: CallContext | undefined;
+}
+
+/** A refusal, answered as such whatever happened since: the request was not acted on. */
+const isRefusal = (error: unknown): boolean =>
+  error instanceof RequestProblem || (error instanceof JourneyApiError && error.status !== undefined && error.status < 500);
+
+/**
+ * The frame an error was thrown at, from its stack with the `name: message` header cut off first: a message may
+ * quote the input over several lines, one of them starting with "at". None when the stack does not start so.
+ */
+function thrownAt(error: Error): string | undefined {
+  const header = `${error}`;
+  if (!error.stack?.startsWith(header)) return undefined;
+  return error.stack
+    .slice(header.length)
+    .split('\n')
+    .find((line) => line.trimStart().startsWith('at '))
+    ?.trim();
+}
+
 /**
  * The v1 answer for a failure of the adapter or of the upstream behind it; an unexpected one is told to `logger`.
- * `context`: the calls made for the request, whose last upstream answer names the request to look for when the
- * server stopped waiting.
  */
 function failure(
   error: unknown,
-  operation: V1Operation | undefined,
-  requestId: string | undefined,
-  signal: AbortSignal | undefined,
-  context: CallContext | undefined,
+  { operation, requestId, signal, context }: FailedRequest,
   logger: Pick<Logger, 'error'> | undefined,
 ): Response {
-  if (signal && stoppedWaiting(signal)) {
+  const stopped = signal !== undefined && stoppedWaiting(signal);
+  if (stopped && !isRefusal(error)) {
+    // Never handed to the adapter (a body still arriving): nothing was sent, so a retry is safe.
+    if (!context) {
+      const answer = nothingSentFailure();
+      return v1Json(answer.status, v1Error(answer.status, answer.message), requestId);
+    }
     // The start's own answer names its journey's request; a call cut short names the one it sent.
-    const sentId = context?.upstreamRequestId ?? (error instanceof JourneyApiError ? error.requestId : undefined) ?? requestId;
+    const sentId = context.upstreamRequestId ?? (error instanceof JourneyApiError ? error.requestId : undefined) ?? requestId;
     const answer = stoppedWaitingFailure(signal, operation === 'startJourney', sentId);
     return v1Json(answer.status, v1Error(answer.status, answer.message), sentId);
   }
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps the metrics and logs honest.
-  if (signal?.aborted)
+  if (signal?.aborted && !stopped)
     return v1Json(499, { status: 499, message: 'the caller left before the answer', error: 'client-closed-request' }, requestId);
   if (error instanceof RequestProblem) return v1Json(error.status, v1Error(error.status, error.message), requestId, error.headers);
   const upstreamRequestId = error instanceof JourneyApiError ? (error.requestId ?? requestId) : requestId;
@@ -221,11 +250,8 @@ function failure(
   }
   // The caller's 500 says nothing of why: without this line such a failure would leave no trace. Its name and where
   // it was thrown, not its message, which may quote the input (JSON.parse's does).
-  const { name, stack } = error instanceof Error ? error : { name: typeof error, stack: undefined };
-  const at = stack
-    ?.split('\n')
-    .find((line) => line.trimStart().startsWith('at '))
-    ?.trim();
+  const name = error instanceof Error ? error.name : typeof error;
+  const at = error instanceof Error ? thrownAt(error) : undefined;
   logger?.error('v1 request failed unexpectedly: answered 500', { operation, error: { name, ...(at && { at }) } });
   return v1Json(500, v1Error(500, 'journey-bridge failed to handle the request'), requestId);
 }
@@ -257,6 +283,8 @@ export function createV1HttpHandler({
       if (!token) throw new RequestProblem(401, 'the Authorization header must be "Bearer <access token>"');
       const { body, bytes } = await readBody(request, bodyLimitBytes, held);
       heldBytes = bytes;
+      // Stopped or left while the body arrived: nothing goes upstream.
+      request.signal?.throwIfAborted();
       context = {
         token,
         ...(callerRequestId && { requestId: callerRequestId }),
@@ -268,7 +296,7 @@ export function createV1HttpHandler({
       const answer = onTheWire(operation, result, context.statusSpelling);
       return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
-      return failure(error, operation, callerRequestId, request.signal, context, logger);
+      return failure(error, { operation, requestId: callerRequestId, signal: request.signal, context }, logger);
     } finally {
       held.release(heldBytes);
     }
