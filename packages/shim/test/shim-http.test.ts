@@ -661,6 +661,25 @@ function spawnServe(base: string): { child: ChildProcessByStdio<null, Readable, 
   return { child, listening };
 }
 
+/**
+ * An upstream that holds every request until `release()`, then answers `answer`: `requested` resolves once the
+ * first request has arrived, `base` is its v2 base URL.
+ */
+async function holdingUpstream(answer: { status: number; body: string }) {
+  let arrived!: () => void;
+  const requested = new Promise<void>((resolve) => (arrived = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((request, response) => {
+    request.resume();
+    arrived();
+    void released.then(() => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/eu/v2/captain/`;
+  return { base, requested, release, close: () => server.close() };
+}
+
 describe('process behaviour', () => {
   // The one spawned run of the binary: everything else runs `main` in-process.
   it('runs as the journey-bridge binary (as `pnpm journey-bridge`, its paths from where pnpm started): keeps serving when the reader of its log goes away (journey-bridge serve | head); on SIGTERM stops accepting, finishes an in-flight request, then exits 0', async () => {
@@ -672,18 +691,8 @@ describe('process behaviour', () => {
     };
     const simulated = await fetch(`${upstream.url}/eu/v2/captain/journey/state/fetch`, stateFetch);
     const answer = { status: simulated.status, body: await simulated.text() };
-    let arrived!: () => void;
-    const requested = new Promise<void>((resolve) => (arrived = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holding = createServer((request, response) => {
-      request.resume();
-      arrived();
-      void released.then(() => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
-    });
-    await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
-    const holdingBase = `http://127.0.0.1:${(holding.address() as AddressInfo).port}/eu/v2/captain/`;
-    const { child, listening } = spawnServe(holdingBase);
+    const holding = await holdingUpstream(answer);
+    const { child, listening } = spawnServe(holding.base);
     try {
       const exited = once(child, 'exit');
       const url = await listening;
@@ -693,11 +702,11 @@ describe('process behaviour', () => {
       expect(child.exitCode).toBe(null);
 
       const inFlight = fetch(`${url}/captain/api/journey/state/fetch`, stateFetch);
-      await requested;
+      await holding.requested;
       child.kill('SIGTERM');
       // Stopping closes the listener first: a new connection is refused while the held request still waits.
       await vi.waitFor(() => expect(fetch(`${url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
-      release();
+      holding.release();
       expect(answer.status).toBe(404);
       expect((await inFlight).status).toBe(404);
       expect((await exited)[0]).toBe(0);
@@ -847,19 +856,8 @@ describe('process behaviour', () => {
   });
 
   it('during the shutdown grace answers with Connection: close, so a keep-alive caller sends no next request on a connection about to close', async () => {
-    let arrived!: () => void;
-    const requested = new Promise<void>((resolve) => (arrived = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holding = createServer((request, response) => {
-      request.resume();
-      arrived();
-      void released.then(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"InProgress"}'));
-    });
-    await new Promise<void>((resolve) => holding.listen(0, '127.0.0.1', resolve));
-    const own = await startShimCli(
-      serveArgs(`http://127.0.0.1:${(holding.address() as AddressInfo).port}/eu/v2/captain/`, mapFile, '--shutdown-timeout-ms', '10000'),
-    );
+    const holding = await holdingUpstream({ status: 200, body: '{"status":"InProgress"}' });
+    const own = await startShimCli(serveArgs(holding.base, mapFile, '--shutdown-timeout-ms', '10000'));
     const agent = new Agent({ keepAlive: true });
     try {
       const { hostname, port } = new URL(own.url);
@@ -881,11 +879,11 @@ describe('process behaviour', () => {
         caller.on('error', reject);
         caller.end(JSON.stringify({ instanceId: 'f'.repeat(32) }));
       });
-      await requested;
+      await holding.requested;
       const stopped = own.stop();
       // Stopping closes the listener first: a new connection is refused while the held request still waits.
       await vi.waitFor(() => expect(fetch(`${own.url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
-      release();
+      holding.release();
       expect(await answer).toEqual({ status: 200, connection: 'close' });
       expect(await stopped).toBe(0);
     } finally {
