@@ -1,11 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createConnection, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createProxy } from 'proxy';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectionError, createDispatcher, createFetch, createJourneyClient, type HttpOptions, staticToken } from '../src/index.js';
+import { afterAll, afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  ConnectionError,
+  clientCredentials,
+  createDispatcher,
+  createFetch,
+  createJourneyClient,
+  type HttpOptions,
+  type Logger,
+  neverSent,
+  staticToken,
+  TimeoutError,
+  TokenEndpointError,
+} from '../src/index.js';
 import { FAST_RETRY } from './simulator.js';
 
 /** Test-only certificates made by `fixtures/tls/make.sh`: a CA, a server certificate for 127.0.0.1, a client certificate. */
@@ -130,5 +142,154 @@ describe('TLS', () => {
   it('without it, that server refuses the connection: a ConnectionError', async () => {
     const client = createJourneyClient({ baseUrl: `https://${mutualHost}/v2/`, auth: staticToken('t'), http: { ca }, retry: FAST_RETRY });
     await expect(client.fetchState({ instanceId: 'a'.repeat(32) })).rejects.toBeInstanceOf(ConnectionError);
+  });
+});
+
+/** A proxy that fails every CONNECT: closes the connection, answers with an error status, or holds it unanswered. */
+async function failingProxy(answer: 'drop' | 'hold' | 407 | 403) {
+  const server = createHttpServer();
+  const held: Socket[] = [];
+  let connects = 0;
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    connects += 1;
+    if (answer === 'drop') socket.destroy();
+    else if (answer === 'hold') held.push(socket);
+    else socket.end(`HTTP/1.1 ${answer} No\r\nProxy-Authenticate: Basic realm="corp"\r\nContent-Length: 0\r\n\r\n`);
+  });
+  const url = `http://${await listening(server)}`;
+  onTestFinished(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return {
+    url,
+    held,
+    connects: () => connects,
+    /** Whether another CONNECT arrives within `ms`. */
+    connectsAgainWithin: (ms: number) => arrivesWithin(server, 'connect', ms),
+  };
+}
+
+/** Whether `server` emits `event` within `ms`. */
+function arrivesWithin(server: Server, event: string, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const arrived = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      server.off(event, arrived);
+      resolve(false);
+    }, ms);
+    server.once(event, arrived);
+  });
+}
+
+/** A pool through `proxy` (a URL, or `'env'`), destroyed when the test ends. */
+function pool(proxy: string) {
+  const dispatcher = createDispatcher({ proxy });
+  onTestFinished(() => dispatcher.destroy());
+  return dispatcher;
+}
+
+describe('a proxy that fails the tunnel', () => {
+  afterEach(() => {
+    delete process.env.HTTP_PROXY;
+  });
+
+  it('closing every CONNECT (by HTTP_PROXY): ConnectionError at once, and no connection after the call', async () => {
+    const proxy = await failingProxy('drop');
+    process.env.HTTP_PROXY = proxy.url;
+    const client = createJourneyClient({
+      baseUrl: `http://${plainHost}/v2/`,
+      auth: staticToken('t'),
+      dispatcher: pool('env'),
+      timeoutMs: 1000,
+      retry: { limit: 0 },
+    });
+    const error = (await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).not.toBeInstanceOf(TimeoutError);
+    expect(error.cause).toMatchObject({ code: 'JB_PROXY_TUNNEL', cause: { code: 'UND_ERR_SOCKET' } });
+    expect(proxy.connects()).toBe(1);
+    expect(await proxy.connectsAgainWithin(300)).toBe(false);
+  });
+
+  it('closing every CONNECT at the token endpoint (by http.proxy): TokenEndpointError with the network cause', async () => {
+    const proxy = await failingProxy('drop');
+    const client = createJourneyClient({
+      baseUrl: `http://${plainHost}/v2/`,
+      auth: clientCredentials({ clientId: 'c', clientSecret: 's' }),
+      dispatcher: pool(proxy.url),
+      timeoutMs: 1000,
+      retry: { limit: 0 },
+    });
+    const error = (await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught)) as TokenEndpointError;
+    expect(error).toBeInstanceOf(TokenEndpointError);
+    expect(error.status).toBeUndefined();
+    expect(error.cause).toMatchObject({ code: 'JB_PROXY_TUNNEL', cause: { code: 'UND_ERR_SOCKET' } });
+    const connects = proxy.connects();
+    expect(await proxy.connectsAgainWithin(300)).toBe(false);
+    expect(proxy.connects()).toBe(connects);
+  });
+
+  it.each([407, 403] as const)('answering CONNECT with %i: a logged ConnectionError naming the status, never sent', async (status) => {
+    const proxy = await failingProxy(status);
+    const lines: string[] = [];
+    const logger: Logger = { error: () => {}, warn: (message) => lines.push(message), info: () => {}, debug: () => {} };
+    const client = createJourneyClient({
+      baseUrl: `http://${plainHost}/v2/`,
+      auth: staticToken('t'),
+      dispatcher: pool(proxy.url.replace('//', '//corp:pw-SECRET@')),
+      retry: { limit: 0 },
+      logger,
+      logLevel: 'warn',
+    });
+    const error = (await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.cause).toMatchObject({ name: 'ProxyTunnelError', code: 'JB_PROXY_TUNNEL', statusCode: status });
+    expect((error.cause as Error).message).toContain(String(status));
+    expect(neverSent(error.cause)).toBe(true);
+    expect(lines).toEqual([expect.stringMatching(/^POST journey\/state\/fetch ProxyTunnelError .* attempt 1 /)]);
+    expect(JSON.stringify([lines, error.message, (error.cause as Error).message])).not.toMatch(/SECRET/);
+  });
+
+  it('answering CONNECT with 407 at the token endpoint: TokenEndpointError with the network cause', async () => {
+    const proxy = await failingProxy(407);
+    const client = createJourneyClient({
+      baseUrl: `http://${plainHost}/v2/`,
+      auth: clientCredentials({ clientId: 'c', clientSecret: 's' }),
+      dispatcher: pool(proxy.url),
+      retry: { limit: 0 },
+    });
+    const error = (await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught)) as TokenEndpointError;
+    expect(error).toBeInstanceOf(TokenEndpointError);
+    expect(error.cause).toMatchObject({ code: 'JB_PROXY_TUNNEL', statusCode: 407 });
+  });
+
+  it('a CONNECT answered only after the call timed out: the request is never sent', async () => {
+    const proxy = await failingProxy('hold');
+    const served = createHttpServer(whoAsked);
+    const servedHost = await listening(served);
+    onTestFinished(() => {
+      served.closeAllConnections();
+      served.close();
+    });
+    const client = createJourneyClient({
+      baseUrl: `http://${servedHost}/v2/`,
+      auth: staticToken('t'),
+      dispatcher: pool(proxy.url),
+      timeoutMs: 200,
+      retry: { limit: 0 },
+    });
+    const error = await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    // The proxy opens the tunnel now: an attempt the caller was told timed out must not go through it.
+    const [socket] = proxy.held;
+    if (!socket) throw new Error('the CONNECT never reached the proxy');
+    const upstream = createConnection(Number(servedHost.split(':')[1]), '127.0.0.1');
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    socket.pipe(upstream).pipe(socket);
+    expect(await arrivesWithin(served, 'request', 500)).toBe(false);
   });
 });

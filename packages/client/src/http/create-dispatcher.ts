@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher, EnvHttpProxyAgent, ProxyAgent } from 'undici';
 import { ClientOptionsError } from '../errors/client-options-error.js';
 import { DEFAULT_HTTP, type HttpOptions } from './http-options.js';
+import { tunnelPool } from './proxy-tunnel.js';
 
 /** The variables `EnvHttpProxyAgent` reads, in the two spellings it reads them. */
 const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY'];
@@ -36,8 +37,12 @@ export function createDispatcher(options: HttpOptions = {}): Dispatcher {
   const pool = { connections, keepAliveTimeout, maxResponseSize };
   const proxy = options.proxy ?? DEFAULT_HTTP.proxy;
   // A proxy agent takes the target's TLS options as `requestTls`; `connect` is for direct connections.
-  if (typeof proxy === 'string' && proxy !== 'env') return new ProxyAgent({ ...pool, uri: proxyUrl(proxy), requestTls: tls });
-  if (proxy === 'env' && PROXY_VARIABLES.some((name) => process.env[name]))
-    return new EnvHttpProxyAgent({ ...pool, connect: tls, requestTls: tls });
+  if (typeof proxy === 'string' && proxy !== 'env')
+    return new ProxyAgent({ ...pool, uri: proxyUrl(proxy), requestTls: tls, clientFactory: tunnelPool });
+  if (proxy === 'env' && PROXY_VARIABLES.some((name) => process.env[name])) {
+    // Spread in: `EnvHttpProxyAgent` hands its options to the proxy agents it makes, though its type omits this one.
+    const tunnels: Pick<ProxyAgent.Options, 'clientFactory'> = { clientFactory: tunnelPool };
+    return new EnvHttpProxyAgent({ ...pool, ...tunnels, connect: tls, requestTls: tls });
+  }
   return new Agent({ ...pool, connect: tls });
 }

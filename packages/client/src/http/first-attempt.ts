@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { type Dispatcher, request } from 'undici';
 import { checkedStatus } from './network-error.js';
 import { headerPairs } from './undici-fetch.js';
@@ -28,20 +29,38 @@ const timedOut = (timeoutMs: number) => new DOMException(`no response within ${t
 const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /**
+ * What ends an undici request when its attempt ends early: undici takes an `EventEmitter` with `aborted` and
+ * `reason` as a signal, and one is a plain object, where an `AbortSignal` outlives young-generation GCs on Node 20.
+ */
+class AttemptAbort extends EventEmitter {
+  aborted = false;
+  reason: unknown;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
+/**
  * Over the pool with `undici.request`: no `Response` (on Node 20 its body is a web stream) and no `AbortSignal` of
  * our own (on Node 20 every one outlives young-generation GCs, about 500 bytes promoted per call, measured). The
  * deadline is undici's `headersTimeout` and `bodyTimeout`, which free the connection, and a timer, which answers
- * the caller on time however the body trickles. A lost connection rejects with undici's error, never resent here.
+ * the caller on time however the body trickles and aborts the request through `abort`, so one still waiting for a
+ * connection is never sent after the caller was answered. A lost connection rejects with undici's error, never
+ * resent here.
  */
-async function viaUndici(dispatcher: Dispatcher, attempt: FirstAttempt): Promise<Answer> {
-  const { url, headers, body, timeoutMs, signal } = attempt;
+async function viaUndici(dispatcher: Dispatcher, attempt: FirstAttempt, abort: AttemptAbort): Promise<Answer> {
+  const { url, headers, body, timeoutMs } = attempt;
   try {
     const answer = await request(url, {
       dispatcher,
       method: 'POST',
       headers,
       body,
-      signal,
+      signal: abort,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
@@ -66,23 +85,26 @@ async function viaFetch(fetch: typeof globalThis.fetch, attempt: FirstAttempt, s
 export function sendFirstAttempt(target: FirstAttemptTarget, attempt: FirstAttempt): Promise<Answer> {
   const { timeoutMs, signal } = attempt;
   signal?.throwIfAborted();
-  // A fetch is cancelled through a controller of ours; undici by its own timeouts and the caller's signal.
-  let controller: AbortController | undefined;
+  // Cancelled, at the deadline or by the caller, through a controller of ours, or for undici its lighter stand-in.
+  let controller: AbortController | AttemptAbort;
   let sent: Promise<Answer>;
   if ('fetch' in target) {
-    controller = new AbortController();
-    sent = viaFetch(target.fetch, attempt, controller.signal);
+    const fetchController = new AbortController();
+    controller = fetchController;
+    sent = viaFetch(target.fetch, attempt, fetchController.signal);
   } else {
-    sent = viaUndici(target.dispatcher, attempt);
+    const abort = new AttemptAbort();
+    controller = abort;
+    sent = viaUndici(target.dispatcher, attempt, abort);
   }
   return new Promise<Answer>((resolve, reject) => {
     const timer = setTimeout(() => {
       const error = timedOut(timeoutMs);
-      controller?.abort(error);
+      controller.abort(error);
       reject(error);
     }, timeoutMs);
     const forwardAbort = () => {
-      controller?.abort(signal?.reason);
+      controller.abort(signal?.reason);
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', forwardAbort, { once: true });

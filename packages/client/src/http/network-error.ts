@@ -1,4 +1,5 @@
 import { errors } from 'undici';
+import { PROXY_TUNNEL_CODE } from './proxy-tunnel.js';
 
 /** The code of the error `checkedStatus` raises. */
 const INVALID_STATUS_CODE = 'JB_INVALID_RESPONSE_STATUS';
@@ -16,7 +17,8 @@ export function checkedStatus(status: number): number {
 
 /**
  * Codes of failures where no whole response arrived: system errors of the socket and DNS, undici's own socket,
- * timeout, length and header-size errors, a status line no response may carry, and TLS failures. With undici's
+ * timeout, length and header-size errors, a status line no response may carry, a proxy's failed `CONNECT`, and TLS
+ * failures. With undici's
  * `HTTPParserError` (a response it cannot parse, often without a code), these are the network; a `TypeError`
  * carrying none of them in its cause chain is a bug (an invalid header, say).
  */
@@ -40,6 +42,7 @@ const NETWORK_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'UND_ERR_HEADERS_OVERFLOW',
   INVALID_STATUS_CODE,
+  PROXY_TUNNEL_CODE,
   'UND_ERR_PRX_TLS',
   // Certificate checks (OpenSSL's names, as Node reports them).
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -50,9 +53,10 @@ const NETWORK_CODES = new Set([
   'CERT_NOT_YET_VALID',
 ]);
 
-/** Network failures of the connect phase (socket, DNS, TLS handshake): the request was never written. */
+/** Network failures of the connect phase (socket, DNS, proxy tunnel, TLS handshake): the request was never written. */
 const CONNECT_CODES = new Set([
   'ECONNREFUSED',
+  PROXY_TUNNEL_CODE,
   'ENOTFOUND',
   'EAI_AGAIN',
   'EHOSTUNREACH',
@@ -111,8 +115,8 @@ export function networkErrorOf(error: unknown): unknown {
 }
 
 /**
- * Whether `error` failed before the request was written (connection refused, DNS, TLS handshake): the service
- * cannot have acted on it, so even a journey start may be sent again. Any other network failure leaves the
+ * Whether `error` failed before the request was written (connection refused, DNS, a proxy's failed `CONNECT`, TLS
+ * handshake): the service cannot have acted on it, so even a journey start may be sent again. Any other network failure leaves the
  * outcome unknown.
  */
 export function neverSent(error: unknown): boolean {
