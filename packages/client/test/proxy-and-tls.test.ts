@@ -6,6 +6,7 @@ import type { TLSSocket } from 'node:tls';
 import { createProxy } from 'proxy';
 import { afterAll, afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
+  ClientOptionsError,
   ConnectionError,
   clientCredentials,
   createDispatcher,
@@ -112,6 +113,28 @@ describe('proxies', () => {
     delete process.env.HTTP_PROXY;
     expect(await ask(`http://${plainHost}/`, { proxy: proxyUrl })).toEqual({ subject: null });
     expect(tunnels).toEqual([plainHost]);
+  });
+
+  it('a proxy URL whose credentials are not valid percent-encoding: ClientOptionsError without the secret', () => {
+    const bad = 'http://corp:SECRET%zz@127.0.0.1:3128';
+    const optionsError = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        return error as Error;
+      }
+      return undefined;
+    };
+    const byOption = optionsError(() =>
+      createJourneyClient({ baseUrl: `http://${plainHost}/v2/`, auth: staticToken('t'), http: { proxy: bad } }),
+    );
+    expect(byOption).toBeInstanceOf(ClientOptionsError);
+    expect(byOption?.message).toMatch(/http\.proxy/);
+    process.env.HTTPS_PROXY = bad;
+    const byVariable = optionsError(() => createJourneyClient({ baseUrl: `http://${plainHost}/v2/`, auth: staticToken('t'), http: {} }));
+    expect(byVariable).toBeInstanceOf(ClientOptionsError);
+    expect(byVariable?.message).toMatch(/HTTPS_PROXY/);
+    for (const error of [byOption, byVariable]) expect(`${error?.message} ${String(error?.cause)}`).not.toMatch(/SECRET/);
   });
 
   it('a client reads the variables when it is made, and sends its calls through the proxy', async () => {

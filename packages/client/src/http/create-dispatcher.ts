@@ -11,15 +11,45 @@ function positiveInteger(value: number, name: string): number {
   return value;
 }
 
-function proxyUrl(value: string): string {
+/** Whether a proxy URL's user and password decode, as the proxy agent decodes them (with a `URIError` otherwise). */
+function credentialsDecode(url: URL): boolean {
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `value` of `name` as a URL, or `undefined`; errors never quote it, as it may hold the proxy's password. */
+function parsedProxyUrl(value: string, name: string): URL | undefined {
   let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    // Reported below without the value, which may hold the proxy's password.
+    return undefined;
   }
+  if (!credentialsDecode(url)) throw new ClientOptionsError(`${name} has a user or password that is not valid percent-encoding`);
+  return url;
+}
+
+function proxyUrl(value: string): string {
+  const url = parsedProxyUrl(value, 'http.proxy');
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new ClientOptionsError('http.proxy must be an absolute http(s) URL');
   return url.href;
+}
+
+/** Checks the proxy variables `EnvHttpProxyAgent` will use (the lower-case spelling wins), which it would not report well. */
+function checkProxyVariables(): void {
+  for (const names of [
+    ['http_proxy', 'HTTP_PROXY'],
+    ['https_proxy', 'HTTPS_PROXY'],
+  ]) {
+    const name = names.find((candidate) => process.env[candidate] !== undefined);
+    const value = name === undefined ? undefined : process.env[name];
+    if (name && value && !parsedProxyUrl(value, name)) throw new ClientOptionsError(`${name} must be a URL`);
+  }
 }
 
 /**
@@ -40,6 +70,7 @@ export function createDispatcher(options: HttpOptions = {}): Dispatcher {
   if (typeof proxy === 'string' && proxy !== 'env')
     return new ProxyAgent({ ...pool, uri: proxyUrl(proxy), requestTls: tls, clientFactory: tunnelPool });
   if (proxy === 'env' && PROXY_VARIABLES.some((name) => process.env[name])) {
+    checkProxyVariables();
     // Spread in: `EnvHttpProxyAgent` hands its options to the proxy agents it makes, though its type omits this one.
     const tunnels: Pick<ProxyAgent.Options, 'clientFactory'> = { clientFactory: tunnelPool };
     return new EnvHttpProxyAgent({ ...pool, ...tunnels, connect: tls, requestTls: tls });
