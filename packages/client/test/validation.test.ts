@@ -16,6 +16,16 @@ function rewritesState(sim: Simulator, rewrite: (body: Record<string, unknown>) 
   };
 }
 
+/** A tenant whose successful state answers are `text` instead of JSON. */
+function answersState(sim: Simulator, text: string): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const response = await sim.fetch(input, init);
+    if (!url.endsWith('/journey/state/fetch') || !response.ok) return response;
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
+}
+
 describe('response validation', () => {
   it('a body that is not JSON (malformed fault) raises ResponseValidationError, not retried', async () => {
     const sim = await simulator();
@@ -30,6 +40,25 @@ describe('response validation', () => {
     expect(error.requestId).toBe(sim.core.journal.list({ path: STATE })[0]?.requestId);
     expect(error.message).toMatch(/^200 response of journey\/state\/fetch does not match the contract at \(body\): .+ \[request [\w-]+\]$/);
     expect(countRequests(sim, STATE)).toBe(1);
+  });
+
+  it.each([
+    ['the first attempt', 0],
+    ['a retry', 1],
+  ])('a body that is not JSON, on %s, is quoted nowhere: not in the message, not in the cause', async (_attempt, unavailable) => {
+    const sim = await simulator();
+    const body = 'firstName=Ada&ssn=123-45-6789';
+    const client = v2Client(sim, { fetch: answersState(sim, body) });
+    const { instanceId } = await startDataCheck(client);
+    if (unavailable) sim.core.faults.add({ path: STATE, status: 503, count: unavailable });
+
+    const error = (await client.fetchState({ instanceId }).catch((caught) => caught)) as ResponseValidationError;
+
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(countRequests(sim, STATE)).toBe(1 + unavailable);
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+    expect((error.cause as Error).message).toBe(`the body is not JSON (${body.length} bytes)`);
+    expect(`${error.message} ${(error.cause as Error).message}`).not.toMatch(/firstName|Ada|123/);
   });
 
   it('names the offending field', async () => {

@@ -3,7 +3,7 @@ import { ResponseValidationError } from '../errors/response-validation-error.js'
 
 /**
  * The text of a successful response, parsed and checked against its contract schema. A body that is not JSON, or
- * does not match, raises `ResponseValidationError` naming the first offending field (never its value).
+ * does not match, raises `ResponseValidationError` naming the first offending field (never its value, nor the body).
  */
 export function parseValidated<T>(text: string, status: number, schema: z.ZodType<T>, endpoint: string, requestId: string | undefined): T {
   const fail = (path: string, problem: string, cause?: unknown) =>
@@ -11,8 +11,9 @@ export function parseValidated<T>(text: string, status: number, schema: z.ZodTyp
   let body: unknown;
   try {
     body = JSON.parse(text);
-  } catch (cause) {
-    throw fail('(body)', 'the body is not valid JSON', cause);
+  } catch {
+    // A cause of our own: JSON.parse's quotes the body, which may hold subject data.
+    throw fail('(body)', 'the body is not valid JSON', new SyntaxError(`the body is not JSON (${Buffer.byteLength(text)} bytes)`));
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
