@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ClientOptionsError, TimeoutError } from '../src/index.js';
+import { ClientOptionsError, staticToken, TimeoutError } from '../src/index.js';
 import { countRequests, DATA_CHECK_V2, loopbackV2Client, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const STATE = '*/journey/state/fetch';
@@ -15,8 +15,10 @@ async function startedJourney(options: Parameters<typeof v2Client>[1] = {}) {
 /** The same over a real loopback socket, through the undici transport. */
 async function loopbackJourney(options: Parameters<typeof v2Client>[1] = {}) {
   const sim = await simulator();
-  const client = await loopbackV2Client(sim, options);
-  const { instanceId } = await startDataCheck(client);
+  // Started, and its token issued, outside `options`: a 50 ms deadline is for the call under test, not for a busy
+  // machine's setup.
+  const { instanceId } = await startDataCheck(await loopbackV2Client(sim));
+  const client = await loopbackV2Client(sim, { auth: staticToken(sim.issueToken()), ...options });
   return { sim, client, instanceId };
 }
 
