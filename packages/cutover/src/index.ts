@@ -25,6 +25,7 @@ export {
 export { CutoverMetrics } from './metrics.js';
 export { normalise } from './normal-form.js';
 export { createRecordPublisher, type RecordPublisher, type RecordPublisherOptions } from './records.js';
+export { escapeControlCharacters } from './report/escape-control-characters.js';
 export { REPORT_TITLE, renderHtmlReport } from './report/html.js';
 export { MAX_RECORD_LINE_BYTES, type RecordsRead, readPairRecords } from './report/read-records.js';
 export {

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { JourneyMapError, resolveJourneyMap, SPECIFICATION_DIALECT } from '@journey-bridge/contract';
 import {
   describeEvidence,
+  escapeControlCharacters,
   formatSummary,
   learnFlowKeys,
   MAX_RECORD_LINE_BYTES,
@@ -12,8 +13,11 @@ import {
   renderHtmlReport,
   summariseRecords,
 } from '@journey-bridge/cutover';
+import { StructuredJourneyMap } from './config.js';
 import { CutoverFile } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
+import { reachesBar } from './fail-under.js';
+import { journeyMapKeyOf } from './journey-map-key.js';
 
 /** What `journey-bridge compare` is given. */
 export interface CompareCommandOptions {
@@ -27,7 +31,7 @@ export interface CompareCommandOptions {
   readonly failUnder?: number;
   /** Print the flow keys learned from the records' outcomes instead of the report. */
   readonly learn?: boolean;
-  /** With `learn`: the journey map to print back with the learned flow keys merged into its entries. */
+  /** With `learn`: the journey map (the map itself or a structured file, as serve reads it) to print back, in its form, with the learned flow keys merged into its entries. */
   readonly journeyMap?: string | undefined;
   /**
    * With `learn`: the cutover file the records were written under. Records name a mapping by its `name`, which
@@ -59,17 +63,26 @@ async function readJson(path: string, what: string): Promise<unknown> {
   }
 }
 
-async function readJourneyMap(path: string): Promise<Json> {
-  const map = await readJson(path, 'the journey map');
-  if (!isObject(map)) throw new CompareCommandError(`the journey map ${path} is not a JSON object`);
+/** A journey-map file's entries, and the file with other entries in their place, in the form it was given. */
+interface JourneyMapFile {
+  readonly entries: Json;
+  readonly withEntries: (entries: Json) => Json;
+}
+
+/** Reads a journey map as serve does: the map itself, or the `journeys` of a structured file. */
+async function readJourneyMap(path: string): Promise<JourneyMapFile> {
+  const file = await readJson(path, 'the journey map');
+  if (!isObject(file)) throw new CompareCommandError(`the journey map ${path} is not a JSON object`);
+  const structured = StructuredJourneyMap.safeParse(file);
+  const entries = structured.success ? structured.data.journeys : file;
   // Checked as serve checks it: an entry serve would refuse must not come back out as if the learning fixed it.
   try {
-    resolveJourneyMap(map as never, SPECIFICATION_DIALECT);
+    resolveJourneyMap(entries as never, SPECIFICATION_DIALECT);
   } catch (error) {
     if (!(error instanceof JourneyMapError)) throw error;
     throw new CompareCommandError(`the journey map ${path}: ${error.message}`);
   }
-  return map;
+  return { entries, withEntries: (learned) => (structured.success ? { ...file, journeys: learned } : learned) };
 }
 
 /** The mappings of a cutover file by the name records give them (their v1 id when they have no name). */
@@ -107,37 +120,47 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
   if (byMapping.size === 0) {
     throw new CompareCommandError('no record carries both outcomes: run the cutover with recordOutcomes: true to learn from its pairs');
   }
-  const map = options.journeyMap ? await readJourneyMap(options.journeyMap) : {};
+  const file = options.journeyMap ? await readJourneyMap(options.journeyMap) : undefined;
+  const map = file?.entries ?? {};
   const mappings = options.cutover ? await readCutoverMappings(options.cutover) : undefined;
-  const output: Json = options.journeyMap ? { ...map } : {};
+  // Without a prototype: a v1 id is any name, `__proto__` included.
+  const output: Json = Object.assign(Object.create(null), map);
   let steps = 0;
   for (const [mapping, pairs] of [...byMapping].sort(([a], [b]) => a.localeCompare(b))) {
     const learned = learnFlowKeys(pairs);
-    for (const line of describeEvidence(learned)) io.stderr.write(`${mapping}: ${line}\n`);
+    const named = escapeControlCharacters(mapping);
+    for (const line of describeEvidence(learned)) io.stderr.write(`${escapeControlCharacters(`${mapping}: ${line}`)}\n`);
     steps += learned.evidence.mapped.length;
     if (Object.keys(learned.flowKeys).length === 0) continue;
     const given = mappings?.get(mapping);
     if (mappings && !given)
       throw new CompareCommandError(
-        `the records' mapping "${mapping}" is not a mapping of the cutover file ${options.cutover}: give the cutover file the records were written under`,
+        `the records' mapping "${named}" is not a mapping of the cutover file ${options.cutover}: give the cutover file the records were written under`,
       );
+    // The entry for the v1 id in whichever spelling the map keys it (`id` and `id@latest` are one journey).
+    const key = journeyMapKeyOf(map, given?.v1 ?? mapping);
     // Without the cutover file a name can only be taken for the v1 id, and one that is not an entry would come out
     // as an entry serve refuses (no v2) or never looks up.
-    if (!given && options.journeyMap && !Object.hasOwn(map, mapping))
+    if (!given && options.journeyMap && key === undefined)
       throw new CompareCommandError(
-        `the records' mapping "${mapping}" is not an entry of the journey map ${options.journeyMap}: records name a mapping by its name in the cutover file; give --cutover with that file to find its v1 id`,
+        `the records' mapping "${named}" is not an entry of the journey map ${options.journeyMap}: records name a mapping by its name in the cutover file; give --cutover with that file to find its v1 id`,
       );
     if (given?.dialect) {
       // Serve uses a mapping's own dialect over the journey map's entry: keys merged into the map would go unused.
       io.stderr.write(
-        `note: ${mapping} has a dialect of its own in ${options.cutover}, which serve uses over the journey map: add these to its flowKeys there: ${JSON.stringify(learned.flowKeys)}\n`,
+        `${escapeControlCharacters(`note: ${mapping} has a dialect of its own in ${options.cutover}, which serve uses over the journey map: add these to its flowKeys there: ${JSON.stringify(learned.flowKeys)}`)}\n`,
       );
       continue;
     }
-    const v1 = given?.v1 ?? mapping;
-    output[v1] = withFlowKeys(map[v1] ?? given?.v2, learned.flowKeys);
+    const v1 = key ?? given?.v1 ?? mapping;
+    const entry = withFlowKeys(key === undefined ? given?.v2 : map[key], learned.flowKeys);
+    output[v1] = entry;
+    if (entry.v2 === undefined)
+      io.stderr.write(
+        `${escapeControlCharacters(`note: the entry of ${v1} has no v2 (give --journey-map or --cutover for it): merge its flowKeys into its journey-map entry, serve refuses an entry without v2`)}\n`,
+      );
   }
-  io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  io.stdout.write(`${JSON.stringify(file ? file.withEntries(output) : output, null, 2)}\n`);
   if (steps > 0) return 0;
   io.stderr.write('journey-bridge: nothing learned: no v2 step of any mapping agreed with a v1 flow key in enough pairs (why is above)\n');
   return 1;
@@ -162,9 +185,8 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
   if (options.learn) return learn(records, options, io);
 
   const summary = summariseRecords(records, { skipped: unreadable });
-  const { consistency } = summary.overall;
   // A line that is not read could be any result: the gate never passes on the records it could read alone.
-  const passed = consistency !== undefined && consistency * 100 >= failUnder && unreadable === 0;
+  const passed = reachesBar(summary.overall.results, failUnder) && unreadable === 0;
   if (html === '-') io.stdout.write(renderHtmlReport(summary));
   else if (options.json) {
     // A consistency no pair gave is null, not left out: a script reads the same keys from every report.

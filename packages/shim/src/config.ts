@@ -4,6 +4,7 @@ import { Delivery, DescribedElements, JourneyMapError, Region, resolveJourneyMap
 import { z } from 'zod';
 import { CutoverFile, StoreSetting } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
+import { journeyMapKeyOf } from './journey-map-key.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
 import { withoutPassword } from './without-password.js';
 
@@ -160,8 +161,8 @@ async function objectValue(key: SettingKey, value: unknown, where: string, base:
   }
 }
 
-/** A journey-map file is the map itself, or `{ journeys, variantIds?, dialect?, elements? }`. */
-const StructuredMap = z.strictObject({
+/** A journey-map file is the map itself, or `{ journeys, variantIds?, dialect?, elements? }`: this, the latter. */
+export const StructuredJourneyMap = z.strictObject({
   journeys: z.record(z.string(), z.unknown()),
   variantIds: StringMap.optional(),
   dialect: z.unknown().optional(),
@@ -255,7 +256,8 @@ export async function resolveConfig(
   const cutoverEntries = (config.cutover?.mappings ?? []).map(({ v1, v2, dialect }) => {
     // A mapping without a dialect of its own keeps the dialect of the journey map's entry for its v1 id (the flow
     // keys `compare --learn` merged in, say), where that entry has one.
-    const entry = config.journeyMap[v1];
+    const key = journeyMapKeyOf(config.journeyMap, v1);
+    const entry = key === undefined ? undefined : config.journeyMap[key];
     const kept = dialect ?? (entry !== null && typeof entry === 'object' ? (entry as { dialect?: unknown }).dialect : undefined);
     return [v1, kept === undefined ? v2 : { v2, dialect: kept }] as const;
   });
@@ -274,7 +276,7 @@ export async function resolveConfig(
 
 /** The map of a journey-map file, and the `variantIds`, `dialect` and `elements` a structured file carries beside it. */
 function unfoldJourneyMap(value: unknown): { journeyMap: unknown; variantIds?: unknown; dialect?: unknown; elements?: unknown } {
-  const structured = StructuredMap.safeParse(value);
+  const structured = StructuredJourneyMap.safeParse(value);
   if (!structured.success) return { journeyMap: value };
   const { journeys, variantIds, dialect, elements } = structured.data;
   return {

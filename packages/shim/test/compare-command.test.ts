@@ -2,7 +2,18 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveJourneyMap, type V1State } from '@journey-bridge/contract';
-import { comparePair, createRecordPublisher, normalise, type PairFailure, REPORT_TITLE } from '@journey-bridge/cutover';
+import {
+  comparePair,
+  createRecordPublisher,
+  formatSummary,
+  normalise,
+  type PairFailure,
+  type PairRecord,
+  REPORT_TITLE,
+  type ReportSummary,
+  renderHtmlReport,
+  summariseRecords,
+} from '@journey-bridge/cutover';
 import type { JourneyDefinition } from '@journey-bridge/simulator';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +119,23 @@ const write = async (pairs: Awaited<ReturnType<typeof runs>>) => {
   return file;
 };
 
+/** The report's first record without its outcomes: a template for records made up line by line. */
+const template = async (): Promise<Record<string, unknown>> => {
+  const { outcomes: _, ...record } = JSON.parse((await readFile(report, 'utf8')).split('\n')[0] ?? '') as Record<string, unknown>;
+  return record;
+};
+/** A records file of the template with each of `changes` made, one line each, after `prefix`. */
+async function madeUp(changes: readonly object[], prefix = ''): Promise<string> {
+  const record = await template();
+  const file = join(await tempDir(), 'made-up.jsonl');
+  await writeFile(file, prefix + changes.map((change) => `${JSON.stringify({ ...record, differences: [], ...change })}\n`).join(''));
+  return file;
+}
+/** `count` records of `result`. */
+const many = (count: number, result: string) => Array.from({ length: count }, () => ({ result }));
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point.
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
 describe('journey-bridge compare', () => {
   it('prints pairs by result per mapping, the fields that mismatch with examples, errors, latency and stages, and exits 1', async () => {
     const { code, stdout } = await cli('compare', report);
@@ -161,11 +189,13 @@ describe('journey-bridge compare', () => {
     ]);
     expect(row('Pairs per stage', '(all)')).toEqual(['(all)', '0', '180', '60', '0', '0']);
     const fields = stdout.slice(stdout.indexOf('Most frequent mismatching fields')).split('\n').slice(2, 6);
+    // Each example with the hashed v1 instance of a pair that showed it, as the HTML and JSON reports give it.
+    const example = (values: string) => expect.stringMatching(new RegExp(`^${values} \\(v1 [0-9a-f]{32}\\)$`));
     expect(fields.map((line) => line.trim().split(/\s{2,}/))).toEqual([
-      ['a1d7c3f0data-check-v1', '20', 'decision.value', 'nothing in the register', '"Manual review" → "Reject"'],
-      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.outcome', 'nothing in the register', '"Partial Match" → "No Match"'],
-      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.classification', 'nothing in the register', '"neutral" → "negative"'],
-      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.advice.svcScore', 'nothing in the register', '50 → 10'],
+      ['a1d7c3f0data-check-v1', '20', 'decision.value', 'nothing in the register', example('"Manual review" → "Reject"')],
+      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.outcome', 'nothing in the register', example('"Partial Match" → "No Match"')],
+      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.classification', 'nothing in the register', example('"neutral" → "negative"')],
+      ['a1d7c3f0data-check-v1', '20', 'kyc-eu-v3.advice.svcScore', 'nothing in the register', example('50 → 10')],
     ]);
   });
 
@@ -176,6 +206,63 @@ describe('journey-bridge compare', () => {
     const { code, stdout } = await cli('compare', clean);
     expect(code).toBe(0);
     expect(stdout).toContain('No mismatching fields.');
+  });
+
+  it('passes a run exactly at the --fail-under bar, whatever the ratio', async () => {
+    // 487 of 500 is 97.4%, which as a float is 97.39999999999999.
+    const file = await madeUp([...many(487, 'match'), ...many(13, 'mismatch')]);
+    const at = await cli('compare', file, '--fail-under', '97.4');
+    expect([at.code, at.stdout]).toEqual([0, expect.stringMatching(/\s97\.4%\n/)]);
+    expect((await cli('compare', file, '--fail-under', '97.41')).code).toBe(1);
+  });
+
+  it('never rounds a mismatch away: 2000 matches and a mismatch is 99.95%, not 100.0%', async () => {
+    const file = await madeUp([...many(2000, 'match'), { result: 'mismatch' }]);
+    const { code, stdout } = await cli('compare', file);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/\s99\.95%\n/);
+    expect(stdout).not.toContain('100.0%');
+    expect((await cli('compare', file, '--html', '-')).stdout).toContain('<b>99.95%</b>consistency');
+  });
+
+  it('gives the earliest and latest record by time, as they are written, when their offsets differ', async () => {
+    // 08:30Z, 09:00Z and 10:30Z: as text, 09:00Z would come first and 10:30+02:00 last.
+    const file = await madeUp([
+      { at: '2026-03-02T09:00:00Z' },
+      { at: '2026-03-02T10:30:00+02:00' },
+      { at: '2026-03-02T09:30:00.000-01:00' },
+    ]);
+    const { stdout } = await cli('compare', file, '--json');
+    expect(JSON.parse(stdout)).toMatchObject({ from: '2026-03-02T10:30:00+02:00', to: '2026-03-02T09:30:00.000-01:00' });
+    expect((await cli('compare', file)).stdout).toContain('3 pairs, 2026-03-02T10:30:00+02:00 to 2026-03-02T09:30:00.000-01:00');
+  });
+
+  it('reads the first record of a file that starts with a byte order mark', async () => {
+    const { code, stdout } = await cli('compare', await madeUp(many(3, 'match'), '\uFEFF'), '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ pairs: 3, skipped: 0 });
+  });
+
+  it('reports more rows and chart points than a call has room for arguments', async () => {
+    // As many mismatching fields and timeline points as 150,000 mappings give, without summarising them all.
+    const base = summariseRecords([(await template()) as unknown as PairRecord]);
+    const count = 150_000;
+    const fields: ReportSummary['fields'] = Array.from({ length: count }, (_, index) => ({
+      mapping: `m${index}`,
+      module: 'kyc',
+      field: 'outcome',
+      count: 1,
+      explainedBy: undefined,
+      examples: [],
+    }));
+    expect(formatSummary({ ...base, fields })).toContain('  m149999  ');
+    const timeline: ReportSummary['timeline'] = Array.from({ length: count }, (_, index) => ({
+      mapping: `m${index % 6000}`,
+      at: new Date(START + (index % 24) * 3_600_000).toISOString(),
+      pairs: 1,
+      consistency: index === count - 1 ? 0.5 : 1,
+    }));
+    expect(renderHtmlReport({ ...base, timeline })).toContain('50.0% of 1 pairs');
   });
 
   it('--json prints the report as one JSON object with the verdict, and --html - prints the page on stdout', async () => {
@@ -288,8 +375,34 @@ describe('journey-bridge compare', () => {
     await writeFile(file, `${JSON.stringify(hostile)}\n`);
     const { stdout } = await cli('compare', file);
     expect(stdout).toContain('dc\\u{1b}[2J\\u{1b}]0;owned\\u{7}\\u{9b}1m');
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point.
-    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(stdout).not.toMatch(RAW_CONTROL);
+    const page = (await cli('compare', file, '--html', '-')).stdout;
+    expect(page).toContain('dc\\u{1b}[2J\\u{1b}]0;owned\\u{7}\\u{9b}1m');
+    expect(page).not.toMatch(RAW_CONTROL);
+  });
+
+  it('--learn prints the control characters of a mapping name as escapes in its evidence, notes and errors', async () => {
+    const name = 'dc\u001b[31m';
+    const lines = (await readFile(report, 'utf8')).trim().split('\n');
+    const file = join(await tempDir(), 'ansi-learn.jsonl');
+    await writeFile(file, `${lines.map((line) => JSON.stringify({ ...(JSON.parse(line) as object), mapping: name })).join('\n')}\n`);
+    const folder = await tempDir();
+    const map = join(folder, 'journey-map.json');
+    await writeFile(map, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' }));
+    const cutover = join(folder, 'cutover.json');
+    const mapping = { name, v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } };
+    const cutoverFile = {
+      v1Upstream: 'http://127.0.0.1:4010/eu/captain/api/',
+      mappings: [{ ...mapping, dialect: { omitUntilDecided: true } }],
+    };
+    await writeFile(cutover, JSON.stringify(cutoverFile));
+    const evidence = await cli('compare', file, '--learn');
+    const unmapped = await cli('compare', file, '--learn', '--journey-map', map);
+    const noted = await cli('compare', file, '--learn', '--journey-map', map, '--cutover', cutover);
+    expect(evidence.stderr).toContain('dc\\u{1b}[31m: identity-check');
+    expect(unmapped).toMatchObject({ code: 2, stderr: expect.stringContaining('mapping "dc\\u{1b}[31m" is not an entry') });
+    expect(noted).toMatchObject({ code: 0, stderr: expect.stringContaining('note: dc\\u{1b}[31m has a dialect of its own') });
+    for (const { stderr } of [evidence, unmapped, noted]) expect(stderr).not.toMatch(RAW_CONTROL);
   });
 
   it('marks the total row by its place, not its name: a mapping named (all) is a mapping row', async () => {
@@ -419,6 +532,46 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
     // Without the journey map: an entry of its own, with the v2 id the cutover file gives.
     const alone = await cli('compare', records, '--learn', '--cutover', cutover);
     expect(JSON.parse(alone.stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
+  });
+
+  it('merges the keys into the entry the map has for the v1 id, bare or @latest, in a map serve answers with', async () => {
+    const records = await write(await runs('none'));
+    const { folder, map, cutover } = await files({ ...mapping, v1: `${V1}@latest` });
+    const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
+    const learned = join(folder, 'journey-map.learned.json');
+    await writeFile(learned, stdout);
+    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
+    const flowKeys = resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(`${V1}@latest`).flowKeys;
+    expect(flowKeys).toEqual(configuredFlowKeys(dataCheck));
+  });
+
+  it('reads a structured journey map as serve does, and prints it back in that form', async () => {
+    const records = await write(await runs('none'));
+    const { folder, cutover } = await files(mapping);
+    const map = join(folder, 'structured.json');
+    await writeFile(map, JSON.stringify({ journeys: { [V1]: V2 }, variantIds: {} }));
+    const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      journeys: { [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } },
+      variantIds: {},
+    });
+    const learned = join(folder, 'structured.learned.json');
+    await writeFile(learned, stdout);
+    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
+    expect(resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(V1).flowKeys).toEqual(configuredFlowKeys(dataCheck));
+  });
+
+  it('without a journey map or a cutover file, says the entries have no v2, and keeps a mapping named __proto__', async () => {
+    const lines = (await readFile(await write(await runs('none')), 'utf8')).trim().split('\n');
+    const file = join(await tempDir(), 'proto.jsonl');
+    await writeFile(file, `${lines.map((line) => JSON.stringify({ ...(JSON.parse(line) as object), mapping: '__proto__' })).join('\n')}\n`);
+    const { code, stdout, stderr } = await cli('compare', file, '--learn');
+    expect(code).toBe(0);
+    expect(Object.entries(JSON.parse(stdout) as object)).toEqual([['__proto__', { dialect: { flowKeys: configuredFlowKeys(dataCheck) } }]]);
+    expect(stderr).toContain('note: the entry of __proto__ has no v2 (give --journey-map or --cutover for it)');
   });
 
   it('exits 2 naming the mapping and the fix, printing nothing, when the name resolves to no entry', async () => {

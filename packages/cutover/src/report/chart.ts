@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.js';
+import { percent } from './format.js';
 import type { TimelinePoint } from './summary.js';
 
 /** Colours of the mapping lines, in order; told apart in the legend too. */
@@ -16,9 +17,10 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(5, 16).replace('T
 export function consistencyChart(timeline: readonly TimelinePoint[]): string {
   if (timeline.length === 0) return '<p>No pair had an outcome on both sides: nothing to chart.</p>';
   const times = timeline.map((point) => Date.parse(point.at));
-  const start = Math.min(...times);
-  const span = Math.max(1, Math.max(...times) - start);
-  const lowest = Math.min(...timeline.map((point) => point.consistency));
+  // Reduces, not Math.min(...times): a chart of many mappings has more points than a call has room for arguments.
+  const start = times.reduce((a, b) => Math.min(a, b));
+  const span = Math.max(1, times.reduce((a, b) => Math.max(a, b)) - start);
+  const lowest = timeline.reduce((low, point) => Math.min(low, point.consistency), 1);
   const floor = Math.max(0, Math.min(0.9, Math.floor((lowest - 0.01) * 20) / 20));
   const x = (ms: number) => PAD.left + ((ms - start) / span) * (WIDTH - PAD.left - PAD.right);
   const y = (share: number) => PAD.top + (1 - (share - floor) / (1 - floor)) * (HEIGHT - PAD.top - PAD.bottom);
@@ -31,15 +33,21 @@ export function consistencyChart(timeline: readonly TimelinePoint[]): string {
   const ticks = [start, start + span / 2, start + span].map(
     (ms, index) => `<text x="${x(ms)}" y="${HEIGHT - 14}" text-anchor="${['start', 'middle', 'end'][index]}">${clock(ms)} UTC</text>`,
   );
-  const mappings = [...new Set(timeline.map((point) => point.mapping))];
-  const lines = mappings.map((mapping, index) => {
+  // Grouped in one pass, not filtered per mapping: that is quadratic in mappings, minutes for a hundred thousand.
+  const byMapping = new Map<string, TimelinePoint[]>();
+  for (const point of timeline) {
+    const points = byMapping.get(point.mapping) ?? [];
+    points.push(point);
+    byMapping.set(point.mapping, points);
+  }
+  const mappings = [...byMapping.keys()];
+  const lines = [...byMapping].map(([mapping, points], index) => {
     const colour = COLOURS[index % COLOURS.length];
-    const points = timeline.filter((point) => point.mapping === mapping);
     const path = points.map((point) => `${x(Date.parse(point.at)).toFixed(1)},${y(point.consistency).toFixed(1)}`).join(' ');
     const dots = points.map(
       (point) =>
         `<circle cx="${x(Date.parse(point.at)).toFixed(1)}" cy="${y(point.consistency).toFixed(1)}" r="3" fill="${colour}">` +
-        `<title>${escapeHtml(mapping)} ${point.at}: ${(point.consistency * 100).toFixed(1)}% of ${point.pairs} pairs</title></circle>`,
+        `<title>${escapeHtml(mapping)} ${point.at}: ${percent(point.consistency)} of ${point.pairs} pairs</title></circle>`,
     );
     return `<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2"/>${dots.join('')}`;
   });

@@ -23,7 +23,18 @@ export const stageTable = (rows: readonly MappingSummary[]): [string[], string[]
 export const skippedNote = (skipped: number): string[] =>
   skipped === 0 ? [] : [`${skipped} line(s) of the file could not be read as pair records and are counted nowhere in this report.`];
 
-export const percent = (share: number | undefined): string => (share === undefined ? '–' : `${(share * 100).toFixed(1)}%`);
+/**
+ * A share as a percentage to one decimal, with as many more as it takes for a share short of 1 (or above 0) not to
+ * read 100.0% (or 0.0%): one mismatch in ten thousand is 99.99%, never a rounded-up pass.
+ */
+export const percent = (share: number | undefined): string => {
+  if (share === undefined) return '–';
+  const rounded = (digits: number) => (share * 100).toFixed(digits);
+  const hides = (text: string) => (share < 1 && Number(text) >= 100) || (share > 0 && Number(text) <= 0);
+  // A share of counts needs at most 17 decimals to tell; past 20, only a share of no counts could (5e-324, say).
+  for (let digits = 1; digits <= 20; digits += 1) if (!hides(rounded(digits))) return `${rounded(digits)}%`;
+  return `${(share * 100).toPrecision(3)}%`;
+};
 export const latency = (side: Percentiles | undefined): string => (side ? `${side.p50} / ${side.p99}` : '–');
 /** A difference's value as a short literal: strings quoted, absent values named. */
 export const literal = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));

@@ -77,7 +77,14 @@ async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string |
   let pieces: Buffer[] = [];
   let length = 0;
   let overlong = false;
-  const line = () => (overlong ? undefined : Buffer.concat(pieces).toString('utf8').replace(/\r$/, ''));
+  let first = true;
+  // A byte order mark some editors put at the start of a file is not part of the first line's JSON.
+  const line = () =>
+    overlong
+      ? undefined
+      : Buffer.concat(pieces)
+          .toString('utf8')
+          .replace(first ? /^\uFEFF|\r$/g : /\r$/, '');
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
     let start = 0;
     for (;;) {
@@ -90,6 +97,7 @@ async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string |
       }
       if (newline === -1) break;
       yield line();
+      first = false;
       pieces = [];
       length = 0;
       overlong = false;

@@ -51,7 +51,7 @@ export interface ReportSummary {
   readonly pairs: number;
   /** Lines of the file that could not be read as records, so are in nothing else here: what the report cannot see. */
   readonly skipped: number;
-  /** The first and last record's time, ISO 8601. */
+  /** The earliest and latest record's time, as the record gives it (ISO 8601, with its offset). */
   readonly from: string | undefined;
   readonly to: string | undefined;
   readonly overall: MappingSummary;
@@ -177,12 +177,20 @@ export function summariseRecords(records: readonly PairRecord[], options: Summar
     list.push(record);
     byMapping.set(record.mapping, list);
   }
-  const ordered = records.map((record) => record.at).sort();
+  // By time, not by text: `at` may carry an offset, and 10:00+02:00 is before 09:00Z.
+  const earliest = records.reduce<PairRecord | undefined>(
+    (first, record) => (first && Date.parse(first.at) <= Date.parse(record.at) ? first : record),
+    undefined,
+  );
+  const latest = records.reduce<PairRecord | undefined>(
+    (last, record) => (last && Date.parse(last.at) >= Date.parse(record.at) ? last : record),
+    undefined,
+  );
   return {
     pairs: records.length,
     skipped,
-    from: ordered[0],
-    to: ordered.at(-1),
+    from: earliest?.at,
+    to: latest?.at,
     overall: summariseMapping('(all)', records),
     mappings: [...byMapping].sort(([a], [b]) => a.localeCompare(b)).map(([mapping, list]) => summariseMapping(mapping, list)),
     fields: mismatchingFields(records, fields),

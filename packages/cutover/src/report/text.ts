@@ -1,16 +1,6 @@
+import { escapeControlCharacters } from './escape-control-characters.js';
 import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable } from './format.js';
 import type { ReportSummary } from './summary.js';
-
-/**
- * A cell as a terminal should show it: control characters (and bidi overrides) from a record, which could clear the
- * screen, set the title or reorder the line, written as `\u{…}` escapes instead.
- */
-const visible = (cell: string): string =>
-  cell.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-    /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`,
-  );
 
 /**
  * Rows as columns padded to their widest cell; `align` has an `l` or `r` per column. @default the first left, the
@@ -22,8 +12,9 @@ function table(
   align = `l${'r'.repeat(header.length - 1)}`,
   total = false,
 ): string[] {
-  const rows = given.map((row) => row.map(visible));
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const rows = given.map((row) => row.map(escapeControlCharacters));
+  // A reduce, not Math.max(...rows): a report of many mappings has more rows than a call has room for arguments.
+  const widths = header.map((title, column) => rows.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), title.length));
   const line = (cells: readonly string[]) =>
     cells.map((cell, column) => (align[column] === 'l' ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   const rule = '-'.repeat(widths.reduce((sum, width) => sum + width, 2 * (widths.length - 1)));
@@ -72,7 +63,7 @@ export function formatSummary(summary: ReportSummary): string {
         String(field.count),
         `${field.module}.${field.field}`,
         field.explainedBy ?? 'nothing in the register',
-        field.examples.map((example) => `${literal(example.v1)} → ${literal(example.v2)}`).join('; '),
+        field.examples.map((example) => `${literal(example.v1)} → ${literal(example.v2)} (v1 ${example.v1Instance})`).join('; '),
       ]),
       'lrlll',
     ),
