@@ -132,4 +132,37 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     const steps = await readFile(join(repo, 'steps.js'), 'utf8');
     expect(steps).toContain('journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result');
   });
+
+  it.each([
+    [
+      'String()',
+      "const o = state.data.process.flow.decision.result.outcome;\n  return String(o) === 'Decision: Pass';",
+      'turns it into text with String() and uses that text as a value',
+    ],
+    [
+      'a template literal',
+      `return \`\${state.data.process.flow.decision.result.outcome}\` === 'Decision: Reject';`,
+      'writes it into a template literal and uses that text as a value',
+    ],
+    [
+      "+ ''",
+      "return state.data.process.flow.decision.result.outcome + '' === 'Decision: Reject';",
+      'joins it into text and uses that text as a value',
+    ],
+  ])('keeps the flow on v1 when the decision is wrapped in %s before it is compared with a v1 wording', async (_, end, how) => {
+    await commitProject(repo, {
+      'client.js': client,
+      'wrapped.js': `${check('async function verdict(person)', end)}module.exports = { verdict };\n`,
+      'caller.js': "const { verdict } = require('./wrapped');\nmodule.exports = async (p) => ((await verdict(p)) ? 'yes' : 'no');\n",
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const wrapped = await readFile(join(repo, 'wrapped.js'), 'utf8');
+    // Unchanged: neither decisionOf(state) nor v2's word beside it.
+    expect(wrapped).toContain(end.split('\n').at(-1));
+    expect(wrapped).toContain(
+      `journey-codemod: unsupported [response.decision-wording] the decision would be in v2's words (Accept, Reject, Manual review), and this code ${how}, whose words the codemod cannot rewrite`,
+    );
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
+  });
 });

@@ -32,6 +32,9 @@ async function run(t, person${params}) {
 module.exports = { run };
 `;
 
+/** A caller of the check, so that what `run` returns stays in the run. */
+const CALLER = "const { run } = require('./kyc');\nmodule.exports = (t, p) => run(t, p).then((failed) => (failed ? 'retry' : 'ok'));\n";
+
 /** A route that starts the journey and keeps its instance in the session; another one saves a draft on it (v1 only). */
 const startRoute = (path: string, resourceId: string) => `const cfg = require('../config');
 
@@ -127,5 +130,51 @@ export function Result({ token, person }) {
       `// journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and it is handed to code the codemod does not see`,
     );
     expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+
+  it.each([
+    ['String()', "return String(state.status) === 'Failed';", 'turns it into text with String() and uses that text as a value'],
+    [
+      'String() as a table key',
+      'return { Failed: 1 }[String(state.status)] === 1;',
+      'turns it into text with String() and uses that text as a value',
+    ],
+    ['a template literal', `return \`\${state.status}\` === 'Failed';`, 'writes it into a template literal and uses that text as a value'],
+    ["+ ''", "return state.status + '' === 'Failed';", 'joins it into text and uses that text as a value'],
+    ['an array', "return [state.status].includes('Failed');", 'puts it in an array'],
+    ['an array destructured', "const [s] = [state.status];\n  return s === 'Failed';", 'puts it in an array'],
+    ['Object.values', "return Object.values({ s: state.status }).includes('Failed');", 'hands an object holding it to Object.values'],
+  ])('keeps the flow on v1 when its status is wrapped in %s before it is compared', async (_, end, how) => {
+    await commitProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    const written = await readFile(join(repo, 'kyc.js'), 'utf8');
+    expect(written).toContain("'a1d7c3f0data-check-v1@latest'");
+    expect(written).toContain(
+      `// journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and this code ${how}, which the codemod cannot show takes both`,
+    );
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+
+  it.each([
+    ['Promise.all', "const [s] = await Promise.all([run(t, p)]);\n  return s === 'Failed';", 'puts it in an array'],
+    ['Promise.race', "const s = await Promise.race([run(t, p), timeout]);\n  return s === 'Failed';", 'puts it in an array'],
+    [
+      'Promise.allSettled',
+      "const [r] = await Promise.allSettled([run(t, p)]);\n  return r.status === 'fulfilled' && r.value === 'Failed';",
+      'puts it in an array',
+    ],
+    ['.then with a named callback', "const judge = (s) => s === 'Failed';\n  return run(t, p).then(judge);", 'hands it to judge by .then'],
+  ])('keeps the flow on v1 when a returned status reaches its comparison through %s', async (_, body, how) => {
+    await commitProject(repo, {
+      'kyc.js': dataCheck('', 'return state.status;'),
+      'caller.js': `const { run } = require('./kyc');\nconst timeout = new Promise((r) => setTimeout(() => r('InProgress'), 5000));\nmodule.exports = async function failed(t, p) {\n  ${body}\n};\n`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    expect(await readFile(join(repo, 'kyc.js'), 'utf8')).toContain("'a1d7c3f0data-check-v1@latest'");
+    expect(await readFile(join(repo, 'caller.js'), 'utf8')).toContain(
+      `// journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and this code ${how}, which the codemod cannot show takes both`,
+    );
   });
 });

@@ -39,7 +39,7 @@ const verify = (form: 'named' | 'namespace', readsDecision: boolean) => {
 
 export async function verify(id: string): Promise<string> {
   const state = await ${kyc}fetchState(id);
-  return ${kyc}results.isFinished(state) ? \`\${state.status}${decision}\` : 'pending';
+  return ${kyc}results.isFinished(state) ? \`status: \${state.status}${decision}\` : 'pending';
 }
 `;
 };

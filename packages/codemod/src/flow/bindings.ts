@@ -6,7 +6,7 @@ import { idEscapes } from './calls-and-returns.js';
 import { taskSite, tasksPattern } from './lists.js';
 import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
-import { decisionEscapes, statusEscapes } from './status-and-decision.js';
+import { decisionEscapes, statusEscapes, wordingUnfollowed } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
 import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import { carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
@@ -185,6 +185,7 @@ export function stored(tracking: Tracking, value: Value, property: Extract<Node,
   if (!object || key === undefined) {
     if (isObjectShape(value.shape))
       tracking.refuse(source, property, value, ruleOf(value), 'the v1 answer is stored under a computed key', suggestionOf(value));
+    else wordingUnfollowed(tracking, value, property, source, 'stores it under a computed key');
     return;
   }
   tracking.follow({ ...value, shape: { kind: 'record', key, inner: value.shape } }, object, source);

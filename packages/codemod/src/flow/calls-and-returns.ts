@@ -8,7 +8,8 @@ import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
 import { readBack } from './read-back.js';
 import type { Source } from './sources.js';
-import { decisionEscapes, statusArgument, statusEscapes, statusMatched } from './status-and-decision.js';
+import { decisionEscapes, statusArgument, statusEscapes, statusMatched, wordingUnfollowed } from './status-and-decision.js';
+import { TEXT_CONVERSIONS, turnedIntoText } from './text-uses.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { unresolvableImporterOf } from './unresolvable-importers.js';
 import { unresolvedCallersOf } from './unresolved-callers.js';
@@ -16,7 +17,7 @@ import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import { carriesDecision, carriesId, carriesStatus, isObjectShape, listsDecisionEntry, mappedShape, type Value } from './values.js';
 
-const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|String|Number|Boolean|Array\.isArray|encodeURIComponent|Object\.freeze)$/;
+const HARMLESS_CALLEES = /^(console\.\w+|JSON\.stringify|Boolean|Array\.isArray|Object\.freeze)$/;
 
 /** An argument: into the parameter of a function of the project; out of the code otherwise. */
 export function argument(
@@ -30,6 +31,7 @@ export function argument(
   if (callee === 'Object.values' || callee === 'Object.keys' || callee === 'Object.entries') {
     if (isObjectShape(value.shape))
       tracking.refuse(source, call, value, ruleOf(value), `${callee} of the v1 answer has no v2 counterpart`, suggestionOf(value));
+    else wordingUnfollowed(tracking, value, call, source, `hands an object holding it to ${callee}`);
     return;
   }
   const owner = carriesId(value.shape) ? tracking.bodyOwner(source, call.arguments[index]?.start) : undefined;
@@ -58,6 +60,7 @@ export function argument(
     namesV1OnlyMember(call.arguments[1])
   )
     return void v1Guard(tracking, value, call, source);
+  if (TEXT_CONVERSIONS.has(callee)) return void turnedIntoText(tracking, value, call, source, `turns it into text with ${callee}()`);
   if (HARMLESS_CALLEES.test(callee)) return void readBackEscapes(tracking, value, call, source);
   if (statusArgument(tracking, value, call, index, source)) return;
   if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);

@@ -4,6 +4,7 @@ import type { Node } from '@babel/types';
 import { isMember, propertyName } from '../parse/walk.js';
 import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Source } from './sources.js';
+import { wordingUnfollowed } from './status-and-decision.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
 import { PENDING, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
 import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
@@ -247,6 +248,7 @@ export function callback(tracking: Tracking, value: Value, call: AnyCall, source
         ruleOf(value),
         `the answer is handed to ${source.ctx.text(fn)} by .${method}, which the codemod cannot follow`,
       );
+    else wordingUnfollowed(tracking, value, fn, source, `hands it to ${source.ctx.text(fn)} by .${method}`);
     return;
   }
   const [param] = fn.params;

@@ -7,7 +7,7 @@ import { isMember, propertyName } from '../parse/walk.js';
 import type { Source } from './sources.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { REPEATABLE } from './v2-forms.js';
-import type { Value } from './values.js';
+import { carriesDecision, carriesStatus, type Value } from './values.js';
 
 const [FAILED, ERROR] = FAILURE_STATUSES;
 const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -31,8 +31,8 @@ export function compared(
   if (value.shape.kind !== 'leaf') return;
   const equality = ['===', '==', '!==', '!='].includes(comparison.operator);
   const other = comparison.left === node ? comparison.right : comparison.left;
-  if (value.shape.leaf === 'decision' && other.type !== 'StringLiteral' && comparison.operator !== '+') {
-    // Only a literal can be rewritten in v2's words; a name, a member or `in` may hold v1's, and joining text is display.
+  if (value.shape.leaf === 'decision' && other.type !== 'StringLiteral') {
+    // Only a literal can be rewritten in v2's words; a name, a member or `in` may hold v1's.
     const how = comparison.operator === 'in' ? `looks it up in ${source.ctx.text(other)}` : `compares it with ${source.ctx.text(other)}`;
     if (!(equality && isAbsent(other))) decisionMatched(tracking, value, comparison, source, how);
     return;
@@ -130,6 +130,15 @@ export function statusMatched(tracking: Tracking, value: Value, node: Node, sour
     `a failed journey's status would read '${FAILED}' or '${ERROR}' on v2, and this code ${how}, which the codemod cannot show takes both`,
     `treat '${ERROR}' as '${FAILED}' here (a table gets an '${ERROR}' key, a list both, a case-folded compare 'error' too), then run again`,
   );
+}
+
+/**
+ * A status or a decision, alone or in an object the code wrote, that goes where the codemod does not follow it
+ * (`how` says where): a read there may match only v1's words, so the flow stays on v1.
+ */
+export function wordingUnfollowed(tracking: Tracking, value: Value, node: Node, source: Source, how: string): void {
+  if (carriesDecision(value.shape)) decisionMatched(tracking, value, node, source, how);
+  else if (carriesStatus(value.shape)) statusMatched(tracking, value, node, source, how);
 }
 
 /** A status that leaves the code as a value: whoever reads it may compare it with `'Failed'` only. */

@@ -17,6 +17,7 @@ import { member } from './member-reads.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
 import { compared, decisionEscapes, decisionMatched, statusEscapes, statusMatched, statusTyped, switched } from './status-and-decision.js';
+import { renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
 import { retype, takesAnyString } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
@@ -405,6 +406,7 @@ export class Tracker implements Tracking {
         // `'data' in state`: the same test, asked of the whole answer by the member's name.
         if (parent.operator === 'in' && parent.right === node && value.shape.kind === 'body' && namesV1OnlyMember(parent.left))
           return void v1Guard(this, value, parent, source);
+        if (parent.operator === '+') return void turnedIntoText(this, value, parent, source, 'joins it into text');
         return void compared(this, value, parent, node, source);
       case 'SwitchStatement':
         return void switched(this, value, parent, source);
@@ -416,8 +418,9 @@ export class Tracker implements Tracking {
         // A test of a part only v1 states have (`if (state.data)`, `!state.data`).
         if (isV1Only(value.shape)) v1Guard(this, value, node, source);
         return;
-      case 'ExpressionStatement':
       case 'TemplateLiteral':
+        return void turnedIntoText(this, value, parent, source, 'writes it into a template literal');
+      case 'ExpressionStatement':
       case 'ThrowStatement':
       case 'TSInstantiationExpression':
         return;
@@ -433,8 +436,12 @@ export class Tracker implements Tracking {
           );
         } else if (carriesDecision(value.shape)) decisionEscapes(this, value, node, source);
         // A status handed to a component (`<Badge status={state.status} />`) reaches code the codemod does not see.
-        else if (carriesStatus(value.shape) && parent.type === 'JSXExpressionContainer' && !renderedAsText(parent, source))
-          statusEscapes(this, value, node, source);
+        else if (carriesStatus(value.shape) && parent.type === 'JSXExpressionContainer') {
+          if (!renderedAsText(parent, source)) statusEscapes(this, value, node, source);
+        }
+        // One in an array the code writes (`[state.status].includes('Failed')`, `Promise.all([getStatus(id)])`) is
+        // read where the codemod does not follow it.
+        else unlessShown(this, value, parent, source, `puts it in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
     }
   }
 
@@ -476,6 +483,5 @@ export class Tracker implements Tracking {
   }
 }
 
-/** `<p>{status}</p>`: shown as text, like a template literal, rather than handed to a component. */
-const renderedAsText = (container: Node, source: Source): boolean =>
-  container.type === 'JSXExpressionContainer' && /^JSX(Element|Fragment)$/.test(source.parent(container)?.type ?? '');
+/** How a marker names the places a status is put that the tracker does not follow. */
+const DESCRIBED: Readonly<Record<string, string>> = { ArrayExpression: 'an array', SpreadElement: 'a spread' };

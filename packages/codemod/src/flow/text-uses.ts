@@ -1,0 +1,71 @@
+// A status or a decision turned into text (`String(status)`, `${status}`, `status + ''`): shown, the text is
+// harmless; read as a value, it is the status or the decision itself, which the codemod no longer follows.
+import type { Node } from '@babel/types';
+import type { Source } from './sources.js';
+import { wordingUnfollowed } from './status-and-decision.js';
+import type { Tracking } from './tracking.js';
+import type { Value } from './values.js';
+
+/** Calls whose result is the text of their argument (or its number), as `${value}` is. */
+export const TEXT_CONVERSIONS = new Set(['String', 'Number', 'encodeURIComponent']);
+
+/**
+ * `text` holds the text of a status or a decision `value` (a conversion, a template literal, a concatenation). Joined
+ * to anything else (`` `${id} ${state.status}` ``, `'not passed: ' + decision`), it is a message, not the value.
+ * Alone (`String(status)`, `` `${status}` ``, `status + ''`), it is the value under another form, whose comparison
+ * with `'Failed'` or a v1 wording the codemod cannot see: the flow stays on v1 unless that text is only shown
+ * (logged, thrown, rendered).
+ */
+export function turnedIntoText(tracking: Tracking, value: Value, text: Node, source: Source, how: string): void {
+  if (!joined(text)) unlessShown(tracking, value, text, source, `${how} and uses that text as a value`);
+}
+
+/**
+ * A status or a decision at `node` (its text, an array the code writes around it) that the codemod does not follow
+ * on (`how` says why): the flow stays on v1 unless `node` is only shown (logged, thrown, rendered).
+ */
+export function unlessShown(tracking: Tracking, value: Value, node: Node, source: Source, how: string): void {
+  if (value.shape.kind === 'leaf' && !onlyShown(source, node)) wordingUnfollowed(tracking, value, node, source, how);
+}
+
+/** Whether a template literal or a concatenation joins more than one value, or a value and words of its own. */
+function joined(text: Node): boolean {
+  if (text.type === 'TemplateLiteral') return text.expressions.length > 1 || text.quasis.some((quasi) => quasi.value.raw !== '');
+  return text.type === 'BinaryExpression' && !isEmptyText(text.left) && !isEmptyText(text.right);
+}
+
+const isEmptyText = (node: Node): boolean =>
+  (node.type === 'StringLiteral' && node.value === '') ||
+  (node.type === 'TemplateLiteral' && node.expressions.length === 0 && node.quasis.every((quasi) => quasi.value.raw === ''));
+
+/** Whether `node` only reaches a log, an error's message, a thrown value or rendered text, through text made of it. */
+function onlyShown(source: Source, node: Node): boolean {
+  let current = node;
+  for (let parent = source.parent(current); parent; current = parent, parent = source.parent(current)) {
+    switch (parent.type) {
+      case 'ParenthesizedExpression':
+      case 'TemplateLiteral':
+        continue;
+      case 'CallExpression':
+        if (source.ctx.text(parent.callee) === 'JSON.stringify' && parent.arguments[0] === current) continue;
+        return parent.arguments.includes(current as never) && /^console\.\w+$/.test(source.ctx.text(parent.callee));
+      case 'BinaryExpression':
+        if (parent.operator === '+') continue;
+        return false;
+      case 'ExpressionStatement':
+      case 'ThrowStatement':
+        return true;
+      case 'NewExpression':
+        return parent.arguments.includes(current as never) && /Error$/.test(source.ctx.text(parent.callee));
+      case 'JSXExpressionContainer':
+        return renderedAsText(parent, source);
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+/** `<p>{status}</p>`: shown as text, like a template literal, rather than handed to a component. */
+export const renderedAsText = (container: Node, source: Source): boolean =>
+  container.type === 'JSXExpressionContainer' && /^JSX(Element|Fragment)$/.test(source.parent(container)?.type ?? '');
