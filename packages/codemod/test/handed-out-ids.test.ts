@@ -238,4 +238,26 @@ export async function saveDraft(token, instanceId, person) {
     expect(start).not.toContain('journey-codemod:');
     expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
   });
+
+  it.each([
+    ['alone to an event bus', "bus.emit('journey:started', started.instanceId);", 'routes/start.js:14'],
+    [
+      'in an object the code writes to a database',
+      'db.insert({ userId: req.user.id, instanceId: started.instanceId });',
+      'routes/start.js:14',
+    ],
+  ])('lists an instance id handed %s among the flow’s boundaries, and still migrates it', async (_, handOut, place) => {
+    await commitProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': START_V1.replace(
+        'res.json({ ok: true, instanceId: started.instanceId });',
+        `${handOut}\n  res.json({ ok: true });`,
+      ).replace("const token = require('../token');", "const token = require('../token');\nconst { bus, db } = require('@acme/infra');"),
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP, '--report', '-'], repo);
+    const [flow] = (JSON.parse(run.stdout) as { flows: { decision: string; boundaries: string[] }[] }).flows;
+    expect(flow?.decision).toBe('migrated');
+    expect(flow?.boundaries).toEqual([place]);
+  });
 });

@@ -141,6 +141,7 @@ export function resolvePlans(
     }
   }
 
+  const idBoundaries = leftByIds(analysis);
   const flows: Flow[] = [];
   for (const [flow, parts] of members) {
     const calls = parts.filter((site) => site.role === 'call');
@@ -154,7 +155,9 @@ export function resolvePlans(
       files: [...new Set(parts.flatMap((site) => [site.file, ...site.edits.map((edit) => edit.file)]))].sort(),
       sites: parts,
       ...(left && blocker ? { blockedBy: blocker } : {}),
-      boundaries: calls.flatMap((call) => analysis.boundaries.get(call.id) ?? []),
+      boundaries: [
+        ...new Set(calls.flatMap((call) => [...(analysis.boundaries.get(call.id) ?? []), ...(idBoundaries.get(call.id) ?? [])])),
+      ],
     });
   }
 
@@ -218,6 +221,19 @@ export function resolvePlans(
     add({ file: site.file, start: site.markerAt.offset, end: site.markerAt.offset, text: markerText(site, eolOf(site.file)) });
   }
   return { sites: kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), edits, flows, helpers };
+}
+
+/**
+ * By call, where an instance id it answered leaves the code alone or in an object the code wrote (`bus.emit('started',
+ * id)`, `db.insert({ instanceId })`): a boundary for the report, apart from the answer's own, since an id is no state
+ * an untied read could be reading there.
+ */
+function leftByIds(analysis: FlowAnalysis): Map<string, string[]> {
+  const places = new Map<string, string[]>();
+  for (const leave of analysis.idLeaves) {
+    places.set(leave.origin, [...(places.get(leave.origin) ?? []), `${leave.file}:${lineRef(leave.file, leave.offset)}`]);
+  }
+  return places;
 }
 
 /**
