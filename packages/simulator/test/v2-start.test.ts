@@ -10,13 +10,6 @@ describe('POST /v2/captain/journey/start', () => {
     expect(reply.body).not.toHaveProperty('instanceUrl');
   });
 
-  it('takes prefill with some 130,000 document parts (about 5 MB) without overflowing the stack', async () => {
-    const { v2 } = harness();
-    const documents = Array.from({ length: 130_000 }, () => ({ side1Image: 'QUJD', type: 'Primary' }));
-    const reply = await v2('start', { resourceId: IDS.docSelfieV2, context: { config: { delivery: 'api' }, subject: { documents } } });
-    expect(reply.status).toBe(201);
-  });
-
   it('adds instanceUrl only for page delivery', async () => {
     const { v2 } = harness();
     const reply = await v2('start', { resourceId: IDS.dataCheckV2, context: { config: { delivery: 'page' }, subject: {} } });
