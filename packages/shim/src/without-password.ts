@@ -3,4 +3,6 @@
  * shown in an error is often one that failed to parse (a port out of range, say, or a forgotten `redis://`), and its
  * password must go all the same.
  */
-export const withoutPassword = (text: string): string => text.replace(/^((?:[^:/?#]+:)?(?:\/\/)?[^:@/?#]*):.*@/s, '$1:***@');
+export const withoutPassword = (text: string): string =>
+  // A `scheme://` is taken whole when there is one, so the colon after the scheme is never read as the password's.
+  text.replace(/^((?:[^:/?#]+:\/\/|(?![^:/?#]+:\/\/))[^:@/?#]*):.*@/s, '$1:***@');
