@@ -518,6 +518,14 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
     return { folder, map, cutover };
   }
 
+  /** The flow keys `serve` answers `v1` with, given the learned map (`--learn`'s stdout) and the cutover file. */
+  async function servedFlowKeys(folder: string, learnedMap: string, cutover: string, v1: string) {
+    const learned = join(folder, 'journey-map.learned.json');
+    await writeFile(learned, learnedMap);
+    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
+    return resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(v1).flowKeys;
+  }
+
   it('files the learned keys under the v1 id the cutover file gives the name, in a map serve answers with', async () => {
     const records = await write(await runs('none'));
     const { folder, map, cutover } = await files(mapping);
@@ -525,10 +533,7 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
     // The runbook's next step: serve with the learned map and the cutover, and the keys are the ones answered with.
-    const learned = join(folder, 'journey-map.learned.json');
-    await writeFile(learned, stdout);
-    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
-    expect(resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(V1).flowKeys).toEqual(configuredFlowKeys(dataCheck));
+    expect(await servedFlowKeys(folder, stdout, cutover, V1)).toEqual(configuredFlowKeys(dataCheck));
     // Without the journey map: an entry of its own, with the v2 id the cutover file gives.
     const alone = await cli('compare', records, '--learn', '--cutover', cutover);
     expect(JSON.parse(alone.stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
@@ -540,11 +545,7 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
     const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
-    const learned = join(folder, 'journey-map.learned.json');
-    await writeFile(learned, stdout);
-    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
-    const flowKeys = resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(`${V1}@latest`).flowKeys;
-    expect(flowKeys).toEqual(configuredFlowKeys(dataCheck));
+    expect(await servedFlowKeys(folder, stdout, cutover, `${V1}@latest`)).toEqual(configuredFlowKeys(dataCheck));
   });
 
   it('reads a structured journey map as serve does, and prints it back in that form', async () => {
@@ -558,10 +559,7 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
       journeys: { [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } },
       variantIds: {},
     });
-    const learned = join(folder, 'structured.learned.json');
-    await writeFile(learned, stdout);
-    const config = await resolveConfig({ upstream: 'eu', journeyMap: learned, cutover }, {});
-    expect(resolveJourneyMap(config.journeyMap as never, config.dialect).dialectOfV1(V1).flowKeys).toEqual(configuredFlowKeys(dataCheck));
+    expect(await servedFlowKeys(folder, stdout, cutover, V1)).toEqual(configuredFlowKeys(dataCheck));
   });
 
   it('without a journey map or a cutover file, says the entries have no v2, and keeps a mapping named __proto__', async () => {

@@ -332,18 +332,29 @@ describe('v2 pass-through', () => {
 });
 
 describe('a failure the shim does not expect on a v1 path', () => {
-  it('is answered with the generic 500 and logged once, by its name and the frame it was thrown at, never its message, the token or the body', async () => {
-    // A fetch that fails as a bug would: a TypeError with no network failure behind it.
+  /** A shim whose fetch fails as a bug would: `error` thrown, no network failure behind it. */
+  async function shimWhoseFetchThrows(error: Error) {
     const broken = await startShim(
       ShimConfig.parse({ upstream: `${upstream.url}/eu/v2/captain/`, port: 0, journeyMap, variantIds, shutdownTimeoutMs: 100 }),
       {
         logger,
         fetch: async () => {
-          throw new TypeError('a bug in the fetch');
+          throw error;
         },
       },
     );
     shims.push(broken);
+    return broken;
+  }
+  /** The error lines logged since `from`. */
+  const errorLinesSince = (from: number) =>
+    logged
+      .slice(from)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.level === 50);
+
+  it('is answered with the generic 500 and logged once, by its name and the frame it was thrown at, never its message, the token or the body', async () => {
+    const broken = await shimWhoseFetchThrows(new TypeError('a bug in the fetch'));
     const from = logged.length;
     const subject = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
     const reply = await post(`${broken.url}/captain/api/journey/start`, { ...v1Start, context: { subject } });
@@ -353,9 +364,7 @@ describe('a failure the shim does not expect on a v1 path', () => {
       message: 'journey-bridge failed to handle the request',
       error: 'internal-server-error',
     });
-    const lines = logged.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
-    const failures = lines.filter((line) => line.level === 50);
-    expect(failures).toEqual([
+    expect(errorLinesSince(from)).toEqual([
       expect.objectContaining({
         operation: 'startJourney',
         error: { name: 'TypeError', at: expect.stringMatching(/^at .*failures\.test\.ts:\d+/) },
@@ -367,24 +376,11 @@ describe('a failure the shim does not expect on a v1 path', () => {
 
   it('logs no line of its message as the frame it was thrown at, even a message that holds a line starting with "at"', async () => {
     // A message that quotes the input across lines, as `undefined["x\n    at Jane Doe 1990-12-10"]` would.
-    const broken = await startShim(
-      ShimConfig.parse({ upstream: `${upstream.url}/eu/v2/captain/`, port: 0, journeyMap, variantIds, shutdownTimeoutMs: 100 }),
-      {
-        logger,
-        fetch: async () => {
-          throw new Error('x\n    at Jane Doe 1990-12-10');
-        },
-      },
-    );
-    shims.push(broken);
+    const broken = await shimWhoseFetchThrows(new Error('x\n    at Jane Doe 1990-12-10'));
     const from = logged.length;
     const reply = await post(`${broken.url}/captain/api/journey/start`, v1Start);
     expect(reply.status).toBe(500);
-    const failures = logged
-      .slice(from)
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.level === 50);
-    expect(failures).toEqual([
+    expect(errorLinesSince(from)).toEqual([
       expect.objectContaining({ error: { name: 'Error', at: expect.stringMatching(/^at .*failures\.test\.ts:\d+/) } }),
     ]);
     const text = logged.slice(from).join('');
