@@ -87,9 +87,10 @@ export function tokenFailureAnswer(error: unknown): Response {
  * The answer to a request that arrives once the shim has stopped waiting for the upstream (one sent on a kept-alive
  * connection): 503, nothing was sent, in the shape of the API the request was for (`api`).
  */
-export function nothingSentAnswer(api: 'v1' | 'v2' | 'token'): Response {
+export function nothingSentAnswer(api: 'v1' | 'v2' | 'token', requestId: string): Response {
   const { status, message } = nothingSentFailure();
-  if (api === 'token') return json(status, { error: 'temporarily_unavailable', error_description: message });
-  if (api === 'v2') return json(status, v2Error('SERVICE_UNAVAILABLE', 'Service', message, 'Retry after a short delay.'));
+  const unsent = new PassThroughError('unreachable', message);
+  if (api === 'token') return tokenFailureAnswer(unsent);
+  if (api === 'v2') return v2FailureAnswer(unsent, false, requestId);
   return json(status, { status, message, error: ERROR_KINDS.SERVICE_UNAVAILABLE.v1 });
 }

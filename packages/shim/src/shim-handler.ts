@@ -253,12 +253,14 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
-      // Its connection's signal has fired: a request routed now would fail at once, as if sent and cut short.
-      response = waitingStopped
-        ? nothingSentAnswer(route === 'v2' || route === 'token' ? route : 'v1')
-        : url === undefined
-          ? json(400, { status: 400, message: 'the request target must be a path, without user information', error: 'bad-request-error' })
-          : await dispatch(route, request, url, requestId, server);
+      // Its connection's signal has fired: traffic routed now would fail at once, as if sent and cut short. Health,
+      // metrics and the kill switch send nothing upstream and still answer.
+      response =
+        waitingStopped && traffic
+          ? nothingSentAnswer(route, requestId)
+          : url === undefined
+            ? json(400, { status: 400, message: 'the request target must be a path, without user information', error: 'bad-request-error' })
+            : await dispatch(route, request, url, requestId, server);
     } catch (error) {
       logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
       response = json(500, { status: 500, message: 'journey-bridge failed to handle the request', error: 'internal-server-error' });

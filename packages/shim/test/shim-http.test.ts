@@ -932,6 +932,9 @@ describe('process behaviour', () => {
       expect(tokenCall.status).toBe(503);
       expect(await tokenCall.json()).toEqual({ error: 'temporarily_unavailable', error_description: nothingSent });
       expect(sent()).toBe(before);
+      // What sends nothing upstream still answers: the last scrape, liveness.
+      expect((await handler.handle(new Request('http://journey-bridge.test/healthz'))).status).toBe(200);
+      expect((await handler.handle(new Request('http://journey-bridge.test/metrics'))).status).toBe(200);
     } finally {
       await handler.close();
     }
