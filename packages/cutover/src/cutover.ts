@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
-import { decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
@@ -171,11 +171,6 @@ interface Runtime {
   /** The last stored override left to a configuration since changed (as JSON), logged once as well. */
   passedOver?: string;
 }
-
-const bareId = (resourceId: string): string => {
-  const at = resourceId.lastIndexOf('@');
-  return at === -1 ? resourceId : resourceId.slice(0, at);
-};
 
 /** Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not. */
 const sideFailed = (error: unknown): boolean =>

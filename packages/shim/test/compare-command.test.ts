@@ -539,14 +539,17 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
     expect(JSON.parse(alone.stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
   });
 
-  it('merges the keys into the entry the map has for the v1 id, bare or @latest, in a map serve answers with', async () => {
-    const records = await write(await runs('none'));
-    const { folder, map, cutover } = await files({ ...mapping, v1: `${V1}@latest` });
-    const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
-    expect(await servedFlowKeys(folder, stdout, cutover, `${V1}@latest`)).toEqual(configuredFlowKeys(dataCheck));
-  });
+  it.each(['@latest', '@3'])(
+    'merges the keys into the bare entry the map has for the v1 id the cutover names with %s, in a map serve answers with',
+    async (version) => {
+      const records = await write(await runs('none'));
+      const { folder, map, cutover } = await files({ ...mapping, v1: `${V1}${version}` });
+      const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
+      expect(await servedFlowKeys(folder, stdout, cutover, `${V1}${version}`)).toEqual(configuredFlowKeys(dataCheck));
+    },
+  );
 
   it('reads a structured journey map as serve does, and prints it back in that form', async () => {
     const records = await write(await runs('none'));

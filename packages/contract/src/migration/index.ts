@@ -18,7 +18,7 @@ export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
 export { filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
 export { decisionNamed, type InferredDialect, inferDialect } from './infer-dialect.js';
-export { JourneyMapError, type ResolvedJourneyMap, resolveJourneyMap } from './journey-map.js';
+export { bareId, JourneyMapError, type ResolvedJourneyMap, resolveJourneyMap } from './journey-map.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { decisionOf, toV1State, type V1StateOptions } from './state.js';
 export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';

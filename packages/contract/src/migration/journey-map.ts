@@ -33,7 +33,8 @@ export interface ResolvedJourneyMap {
   sharedSpelling(status: V1JourneyStatus): string | undefined;
 }
 
-const bareId = (resourceId: string): string => {
+/** A resource id without its version (`a1@3`, `a1@latest` → `a1`): every version names the same journey. */
+export const bareId = (resourceId: string): string => {
   const at = resourceId.lastIndexOf('@');
   return at === -1 ? resourceId : resourceId.slice(0, at);
 };
