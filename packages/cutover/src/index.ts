@@ -29,6 +29,7 @@ export { escapeControlCharacters } from './report/escape-control-characters.js';
 export { REPORT_TITLE, renderHtmlReport } from './report/html.js';
 export { MAX_RECORD_LINE_BYTES, type RecordsRead, readPairRecords } from './report/read-records.js';
 export {
+  consistentPairs,
   type FieldSummary,
   type MappingSummary,
   type Percentiles,

@@ -1,4 +1,4 @@
-import type { MappingSummary } from '@journey-bridge/cutover';
+import { consistentPairs, type MappingSummary } from '@journey-bridge/cutover';
 
 /** `value` as an exact fraction, from the shortest decimal that reads back as it (`97.4` is 974/10, not 0.97399…). */
 function decimalFraction(value: number): { numerator: bigint; denominator: bigint } {
@@ -16,8 +16,9 @@ function decimalFraction(value: number): { numerator: bigint; denominator: bigin
  * 487 of 500 is 97.39999…% and would fail a bar of 97.4. `false` when no pair had an outcome on both sides.
  */
 export function reachesBar(results: MappingSummary['results'], failUnder: number): boolean {
-  const consistent = BigInt(results.match + results.reasonable + results.ignored);
-  const compared = consistent + BigInt(results.mismatch);
+  const pairs = consistentPairs(results);
+  const consistent = BigInt(pairs.consistent);
+  const compared = BigInt(pairs.compared);
   if (compared === 0n || !Number.isFinite(failUnder)) return false;
   const bar = decimalFraction(failUnder);
   return consistent * 100n * bar.denominator >= bar.numerator * compared;

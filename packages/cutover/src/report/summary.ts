@@ -81,10 +81,15 @@ function percentiles(values: number[]): Percentiles | undefined {
   return { p50: rank(0.5), p99: rank(0.99), count: sorted.length };
 }
 
+/** The pairs whose outcomes agree (match, reasonable, ignored), and those with an outcome on both sides. */
+export function consistentPairs(results: Readonly<Record<ComparisonResult, number>>): { consistent: number; compared: number } {
+  const consistent = CONSISTENT.reduce((sum, result) => sum + results[result], 0);
+  return { consistent, compared: consistent + results.mismatch };
+}
+
 /** Consistent pairs over pairs with both outcomes, or `undefined` when there are none. */
 function consistencyOf(results: Readonly<Record<ComparisonResult, number>>): number | undefined {
-  const consistent = CONSISTENT.reduce((sum, result) => sum + results[result], 0);
-  const compared = consistent + results.mismatch;
+  const { consistent, compared } = consistentPairs(results);
   return compared === 0 ? undefined : consistent / compared;
 }
 
