@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject } from './migration/changed-elements.js';
 import { dayOf, trimmedStrings } from './same-value.js';
 import { Address, IsoDate, type Subject, type SubjectDocument } from './subject.js';
 
@@ -53,8 +54,6 @@ export interface DomainElement {
 /** `value` when it is a list, else none: a subject as sent may hold anything where a list belongs. */
 const asList = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Drops keys whose value is `undefined`, so a picked part never overwrites data with nothing. */
 export const dropUndefined = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
@@ -105,7 +104,7 @@ const SSN: DomainElement = {
     },
   },
   pick: ({ identity }) => {
-    const idNumbers = asList(identity?.idNumbers).filter((entry) => isRecord(entry) && entry.type === 'ssn');
+    const idNumbers = asList(identity?.idNumbers).filter((entry) => isPlainObject(entry) && entry.type === 'ssn');
     return idNumbers?.length ? { identity: { idNumbers } } : undefined;
   },
   // `123-45-6789` and `123456789` are one number: the shape accepts both.
@@ -159,7 +158,7 @@ const PrimaryDocument: DomainElement = {
 /** The parts of the primary document in `documents` (typed `Primary` or `primary`, or untyped) and their indexes. */
 function primaryParts(documents: Subject['documents']): { index: number; part: SubjectDocument }[] {
   return asList(documents).flatMap((part, index) =>
-    isRecord(part) && (part.type === undefined || (typeof part.type === 'string' && part.type.toLowerCase() === 'primary'))
+    isPlainObject(part) && (part.type === undefined || (typeof part.type === 'string' && part.type.toLowerCase() === 'primary'))
       ? [{ index, part }]
       : [],
   );
@@ -171,7 +170,7 @@ const Selfie: DomainElement = {
   fields: ['selfieImage'],
   shape: { root: { biometrics: z.array(z.looseObject({ selfieImage: Base64Image })).min(1) } },
   pick: ({ biometrics }) => {
-    const selfie = asList(biometrics).find((entry) => isRecord(entry) && entry.selfieImage !== undefined);
+    const selfie = asList(biometrics).find((entry) => isPlainObject(entry) && entry.selfieImage !== undefined);
     return selfie ? { biometrics: [selfie] } : undefined;
   },
 };

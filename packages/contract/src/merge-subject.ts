@@ -1,10 +1,8 @@
+import { isPlainObject } from './migration/changed-elements.js';
 import type { Subject } from './subject.js';
 
 /** The subject's fields the specification names; each has its own merge rule below. */
 const SPECIFIED_KEYS = new Set(['uid', 'identity', 'documents', 'biometrics']);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Objects merged key by key at every depth; anything else in `addition` wins. Own keys only, set as data. */
 function mergeDeep(base: unknown, addition: unknown): unknown {
