@@ -16,7 +16,7 @@ import { iterated } from './lists.js';
 import { member } from './member-reads.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
-import { compared, decisionEscapes, decisionMatched, statusEscapes, statusMatched, statusTyped, switched } from './status-and-decision.js';
+import { compared, decisionEscapes, statusEscapes, statusTyped, switched, wordingUnfollowed } from './status-and-decision.js';
 import { renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
 import { retype, takesAnyString } from './type-annotations.js';
@@ -357,9 +357,7 @@ export class Tracker implements Tracking {
       case 'MemberExpression':
       case 'OptionalMemberExpression':
         if (parent.object === node) member(this, value, parent, source);
-        else if (carriesDecision(value.shape))
-          decisionMatched(this, value, parent, source, `looks it up in ${source.ctx.text(parent.object)}`);
-        else if (carriesStatus(value.shape)) statusMatched(this, value, parent, source, `looks it up in ${source.ctx.text(parent.object)}`);
+        else wordingUnfollowed(this, value, parent, source, `looks it up in ${source.ctx.text(parent.object)}`);
         return;
       case 'CallExpression':
       case 'OptionalCallExpression':
@@ -398,8 +396,7 @@ export class Tracker implements Tracking {
         return;
       case 'ObjectProperty':
         if (parent.value === node) stored(this, value, parent, source);
-        else if (carriesDecision(value.shape)) decisionMatched(this, value, parent, source, 'makes it the key of an object');
-        else if (carriesStatus(value.shape)) statusMatched(this, value, parent, source, 'makes it the key of an object');
+        else wordingUnfollowed(this, value, parent, source, 'makes it the key of an object');
         return;
       case 'BinaryExpression':
         if (isV1Only(value.shape)) return void v1Guard(this, value, node, source);
