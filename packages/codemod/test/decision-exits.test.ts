@@ -133,36 +133,37 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     expect(steps).toContain('journey-codemod: unsupported [response.state-result] v2 keeps the overall decision in context.result');
   });
 
+  // The decision's own text is the decision: its comparison is rewritten as the decision's is.
   it.each([
     [
       'String()',
       "const o = state.data.process.flow.decision.result.outcome;\n  return String(o) === 'Decision: Pass';",
-      'turns it into text with String() and uses that text as a value',
+      "return String(o) === 'Accept';",
     ],
     [
       'a template literal',
       `return \`\${state.data.process.flow.decision.result.outcome}\` === 'Decision: Reject';`,
-      'writes it into a template literal and uses that text as a value',
+      `return \`\${decisionOf(state)}\` === 'Reject';`,
     ],
     [
       "+ ''",
       "return state.data.process.flow.decision.result.outcome + '' === 'Decision: Reject';",
-      'joins it into text and uses that text as a value',
+      "return decisionOf(state) + '' === 'Reject';",
     ],
-  ])('keeps the flow on v1 when the decision is wrapped in %s before it is compared with a v1 wording', async (_, end, how) => {
-    await commitProject(repo, {
-      'client.js': client,
-      'wrapped.js': `${check('async function verdict(person)', end)}module.exports = { verdict };\n`,
-      'caller.js': "const { verdict } = require('./wrapped');\nmodule.exports = async (p) => ((await verdict(p)) ? 'yes' : 'no');\n",
-    });
-    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
-    expect(run.stderr).toContain('0 migrated whole');
-    const wrapped = await readFile(join(repo, 'wrapped.js'), 'utf8');
-    // Unchanged: neither decisionOf(state) nor v2's word beside it.
-    expect(wrapped).toContain(end.split('\n').at(-1));
-    expect(wrapped).toContain(
-      `journey-codemod: unsupported [response.decision-wording] the decision would be in v2's words (Accept, Reject, Manual review), and this code ${how}, whose words the codemod cannot rewrite`,
-    );
-    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
-  });
+  ])(
+    'migrates a decision wrapped in %s before it is compared with a v1 wording: decisionOf(state) and v2’s word',
+    async (_, end, migrated) => {
+      await commitProject(repo, {
+        'client.js': client,
+        'wrapped.js': `${check('async function verdict(person)', end)}module.exports = { verdict };\n`,
+        'caller.js': "const { verdict } = require('./wrapped');\nmodule.exports = async (p) => ((await verdict(p)) ? 'yes' : 'no');\n",
+      });
+      const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+      expect(run.stderr).toContain('1 migrated whole');
+      const wrapped = await readFile(join(repo, 'wrapped.js'), 'utf8');
+      expect(wrapped).toContain(migrated);
+      expect(wrapped).not.toContain('Decision: ');
+      expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
+    },
+  );
 });

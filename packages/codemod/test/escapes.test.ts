@@ -133,17 +133,17 @@ export function Result({ token, person }) {
   });
 
   it.each([
-    ['String()', "return String(state.status) === 'Failed';", 'turns it into text with String() and uses that text as a value'],
+    ['String()', "return String(state.status) === 'Failed';", 'comparing String(state.status) with both would evaluate it twice'],
+    ['String() as a table key', 'return { Failed: 1 }[String(state.status)] === 1;', 'this code looks it up in { Failed: 1 }'],
+    ['a template literal', `return \`\${state.status}\` === 'Failed';`, `comparing \`\${state.status}\` with both would evaluate it twice`],
+    ["+ ''", "return state.status + '' === 'Failed';", "comparing state.status + '' with both would evaluate it twice"],
+    ['an array', "return [state.status].includes('Failed');", 'this code puts it in an array'],
+    ['an array destructured', "const [s] = [state.status];\n  return s === 'Failed';", 'this code puts it in an array'],
     [
-      'String() as a table key',
-      'return { Failed: 1 }[String(state.status)] === 1;',
-      'turns it into text with String() and uses that text as a value',
+      'Object.values',
+      "return Object.values({ s: state.status }).includes('Failed');",
+      'this code hands an object holding it to Object.values',
     ],
-    ['a template literal', `return \`\${state.status}\` === 'Failed';`, 'writes it into a template literal and uses that text as a value'],
-    ["+ ''", "return state.status + '' === 'Failed';", 'joins it into text and uses that text as a value'],
-    ['an array', "return [state.status].includes('Failed');", 'puts it in an array'],
-    ['an array destructured', "const [s] = [state.status];\n  return s === 'Failed';", 'puts it in an array'],
-    ['Object.values', "return Object.values({ s: state.status }).includes('Failed');", 'hands an object holding it to Object.values'],
   ])('keeps the flow on v1 when its status is wrapped in %s before it is compared', async (_, end, how) => {
     await commitProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
@@ -151,8 +151,20 @@ export function Result({ token, person }) {
     const written = await readFile(join(repo, 'kyc.js'), 'utf8');
     expect(written).toContain("'a1d7c3f0data-check-v1@latest'");
     expect(written).toContain(
-      `// journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and this code ${how}, which the codemod cannot show takes both`,
+      `// journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, and ${how}`,
     );
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+
+  // The status's own text is the status: what takes it whole migrates as the status would.
+  it.each([
+    ["String() compared with 'Completed'", "return String(state.status) === 'Completed';"],
+    ['a lone template literal returned', `return \`\${state.status}\`;`],
+  ])('migrates a status wrapped in %s, as it migrates the status itself', async (_, end) => {
+    await commitProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
+    expect(await readFile(join(repo, 'kyc.js'), 'utf8')).toContain(end);
     expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
   });
 

@@ -60,7 +60,8 @@ export function argument(
     namesV1OnlyMember(call.arguments[1])
   )
     return void v1Guard(tracking, value, call, source);
-  if (TEXT_CONVERSIONS.has(callee)) return void turnedIntoText(tracking, value, call, source, `turns it into text with ${callee}()`);
+  const conversion = TEXT_CONVERSIONS.get(callee);
+  if (conversion) return void turnedIntoText(tracking, value, call, source, `turns it into text with ${callee}()`, conversion.sameText);
   if (HARMLESS_CALLEES.test(callee)) return void readBackEscapes(tracking, value, call, source);
   if (statusArgument(tracking, value, call, index, source)) return;
   if (callee === 'Promise.resolve') return void tracking.follow(value, call, source);

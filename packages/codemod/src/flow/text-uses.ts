@@ -6,18 +6,24 @@ import { wordingUnfollowed } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
 import type { Value } from './values.js';
 
-/** Calls whose result is the text of their argument (or its number), as `${value}` is. */
-export const TEXT_CONVERSIONS = new Set(['String', 'Number', 'encodeURIComponent']);
+/** Calls whose result is the text of their argument, as `${value}` is, or a changed form of it (`sameText: false`). */
+export const TEXT_CONVERSIONS = new Map([
+  ['String', { sameText: true }],
+  ['Number', { sameText: false }],
+  ['encodeURIComponent', { sameText: false }],
+]);
 
 /**
  * `text` holds the text of a status or a decision `value` (a conversion, a template literal, a concatenation). Joined
  * to anything else (`` `${id} ${state.status}` ``, `'not passed: ' + decision`), it is a message, not the value.
- * Alone (`String(status)`, `` `${status}` ``, `status + ''`), it is the value under another form, whose comparison
- * with `'Failed'` or a v1 wording the codemod cannot see: the flow stays on v1 unless that text is only shown
- * (logged, thrown, rendered).
+ * Alone and unchanged (`String(status)`, `` `${status}` ``, `status + ''`), it is the value itself, followed on as
+ * the value is. Changed (`Number(status)`, `encodeURIComponent(decision)`), its comparisons cannot be read: the flow
+ * stays on v1 unless that text is only shown (logged, thrown, rendered).
  */
-export function turnedIntoText(tracking: Tracking, value: Value, text: Node, source: Source, how: string): void {
-  if (!joined(text)) unlessShown(tracking, value, text, source, `${how} and uses that text as a value`);
+export function turnedIntoText(tracking: Tracking, value: Value, text: Node, source: Source, how: string, sameText = true): void {
+  if (value.shape.kind !== 'leaf' || joined(text)) return;
+  if (sameText) tracking.follow(value, text, source);
+  else unlessShown(tracking, value, text, source, `${how} and uses that text as a value`);
 }
 
 /**
