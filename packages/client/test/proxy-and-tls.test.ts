@@ -290,7 +290,11 @@ describe('a proxy that fails the tunnel', () => {
     expect(error.cause).toMatchObject({ code: 'JB_PROXY_TUNNEL', statusCode: 407 });
   });
 
-  it('a CONNECT answered only after the call timed out: the request is never sent', async () => {
+  it.each([
+    ['timed out', false],
+    ["was aborted by the caller's signal", true],
+  ])('a CONNECT answered only after the call %s: the request is never sent', async (_, bySignal) => {
+    const callOptions = bySignal ? { signal: AbortSignal.timeout(100) } : {};
     const proxy = await failingProxy('hold');
     const served = createHttpServer(whoAsked);
     const servedHost = await listening(served);
@@ -302,12 +306,12 @@ describe('a proxy that fails the tunnel', () => {
       baseUrl: `http://${servedHost}/v2/`,
       auth: staticToken('t'),
       dispatcher: pool(proxy.url),
-      timeoutMs: 200,
+      timeoutMs: bySignal ? 30_000 : 200,
       retry: { limit: 0 },
     });
-    const error = await client.fetchState({ instanceId: 'a'.repeat(32) }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TimeoutError);
-    // The proxy opens the tunnel now: an attempt the caller was told timed out must not go through it.
+    const error = await client.fetchState({ instanceId: 'a'.repeat(32) }, callOptions).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    // The proxy opens the tunnel now: an attempt the caller was told ended must not go through it.
     const [socket] = proxy.held;
     if (!socket) throw new Error('the CONNECT never reached the proxy');
     const upstream = createConnection(Number(servedHost.split(':')[1]), '127.0.0.1');
