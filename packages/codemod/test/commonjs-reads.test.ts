@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 const JOURNEY_MAP = join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json');
@@ -46,7 +46,7 @@ describe('a default import of a CommonJS module', () => {
     ['client.js', 'main.mjs', "import client from './client.js';"],
     ['client.js', 'main.mjs', "import client from './client';"],
   ])('of %s into %s is its module.exports: the reads follow its exports.x (%s)', async (clientFile, main, load) => {
-    await commitProject(repo, { 'package.json': '{"name":"kyc-cli","private":true}\n', [clientFile]: CLIENT, [main]: script(load) });
+    await writeProject(repo, { 'package.json': '{"name":"kyc-cli","private":true}\n', [clientFile]: CLIENT, [main]: script(load) });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
     const written = await readFile(join(repo, main), 'utf8');
@@ -61,7 +61,7 @@ describe('a v1 state read the codemod cannot tie to a call', () => {
   it('keeps on v1 the flow whose answers leave for the file that reads it', async () => {
     // `import()` of the client: the answers of `client.state` are returned to no caller the run ties them to.
     const load = "const { default: client } = await import('./client.cjs');";
-    await commitProject(repo, { 'package.json': '{"name":"kyc-cli","private":true}\n', 'client.cjs': CLIENT, 'main.mjs': script(load) });
+    await writeProject(repo, { 'package.json': '{"name":"kyc-cli","private":true}\n', 'client.cjs': CLIENT, 'main.mjs': script(load) });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
     const client = await readFile(join(repo, 'client.cjs'), 'utf8');
@@ -78,7 +78,7 @@ describe('a v1 state read of what a v2 call answers', () => {
     const client = CLIENT.replace('/eu/captain/api/journey/', '/eu/v2/captain/journey/');
     const marker = '// journey-codemod: unsupported [response.state-result] a read of a v1 state the codemod could not tie to a v1 call';
     const main = script("import client from './client.cjs';").replace('console.log', `${marker}\nconsole.log`);
-    await commitProject(repo, { 'package.json': '{"name":"kyc-cli","private":true}\n', 'client.cjs': client, 'main.mjs': main });
+    await writeProject(repo, { 'package.json': '{"name":"kyc-cli","private":true}\n', 'client.cjs': client, 'main.mjs': main });
     const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
     expect(check.code).toBe(1);
     expect(check.stdout + check.stderr).toContain(
@@ -89,7 +89,7 @@ describe('a v1 state read of what a v2 call answers', () => {
 
 describe('a status comparison reached by the answers of two calls', () => {
   it('takes the v2 spelling once', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{"name":"kyc","private":true}\n',
       'kyc.js': `const BASE = process.env.JOURNEY_HOST + '/eu/captain/api/journey/';
 async function post(url, token, body) {
@@ -121,7 +121,7 @@ exports.load = async function load(t, p) { const r = await run(t, p); return r.s
 
 describe('a task update body built in steps', () => {
   it('is marked for what its literal lacks, not for a field it has', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{"name":"kyc","private":true}\n',
       'http.js': `const BASE = process.env.JOURNEY_HOST + '/eu/captain/api/journey/';
 function post(path, token, body) {

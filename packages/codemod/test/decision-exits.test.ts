@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A decision read kept behind a test of what only a v1 state has, or sent out of the code in v2's words, would
@@ -36,7 +36,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('a decision read behind a v1 test, or sent out of the code', () => {
   it('keeps the flow on v1 when the read is guarded by a test of data or process, which a v2 state does not have', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'guarded.js': `${check('async function verdict(person)', "return state.data && state.data.process && state.data.process.flow.decision.result.outcome === 'Decision: Pass';")}module.exports = { verdict };\n`,
       'caller.js': "const { verdict } = require('./guarded');\nmodule.exports = async (p) => ((await verdict(p)) ? 'yes' : 'no');\n",
@@ -52,7 +52,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
   });
 
   it('keeps the flow on v1 when an if tests the state’s data before the read', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'guarded.js': `${check('async function verdict(person)', "if (!state.data) return 'pending';\n  return state.data.process.flow.decision.result.outcome === 'Decision: Pass' ? 'ok' : 'no';")}module.exports = { verdict };\n`,
       'caller.js': "const { verdict } = require('./guarded');\nmodule.exports = async (p) => (await verdict(p)) === 'ok';\n",
@@ -68,7 +68,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     ["Object.hasOwn(state, 'data')", "if (!Object.hasOwn(state, 'data')) return 'pending';"],
     ["Reflect.has(state, 'metaData')", "if (!Reflect.has(state, 'metaData')) return 'pending';"],
   ])('keeps the flow on v1 when %s tests for a part only a v1 state has', async (test, guard) => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'guarded.js': `${check('async function verdict(person)', `${guard}\n  return state.data.process.flow.decision.result.outcome === 'Decision: Pass' ? 'ok' : 'no';`)}module.exports = { verdict };\n`,
     });
@@ -78,7 +78,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
   });
 
   it('keeps the flow on v1 when the decision is serialised into a Lambda response body', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'api.js': check(
         'exports.handler = async (event) =>',
@@ -93,7 +93,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
   });
 
   it("keeps the flow on v1 when the status is serialised into a Lambda response body: v2 may say 'Error' for 'Failed'", async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'api.js': check(
         'exports.handler = async (event) =>',
@@ -108,7 +108,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
   });
 
   it('migrates a decision that JSON.stringify only hands to console.log', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'logged.js': `${check('async function verdict(person)', 'console.log(JSON.stringify({ verdict: state.data.process.flow.decision.result.outcome }));\n  return state.status;')}module.exports = { verdict };\n`,
       'caller.js': "const { verdict } = require('./logged');\nmodule.exports = async (p) => (await verdict(p)) === 'Completed';\n",
@@ -119,7 +119,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
   });
 
   it('keeps the flow on v1 when a Step Functions task returns the decision, though a local driver in the run calls it', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'client.js': client,
       'steps.js': check(
         'exports.decide = async (event) =>',
@@ -153,7 +153,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
   ])(
     'migrates a decision wrapped in %s before it is compared with a v1 wording: decisionOf(state) and v2’s word',
     async (_, end, migrated) => {
-      await commitProject(repo, {
+      await writeProject(repo, {
         'client.js': client,
         'wrapped.js': `${check('async function verdict(person)', end)}module.exports = { verdict };\n`,
         'caller.js': "const { verdict } = require('./wrapped');\nmodule.exports = async (p) => ((await verdict(p)) ? 'yes' : 'no');\n",

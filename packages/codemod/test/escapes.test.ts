@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // An instance id or a status written where the codemod cannot follow it (a member of a handler's parameter, a
@@ -68,7 +68,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('a value the codemod cannot follow', () => {
   it('keeps a start on v1 whose instance id is stored in the session, and --check fails a v2 start that stores it there', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
       'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest'),
       'routes/draft.js': draftRoute,
@@ -83,7 +83,7 @@ describe('a value the codemod cannot follow', () => {
 
     // What a run that moved the start alone left: its instance reaches the draft's v1 calls through the session.
     await rm(repo, { recursive: true, force: true });
-    await commitProject(repo, {
+    await writeProject(repo, {
       'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
       'routes/start.js': startRoute('/eu/v2/captain/journey/start', 'b2e8d4a1data-check-v2@latest'),
       'routes/draft.js': draftRoute,
@@ -97,7 +97,7 @@ describe('a value the codemod cannot follow', () => {
   });
 
   it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "kyc-app", "private": true }\n',
       'server/kyc.js': dataCheck('', 'return { status: state.status };'),
       'web/src/Result.jsx': `import React from 'react';
@@ -121,7 +121,7 @@ export function Result({ token, person }) {
     ["stored in a Koa context's body", ', ctx', 'ctx.body = { status: state.status };'],
     ["stored in an Express response's locals", ', res', 'res.locals.status = state.status;'],
   ])('keeps the flow on v1 when its status is %s', async (_, params, end) => {
-    await commitProject(repo, { 'kyc.js': dataCheck(params, end) });
+    await writeProject(repo, { 'kyc.js': dataCheck(params, end) });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
     const written = await readFile(join(repo, 'kyc.js'), 'utf8');
@@ -145,7 +145,7 @@ export function Result({ token, person }) {
       'this code hands an object holding it to Object.values',
     ],
   ])('keeps the flow on v1 when its status is wrapped in %s before it is compared', async (_, end, how) => {
-    await commitProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
+    await writeProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
     const written = await readFile(join(repo, 'kyc.js'), 'utf8');
@@ -161,7 +161,7 @@ export function Result({ token, person }) {
     ["String() compared with 'Completed'", "return String(state.status) === 'Completed';"],
     ['a lone template literal returned', `return \`\${state.status}\`;`],
   ])('migrates a status wrapped in %s, as it migrates the status itself', async (_, end) => {
-    await commitProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
+    await writeProject(repo, { 'kyc.js': dataCheck('', end), 'caller.js': CALLER });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
     expect(await readFile(join(repo, 'kyc.js'), 'utf8')).toContain(end);
@@ -178,7 +178,7 @@ export function Result({ token, person }) {
     ],
     ['.then with a named callback', "const judge = (s) => s === 'Failed';\n  return run(t, p).then(judge);", 'hands it to judge by .then'],
   ])('keeps the flow on v1 when a returned status reaches its comparison through %s', async (_, body, how) => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'kyc.js': dataCheck('', 'return state.status;'),
       'caller.js': `const { run } = require('./kyc');\nconst timeout = new Promise((r) => setTimeout(() => r('InProgress'), 5000));\nmodule.exports = async function failed(t, p) {\n  ${body}\n};\n`,
     });

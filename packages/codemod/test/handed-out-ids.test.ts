@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // The most common Express pattern: one route starts a journey and hands its id to the browser (`res.json`), other
@@ -121,7 +121,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('an instance id handed out of the code while v1 calls take one from outside', () => {
   it('keeps the start on v1 with the routes that take the id back, marked with where it leaves and one of those calls', async () => {
-    await commitProject(repo, B_JSON);
+    await writeProject(repo, B_JSON);
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP, '--report', 'report.json'], repo);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
@@ -147,7 +147,7 @@ describe('an instance id handed out of the code while v1 calls take one from out
   });
 
   it('fails --check for a start already on v2 whose id is handed out while those calls remain on v1, marked or not', async () => {
-    await commitProject(repo, { ...B_JSON, 'routes/start.js': START_V2 });
+    await writeProject(repo, { ...B_JSON, 'routes/start.js': START_V2 });
     const finding =
       /routes\/start\.js:13 flow may be half on v2: the instance of the v2 start at line 7 of start\.js is handed to res\.json, which the codemod does not see, and v1 remains \(line \d+ of (draft|submit)\.js\)/;
     const unmarked = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
@@ -162,7 +162,7 @@ describe('an instance id handed out of the code while v1 calls take one from out
   });
 
   it('keeps on v1 a call that could move alone while the start whose id is handed out stays v1 (an unmapped journey)', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'config.js': B_JSON['config.js'],
       'token.js': B_JSON['token.js'],
       'routes/start.js': START_V1.replace('a1d7c3f0data-check-v1@latest', 'f0f0f0f0unmapped-v1@latest'),
@@ -177,7 +177,7 @@ describe('an instance id handed out of the code while v1 calls take one from out
     );
     // Without the start in the run, the same route moves alone.
     await rm(repo, { recursive: true, force: true });
-    await commitProject(repo, { 'config.js': B_JSON['config.js'], 'token.js': B_JSON['token.js'], 'routes/status.js': STATUS_ROUTE });
+    await writeProject(repo, { 'config.js': B_JSON['config.js'], 'token.js': B_JSON['token.js'], 'routes/status.js': STATUS_ROUTE });
     expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).stderr).toContain('flows: 1 migrated whole, 0 left on v1');
   });
 
@@ -203,7 +203,7 @@ export async function saveDraft(token, instanceId, person) {
   return post('task/update', token, { intent: 'Save', instanceId, taskId: list.tasks[0].taskId, context: { subject: { identity: person } } });
 }
 `;
-    await commitProject(repo, { 'package.json': '{ "name": "kyc-lib", "type": "module" }\n', 'src/kyc.js': library });
+    await writeProject(repo, { 'package.json': '{ "name": "kyc-lib", "type": "module" }\n', 'src/kyc.js': library });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
     const kyc = await readFile(join(repo, 'src/kyc.js'), 'utf8');
@@ -216,7 +216,7 @@ export async function saveDraft(token, instanceId, person) {
       .replace('/eu/captain/api/journey/start', '/eu/v2/captain/journey/start')
       .replace('a1d7c3f0data-check-v1@latest', 'b2e8d4a1data-check-v2@latest')
       .replace('{ async: true }', "{ delivery: 'api' }");
-    await commitProject(repo, { 'package.json': '{ "name": "kyc-lib", "type": "module" }\n', 'src/kyc.js': halfMigrated });
+    await writeProject(repo, { 'package.json': '{ "name": "kyc-lib", "type": "module" }\n', 'src/kyc.js': halfMigrated });
     const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(
@@ -225,7 +225,7 @@ export async function saveDraft(token, instanceId, person) {
   });
 
   it('still migrates a start that hands its id out when no v1 call of the run takes one from outside', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'config.js': B_JSON['config.js'],
       'token.js': B_JSON['token.js'],
       'routes/start.js': START_V1,
@@ -247,7 +247,7 @@ export async function saveDraft(token, instanceId, person) {
       'routes/start.js:14',
     ],
   ])('lists an instance id handed %s among the flow’s boundaries, and still migrates it', async (_, handOut, place) => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'config.js': B_JSON['config.js'],
       'token.js': B_JSON['token.js'],
       'routes/start.js': START_V1.replace(

@@ -33,11 +33,20 @@ async function signUpCheck(token, identity) {
 }
 `;
 
-/** Writes `files` (paths relative to `dir`) and commits them: the clean git tree a team runs the codemod in. */
-export async function commitProject(dir: string, files: Readonly<Record<string, string>>): Promise<void> {
+/** Writes `files` (paths relative to `dir`): a project outside any git tree, where the codemod checks no commits. */
+export async function writeProject(dir: string, files: Readonly<Record<string, string>>): Promise<void> {
   for (const [path, text] of Object.entries(files)) {
     await mkdir(join(dir, path, '..'), { recursive: true });
     await writeFile(join(dir, path), text);
   }
+}
+
+/**
+ * Writes `files` and commits them: the clean git tree a team runs the codemod in, for the tests where the tree
+ * matters (the refusal to write over uncommitted changes, the repository root). Elsewhere {@link writeProject}
+ * spares the test worker a fork per commit, the largest cost of this suite.
+ */
+export async function commitProject(dir: string, files: Readonly<Record<string, string>>): Promise<void> {
+  await writeProject(dir, files);
   await commitAll(dir);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject, SIGN_UP_CHECK } from './js-projects.js';
+import { SIGN_UP_CHECK, writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 const JOURNEY_MAP = fileURLToPath(new URL('../../../test-fixtures/legacy-apps/journey-map.json', import.meta.url));
@@ -14,7 +14,7 @@ let repo: string;
 const load = (script: string) => execFileSync(process.execPath, ['-e', script], { cwd: repo, stdio: 'pipe' }).toString().trim();
 
 async function project(files: Record<string, string>): Promise<void> {
-  await commitProject(repo, files);
+  await writeProject(repo, files);
   const cli = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
   expect(cli.code).toBe(0);
   expect(cli.stderr).toContain('1 migrated whole');

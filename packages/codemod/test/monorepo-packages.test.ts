@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A workspace of CommonJS packages: a wrapper exported as `exports.x = arrow`, required by its package name, by its
@@ -76,7 +76,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 describe('a wrapper package required across a monorepo', () => {
   for (const specifier of ['../journey-api', '../journey-api/index.js']) {
     it(`follows its answers into every package, by its package name and as '${specifier}'`, async () => {
-      await commitProject(repo, monorepo(admin(specifier, ' + state.metaData.createdTime')));
+      await writeProject(repo, monorepo(admin(specifier, ' + state.metaData.createdTime')));
       await linkWorkspace(repo);
       const run = await runCli(
         ['.', '--journey-map', join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json')],
@@ -96,7 +96,7 @@ describe('a wrapper package required across a monorepo', () => {
   }
 
   it('keeps the wrapper on v1 when a package requires it by a name the codemod cannot resolve', async () => {
-    await commitProject(repo, monorepo(admin('../journey-api', '')));
+    await writeProject(repo, monorepo(admin('../journey-api', '')));
     const run = await runCli(
       ['.', '--journey-map', join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json')],
       repo,

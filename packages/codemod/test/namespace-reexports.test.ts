@@ -2,7 +2,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A barrel that passes on a whole module as a namespace (`export * as results from './results'`) beside a client
@@ -67,7 +67,7 @@ describe("a module a barrel re-exports as a namespace (`export * as results from
   for (const form of ['named', 'namespace'] as const) {
     const call = form === 'named' ? 'results.decisionOf(state)' : 'kyc.results.decisionOf(state)';
     it(`keeps the flow on v1 when ${call} reads what has no v2 counterpart`, async () => {
-      await commitProject(repo, project(form, true));
+      await writeProject(repo, project(form, true));
       const run = await runCli(['.', '--journey-map', MAP], repo);
       expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
       expect(await readFile(join(repo, 'src/kyc/client.ts'), 'utf8')).toContain('/eu/captain/api/journey');
@@ -79,7 +79,7 @@ describe("a module a barrel re-exports as a namespace (`export * as results from
     });
 
     it(`migrates the read with the flow when ${call.replace('decisionOf', 'isFinished')} reads only what v2 has`, async () => {
-      await commitProject(repo, project(form, false));
+      await writeProject(repo, project(form, false));
       const run = await runCli(['.', '--journey-map', MAP], repo);
       expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
       expect(await readFile(join(repo, 'src/kyc/client.ts'), 'utf8')).toContain('/eu/v2/captain/journey');
@@ -89,7 +89,7 @@ describe("a module a barrel re-exports as a namespace (`export * as results from
   }
 
   it('ties a read of what results.load(id) returns to the v1 call in that function', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       ...project('named', false),
       'src/kyc/results.ts':
         "import { fetchState } from './client';\n\nexport async function load(id: string) {\n  return fetchState(id);\n}\n",
@@ -109,7 +109,7 @@ export async function outcome(id: string): Promise<string> {
   });
 
   it('fails --check while the module reads a v2 answer as a v1 state', async () => {
-    await commitProject(repo, project('named', true, V2));
+    await writeProject(repo, project('named', true, V2));
     const check = await runCli(['.', '--check'], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(

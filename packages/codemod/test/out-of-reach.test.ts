@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // Rewrites that read well and pass --check but would fail at run time: a name out of scope, a constant a package
@@ -40,7 +40,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('rewrites that would reach what is not there', () => {
   it('keeps a task list assigned to an outer variable on v1: its answer is out of scope where the variable is read', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "k", "private": true, "type": "module" }\n',
       'src/api.js': API,
       'src/flow.js': `import { startCheck, listTasks, complete } from './api.js';
@@ -68,7 +68,7 @@ export async function run(token, person) {
   });
   for (const linked of [true, false]) {
     it(`keeps a base constant on v1 that another package imports by its name${linked ? '' : ', unlinked'} for its own v1 calls`, async () => {
-      await commitProject(repo, {
+      await writeProject(repo, {
         '.gitignore': 'node_modules\n',
         'package.json': '{ "name": "acme", "private": true, "workspaces": ["packages/*"] }\n',
         'packages/api-client/package.json': '{ "name": "@acme/api-client", "type": "module", "exports": "./src/index.js" }\n',
@@ -115,7 +115,7 @@ export async function statusOf(token, instanceId) {
     });
   }
   it('keeps a route table on v1 when a wrapper picks from it at run time, and its literal reads with it', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "j", "private": true, "type": "module" }\n',
       'src/routes.js': `export const JOURNEY_ROUTES = {
   start: '/eu/captain/api/journey/start',

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A client behind a barrel (`export * from './client'`), imported elsewhere by a path alias (`@app/kyc`) rather
@@ -52,7 +52,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('a client imported by a path alias', () => {
   it("follows a tsconfig's paths alias as TypeScript resolves it, into the file that imports by it", async () => {
-    await commitProject(repo, project(PATHS, false));
+    await writeProject(repo, project(PATHS, false));
     const run = await runCli(['.', '--journey-map', MAP, '--report', '-'], repo);
     expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
     // Followed into audit.ts, which reads only what v2 has: the answer does not leave the code at client.ts.
@@ -62,7 +62,7 @@ describe('a client imported by a path alias', () => {
   });
 
   it("keeps the flow on v1 when a file behind a tsconfig's paths alias reads what has no v2 counterpart", async () => {
-    await commitProject(repo, project(PATHS, true));
+    await writeProject(repo, project(PATHS, true));
     const run = await runCli(['.', '--journey-map', MAP], repo);
     expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
     expect(await readFile(join(repo, 'src/kyc/client.ts'), 'utf8')).toContain('/eu/captain/api/journey');
@@ -71,7 +71,7 @@ describe('a client imported by a path alias', () => {
   });
 
   it('keeps the flow on v1, marked, when the alias leads nowhere the codemod can find (a bundler alias)', async () => {
-    await commitProject(repo, project('', true));
+    await writeProject(repo, project('', true));
     const run = await runCli(['.', '--journey-map', MAP], repo);
     expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
     const client = await readFile(join(repo, 'src/kyc/client.ts'), 'utf8');

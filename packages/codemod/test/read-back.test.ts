@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A task list handed to code the codemod does not see (a v1 schema's parse, a deep copy) or read through a type
@@ -80,7 +80,7 @@ describe('an answer read back from a function the codemod does not see', () => {
       'list.status',
     ],
   ])('keeps the flow on v1, marked at the call, when it is %s', async (_, imports, read, callee, readAt) => {
-    await commitProject(repo, { 'http.ts': http, 'schema.ts': schema, 'verify.ts': check(imports, read) });
+    await writeProject(repo, { 'http.ts': http, 'schema.ts': schema, 'verify.ts': check(imports, read) });
     await keptOnV1(
       'verify.ts',
       `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is read in v1's shape (${readAt}`,
@@ -90,7 +90,7 @@ describe('an answer read back from a function the codemod does not see', () => {
 
 describe('a task list read through a type guard of the answer', () => {
   it('keeps the flow on v1 when the guard tests the v1 tasks through a cast, rather than retyping the cast alone', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'http.ts': http,
       'guards.ts': `export interface TaskList { status: string; tasks: { taskId: string }[] }
 

@@ -2,9 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitAll } from '../../../test/support/git.js';
 import type { Report } from '../src/index.js';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A client class with the v1 calls of a journey, a subclass that overrides one of its methods, and a caller that
@@ -93,7 +92,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('a method called on a base class whose subclass overrides it', () => {
   it("keeps the whole flow on v1, marked, when the override's own v1 call cannot move, and --check fails until then", async () => {
-    await commitProject(repo, SAVING);
+    await writeProject(repo, SAVING);
     const before = await findings();
     expect(before.code).toBe(1);
     for (const file of ['client.ts', 'drafting-client.ts', 'main.ts'])
@@ -114,17 +113,15 @@ describe('a method called on a base class whose subclass overrides it', () => {
       expect(unmarked(after)).toEqual(text.split('\n'));
       expect(after).toContain('// journey-codemod: unsupported [');
     }
-    await commitAll(repo, 'marked');
     expect(await findings()).toEqual({ code: 0, found: [] });
   });
 
   it('moves the flow whole when the override has no v1 of its own', async () => {
-    await commitProject(repo, LOGGING);
+    await writeProject(repo, LOGGING);
     const run = await runCli(['src', '--journey-map', 'map.json', '--report', '-'], repo);
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as Report).flows.map((flow) => flow.decision)).toEqual(['migrated']);
     expect(await readFile(join(repo, 'src/client.ts'), 'utf8')).not.toContain('captain/api');
-    await commitAll(repo, 'migrated');
     expect(await findings()).toEqual({ code: 0, found: [] });
   });
 });

@@ -2,8 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitAll } from '../../../test/support/git.js';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // Clients whose requests the codemod cannot follow to a URL: the v1 they call must still fail `--check` until marked.
@@ -112,7 +111,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('--check on v1 sent through a client the codemod cannot follow', () => {
   it("fails a client class's v1 task paths and the v1 resourceId it starts, until a run marks them, changing nothing else", async () => {
-    await commitProject(repo, SDK_CLASS);
+    await writeProject(repo, SDK_CLASS);
     const before = await findings('--journey-map', 'map.json');
     expect(before.code).toBe(1);
     expect(before.found).toEqual(
@@ -128,12 +127,11 @@ describe('--check on v1 sent through a client the codemod cannot follow', () => 
     // Only markers are added: the start, named by 'start' alone (v2 has it too), is neither marked nor changed.
     expect(marked.split('\n').filter((line) => !line.trim().startsWith('// journey-codemod:'))).toEqual(sdk.split('\n'));
     expect(marked.match(/journey-codemod: unsupported/g)).toHaveLength(2);
-    await commitAll(repo, 'marked');
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 
   it("fails a generated client's start by its v1 resourceId, which only the journey map tells", async () => {
-    await commitProject(repo, GENERATED);
+    await writeProject(repo, GENERATED);
     const withMap = await findings('--journey-map', 'map.json');
     expect(withMap.code).toBe(1);
     const resourceId =
@@ -141,17 +139,16 @@ describe('--check on v1 sent through a client the codemod cannot follow', () => 
     expect(withMap.found).toEqual(expect.arrayContaining([expect.stringMatching(resourceId)]));
     expect((await findings()).found.filter((found) => resourceId.test(found))).toEqual([]);
     expect((await runCli(['src', '--journey-map', 'map.json'], repo)).code).toBe(0);
-    await commitAll(repo, 'marked');
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 
   it('passes v2 code naming a v1 task path without a body naming an instance: a thunk, a route, a log line', async () => {
-    await commitProject(repo, V2_NAMING_TASK_PATHS);
+    await writeProject(repo, V2_NAMING_TASK_PATHS);
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 
   it('passes the same client on v2: its start, state path and v2 resourceId are not v1', async () => {
-    await commitProject(repo, ON_V2);
+    await writeProject(repo, ON_V2);
     expect(await findings('--journey-map', 'map.json')).toEqual({ code: 0, found: [] });
   });
 });

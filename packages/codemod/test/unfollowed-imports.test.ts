@@ -2,7 +2,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // A start whose instance id reaches v1 task calls the codemod cannot follow must stay v1 with them: a run that moved
@@ -56,7 +56,7 @@ async function expectKeptV1(file: string): Promise<void> {
 
 describe('a function of a library outside the run that its start hands the id to', () => {
   it('is followed through a re-export in the run to the module that declares it', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "libjourney", "private": true, "type": "module" }\n',
       'lib/journey.ts': LIB,
       'src/reexport.ts': "export { pendingTasks } from '../lib/journey.ts';\n",
@@ -66,7 +66,7 @@ describe('a function of a library outside the run that its start hands the id to
   });
 
   it('is found when destructured from `await import()`', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "libjourney", "private": true, "type": "module" }\n',
       'lib/journey.ts': LIB,
       'src/app.ts': app('', "const { pendingTasks } = await import('../lib/journey.ts');"),
@@ -75,7 +75,7 @@ describe('a function of a library outside the run that its start hands the id to
   });
 
   it('is found as the parameter of `import().then`', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "libjourney", "private": true, "type": "module" }\n',
       'lib/journey.ts': LIB,
       'src/app.ts': app('', '', "await import('../lib/journey.ts').then(({ pendingTasks }) => pendingTasks(token, instanceId))"),
@@ -159,7 +159,7 @@ export async function completePending(token: string, userId: string, subject: ob
 
 describe('a start whose id leaves the code, beside a generated client whose v1 task requests the codemod cannot follow', () => {
   it('keeps the start on v1, marked: the client may be handed the same id back', async () => {
-    await commitProject(repo, MIXED);
+    await writeProject(repo, MIXED);
     const run = await runCli(['src', '--journey-map', MAP], repo);
     expect(run.stderr).toContain('0 migrated whole');
     const fraud = await readFile(join(repo, 'src/fraud.ts'), 'utf8');

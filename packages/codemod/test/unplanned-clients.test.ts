@@ -2,7 +2,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // An instance id sent through an HTTP client the codemod does not plan (undici, ofetch, wretch) to a URL read at run
@@ -88,7 +88,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 describe('an instance id sent through an HTTP client the codemod does not plan', () => {
   for (const [client, [imported, send]] of Object.entries(CLIENTS)) {
     it(`keeps the start on v1, marked, when the id is sent with ${client}; --check fails until then`, async () => {
-      await commitProject(repo, {
+      await writeProject(repo, {
         'package.json': '{ "name": "cfg", "type": "commonjs", "dependencies": { "config": "^3.3.9" } }\n',
         'config/default.json': CONFIG,
         'src/start.js': START,
@@ -109,7 +109,7 @@ describe('an instance id sent through an HTTP client the codemod does not plan',
   }
 
   it('reads a file whose only v1 text is its task bodies: a call into it the codemod cannot resolve keeps the start on v1', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'package.json': '{ "name": "cfg", "type": "commonjs" }\n',
       'config/default.json': CONFIG,
       'src/start.js': START,

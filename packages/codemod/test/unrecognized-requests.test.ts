@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // Requests to a v1 URL the codemod does not recognise as an operation (`new URL('start', V1_BASE)` over a base read
@@ -104,7 +104,7 @@ afterEach(() => rm(repo, { recursive: true, force: true }));
 
 describe('an instance id answered by a request to an unrecognised v1 URL', () => {
   it('keeps the calls that use it on v1, marked with the call it came from, and --check passes the marked tree', async () => {
-    await commitProject(repo, project(URL_MIXED));
+    await writeProject(repo, project(URL_MIXED));
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.code).toBe(0);
     expect(run.stdout + run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
@@ -128,7 +128,7 @@ describe('an instance id answered by a request to an unrecognised v1 URL', () =>
       '/eu/v2/captain/journey/interaction/submit`, { instanceId: started.instanceId, interactionId: list.interactions[0].id,',
     );
     expect(half).toContain('interaction/submit');
-    await commitProject(repo, project(half));
+    await writeProject(repo, project(half));
     const check = await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo);
     expect(check.code).toBe(1);
     // The start is what a run marks; the gate fails on the flow itself, marked or not.
@@ -141,7 +141,7 @@ describe('an instance id answered by a request to an unrecognised v1 URL', () =>
   });
 
   it('leaves the control alone: a recognised start whose state fetch is unrecognised stays v1 whole', async () => {
-    await commitProject(repo, project(URL_MIXED2));
+    await writeProject(repo, project(URL_MIXED2));
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.code).toBe(0);
     expect(run.stdout + run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');
@@ -155,7 +155,7 @@ describe('an instance id answered by a request to an unrecognised v1 URL', () =>
 
 describe('a path joined to a run-time base that falls back to v1', () => {
   it('is not rewritten to a v2 operation: it stays v1, marked, with its flow', async () => {
-    await commitProject(repo, project(URLBUILD));
+    await writeProject(repo, project(URLBUILD));
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.code).toBe(0);
     expect(run.stdout + run.stderr).toContain('flows: 0 migrated whole, 1 left on v1 (marked)');

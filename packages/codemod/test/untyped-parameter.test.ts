@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 
 // The class and its axios instance of the param-client fixtures; the helper below writes its parameter in a way
@@ -46,7 +46,7 @@ describe('an untyped parameter every caller passes an instance of one class', ()
     ['declared again in the body', 'if (process.env.REPLAY) { var client = { listTasks: async () => ({ tasks: [] }) }; }'],
     ['written through arguments', 'if (process.env.REPLAY) arguments[0] = { listTasks: async () => ({ tasks: [] }) };'],
   ])('is not read as that class when it is %s: the flow stays v1', async (_, rewrite) => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'param-client-http.js': await fixture('param-client-http.input.js'),
       'param-client-client.js': await fixture('param-client-client.input.js'),
       'onboarding.js': onboarding(rewrite),
@@ -59,7 +59,7 @@ describe('an untyped parameter every caller passes an instance of one class', ()
   });
 
   it('is read as that class when nothing else writes it: the flow migrates whole', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'param-client-http.js': await fixture('param-client-http.input.js'),
       'param-client-client.js': await fixture('param-client-client.input.js'),
       'onboarding.js': onboarding('// nothing writes the parameter'),

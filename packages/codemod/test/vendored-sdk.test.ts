@@ -2,7 +2,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitProject } from './js-projects.js';
+import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
 import { SDK_TYPES } from './vendored-sdk-types.js';
 
@@ -59,7 +59,7 @@ exports.fetchState = function (token, instanceId) {
 let repo: string;
 beforeEach(async () => {
   repo = await realpath(await mkdtemp(join(tmpdir(), 'journey-codemod-vendored-')));
-  await commitProject(repo, {
+  await writeProject(repo, {
     'package.json': '{ "name": "vendored", "private": true, "type": "module" }\n',
     'src/app.ts': APP,
     'vendor/journey-sdk/package.json': '{ "name": "journey-sdk", "type": "commonjs", "main": "index.js", "types": "index.d.ts" }\n',
@@ -105,14 +105,14 @@ const LOGGED = APP.replace(
 
 describe('code outside the run that the id is handed to', () => {
   it('migrates the flow whole when that code is a logger with no v1 or v2 journey text', async () => {
-    await commitProject(repo, { 'src/logged.ts': LOGGED, 'lib/log.ts': 'export const log = (value: unknown) => console.log(value);\n' });
+    await writeProject(repo, { 'src/logged.ts': LOGGED, 'lib/log.ts': 'export const log = (value: unknown) => console.log(value);\n' });
     const run = await runCli(['src/logged.ts', '--journey-map', MAP], repo);
     expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
     expect(await readFile(join(repo, 'src/logged.ts'), 'utf8')).toContain('/v2/captain/journey/start');
   });
 
   it('keeps the flow on v1 when that code, read from disk, has v1 journey text', async () => {
-    await commitProject(repo, {
+    await writeProject(repo, {
       'src/logged.ts': LOGGED,
       'lib/log.ts':
         "export const log = (instanceId: unknown) => fetch('/eu/captain/api/journey/state/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });\n",
