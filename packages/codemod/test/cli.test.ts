@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +139,31 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('src/service.ts');
     } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the git tree of files reached through a symbolic link, or named by GIT_DIR, and refuses while it is dirty', async () => {
+    await write({ 'src/plain.ts': 'export const answer = 43;\n' });
+    const elsewhere = await mkdtemp(join(tmpdir(), 'journey-codemod-link-'));
+    try {
+      // The link's own path has no `.git` above it; the tree it leads into has.
+      await symlink(join(repo, 'src'), join(elsewhere, 'src'));
+      const throughLink = await runCli(['src'], elsewhere);
+      expect(throughLink.code).toBe(2);
+      expect(throughLink.stderr).toContain('src/plain.ts');
+
+      // A work tree whose repository lies elsewhere has no `.git` above it: only the environment names it.
+      await rename(join(repo, '.git'), join(elsewhere, 'repository.git'));
+      process.env.GIT_DIR = join(elsewhere, 'repository.git');
+      process.env.GIT_WORK_TREE = repo;
+      const named = await runCli(['src'], repo);
+      expect(named.code).toBe(2);
+      expect(named.stderr).toContain('src/plain.ts');
+      expect(await read('src/service.ts')).toBe(V1_CALL);
+    } finally {
+      delete process.env.GIT_DIR;
+      delete process.env.GIT_WORK_TREE;
       await rm(elsewhere, { recursive: true, force: true });
     }
   });

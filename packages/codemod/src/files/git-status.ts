@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { access, realpath, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -14,10 +14,13 @@ export async function uncommittedChanges(paths: readonly string[], cwd: string):
   const changes = new Set<string>();
   await Promise.all(
     paths.map(async (path) => {
-      const info = await stat(path).catch(() => undefined);
-      const where = info?.isDirectory() ? path : info ? dirname(path) : cwd;
+      // Git runs in the real directory and reads a pathspec through a link as outside its tree: it is given both real.
+      const real = await realpath(path).catch(() => undefined);
+      const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
+      const where = real !== undefined && info !== undefined ? (info.isDirectory() ? real : dirname(real)) : cwd;
+      if (!(await mayBeInGitTree(where))) return;
       try {
-        const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=no', '--', info ? path : '.'], { cwd: where });
+        const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=no', '--', real ?? '.'], { cwd: where });
         for (const line of stdout.split('\n')) if (line.trim() !== '') changes.add(line);
       } catch {
         // Not in a git work tree: nothing to protect.
@@ -25,4 +28,35 @@ export async function uncommittedChanges(paths: readonly string[], cwd: string):
     }),
   );
   return [...changes].sort();
+}
+
+/**
+ * False only when git could not find a repository from `dir`: no `.git` in it or above its real path, and none
+ * named by the environment. Asking git costs a process, which from a large one (an editor, a test runner) is a
+ * fork of its whole memory; any doubt still asks it.
+ */
+async function mayBeInGitTree(dir: string): Promise<boolean> {
+  if (process.env.GIT_DIR !== undefined || process.env.GIT_WORK_TREE !== undefined) return true;
+  let at: string;
+  try {
+    at = await realpath(dir);
+  } catch {
+    return true;
+  }
+  for (;;) {
+    if (await exists(join(at, '.git'))) return true;
+    const parent = dirname(at);
+    if (parent === at) return false;
+    at = parent;
+  }
+}
+
+/** Whether anything is at `path`; one that cannot be looked at counts as there. */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
 }
