@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { CodemodError } from './errors/codemod-error.js';
@@ -146,6 +147,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   }
 
+  if (values.report && !reportToStdout) await ensureWritableDirectory(values.report, cwd);
+
   const bar = io.progress
     ? new SingleBar({ format: 'journey-codemod [{bar}] {value}/{total} files', clearOnComplete: true, stream: io.progress })
     : undefined;
@@ -198,6 +201,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   return failed ? 1 : 0;
 }
 
+/**
+ * Fails the run before it writes anything when the report's directory is missing or read-only: the report names
+ * what the run changed, and a second run could not tell it.
+ */
+async function ensureWritableDirectory(report: string, cwd: string): Promise<void> {
+  await access(dirname(resolve(cwd, report)), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw new RunError(`cannot write the report ${report}: ${error.code ?? error.message}`);
+  });
+}
+
 async function readJourneyMap(path: string, cwd: string): Promise<Record<string, string>> {
   let text: string;
   try {
@@ -224,6 +237,9 @@ async function readJourneyMap(path: string, cwd: string): Promise<Record<string,
 
 /** Runs `journey-codemod` as this process, as its binary does: the exit code set, progress on a terminal. */
 export async function runAsProcess(): Promise<void> {
+  // A reader that went away (`journey-codemod --diff | head`) ends the output, not the run: the files are still
+  // written as the options say, and the exit code still means what the table in docs/codemod.md says.
+  process.stdout.on('error', () => {});
   const progress = process.stderr.isTTY ? process.stderr : undefined;
   // `pnpm journey-codemod` runs in the tool's repository: the user's paths are relative to where pnpm was started.
   const started = process.env.npm_lifecycle_event === 'journey-codemod' ? process.env.INIT_CWD : undefined;

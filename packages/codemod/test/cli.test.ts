@@ -1,4 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,21 @@ describe('journey-codemod binary', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('src/service.ts:4 v1, migratable [endpoint.task-list]');
     expect(await read('src/service.ts')).toBe(V1_CALL);
+  });
+
+  it('ends quietly with the exit code of its run when the reader of its output goes away (`--diff | head`)', async () => {
+    const child = spawn(process.execPath, ['--conditions=@journey-bridge/source', '--import', TSX, CLI, 'src', '--diff'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Closed before the diff is written: every write to it fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(stderr).not.toContain('EPIPE');
+    expect(stderr).toContain('would change');
+    expect(code).toBe(0);
   });
 });
 
@@ -422,6 +438,13 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect(unwritable.code).toBe(3);
     expect(unwritable.stderr).toContain('journey-codemod: cannot write the report no/such/dir/report.json: ENOENT');
     expect(unwritable.stderr).not.toContain('--help');
+    // Found before the run writes: the report of what it changed would be lost, and a second run could not tell it.
+    const beforeWriting = await runCli(['src', '--report', 'no/such/dir/report.json'], repo);
+    expect(beforeWriting.code).toBe(3);
+    expect(beforeWriting.stderr).toContain('cannot write the report no/such/dir/report.json: ENOENT');
+    expect(await read('src/service.ts')).toBe(V1_CALL);
+    // No file changed and no helper module created: only the map this test wrote is new.
+    expect(execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: repo }).toString()).toBe('?? map.json\n');
   });
 
   it('explains bad usage with exit code 2', async () => {
