@@ -286,6 +286,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     runtimes.set(name, runtime);
     byV1.set(config.v1, runtime);
     metrics.setStage(name, config.stage);
+    metrics.setWindow(name, runtime.window);
   }
   /** The mapping a start names; none when its resourceId is missing or not a string, which v1 refuses as it always did. */
   const mappingFor = (resourceId: unknown) =>
@@ -363,13 +364,16 @@ export function createCutover(options: CutoverOptions): Cutover {
     const read = readOverride(runtime).then(() => stageHere(runtime));
     const answered = waitMs === undefined ? await read : await within(read, waitMs);
     const stage = answered === LATE ? stageHere(runtime) : answered;
-    if (!sameStage(stage, runtime.windowStage)) {
-      // Evidence from one stage says nothing about the next.
-      runtime.windowStage = stage;
-      runtime.window.clear();
-      metrics.setStage(runtime.name, stage);
-    }
+    if (!sameStage(stage, runtime.windowStage)) enterStage(runtime, stage);
     return stage;
+  }
+
+  /** Starts the window over for `stage`: evidence from one stage says nothing about the next. */
+  function enterStage(runtime: Runtime, stage: Stage): void {
+    runtime.windowStage = stage;
+    runtime.window.clear();
+    metrics.setStage(runtime.name, stage);
+    metrics.setWindow(runtime.name, runtime.window);
   }
 
   const stageHere = (runtime: Runtime): Stage => inForce(runtime)?.stage ?? runtime.config.stage;
@@ -462,9 +466,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     // This replica's own move (from the stage in force here) supersedes another configuration's override it followed.
     runtime.foreign = undefined;
     if (reason === 'operator') runtime.operatorOverride = override;
-    runtime.windowStage = to;
-    runtime.window.clear();
-    metrics.setStage(runtime.name, to);
+    enterStage(runtime, to);
     if (notice) {
       metrics.rollbacks.inc({ mapping: runtime.name, reason: why });
       logger?.warn('cutover: new journeys moved back', notice);
@@ -484,7 +486,6 @@ export function createCutover(options: CutoverOptions): Cutover {
     const stage = runtime.windowStage;
     if (runtime.rollingBack || !isComparedStage(stage)) return;
     const breach = runtime.window.breach(runtime.rule);
-    metrics.consistency.set({ mapping: runtime.name }, runtime.window.consistency().rate ?? 1);
     if (!breach) return;
     runtime.rollingBack = true;
     // Another replica may have moved the mapping already: step back only from the stage the evidence is about.
@@ -500,8 +501,17 @@ export function createCutover(options: CutoverOptions): Cutover {
 
   // ---- calls --------------------------------------------------------------------------------------------------
 
-  /** Runs one call of `side` for a mapped journey, timing it and counting it in the metrics and the window. */
-  async function observe<T>(runtime: Runtime, stage: Stage['kind'], side: Side, operation: string, call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one call of `side` for a mapped journey started in `stage` (its kind alone when its placement gives no
+   * more), timing it and counting it in the metrics and, while that stage is in force here, the window.
+   */
+  async function observe<T>(
+    runtime: Runtime,
+    stage: Stage | Stage['kind'],
+    side: Side,
+    operation: string,
+    call: () => Promise<T>,
+  ): Promise<T> {
     const started = performance.now();
     let failure: boolean | undefined = false;
     try {
@@ -519,11 +529,14 @@ export function createCutover(options: CutoverOptions): Cutover {
     }
   }
 
-  /** One call of a side in the metrics and the rollback window. */
-  function count(runtime: Runtime, stage: Stage['kind'], side: Side, operation: string, seconds: number, failure: boolean): void {
-    metrics.call(runtime.name, stage, side, operation, seconds, failure);
+  /** One call of a side in the metrics and, when its journey started in the window's stage, the rollback window. */
+  function count(runtime: Runtime, stage: Stage | Stage['kind'], side: Side, operation: string, seconds: number, failure: boolean): void {
+    const kind = typeof stage === 'string' ? stage : stage.kind;
+    metrics.call(runtime.name, kind, side, operation, seconds, failure);
+    // A journey started before the stage moved (in flight through a rollback) says nothing about the new stage.
+    if (typeof stage === 'string' ? kind !== runtime.windowStage.kind : !sameStage(stage, runtime.windowStage)) return;
     runtime.window.addCall(side, failure);
-    metrics.errorRate.set({ mapping: runtime.name, side }, runtime.window.errorRate(side).rate ?? 0);
+    metrics.setWindow(runtime.name, runtime.window);
     checkRollback(runtime);
   }
 
@@ -567,6 +580,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     metrics.pair(runtime.name, stage, record.result);
     if (sameStage(stage, runtime.windowStage)) {
       runtime.window.addPair(record.result);
+      metrics.setWindow(runtime.name, runtime.window);
       checkRollback(runtime);
     }
     try {
@@ -596,7 +610,7 @@ export function createCutover(options: CutoverOptions): Cutover {
         signal: closing.signal,
         observe: async (side, operation, call) => {
           await traffic.quiet();
-          return observe(runtime, stage.kind, side, operation, call);
+          return observe(runtime, stage, side, operation, call);
         },
         onStoreFailure: (error) => failed(runtime.name, 'store', error),
         seenPrimary: () => seen,
@@ -698,7 +712,9 @@ export function createCutover(options: CutoverOptions): Cutover {
     const placement = late || answered === UNREAD ? undefined : answered;
     const runtime = placement && runtimes.get(placement.mapping);
     if (placement && runtime)
-      return observe(runtime, placement.stage, placement.side, operation, () => call(bound(sides[placement.side], context), stored, late));
+      return observe(runtime, placement.startedIn ?? placement.stage, placement.side, operation, () =>
+        call(bound(sides[placement.side], context), stored, late),
+      );
     if (placement) return call(bound(sides[placement.side], context), stored, late);
     const [first, then] = v2First ? [v2, v1] : [v1, v2];
     try {
@@ -752,7 +768,7 @@ export function createCutover(options: CutoverOptions): Cutover {
         // shadow's prefill, and a request that cannot be copied must not fail a start the primary made.
         const start = plan.sampled ? wireCopy(request) : undefined;
         const startedAt = performance.now();
-        const answer = await observe(runtime, stage.kind, plan.primary, 'startJourney', () =>
+        const answer = await observe(runtime, stage, plan.primary, 'startJourney', () =>
           bound(sides[plan.primary], context).startJourney(request),
         );
         if (plan.sampled && !start) skipped(runtime.name, 'unwritable-start');
@@ -764,7 +780,11 @@ export function createCutover(options: CutoverOptions): Cutover {
         // held for it meanwhile expire with their TTL.
         const place = (mirrored: boolean) =>
           offPath(() =>
-            store.place(answer.instanceId, { side: plan.primary, mapping: runtime.name, stage: stage.kind, mirrored }, placementTtlMs),
+            store.place(
+              answer.instanceId,
+              { side: plan.primary, mapping: runtime.name, stage: stage.kind, startedIn: stage, mirrored },
+              placementTtlMs,
+            ),
           ).catch((error: unknown) => failed(runtime.name, 'store', error));
         place(queued);
         if (start && queued) {

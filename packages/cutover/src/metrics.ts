@@ -1,7 +1,9 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { EvidenceWindow } from './evidence-window.js';
 import type { ComparisonResult, Side, Stage } from './types.js';
 
 const STAGE_KINDS: readonly Stage['kind'][] = ['v1', 'shadow', 'live', 'ramp', 'v2'];
+const SIDES: readonly Side[] = ['v1', 'v2'];
 
 /**
  * Why shadow work was not done, or did not finish: labels of `journey_bridge_cutover_shadow_skipped_total`.
@@ -37,7 +39,7 @@ export class CutoverMetrics {
     });
     this.consistency = new Gauge({
       name: 'journey_bridge_cutover_consistency_ratio',
-      help: 'Share of compared pairs in the rollback window that agreed (match, reasonable, ignored).',
+      help: 'Share of compared pairs in the rollback window that agreed (match, reasonable, ignored); NaN while it holds none.',
       labelNames: ['mapping'],
       registers,
     });
@@ -49,7 +51,7 @@ export class CutoverMetrics {
     });
     this.errorRate = new Gauge({
       name: 'journey_bridge_cutover_error_ratio',
-      help: "Share of each side's calls in the rollback window that failed.",
+      help: "Share of each side's calls in the rollback window that failed; NaN while it holds none.",
       labelNames: ['mapping', 'side'],
       registers,
     });
@@ -90,6 +92,15 @@ export class CutoverMetrics {
   /** Marks `stage` as the current stage of `mapping`. */
   setStage(mapping: string, stage: Stage): void {
     for (const kind of STAGE_KINDS) this.stage.set({ mapping, stage: kind }, kind === stage.kind ? 1 : 0);
+  }
+
+  /**
+   * Publishes the shares of `mapping`'s rollback window. A share the window holds nothing for is unknown, NaN
+   * (as PromQL gives for 0/0), never 1 or 0: an empty window, as after a rollback, is neither agreement nor failure.
+   */
+  setWindow(mapping: string, window: EvidenceWindow): void {
+    this.consistency.set({ mapping }, window.consistency().rate ?? Number.NaN);
+    for (const side of SIDES) this.errorRate.set({ mapping, side }, window.errorRate(side).rate ?? Number.NaN);
   }
 
   pair(mapping: string, stage: Stage, result: ComparisonResult): void {

@@ -143,6 +143,11 @@ export interface Placement {
   readonly mapping: string;
   /** The stage it started in, for the metrics of its later calls. */
   readonly stage: Stage['kind'];
+  /**
+   * The stage it started in, parameters included: its later calls count in the rollback window only while that stage
+   * is in force. Absent from placements written by versions before it, which are matched by `stage` alone.
+   */
+  readonly startedIn?: Stage;
   /** A shadow journey mirrors it: its submissions are held for the shadow. */
   readonly mirrored: boolean;
 }

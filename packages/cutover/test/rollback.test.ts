@@ -125,6 +125,57 @@ describe('automatic rollback', () => {
   });
 });
 
+describe('the window gauges', () => {
+  it('read NaN, never 1, while the window holds no pair, and count nothing of journeys started before a rollback', async () => {
+    const { cutover, records, changes, nextChange, advance } = setUp({
+      strict: true,
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 1 } }],
+    });
+    const gauges = async () => ({
+      consistency: (await cutover.metrics.consistency.get()).values.map(({ value }) => value),
+      errorRate: (await cutover.metrics.errorRate.get()).values.map(({ labels, value }) => [labels.side, value]),
+    });
+    const unknown = {
+      consistency: [Number.NaN],
+      errorRate: [
+        ['v1', Number.NaN],
+        ['v2', Number.NaN],
+      ],
+    };
+    expect(await gauges()).toEqual(unknown);
+    // Its start is counted, but no pair has been compared: consistency is unknown, not perfect.
+    const inFlight = await cutover.startJourney(startRequest);
+    expect((await gauges()).consistency).toEqual([Number.NaN]);
+    // Five mismatching journeys roll live back to shadow, while the first one waits at its task.
+    const rolledBack = nextChange();
+    for (let i = 0; i < 5; i += 1) await legacyJourney(cutover, { advance });
+    await rolledBack;
+    expect(changes).toEqual([
+      { mapping: 'data-check', from: { kind: 'live', sample: 1 }, to: { kind: 'shadow', sample: 1 }, reason: 'rollback' },
+    ]);
+    expect(await gauges()).toEqual(unknown);
+    // The journey started in live goes on: its calls (and its pair) are evidence about live, not about shadow.
+    const { instanceId } = inFlight;
+    const taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId as string;
+    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    while ((await cutover.fetchState({ instanceId })).status === 'InProgress') await advance();
+    await cutover.idle();
+    expect(await gauges()).toEqual(unknown);
+    expect(records.map(({ stage, result }) => `${stage} ${result}`)).toEqual(Array(6).fill('live mismatch'));
+    // A journey started in shadow is its evidence.
+    await legacyJourney(cutover, { advance });
+    await cutover.idle();
+    expect(await gauges()).toEqual({
+      consistency: [0],
+      errorRate: [
+        ['v1', 0],
+        ['v2', 0],
+      ],
+    });
+    await cutover.close();
+  });
+});
+
 describe('the kill switch acts on the next start', () => {
   it('from kill()', async () => {
     const { cutover, mirroredAt } = setUp();

@@ -101,7 +101,13 @@ describe.runIf(redisAvailable())('a hung Redis store on the caller’s path', ()
     // The start was v2's (live): the adapter's instance, which v2 knows.
     expect((await v2Side(sim).fetchState({ instanceId: started.instanceId })).instanceId).toBe(started.instanceId);
     // Read on the connection that wrote it, so after the write.
-    expect(await a.store.placementOf(started.instanceId)).toEqual({ side: 'v2', mapping: 'data-check', stage: 'live', mirrored: true });
+    expect(await a.store.placementOf(started.instanceId)).toEqual({
+      side: 'v2',
+      mapping: 'data-check',
+      stage: 'live',
+      startedIn: { kind: 'live', sample: 1 },
+      mirrored: true,
+    });
   });
 
   it('a start follows the last kill it read while the store does not answer', async () => {
@@ -113,7 +119,13 @@ describe.runIf(redisAvailable())('a hung Redis store on the caller’s path', ()
     const started = await frozen(() => a.cutover.startJourney(startRequest));
     // v1 knows it: the kill held.
     expect((await v1Side(sim).fetchState({ instanceId: started.instanceId })).instanceId).toBe(started.instanceId);
-    expect(await a.store.placementOf(started.instanceId)).toEqual({ side: 'v1', mapping: 'data-check', stage: 'v1', mirrored: false });
+    expect(await a.store.placementOf(started.instanceId)).toEqual({
+      side: 'v1',
+      mapping: 'data-check',
+      stage: 'v1',
+      startedIn: { kind: 'v1' },
+      mirrored: false,
+    });
   });
 
   it('a later call on another replica answers as its side does, and a mirrored journey’s submissions are still held', async () => {
