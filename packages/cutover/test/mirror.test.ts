@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import type { Simulator } from '@journey-bridge/simulator';
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
-import { type Cutover, createCutover, createRecordPublisher, createRedisStore, type PairingStore, type PairRecord } from '../src/index.js';
+import {
+  type Cutover,
+  createCutover,
+  createRecordPublisher,
+  createRedisStore,
+  type PairingStore,
+  type PairRecord,
+  summariseRecords,
+} from '../src/index.js';
 import { createSealer } from '../src/stores/seal.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
 import { redisAvailable, redisForTest } from './redis-server.js';
@@ -435,6 +443,8 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
     await redis.stop();
     expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v2: 'SealedSubjectError' } }]);
     expect(records[0]?.errors).not.toHaveProperty('v1');
+    // Lost to the store, in the report: not v2 failing.
+    expect(summariseRecords(records).overall).toMatchObject({ errorRate: { v1: 0, v2: 0 }, lostToStore: 1 });
   });
 
   it('the store failed while the shadow waited, and the submission was never held: an error pair, not a mismatch', async () => {
@@ -453,6 +463,9 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
     await finish();
     await redis.stop();
     expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v2: 'ShadowDataLostError' } }]);
+    // Lost to the store, in the report and the metrics: not v2 failing (every call of either side answered).
+    expect(summariseRecords(records).overall).toMatchObject({ errorRate: { v1: 0, v2: 0 }, lostToStore: 1 });
+    expect((await cutover.metrics.calls.get()).values.filter(({ labels }) => labels.outcome === 'error')).toEqual([]);
   });
 
   it('a hold Redis fails is made again once Redis is back: the shadow gets the submission, and the pair matches', async () => {

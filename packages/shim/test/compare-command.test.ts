@@ -177,6 +177,7 @@ describe('journey-bridge compare', () => {
       'e5b1a7d4fraud-screen-v1',
       '0.0%',
       '10.0%',
+      '0',
       '1000 / 1000',
       '1000 / 1000',
     ]);
@@ -184,6 +185,7 @@ describe('journey-bridge compare', () => {
       'a1d7c3f0data-check-v1',
       '0.0%',
       '0.0%',
+      '0',
       '1200 / 1200',
       '1200 / 1200',
     ]);
@@ -314,6 +316,31 @@ describe('journey-bridge compare', () => {
     const cut = await cli('compare', appending, '--json');
     expect(cut).toMatchObject({ code: 0, stderr: expect.stringContaining('the last line of') });
     expect(JSON.parse(cut.stdout)).toMatchObject({ passed: true, skipped: 0, pairs: 240 });
+  });
+
+  it('counts a pair lost to the store apart, as neither side’s error, in the text, JSON and HTML reports', async () => {
+    const mapping = (await template()).mapping as string;
+    // As the cutover records them, now and before: the shadow's (v2's) error by name, and no v2 latency.
+    const failed = (error: string) => ({ result: 'error', errors: { v2: error }, latencyMs: { v1: 1200, v2: null } });
+    const file = await madeUp([
+      ...many(3, 'match'),
+      failed('ShadowDataLostError'),
+      failed('SealedSubjectError'),
+      failed('InternalServerError'),
+    ]);
+    const text = (await cli('compare', file)).stdout;
+    const table = text.slice(text.indexOf('Errors and latency')).split('\n');
+    expect(table.slice(1, 3).map((line) => line.trim().split(/\s{2,}/))).toEqual([
+      ['mapping', 'v1 errors', 'v2 errors', 'lost to the store', 'v1 p50 / p99', 'v2 p50 / p99'],
+      [mapping, '0.0%', '16.7%', '2', '1200 / 1200', '1200 / 1200'],
+    ]);
+    const json = JSON.parse((await cli('compare', file, '--json')).stdout) as { overall: object };
+    expect(json.overall).toMatchObject({ errorRate: { v1: 0, v2: 1 / 6 }, lostToStore: 2 });
+    const page = (await cli('compare', file, '--html', '-')).stdout;
+    expect(page).toContain(
+      `<tr><th>mapping</th><th>v1 errors</th><th>v2 errors</th><th>lost to the store</th><th>v1 p50 / p99 ms</th><th>v2 p50 / p99 ms</th></tr>`,
+    );
+    expect(page).toContain(`<td>0.0%</td><td>16.7%</td><td>2</td><td>1200 / 1200</td>`);
   });
 
   it('reads a record with a stage it does not know, or a null latency, and counts it', async () => {

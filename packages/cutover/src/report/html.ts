@@ -97,8 +97,15 @@ ${htmlTable(
 )}
 <h2>Errors and latency</h2>
 ${htmlTable(
-  ['mapping', 'v1 errors', 'v2 errors', 'v1 p50 / p99 ms', 'v2 p50 / p99 ms'],
-  rows.map((row) => [row.mapping, percent(row.errorRate.v1), percent(row.errorRate.v2), latency(row.latency.v1), latency(row.latency.v2)]),
+  ['mapping', 'v1 errors', 'v2 errors', 'lost to the store', 'v1 p50 / p99 ms', 'v2 p50 / p99 ms'],
+  rows.map((row) => [
+    row.mapping,
+    percent(row.errorRate.v1),
+    percent(row.errorRate.v2),
+    String(row.lostToStore),
+    latency(row.latency.v1),
+    latency(row.latency.v2),
+  ]),
   undefined,
   total,
 )}
@@ -106,7 +113,7 @@ ${htmlTable(
 ${htmlTable(...stageTable(rows), undefined, total)}
 <h2>Most frequent mismatching fields</h2>
 ${fields}
-<p class="note">consistency = (match + reasonable + ignored) / (match + reasonable + ignored + mismatch); errors and timeouts are counted apart. Instance ids are as recorded (hashed unless the publisher was told otherwise).</p>
+<p class="note">consistency = (match + reasonable + ignored) / (match + reasonable + ignored + mismatch); errors and timeouts are counted apart. A side's errors are its own failures: a pair lost to the store (the shadow's data lost or unreadable there: ShadowDataLostError, SealedSubjectError) is neither side's. Instance ids are as recorded (hashed unless the publisher was told otherwise).</p>
 </body>
 </html>
 `;

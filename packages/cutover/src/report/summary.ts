@@ -18,8 +18,13 @@ export interface MappingSummary {
    * 0 to 1; `undefined` when no pair had both.
    */
   readonly consistency: number | undefined;
-  /** Share of pairs in which each side failed or timed out, 0 to 1. */
+  /** Share of pairs in which each side itself failed or timed out, 0 to 1: a pair lost to the store is neither's. */
   readonly errorRate: Readonly<Record<Side, number>>;
+  /**
+   * Pairs whose shadow's data the store lost or could not give back (`ShadowDataLostError`, `SealedSubjectError`):
+   * `error` pairs that say nothing about either side.
+   */
+  readonly lostToStore: number;
   readonly latency: Readonly<Record<Side, Percentiles | undefined>>;
   /** Pairs per stage kind; a stage this version does not know (a later one wrote it) under its name. */
   readonly stages: Readonly<Partial<Record<Stage['kind'], number>> & Record<string, number>>;
@@ -73,6 +78,8 @@ export interface SummaryOptions {
 
 const CONSISTENT: readonly ComparisonResult[] = ['match', 'reasonable', 'ignored'];
 const SIDES: readonly Side[] = ['v1', 'v2'];
+/** The errors, by the name a record gives them, that a pair's shadow ends with when the store lost its data. */
+const STORE_LOSSES: ReadonlySet<string> = new Set(['ShadowDataLostError', 'SealedSubjectError']);
 
 function percentiles(values: number[]): Percentiles | undefined {
   if (values.length === 0) return undefined;
@@ -99,14 +106,19 @@ function summariseMapping(mapping: string, records: readonly PairRecord[]): Mapp
   const stages: Record<string, number> = Object.create(null);
   const latencies: Record<Side, number[]> = { v1: [], v2: [] };
   const failures: Record<Side, number> = { v1: 0, v2: 0 };
+  let lostToStore = 0;
   for (const record of records) {
     results[record.result] += 1;
     stages[record.stage] = (stages[record.stage] ?? 0) + 1;
+    let lost = false;
     for (const side of SIDES) {
       const latency = record.latencyMs[side];
       if (latency !== undefined) latencies[side].push(latency);
-      if (record.errors?.[side] !== undefined) failures[side] += 1;
+      const error = record.errors?.[side];
+      if (error !== undefined && STORE_LOSSES.has(error)) lost = true;
+      else if (error !== undefined) failures[side] += 1;
     }
+    if (lost) lostToStore += 1;
   }
   const rate = (count: number) => (records.length === 0 ? 0 : count / records.length);
   return {
@@ -115,6 +127,7 @@ function summariseMapping(mapping: string, records: readonly PairRecord[]): Mapp
     results,
     consistency: consistencyOf(results),
     errorRate: { v1: rate(failures.v1), v2: rate(failures.v2) },
+    lostToStore,
     latency: { v1: percentiles(latencies.v1), v2: percentiles(latencies.v2) },
     stages,
   };

@@ -36,11 +36,12 @@ export function formatSummary(summary: ReportSummary): string {
     '',
     'Errors and latency (ms from start to end)',
     ...table(
-      ['mapping', 'v1 errors', 'v2 errors', 'v1 p50 / p99', 'v2 p50 / p99'],
+      ['mapping', 'v1 errors', 'v2 errors', 'lost to the store', 'v1 p50 / p99', 'v2 p50 / p99'],
       rows.map((row) => [
         row.mapping,
         percent(row.errorRate.v1),
         percent(row.errorRate.v2),
+        String(row.lostToStore),
         latency(row.latency.v1),
         latency(row.latency.v2),
       ]),
