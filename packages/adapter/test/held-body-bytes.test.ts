@@ -61,6 +61,32 @@ describe('the bytes of request bodies held at once', () => {
     // Both released their bytes: a body as large is taken again.
     expect((await handleV1(slowStart().request)).status).toBe(201);
   });
+
+  it('still answers 503 past the buffer limit after a body streamed as a string, whose size is counted in bytes', async () => {
+    const streamed = new Request('http://shim.test/captain/api/journey/start', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextDecoder().decode(startBody));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handleV1(streamed)).status).toBe(201);
+
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const first = slowStart(gate);
+    const firstAnswer = handleV1(first.request);
+    await first.firstHeld;
+    expect((await handleV1(slowStart().request)).status).toBe(503);
+    open();
+    expect((await firstAnswer).status).toBe(201);
+  });
 });
 
 describe('a body still arriving when the server stops waiting', () => {

@@ -429,6 +429,52 @@ describe('createV1CompatFetch', () => {
     expect(sim.core.journal.list().map((entry) => entry.path)).toEqual(['/eu/captain/api/journey/start', '/eu/captain/api/journey/start']);
   });
 
+  it('reads a body streamed as strings, as fetch sends it, and refuses a chunk fetch cannot send with a v1 400', async () => {
+    const sim = createSimulator({ journeys });
+    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const streamOf = (...chunks: unknown[]) =>
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+    const send = (body: BodyInit) =>
+      compat('http://legacy.example/eu/captain/api/journey/start', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const start = JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+    const started = await send(streamOf(start));
+    expect(started.status).toBe(201);
+    expect(await started.json()).toMatchObject({ instanceId: expect.any(String) });
+    // Split inside "ë": each string is sent as UTF-8, so the refusal quotes the id as a string body would.
+    const unknown = JSON.stringify({ resourceId: 'Zoë-v1@latest', context: { subject: {} } });
+    const cut = unknown.indexOf('ë') + 1;
+    const streamed = await send(streamOf(unknown.slice(0, cut), new TextEncoder().encode(unknown.slice(cut))));
+    const whole = await send(unknown);
+    expect(streamed.status).toBe(whole.status);
+    expect(await streamed.json()).toEqual(await whole.json());
+
+    const upstreamCalls = sim.core.journal.count();
+    for (const [chunk, type] of [
+      [42, 'number'],
+      [new ArrayBuffer(2), 'ArrayBuffer'],
+      [null, 'null'],
+    ] as const) {
+      const refused = await send(streamOf(chunk));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        status: 400,
+        message: `the request body stream yielded a chunk of type ${type}: send Uint8Arrays or strings`,
+        error: 'bad-request-error',
+      });
+    }
+    expect(sim.core.journal.count()).toBe(upstreamCalls);
+  });
+
   it('answers with a Content-Length in bytes, as v1 did', async () => {
     const { call } = legacyCaller();
     const started = await call('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });

@@ -44,14 +44,21 @@ class HeldBodyBytes {
 
   /** Counts `bytes` as held, unless that would go past the limit. */
   take(bytes: number): boolean {
+    assertByteCount(bytes);
     if (this.#held + bytes > this.limit) return false;
     this.#held += bytes;
     return true;
   }
 
   release(bytes: number): void {
+    assertByteCount(bytes);
     this.#held -= bytes;
   }
+}
+
+/** A count that is not a whole number of bytes would poison the total: NaN passes every later limit check. */
+function assertByteCount(bytes: number): void {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`a held body size must be a whole number of bytes, got ${bytes}`);
 }
 
 /**
@@ -109,9 +116,25 @@ function onTheWire(operation: V1Operation, answer: unknown, statusSpelling: stri
   return (answer as { status?: unknown }).status === statusSpelling ? answer : { ...answer, status: statusSpelling };
 }
 
-/** A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. */
-const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<Uint8Array> | Uint8Array[] =>
-  'chunks' in request ? request.chunks : request.body ? (request.body as unknown as AsyncIterable<Uint8Array>) : [];
+/**
+ * A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. Its chunks are what
+ * the caller's stream enqueued, which need not be bytes.
+ */
+const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<unknown> | Uint8Array[] =>
+  'chunks' in request ? request.chunks : request.body ? (request.body as unknown as AsyncIterable<unknown>) : [];
+
+/**
+ * A body chunk's bytes, taking what Node's fetch sends: any ArrayBuffer view, and a string as UTF-8. Anything
+ * else (fetch fails on it) is a 400 that names its type, never its content.
+ */
+function bytesOfChunk(chunk: unknown): Uint8Array {
+  if (chunk instanceof Uint8Array) return chunk;
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  if (typeof chunk === 'string') return utf8.encode(chunk);
+  const type = chunk === null ? 'null' : chunk instanceof ArrayBuffer ? 'ArrayBuffer' : typeof chunk;
+  throw new RequestProblem(400, `the request body stream yielded a chunk of type ${type}: send Uint8Arrays or strings`);
+}
+const utf8 = new TextEncoder();
 
 /** A header value as a message may quote it: the caller's own words, bounded. */
 const quoted = (value: string) => JSON.stringify(value.slice(0, 64));
@@ -146,7 +169,8 @@ async function readBody(
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunk of chunksOf(request)) {
+    for await (const chunkAsSent of chunksOf(request)) {
+      const chunk = bytesOfChunk(chunkAsSent);
       if (size + chunk.byteLength > limit) throw tooLarge();
       if (!held.take(chunk.byteLength)) {
         throw new RequestProblem(503, 'journey-bridge holds as many request bodies as it may at once: retry shortly', {
