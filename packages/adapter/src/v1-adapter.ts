@@ -139,12 +139,17 @@ export interface V1Adapter extends V1Api {
   withContext(context: CallContext): V1Api;
 }
 
-/** Runs `operation`, turning every failure into what the v1 client would have raised. */
-async function asV1<T>(operation: () => Promise<T>): Promise<T> {
+/** What one call of an operation learned of the upstream: the `X-Request-ID` of its last answer. */
+interface UpstreamTrace {
+  requestId?: string;
+}
+
+/** Runs `operation`, turning every failure into what the v1 client would have raised, naming `trace`'s request. */
+async function asV1<T>(trace: UpstreamTrace, operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    throw asV1Error(error);
+    throw asV1Error(error, trace.requestId);
   }
 }
 
@@ -161,12 +166,14 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const completedBySave = new CompletedBySave(now);
   const catalogue: ElementCatalogue = catalogueOf(options.elements ?? {});
 
-  /** The operations for one context (or none): every upstream call carries it. */
-  function operations(context: CallContext | undefined): V1Api {
+  /** The operations for one call in one context (or none): every upstream call carries the context, `trace` notes it. */
+  function operations(context: CallContext | undefined, trace: UpstreamTrace): V1Api {
     const call = callOptionsFor(context);
-    /** Notes the upstream answer's request id for the caller; returns the answer. */
+    /** Notes the upstream answer's request id for the caller and for a refusal that follows; returns the answer. */
     const noted = <T extends { readonly requestId: string | undefined }>(answer: T): T => {
-      if (context && answer.requestId) context.upstreamRequestId = answer.requestId;
+      if (!answer.requestId) return answer;
+      trace.requestId = answer.requestId;
+      if (context) context.upstreamRequestId = answer.requestId;
       return answer;
     };
     /** Notes for the wire how `dialect` spells `status`, the status of the answer (see `CallContext.statusSpelling`). */
@@ -338,7 +345,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
     return {
       startJourney: (request) =>
-        asV1(async (): Promise<V1StartResponse> => {
+        asV1(trace, async (): Promise<V1StartResponse> => {
           const v1 = v1Request(V1StartRequest, request, logger);
           const startedAt = new Date(now()).toISOString();
           const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeys.v2Ids, delivery), call));
@@ -368,7 +375,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       listTasks: (request) =>
-        asV1(async () => {
+        asV1(trace, async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
           const list = toV1TaskList(await listedInteraction(instanceId), journeys.taskVariantId);
           await spelledForInstance(list.status, instanceId);
@@ -376,7 +383,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       listTasksWithSchema: (request) =>
-        asV1(async () => {
+        asV1(trace, async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
           const list = toV1TaskListWithSchema(await listedInteraction(instanceId), journeys.taskVariantId, catalogue);
           await spelledForInstance(list.status, instanceId);
@@ -384,13 +391,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       getTaskSchema: (request) =>
-        asV1(async () => {
+        asV1(trace, async () => {
           const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request, logger).taskId);
           return taskJsonSchemaFor(collectedElements(interaction.interaction?.collects ?? []), catalogue) as V1TaskSchema;
         }),
 
       updateTask: (request) =>
-        asV1(async () => {
+        asV1(trace, async () => {
           const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
           let active: Awaited<ReturnType<typeof activeInteraction>>;
           try {
@@ -450,12 +457,25 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       fetchState: (request) =>
-        asV1(async () => {
+        asV1(trace, async () => {
           const { instanceId, filterKeys } = v1Request(V1StateRequest, request, logger);
           return v1State(instanceId, filterKeys);
         }),
     };
   }
 
-  return { ...operations(undefined), withContext: operations };
+  /** The operations in `context`, each call with a trace of its own, so that its refusal names its own request. */
+  function traced(context: CallContext | undefined): V1Api {
+    const forCall = () => operations(context, {});
+    return {
+      startJourney: (request) => forCall().startJourney(request),
+      listTasks: (request) => forCall().listTasks(request),
+      listTasksWithSchema: (request) => forCall().listTasksWithSchema(request),
+      getTaskSchema: (request) => forCall().getTaskSchema(request),
+      updateTask: (request) => forCall().updateTask(request),
+      fetchState: (request) => forCall().fetchState(request),
+    };
+  }
+
+  return { ...traced(undefined), withContext: traced };
 }

@@ -4,11 +4,12 @@ import { TranslationError, toV1ErrorBody, v1ErrorIdForStatus } from '@journey-br
 /**
  * The error the v1 client would have raised: a v2 error answer becomes the same typed error class carrying the
  * v1 body `{ status, message, error }`, with the upstream status, `X-Request-ID` and `Retry-After`. A v1 request the adapter
- * cannot carry over becomes the error v1 answered for it. Connection errors and timeouts pass unchanged.
+ * cannot carry over becomes the error v1 answered for it, carrying `upstreamRequestId`: the id of the last upstream
+ * answer it was refused on, none when refused before any upstream call. Connection errors and timeouts pass unchanged.
  */
-export function asV1Error(error: unknown): unknown {
+export function asV1Error(error: unknown, upstreamRequestId?: string): unknown {
   if (error instanceof TranslationError) {
-    return createApiError(error.status, undefined, {
+    return createApiError(error.status, upstreamRequestId, {
       status: error.status,
       message: error.message,
       error: v1ErrorIdForStatus(error.status),

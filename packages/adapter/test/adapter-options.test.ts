@@ -1,10 +1,29 @@
-import { AuthenticationError, createJourneyClient, type JourneyClientOptions, NotFoundError, staticToken } from '@journey-bridge/client';
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  createJourneyClient,
+  type JourneyApiError,
+  type JourneyClientOptions,
+  NotFoundError,
+  staticToken,
+} from '@journey-bridge/client';
+import type { Subject } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1Adapter, type V1AdapterOptions } from '../src/index.js';
 import { journeyMap, journeys, variantIds } from './targets.js';
 
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+const b64 = (text: string) => Buffer.from(text.padEnd(64, '.')).toString('base64');
+/** Every element the onboarding journey's task collects, Consent and MobilePhone among them. */
+const onboardingSubject = {
+  ...person,
+  biometrics: [{ selfieImage: b64('me') }],
+  documents: [{ side1Image: b64('PASSPORT'), side2Image: '', type: 'Primary' }],
+  consent: { dataProcessing: true },
+  contact: { mobilePhone: '+447700900123' },
+};
 
 function setup(options: Partial<V1AdapterOptions> = {}) {
   const sim = createSimulator({ journeys, clock: { manual: true } });
@@ -66,6 +85,66 @@ describe('createV1Adapter', () => {
     const [entry] = sim.core.journal.list();
     expect(error.requestId).toBe(entry?.requestId);
     expect(error.message).toContain(`[request ${entry?.requestId}]`);
+  });
+
+  it('names on a refusal of its own the upstream request it was refused on: a bad date of birth, a stale task, an unchecked element', async () => {
+    const { sim, adapter } = setup();
+    const a = adapter();
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => expect.unreachable(),
+        (caught: unknown) => caught as JourneyApiError,
+      );
+    const lastRequestId = () => sim.core.journal.list().at(-1)?.requestId;
+    const { instanceId } = await a.startJourney({
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await a.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    const complete = (subject: Subject) => a.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } });
+
+    const badDate = await refusal(complete({ identity: { ...person.identity, dateOfBirth: '1990-02-31' } }));
+    expect(badDate).toBeInstanceOf(BadRequestError);
+    expect(badDate.requestId).toBeDefined();
+    expect(badDate.requestId).toBe(lastRequestId());
+    expect(badDate.message).toContain(`[request ${badDate.requestId}]`);
+
+    await complete(person);
+    const stale = await refusal(complete(person));
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect(stale.v1Error?.message).toContain('is no longer active');
+    expect(stale.requestId).toBeDefined();
+    expect(stale.requestId).toBe(lastRequestId());
+
+    // Onboarding collects elements nobody described to this adapter: Validate cannot check them.
+    const onboarding = await a.startJourney({
+      resourceId: 'a3c5e7f9onboarding-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const onboardingTask = (await a.listTasks({ instanceId: onboarding.instanceId })).tasks[0]?.taskId ?? '';
+    const unchecked = await refusal(
+      a.updateTask({
+        intent: 'Validate',
+        instanceId: onboarding.instanceId,
+        taskId: onboardingTask,
+        context: { subject: onboardingSubject },
+      }),
+    );
+    expect(unchecked.v1Error?.message).toContain('cannot be validated');
+    expect(unchecked.requestId).toBeDefined();
+    expect(unchecked.requestId).toBe(lastRequestId());
+  });
+
+  it('names no request on a refusal made before any upstream call (a version the map does not pin): the platform never saw one', async () => {
+    const { sim, adapter } = setup();
+    const error = (await adapter()
+      .startJourney({ resourceId: 'a1d7c3f0data-check-v1@7', context: { subject: {} } })
+      .catch((caught: unknown) => caught)) as JourneyApiError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.v1Error?.message).toContain('version 7 is pinned');
+    expect(error.requestId).toBeUndefined();
+    expect(error.message).not.toContain('[request');
+    expect(sim.core.journal.count()).toBe(0);
   });
 
   it('answers a synchronous start with the state as it is once syncStartTimeoutMs passes', async () => {
