@@ -16,6 +16,11 @@ export interface CallContext {
    * `statuses`), which the HTTP handler writes on the wire. The typed answer keeps the v1 enumeration.
    */
   statusSpelling?: string;
+  /**
+   * Set by the adapter when the call failed because v2 does not know the instance or taskId it names (see
+   * `unknownToV2`): a journey that may still be on v1, which the fetch interceptor then sends the call to.
+   */
+  unknownToV2?: boolean;
 }
 
 /** A client built with `callerToken()` auth was called without a caller's token. */

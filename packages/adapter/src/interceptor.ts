@@ -39,6 +39,14 @@ export interface V1CompatOptions
    * `--body-limit` does. Documents and selfies travel base64 in the body. @default 10 MiB
    */
   bodyLimitBytes?: number;
+  /**
+   * Sends a v1 call about an instance or task that v2 does not know (a taskId journey-bridge never issues, or v2's
+   * 404 `NOT_FOUND` for the instance in the body, before v2 has answered the call otherwise) to the address the
+   * caller called, through `fetch`, as the caller sent it: journeys started on v1 before the install finish on v1.
+   * A call about a journey on v2 never goes to v1, whatever v2 answers (a refusal, a 5xx, a timeout). `false`
+   * answers such a call with v2's 404, and never reaches v1. @default true
+   */
+  finishV1Journeys?: boolean;
 }
 
 /** Thrown when neither an adapter nor an upstream with a journey map is given, or an option has a wrong value. */
@@ -136,14 +144,27 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
   const underlying = options.fetch ?? globalThis.fetch;
   const handlerFor = handlersFor(options, underlying);
   const match = options.match ?? ((url: URL) => v1OperationOf(url.pathname) !== undefined);
+  const { finishV1Journeys = true } = options;
   return async (input, init) => {
     // Every fetch of the app passes here: read the address without building a Request, and hand anything that
     // is not a v1 call on exactly as it came (building a Request from a Request would consume its body). An
     // address that does not parse (a relative one on Node) is not ours either: fetch itself says what is wrong.
     const url = URL.parse(input instanceof Request ? input.url : input);
     if (!url || !match(url)) return underlying(input, init);
-    const request = new Request(input, init);
-    const answer = await handlerFor(url)(request);
+    let request = new Request(input, init);
+    let toV1: (() => Promise<Response>) | undefined;
+    let v1Answer: Response | undefined;
+    if (finishV1Journeys && v1OperationOf(url.pathname) !== 'startJourney') {
+      // A call naming an instance may be about a journey still on v1, to send there as it came if v2 knows none. Its
+      // bytes are read once rather than teed by clone(): a tee branch the handler stops reading (413) never settles.
+      const sent = request;
+      const bytes = sent.body === null ? null : await sent.arrayBuffer();
+      const again = () => (bytes === null ? new Request(sent) : new Request(sent, { body: bytes }));
+      request = again();
+      toV1 = async () => (v1Answer = await underlying(again()));
+    }
+    const answer = await handlerFor(url)(request, toV1);
+    if (v1Answer) return v1Answer;
     // Like fetch, reject when the caller aborted (the handler answered 499, which is for servers' books).
     request.signal.throwIfAborted();
     // fetch's url never carries the fragment.

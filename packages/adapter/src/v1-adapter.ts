@@ -47,6 +47,7 @@ import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
 import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
+import { unknownToV2 } from './http/unknown-to-v2.js';
 import { stoppedWaiting } from './http/upstream-failure.js';
 import { asV1Error } from './v1-errors.js';
 
@@ -139,18 +140,10 @@ export interface V1Adapter extends V1Api {
   withContext(context: CallContext): V1Api;
 }
 
-/** What one call of an operation learned of the upstream: the `X-Request-ID` of its last answer. */
+/** What one call of an operation learned of the upstream: whether it answered, and the `X-Request-ID` of its last answer. */
 interface UpstreamTrace {
+  answered?: boolean;
   requestId?: string;
-}
-
-/** Runs `operation`, turning every failure into what the v1 client would have raised, naming `trace`'s request. */
-async function asV1<T>(trace: UpstreamTrace, operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw asV1Error(error, trace.requestId);
-  }
 }
 
 /**
@@ -171,10 +164,24 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     const call = callOptionsFor(context);
     /** Notes the upstream answer's request id for the caller and for a refusal that follows; returns the answer. */
     const noted = <T extends { readonly requestId: string | undefined }>(answer: T): T => {
+      // Once v2 has answered a call, a 404 later in it is about a journey v2 holds, never one still on v1.
+      trace.answered = true;
       if (!answer.requestId) return answer;
       trace.requestId = answer.requestId;
       if (context) context.upstreamRequestId = answer.requestId;
       return answer;
+    };
+    /**
+     * Runs the operation, turning every failure into what the v1 client would have raised (naming the request it
+     * was decided on), and noting in the context whether it failed because v2 does not know the journey it names.
+     */
+    const asV1 = async <T>(operation: () => Promise<T>): Promise<T> => {
+      try {
+        return await operation();
+      } catch (error) {
+        if (context) context.unknownToV2 = unknownToV2(error, trace.answered === true);
+        throw asV1Error(error, trace.requestId);
+      }
     };
     /** Notes for the wire how `dialect` spells `status`, the status of the answer (see `CallContext.statusSpelling`). */
     const spelled = (status: V1JourneyStatus, dialect: V1Dialect): void => {
@@ -345,7 +352,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
     return {
       startJourney: (request) =>
-        asV1(trace, async (): Promise<V1StartResponse> => {
+        asV1(async (): Promise<V1StartResponse> => {
           const v1 = v1Request(V1StartRequest, request, logger);
           const startedAt = new Date(now()).toISOString();
           const { instanceId } = noted(await client.startJourney(toV2StartRequest(v1, journeys.v2Ids, delivery), call));
@@ -375,7 +382,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       listTasks: (request) =>
-        asV1(trace, async () => {
+        asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
           const list = toV1TaskList(await listedInteraction(instanceId), journeys.taskVariantId);
           await spelledForInstance(list.status, instanceId);
@@ -383,7 +390,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       listTasksWithSchema: (request) =>
-        asV1(trace, async () => {
+        asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
           const list = toV1TaskListWithSchema(await listedInteraction(instanceId), journeys.taskVariantId, catalogue);
           await spelledForInstance(list.status, instanceId);
@@ -391,13 +398,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       getTaskSchema: (request) =>
-        asV1(trace, async () => {
+        asV1(async () => {
           const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request, logger).taskId);
           return taskJsonSchemaFor(collectedElements(interaction.interaction?.collects ?? []), catalogue) as V1TaskSchema;
         }),
 
       updateTask: (request) =>
-        asV1(trace, async () => {
+        asV1(async () => {
           const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
           let active: Awaited<ReturnType<typeof activeInteraction>>;
           try {
@@ -457,7 +464,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         }),
 
       fetchState: (request) =>
-        asV1(trace, async () => {
+        asV1(async () => {
           const { instanceId, filterKeys } = v1Request(V1StateRequest, request, logger);
           return v1State(instanceId, filterKeys);
         }),

@@ -16,10 +16,13 @@ for (const [name, dialect] of Object.entries(LIVE_DIALECTS)) {
   );
 }
 
-/** A v1 caller on http://legacy.example whose calls an interceptor over an in-process simulator answers. */
+/**
+ * A v1 caller on http://legacy.example whose calls an interceptor over an in-process simulator answers; every
+ * answer is the interceptor's own, a call about an instance v2 does not know included (it is not sent to v1).
+ */
 function legacyCaller() {
   const sim = createSimulator({ journeys });
-  const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+  const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch, finishV1Journeys: false });
   const call = (path: string, body: unknown) =>
     compat(`http://legacy.example/eu/captain/api/journey/${path}`, {
       method: 'POST',
@@ -290,6 +293,135 @@ describe('installV1Compat', () => {
     }
   });
 
+  /**
+   * One data-check journey through plain v1 calls on the simulator's v1 base, started and listed before `install`
+   * runs and finished after it; answers are returned with the instance and task ids named, not spelled.
+   */
+  async function v1Journey(sim: Simulator, url: string, install: () => void) {
+    const token = sim.issueToken();
+    // `fetch` is read at each call: after the install it is the interceptor.
+    const call = async (path: string, body: unknown) => {
+      const answer = await fetch(`${url}/eu/captain/api/journey/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: await answer.text() };
+    };
+    const started = await call('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+    const { instanceId } = JSON.parse(started.body);
+    const listed = await call('task/list', { instanceId });
+    const [{ taskId }] = JSON.parse(listed.body).tasks;
+    install();
+    const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+    const answers = [
+      await call('task/schema', { taskId }),
+      await call('task/update', { intent: 'Complete', instanceId, taskId, context: { subject: person } }),
+      await call('task/list', { instanceId }),
+    ];
+    sim.core.clock.advance(1200);
+    answers.push(await call('state/fetch', { instanceId }), await call('task/list/schema', { instanceId }));
+    return answers.map(({ status, body }) => ({ status, body: body.replaceAll(instanceId, '<instance>').replaceAll(taskId, '<task>') }));
+  }
+
+  it('finishes on v1 a journey started there before the install, as an all-v1 run of it ends', async () => {
+    const clock = { manual: true, start: Date.parse('2026-11-20T10:00:00Z') };
+    const allV1 = createSimulator({ journeys, clock });
+    const migrated = createSimulator({ journeys, clock });
+    const [onV1, onBoth] = await Promise.all([allV1.listen(), migrated.listen()]);
+    try {
+      const expected = await v1Journey(allV1, onV1.url, () => {});
+      expect(expected.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200]);
+      const finished = await v1Journey(migrated, onBoth.url, () => {
+        uninstall = installV1Compat({ upstream: `${onBoth.url}/eu/v2/captain/`, journeyMap });
+      });
+      expect(finished).toEqual(expected);
+      // v2 was asked first and did not know the instance; every call was then served by v1, as the caller sent it.
+      const served = migrated.core.journal.list({}).map(({ path, status }) => `${status} ${path}`);
+      expect(served.filter((line) => line.includes('/captain/api/'))).toEqual([
+        '201 /eu/captain/api/journey/start',
+        '200 /eu/captain/api/journey/task/list',
+        '200 /eu/captain/api/journey/task/schema',
+        '200 /eu/captain/api/journey/task/update',
+        '200 /eu/captain/api/journey/task/list',
+        '200 /eu/captain/api/journey/state/fetch',
+        '200 /eu/captain/api/journey/task/list/schema',
+      ]);
+      expect(served.filter((line) => line.includes('/v2/')).every((line) => line.startsWith('404 '))).toBe(true);
+    } finally {
+      await Promise.all([onV1.close(), onBoth.close()]);
+    }
+  });
+
+  it('answers a v1 journey’s calls from v2 with finishV1Journeys: false, never reaching v1', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const { url, close } = await sim.listen();
+    try {
+      const answers = await v1Journey(sim, url, () => {
+        uninstall = installV1Compat({ upstream: `${url}/eu/v2/captain/`, journeyMap, finishV1Journeys: false });
+      });
+      expect(answers.map(({ status }) => status)).toEqual([404, 404, 404, 404, 404]);
+      expect(sim.core.journal.list({}).filter(({ path }) => path.includes('/captain/api/'))).toHaveLength(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('never sends a call about a journey on v2 to v1, whatever v2 answers', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const { url, close } = await sim.listen();
+    try {
+      uninstall = installV1Compat({ upstream: `${url}/eu/v2/captain/`, journeyMap, retry: { limit: 0 } });
+      const token = sim.issueToken();
+      const call = async (path: string, body: unknown) =>
+        (
+          await fetch(`${url}/eu/captain/api/journey/${path}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status;
+      const started = await fetch(`${url}/eu/captain/api/journey/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } }),
+      });
+      const { instanceId } = await started.json();
+      const listed = await fetch(`${url}/eu/captain/api/journey/task/list`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceId }),
+      });
+      const [{ taskId }] = (await listed.json()).tasks;
+      // Refusals, failures and a 404 that names no instance (a wrong path upstream) are v2's answers about its journey.
+      expect(await call('task/update', { intent: 'Complete', instanceId, taskId, context: { subject: {} } })).toBe(400);
+      sim.core.faults.add({ path: '*/v2/captain/journey/state/fetch', status: 503, count: 1 });
+      expect(await call('state/fetch', { instanceId })).toBe(503);
+      sim.core.faults.add({ path: '*/v2/captain/journey/interaction/fetch', status: 500, count: 1 });
+      expect(await call('task/list', { instanceId })).toBe(500);
+      sim.core.faults.add({ path: '*/v2/captain/journey/state/fetch', latencyMs: 300, count: 1 });
+      const aborted = fetch(`${url}/eu/captain/api/journey/state/fetch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceId }),
+        signal: AbortSignal.timeout(50),
+      });
+      await expect(aborted).rejects.toThrow();
+      expect(
+        await call('task/update', {
+          intent: 'Complete',
+          instanceId,
+          taskId,
+          context: { subject: { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } } },
+        }),
+      ).toBe(200);
+      expect(await call('state/fetch', { instanceId })).toBe(200);
+      expect(sim.core.journal.list({}).filter(({ path }) => path.includes('/captain/api/'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('needs an adapter, or an upstream with a journey map', () => {
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(V1CompatOptionsError);
     expect(() => installV1Compat({ upstream: 'eu' })).toThrow(AdapterError);
@@ -348,11 +480,14 @@ describe('createV1CompatFetch', () => {
         // `data` is a field live v1 accepted and the adapter drops: the body's size is all it adds.
         body: JSON.stringify({ instanceId: 'f'.repeat(32), data: 'x'.repeat(padding) }),
       });
-    const options = { upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch };
+    // The instance is unknown: v2's 404 is the answer, not v1's.
+    const options = { upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch, finishV1Journeys: false };
     const small = createV1CompatFetch({ ...options, bodyLimitBytes: 1024 });
     const refused = await stateFetch(small, 2048);
     expect(refused.status).toBe(413);
     expect((await refused.json()).message).toBe('the request body exceeds 1024 bytes');
+    // Kept to send to v1 (the default), the body is refused all the same, and at once.
+    expect((await stateFetch(createV1CompatFetch({ ...options, bodyLimitBytes: 1024, finishV1Journeys: true }), 2048)).status).toBe(413);
     expect(sim.core.journal.count()).toBe(0);
     // Past the 10 MiB default, under a larger limit: it reaches v2, which knows no such instance.
     const large = createV1CompatFetch({ ...options, bodyLimitBytes: 16 * 1024 * 1024 });

@@ -293,7 +293,8 @@ export function createV1HttpHandler({
 }: V1HttpHandlerOptions) {
   // Never below the body limit: a body the limit allows must fit while no other is held.
   const held = new HeldBodyBytes(Math.max(bufferLimitBytes, bodyLimitBytes));
-  return async function handleV1(request: Request | V1ServerRequest): Promise<Response> {
+  /** `unknownToV2`: answers a call the adapter failed because v2 does not know the journey it names. */
+  return async function handleV1(request: Request | V1ServerRequest, unknownToV2?: () => Promise<Response>): Promise<Response> {
     const inbound = request.headers.get('x-request-id') ?? undefined;
     const callerRequestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : undefined;
     const pathname = new URL(request.url).pathname;
@@ -320,6 +321,7 @@ export function createV1HttpHandler({
       const answer = onTheWire(operation, result, context.statusSpelling);
       return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
+      if (unknownToV2 && context?.unknownToV2 && !request.signal?.aborted) return unknownToV2();
       return failure(error, { operation, requestId: callerRequestId, signal: request.signal, context }, logger);
     } finally {
       held.release(heldBytes);
