@@ -118,22 +118,34 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
 }
 
 /**
- * The handler's answer as fetch gives one: with its status's reason phrase, its `Content-Length` (v1 sent one, and
- * code sizes buffers or skips empty bodies by it), and the URL it answers.
+ * `response` reading as fetch's own answer from `url`: a constructed Response's `url` is an empty read-only getter
+ * and its `type` 'default', so both are defined on the instance, as interceptor libraries do, and on its clones.
  */
-async function asFetchResponse(answer: Response, url: string): Promise<Response> {
+function answeredFrom(response: Response, url: string): Response {
+  const clone = response.clone.bind(response);
+  return Object.defineProperties(response, {
+    url: { value: url, enumerable: true, configurable: true },
+    // Node's fetch has no CORS: every answer it gives is 'basic'.
+    type: { value: 'basic', enumerable: true, configurable: true },
+    clone: { value: () => answeredFrom(clone(), url), configurable: true, writable: true },
+  });
+}
+
+/**
+ * The handler's answer as fetch gives one: with its status's reason phrase, its `Content-Length` (v1 sent one, and
+ * code sizes buffers or skips empty bodies by it), the URL it answers, and no body for a HEAD request.
+ */
+async function asFetchResponse(answer: Response, url: string, method: string): Promise<Response> {
   // The handler's answers are JSON it built whole: reading them costs a copy, and gives their length in bytes.
   const body = answer.body === null ? null : await answer.arrayBuffer();
   const headers = new Headers(answer.headers);
   if (body !== null) headers.set('content-length', String(body.byteLength));
-  const response = new Response(body, {
+  const response = new Response(method === 'HEAD' ? null : body, {
     status: answer.status,
     statusText: STATUS_CODES[answer.status] ?? '',
     headers,
   });
-  // A constructed Response's url is an empty read-only getter: interceptor libraries define it on the instance.
-  Object.defineProperty(response, 'url', { value: url, enumerable: true, configurable: true });
-  return response;
+  return answeredFrom(response, url);
 }
 
 /**
@@ -169,7 +181,7 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
     request.signal.throwIfAborted();
     // fetch's url never carries the fragment.
     url.hash = '';
-    return asFetchResponse(answer, url.href);
+    return asFetchResponse(answer, url.href, request.method);
   };
 }
 

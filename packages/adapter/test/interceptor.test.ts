@@ -518,6 +518,20 @@ describe('createV1CompatFetch', () => {
     // The body and headers are the handler's.
     expect((await unknown.json()).error).toBe('not-found-error');
     expect(unknown.headers.get('x-request-id')).toBe(sim.core.journal.list()[1]?.requestId);
+    // A clone, as code that reads a body twice makes, reads the same; Node's fetch answers of type 'basic'.
+    const copy = started.clone().clone();
+    expect([copy.url, copy.statusText, copy.type, started.type]).toEqual([started.url, 'Created', 'basic', 'basic']);
+    expect(await copy.json()).toEqual(await started.json());
+  });
+
+  it('answers a HEAD request without a body, as fetch does', async () => {
+    const sim = createSimulator({ journeys });
+    const compat = createV1CompatFetch({ upstream: 'http://sim.test/eu/v2/captain/', journeyMap, fetch: sim.fetch });
+    const answer = await compat('http://legacy.example/eu/captain/api/journey/state/fetch', {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${sim.issueToken()}` },
+    });
+    expect([answer.status, answer.headers.get('allow'), answer.body, await answer.text()]).toEqual([405, 'POST', null, '']);
   });
 
   it('answers only the v1 journey paths: any other path, under /captain/api/ or not, goes on untouched', async () => {
