@@ -17,10 +17,11 @@ export interface CallContext {
    */
   statusSpelling?: string;
   /**
-   * Set by the adapter when the call failed because v2 does not know the instance or taskId it names (see
-   * `unknownToV2`): a journey that may still be on v1, which the fetch interceptor then sends the call to.
+   * Set by the adapter to the failure it throws when v2 does not know the journey the call names (see
+   * `unknownToV2`): a journey that may still be on v1, which the fetch interceptor then sends the call to. Only
+   * that failure counts: one a wrapper (a cutover) throws after it, having tried v1 itself, does not.
    */
-  unknownToV2?: boolean;
+  unknownToV2?: unknown;
 }
 
 /** A client built with `callerToken()` auth was called without a caller's token. */

@@ -168,12 +168,23 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
     let v1Answer: Response | undefined;
     if (finishV1Journeys && v1OperationOf(url.pathname) !== 'startJourney') {
       // A call naming an instance may be about a journey still on v1, to send there as it came if v2 knows none. Its
-      // bytes are read once rather than teed by clone(): a tee branch the handler stops reading (413) never settles.
+      // bytes are kept as the handler reads them, within its limits: the handler has read them all before it asks
+      // v2 anything, and a body it refuses (413, a chunk fetch would not send) is never sent on.
       const sent = request;
-      const bytes = sent.body === null ? null : await sent.arrayBuffer();
-      const again = () => (bytes === null ? new Request(sent) : new Request(sent, { body: bytes }));
-      request = again();
-      toV1 = async () => (v1Answer = await underlying(again()));
+      const read: Buffer[] = [];
+      if (sent.body !== null) {
+        const keep = new TransformStream<unknown, unknown>({
+          transform(chunk, controller) {
+            if (typeof chunk === 'string') read.push(Buffer.from(chunk));
+            else if (ArrayBuffer.isView(chunk)) read.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            controller.enqueue(chunk);
+          },
+        });
+        // Node requires `duplex` with a stream body; the DOM typings do not know it.
+        request = new Request(sent, { body: sent.body.pipeThrough(keep), duplex: 'half' } as RequestInit);
+      }
+      toV1 = async () =>
+        (v1Answer = await underlying(sent.body === null ? new Request(sent) : new Request(sent, { body: Buffer.concat(read) })));
     }
     const answer = await handlerFor(url)(request, toV1);
     if (v1Answer) return v1Answer;

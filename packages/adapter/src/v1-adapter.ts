@@ -12,6 +12,7 @@ import {
   ERROR_KINDS,
   filterFlow,
   type JourneyMapEntryInput,
+  MalformedTaskIdError,
   ProvidedElementChangedError,
   planSubmit,
   resolveJourneyMap,
@@ -179,8 +180,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       try {
         return await operation();
       } catch (error) {
-        if (context) context.unknownToV2 = unknownToV2(error, trace.answered === true);
-        throw asV1Error(error, trace.requestId);
+        const failure = asV1Error(error, trace.requestId);
+        if (context && unknownToV2(error, trace.answered === true)) context.unknownToV2 = failure;
+        throw failure;
       }
     };
     /** Notes for the wire how `dialect` spells `status`, the status of the answer (see `CallContext.statusSpelling`). */
@@ -201,7 +203,15 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
     /** The current interaction of the instance a taskId names, refusing a task whose interaction moved on. */
     async function activeInteraction(taskId: string, instanceId?: string) {
-      const task = decodeTaskId(taskId);
+      let task: ReturnType<typeof decodeTaskId>;
+      try {
+        task = decodeTaskId(taskId);
+      } catch (error) {
+        // Not a task of a v2 journey: v2 is asked whether it holds the instance before the call may go to v1 (the
+        // interceptor's `finishV1Journeys`), so that a v2 journey's submission never reaches v1.
+        if (error instanceof MalformedTaskIdError && instanceId !== undefined) noted(await client.fetchInteraction({ instanceId }, call));
+        throw error;
+      }
       if (instanceId !== undefined && task.instanceId !== instanceId) {
         throw new TranslationError(
           `task ${JSON.stringify(taskId)} was not found on instance ${JSON.stringify(instanceId)}`,

@@ -407,14 +407,24 @@ describe('installV1Compat', () => {
         signal: AbortSignal.timeout(50),
       });
       await expect(aborted).rejects.toThrow();
-      expect(
-        await call('task/update', {
-          intent: 'Complete',
-          instanceId,
-          taskId,
-          context: { subject: { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } } },
+      const identity = { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' };
+      // A taskId journey-bridge never issued, about an instance v2 holds: v2 is asked, and the data stays off v1.
+      const notIssued = { intent: 'Complete', instanceId, taskId: `${instanceId}.cut`, context: { subject: { identity } } };
+      expect(await call('task/update', notIssued)).toBe(404);
+      expect(sim.core.journal.list({}).filter(({ path }) => path.includes('/captain/api/'))).toEqual([]);
+      // Streamed as a string, as fetch sends one: kept for v1 as it is read, and answered by v2.
+      const streamed = await fetch(`${url}/eu/captain/api/journey/task/update`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject: { identity } } }));
+            controller.close();
+          },
         }),
-      ).toBe(200);
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(200);
       expect(await call('state/fetch', { instanceId })).toBe(200);
       expect(sim.core.journal.list({}).filter(({ path }) => path.includes('/captain/api/'))).toEqual([]);
     } finally {
@@ -486,8 +496,23 @@ describe('createV1CompatFetch', () => {
     const refused = await stateFetch(small, 2048);
     expect(refused.status).toBe(413);
     expect((await refused.json()).message).toBe('the request body exceeds 1024 bytes');
-    // Kept to send to v1 (the default), the body is refused all the same, and at once.
-    expect((await stateFetch(createV1CompatFetch({ ...options, bodyLimitBytes: 1024, finishV1Journeys: true }), 2048)).status).toBe(413);
+    // Kept to send to v1 (the default), the body is refused all the same, read no further than the limit.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 256;
+        controller.enqueue(new Uint8Array(256).fill(0x20));
+      },
+    });
+    const keeping = createV1CompatFetch({ ...options, bodyLimitBytes: 1024, finishV1Journeys: true });
+    const endlessFetch = await keeping('http://legacy.example/eu/captain/api/journey/state/fetch', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(endlessFetch.status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(1024 + 2 * 256);
     expect(sim.core.journal.count()).toBe(0);
     // Past the 10 MiB default, under a larger limit: it reaches v2, which knows no such instance.
     const large = createV1CompatFetch({ ...options, bodyLimitBytes: 16 * 1024 * 1024 });

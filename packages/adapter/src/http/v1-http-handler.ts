@@ -321,7 +321,7 @@ export function createV1HttpHandler({
       const answer = onTheWire(operation, result, context.statusSpelling);
       return v1Json(operation === 'startJourney' ? 201 : 200, answer, context.upstreamRequestId ?? callerRequestId);
     } catch (error) {
-      if (unknownToV2 && context?.unknownToV2 && !request.signal?.aborted) return unknownToV2();
+      if (unknownToV2 && context?.unknownToV2 === error && !request.signal?.aborted) return unknownToV2();
       return failure(error, { operation, requestId: callerRequestId, signal: request.signal, context }, logger);
     } finally {
       held.release(heldBytes);
