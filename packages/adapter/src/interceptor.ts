@@ -117,6 +117,10 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
   };
 }
 
+/** Whether a fetch body is read as it is sent (a web stream, or an async iterable as Node's fetch takes), so once. */
+const isStream = (body: unknown): boolean =>
+  body instanceof ReadableStream || (typeof body === 'object' && body !== null && Symbol.asyncIterator in body);
+
 /**
  * `response` reading as fetch's own answer from `url`: a constructed Response's `url` is an empty read-only getter
  * and its `type` 'default', so both are defined on the instance, as interceptor libraries do, and on its clones.
@@ -167,24 +171,30 @@ export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis
     let toV1: (() => Promise<Response>) | undefined;
     let v1Answer: Response | undefined;
     if (finishV1Journeys && v1OperationOf(url.pathname) !== 'startJourney') {
-      // A call naming an instance may be about a journey still on v1, to send there as it came if v2 knows none. Its
-      // bytes are kept as the handler reads them, within its limits: the handler has read them all before it asks
-      // v2 anything, and a body it refuses (413, a chunk fetch would not send) is never sent on.
-      const sent = request;
-      const read: Buffer[] = [];
-      if (sent.body !== null) {
-        const keep = new TransformStream<unknown, unknown>({
-          transform(chunk, controller) {
-            if (typeof chunk === 'string') read.push(Buffer.from(chunk));
-            else if (ArrayBuffer.isView(chunk)) read.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-            controller.enqueue(chunk);
-          },
-        });
-        // Node requires `duplex` with a stream body; the DOM typings do not know it.
-        request = new Request(sent, { body: sent.body.pipeThrough(keep), duplex: 'half' } as RequestInit);
+      // A call naming an instance may be about a journey still on v1, to send there as it came if v2 knows none.
+      if (!(input instanceof Request) && !isStream(init?.body)) {
+        // A body given whole (text, bytes, a Blob) can be given again.
+        toV1 = async () => (v1Answer = await underlying(input, init));
+      } else {
+        // A stream is read once: its bytes are kept as the handler reads them, within its limits. The handler has
+        // read them all before it asks v2 anything, and a body it refuses (413, a chunk fetch would not send) is
+        // never sent on.
+        const sent = request;
+        const read: Buffer[] = [];
+        if (sent.body !== null) {
+          const keep = new TransformStream<unknown, unknown>({
+            transform(chunk, controller) {
+              if (typeof chunk === 'string') read.push(Buffer.from(chunk));
+              else if (ArrayBuffer.isView(chunk)) read.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+              controller.enqueue(chunk);
+            },
+          });
+          // Node requires `duplex` with a stream body; the DOM typings do not know it.
+          request = new Request(sent, { body: sent.body.pipeThrough(keep), duplex: 'half' } as RequestInit);
+        }
+        toV1 = async () =>
+          (v1Answer = await underlying(sent.body === null ? new Request(sent) : new Request(sent, { body: Buffer.concat(read) })));
       }
-      toV1 = async () =>
-        (v1Answer = await underlying(sent.body === null ? new Request(sent) : new Request(sent, { body: Buffer.concat(read) })));
     }
     const answer = await handlerFor(url)(request, toV1);
     if (v1Answer) return v1Answer;
