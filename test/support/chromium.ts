@@ -15,3 +15,24 @@ export const chromium: string | undefined = ['chromium', 'chromium-browser', 'go
       return false;
     }
   });
+
+/**
+ * Chromium's launch options for a test: headless, with a profile in `userDataDir`, in one process. A browser per
+ * test file in Chromium's default process model (a zygote, a GPU process and a renderer per site) cost about twice
+ * the CPU on this suite's two cores, for pages that are all on loopback or on disk.
+ */
+export function chromiumLaunchOptions(userDataDir: string, ...args: string[]) {
+  return {
+    executablePath: chromium,
+    headless: true,
+    userDataDir,
+    args: [
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--single-process',
+      '--no-zygote',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      ...args,
+    ],
+  };
+}

@@ -17,7 +17,7 @@ import {
 import type { JourneyDefinition } from '@journey-bridge/simulator';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium } from '../../../test/support/chromium.js';
+import { chromium, chromiumLaunchOptions } from '../../../test/support/chromium.js';
 import { baseSubject, bundled, configuredFlowKeys, pairedPlatform, republished, subjectsFor } from '../../cutover/test/paired-runs.js';
 import { main } from '../src/cli.js';
 import { resolveConfig } from '../src/config.js';
@@ -652,12 +652,7 @@ describe('journey-bridge compare --html', () => {
       const html = join(dir, 'screenshot.html');
       const png = join(dir, 'report.png');
       await cli('compare', report, '--html', html);
-      const browser = await puppeteer.launch({
-        executablePath: chromium,
-        headless: true,
-        userDataDir: join(dir, 'chromium-profile'),
-        args: ['--disable-gpu', '--disable-dev-shm-usage', '--hide-scrollbars', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-      });
+      const browser = await puppeteer.launch(chromiumLaunchOptions(join(dir, 'chromium-profile'), '--hide-scrollbars'));
       try {
         const page = await browser.newPage();
         await page.setViewport({ width: 1000, height: 1400 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium } from '../../../test/support/chromium.js';
+import { chromium, chromiumLaunchOptions } from '../../../test/support/chromium.js';
 import { type ClockOptions, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '../src/index.js';
 import { IDS, JOURNEYS_DIR } from './harness.js';
 
@@ -75,12 +75,7 @@ describe.skipIf(!chromium && !process.env.CI)('the hosted page in headless Chrom
   beforeAll(async () => {
     if (!chromium) throw new Error('chromium is not installed, and CI must run this test: install it (apt-get install chromium)');
     dir = await mkdtemp(join(tmpdir(), 'journey-sim-page-'));
-    browser = await puppeteer.launch({
-      executablePath: chromium,
-      headless: true,
-      userDataDir: join(dir, 'profile'),
-      args: ['--disable-gpu', '--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-    });
+    browser = await puppeteer.launch(chromiumLaunchOptions(join(dir, 'profile')));
   }, 60_000);
 
   afterAll(async () => {
