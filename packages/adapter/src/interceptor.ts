@@ -91,7 +91,10 @@ function handlersFor(options: V1CompatOptions, fetch: typeof globalThis.fetch): 
   if (bodyLimitBytes !== undefined && !(Number.isSafeInteger(bodyLimitBytes) && bodyLimitBytes > 0)) {
     throw new V1CompatOptionsError(`bodyLimitBytes must be a whole number of bytes above 0, got ${bodyLimitBytes}`);
   }
-  const handlerOf = (adapter: V1Api) => createV1HttpHandler({ adapter, bodyLimitBytes });
+  // A 500 (a bug) is told where the client's lines go, at error: without it, such a failure would leave no trace.
+  const logsErrors = options.logLevel !== undefined && options.logLevel !== 'silent';
+  const logger = logsErrors ? (options.logger ?? console) : undefined;
+  const handlerOf = (adapter: V1Api) => createV1HttpHandler({ adapter, bodyLimitBytes, ...(logger && { logger }) });
   if (options.adapter) {
     const handler = handlerOf(options.adapter);
     return () => handler;

@@ -1,3 +1,4 @@
+import type { V1Api } from '@journey-bridge/client';
 import { PLATFORM_HOST } from '@journey-bridge/contract';
 import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -556,6 +557,33 @@ describe('createV1CompatFetch', () => {
     const copy = started.clone().clone();
     expect([copy.url, copy.statusText, copy.type, started.type]).toEqual([started.url, 'Created', 'basic', 'basic']);
     expect(await copy.json()).toEqual(await started.json());
+  });
+
+  it('tells a 500 (a bug) to the logger at error, by name and never by message, once logLevel lets errors through', async () => {
+    // A V1Api of the caller's own with a bug in it: the answer is the generic 500, which says nothing of why.
+    const buggy = {
+      fetchState: async () => {
+        throw new TypeError('Cannot read properties of undefined, for Ada Lovelace');
+      },
+    } as unknown as V1Api;
+    const lines: [string, unknown][] = [];
+    const logger = { ...console, error: (message: string, fields?: unknown) => lines.push([message, fields]) };
+    const stateOf = (compat: typeof fetch) =>
+      compat('http://legacy.example/eu/captain/api/journey/state/fetch', {
+        method: 'POST',
+        headers: { authorization: 'Bearer t0k3n', 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceId: 'i-1' }),
+      });
+    expect((await stateOf(createV1CompatFetch({ adapter: buggy, logger }))).status).toBe(500);
+    expect(lines).toEqual([]);
+    expect((await stateOf(createV1CompatFetch({ adapter: buggy, logger, logLevel: 'error' }))).status).toBe(500);
+    expect(lines).toEqual([
+      [
+        'v1 request failed unexpectedly: answered 500',
+        { operation: 'fetchState', error: { name: 'TypeError', at: expect.stringContaining('interceptor.test.ts') } },
+      ],
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/Ada|t0k3n/);
   });
 
   it('answers a HEAD request without a body, as fetch does', async () => {
