@@ -65,6 +65,9 @@ export async function startShim(
   { logger = createLogger(config.logLevel), fetch }: StartShimOptions = {},
 ): Promise<RunningShim> {
   warnEntriesWithoutFlowKeys(config, logger);
+  // Only a cutover keeps state in the store: one named without a cutover is never opened, which silence would hide.
+  if (!config.cutover && config.store !== undefined && config.store !== 'memory')
+    logger.warn({ store: withoutPassword(config.store) }, 'store is set but no cutover is configured: the store is not opened or used');
   const store = config.cutover ? await openStore(config) : undefined;
   const shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }) });
 
