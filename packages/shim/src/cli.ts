@@ -97,7 +97,8 @@ Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Promethe
 SIGTERM or SIGINT: finish in-flight requests (up to the shutdown timeout; those still waiting then are answered
 504, a start saying its journey may have been created, or 503 when nothing was sent) and exit 0. Run the binary itself under
 a process manager or in a container, not through \`pnpm\` or \`npm run\`, which do not pass SIGTERM on.
-Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen, 2 bad usage or configuration.
+Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen or cannot use the cutover's shared store, 2 bad usage
+or configuration.
 Docs: ${DOCS}/shim.md`;
 
 /** Where `main` writes and what it reads: the process's own when run as `journey-bridge`, a test's in-process. */
