@@ -4,6 +4,7 @@ import { Region, TOKEN_PATHS } from '@journey-bridge/contract';
 import { DEMO_CLIENTS } from './auth.js';
 import { bundledJourneysDir } from './bundled-journeys.js';
 import { loadClients } from './clients-file.js';
+import { MAX_CLOCK_SCALE } from './clock.js';
 import { SimulatorError } from './errors/simulator-error.js';
 import { JourneyDefinitionError, loadJourneys } from './journey-definition.js';
 import { createSimulator, type RunningSimulator, type Simulator } from './simulator.js';
@@ -124,7 +125,8 @@ async function serve(argv: readonly string[], io: CliIo): Promise<number | Runni
   const region = Region.safeParse(values.region);
   if (!region.success) throw new UsageError(`--region must be eu, us or au, got ${JSON.stringify(values.region)}`);
   const scale = number(values['time-scale'], 'time-scale', 1);
-  if (scale === 0) throw new UsageError('--time-scale must be greater than 0');
+  if (!(scale > 0 && scale <= MAX_CLOCK_SCALE))
+    throw new UsageError(`--time-scale must be greater than 0 and at most ${MAX_CLOCK_SCALE}, got ${JSON.stringify(values['time-scale'])}`);
   const tokenExpiresIn = number(values['token-expires-in'], 'token-expires-in', 3600);
   if (!Number.isInteger(tokenExpiresIn) || tokenExpiresIn === 0) throw new UsageError('--token-expires-in must be a positive whole number');
 

@@ -107,6 +107,11 @@ describe('journey-sim main', () => {
     const fractionalSeed = await exitOf(['--seed', '1.5']);
     expect(fractionalSeed.code).toBe(2);
     expect(fractionalSeed.stderr).toContain('--seed must be a whole number, got "1.5"');
+    for (const scale of ['0', '1e7']) {
+      const badScale = await exitOf(['--time-scale', scale]);
+      expect(badScale.code, scale).toBe(2);
+      expect(badScale.stderr).toContain(`--time-scale must be greater than 0 and at most 1000000, got "${scale}"`);
+    }
   });
 
   it('refuses a journeys directory with no journey, or with two of one version, as bad usage', async () => {
