@@ -17,6 +17,8 @@ const APPS = [
   { name: 'fetch-constants', main: 'main.ts', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'axios-commonjs', main: 'main.cjs', expected: { status: 'Completed', outcomes: ['Match', 'Match'] } },
   { name: 'ky-class', main: 'main.ts', expected: ['screening Completed', 'screening failed'] },
+  // The update's interaction fetch is inserted the way the update is made: `.json<V2Interaction>()` on got's promise.
+  { name: 'got-class', main: 'main.ts', expected: { tasksDone: 1, status: 'Completed' } },
   // fraud-screen fails as `Error` on v2: the status lists and the constant the codemod rewrote must take it.
   { name: 'status-lists', main: 'main.ts', expected: ['screened', 'failed'] },
   { name: 'v1api-app', main: 'main.ts', expected: [{ status: 'Completed' }, { status: 'Completed' }] },

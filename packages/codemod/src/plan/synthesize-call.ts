@@ -35,7 +35,8 @@ const ANSWER_TYPES: Readonly<Record<string, string>> = {
  * same function, headers, token and base, the URL with the path changed where it is written. Used where a
  * migrated flow needs one more call (the interaction whose outstanding elements a submit names, the state a
  * synchronous start waited for). A type argument of the call (`post<unknown>(…)`, `.json<T>()`) described what
- * that call answers: the new one names the v2 type it answers instead. `undefined` with a reason when the call
+ * that call answers: the new one names the v2 type it answers instead (a ky or got call without `.json()` gets
+ * one, parsed by `.json<T>()`). `undefined` with a reason when the call
  * cannot be copied safely.
  */
 export function synthesizeCall(
@@ -74,8 +75,13 @@ export function synthesizeCall(
   // A fetch `body` that is not `JSON.stringify(…)` was a string already: it stays one.
   const stringified = style === 'fetch' && parent?.type === 'ObjectProperty' ? `JSON.stringify(${request})` : request;
   replace(body.at, stringified);
-  const text = splice(ctx, outer, edits);
-  if (text === undefined) return { problem: 'the body is written outside the call' };
+  const spliced = splice(ctx, outer, edits);
+  if (spliced === undefined) return { problem: 'the body is written outside the call' };
+  // ky and got parse the body with `.json()` on the call's promise: a got `Response` has no `.json()` of its own.
+  const parsed = style === 'ky' && outer === call;
+  const parsedType = parsed && ctx.isTypeScript ? answerType : undefined;
+  const text = parsed ? `${spliced}.json${parsedType ? `<${parsedType}>` : ''}()` : spliced;
+  const helpers = answerType && (typed.length > 0 || parsedType) ? [answerType] : [];
   const answer: Synthesized['answer'] =
     style === 'fetch'
       ? 'json'
@@ -83,14 +89,10 @@ export function synthesizeCall(
         ? 'data'
         : style === 'superagent'
           ? 'body-field'
-          : style === 'ky'
-            ? outer === call
-              ? 'json'
-              : 'body'
-            : style === 'body' || style === 'axios-body'
-              ? 'body'
-              : 'callee';
-  return { call: { text, answer, ...(typed.length > 0 && answerType ? { helpers: [answerType] } : {}) } };
+          : style === 'ky' || style === 'body' || style === 'axios-body'
+            ? 'body'
+            : 'callee';
+  return { call: { text, answer, ...(helpers.length > 0 ? { helpers } : {}) } };
 }
 
 /** The calls from `call` out to `outer` (the chain that makes the request) that are given type arguments. */
