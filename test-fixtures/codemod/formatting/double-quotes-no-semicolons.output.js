@@ -3,7 +3,7 @@ import { participantsFor } from "./journey-v2.mjs"
 
 // Double quotes, no semicolons, tabs: inserted code follows the file's style.
 export async function start(subject) {
-	// journey-codemod: needs-review [request.start-async] v1 ran this start synchronously; v2 answers at once with the instanceId only → v2: poll journey/state/fetch (client.waitForResult(instanceId)) before reading results
+	// journey-codemod: needs-review [request.start-async] v1 ran this start synchronously; v2 answers at once with the instanceId only → v2: wait with waitForResult(start, (instanceId) => <state fetch>) before reading results
 	const { data } = await axios.post("https://eu.platform.go.gbgplc.com/v2/captain/journey/start", {
 		resourceId: "b2e8d4a1data-check-v2@latest",
 		context: {

@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 export async function startAndWait(subject: object) {
-  // journey-codemod: needs-review [request.start-async] v1 ran this start synchronously; v2 answers at once with the instanceId only → v2: poll journey/state/fetch (client.waitForResult(instanceId)) before reading results
+  // journey-codemod: needs-review [request.start-async] v1 ran this start synchronously; v2 answers at once with the instanceId only → v2: wait with waitForResult(start, (instanceId) => <state fetch>) before reading results
   const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/start', {
     resourceId: 'b2e8d4a1data-check-v2@latest',
     context: {

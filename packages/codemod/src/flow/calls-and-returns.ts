@@ -38,6 +38,8 @@ export function argument(
   if (owner) return void tracking.link(value, owner);
   // The text of a body carries its ids: `body: JSON.stringify(body)` is followed into the request.
   if (callee === 'JSON.stringify' && carriesId(value.shape)) return void tracking.follow(value, call, source);
+  // got's `.body` is the answer's text unless `responseType: 'json'` parsed it: `JSON.parse` gives back the body.
+  if (callee === 'JSON.parse' && index === 0 && value.shape.kind === 'body') return void tracking.follow(value, call, source);
   // v2 has no list of tasks: a `tasks` handed to any call but a log (`Array.isArray(list.tasks)` of a type guard) is read as it is.
   const project = call.type !== 'OptionalCallExpression' && tracking.functions.calleeOf(source, call) !== undefined;
   if (value.shape.kind === 'tasks' && !project && !callee.startsWith('console.')) {

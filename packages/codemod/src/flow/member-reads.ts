@@ -38,7 +38,8 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
       return;
     case 'response':
       if (shape.style === 'axios' && name === 'data') return void from({ kind: 'body' });
-      if (shape.style === 'superagent' && name === 'body') return void from({ kind: 'body' });
+      // got's `.body` is the parsed body under `responseType: 'json'` (else its text): either way it carries the ids.
+      if ((shape.style === 'superagent' || shape.style === 'ky') && name === 'body') return void from({ kind: 'body' });
       if ((shape.style === 'fetch' || shape.style === 'ky') && name === 'json' && called) {
         // The body of a failed answer is v1's error body: the error reads of the call rewrite it.
         if (inFailureBranch(source, member.object, called)) return;

@@ -144,7 +144,7 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
     site.needsReview(
       'request.start-async',
       'v1 ran this start synchronously; v2 answers at once with the instanceId only',
-      'poll journey/state/fetch (client.waitForResult(instanceId)) before reading results',
+      'wait with waitForResult(start, (instanceId) => <state fetch>) before reading results',
     );
   }
   const subject = propertyOf(context.value, 'subject');
