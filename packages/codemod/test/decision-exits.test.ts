@@ -1,4 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -166,4 +169,119 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
       expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
     },
   );
+});
+
+// A value the decision or status may be instead of the read (`||`, `??`, a conditional, a default) is compared as
+// the read is: a v1 wording there takes v2's word with the comparisons, and what may hold another keeps the flow v1.
+describe('a decision or status read with a fallback', () => {
+  /** One state fetch whose decision (or status) `end` reads: a flow of its own. */
+  const verdict = (end: string, head = '') => `${head}async function verdict(token, instanceId, other) {
+  const res = await fetch(process.env.JOURNEY_HOST + '/eu/captain/api/journey/state/fetch', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: JSON.stringify({ instanceId }) });
+  const state = await res.json();
+  ${end}
+}
+module.exports = { verdict };
+`;
+  const READ = 'state.data.process.flow.decision?.result.outcome';
+
+  it.each<[string, string, string[], string?]>([
+    [
+      "|| 'Decision: Reject' and a switch",
+      `const decision = ${READ} || 'Decision: Reject';\n  switch (decision) {\n    case 'Decision: Reject': return false;\n    default: return true;\n  }`,
+      ["const decision = decisionOf(state) || 'Reject';", "case 'Reject': return false;"],
+    ],
+    [
+      "?? 'Decision: Manual review'",
+      `const outcome = ${READ} ?? 'Decision: Manual review';\n  return outcome === 'Decision: Manual review' ? 'review' : 'done';`,
+      ["const outcome = decisionOf(state) ?? 'Manual review';", "return outcome === 'Manual review'"],
+    ],
+    [
+      'a conditional',
+      `const decision = state.status === 'Completed' ? ${READ} : 'Decision: Reject';\n  return decision === 'Decision: Reject';`,
+      ["? decisionOf(state) : 'Reject';", "return decision === 'Reject';"],
+    ],
+    [
+      'a default parameter',
+      `return judge(${READ});`,
+      ["function judge(decision = 'Reject') { return decision === 'Reject'; }", 'return judge(decisionOf(state));'],
+      "function judge(decision = 'Decision: Reject') { return decision === 'Decision: Reject'; }\n",
+    ],
+  ])('migrates one falling back with %s: the fallback takes v2’s word with the comparisons', async (_, end, migrated, head) => {
+    await writeProject(repo, { 'verdict.js': verdict(end, head) });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole');
+    const written = await readFile(join(repo, 'verdict.js'), 'utf8');
+    for (const text of migrated) expect(written).toContain(text);
+    expect(written).not.toContain('Decision: ');
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
+  });
+
+  it.each([
+    ['a parameter', `const d = ${READ} ?? other;`, 'falls back to other, whose words the codemod cannot rewrite'],
+    ['a constant holding a v1 wording', `const d = ${READ} ?? REJECT;`, 'falls back to REJECT, whose words the codemod cannot rewrite'],
+    ["v2's word", `const d = ${READ} || 'Reject';`, "it falls back to 'Reject', v2's word for a decision"],
+  ])('keeps the flow on v1, marked, when the decision falls back to %s', async (_, read, marker) => {
+    await writeProject(repo, {
+      'verdict.js': verdict(`${read}\n  return d === 'Decision: Reject';`, "const REJECT = 'Decision: Reject';\n"),
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const written = await readFile(join(repo, 'verdict.js'), 'utf8');
+    expect(written).toContain(`${read}\n`);
+    expect(written).toContain(`journey-codemod: unsupported [response.decision-wording] `);
+    expect(written).toContain(marker);
+  });
+
+  it('keeps the flow on v1 when the decision entry falls back to an object the v2 read would not see', async () => {
+    await writeProject(repo, {
+      'verdict.js': verdict(
+        "const result = state.data.process.flow.decision?.result ?? { outcome: 'Decision: Reject' };\n  return result.outcome === 'Decision: Reject';",
+      ),
+    });
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).stderr).toContain('0 migrated whole');
+    const written = await readFile(join(repo, 'verdict.js'), 'utf8');
+    expect(written).toContain("return result.outcome === 'Decision: Reject';");
+    expect(written).toContain("it falls back to { outcome: 'Decision: Reject' }, which the v2 read of the state");
+  });
+
+  it("migrates a status falling back to a literal other than 'Error', and keeps one falling back to a parameter on v1", async () => {
+    await writeProject(repo, {
+      'verdict.js': verdict("const status = state.status || 'InProgress';\n  return status === 'Failed';"),
+      'other.js': verdict("const status = state.status ?? other;\n  return status === 'Failed';"),
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 1 left on v1');
+    expect(await readFile(join(repo, 'verdict.js'), 'utf8')).toContain("return status === 'Failed' || status === 'Error';");
+    const other = await readFile(join(repo, 'other.js'), 'utf8');
+    expect(other).toContain("return status === 'Failed';");
+    expect(other).toContain("this code falls back to other, which may hold 'Error'");
+  });
+
+  it('answers an undecided journey on v2 as on v1 once migrated: the fallback still rejects', async () => {
+    // The platform over loopback: an undecided state, in v1's shape or v2's by the path asked.
+    const server = createServer((request, response) => {
+      const v2 = request.url?.includes('/v2/') === true;
+      const state = v2
+        ? { instanceId: 'i1', status: 'InProgress', context: { process: { steps: [] }, result: { status: 'pending' } } }
+        : { instanceId: 'i1', status: 'InProgress', data: { process: { flow: {} } } };
+      request.resume().on('end', () => response.setHeader('content-type', 'application/json').end(JSON.stringify(state)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const previousHost = process.env.JOURNEY_HOST;
+    process.env.JOURNEY_HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const end = `const decision = ${READ} || 'Decision: Reject';\n  switch (decision) {\n    case 'Decision: Reject': return 'rejected';\n    default: return 'accepted';\n  }`;
+      await writeProject(join(repo, 'v1'), { 'verdict.js': verdict(end) });
+      await cp(join(repo, 'v1'), join(repo, 'v2'), { recursive: true });
+      expect((await runCli(['.', '--journey-map', JOURNEY_MAP], join(repo, 'v2'))).stderr).toContain('1 migrated whole');
+      const load = (dir: string) =>
+        createRequire(import.meta.url)(join(repo, dir, 'verdict.js')) as { verdict(token: string, id: string): Promise<string> };
+      expect(await load('v1').verdict('t', 'i1')).toBe('rejected');
+      expect(await load('v2').verdict('t', 'i1')).toBe('rejected');
+    } finally {
+      if (previousHost === undefined) delete process.env.JOURNEY_HOST;
+      else process.env.JOURNEY_HOST = previousHost;
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

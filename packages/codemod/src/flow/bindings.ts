@@ -3,6 +3,7 @@
 import type { Node, ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { idEscapes } from './calls-and-returns.js';
+import { fallenBackTo } from './fallbacks.js';
 import { taskSite, tasksPattern } from './lists.js';
 import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
@@ -34,7 +35,10 @@ export function declare(tracking: Tracking, value: Value, target: Node, source: 
     }
     return;
   }
-  if (target.type === 'AssignmentPattern') return void declare(tracking, value, target.left, source);
+  if (target.type === 'AssignmentPattern') {
+    fallenBackTo(tracking, value, target.right, source);
+    return void declare(tracking, value, target.left, source);
+  }
   if (target.type === 'TSParameterProperty') return void declare(tracking, value, target.parameter, source);
   if (target.type === 'ObjectPattern') return void destructured(tracking, value, target, source);
   if (target.type === 'ArrayPattern') return void destructuredArray(tracking, value, target, source);

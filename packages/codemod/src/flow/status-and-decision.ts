@@ -10,7 +10,8 @@ import { REPEATABLE } from './v2-forms.js';
 import { carriesDecision, carriesStatus, type Value } from './values.js';
 
 const [FAILED, ERROR] = FAILURE_STATUSES;
-const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
+/** The v2 word for each v1 decision wording the change register maps. */
+export const V1_DECISIONS: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(DEFAULT_DECISION_OUTCOMES).map(([v2, v1]) => [v1, v2]),
 );
 
@@ -206,7 +207,7 @@ export function decisionMatched(tracking: Tracking, value: Value, node: Node, so
 }
 
 /** A v1 decision wording compared with the decision: the v2 word it stands for, when the register knows it. */
-function decisionLiteral(tracking: Tracking, value: Value, literal: Extract<Node, { type: 'StringLiteral' }>, source: Source): void {
+export function decisionLiteral(tracking: Tracking, value: Value, literal: Extract<Node, { type: 'StringLiteral' }>, source: Source): void {
   // Already one of v2's words.
   if (literal.value in DEFAULT_DECISION_OUTCOMES) return;
   const word = V1_DECISIONS[literal.value];
@@ -278,7 +279,7 @@ export const isAbsent = (node: Node): boolean =>
   (node.type === 'UnaryExpression' && node.operator === 'void');
 
 /** The string `node` holds when the code shows it (a literal, a constant of the file, an imported one). */
-function knownString(node: Node, source: Source): string | undefined {
+export function knownString(node: Node, source: Source): string | undefined {
   const known = evaluate(node, source.ctx);
   if (known.kind !== 'string' || known.parts.some((part) => part.kind === 'hole')) return undefined;
   return known.parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');

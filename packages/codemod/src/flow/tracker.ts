@@ -11,6 +11,7 @@ import { type Site, settle } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
 import { argument, optedOut, returned, yielded } from './calls-and-returns.js';
+import { fallenBackTo } from './fallbacks.js';
 import type { Functions } from './functions.js';
 import { iterated } from './lists.js';
 import { member } from './member-reads.js';
@@ -374,12 +375,17 @@ export class Tracker implements Tracking {
         if (parent.right === node && parent.operator === '=') assign(this, value, parent.left, source);
         return;
       case 'LogicalExpression':
-        if (parent.operator !== '&&' || parent.right === node) this.follow(value, parent, source);
-        else if (isV1Only(value.shape)) v1Guard(this, value, node, source);
+        if (parent.operator !== '&&' || parent.right === node) {
+          // `a && decision` is `a` only when `a` is falsy, which no wording is.
+          if (parent.operator !== '&&') fallenBackTo(this, value, parent.left === node ? parent.right : parent.left, source);
+          this.follow(value, parent, source);
+        } else if (isV1Only(value.shape)) v1Guard(this, value, node, source);
         return;
       case 'ConditionalExpression':
-        if (parent.test !== node) this.follow(value, parent, source);
-        else if (isV1Only(value.shape)) v1Guard(this, value, node, source);
+        if (parent.test !== node) {
+          fallenBackTo(this, value, parent.consequent === node ? parent.alternate : parent.consequent, source);
+          this.follow(value, parent, source);
+        } else if (isV1Only(value.shape)) v1Guard(this, value, node, source);
         return;
       case 'SequenceExpression':
         if (parent.expressions[parent.expressions.length - 1] === node) this.follow(value, parent, source);
