@@ -1,9 +1,8 @@
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeProject } from './js-projects.js';
 import { runCli } from './run-cli.js';
@@ -176,7 +175,7 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
 describe('a decision or status read with a fallback', () => {
   /** One state fetch whose decision (or status) `end` reads: a flow of its own. */
   const verdict = (end: string, head = '') => `${head}async function verdict(token, instanceId, other) {
-  const res = await fetch(process.env.JOURNEY_HOST + '/eu/captain/api/journey/state/fetch', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: JSON.stringify({ instanceId }) });
+  const res = await fetch(process.env.JOURNEY_HOST + '/eu/captain/api/journey/state/fetch', { method: 'POST', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' }, body: JSON.stringify({ instanceId }) });
   const state = await res.json();
   ${end}
 }
@@ -258,30 +257,41 @@ module.exports = { verdict };
   });
 
   it('answers an undecided journey on v2 as on v1 once migrated: the fallback still rejects', async () => {
-    // The platform over loopback: an undecided state, in v1's shape or v2's by the path asked.
-    const server = createServer((request, response) => {
-      const v2 = request.url?.includes('/v2/') === true;
-      const state = v2
-        ? { instanceId: 'i1', status: 'InProgress', context: { process: { steps: [] }, result: { status: 'pending' } } }
-        : { instanceId: 'i1', status: 'InProgress', data: { process: { flow: {} } } };
-      request.resume().on('end', () => response.setHeader('content-type', 'application/json').end(JSON.stringify(state)));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // The simulator on loopback: a data check started on each side and given no data is undecided.
+    const sim = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { manual: true } });
+    const running = await sim.listen();
+    const token = sim.issueToken();
+    const start = async (path: string, body: unknown) => {
+      const response = await fetch(`${running.url}/eu/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { instanceId: string }).instanceId;
+    };
     const previousHost = process.env.JOURNEY_HOST;
-    process.env.JOURNEY_HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.JOURNEY_HOST = running.url;
     try {
+      const onV1 = await start('captain/api/journey/start', {
+        resourceId: 'a1d7c3f0data-check-v1@latest',
+        context: { config: { async: true }, subject: {} },
+      });
+      const onV2 = await start('v2/captain/journey/start', {
+        resourceId: 'b2e8d4a1data-check-v2',
+        context: { config: { delivery: 'api' }, subject: {} },
+      });
       const end = `const decision = ${READ} || 'Decision: Reject';\n  switch (decision) {\n    case 'Decision: Reject': return 'rejected';\n    default: return 'accepted';\n  }`;
       await writeProject(join(repo, 'v1'), { 'verdict.js': verdict(end) });
       await cp(join(repo, 'v1'), join(repo, 'v2'), { recursive: true });
       expect((await runCli(['.', '--journey-map', JOURNEY_MAP], join(repo, 'v2'))).stderr).toContain('1 migrated whole');
       const load = (dir: string) =>
         createRequire(import.meta.url)(join(repo, dir, 'verdict.js')) as { verdict(token: string, id: string): Promise<string> };
-      expect(await load('v1').verdict('t', 'i1')).toBe('rejected');
-      expect(await load('v2').verdict('t', 'i1')).toBe('rejected');
+      expect(await load('v1').verdict(token, onV1)).toBe('rejected');
+      expect(await load('v2').verdict(token, onV2)).toBe('rejected');
     } finally {
       if (previousHost === undefined) delete process.env.JOURNEY_HOST;
       else process.env.JOURNEY_HOST = previousHost;
-      await new Promise((resolve) => server.close(resolve));
+      await running.close();
     }
   });
 });
