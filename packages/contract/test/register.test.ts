@@ -26,9 +26,36 @@ describe('filterKeys a caller writes', () => {
     expect(Object.keys(filterFlow(flow, ['/-v\\d/y']))).toEqual(['kyc-eu-v3', 'age-eu-v1']);
   });
 
-  it('refuse a pattern that could backtrack without end, and the request schema says so', () => {
-    expect(isValidFilterKey('/(a+)+$/')).toBe(false);
-    expect(isValidFilterKey('/.*/')).toBe(true);
-    expect(V1StateRequest.safeParse({ instanceId: 'i', filterKeys: ['/(x+x+)+y/'] }).success).toBe(false);
+  it('run in linear time patterns JavaScript would backtrack on for minutes, with the right answer', () => {
+    // The longest flow key of the bundled journeys: a backtracking engine tries 4^17 (then 8^17) ways before failing.
+    const longest = { 'kyc-account-eu-v5': 1 };
+    expect(filterFlow(longest, ['/(.|.|.|.)*Z/'])).toEqual({});
+    expect(filterFlow(longest, ['/(.|.|.|.|.|.|.|.)*Z/', '/(?:[a-z-]|[a-z0-9-]|\\w|.)*Z/'])).toEqual({});
+    expect(filterFlow(longest, ['/(.|.|.|.)*5$/'])).toEqual(longest);
+    expect(filterFlow(longest, ['/(a+)+$/', '/^(k+|y+|c+)+-/'])).toEqual(longest);
+    expect(V1StateRequest.safeParse({ instanceId: 'i', filterKeys: ['/(x+x+)+y/'] }).success).toBe(true);
+  });
+
+  it('keep the flags i, m, s and u, and refuse any other', () => {
+    expect(Object.keys(filterFlow(flow, ['/^KYC/i', '/^decision$/m', '/age.eu/s', '/^age/u']))).toEqual([
+      'kyc-eu-v3',
+      'age-eu-v1',
+      'decision',
+    ]);
+    expect(filterFlow({ 'a\nb': 1 }, ['/a.b/s'])).toEqual({ 'a\nb': 1 });
+    expect(filterFlow({ 'a\nb': 1 }, ['/a.b/', '/^b/'])).toEqual({});
+    expect(filterFlow({ 'a\nb': 1 }, ['/^b/m'])).toEqual({ 'a\nb': 1 });
+    expect(isValidFilterKey('/kyc/d')).toBe(false);
+    expect(isValidFilterKey('/kyc/v')).toBe(false);
+  });
+
+  it('refuse backreferences and lookarounds, which have no linear-time match, as the request schema’s validation error', () => {
+    for (const pattern of ['/(a)\\1/', '/(?<a>k)\\k<a>/', '/kyc(?=-)/', '/kyc(?!-)/', '/(?<=k)yc/', '/(?<!k)yc/']) {
+      expect(isValidFilterKey(pattern)).toBe(false);
+    }
+    const parsed = V1StateRequest.safeParse({ instanceId: 'i', filterKeys: ['/.*/', '/(a)\\1/'] });
+    expect(parsed.error?.issues).toMatchObject([
+      { path: ['filterKeys', 1], message: 'must be an exact key or a valid /regular expression/' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { V1Dialect } from '@journey-bridge/contract';
+import { filterFlow, type V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
 import type { JourneyDefinition, SegmentDefinition } from './journey-definition.js';
@@ -56,21 +56,6 @@ export function taskListWithSchemaView(instance: Instance) {
   };
 }
 
-/** Whether a flow key is kept by one v1 `filterKeys` entry: `"/<regex>/<flags>"` (live callers send `"/.*\/"`) or an exact key. */
-function filterKeyMatcher(filterKey: string): (key: string) => boolean {
-  const literal = /^\/(.*)\/([a-z]*)$/.exec(filterKey);
-  if (!literal) return (key) => key === filterKey;
-  // Without `g` and `y`: they make `test` resume from the previous match, so a key could fail after another matched.
-  const pattern = new RegExp(literal[1] ?? '', (literal[2] ?? '').replace(/[gy]/g, ''));
-  return (key) => pattern.test(key);
-}
-
-function filtered<T>(flow: Record<string, T>, filterKeys: readonly string[] | undefined): Record<string, T> {
-  if (!filterKeys) return flow;
-  const matchers = filterKeys.map(filterKeyMatcher);
-  return Object.fromEntries(Object.entries(flow).filter(([key]) => matchers.some((matches) => matches(key))));
-}
-
 /** The decision's `result.outcome` in the dialect's wording; an operator's own decision is written as given. */
 function decisionWording(dialect: V1Dialect, decision: string): string {
   return Object.hasOwn(dialect.decision.outcomes, decision)
@@ -102,7 +87,7 @@ export function v1StateView(instance: Instance, filterKeys?: readonly string[]) 
   const decision = instance.status === 'Completed' ? (instance.customDecision ?? instance.decision) : undefined;
   if (decision) flow[dialect.decision.key] = { ...dialect.entryFields, result: { outcome: decisionWording(dialect, decision) }, subject };
   const failed = instance.status === 'Failed' || instance.status === 'Error';
-  const process = { flow: filtered(flow, filterKeys) };
+  const process = { flow: filterFlow(flow, filterKeys) };
   return {
     instanceId: instance.id,
     status: v1StatusOf(instance),

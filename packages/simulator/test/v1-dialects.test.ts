@@ -153,4 +153,43 @@ describe('v1 filterKeys, filtered by the simulator itself', () => {
     expect(await keys(['/^KYC/i', 'decision'])).toEqual(['kyc-eu-v3', 'decision']);
     expect(await keys(['kyc'])).toEqual([]);
   });
+
+  /** An account-opening instance, decided: its flow holds `kyc-account-eu-v5`, the longest module key bundled. */
+  async function decidedAccountOpening(h: ReturnType<typeof harness>) {
+    const start = h.v1('start', { resourceId: IDS.accountOpeningV1, context: { subject: SUBJECTS.person } });
+    return (await answeredAfter(h, 1500, start)).body.instanceId as string;
+  }
+
+  it('answers a pattern JavaScript would backtrack on for minutes, rightly, and refuses a backreference as a 400', async () => {
+    const h = harness();
+    const instanceId = await decidedAccountOpening(h);
+    const keys = async (filterKeys: string[]) =>
+      Object.keys((await h.v1('state/fetch', { instanceId, filterKeys })).body.data.context.process.flow);
+    expect(await keys(['/account/'])).toEqual(['kyc-account-eu-v5', 'age-account-eu-v2']);
+    expect(await keys(['/(.|.|.|.)*Z/', '/(.|.|.|.|.|.|.|.)*Z/'])).toEqual([]);
+    expect(await keys(['/(.|.|.|.)*5$/'])).toEqual(['kyc-account-eu-v5']);
+
+    const backreference = await h.v1('state/fetch', { instanceId, filterKeys: ['/(a)\\1/'] });
+    expect(backreference.status).toBe(400);
+    expect(backreference.body).toMatchObject({ status: 400, error: 'bad-request-error' });
+    expect(backreference.body.message).toContain('filterKeys');
+  });
+
+  it('over HTTP, answers that pattern and then its health check', async () => {
+    const h = harness();
+    const instanceId = await decidedAccountOpening(h);
+    const running = await h.sim.listen();
+    try {
+      const response = await fetch(`${running.url}/eu/captain/api/journey/state/fetch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceId, filterKeys: ['/(.|.|.|.)*Z/'] }),
+      });
+      expect(response.status).toBe(200);
+      expect((await response.json()).data.context.process.flow).toEqual({});
+      expect((await fetch(`${running.url}/__sim/health`)).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
 });

@@ -1,4 +1,9 @@
-import safeRegex from 'safe-regex2';
+import { RE2JS } from 're2js';
+
+/** Whether one flow key is kept by one v1 `filterKeys` entry. */
+export interface FilterKeyPattern {
+  test(key: string): boolean;
+}
 
 /**
  * Keeps the flow entries whose key matches one of v1's `filterKeys`: `"/<regex>/<flags>"` literals (live callers
@@ -10,17 +15,40 @@ export function filterFlow<T>(flow: Record<string, T>, filterKeys: readonly stri
   return Object.fromEntries(Object.entries(flow).filter(([key]) => patterns.some((pattern) => pattern.test(key))));
 }
 
+/** The JavaScript flags a filter key may carry, as RE2's; `u` is RE2's own way of reading a pattern. */
+const RE2_FLAGS: ReadonlyMap<string, number> = new Map([
+  ['i', RE2JS.CASE_INSENSITIVE],
+  ['m', RE2JS.MULTILINE],
+  ['s', RE2JS.DOTALL],
+  ['u', 0],
+  // Dropped: with them a RegExp's `test` resumes where the previous key matched and skips keys.
+  ['g', 0],
+  ['y', 0],
+]);
+
 /**
- * The pattern of one filter key; throws `SyntaxError` for a `/…/` literal that is not a valid expression or one
- * that could backtrack without end (the caller writes it, so it must not be able to stall the server). The
- * stateful flags `g` and `y` are dropped: with them `test` resumes where the previous key matched and skips keys.
+ * The pattern of one filter key. A `/…/` literal is matched by RE2, in time linear in the key (the caller writes the
+ * pattern, so it must not be able to stall the server), and must also be a valid JavaScript regular expression.
+ * Throws `SyntaxError` for one that is not a valid JavaScript expression, carries a flag other than `i`, `m`, `s`,
+ * `u`, `g` or `y`, or uses what RE2 cannot match in linear time (backreferences, lookarounds).
  */
-export function filterKeyPattern(key: string): RegExp {
+export function filterKeyPattern(key: string): FilterKeyPattern {
   const literal = /^\/(.*)\/([a-z]*)$/.exec(key);
-  if (!literal) return new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  const pattern = new RegExp(literal[1] ?? '', (literal[2] ?? '').replace(/[gy]/g, ''));
-  if (!safeRegex(pattern)) throw new SyntaxError(`filter key ${key.slice(0, 40)} could backtrack without end`);
-  return pattern;
+  if (!literal) return { test: (candidate) => candidate === key };
+  const [, source = '', flags = ''] = literal;
+  let re2Flags = 0;
+  for (const flag of flags) {
+    const re2Flag = RE2_FLAGS.get(flag);
+    if (re2Flag === undefined) throw new SyntaxError(`filter key ${key.slice(0, 40)} has the flag ${flag}, not one of imsugy`);
+    re2Flags |= re2Flag;
+  }
+  // RE2 alone would take syntax JavaScript refuses (`(?i)`, `\pL`), which a caller cannot have meant.
+  new RegExp(source, flags);
+  try {
+    return RE2JS.compile(source, re2Flags);
+  } catch (error) {
+    throw new SyntaxError(`filter key ${key.slice(0, 40)} is not a pattern RE2 can match in linear time`, { cause: error });
+  }
 }
 
 /** Whether `filterKeyPattern` accepts `key`. */
