@@ -242,3 +242,64 @@ describe("an app whose statuses are a union of its own (v1's four)", () => {
     expect(typeErrors(dir)).toEqual([]);
   });
 });
+
+/** A task list read over fetch as a type the app writes out, under noUncheckedIndexedAccess: `read` takes the list's answer. */
+const taskListApp = (read: string) => ({
+  'tsconfig.json': JSON.stringify({
+    ...JSON.parse(TSCONFIG),
+    compilerOptions: { ...JSON.parse(TSCONFIG).compilerOptions, noUncheckedIndexedAccess: true },
+  }),
+  'tasks.ts': `const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
+const post = (token: string, path: string, body: unknown) =>
+  fetch(BASE + path, { method: 'POST', headers: { Authorization: \`Bearer \${token}\` }, body: JSON.stringify(body) });
+
+export async function firstTask(token: string, instanceId: string): Promise<string> {
+${read}
+}
+`,
+});
+
+describe('a task list answer asserted to a type the app writes out', () => {
+  const migrated = async (name: string, read: string) => {
+    const dir = join(work, name);
+    await writeApp(dir, taskListApp(read));
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(typeErrors(dir)).toEqual([]);
+    return readFile(join(dir, 'tasks.ts'), 'utf8');
+  };
+
+  it('is destructured with its assertion retyped to V2Interaction, not crashing on the two edits', async () => {
+    const tasks = await migrated(
+      'asserted-tasks',
+      `  const list = await post(token, 'task/list', { instanceId });
+  const { tasks } = (await list.json()) as { tasks: { taskId: string }[] };
+  return tasks[0]?.taskId ?? '';`,
+    );
+    expect(tasks).toContain('const tasks = pendingInteractionId((await list.json()) as V2Interaction);');
+    expect(tasks).toContain("return tasks ?? '';");
+  });
+
+  it('is destructured from .then with the call inside the declaration rewritten too', async () => {
+    const tasks = await migrated(
+      'then-tasks',
+      `  const { tasks } = await post(token, 'task/list', { instanceId }).then((r) => r.json() as Promise<{ tasks: { taskId: string }[] }>);
+  return tasks[0]?.taskId ?? '';`,
+    );
+    expect(tasks).toContain("const tasks = pendingInteractionId(await post(token, 'interaction/fetch', { instanceId })");
+    expect(tasks).toContain('r.json() as Promise<V2Interaction>');
+  });
+
+  it.each([
+    ['a non-null assertion', 'tasks[0]!.taskId'],
+    ['parentheses and an as', '(tasks[0] as { taskId: string }).taskId'],
+  ])('has its first task read through %s followed as the plain read', async (_, read) => {
+    const tasks = await migrated(
+      `wrapped-task-${read.length}`,
+      `  const list = await post(token, 'task/list', { instanceId });
+  const { tasks } = (await list.json()) as { tasks: { taskId: string }[] };
+  return ${read} ?? '';`,
+    );
+    expect(tasks).toContain("return tasks ?? '';");
+  });
+});

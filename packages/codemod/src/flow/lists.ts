@@ -102,13 +102,16 @@ export function tasksMember(
     if (parent?.type === 'UnaryExpression' && parent.operator === '!') return void site().replace(parent, `${shape.id} === undefined`);
   }
   if (name === '0' && member.computed) {
-    if (isMember(parent) && parent.object === member && propertyName(parent) === 'taskId') {
-      site().replace(parent, shape.id);
-      return void tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, parent, source);
+    // `tasks[0]!`, `(tasks[0] as Task)`: the task all the same, its wrappers replaced with it.
+    const task = unwrapped(source, member);
+    const read = source.parent(task);
+    if (isMember(read) && read.object === task && propertyName(read) === 'taskId') {
+      site().replace(read, shape.id);
+      return void tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, read, source);
     }
-    if (parent?.type === 'VariableDeclarator' && parent.init === member) {
-      site().replace(member, shape.id);
-      return void tracking.declare({ ...value, shape: { kind: 'task' } }, parent.id, source);
+    if (read?.type === 'VariableDeclarator' && read.init === task) {
+      site().replace(task, shape.id);
+      return void tracking.declare({ ...value, shape: { kind: 'task' } }, read.id, source);
     }
   }
   tracking.refuse(
@@ -119,6 +122,15 @@ export function tasksMember(
     'v2 has one active interaction, not a list of tasks',
     `${shape.id} (undefined while modules run and once the journey has ended)`,
   );
+}
+
+/** Expressions that only assert or parenthesise what they wrap. */
+const WRAPPERS = new Set(['ParenthesizedExpression', 'TSNonNullExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSTypeAssertion']);
+
+/** The outermost of the wrappers around `node` (`node` itself if none). */
+function unwrapped(source: Source, node: Node): Node {
+  const parent = source.parent(node);
+  return parent && WRAPPERS.has(parent.type) && 'expression' in parent && parent.expression === node ? unwrapped(source, parent) : node;
 }
 
 /**
@@ -149,9 +161,14 @@ export function tasksPattern(tracking: Tracking, value: Value, property: Extract
       TASK_FORM,
     );
   }
+  // The pattern and the call's parentheses, not the whole declarator: edits inside the answer's expression (its
+  // `as { tasks: … }` retyped) compose with these instead of overlapping them.
+  const { init } = declarator;
   tracking
     .site(source, declarator, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction')
-    .replace(declarator, `${target.name} = ${PENDING}(${source.ctx.text(declarator.init)})`)
+    .replace(pattern, target.name)
+    .edit(init.start ?? 0, init.start ?? 0, `${PENDING}(`)
+    .edit(init.end ?? 0, init.end ?? 0, ')')
     .helpers.push(PENDING);
   const binding = source.scopes.bindingOf(target);
   if (!binding) return;
