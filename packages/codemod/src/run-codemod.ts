@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
 import { EditedFiles } from './edits/edited-files.js';
+import { overlappingFiles } from './edits/overlapping-files.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { declarationFileOf } from './files/declaration-file.js';
 import { discoverFiles } from './files/discover-files.js';
@@ -27,8 +28,8 @@ import { planInWorkers } from './workers/plan-in-workers.js';
 
 /**
  * `skipped`: no v1 text (prefilter); `created`: the generated helper module, new in the tree; `refused`: left
- * alone unread or unwritten, `error` says why (a symbolic link, binary, too large, read-only, not UTF-8,
- * unreadable or unwritable).
+ * alone unread, unwritten or unedited, `error` says why (a symbolic link, binary, too large, read-only, not UTF-8,
+ * unreadable or unwritable, edits that overlap).
  */
 export type FileStatus = 'skipped' | 'unchanged' | 'changed' | 'created' | 'parse-error' | 'refused';
 
@@ -157,7 +158,9 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);
 
   // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
-  const edited = new EditedFiles(texts, new Map([...edits].filter(([file]) => !parseErrors.has(file))));
+  const parsedEdits = new Map([...edits].filter(([file]) => !parseErrors.has(file)));
+  const overlapping = overlappingFiles(texts, parsedEdits, resolution.flows);
+  const edited = new EditedFiles(texts, new Map([...parsedEdits].filter(([file]) => !overlapping.has(file))));
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
   for (const file of files) {
@@ -169,6 +172,11 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     const parseError = parseErrors.get(file);
     if (parseError !== undefined) {
       outcomes.push({ file, status: 'parse-error', error: parseError });
+      continue;
+    }
+    const overlap = overlapping.get(file);
+    if (overlap !== undefined) {
+      outcomes.push({ file, status: 'refused', error: overlap });
       continue;
     }
     const before = texts.get(file) ?? '';
