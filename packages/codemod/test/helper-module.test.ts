@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,10 @@ import {
 import { emitHelpers } from '../src/emit/helper-module.js';
 import { parseSource } from '../src/parse/parse-source.js';
 import { FileContext } from '../src/plan/file-context.js';
+import type { Report } from '../src/report/report.js';
+import { commitProject } from './js-projects.js';
+import { runCli } from './run-cli.js';
+import { typeErrors } from './type-errors.js';
 
 const _repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const SIX = ['FullName', 'DateOfBirth', 'CurrentAddress', 'PrimaryDocument', 'Selfie', 'SSN'];
@@ -207,5 +211,138 @@ describe('the module written into a JavaScript project', () => {
     const cjs = createRequire(import.meta.url)(join(dir, 'journey-v2.cjs')) as { participantsFor: typeof participantsFor };
     for (const module of [esm, cjs])
       expect(module.participantsFor(interaction(['DateOfBirth']), subject)).toEqual([{ domainElementId: 'DateOfBirth' }]);
+  });
+});
+
+// JavaScript that TypeScript checks (`checkJs`, `// @ts-check`) under `strict`: the compiled module alone would be
+// untyped code (implicit `any` errors) and would give its importers no types.
+const MAP = join(import.meta.dirname, '../../../test-fixtures/legacy-apps/journey-map.json');
+
+const checkedProject = (checkJs: boolean, pragma: string) => ({
+  '.gitignore': 'node_modules\n',
+  'package.json': '{ "name": "checked", "private": true }\n',
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: [],
+      strict: true,
+      allowJs: true,
+      checkJs,
+      noEmit: true,
+      skipLibCheck: true,
+    },
+    include: ['src'],
+  }),
+  'src/client.mjs': `${pragma}const BASE = 'http://localhost:8080/eu/captain/api/journey/';
+
+/**
+ * @typedef {{ instanceId: string, status: string, tasks: { taskId: string }[] }} TaskList
+ * @typedef {{ instanceId: string, status: string, data: { process: { flow: Record<string, { result: { outcome: string } }> } } }} JourneyState
+ */
+
+/**
+ * @param {string} path
+ * @param {string} instanceId
+ */
+function post(path, instanceId) {
+  return fetch(BASE + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ instanceId }) });
+}
+
+/**
+ * @param {string} instanceId
+ * @returns {Promise<TaskList>}
+ */
+export async function listTasks(instanceId) {
+  const res = await post('task/list', instanceId);
+  return /** @type {Promise<TaskList>} */ (res.json());
+}
+
+/** @param {string} instanceId */
+export async function check(instanceId) {
+  const res = await post('state/fetch', instanceId);
+  /** @type {JourneyState} */
+  const state = await res.json();
+  if (state.status === 'Failed') return 'fail';
+  return state.data.process.flow.decision?.result.outcome === 'Decision: Pass' ? 'pass' : 'fail';
+}
+`,
+  'src/tasks.cjs': `${pragma}const BASE = 'http://localhost:8080/eu/captain/api/journey/';
+
+/** @param {string} instanceId */
+async function waiting(instanceId) {
+  const res = await fetch(BASE + 'task/list', { method: 'POST', body: JSON.stringify({ instanceId }) });
+  const list = await res.json();
+  return list.tasks.length > 0;
+}
+
+module.exports = { waiting };
+`,
+});
+
+describe('a JavaScript project TypeScript checks', () => {
+  let repo: string;
+  beforeAll(async () => {
+    repo = await realpath(await mkdtemp(join(tmpdir(), 'journey-codemod-checked-')));
+  });
+  afterAll(() => rm(repo, { recursive: true, force: true }));
+
+  const migrate = async (files: Readonly<Record<string, string>>): Promise<Report> => {
+    await rm(repo, { recursive: true, force: true });
+    await commitProject(repo, files);
+    expect(typeErrors(repo)).toEqual([]);
+    const run = await runCli(['src', '--journey-map', MAP, '--report', '-'], repo);
+    expect(run.code).toBe(0);
+    return JSON.parse(run.stdout) as Report;
+  };
+
+  it('gets the module with its declarations, and type-checks under strict checkJs once migrated', async () => {
+    const project = checkedProject(true, '');
+    // JSDoc types of v1 shapes keep client.mjs on v1 (below): without them, its flow is migrated.
+    const untyped = {
+      ...project,
+      'src/client.mjs': project['src/client.mjs']
+        .replace(' * @returns {Promise<TaskList>}\n', '')
+        .replace('/** @type {Promise<TaskList>} */ ', '')
+        .replace('  /** @type {JourneyState} */\n', ''),
+    };
+    const report = await migrate(untyped);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated', 'migrated']);
+    expect(typeErrors(repo)).toEqual([]);
+    expect([...report.created].sort()).toEqual([
+      'src/journey-v2.cjs',
+      'src/journey-v2.d.cts',
+      'src/journey-v2.d.mts',
+      'src/journey-v2.mjs',
+    ]);
+    expect(await readFile(join(repo, 'src/client.mjs'), 'utf8')).toContain("import { decisionOf } from './journey-v2.mjs';");
+    expect(await readFile(join(repo, 'src/journey-v2.d.mts'), 'utf8')).toContain(
+      'export declare function decisionOf(state: V2State): Decision | (string & {}) | undefined;',
+    );
+    // Named in the program (TypeScript otherwise reads the declaration files in their place), they are not checked.
+    const config = JSON.parse(untyped['tsconfig.json']) as object;
+    await writeFile(join(repo, 'tsconfig.json'), JSON.stringify({ ...config, files: ['src/journey-v2.mjs', 'src/journey-v2.cjs'] }));
+    expect(typeErrors(repo)).toEqual([]);
+    // The importers get the declarations' types: a v1 task list is no interaction.
+    await writeFile(join(repo, 'src/misuse.mjs'), "import { moduleSteps } from './journey-v2.mjs';\nmoduleSteps(42);\n");
+    expect(typeErrors(repo)).toEqual(["src/misuse.mjs:2 Argument of type 'number' is not assignable to parameter of type 'V2State'."]);
+  });
+
+  it('keeps a flow on v1 where a JSDoc type TypeScript checks names the v1 answer, and migrates it where none checks', async () => {
+    const typedReport = await migrate(checkedProject(false, '// @ts-check\n'));
+    expect(typedReport.flows.map((flow) => flow.decision)).toEqual(['v1', 'migrated']);
+    const client = await readFile(join(repo, 'src/client.mjs'), 'utf8');
+    expect(client).toContain(
+      '// journey-codemod: unsupported [endpoint.task-list] its JSDoc type {Promise<TaskList>} describes the v1 answer, TypeScript checks this file',
+    );
+    expect(client).toContain(
+      '// journey-codemod: unsupported [response.state-result] its JSDoc type {JourneyState} describes the v1 answer',
+    );
+    expect(client).not.toMatch(/\/v2\/captain\/|journey-v2/);
+    expect(typeErrors(repo)).toEqual([]);
+    const uncheckedReport = await migrate(checkedProject(false, ''));
+    expect(uncheckedReport.flows.map((flow) => flow.decision)).toEqual(['migrated', 'migrated']);
   });
 });

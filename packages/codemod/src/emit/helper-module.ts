@@ -15,7 +15,9 @@ const HELPER_HEADER = 'Written by journey-codemod into a migrated project';
 
 /** Whether `file` (its text `text`) is the module the codemod generated, by its name and its opening comment. */
 export function isGeneratedHelper(file: string, text: string | undefined): boolean {
-  return basename(file).replace(/\.(?:ts|mjs|cjs)$/, '') === HELPER_MODULE && (text?.slice(0, 400).includes(HELPER_HEADER) ?? false);
+  return (
+    basename(file).replace(/\.(?:d\.[mc]ts|ts|mjs|cjs)$/, '') === HELPER_MODULE && (text?.slice(0, 400).includes(HELPER_HEADER) ?? false)
+  );
 }
 
 /** Names of the module that are types: imported with `type` in TypeScript. */
@@ -31,10 +33,14 @@ type Flavour = 'ts' | 'esm' | 'cjs';
 
 const EXTENSIONS: Readonly<Record<Flavour, string>> = { ts: '.ts', esm: '.mjs', cjs: '.cjs' };
 
+/** The declaration file TypeScript reads in place of the compiled module, beside it. */
+const DECLARATIONS: Readonly<Record<Exclude<Flavour, 'ts'>, string>> = { esm: '.d.mts', cjs: '.d.cts' };
+
 /**
  * Writes the helper module once into the user's tree (the deepest directory that holds every file using it), in
  * the language of the files that import it: TypeScript as written in `helpers/journey-v2.ts`, or that module
- * compiled to an ES module (`.mjs`) or CommonJS (`.cjs`). Nothing to install; an existing module is kept as it is.
+ * compiled to an ES module (`.mjs`) or CommonJS (`.cjs`) with its declaration file (`.d.mts`, `.d.cts`) beside it,
+ * so JavaScript that TypeScript checks gets its types. Nothing to install; an existing file is kept as it is.
  * Each file gets one import of the names it uses, in its own quotes and semicolons, after its last import.
  */
 export function emitHelpers(
@@ -54,10 +60,15 @@ export function emitHelpers(
     if (!ctx) continue;
     const flavour: Flavour = ctx.isTypeScript ? 'ts' : moduleKindOf(ctx, packageTypes);
     const path = join(dir, `${HELPER_MODULE}${EXTENSIONS[flavour]}`);
-    if (!files.has(path)) {
-      const existing = readExisting(path);
-      if (existing === undefined) files.set(path, moduleText(flavour));
-      else for (const name of missingExports(existing, names)) lacking.set(path, (lacking.get(path) ?? new Set()).add(name));
+    const written = flavour === 'ts' ? [{ path, text: moduleText }] : [{ path, text: () => javascriptText(flavour) }];
+    // Written with the module only: beside one kept from an earlier run, it could declare what that one lacks.
+    if (flavour !== 'ts' && readExisting(path) === undefined)
+      written.push({ path: join(dir, `${HELPER_MODULE}${DECLARATIONS[flavour]}`), text: () => declarationText(flavour) });
+    for (const file of written) {
+      if (files.has(file.path)) continue;
+      const existing = readExisting(file.path);
+      if (existing === undefined) files.set(file.path, file.text());
+      else for (const name of missingExports(existing, names)) lacking.set(file.path, (lacking.get(file.path) ?? new Set()).add(name));
     }
     const specifier = specifierFor(ctx, path, flavour);
     const missing = [...names].filter((name) => ctx.imports.get(name)?.specifier !== specifier).sort();
@@ -91,11 +102,26 @@ function refuse(lacking: ReadonlyMap<string, ReadonlySet<string>>): never {
   );
 }
 
-function moduleText(flavour: Flavour): string {
-  const source = readFileSync(HELPER_SOURCE_URL, 'utf8');
-  if (flavour === 'ts') return source;
-  const module = flavour === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
-  return ts.transpileModule(source, { compilerOptions: { module, target: ts.ScriptTarget.ES2020 } }).outputText;
+const moduleText = (): string => readFileSync(HELPER_SOURCE_URL, 'utf8');
+
+const compilerOptions = (flavour: Exclude<Flavour, 'ts'>): ts.CompilerOptions => ({
+  module: flavour === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext,
+  target: ts.ScriptTarget.ES2020,
+});
+
+/**
+ * The module compiled to JavaScript, unchecked by TypeScript: compiled, its parameters lost their types (implicit
+ * `any`, errors where the project checks its JavaScript), and its declaration file types it for its importers.
+ */
+function javascriptText(flavour: Exclude<Flavour, 'ts'>): string {
+  const output = ts.transpileModule(moduleText(), { compilerOptions: compilerOptions(flavour) }).outputText;
+  // First, before CommonJS's `"use strict"`: TypeScript reads the pragma only in the comments the file opens with.
+  return `// @ts-nocheck: compiled from TypeScript, its types are in ${HELPER_MODULE}${DECLARATIONS[flavour]} beside it.\n${output}`;
+}
+
+/** The module's declarations, as TypeScript writes them: its exports are typed explicitly, as `isolatedDeclarations` asks. */
+function declarationText(flavour: Exclude<Flavour, 'ts'>): string {
+  return ts.transpileDeclaration(moduleText(), { compilerOptions: compilerOptions(flavour) }).outputText;
 }
 
 /** The deepest directory that holds every file. */

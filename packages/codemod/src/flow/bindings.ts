@@ -1,6 +1,6 @@
 // Where a value is bound or stored (declarations, parameters, destructuring, assignments, objects the code writes
 // around it), each followed on to the reads of what it binds.
-import type { Node, ObjectExpression } from '@babel/types';
+import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { idEscapes } from './calls-and-returns.js';
 import { fallenBackTo } from './fallbacks.js';
@@ -17,6 +17,10 @@ export function declare(tracking: Tracking, value: Value, target: Node, source: 
   if (target.type === 'Identifier') {
     const annotation = target.typeAnnotation?.type === 'TSTypeAnnotation' ? target.typeAnnotation.typeAnnotation : undefined;
     if (annotation) tracking.retype(source, annotation, value);
+    const holder = source.parent(target);
+    if (holder && isFunction(holder) && holder.params.includes(target as never))
+      tracking.jsdocTyped(source, holder, value, { tag: 'param', name: target.name }, target);
+    else tracking.jsdocTyped(source, target, value, { tag: 'type' });
     // A parameter of an overloaded function: its signatures must stay compatible with the implementation (TS2394).
     for (const param of overloadParameters(source, target)) {
       const declared = param.type === 'Identifier' && param.typeAnnotation?.type === 'TSTypeAnnotation' ? param.typeAnnotation : undefined;

@@ -215,6 +215,7 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   if (fn.generator) return void generatorCallers(tracking, value, fn, node, source, false);
   const returnType = 'returnType' in fn && fn.returnType?.type === 'TSTypeAnnotation' ? fn.returnType.typeAnnotation : undefined;
   if (returnType) tracking.retype(source, returnType, value);
+  tracking.jsdocTyped(source, fn, value, { tag: 'returns' }, node);
   // Callers see the overload signatures' return types, which must stay compatible with the implementation's.
   for (const signature of overloadsOf(source, fn)) {
     if (signature.returnType?.type === 'TSTypeAnnotation') tracking.retype(source, signature.returnType.typeAnnotation, value);

@@ -1,6 +1,7 @@
 import type { CallExpression, ImportDeclaration, Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isGeneratedHelper } from '../emit/helper-module.js';
+import { isCheckedJavaScript } from '../files/checked-javascript.js';
 import { isMember } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
@@ -13,6 +14,7 @@ import { assign, declare, stored } from './bindings.js';
 import { argument, optedOut, returned, yielded } from './calls-and-returns.js';
 import { fallenBackTo } from './fallbacks.js';
 import type { Functions } from './functions.js';
+import { type JsdocTypeSite, jsdocType } from './jsdoc-types.js';
 import { iterated } from './lists.js';
 import { member } from './member-reads.js';
 import type { Binding } from './scopes.js';
@@ -20,7 +22,7 @@ import type { Source, Sources } from './sources.js';
 import { compared, decisionEscapes, statusEscapes, statusTyped, switched, wordingUnfollowed } from './status-and-decision.js';
 import { renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
-import { retype, takesAnyString } from './type-annotations.js';
+import { retype, takesAnyString, v2TypeOf } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
@@ -113,6 +115,8 @@ export class Tracker implements Tracking {
   /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
   private readonly typeImports = new Map<Binding, TypeImport>();
   private readonly visited = new Set<string>();
+  /** Whether the config governing a directory has TypeScript check its JavaScript (`checkJs`). */
+  private readonly checkJs = new Map<string, boolean>();
   private readonly links: [string, string][] = [];
   private readonly readAsState = new Set<string>();
   private readonly interactions = new Map<string, string>();
@@ -337,11 +341,22 @@ export class Tracker implements Tracking {
     }
   }
 
+  jsdocTyped(source: Source, holder: Node, value: Value, site: JsdocTypeSite, at: Node = holder): void {
+    const target = v2TypeOf(value);
+    if (!target || !isCheckedJavaScript(source.file, source.ctx.ast, this.checkJs)) return;
+    const type = jsdocType(source, holder, site);
+    if (type === undefined) return;
+    const reason = `its JSDoc type {${type}} describes the v1 answer, TypeScript checks this file, and the codemod does not rewrite JSDoc: retype it to ${target.name} of the generated module with the code`;
+    this.refuse(source, at, value, ruleOf(value), reason, target.name);
+  }
+
   /** Where the expression `node`, holding `value`, goes next. */
   follow(value: Value, node: Node, source: Source): void {
     const key = `${value.origin}|${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
     if (this.visited.has(key)) return;
     this.visited.add(key);
+    // `/** @type {TaskList} */ (res.json())`: JavaScript's cast.
+    if (node.extra?.parenthesized === true) this.jsdocTyped(source, node, value, { tag: 'type' });
     const parent = source.parent(node);
     if (!parent) return;
     const objectValue = isObjectShape(value.shape);

@@ -4,6 +4,7 @@ import type { CallExpression, Node } from '@babel/types';
 import type { RuleId } from '../plan/rules.js';
 import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Functions } from './functions.js';
+import type { JsdocTypeSite } from './jsdoc-types.js';
 import type { Source, Sources } from './sources.js';
 import type { BodyOwner, V2Unfollowed } from './tracker.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
@@ -25,6 +26,11 @@ export interface Tracking {
   refuseState(source: Source, node: Node, value: Value, reason: string): void;
   /** Retypes an annotation of the answer to the v2 one. */
   retype(source: Source, type: Node, value: Value): void;
+  /**
+   * Keeps the flow on v1 where a JSDoc type at `site` of `holder` (its declaration, function, or cast) describes the
+   * answer in JavaScript that TypeScript checks: the codemod does not rewrite JSDoc. Marked at `at`, else `holder`.
+   */
+  jsdocTyped(source: Source, holder: Node, value: Value, site: JsdocTypeSite, at?: Node): void;
   /** The answer leaves the code the run was given here: passed to code the codemod does not see, or `returned` to no caller. */
   boundary(source: Source, node: Node, value: Value, returned?: boolean): void;
   /** Where the expression `node`, holding `value`, goes next. */

@@ -7,7 +7,7 @@ const PROMISES = new Set(['Promise', 'PromiseLike']);
 const ARRAYS = new Set(['Array', 'ReadonlyArray']);
 
 /** The type of the generated module that describes a value, and whether the annotation describes a list of it. */
-function v2TypeOf(value: Value): { name: string; list: boolean } | undefined {
+export function v2TypeOf(value: Value): { name: string; list: boolean } | undefined {
   const { shape, operation } = value;
   if (shape.kind === 'entries') return { name: 'V2ModuleStep', list: true };
   if (shape.kind === 'entry') return { name: 'V2ModuleStep', list: false };
