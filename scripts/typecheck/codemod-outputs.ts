@@ -41,6 +41,8 @@ export function codemodOutputOptions(codemodPackageDir: string): ts.CompilerOpti
     skipLibCheck: true,
     paths: {
       '@journey-bridge/client': [join(codemodPackageDir, '../client/src/index.ts')],
+      // got names its types only in `exports`, which a directory reached through `paths` is not read by.
+      got: [join(codemodPackageDir, 'node_modules/got/dist/source/index.d.ts')],
       '*': [join(codemodPackageDir, 'node_modules/*'), join(codemodPackageDir, 'node_modules/@types/*')],
     },
   };
