@@ -291,15 +291,117 @@ describe('a task list answer asserted to a type the app writes out', () => {
   });
 
   it.each([
-    ['a non-null assertion', 'tasks[0]!.taskId'],
-    ['parentheses and an as', '(tasks[0] as { taskId: string }).taskId'],
-  ])('has its first task read through %s followed as the plain read', async (_, read) => {
+    ['a non-null assertion', 'tasks[0]!.taskId', 'tasks!'],
+    ['parentheses and an as', '(tasks[0] as { taskId: string }).taskId', 'tasks'],
+  ])('has its first task read through %s followed as the plain read', async (_, read, id) => {
     const tasks = await migrated(
       `wrapped-task-${read.length}`,
       `  const list = await post(token, 'task/list', { instanceId });
   const { tasks } = (await list.json()) as { tasks: { taskId: string }[] };
   return ${read} ?? '';`,
     );
-    expect(tasks).toContain("return tasks ?? '';");
+    expect(tasks).toContain(`return ${id} ?? '';`);
+  });
+
+  const requests = (text: string) => text.split("post(token, '").length - 1;
+
+  it.each([
+    [
+      'an asserted answer',
+      `  const list = await post(token, 'task/list', { instanceId });
+  const tasks = ((await list.json()) as { tasks: { taskId: string }[] }).tasks;
+  return tasks[0]!.taskId;`,
+      'const tasks = pendingInteractionId((await list.json()) as V2Interaction);',
+      'return tasks!;',
+    ],
+    [
+      '.then',
+      `  const tasks = (await post(token, 'task/list', { instanceId }).then((r) => r.json() as Promise<{ tasks: { taskId: string }[] }>)).tasks;
+  return tasks[0]?.taskId ?? '';`,
+      "const tasks = pendingInteractionId(await post(token, 'interaction/fetch', { instanceId }).then((r) => r.json() as Promise<V2Interaction>));",
+      "return tasks ?? '';",
+    ],
+    [
+      'a name',
+      `  const list = (await (await post(token, 'task/list', { instanceId })).json()) as { tasks: { taskId: string }[] };
+  const tasks = list.tasks;
+  return tasks[0]?.taskId ?? '';`,
+      'const tasks = pendingInteractionId(list);',
+      "return tasks ?? '';",
+    ],
+  ])('declared alone as .tasks of %s, holds the interaction id read once, with the same requests', async (_, read, declared, returned) => {
+    const tasks = await migrated(`member-tasks-${read.length}`, read);
+    expect(tasks).toContain(declared);
+    expect(tasks).toContain(returned);
+    expect(tasks).not.toContain('.tasks');
+    expect(requests(tasks)).toBe(requests(read));
+  });
+
+  it('is read inline as .tasks of a request, written around it so the request is made once', async () => {
+    const read = `  const list = await post(token, 'task/list', { instanceId });
+  return ((await list.json()) as { tasks: { taskId: string }[] }).tasks[0]?.taskId ?? '';`;
+    const tasks = await migrated('inline-tasks', read);
+    expect(tasks).toContain("return pendingInteractionId((await list.json()) as V2Interaction) ?? '';");
+    expect(requests(tasks)).toBe(requests(read));
+  });
+
+  it('stays on v1, marked, when .tasks of a request is iterated: its id would be read by sending it again', async () => {
+    const dir = join(work, 'iterated-tasks');
+    const read = `  const list = await post(token, 'task/list', { instanceId });
+  for (const task of ((await list.json()) as { tasks: { taskId: string }[] }).tasks) return task.taskId;
+  return '';`;
+    await writeApp(dir, taskListApp(read));
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => ({ decision: flow.decision, rule: flow.blockedBy?.rule }))).toEqual([
+      { decision: 'v1', rule: 'endpoint.task-list' },
+    ]);
+    const tasks = await readFile(join(dir, 'tasks.ts'), 'utf8');
+    expect(tasks).toMatch(/the task list is read as \.tasks of \(await list\.json\(\)\) as .*, not of a name: .*a request sent twice/);
+    expect(tasks.replace(/^ *\/\/ journey-codemod: .*\n/gm, '')).toBe(taskListApp(read)['tasks.ts']);
+  });
+});
+
+const PENDING_CALL = 'pendingInteractionId(';
+
+describe('a task list read as .tasks of a request in JavaScript', () => {
+  it.each([
+    [
+      'fetch',
+      `const res = await fetch(BASE + 'task/list', { method: 'POST', headers: { Authorization: \`Bearer \${token}\` }, body: JSON.stringify({ instanceId }) });
+  const tasks = (await res.json()).tasks;
+  return tasks[0].taskId;`,
+      'const tasks = pendingInteractionId(await res.json());',
+    ],
+    [
+      'fetch and .then',
+      `const tasks = (await fetch(BASE + 'task/list', { method: 'POST', headers: { Authorization: \`Bearer \${token}\` }, body: JSON.stringify({ instanceId }) }).then((r) => r.json())).tasks;
+  return tasks.length === 0 ? undefined : tasks[0].taskId;`,
+      "const tasks = pendingInteractionId(await fetch(BASE + 'interaction/fetch',",
+    ],
+    [
+      'axios',
+      `const tasks = (await axios.post(BASE + 'task/list', { instanceId }, { headers: { Authorization: \`Bearer \${token}\` } })).data.tasks;
+  return tasks[0].taskId;`,
+      "const tasks = pendingInteractionId((await axios.post(BASE + 'interaction/fetch', { instanceId }, { headers:",
+    ],
+  ])('over %s holds the interaction id, read with the one request the list made', async (_, read, declared) => {
+    const dir = join(work, `js-member-tasks-${read.length}`);
+    await writeApp(dir, {
+      'tasks.js': `import axios from 'axios';
+const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
+
+export async function firstTask(token, instanceId) {
+  ${read}
+}
+`,
+    });
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const tasks = await readFile(join(dir, 'tasks.js'), 'utf8');
+    expect(tasks).toContain(declared);
+    expect(tasks).not.toContain('.tasks');
+    expect(tasks).not.toContain('task/list');
+    expect(tasks.split(PENDING_CALL).length - 1).toBe(1);
+    expect(tasks.split(/\b(?:fetch|axios\.post)\(/).length).toBe(read.split(/\b(?:fetch|axios\.post)\(/).length);
   });
 });

@@ -4,7 +4,7 @@ import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { idEscapes } from './calls-and-returns.js';
 import { fallenBackTo } from './fallbacks.js';
-import { taskSite, tasksPattern } from './lists.js';
+import { tasksPattern, writeTaskId } from './lists.js';
 import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusEscapes, wordingUnfollowed } from './status-and-decision.js';
@@ -91,11 +91,9 @@ function destructuredArray(tracking: Tracking, value: Value, pattern: Extract<No
     first?.type === 'Identifier' &&
     declarator?.type === 'VariableDeclarator'
   ) {
-    taskSite(tracking, source, declarator, value, value.shape, 'v1 task → the v2 interaction').replace(
-      declarator,
-      `${first.name} = ${value.shape.id}`,
-    );
-    return void declare(tracking, { ...value, shape: { kind: 'task' } }, first, source);
+    if (writeTaskId(tracking, source, declarator, value, value.shape, 'v1 task → the v2 interaction', `${first.name} = `))
+      declare(tracking, { ...value, shape: { kind: 'task' } }, first, source);
+    return;
   }
   const element = elementOf(value.shape);
   if (element && value.shape.kind !== 'tasks') {

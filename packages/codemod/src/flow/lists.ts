@@ -6,7 +6,7 @@ import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
-import { PENDING, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
+import { PENDING, REPEATABLE, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
 import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
 
 export const ARRAY_METHODS = new Set([
@@ -81,6 +81,52 @@ export function taskSite(
   return site;
 }
 
+/**
+ * Writes `before`, the id of the interaction that collects data, and `after` in place of `node`. Its
+ * `pendingInteractionId(answer)` is written around the answer where `node` holds it, so the answer is still evaluated
+ * once and edits inside it (its request, its `as`) compose; elsewhere only an answer that repeats nothing when read
+ * again (a name, a member chain) is copied: a copied request would be sent twice, and stay on v1. Answers whether it
+ * wrote.
+ */
+export function writeTaskId(
+  tracking: Tracking,
+  source: Source,
+  node: Node,
+  value: Value,
+  shape: Extract<Shape, { kind: 'tasks' }>,
+  description: string,
+  before = '',
+  after = '',
+): boolean {
+  const { answer } = shape;
+  const start = node.start ?? 0;
+  const end = node.end ?? 0;
+  if (answer && start <= answer.start && answer.end <= end) {
+    taskSite(tracking, source, node, value, shape, description)
+      .edit(start, answer.start, `${before}${PENDING}(`)
+      .edit(answer.end, end, `)${after}`);
+    return true;
+  }
+  if (answer && !answer.repeatable) {
+    refuseRepeat(tracking, source, node, value, answer.text);
+    return false;
+  }
+  taskSite(tracking, source, node, value, shape, description).replace(node, `${before}${shape.id}${after}`);
+  return true;
+}
+
+/** A task list read where its answer, which reading again would repeat (a request sent twice), must be written again. */
+function refuseRepeat(tracking: Tracking, source: Source, node: Node, value: Value, answer: string): void {
+  tracking.refuse(
+    source,
+    node,
+    value,
+    'endpoint.task-list',
+    `the task list is read as .tasks of ${answer.length > 80 ? 'an expression' : answer}, not of a name: its interaction's id read here would evaluate that again (a request sent twice); declare the list alone first (const tasks = answer.tasks)`,
+    TASK_FORM,
+  );
+}
+
 /** `tasks.length`, `tasks[0]`, `tasks[0].taskId` of a task list: v2 has one interaction that collects data, or none. */
 export function tasksMember(
   tracking: Tracking,
@@ -91,27 +137,29 @@ export function tasksMember(
   source: Source,
 ): void {
   const parent = source.parent(member);
-  const site = () => taskSite(tracking, source, member, value, shape, 'v1 task → the v2 interaction');
+  const write = (node: Node, after: string) => writeTaskId(tracking, source, node, value, shape, 'v1 task → the v2 interaction', '', after);
   if (name === 'length') {
     const zero =
       parent?.type === 'BinaryExpression' && [parent.left, parent.right].some((side) => side.type === 'NumericLiteral' && side.value === 0);
     if (parent?.type === 'BinaryExpression' && zero && ['===', '==', '<='].includes(parent.operator))
-      return void site().replace(parent, `${shape.id} === undefined`);
+      return void write(parent, ' === undefined');
     if (parent?.type === 'BinaryExpression' && zero && ['!==', '!=', '>'].includes(parent.operator))
-      return void site().replace(parent, `${shape.id} !== undefined`);
-    if (parent?.type === 'UnaryExpression' && parent.operator === '!') return void site().replace(parent, `${shape.id} === undefined`);
+      return void write(parent, ' !== undefined');
+    if (parent?.type === 'UnaryExpression' && parent.operator === '!') return void write(parent, ' === undefined');
   }
   if (name === '0' && member.computed) {
-    // `tasks[0]!`, `(tasks[0] as Task)`: the task all the same, its wrappers replaced with it.
+    // `tasks[0]!`, `(tasks[0] as Task)`: the task all the same, its wrappers replaced with it; a `!` kept, as it asserted
+    // there is one.
     const task = unwrapped(source, member);
     const read = source.parent(task);
+    const after = asserted(source, member, task) ? '!' : '';
     if (isMember(read) && read.object === task && propertyName(read) === 'taskId') {
-      site().replace(read, shape.id);
-      return void tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, read, source);
+      if (write(read, after)) tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, read, source);
+      return;
     }
     if (read?.type === 'VariableDeclarator' && read.init === task) {
-      site().replace(task, shape.id);
-      return void tracking.declare({ ...value, shape: { kind: 'task' } }, read.id, source);
+      if (write(task, after)) tracking.declare({ ...value, shape: { kind: 'task' } }, read.id, source);
+      return;
     }
   }
   tracking.refuse(
@@ -122,6 +170,13 @@ export function tasksMember(
     'v2 has one active interaction, not a list of tasks',
     `${shape.id} (undefined while modules run and once the journey has ended)`,
   );
+}
+
+/** Whether a `!` is among the wrappers from `node` out to `outer`. */
+function asserted(source: Source, node: Node, outer: Node): boolean {
+  for (let at: Node | undefined = node; at && at !== outer; at = source.parent(at))
+    if (source.parent(at)?.type === 'TSNonNullExpression') return true;
+  return false;
 }
 
 /** Expressions that only assert or parenthesise what they wrap. */
@@ -170,10 +225,61 @@ export function tasksPattern(tracking: Tracking, value: Value, property: Extract
     .edit(init.start ?? 0, init.start ?? 0, `${PENDING}(`)
     .edit(init.end ?? 0, init.end ?? 0, ')')
     .helpers.push(PENDING);
-  const binding = source.scopes.bindingOf(target);
+  boundTasks(tracking, value, target, source);
+}
+
+/** The reads of a name that now holds the id of the interaction that collects data, followed as the task list's. */
+function boundTasks(tracking: Tracking, value: Value, name: Extract<Node, { type: 'Identifier' }>, source: Source): void {
+  const binding = source.scopes.bindingOf(name);
   if (!binding) return;
   for (const reference of binding.references)
-    tracking.follow({ ...value, shape: { kind: 'tasks', id: target.name, repeatable: true, helper: false } }, reference, source);
+    tracking.follow({ ...value, shape: { kind: 'tasks', id: name.name, helper: false } }, reference, source);
+}
+
+/**
+ * `answer.tasks`: a name declared with it alone now holds the interaction's id (`const tasks =
+ * pendingInteractionId(answer)`), rewritten in place so `answer` is still evaluated once; other reads replace the
+ * list with `pendingInteractionId(answer)`, which copies `answer` and so is written only when reading it again
+ * repeats nothing (a name or a member chain): a copied call would send its request again, and stay on v1.
+ */
+export function tasksRead(tracking: Tracking, value: Value, member: Member, source: Source): void {
+  if (tracking.helpersOff)
+    return void tracking.refuse(source, member, value, 'endpoint.task-list', taskWithoutHelpers(tracking.helpersOff), TASK_FORM);
+  const declarator = source.parent(member);
+  const answer = member.object;
+  if (
+    declarator?.type === 'VariableDeclarator' &&
+    declarator.init === member &&
+    declarator.id.type === 'Identifier' &&
+    !declarator.id.typeAnnotation
+  ) {
+    const { id } = declarator;
+    const assigned = (reference: Node) => {
+      const parent = source.parent(reference);
+      return parent?.type === 'AssignmentExpression' && parent.left === reference;
+    };
+    if (source.scopes.bindingOf(id)?.references.some(assigned)) {
+      return void tracking.refuse(
+        source,
+        member,
+        value,
+        'endpoint.task-list',
+        `the task list is declared as ${id.name}, which is assigned elsewhere: its other values would not be the interaction's id`,
+        TASK_FORM,
+      );
+    }
+    // Only the parentheses of the answer and `.tasks` change: edits inside the answer (its request, its `as { tasks: … }`
+    // retyped) compose with these.
+    tracking
+      .site(source, member, value, 'endpoint.task-list', 'v1 tasks → the v2 interaction')
+      .edit(member.start ?? 0, answer.start ?? 0, `${PENDING}(`)
+      .edit(answer.end ?? 0, member.end ?? 0, ')')
+      .helpers.push(PENDING);
+    return void boundTasks(tracking, value, id, source);
+  }
+  const text = source.ctx.text(answer);
+  const where = { start: answer.start ?? 0, end: answer.end ?? 0, text, repeatable: REPEATABLE.test(text) };
+  tracking.follow({ ...value, shape: { kind: 'tasks', id: `${PENDING}(${text})`, answer: where, helper: true } }, member, source);
 }
 
 /** `for (const x of value)`: each element is bound to `x`. */
@@ -187,16 +293,10 @@ export function iterated(
   const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : loop.left;
   const element = elementOf(value.shape);
   if (value.shape.kind === 'tasks') {
-    if (!value.shape.repeatable) {
-      return void tracking.refuse(
-        source,
-        node,
-        value,
-        'endpoint.task-list',
-        'the task list is not read from a name the codemod can write twice',
-      );
-    }
     const id = value.shape.id;
+    // The id is written twice: an answer that cannot be read again stays v1.
+    if (value.shape.answer && !value.shape.answer.repeatable)
+      return void refuseRepeat(tracking, source, node, value, value.shape.answer.text);
     // TypeScript does not narrow a call by the test of an earlier one: the element is asserted defined.
     const element = value.shape.helper && source.ctx.isTypeScript ? `${id}!` : id;
     taskSite(tracking, source, node, value, value.shape, 'v1 tasks → the v2 interaction').replace(

@@ -5,11 +5,11 @@ import type { Node } from '@babel/types';
 import { RESULT_PATHS } from '@journey-bridge/contract';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
-import { ARRAY_METHODS, arrayMethod, callback, tasksMember, wholeListRead } from './lists.js';
+import { ARRAY_METHODS, arrayMethod, callback, tasksMember, tasksRead, wholeListRead } from './lists.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
 import type { Member, Tracking } from './tracking.js';
-import { PENDING, REPEATABLE, readEither, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
+import { REPEATABLE, readEither, ruleOf } from './v2-forms.js';
 import type { Shape, Value } from './values.js';
 
 /** The flow key of the decision entry in the specification's dialect. */
@@ -152,10 +152,7 @@ function bodyMember(tracking: Tracking, value: Value, member: Member, name: stri
       }
       if (name === 'tasks') {
         // The end interaction has an interactionId too: a task is an interaction that collects data.
-        if (tracking.helpersOff)
-          return void tracking.refuse(source, member, value, 'endpoint.task-list', taskWithoutHelpers(tracking.helpersOff), TASK_FORM);
-        const id = `${PENDING}(${source.ctx.text(member.object)})`;
-        return void from({ kind: 'tasks', id, repeatable: root !== undefined, helper: true });
+        return void tasksRead(tracking, value, member, source);
       }
       return void tracking.refuse(
         source,

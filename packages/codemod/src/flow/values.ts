@@ -21,9 +21,15 @@ export type Shape =
   | { readonly kind: 'entry' | 'entry-result' }
   /**
    * A task list's `tasks`: `id` is the expression that replaces the list, the id of the interaction that collects
-   * data (`pendingInteractionId(list)` of the generated module, or a name already holding it: `helper` false).
+   * data (`pendingInteractionId(list)` of the generated module, or a name already holding it: `helper` false);
+   * `answer` where the list's answer is, and whether reading its text again repeats nothing (a name, a member chain).
    */
-  | { readonly kind: 'tasks'; readonly id: string; readonly repeatable: boolean; readonly helper: boolean }
+  | {
+      readonly kind: 'tasks';
+      readonly id: string;
+      readonly answer?: { readonly start: number; readonly end: number; readonly text: string; readonly repeatable: boolean };
+      readonly helper: boolean;
+    }
   /** A task, which now holds the id of the interaction that collects data. */
   | { readonly kind: 'task' }
   /** A list of strings mapped from entries (`.map((entry) => entry.result.outcome)`). */
