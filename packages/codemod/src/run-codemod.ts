@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
 import { EditedFiles } from './edits/edited-files.js';
-import { overlappingFiles } from './edits/overlapping-files.js';
+import { overlappingFiles, reportLeftFiles } from './edits/overlapping-files.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { declarationFileOf } from './files/declaration-file.js';
 import { discoverFiles } from './files/discover-files.js';
@@ -160,6 +160,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
   const parsedEdits = new Map([...edits].filter(([file]) => !parseErrors.has(file)));
   const overlapping = overlappingFiles(texts, parsedEdits, resolution.flows);
+  const flows = reportLeftFiles(resolution.flows, resolution.sites, overlapping);
   const edited = new EditedFiles(texts, new Map([...parsedEdits].filter(([file]) => !overlapping.has(file))));
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
@@ -205,7 +206,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   return {
     files: outcomes,
     sites: resolution.sites,
-    flows: resolution.flows.map((flow) => ({ ...flow, boundaries: [...new Set(flow.boundaries.map((place) => lines.name(place)))] })),
+    flows: flows.map((flow) => ({ ...flow, boundaries: [...new Set(flow.boundaries.map((place) => lines.name(place)))] })),
     written: !options.dry,
     flowMs,
     mocksOfV2: mocksOfV2(

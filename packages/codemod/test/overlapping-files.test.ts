@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { overlappingFiles } from '../src/edits/overlapping-files.js';
+import { overlappingFiles, reportLeftFiles } from '../src/edits/overlapping-files.js';
 import type { Flow } from '../src/plan/resolve.js';
-import type { TextEdit } from '../src/plan/types.js';
+import type { Site, TextEdit } from '../src/plan/types.js';
 
 const edit = (file: string, start: number, end: number, text: string): TextEdit => ({ file, start, end, text });
 const flow = (id: number, files: string[]): Flow => ({ id, decision: 'migrated', files, sites: [], boundaries: [] });
@@ -38,5 +38,41 @@ describe('files whose edits overlap', () => {
       ['/app/a.ts', [edit('/app/a.ts', 18, 18, 'f('), edit('/app/a.ts', 41, 55, 'V2Interaction'), edit('/app/a.ts', 55, 55, ')')]],
     ]);
     expect(overlappingFiles(texts, composed, [flow(1, ['/app/a.ts', '/app/b.ts'])]).size).toBe(0);
+  });
+
+  it('are reported as they were left: their sites unsupported and their flows on v1, not migrated', () => {
+    const site = (file: string, start: number): Site => ({
+      id: `${file}:${start}`,
+      file,
+      line: 1,
+      span: { start, end: start + 1 },
+      role: 'read',
+      rule: 'endpoint.task-list',
+      status: 'migrated',
+      reason: 'v1 tasks → the v2 interaction',
+      planned: { rule: 'endpoint.task-list', reason: 'v1 tasks → the v2 interaction' },
+      reviews: [],
+      ignored: false,
+      edits: [],
+      markerAt: { offset: 0, indent: '', onOwnLine: true, existing: [], written: [] },
+      pieces: [],
+      helpers: [],
+    });
+    const [a, b, c] = [site('/app/a.ts', 6), site('/app/b.ts', 13), site('/app/c.ts', 13)];
+    const flows: Flow[] = [
+      { ...flow(1, ['/app/a.ts', '/app/b.ts']), sites: [a, b] },
+      { ...flow(3, ['/app/c.ts']), sites: [c] },
+    ];
+    const left = overlappingFiles(texts, edits, flows);
+    const reported = reportLeftFiles(flows, [a, b, c], left);
+    expect(reported.map((entry) => ({ decision: entry.decision, blockedBy: entry.blockedBy?.id }))).toEqual([
+      { decision: 'v1', blockedBy: '/app/a.ts:6' },
+      { decision: 'migrated', blockedBy: undefined },
+    ]);
+    expect([a, b, c].map((entry) => [entry.status, entry.rule, entry.reason])).toEqual([
+      ['unsupported', 'codemod.overlapping-edits', left.get('/app/a.ts')],
+      ['unsupported', 'codemod.overlapping-edits', 'left as it was: a flow of it has a part in /app/a.ts, whose edits overlap'],
+      ['migrated', 'endpoint.task-list', 'v1 tasks → the v2 interaction'],
+    ]);
   });
 });

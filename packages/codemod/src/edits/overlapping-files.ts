@@ -1,5 +1,6 @@
 import type { Flow } from '../plan/resolve.js';
-import type { TextEdit } from '../plan/types.js';
+import type { RuleId } from '../plan/rules.js';
+import type { Site, TextEdit } from '../plan/types.js';
 import { applyEdits, OverlappingEditsError } from './apply-edits.js';
 
 /**
@@ -33,4 +34,26 @@ export function overlappingFiles(
     }
   }
   return left;
+}
+
+const OVERLAPPING: RuleId = 'codemod.overlapping-edits';
+
+/**
+ * Reports the sites and flows of the files `left` as they were as what happened to them: each site unsupported under
+ * `codemod.overlapping-edits` with its file's reason, each flow with a part there left on v1, blocked by that part,
+ * instead of `migrated` for code that was not written.
+ */
+export function reportLeftFiles(flows: readonly Flow[], sites: readonly Site[], left: ReadonlyMap<string, string>): Flow[] {
+  for (const site of sites) {
+    const reason = left.get(site.file);
+    if (reason === undefined) continue;
+    site.refusal = { rule: OVERLAPPING, reason };
+    site.rule = OVERLAPPING;
+    site.status = 'unsupported';
+    site.reason = reason;
+  }
+  return flows.map((flow) => {
+    const blockedBy = flow.sites.find((site) => left.has(site.file));
+    return blockedBy ? { ...flow, decision: 'v1', blockedBy } : flow;
+  });
 }

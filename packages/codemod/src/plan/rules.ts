@@ -8,6 +8,8 @@ export const CODEMOD_RULES = {
   'codemod.declaration-file':
     'The JavaScript file is typed by a declaration file the codemod does not rewrite, so its callers would read a v2 answer by v1 types.',
   'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
+  'codemod.overlapping-edits':
+    'The edits planned for a file overlap (a bug of the codemod): it is left as it was, with every file of the flows it has a part in.',
   'codemod.shared-constant': 'A literal this call needs changed is shared with a v1 call that stays v1; changing it would break that call.',
   'codemod.unfollowed-instance':
     'The id of a journey is sent to code the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee) or stored where it cannot follow it (`req.session.instanceId`), and may be read there by code that calls v1 with it.',
