@@ -205,6 +205,21 @@ module.exports = { verdict };
       ["function judge(decision = 'Reject') { return decision === 'Reject'; }", 'return judge(decisionOf(state));'],
       "function judge(decision = 'Decision: Reject') { return decision === 'Decision: Reject'; }\n",
     ],
+    [
+      "??= 'Decision: Reject'",
+      `let d = ${READ};\n  d ??= 'Decision: Reject';\n  return d === 'Decision: Reject';`,
+      ["d ??= 'Reject';", "return d === 'Reject';"],
+    ],
+    [
+      "||= 'Decision: Reject'",
+      `let d = ${READ};\n  d ||= 'Decision: Reject';\n  return d === 'Decision: Reject';`,
+      ["d ||= 'Reject';", "return d === 'Reject';"],
+    ],
+    [
+      'an assignment of its own',
+      `let d = ${READ};\n  if (!d) d = 'Decision: Reject';\n  return d === 'Decision: Reject';`,
+      ["if (!d) d = 'Reject';", "return d === 'Reject';"],
+    ],
   ])('migrates one falling back with %s: the fallback takes v2’s word with the comparisons', async (_, end, migrated, head) => {
     await writeProject(repo, { 'verdict.js': verdict(end, head) });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
@@ -228,6 +243,35 @@ module.exports = { verdict };
     const written = await readFile(join(repo, 'verdict.js'), 'utf8');
     expect(written).toContain(`${read}\n`);
     expect(written).toContain(`journey-codemod: unsupported [response.decision-wording] `);
+    expect(written).toContain(marker);
+  });
+
+  it.each([
+    ["v2's word", "if (d === undefined) d = 'Reject';", "it falls back to 'Reject', v2's word for a decision"],
+    ['a parameter', 'd ??= other;', 'falls back to other, whose words the codemod cannot rewrite'],
+    ['destructuring', '({ d } = { d: other });', 'it is assigned again by { d } = { d: other }, a value the codemod cannot compare'],
+    ['+=', "d += ' (checked)';", "it is assigned again by d += ' (checked)', a value the codemod cannot compare"],
+  ])('keeps the flow on v1, marked, when the decision’s variable is assigned %s', async (_, write, marker) => {
+    await writeProject(repo, { 'verdict.js': verdict(`let d = ${READ};\n  ${write}\n  return d === 'Decision: Reject';`) });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const written = await readFile(join(repo, 'verdict.js'), 'utf8');
+    expect(written).toContain(`${write}\n  // journey-codemod:`);
+    expect(written).toContain("return d === 'Decision: Reject';");
+    expect(written).toContain('journey-codemod: unsupported [response.decision-wording] ');
+    expect(written).toContain(marker);
+  });
+
+  it.each([
+    ['a parameter', 's ??= other;', "this code falls back to other, which may hold 'Error'"],
+    ["'Error'", "if (!s) s = 'Error';", "this code falls back to 'Error', which v2 spells a failed status with"],
+  ])('keeps the flow on v1, marked, when the status’s variable is assigned %s', async (_, write, marker) => {
+    await writeProject(repo, { 'verdict.js': verdict(`let s = state.status;\n  ${write}\n  return s === 'Failed';`) });
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).stderr).toContain('0 migrated whole');
+    const written = await readFile(join(repo, 'verdict.js'), 'utf8');
+    expect(written).toContain(`${write}\n  // journey-codemod:`);
+    expect(written).toContain("return s === 'Failed';");
+    expect(written).toContain('journey-codemod: unsupported [status.failure-spelling] ');
     expect(written).toContain(marker);
   });
 
@@ -256,7 +300,10 @@ module.exports = { verdict };
     expect(other).toContain("this code falls back to other, which may hold 'Error'");
   });
 
-  it('answers an undecided journey on v2 as on v1 once migrated: the fallback still rejects', async () => {
+  it.each([
+    ["|| 'Decision: Reject'", `const decision = ${READ} || 'Decision: Reject';`],
+    ["??= 'Decision: Reject'", `let decision = ${READ};\n  decision ??= 'Decision: Reject';`],
+  ])('answers an undecided journey on v2 as on v1 once migrated: the fallback (%s) still rejects', async (_, read) => {
     // The simulator on loopback: a data check started on each side and given no data is undecided.
     const sim = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { manual: true } });
     const running = await sim.listen();
@@ -280,7 +327,7 @@ module.exports = { verdict };
         resourceId: 'b2e8d4a1data-check-v2',
         context: { config: { delivery: 'api' }, subject: {} },
       });
-      const end = `const decision = ${READ} || 'Decision: Reject';\n  switch (decision) {\n    case 'Decision: Reject': return 'rejected';\n    default: return 'accepted';\n  }`;
+      const end = `${read}\n  switch (decision) {\n    case 'Decision: Reject': return 'rejected';\n    default: return 'accepted';\n  }`;
       await writeProject(join(repo, 'v1'), { 'verdict.js': verdict(end) });
       await cp(join(repo, 'v1'), join(repo, 'v2'), { recursive: true });
       expect((await runCli(['.', '--journey-map', JOURNEY_MAP], join(repo, 'v2'))).stderr).toContain('1 migrated whole');

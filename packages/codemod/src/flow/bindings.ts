@@ -3,7 +3,7 @@
 import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import { idEscapes } from './calls-and-returns.js';
-import { fallenBackTo } from './fallbacks.js';
+import { fallenBackTo, reassigned } from './fallbacks.js';
 import { tasksPattern, writeTaskId } from './lists.js';
 import { overloadParameters } from './overloads.js';
 import type { Source } from './sources.js';
@@ -33,9 +33,7 @@ export function declare(tracking: Tracking, value: Value, target: Node, source: 
         ? { file: source.file, binding }
         : value.list;
     for (const reference of binding.references) {
-      const parent = source.parent(reference);
-      if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;
-      tracking.follow({ ...value, ...(list ? { list } : {}) }, reference, source);
+      if (!reassigned(tracking, value, reference, source)) tracking.follow({ ...value, ...(list ? { list } : {}) }, reference, source);
     }
     return;
   }
@@ -123,9 +121,7 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
       );
     }
     for (const reference of binding.references) {
-      const parent = source.parent(reference);
-      if (parent?.type === 'AssignmentExpression' && parent.left === reference) continue;
-      tracking.follow(value, reference, source);
+      if (reference !== target && !reassigned(tracking, value, reference, source)) tracking.follow(value, reference, source);
     }
     return;
   }

@@ -39,6 +39,74 @@ export function fallenBackTo(tracking: Tracking, value: Value, fallback: Node, s
   }
 }
 
+/** The assignments that leave their variable either as it was or the value on their right. */
+const FALLING_BACK = new Set(['=', '??=', '||=', '&&=']);
+
+/**
+ * Whether `reference`, a name bound to the decision, status or part of the state `value`, is written there. A write
+ * is another value the name may hold: `d ??= 'Decision: Reject'` and `if (!d) d = …` are checked as `d ?? …` is,
+ * unless the tracker followed the same answer into their right side (`status = await getStatus(id)` in a polling
+ * loop, `d = d || …`), and a write the codemod cannot read that way (`d += …`, `[d] = …`, `for (d of …)`) keeps
+ * the flow on v1.
+ */
+export function reassigned(tracking: Tracking, value: Value, reference: Node, source: Source): boolean {
+  const write = writeAround(reference, source);
+  if (!write) return false;
+  const direct = write.type === 'AssignmentExpression' && write.left === reference;
+  // Other parts of the answer take no fallback's words: a name written directly is no read of them, as before.
+  const leaf = value.shape.kind === 'leaf' ? value.shape.leaf : undefined;
+  if (!('root' in value.shape) && leaf !== 'decision' && leaf !== 'status') return direct;
+  if (direct && FALLING_BACK.has(write.operator)) {
+    // Whether the right side is this answer again is known once every answer has been followed.
+    tracking.afterFollowing(() => {
+      if (!tracking.followedInto(value, write.right, source)) fallenBackTo(tracking, value, write.right, source);
+    });
+    // `(d ??= other) === …` reads the name's new value.
+    tracking.follow(value, write, source);
+    return true;
+  }
+  const how = `it is assigned again by ${source.ctx.text(write)}, a value the codemod cannot compare with v2's words`;
+  const suggestion = 'assign it with =, ??= or ||= from a literal, then run again';
+  if ('root' in value.shape) tracking.refuseState(source, write, value, how);
+  else
+    tracking.refuse(source, write, value, leaf === 'decision' ? 'response.decision-wording' : 'status.failure-spelling', how, suggestion);
+  return true;
+}
+
+/** The assignment, loop or update that writes `reference`, directly or as part of a destructuring pattern. */
+function writeAround(reference: Node, source: Source): Node | undefined {
+  let node = reference;
+  for (let parent = source.parent(node); parent; node = parent, parent = source.parent(node)) {
+    switch (parent.type) {
+      case 'AssignmentExpression':
+      case 'ForOfStatement':
+      case 'ForInStatement':
+        return parent.left === node ? parent : undefined;
+      case 'UpdateExpression':
+        return parent;
+      case 'ObjectProperty':
+        // A property of a pattern writes its value; one of an object literal is a read.
+        if (parent.value !== node || source.parent(parent)?.type !== 'ObjectPattern') return undefined;
+        break;
+      case 'AssignmentPattern':
+        if (parent.left !== node) return undefined;
+        break;
+      case 'ArrayPattern':
+      case 'ObjectPattern':
+      case 'RestElement':
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSNonNullExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSTypeAssertion':
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The expressions whose value `node` may be: each branch of a conditional, each side of `||` and `??`. */
 function alternativesOf(node: Node): Node[] {
   switch (node.type) {

@@ -115,6 +115,8 @@ export class Tracker implements Tracking {
   /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
   private readonly typeImports = new Map<Binding, TypeImport>();
   private readonly visited = new Set<string>();
+  /** Checks that ask what was followed, run once everything is. */
+  private readonly afterwards: (() => void)[] = [];
   /** Whether the config governing a directory has TypeScript check its JavaScript (`checkJs`). */
   private readonly checkJs = new Map<string, boolean>();
   private readonly links: [string, string][] = [];
@@ -195,6 +197,7 @@ export class Tracker implements Tracking {
   }
 
   result(): Followed {
+    for (const check of this.afterwards) check();
     // The imports whose every use was retyped, by their import statement: removed together, never overlapping.
     const removable = new Map<ImportDeclaration, { source: Source; specifiers: Set<Node>; entries: [Binding, TypeImport][] }>();
     for (const [binding, entry] of this.typeImports) {
@@ -350,9 +353,17 @@ export class Tracker implements Tracking {
     this.refuse(source, at, value, ruleOf(value), reason, target.name);
   }
 
+  afterFollowing(check: () => void): void {
+    this.afterwards.push(check);
+  }
+
+  followedInto(value: Value, node: Node, source: Source): boolean {
+    return this.visited.has(visitKey(value, node, source));
+  }
+
   /** Where the expression `node`, holding `value`, goes next. */
   follow(value: Value, node: Node, source: Source): void {
-    const key = `${value.origin}|${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
+    const key = visitKey(value, node, source);
     if (this.visited.has(key)) return;
     this.visited.add(key);
     // `/** @type {TaskList} */ (res.json())`: JavaScript's cast.
@@ -500,6 +511,10 @@ export class Tracker implements Tracking {
     return text;
   }
 }
+
+/** What `visited` holds once `value` has been followed into `node`. */
+const visitKey = (value: Value, node: Node, source: Source): string =>
+  `${value.origin}|${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
 
 /** How a marker names the places a status is put that the tracker does not follow. */
 const DESCRIBED: Readonly<Record<string, string>> = { ArrayExpression: 'an array', SpreadElement: 'a spread' };

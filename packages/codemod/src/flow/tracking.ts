@@ -37,6 +37,10 @@ export interface Tracking {
   follow(value: Value, node: Node, source: Source): void;
   /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
   declare(value: Value, target: Node, source: Source): void;
+  /** Runs `check` once every answer has been followed, before the reads are collected. */
+  afterFollowing(check: () => void): void;
+  /** Whether `value` has been followed into the expression `node` (a name's write whose right side is the answer again). */
+  followedInto(value: Value, node: Node, source: Source): boolean;
   /** The text of `node` once the read sites planned inside it so far are applied. */
   rewritten(source: Source, node: Node): string;
   /** The call whose body is written at `start` of `source`'s file, if one is. */
