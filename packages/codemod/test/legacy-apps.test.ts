@@ -19,6 +19,8 @@ const APPS = [
   { name: 'ky-class', main: 'main.ts', expected: ['screening Completed', 'screening failed'] },
   // The update's interaction fetch is inserted the way the update is made: `.json<V2Interaction>()` on got's promise.
   { name: 'got-class', main: 'main.ts', expected: { tasksDone: 1, status: 'Completed' } },
+  // Through a function handing back got's promise (parsed by `.json<V2Interaction>()`), its start `resolveBodyOnly`.
+  { name: 'got-wrapper', main: 'main.ts', expected: { tasksDone: 1, status: 'Completed' } },
   // fraud-screen fails as `Error` on v2: the status lists and the constant the codemod rewrote must take it.
   { name: 'status-lists', main: 'main.ts', expected: ['screened', 'failed'] },
   { name: 'v1api-app', main: 'main.ts', expected: [{ status: 'Completed' }, { status: 'Completed' }] },

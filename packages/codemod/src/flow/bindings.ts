@@ -10,7 +10,7 @@ import type { Source } from './sources.js';
 import { decisionEscapes, statusEscapes, wordingUnfollowed } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
 import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
-import { carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
+import { bodyKey, carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
 
 /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
 export function declare(tracking: Tracking, value: Value, target: Node, source: Source): void {
@@ -201,7 +201,7 @@ const depthOf = (shape: Shape): number => (shape.kind === 'record' ? 1 + depthOf
 function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignore' | undefined {
   const { shape, operation } = value;
   if (shape.kind === 'record') return name === shape.key ? shape.inner : 'ignore';
-  if (shape.kind === 'response') return shape.style === 'axios' && name === 'data' ? { kind: 'body' } : 'ignore';
+  if (shape.kind === 'response') return bodyKey(shape.style, name) ? { kind: 'body' } : 'ignore';
   if (shape.kind === 'opaque') return shape;
   if (shape.kind !== 'body') return shape.kind === 'leaf' ? 'ignore' : undefined;
   if (name === 'instanceId') return { kind: 'leaf', leaf: 'instanceId' };

@@ -26,10 +26,23 @@ const THEN: Readonly<Record<Exclude<Synthesized['answer'], 'body' | 'callee'>, s
   'body-field': '.then((response) => response.body)',
 };
 
-/** A synthesized call as an expression of the parsed answer, or `undefined` when what it answers is not known. */
-function answered(call: Synthesized, own: Answer | undefined): string | undefined {
+/** Why what a function of the project answers cannot be parsed after its call, if it cannot. */
+function unparsed(own: Answer | undefined): string | undefined {
+  // A settled got response has no `.json()`, unlike ky's.
+  if (own === 'got-response') return "the function that makes it hands back got's settled response, which has no .json()";
+  if (own === 'text') return "the function that makes it answers the body's text";
+  return undefined;
+}
+
+/**
+ * A synthesized call as an expression of the parsed answer, or `undefined` when what it answers is not known or
+ * cannot be parsed after it; `typeName` types the parse of got's promise (`.json<V2Interaction>()`).
+ */
+function answered(call: Synthesized, own: Answer | undefined, typeName?: string): string | undefined {
   // What an unreadable interceptor makes of the response is not known: nothing can be read from it.
   if (call.answer === 'callee' && own === 'opaque') return undefined;
+  if (call.answer === 'callee' && unparsed(own) !== undefined) return undefined;
+  if (call.answer === 'callee' && own === 'got') return `${call.text}.json${typeName ? `<${typeName}>` : ''}()`;
   const answer =
     call.answer === 'callee'
       ? own === undefined || own === 'body'
@@ -74,17 +87,19 @@ export function decideSubmit(site: Site, deferred: DeferredSubmit, flow: FlowCon
       return;
     }
     const inScope = flow.interactions.get(site.id);
-    const fetched = deferred.fetchInteraction && answered(deferred.fetchInteraction, flow.answers.get(site.id));
+    const own = flow.answers.get(site.id);
+    const parsedAs = own === 'got' && ctx.isTypeScript ? 'V2Interaction' : undefined;
+    const fetched = deferred.fetchInteraction && answered(deferred.fetchInteraction, own, parsedAs);
     if (inScope) participants = `participantsFor(${inScope}, ${carried})`;
     else if (fetched && deferred.problem === undefined) {
       participants = `participantsFor(await ${fetched}, ${carried})`;
-      site.helpers.push(...(deferred.fetchInteraction?.helpers ?? []));
+      site.helpers.push(...(deferred.fetchInteraction?.helpers ?? []), ...(parsedAs ? [parsedAs] : []));
       if (deferred.asyncAt !== undefined)
         site.edits.push({ file: site.file, start: deferred.asyncAt, end: deferred.asyncAt, text: 'async ' });
     } else {
       site.refusal = {
         rule: 'request.update-participants',
-        reason: `participants come from what the interaction asks for, and it cannot be fetched here: ${deferred.problem ?? 'no interaction fetch can be written'}`,
+        reason: `participants come from what the interaction asks for, and it cannot be fetched here: ${deferred.problem ?? unparsed(own) ?? 'no interaction fetch can be written'}`,
         suggestion: 'participants: the elements of interaction.outstanding (else interaction.collects) that the subject carries',
       };
       settle(site);

@@ -10,7 +10,7 @@ import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
 import type { Member, Tracking } from './tracking.js';
 import { REPEATABLE, readEither, ruleOf } from './v2-forms.js';
-import type { Shape, Value } from './values.js';
+import { bodyKey, type Shape, type Value } from './values.js';
 
 /** The flow key of the decision entry in the specification's dialect. */
 const DECISION_KEY = 'decision';
@@ -37,9 +37,7 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
       if (name === shape.key) return void from(shape.inner);
       return;
     case 'response':
-      if (shape.style === 'axios' && name === 'data') return void from({ kind: 'body' });
-      // got's `.body` is the parsed body under `responseType: 'json'` (else its text): either way it carries the ids.
-      if ((shape.style === 'superagent' || shape.style === 'ky') && name === 'body') return void from({ kind: 'body' });
+      if (bodyKey(shape.style, name)) return void from({ kind: 'body' });
       if ((shape.style === 'fetch' || shape.style === 'ky') && name === 'json' && called) {
         // The body of a failed answer is v1's error body: the error reads of the call rewrite it.
         if (inFailureBranch(source, member.object, called)) return;

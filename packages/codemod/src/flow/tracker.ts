@@ -252,7 +252,8 @@ export class Tracker implements Tracking {
     if (style !== 'callee') return { kind: 'body' };
     const answer = answerOf(this.functions, source, call);
     if (answer === 'opaque') return { kind: 'opaque' };
-    return answer === 'body' ? { kind: 'body' } : { kind: 'response', style: answer };
+    if (answer === 'body' || answer === 'text') return { kind: 'body' };
+    return { kind: 'response', style: answer === 'got' || answer === 'got-response' ? 'ky' : answer };
   }
 
   /** A read site at `node` for `value`'s call; one per place and rule, whatever number of calls reach it. */

@@ -39,6 +39,14 @@ export type Shape =
   | { readonly kind: 'leaf'; readonly leaf: Leaf };
 
 /**
+ * Whether `name`, read (or destructured) from a response of `style`, is its body: axios `.data`, superagent's
+ * `.body`, and got's `.body` (ky's style), parsed under `responseType: 'json'`, else its text: either way it
+ * carries the ids.
+ */
+export const bodyKey = (style: Extract<Shape, { kind: 'response' }>['style'], name: string | undefined): boolean =>
+  (style === 'axios' && name === 'data') || ((style === 'superagent' || style === 'ky') && name === 'body');
+
+/**
  * The strings that keep a meaning the migration changes: ids tie calls into one flow, `status` may now read
  * `Error` for `Failed`, `decision` is in v2's words, `outcome` is a flow entry's (a step's) outcome.
  */

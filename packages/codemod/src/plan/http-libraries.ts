@@ -5,9 +5,20 @@ import type { FileContext } from './file-context.js';
  * (`.data`), a ky or got promise (`.json()`), a superagent request (`.send()`, then `.body`), the body itself
  * (`V1Api`), or whatever the called function of the project returns (`callee`). An axios instance whose response
  * interceptor hands back `response.data` answers the body (`axios-body`); one whose interceptor the codemod cannot
- * read answers it does not know what (`axios-intercepted`).
+ * read answers it does not know what (`axios-intercepted`). A got call with `resolveBodyOnly: true` answers the body:
+ * parsed under `responseType: 'json'` (`got-body`), else its text (`got-text`).
  */
-export type CallStyle = 'fetch' | 'axios' | 'axios-body' | 'axios-intercepted' | 'ky' | 'superagent' | 'body' | 'callee';
+export type CallStyle =
+  | 'fetch'
+  | 'axios'
+  | 'axios-body'
+  | 'axios-intercepted'
+  | 'ky'
+  | 'got-body'
+  | 'got-text'
+  | 'superagent'
+  | 'body'
+  | 'callee';
 
 const LIBRARIES: Readonly<Record<string, CallStyle>> = {
   axios: 'axios',

@@ -208,13 +208,14 @@ function unknownKeys(object: ObjectExpression | undefined, known: ReadonlySet<st
 
 /**
  * The expression whose value is the start's answer body, to wrap in a wait: the call itself when it answers the
- * body (a `V1Api`, a function of the project, an axios instance whose interceptor unwraps the data), or the
- * `.json()` after ky and got. A fetch `Response`, an axios
+ * body (a `V1Api`, a function of the project, an axios instance whose interceptor unwraps the data, got with
+ * `resolveBodyOnly` and `responseType: 'json'`), or the `.json()` after ky and got. A fetch `Response`, an axios
  * or superagent response are read further by the code: no range.
  */
 function answerRange(shape: CallShape): { start: number; end: number } | undefined {
   const { call, ancestors, style } = shape;
-  if (style === 'body' || style === 'callee' || style === 'axios-body') return { start: call.start ?? 0, end: call.end ?? 0 };
+  if (style === 'body' || style === 'callee' || style === 'axios-body' || style === 'got-body')
+    return { start: call.start ?? 0, end: call.end ?? 0 };
   if (style !== 'ky') return undefined;
   const [member, outer] = [...ancestors].reverse();
   const json = member?.type === 'MemberExpression' && member.object === call && outer?.type === 'CallExpression' && outer.callee === member;

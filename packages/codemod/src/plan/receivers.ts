@@ -15,6 +15,8 @@ export interface Instance {
   readonly base?: StaticValue;
   /** The style of the library that made it. */
   readonly library?: CallStyle;
+  /** The module of that library (`got`, `ky`): got and ky share a style, but only ky's response has `.json()`. */
+  readonly module?: string;
 }
 
 /** What the calls of a file go through: instances with their base, and receivers typed or made as `V1Api`. */
@@ -71,8 +73,9 @@ export function findReceivers(ctx: FileContext): Receivers {
         const baseProperty = options.properties.find((property) => BASE_OPTIONS.includes(keyName(property) ?? ''));
         const name = assignedName(ancestors);
         const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
+        const module = library && callee.object.type === 'Identifier' ? ctx.imports.get(callee.object.name)?.specifier : undefined;
         if (baseProperty?.type === 'ObjectProperty' && name)
-          instances.set(name, { base: evaluate(baseProperty.value, ctx), ...(library ? { library } : {}) });
+          instances.set(name, { base: evaluate(baseProperty.value, ctx), ...(library ? { library } : {}), ...(module ? { module } : {}) });
       }
     } else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier' && !V1_TYPES.includes(node.typeName.name)) {
       // `http: AxiosInstance`, `http: ReturnType<typeof createHttp>` on a variable, a parameter or a (parameter) property.
@@ -95,7 +98,10 @@ export function findReceivers(ctx: FileContext): Receivers {
     const imported = ctx.imported(name);
     if (imported?.kind !== 'instance' || instances.has(name)) continue;
     const library = libraryStyle(imported.library);
-    instances.set(name, { ...(imported.base ? { base: imported.base } : {}), ...(library ? { library } : {}) });
+    instances.set(name, {
+      ...(imported.base ? { base: imported.base } : {}),
+      ...(library ? { library, module: imported.library } : {}),
+    });
     if (imported.intercepted)
       interceptedElsewhere.set(name, {
         problem: `its interceptors are used in ${binding.specifier}, where the codemod does not follow them`,
@@ -114,7 +120,7 @@ export function madeBy(ctx: FileContext, factory: ClientFactory, call: CallExpre
   const base =
     argument && argument.type !== 'SpreadElement' && argument.type !== 'ArgumentPlaceholder' ? evaluate(argument, ctx) : factory.base;
   const library = libraryStyle(factory.library);
-  return { ...(base ? { base } : {}), ...(library ? { library } : {}) };
+  return { ...(base ? { base } : {}), ...(library ? { library, module: factory.library } : {}) };
 }
 
 /** The instance types of the HTTP libraries, by the module that exports them. */

@@ -50,6 +50,7 @@ export function synthesizeCall(
   const edits: TextEdit[] = [];
   const replace = (node: Node, text: string) => edits.push({ file: ctx.file, start: node.start ?? 0, end: node.end ?? 0, text });
   if (style === 'axios-intercepted') return { problem: 'a response interceptor the codemod cannot read changes what it answers' };
+  if (style === 'got-text') return { problem: "it answers the body's text (resolveBodyOnly without responseType 'json')" };
   if (style === 'body') {
     const method = CLIENT_METHODS[path];
     if (!method || !isMember(call.callee)) return { problem: `the client has no method for ${path}` };
@@ -89,7 +90,7 @@ export function synthesizeCall(
         ? 'data'
         : style === 'superagent'
           ? 'body-field'
-          : style === 'ky' || style === 'body' || style === 'axios-body'
+          : style === 'ky' || style === 'body' || style === 'axios-body' || style === 'got-body'
             ? 'body'
             : 'callee';
   return { call: { text, answer, ...(helpers.length > 0 ? { helpers } : {}) } };
