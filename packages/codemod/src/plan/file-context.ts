@@ -108,6 +108,15 @@ export class FileContext implements EvaluationScope {
   }
 
   getter(member: Node): Expression | undefined {
+    return this.returnedByMember(member, 'get');
+  }
+
+  /** What `this.name(…)` returns when `name` is a plain method of the class around the call that only returns an expression. */
+  returnedBy(callee: Node): Expression | undefined {
+    return this.returnedByMember(callee, 'method');
+  }
+
+  private returnedByMember(member: Node, kind: 'get' | 'method'): Expression | undefined {
     if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
     const name = propertyName(member);
     const at = member.start ?? 0;
@@ -125,10 +134,11 @@ export class FileContext implements EvaluationScope {
       if (entry.key.type !== 'Identifier' || entry.key.name !== name) continue;
       // A field set only where it is declared (`readonly base = '…'`) reads as a getter that returns its initializer.
       if (entry.type === 'ClassProperty') {
-        if (!entry.static && !entry.declare && entry.value && name !== undefined && !this.assigned(name)) return entry.value;
+        if (kind === 'get' && !entry.static && !entry.declare && entry.value && name !== undefined && !this.assigned(name))
+          return entry.value;
         continue;
       }
-      if (entry.kind !== 'get') continue;
+      if (entry.kind !== kind || entry.async || entry.generator) continue;
       const [statement] = entry.body.body;
       return entry.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument ? statement.argument : undefined;
     }

@@ -1,5 +1,6 @@
 import type { CallExpression, Node } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
+import { firstSideEffect } from '../analysis/side-effects.js';
 import { flatten, type StaticValue } from '../analysis/static-value.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
@@ -37,7 +38,7 @@ const ANSWER_TYPES: Readonly<Record<string, string>> = {
  * synchronous start waited for). A type argument of the call (`post<unknown>(…)`, `.json<T>()`) described what
  * that call answers: the new one names the v2 type it answers instead (a ky or got call without `.json()` gets
  * one, parsed by `.json<T>()`). `undefined` with a reason when the call
- * cannot be copied safely.
+ * cannot be copied safely, as when the text copied runs something again (`await fetchToken()` in a header).
  */
 export function synthesizeCall(
   ctx: FileContext,
@@ -49,12 +50,18 @@ export function synthesizeCall(
   const outer = outerExpression(shape);
   const edits: TextEdit[] = [];
   const replace = (node: Node, text: string) => edits.push({ file: ctx.file, start: node.start ?? 0, end: node.end ?? 0, text });
+  // What is written anew copies nothing to check; the URL keeps most of its text, so it is checked with the rest.
+  const rewritten = new Set<Node>();
+  const rewrite = (node: Node, text: string) => {
+    rewritten.add(node);
+    replace(node, text);
+  };
   if (style === 'axios-intercepted') return { problem: 'a response interceptor the codemod cannot read changes what it answers' };
   if (style === 'got-text') return { problem: "it answers the body's text (resolveBodyOnly without responseType 'json')" };
   if (style === 'body') {
     const method = CLIENT_METHODS[path];
     if (!method || !isMember(call.callee)) return { problem: `the client has no method for ${path}` };
-    replace(call.callee.property, method);
+    rewrite(call.callee.property, method);
   } else {
     if (!shape.url) return { problem: 'the URL is not an argument of the call' };
     const url = rewriteUrl(ctx, shape.url.node, shape.url.value, path);
@@ -68,14 +75,16 @@ export function synthesizeCall(
     // With several, which one types the answer is the function's own convention (axios: the first; a wrapper: any).
     if (!typeParameters || typeParameters.params.length > 1)
       return { problem: `the type arguments ${ctx.text(typeParameters ?? call)} cannot be written for what ${path} answers` };
-    replace(typeParameters, `<${answerType}>`);
+    rewrite(typeParameters, `<${answerType}>`);
   }
   if (!('at' in body)) return { problem: 'the body is not an argument of the call' };
   const request = instanceId === 'instanceId' ? '{ instanceId }' : `{ instanceId: ${instanceId} }`;
   const parent = shape.ancestors.concat(call).find((node) => node.type === 'ObjectProperty' && node.value === body.at);
   // A fetch `body` that is not `JSON.stringify(…)` was a string already: it stays one.
   const stringified = style === 'fetch' && parent?.type === 'ObjectProperty' ? `JSON.stringify(${request})` : request;
-  replace(body.at, stringified);
+  rewrite(body.at, stringified);
+  const effect = firstSideEffect(outer, ctx, { skipped: rewritten, made: new Set(requestChain(call, outer)) });
+  if (effect) return { problem: `written the way the call is made, each fetch would run ${ctx.text(effect)} again` };
   const spliced = splice(ctx, outer, edits);
   if (spliced === undefined) return { problem: 'the body is written outside the call' };
   // ky and got parse the body with `.json()` on the call's promise: a got `Response` has no `.json()` of its own.
@@ -96,16 +105,20 @@ export function synthesizeCall(
   return { call: { text, answer, ...(helpers.length > 0 ? { helpers } : {}) } };
 }
 
-/** The calls from `call` out to `outer` (the chain that makes the request) that are given type arguments. */
-function typeArgumentsOf(call: CallExpression, outer: Node): CallExpression[] {
-  const typed: CallExpression[] = [];
+/** The calls from `outer` in to `call`: the chain that makes the request (`got.post(…).json()`, superagent's `.set(…)`). */
+function requestChain(call: CallExpression, outer: Node): CallExpression[] {
+  const chain: CallExpression[] = [];
   for (let node: Node | undefined = outer; node; ) {
-    if (node.type === 'CallExpression' && node.typeParameters) typed.push(node);
+    if (node.type === 'CallExpression') chain.push(node);
     if (node === call) break;
     node = node.type === 'CallExpression' ? node.callee : isMember(node) ? node.object : undefined;
   }
-  return typed;
+  return chain;
 }
+
+/** The calls of the chain that makes the request that are given type arguments. */
+const typeArgumentsOf = (call: CallExpression, outer: Node): CallExpression[] =>
+  requestChain(call, outer).filter((node) => node.typeParameters);
 
 /** The expression that makes the request: the call, or a chain around it (`.json()` of ky and got, superagent's `.send(…)`). */
 function outerExpression({ call, ancestors, style }: CallShape): Node {

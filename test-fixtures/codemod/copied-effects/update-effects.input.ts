@@ -1,0 +1,79 @@
+import axios from 'axios';
+import got from 'got';
+import ky from 'ky';
+
+let issued = 0;
+let attempts = 0;
+
+async function fetchToken(): Promise<string> {
+  issued++;
+  return (await got.post('https://auth.example/token', { json: { n: issued } }).json<{ token: string }>()).token;
+}
+
+function nextRequestId(): string {
+  return `req-${++issued}`;
+}
+
+// Each update fetches a token: an interaction fetch written the same way would fetch a second one.
+export async function completeWithFreshToken(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await got.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', {
+    headers: { authorization: `Bearer ${await fetchToken()}` },
+    json: { intent: 'Complete', instanceId, taskId, context: { subject } },
+  });
+}
+
+export async function completeWithRequestId(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: { 'x-request-id': nextRequestId() } },
+  );
+}
+
+export async function completeCounted(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: { 'x-attempt': `${++attempts}` } },
+  );
+}
+
+export class CountingClient {
+  private sent = 0;
+
+  constructor(private readonly token: string) {}
+
+  headers() {
+    return { headers: { authorization: `Bearer ${this.token}`, 'x-sequence': `${this.sent++}` } };
+  }
+
+  async complete(instanceId: string, taskId: string, subject: object): Promise<void> {
+    await axios.post(
+      'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+      { intent: 'Complete', instanceId, taskId, context: { subject } },
+      this.headers(),
+    );
+  }
+}
+
+const settings = { token: process.env.JOURNEY_TOKEN ?? '' };
+
+// Reads only: the interaction fetch is written the way the update is made.
+export async function completeWithSettings(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.token}` },
+    body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject } }),
+  });
+}
+
+// A synchronous start reaching a task list: the wait's fetches, written the way the start is made, would take more ids.
+export async function startAndList(subject: object) {
+  const started = await ky
+    .post('https://eu.platform.go.gbgplc.com/captain/api/journey/start', {
+      json: { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject } },
+      headers: { 'x-request-id': nextRequestId() },
+    })
+    .json<{ instanceId: string }>();
+  return ky.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { json: { instanceId: started.instanceId } }).json();
+}
