@@ -391,7 +391,8 @@ describe('a failure the shim does not expect on a v1 path', () => {
 describe('hostile requests', () => {
   it('answers 400, not 500, to a subject nested 100,000 levels deep, on v1 and v2 paths', async () => {
     const deep = `{"resourceId":"a1d7c3f0data-check-v1@latest","context":{"subject":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
-    const big = await shimWith({ bodyLimitBytes: 1_000_000 });
+    // Not a test of the deadline: on a loaded machine, reading and checking 200 KB took longer than this file's 300 ms.
+    const big = await shimWith({ bodyLimitBytes: 1_000_000, timeoutMs: 20_000 });
     const v1 = await fetch(`${big.url}/captain/api/journey/start`, { method: 'POST', headers: headers(), body: deep });
     expect(v1.status).toBe(400);
     expect(((await v1.json()) as { message: string }).message).toBe('the request body nests deeper than 64 levels');
