@@ -142,6 +142,27 @@ export function pendingInteractionId(interaction: V2Interaction): string | undef
 }
 
 /**
+ * The id of the interaction to submit to, where v1 code read its first task's id (`tasks[0].taskId`) as there being
+ * one: that read threw a TypeError on an empty task list, so this throws one where `pendingInteractionId` answers
+ * `undefined`, naming why there is none, instead of carrying `undefined` on into a submit.
+ */
+export function interactionIdToSubmit(interaction: V2Interaction): string {
+  const id = pendingInteractionId(interaction);
+  if (id !== undefined) return id;
+  const status = interaction.journey?.status ?? 'InProgress';
+  // Statuses and flags only: the interaction's data stays out of messages that end up in logs.
+  throw new TypeError(
+    interaction.processing === true
+      ? "no interaction waits for data: the journey's modules are still running (v1 listed no task)"
+      : status !== 'InProgress'
+        ? `no interaction waits for data: the journey is no longer InProgress but ${status} (v1 listed no task)`
+        : (interaction.interaction?.collects ?? []).length === 0
+          ? 'no interaction waits for data: the current interaction collects nothing (v1 listed no task)'
+          : 'no interaction waits for data: the current interaction has no interactionId (v1 listed no task)',
+  );
+}
+
+/**
  * The steps of a state that ran a module, wherever the tenant puts them (`context.process.steps`, or `steps`):
  * what a v1 flow listed as its entries, the decision left out (v2 keeps it in the result).
  */

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decisionOf,
   type V2State as HelperV2State,
+  interactionIdToSubmit,
   moduleSteps,
   participantsFor,
   pendingInteractionId,
@@ -175,6 +176,42 @@ describe('against the simulator', () => {
     for (const answer of [collecting, processing, ended]) {
       const tasks = toV1TaskList(answer as Interaction).tasks;
       expect(pendingInteractionId(answer as V2Interaction) !== undefined).toBe(tasks.length > 0);
+    }
+  });
+
+  it('interactionIdToSubmit answers the id while an interaction waits for data, and throws a TypeError saying why where v1 listed no task', async () => {
+    const control = (path: string, body: object) =>
+      fetch(`${running.url}/__sim/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const fetchInteraction = async (instanceId: string) => (await call('journey/interaction/fetch', { instanceId })) as V2Interaction;
+    // A manual clock holds the modules running until it is advanced.
+    expect((await control('clock', { manual: true })).status).toBe(200);
+    try {
+      const { instanceId } = (await start('b2e8d4a1data-check-v2@latest', {})) as { instanceId: string };
+      const collecting = await fetchInteraction(instanceId);
+      expect(collecting.interactionId).toEqual(expect.any(String));
+      expect(interactionIdToSubmit(collecting)).toBe(collecting.interactionId);
+      const subject = person('Lovelace');
+      const participants = participantsFor(collecting, subject);
+      await call('journey/interaction/submit', { instanceId, interactionId: collecting.interactionId, participants, context: { subject } });
+      const processing = await fetchInteraction(instanceId);
+      expect(processing.processing).toBe(true);
+      expect(() => interactionIdToSubmit(processing)).toThrow(
+        new TypeError("no interaction waits for data: the journey's modules are still running (v1 listed no task)"),
+      );
+      expect((await control('clock/advance', { ms: 60_000 })).status).toBe(200);
+      const ended = await fetchInteraction(instanceId);
+      expect(ended.journey?.status).not.toBe('InProgress');
+      expect(() => interactionIdToSubmit(ended)).toThrow(
+        new TypeError(
+          `no interaction waits for data: the journey is no longer InProgress but ${ended.journey?.status} (v1 listed no task)`,
+        ),
+      );
+    } finally {
+      await control('clock', { manual: false });
     }
   });
 });

@@ -361,6 +361,61 @@ describe('a task list answer asserted to a type the app writes out', () => {
   });
 });
 
+/** A strict app that hands its first task's id to a `string` parameter, read by `read` from `list`. */
+const firstTaskApp = (read: string) => ({
+  'tsconfig.json': TSCONFIG,
+  'flow.ts': `interface Task { taskId: string }
+interface TaskList { tasks: Task[] }
+const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
+
+async function post<T>(path: string, body: object): Promise<T> {
+  const res = await fetch(BASE + path, { method: 'POST', body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
+async function complete(instanceId: string, taskId: string): Promise<void> {
+  await post('task/update', { intent: 'Complete', instanceId, taskId, context: { subject: { documents: [] } } });
+}
+
+export async function run(): Promise<void> {
+  const started = await post<{ instanceId: string }>('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+  const list = await post<TaskList>('task/list', { instanceId: started.instanceId });
+  await complete(started.instanceId, ${read});
+}
+`,
+});
+
+describe("the first task's id read as there being one", () => {
+  it.each([
+    ['plainly', 'list.tasks[0].taskId', 'interactionIdToSubmit(list)'],
+    ['through parentheses and an as', '(list.tasks[0] as Task).taskId', 'interactionIdToSubmit(list)'],
+    ['through a non-null assertion', 'list.tasks[0]!.taskId', 'interactionIdToSubmit(list)'],
+    [
+      'from a request',
+      "(await post<TaskList>('task/list', { instanceId: started.instanceId })).tasks[0]!.taskId",
+      "interactionIdToSubmit(await post<V2Interaction>('interaction/fetch', { instanceId: started.instanceId }))",
+    ],
+  ])('read %s, is the id that throws where v1 did on no task, typed string', async (_, read, id) => {
+    const dir = join(work, `first-task-${read.length}`);
+    await writeApp(dir, firstTaskApp(read));
+    expect(typeErrors(dir)).toEqual([]);
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+    expect(flow).toContain(`await complete(started.instanceId, ${id});`);
+    expect(flow).toContain("import { type V2Interaction, interactionIdToSubmit, participantsFor } from './journey-v2.js';");
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('read optionally, is still the id or undefined', async () => {
+    const dir = join(work, 'first-task-optional');
+    await writeApp(dir, firstTaskApp("list.tasks[0]?.taskId ?? ''"));
+    await migrate(dir);
+    expect(await readFile(join(dir, 'flow.ts'), 'utf8')).toContain("await complete(started.instanceId, pendingInteractionId(list) ?? '');");
+    expect(typeErrors(dir)).toEqual([]);
+  });
+});
+
 const PENDING_CALL = 'pendingInteractionId(';
 
 describe('a task list read as .tasks of a request in JavaScript', () => {

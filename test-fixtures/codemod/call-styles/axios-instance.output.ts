@@ -1,12 +1,12 @@
 import axios from 'axios';
-import { pendingInteractionId } from './journey-v2.js';
+import { interactionIdToSubmit, pendingInteractionId } from './journey-v2.js';
 
 const journeys = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/v2/captain/', timeout: 30_000 });
 
 export async function nextTask(instanceId: string): Promise<string | undefined> {
   const { data } = await journeys.post('journey/interaction/fetch', { instanceId });
   if (pendingInteractionId(data) === undefined) return undefined;
-  return pendingInteractionId(data);
+  return interactionIdToSubmit(data);
 }
 
 export async function start(subject: object) {

@@ -1,5 +1,5 @@
 import fetch from 'node-fetch';
-import { pendingInteractionId } from './journey-v2.mjs';
+import { interactionIdToSubmit } from './journey-v2.mjs';
 
 export async function listTasks(token, instanceId) {
   const response = await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch', {
@@ -8,5 +8,5 @@ export async function listTasks(token, instanceId) {
     body: JSON.stringify({ instanceId }),
   });
   const list = await response.json();
-  return pendingInteractionId(list);
+  return interactionIdToSubmit(list);
 }

@@ -1,6 +1,6 @@
 // The class used in another file: the task list and the state read as the bodies its methods hand back.
 const { JourneyClient } = require('./axios-config-client');
-const { pendingInteractionId } = require('./journey-v2.cjs');
+const { interactionIdToSubmit, pendingInteractionId } = require('./journey-v2.cjs');
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -12,7 +12,7 @@ async function onboard(token, images) {
     await wait(30);
     list = await client.listTasks(instanceId);
   }
-  await client.updateTask(instanceId, pendingInteractionId(list), { documents: [{ type: 'Primary', side1Image: images.front }] });
+  await client.updateTask(instanceId, interactionIdToSubmit(list), { documents: [{ type: 'Primary', side1Image: images.front }] });
   let state = await client.fetchState(instanceId);
   while (state.status === 'InProgress') {
     await wait(50);

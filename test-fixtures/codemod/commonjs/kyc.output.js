@@ -1,7 +1,7 @@
 'use strict';
 const { startJourney, listTasks, completeTask, fetchState } = require('./kyc-api');
 const cfg = require('./kyc-config');
-const { decisionOf, pendingInteractionId } = require('./journey-v2.cjs');
+const { decisionOf, interactionIdToSubmit, pendingInteractionId } = require('./journey-v2.cjs');
 
 function sleep(ms) {
   return new Promise(function (resolve) { setTimeout(resolve, ms); });
@@ -34,7 +34,7 @@ function runKyc(applicant, done) {
     })
     .then(function (list) {
       if (pendingInteractionId(list) === undefined) throw new Error('no task to complete');
-      return completeTask(instanceId, pendingInteractionId(list), applicant);
+      return completeTask(instanceId, interactionIdToSubmit(list), applicant);
     })
     .then(function () { return waitForState(instanceId); })
     .then(function (state) {

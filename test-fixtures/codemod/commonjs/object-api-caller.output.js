@@ -1,12 +1,12 @@
 'use strict';
 // Reads what the methods of the object `require` answers: followed into them as into exported functions.
 const api = require('./object-api');
-const { decisionOf, pendingInteractionId } = require('./journey-v2.cjs');
+const { decisionOf, interactionIdToSubmit, pendingInteractionId } = require('./journey-v2.cjs');
 
 function completeFirstTask(instanceId, applicant) {
   return api.listTasks(instanceId).then(function (list) {
     if (pendingInteractionId(list) === undefined) throw new Error('no task to complete');
-    return api.completeTask(instanceId, pendingInteractionId(list), applicant);
+    return api.completeTask(instanceId, interactionIdToSubmit(list), applicant);
   });
 }
 

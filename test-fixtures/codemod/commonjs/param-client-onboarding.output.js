@@ -1,13 +1,13 @@
 // The instance passed to a helper's untyped parameter by every call of it: calls on the parameter are the class's.
 const JourneyClient = require('./param-client-client');
-const { pendingInteractionId } = require('./journey-v2.cjs');
+const { interactionIdToSubmit, pendingInteractionId } = require('./journey-v2.cjs');
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function waitForTask(client, instanceId) {
   for (let i = 0; i < 100; i++) {
     const list = await client.listTasks(instanceId);
-    if (pendingInteractionId(list) !== undefined) return pendingInteractionId(list);
+    if (pendingInteractionId(list) !== undefined) return interactionIdToSubmit(list);
     await wait(30);
   }
   throw new Error('no task');

@@ -6,7 +6,7 @@ import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
-import { PENDING, REPEATABLE, ruleOf, TASK_FORM, taskWithoutHelpers } from './v2-forms.js';
+import { PENDING, REPEATABLE, ruleOf, TASK_FORM, TO_SUBMIT, taskWithoutHelpers } from './v2-forms.js';
 import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
 
 export const ARRAY_METHODS = new Set([
@@ -75,9 +75,10 @@ export function taskSite(
   value: Value,
   shape: Extract<Shape, { kind: 'tasks' }>,
   description: string,
+  helper = PENDING,
 ): SiteBuilder {
   const site = tracking.site(source, node, value, 'endpoint.task-list', description);
-  if (shape.helper) site.helpers.push(PENDING);
+  if (shape.helper) site.helpers.push(helper);
   return site;
 }
 
@@ -85,8 +86,9 @@ export function taskSite(
  * Writes `before`, the id of the interaction that collects data, and `after` in place of `node`. Its
  * `pendingInteractionId(answer)` is written around the answer where `node` holds it, so the answer is still evaluated
  * once and edits inside it (its request, its `as`) compose; elsewhere only an answer that repeats nothing when read
- * again (a name, a member chain) is copied: a copied request would be sent twice, and stay on v1. Answers whether it
- * wrote.
+ * again (a name, a member chain) is copied: a copied request would be sent twice, and stay on v1. `helper` is the
+ * generated module's function called (`interactionIdToSubmit` where a task is read as there being one). Answers
+ * whether it wrote.
  */
 export function writeTaskId(
   tracking: Tracking,
@@ -97,13 +99,14 @@ export function writeTaskId(
   description: string,
   before = '',
   after = '',
+  helper = PENDING,
 ): boolean {
   const { answer } = shape;
   const start = node.start ?? 0;
   const end = node.end ?? 0;
   if (answer && start <= answer.start && answer.end <= end) {
-    taskSite(tracking, source, node, value, shape, description)
-      .edit(start, answer.start, `${before}${PENDING}(`)
+    taskSite(tracking, source, node, value, shape, description, helper)
+      .edit(start, answer.start, `${before}${helper}(`)
       .edit(answer.end, end, `)${after}`);
     return true;
   }
@@ -111,7 +114,8 @@ export function writeTaskId(
     refuseRepeat(tracking, source, node, value, answer.text);
     return false;
   }
-  taskSite(tracking, source, node, value, shape, description).replace(node, `${before}${shape.id}${after}`);
+  const id = shape.helper && answer ? `${helper}(${answer.text})` : shape.id;
+  taskSite(tracking, source, node, value, shape, description, helper).replace(node, `${before}${id}${after}`);
   return true;
 }
 
@@ -154,7 +158,13 @@ export function tasksMember(
     const read = source.parent(task);
     const after = asserted(source, member, task) ? '!' : '';
     if (isMember(read) && read.object === task && propertyName(read) === 'taskId') {
-      if (write(read, after)) tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, read, source);
+      // Read as there being a task, which threw on none: the helper that throws too, and is typed `string`. A name
+      // already holding the id has no interaction left to ask why, and keeps its `!`.
+      const written =
+        shape.helper && !('optional' in read && read.optional)
+          ? writeTaskId(tracking, source, read, value, shape, 'v1 task → the v2 interaction', '', '', TO_SUBMIT)
+          : write(read, after);
+      if (written) tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, read, source);
       return;
     }
     if (read?.type === 'VariableDeclarator' && read.init === task) {

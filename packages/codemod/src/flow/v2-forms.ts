@@ -6,6 +6,11 @@ import type { Value } from './values.js';
 
 /** The generated module's helper that reads a task list's one task from an interaction. */
 export const PENDING = 'pendingInteractionId';
+/**
+ * The generated module's helper for a read of the first task's id as there being one (`tasks[0].taskId`): it throws
+ * where v1's read did, on no task, instead of answering undefined.
+ */
+export const TO_SUBMIT = 'interactionIdToSubmit';
 export const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]`;
 /** Why a task list read stays v1 when the helpers may not be called (`off` says why not). */
 export const taskWithoutHelpers = (off: string): string =>
