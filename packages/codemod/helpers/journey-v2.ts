@@ -163,6 +163,17 @@ export function interactionIdToSubmit(interaction: V2Interaction): string {
 }
 
 /**
+ * The id `pendingInteractionId` answered, where v1 code read the first task's id (`tasks[0].taskId`, `task.taskId`)
+ * through a name that now holds that id, as there being a task: that read threw a TypeError on an empty task list, so
+ * this throws one on `undefined` instead of carrying it on into a submit. The name no longer holds the interaction to
+ * say why there is none; `interactionIdToSubmit(interaction)` does where the code still has it.
+ */
+export function requiredInteractionId(id: string | undefined): string {
+  if (id !== undefined) return id;
+  throw new TypeError('no interaction waits for data: the modules are still running or the journey has ended (v1 listed no task)');
+}
+
+/**
  * The steps of a state that ran a module, wherever the tenant puts them (`context.process.steps`, or `steps`):
  * what a v1 flow listed as its entries, the decision left out (v2 keeps it in the result).
  */

@@ -21,6 +21,7 @@ import {
   moduleSteps,
   participantsFor,
   pendingInteractionId,
+  requiredInteractionId,
   type V2Interaction,
   waitForResult,
   waitUntilRun,
@@ -213,6 +214,17 @@ describe('against the simulator', () => {
     } finally {
       await control('clock', { manual: false });
     }
+  });
+
+  it('requiredInteractionId answers the id pendingInteractionId answered, and throws a TypeError where it answered undefined', async () => {
+    const fetchInteraction = async (instanceId: string) => (await call('journey/interaction/fetch', { instanceId })) as V2Interaction;
+    const { instanceId } = (await waitUntilRun(start('b2e8d4a1data-check-v2@latest', {}), fetchInteraction)) as { instanceId: string };
+    const collecting = await fetchInteraction(instanceId);
+    expect(requiredInteractionId(pendingInteractionId(collecting))).toBe(collecting.interactionId);
+    const processing: V2Interaction = { instanceId, journey: { status: 'InProgress' }, processing: true, outstanding: [] };
+    expect(() => requiredInteractionId(pendingInteractionId(processing))).toThrow(
+      new TypeError('no interaction waits for data: the modules are still running or the journey has ended (v1 listed no task)'),
+    );
   });
 });
 

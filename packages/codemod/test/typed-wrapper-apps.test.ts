@@ -291,8 +291,8 @@ describe('a task list answer asserted to a type the app writes out', () => {
   });
 
   it.each([
-    ['a non-null assertion', 'tasks[0]!.taskId', 'tasks!'],
-    ['parentheses and an as', '(tasks[0] as { taskId: string }).taskId', 'tasks'],
+    ['a non-null assertion', 'tasks[0]!.taskId', 'requiredInteractionId(tasks)'],
+    ['parentheses and an as', '(tasks[0] as { taskId: string }).taskId', 'requiredInteractionId(tasks)'],
   ])('has its first task read through %s followed as the plain read', async (_, read, id) => {
     const tasks = await migrated(
       `wrapped-task-${read.length}`,
@@ -312,7 +312,7 @@ describe('a task list answer asserted to a type the app writes out', () => {
   const tasks = ((await list.json()) as { tasks: { taskId: string }[] }).tasks;
   return tasks[0]!.taskId;`,
       'const tasks = pendingInteractionId((await list.json()) as V2Interaction);',
-      'return tasks!;',
+      'return requiredInteractionId(tasks);',
     ],
     [
       '.then',
@@ -361,8 +361,11 @@ describe('a task list answer asserted to a type the app writes out', () => {
   });
 });
 
-/** A strict app that hands its first task's id to a `string` parameter, read by `read` from `list`. */
-const firstTaskApp = (read: string) => ({
+/**
+ * A strict app that hands its first task's id to a `string` parameter, read by `read` from `list` or from the names
+ * `declared` before it; `after` reads them again after the submit.
+ */
+const firstTaskApp = (read: string, declared = '', after = '') => ({
   'tsconfig.json': TSCONFIG,
   'flow.ts': `interface Task { taskId: string }
 interface TaskList { tasks: Task[] }
@@ -380,7 +383,9 @@ async function complete(instanceId: string, taskId: string): Promise<void> {
 export async function run(): Promise<void> {
   const started = await post<{ instanceId: string }>('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
   const list = await post<TaskList>('task/list', { instanceId: started.instanceId });
+  ${declared}
   await complete(started.instanceId, ${read});
+  ${after}
 }
 `,
 });
@@ -412,6 +417,47 @@ describe("the first task's id read as there being one", () => {
     await writeApp(dir, firstTaskApp("list.tasks[0]?.taskId ?? ''"));
     await migrate(dir);
     expect(await readFile(join(dir, 'flow.ts'), 'utf8')).toContain("await complete(started.instanceId, pendingInteractionId(list) ?? '');");
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['destructured', 'const { tasks } = list;', 'tasks[0].taskId', 'const tasks = pendingInteractionId(list);'],
+    ['declared', 'const tasks = list.tasks;', 'tasks[0]!.taskId', 'const tasks = pendingInteractionId(list);'],
+    [
+      'declared from a request',
+      "const tasks = (await post<TaskList>('task/list', { instanceId: started.instanceId })).tasks;",
+      '(tasks[0] as Task).taskId',
+      "const tasks = pendingInteractionId(await post<V2Interaction>('interaction/fetch', { instanceId: started.instanceId }));",
+    ],
+  ])(
+    'read through a name holding the list %s, is the id that throws where v1 did, its optional reads kept',
+    async (_, declared, read, declaration) => {
+      const dir = join(work, `first-task-list-${declared.length}`);
+      await writeApp(dir, firstTaskApp(read, declared, "console.log(tasks[0]?.taskId ?? 'none', tasks.length === 0);"));
+      expect(typeErrors(dir)).toEqual([]);
+      const report = await migrate(dir);
+      expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+      const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+      expect(flow).toContain(declaration);
+      expect(flow).toContain('await complete(started.instanceId, requiredInteractionId(tasks));');
+      expect(flow).toContain("console.log(tasks ?? 'none', tasks === undefined);");
+      expect(typeErrors(dir)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['declared', 'const task = list.tasks[0];'],
+    ['destructured', 'const [task] = list.tasks;'],
+  ])('read through a first task %s, is the id that throws where v1 did, its optional reads kept', async (_, declared) => {
+    const dir = join(work, `first-task-named-${declared.length}`);
+    await writeApp(dir, firstTaskApp('task.taskId', declared, "console.log(task?.taskId ?? 'none', !task);"));
+    expect(typeErrors(dir)).toEqual([]);
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+    expect(flow).toContain('const task = pendingInteractionId(list);');
+    expect(flow).toContain('await complete(started.instanceId, requiredInteractionId(task));');
+    expect(flow).toContain("console.log(task ?? 'none', !task);");
     expect(typeErrors(dir)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { decisionOf, moduleSteps, participantsFor, pendingInteractionId } from './journey-v2.js';
+import { decisionOf, moduleSteps, participantsFor, pendingInteractionId, requiredInteractionId } from './journey-v2.js';
 
 const http = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/v2/captain/journey/' });
 
@@ -15,7 +15,7 @@ export async function verify(subject: { identity: object }): Promise<{ approved:
   let list: any = await http.post('interaction/fetch', { instanceId });
   while (pendingInteractionId(list) === undefined) list = await http.post('interaction/fetch', { instanceId });
   const task = pendingInteractionId(list);
-  await http.post('interaction/submit', { instanceId, interactionId: task, participants: participantsFor(list, subject), context: { subject } });
+  await http.post('interaction/submit', { instanceId, interactionId: requiredInteractionId(task), participants: participantsFor(list, subject), context: { subject } });
   const state: any = await http.post('state/fetch', { instanceId });
   const checks = moduleSteps(state).map((entry: any) => entry.result.outcome);
   const approved = decisionOf(state) === 'Accept';

@@ -1,4 +1,4 @@
-import { type V2Interaction, participantsFor, pendingInteractionId } from './journey-v2.js';
+import { type V2Interaction, participantsFor, pendingInteractionId, requiredInteractionId } from './journey-v2.js';
 interface Client {
   request<T>(command: string, path: string, body: Record<string, unknown>): Promise<T>;
 }
@@ -10,5 +10,5 @@ export async function completeFirst(client: Client, instanceId: string, subject:
   const task = pendingInteractionId(list);
   if (!task) return;
   // journey-codemod: needs-review [endpoint.base-path] the base URL is only known at run time → v2: make the base end in /v2/captain/ instead of /captain/api/
-  await client.request('task complete', 'journey/interaction/submit', { instanceId, interactionId: task, participants: participantsFor(list, subject), context: { subject } });
+  await client.request('task complete', 'journey/interaction/submit', { instanceId, interactionId: requiredInteractionId(task), participants: participantsFor(list, subject), context: { subject } });
 }

@@ -1,5 +1,5 @@
 import { clientCredentials, createJourneyClient, type JourneyClient } from '@journey-bridge/client';
-import { participantsFor, pendingInteractionId } from './journey-v2.js';
+import { participantsFor, pendingInteractionId, requiredInteractionId } from './journey-v2.js';
 
 export const api: JourneyClient = createJourneyClient({
   baseUrl: 'https://eu.platform.go.gbgplc.com/v2/captain/',
@@ -14,7 +14,7 @@ export async function verify(journeys: JourneyClient, subject: { identity: { fir
   const list = await journeys.fetchInteraction({ instanceId });
   const task = pendingInteractionId(list);
   if (!task) return undefined;
-  await journeys.submitInteraction({ instanceId, interactionId: task, participants: participantsFor(list, subject), context: { subject } });
+  await journeys.submitInteraction({ instanceId, interactionId: requiredInteractionId(task), participants: participantsFor(list, subject), context: { subject } });
   const state = await journeys.fetchState({ instanceId });
   return (state.status === 'Failed' || state.status === 'Error') ? 'failed' : 'done';
 }

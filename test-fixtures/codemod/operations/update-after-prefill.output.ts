@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { participantsFor, pendingInteractionId } from './journey-v2.js';
+import { participantsFor, pendingInteractionId, requiredInteractionId } from './journey-v2.js';
 
 const JOURNEY = 'https://eu.platform.go.gbgplc.com/v2/captain/journey/';
 
@@ -14,7 +14,7 @@ export async function verify(person: { first: string; last: string; dob: string 
   if (!task) return;
   await axios.post(`${JOURNEY}interaction/submit`, {
     instanceId: started.instanceId,
-    interactionId: task,
+    interactionId: requiredInteractionId(task),
     participants: participantsFor(list, ['FullName', 'DateOfBirth']),
     context: { subject: { identity: { firstName: person.first, lastNames: [person.last], dateOfBirth: person.dob } } },
   });

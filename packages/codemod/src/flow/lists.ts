@@ -6,7 +6,7 @@ import type { SiteBuilder } from '../plan/site-builder.js';
 import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
-import { PENDING, REPEATABLE, ruleOf, TASK_FORM, TO_SUBMIT, taskWithoutHelpers } from './v2-forms.js';
+import { PENDING, REPEATABLE, REQUIRED, ruleOf, TASK_FORM, TO_SUBMIT, taskWithoutHelpers } from './v2-forms.js';
 import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
 
 export const ARRAY_METHODS = new Set([
@@ -158,12 +158,14 @@ export function tasksMember(
     const read = source.parent(task);
     const after = asserted(source, member, task) ? '!' : '';
     if (isMember(read) && read.object === task && propertyName(read) === 'taskId') {
-      // Read as there being a task, which threw on none: the helper that throws too, and is typed `string`. A name
-      // already holding the id has no interaction left to ask why, and keeps its `!`.
-      const written =
-        shape.helper && !('optional' in read && read.optional)
+      // Read as there being a task, which threw on none: a helper that throws too, and is typed `string`; a name
+      // already holding the id has no interaction left to ask why, and only its undefined is refused.
+      const optional = 'optional' in read && read.optional === true;
+      const written = optional
+        ? write(read, after)
+        : shape.helper
           ? writeTaskId(tracking, source, read, value, shape, 'v1 task → the v2 interaction', '', '', TO_SUBMIT)
-          : write(read, after);
+          : requiredId(tracking, source, read, value, shape.id);
       if (written) tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'taskId' } }, read, source);
       return;
     }
@@ -180,6 +182,18 @@ export function tasksMember(
     'v2 has one active interaction, not a list of tasks',
     `${shape.id} (undefined while modules run and once the journey has ended)`,
   );
+}
+
+/**
+ * A read of the first task's id as there being one, through `name` that holds the id `pendingInteractionId` answered
+ * (`tasks[0].taskId`, `task.taskId`): `requiredInteractionId(name)`, a `string` that throws on none as v1's read did.
+ */
+export function requiredId(tracking: Tracking, source: Source, read: Node, value: Value, name: string): true {
+  tracking
+    .site(source, read, value, 'endpoint.task-list', 'v1 task → the v2 interaction')
+    .replace(read, `${REQUIRED}(${name})`)
+    .helpers.push(REQUIRED);
+  return true;
 }
 
 /** Whether a `!` is among the wrappers from `node` out to `outer`. */
@@ -301,7 +315,8 @@ export function iterated(
   source: Source,
 ): void {
   const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : loop.left;
-  const element = elementOf(value.shape);
+  // The loop runs only where there is an id: its element reads need nothing to throw.
+  const element: Shape | undefined = value.shape.kind === 'tasks' ? { kind: 'task', defined: true } : elementOf(value.shape);
   if (value.shape.kind === 'tasks') {
     const id = value.shape.id;
     // The id is written twice: an answer that cannot be read again stays v1.

@@ -5,7 +5,7 @@ import type { Node } from '@babel/types';
 import { RESULT_PATHS } from '@journey-bridge/contract';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
-import { ARRAY_METHODS, arrayMethod, callback, tasksMember, tasksRead, wholeListRead } from './lists.js';
+import { ARRAY_METHODS, arrayMethod, callback, requiredId, tasksMember, tasksRead, wholeListRead } from './lists.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
 import type { Member, Tracking } from './tracking.js';
@@ -99,9 +99,11 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
       return void tasksMember(tracking, value, shape, member, name, source);
     case 'task':
       if (name === 'taskId') {
-        tracking
-          .site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction')
-          .replace(member, source.ctx.text(member.object));
+        const task = source.ctx.text(member.object);
+        // Read as there being a task, which threw on none: the id that throws too, unless it cannot be undefined.
+        if (member.optional || shape.defined)
+          tracking.site(source, member, value, 'endpoint.task-list', 'v1 task → the v2 interaction').replace(member, task);
+        else requiredId(tracking, source, member, value, task);
         return void from({ kind: 'leaf', leaf: 'taskId' });
       }
       // The task becomes the interaction's id, a string: a variantId read from it could only be undefined.

@@ -11,6 +11,11 @@ export const PENDING = 'pendingInteractionId';
  * where v1's read did, on no task, instead of answering undefined.
  */
 export const TO_SUBMIT = 'interactionIdToSubmit';
+/**
+ * The generated module's helper for such a read through a name that holds the id `pendingInteractionId` answered
+ * (`tasks[0].taskId` of `const tasks = pendingInteractionId(list)`, `task.taskId`): it throws on undefined as v1 did.
+ */
+export const REQUIRED = 'requiredInteractionId';
 export const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (undefined while modules run and once the journey has ended), journey.status, outstanding[]`;
 /** Why a task list read stays v1 when the helpers may not be called (`off` says why not). */
 export const taskWithoutHelpers = (off: string): string =>

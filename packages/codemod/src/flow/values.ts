@@ -30,8 +30,11 @@ export type Shape =
       readonly answer?: { readonly start: number; readonly end: number; readonly text: string; readonly repeatable: boolean };
       readonly helper: boolean;
     }
-  /** A task, which now holds the id of the interaction that collects data. */
-  | { readonly kind: 'task' }
+  /**
+   * A task, which now holds the id of the interaction that collects data, or undefined where there is none; `defined`
+   * where it cannot be undefined (an element of a loop over the id).
+   */
+  | { readonly kind: 'task'; readonly defined?: boolean }
   /** A list of strings mapped from entries (`.map((entry) => entry.result.outcome)`). */
   | { readonly kind: 'strings'; readonly of: Leaf; readonly decisionLeftOut?: boolean }
   /** An object the code wrote around a part of the answer: `{ key: part }`. */
