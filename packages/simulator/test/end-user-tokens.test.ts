@@ -96,6 +96,26 @@ describe('end-user tokens on journeys whose interactions need them', () => {
     expect(submit.body.errors[0].problem).toBe('the API client lacks the journey.submit permission');
   });
 
+  it('tells a caller that may not act on an instance nothing of whether it exists: the same refusal for a real one and an unknown one', async () => {
+    const h = harness();
+    const instanceId = await h.startV2(IDS.deviceSelfieV2);
+    const other = await h.startV2(IDS.deviceSelfieV2);
+    const endUser = await bootstrap(h, instanceId);
+    const readOnly = h.sim.issueToken('read-only-client');
+    const submit = (id: string, token: string) =>
+      h.v2('interaction/submit', { instanceId: id, interactionId: 'x', participants: [] }, bearer(token));
+    const unknown = 'f'.repeat(32);
+    for (const id of [other, unknown]) {
+      // Without the submit permission: 403 whether or not the instance exists.
+      expect((await submit(id, readOnly)).status, id).toBe(403);
+      // An end-user token of another instance: 401 whether or not the instance exists.
+      const asEndUser = await submit(id, endUser);
+      expect([asEndUser.status, asEndUser.body.errors[0].problem], id).toEqual([401, 'the end-user token was issued for another instance']);
+      const fetched = await h.v2('interaction/fetch', { instanceId: id }, bearer(endUser));
+      expect(fetched.status, id).toBe(401);
+    }
+  });
+
   it('takes a connect token once and for two minutes, and an end-user token for a day, on the simulator clock', async () => {
     const h = harness();
     const instanceId = await h.startV2(IDS.deviceSelfieV2);

@@ -49,10 +49,18 @@ export async function interactionCaller(c: Context<SimEnv>, tokens: TokenStore, 
 }
 
 /**
- * Refuses a caller the instance's journey does not take on its interactions (401: another kind of token, or an
- * end-user token of another instance), or one without `permission` (403).
+ * Refuses, before the instance is looked up, an end-user token issued for another instance (401) or a caller
+ * without `permission` (403): a caller that may not act on an instance is not told whether it exists.
  */
-export function admitInteraction(caller: InteractionCaller, instance: Instance, permission: Permission): void {
+export function admitCaller(caller: InteractionCaller, instanceId: string, permission: Permission): void {
+  if (caller.kind === 'end-user' && caller.instanceId !== instanceId) {
+    throw unauthorized('the end-user token was issued for another instance');
+  }
+  requirePermission(caller.permissions, permission);
+}
+
+/** Refuses a caller the instance's journey does not take on its interactions (401: another kind of token). */
+export function admitInteraction(caller: InteractionCaller, instance: Instance): void {
   const accepted = instance.journey.interactionAuth;
   if (caller.kind === 'customer' && accepted === 'end-user') {
     throw unauthorized(
@@ -62,10 +70,6 @@ export function admitInteraction(caller: InteractionCaller, instance: Instance, 
   if (caller.kind === 'end-user' && accepted === 'customer') {
     throw unauthorized("this journey's interactions take the API client's access token, not an end-user token");
   }
-  if (caller.kind === 'end-user' && caller.instanceId !== instance.id) {
-    throw unauthorized('the end-user token was issued for another instance');
-  }
-  requirePermission(caller.permissions, permission);
 }
 
 /**

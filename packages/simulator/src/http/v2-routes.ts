@@ -16,7 +16,7 @@ import type { SimulatorCore } from '../simulator-core.js';
 import { interactionView, stateView } from '../views-v2.js';
 import { deviceRoutes } from './device-routes.js';
 import type { SimEnv } from './env.js';
-import { admitInteraction, authorize, instanceFor, interactionCaller } from './guards.js';
+import { admitCaller, admitInteraction, authorize, instanceFor, interactionCaller } from './guards.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { readJsonBody } from './read-body.js';
 
@@ -99,8 +99,9 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
     const caller = await interactionCaller(c, tokens, endUserTokens);
     const parsed = InstanceRequest.safeParse(await body(c), { reportInput: true });
     if (!parsed.success) throw invalidBody(parsed.error);
+    admitCaller(caller, parsed.data.instanceId, 'journey.read');
     const instance = instanceFor(c, engine, 'v2', parsed.data.instanceId);
-    admitInteraction(caller, instance, 'journey.read');
+    admitInteraction(caller, instance);
     return c.json(interactionView(instance));
   });
 
@@ -111,8 +112,9 @@ export function v2Routes(core: SimulatorCore): Hono<SimEnv> {
     const { instanceId, interactionId, participants, context } = parsed.data;
     // Unchecked beyond the envelope: the domain elements' picks take any JSON and their rules judge each value.
     const subject = context?.subject as Subject | undefined;
+    admitCaller(caller, instanceId, 'journey.submit');
     const instance = instanceFor(c, engine, 'v2', instanceId);
-    admitInteraction(caller, instance, 'journey.submit');
+    admitInteraction(caller, instance);
     const refs = participantRefs(instance.journey.catalogue, participants);
     c.set('journal', { instanceId, participants: participantElements(refs) });
     submitInteraction(engine, instance, { interactionId, refs, subject });
