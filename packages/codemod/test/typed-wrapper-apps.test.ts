@@ -460,6 +460,19 @@ describe("the first task's id read as there being one", () => {
     expect(flow).toContain("console.log(task ?? 'none', !task);");
     expect(typeErrors(dir)).toEqual([]);
   });
+
+  it('stays on v1, marked, when the name holding the first task is given another task: migrated, it would be sent as the id', async () => {
+    const dir = join(work, 'first-task-reassigned');
+    const declared = "let task = list.tasks[0];\n  if (!task) task = { taskId: 'cached-task-id' };";
+    await writeApp(dir, firstTaskApp('task.taskId', declared));
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+    expect(flow).toContain(
+      "it is assigned again by task = { taskId: 'cached-task-id' }, which migrated would be read as the interaction's id",
+    );
+    expect(flow.replace(/^ *\/\/ journey-codemod: .*\n/gm, '')).toBe(firstTaskApp('task.taskId', declared)['flow.ts']);
+  });
 });
 
 const PENDING_CALL = 'pendingInteractionId(';

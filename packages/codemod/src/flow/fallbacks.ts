@@ -5,6 +5,7 @@ import { DEFAULT_DECISION_OUTCOMES, FAILURE_STATUSES } from '@journey-bridge/con
 import type { Source } from './sources.js';
 import { decisionLiteral, decisionMatched, isAbsent, knownString, V1_DECISIONS } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
+import { TASK_FORM } from './v2-forms.js';
 import type { Value } from './values.js';
 
 const [FAILED, ERROR] = FAILURE_STATUSES;
@@ -55,6 +56,7 @@ export function reassigned(tracking: Tracking, value: Value, reference: Node, so
   const direct = write.type === 'AssignmentExpression' && write.left === reference;
   // Other parts of the answer take no fallback's words: a name written directly is no read of them, as before.
   const leaf = value.shape.kind === 'leaf' ? value.shape.leaf : undefined;
+  if (value.shape.kind === 'task' || value.shape.kind === 'tasks') return taskNameWritten(tracking, value, write, direct, source);
   if (!('root' in value.shape) && leaf !== 'decision' && leaf !== 'status') return direct;
   if (direct && FALLING_BACK.has(write.operator)) {
     // Whether the right side is this answer again is known once every answer has been followed.
@@ -70,6 +72,23 @@ export function reassigned(tracking: Tracking, value: Value, reference: Node, so
   if ('root' in value.shape) tracking.refuseState(source, write, value, how);
   else
     tracking.refuse(source, write, value, leaf === 'decision' ? 'response.decision-wording' : 'status.failure-spelling', how, suggestion);
+  return true;
+}
+
+/**
+ * A write to a name holding the task list or its first task, which the migration makes hold the interaction's id:
+ * anything written there but the same answer again (a re-list in a loop) would then be read as that id
+ * (`if (!task) task = cached` would submit the cached task itself), so it keeps the flow on v1.
+ */
+function taskNameWritten(tracking: Tracking, value: Value, write: Node, direct: boolean, source: Source): boolean {
+  const how = `it is assigned again by ${source.ctx.text(write)}, which migrated would be read as the interaction's id`;
+  const refuse = () => tracking.refuse(source, write, value, 'endpoint.task-list', how, TASK_FORM);
+  if (direct && write.type === 'AssignmentExpression' && write.operator === '=') {
+    const right = write.right;
+    tracking.afterFollowing(() => {
+      if (!tracking.followedInto(value, right, source)) refuse();
+    });
+  } else refuse();
   return true;
 }
 
