@@ -275,6 +275,21 @@ module.exports = { verdict };
     expect(written).toContain(marker);
   });
 
+  it('migrates a polling loop that assigns the status again from a second state fetch: both reads take v2’s words', async () => {
+    const poll = `let s = state.status;
+  while (s === 'InProgress') {
+    const again = await fetch(process.env.JOURNEY_HOST + '/eu/captain/api/journey/state/fetch', { method: 'POST', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' }, body: JSON.stringify({ instanceId }) });
+    s = (await again.json()).status;
+  }
+  return s === 'Failed';`;
+    await writeProject(repo, { 'verdict.js': verdict(poll) });
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).stderr).toContain('1 migrated whole, 0 left on v1');
+    const written = await readFile(join(repo, 'verdict.js'), 'utf8');
+    expect(written).not.toContain('journey-codemod:');
+    expect(written).not.toContain('/captain/api/');
+    expect(written).toContain("return s === 'Failed' || s === 'Error';");
+  });
+
   it('keeps the flow on v1 when the decision entry falls back to an object the v2 read would not see', async () => {
     await writeProject(repo, {
       'verdict.js': verdict(

@@ -61,7 +61,10 @@ export function reassigned(tracking: Tracking, value: Value, reference: Node, so
   if (direct && FALLING_BACK.has(write.operator)) {
     // Whether the right side is this answer again is known once every answer has been followed.
     tracking.afterFollowing(() => {
-      if (!tracking.followedInto(value, write.right, source)) fallenBackTo(tracking, value, write.right, source);
+      // A status read of another call (a polling loop fetching the state again) takes v2's words as this one does.
+      const again =
+        tracking.followedInto(value, write.right, source) || (leaf === 'status' && tracking.followedAsShape(value, write.right, source));
+      if (!again) fallenBackTo(tracking, value, write.right, source);
     });
     // `(d ??= other) === …` reads the name's new value.
     tracking.follow(value, write, source);

@@ -115,6 +115,8 @@ export class Tracker implements Tracking {
   /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
   private readonly typeImports = new Map<Binding, TypeImport>();
   private readonly visited = new Set<string>();
+  /** Each expression a value was followed into, by its shape alone: what any answer's read holds there. */
+  private readonly visitedShapes = new Set<string>();
   /** Checks that ask what was followed, run once everything is. */
   private readonly afterwards: (() => void)[] = [];
   /** Whether the config governing a directory has TypeScript check its JavaScript (`checkJs`). */
@@ -362,11 +364,16 @@ export class Tracker implements Tracking {
     return this.visited.has(visitKey(value, node, source));
   }
 
+  followedAsShape(value: Value, node: Node, source: Source): boolean {
+    return this.visitedShapes.has(shapeVisitKey(value, node, source));
+  }
+
   /** Where the expression `node`, holding `value`, goes next. */
   follow(value: Value, node: Node, source: Source): void {
     const key = visitKey(value, node, source);
     if (this.visited.has(key)) return;
     this.visited.add(key);
+    this.visitedShapes.add(shapeVisitKey(value, node, source));
     // `/** @type {TaskList} */ (res.json())`: JavaScript's cast.
     if (node.extra?.parenthesized === true) this.jsdocTyped(source, node, value, { tag: 'type' });
     const parent = source.parent(node);
@@ -513,9 +520,12 @@ export class Tracker implements Tracking {
   }
 }
 
+/** What `visitedShapes` holds once a value of `value`'s shape has been followed into `node`. */
+const shapeVisitKey = (value: Value, node: Node, source: Source): string =>
+  `${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
+
 /** What `visited` holds once `value` has been followed into `node`. */
-const visitKey = (value: Value, node: Node, source: Source): string =>
-  `${value.origin}|${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
+const visitKey = (value: Value, node: Node, source: Source): string => `${value.origin}|${shapeVisitKey(value, node, source)}`;
 
 /** How a marker names the places a status is put that the tracker does not follow. */
 const DESCRIBED: Readonly<Record<string, string>> = { ArrayExpression: 'an array', SpreadElement: 'a spread' };

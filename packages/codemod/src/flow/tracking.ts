@@ -41,6 +41,8 @@ export interface Tracking {
   afterFollowing(check: () => void): void;
   /** Whether `value` has been followed into the expression `node` (a name's write whose right side is the answer again). */
   followedInto(value: Value, node: Node, source: Source): boolean;
+  /** Whether any answer's read of `value`'s shape has been followed into `node` (a status fetched again in a loop). */
+  followedAsShape(value: Value, node: Node, source: Source): boolean;
   /** The text of `node` once the read sites planned inside it so far are applied. */
   rewritten(source: Source, node: Node): string;
   /** The call whose body is written at `start` of `source`'s file, if one is. */
