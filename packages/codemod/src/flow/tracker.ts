@@ -115,8 +115,6 @@ export class Tracker implements Tracking {
   /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
   private readonly typeImports = new Map<Binding, TypeImport>();
   private readonly visited = new Set<string>();
-  /** Each expression a value was followed into, by its shape alone: what any answer's read holds there. */
-  private readonly visitedShapes = new Set<string>();
   /** Checks that ask what was followed, run once everything is. */
   private readonly afterwards: (() => void)[] = [];
   /** Whether the config governing a directory has TypeScript check its JavaScript (`checkJs`). */
@@ -365,7 +363,10 @@ export class Tracker implements Tracking {
   }
 
   followedAsShape(value: Value, node: Node, source: Source): boolean {
-    return this.visitedShapes.has(shapeVisitKey(value, node, source));
+    // Asked only of a status name's writes, once every answer is followed: a scan, not an index kept on every follow.
+    const where = `|${shapeVisitKey(value, node, source)}`;
+    for (const key of this.visited) if (key.endsWith(where)) return true;
+    return false;
   }
 
   /** Where the expression `node`, holding `value`, goes next. */
@@ -373,7 +374,6 @@ export class Tracker implements Tracking {
     const key = visitKey(value, node, source);
     if (this.visited.has(key)) return;
     this.visited.add(key);
-    this.visitedShapes.add(shapeVisitKey(value, node, source));
     // `/** @type {TaskList} */ (res.json())`: JavaScript's cast.
     if (node.extra?.parenthesized === true) this.jsdocTyped(source, node, value, { tag: 'type' });
     const parent = source.parent(node);
@@ -520,7 +520,7 @@ export class Tracker implements Tracking {
   }
 }
 
-/** What `visitedShapes` holds once a value of `value`'s shape has been followed into `node`. */
+/** Where a value of `value`'s shape was followed into `node`: the part of its `visitKey` after the origin. */
 const shapeVisitKey = (value: Value, node: Node, source: Source): string =>
   `${source.file}:${node.start}:${node.end}|${shapeKey(value.shape)}`;
 
