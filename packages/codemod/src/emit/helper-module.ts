@@ -114,14 +114,30 @@ const compilerOptions = (flavour: Exclude<Flavour, 'ts'>): ts.CompilerOptions =>
  * `any`, errors where the project checks its JavaScript), and its declaration file types it for its importers.
  */
 function javascriptText(flavour: Exclude<Flavour, 'ts'>): string {
-  const output = ts.transpileModule(moduleText(), { compilerOptions: compilerOptions(flavour) }).outputText;
-  // First, before CommonJS's `"use strict"`: TypeScript reads the pragma only in the comments the file opens with.
-  return `// @ts-nocheck: compiled from TypeScript, its types are in ${HELPER_MODULE}${DECLARATIONS[flavour]} beside it.\n${output}`;
+  return compiledOnce(`module ${flavour}`, () => {
+    const output = ts.transpileModule(moduleText(), { compilerOptions: compilerOptions(flavour) }).outputText;
+    // First, before CommonJS's `"use strict"`: TypeScript reads the pragma only in the comments the file opens with.
+    return `// @ts-nocheck: compiled from TypeScript, its types are in ${HELPER_MODULE}${DECLARATIONS[flavour]} beside it.\n${output}`;
+  });
 }
 
 /** The module's declarations, as TypeScript writes them: its exports are typed explicitly, as `isolatedDeclarations` asks. */
 function declarationText(flavour: Exclude<Flavour, 'ts'>): string {
-  return ts.transpileDeclaration(moduleText(), { compilerOptions: compilerOptions(flavour) }).outputText;
+  return compiledOnce(
+    `declarations ${flavour}`,
+    () => ts.transpileDeclaration(moduleText(), { compilerOptions: compilerOptions(flavour) }).outputText,
+  );
+}
+
+/** Compilations of the module by what was compiled: its source is this package's own file, the same for a whole process. */
+const compiled = new Map<string, string>();
+function compiledOnce(key: string, compile: () => string): string {
+  let text = compiled.get(key);
+  if (text === undefined) {
+    text = compile();
+    compiled.set(key, text);
+  }
+  return text;
 }
 
 /** The deepest directory that holds every file. */
