@@ -2,24 +2,36 @@ import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Dispatcher } from 'undici';
 
-/**
- * Path endings timed under a label of their own, with that label. The v2 endpoints are matched by their ending
- * under any upstream base (`--upstream` may be a gateway path of its own) and labelled as under `/v2/captain/`.
- */
-const LABELLED_ENDINGS: readonly (readonly [ending: string, label: string])[] = [
-  ...Object.values(V2_PATHS).map((path) => [`/${path}`, `${V2_BASE_PATH.slice(1)}${path}`] as const),
-  ...Object.values(TOKEN_PATHS).map((path) => [path, path.slice(1)] as const),
-];
+/** The v2 endpoints by their path under the v2 base, each with its label: the path as under `/v2/captain/`. */
+const V2_LABELS: readonly (readonly [path: string, label: string])[] = Object.values(V2_PATHS).map((path) => [
+  path,
+  `${V2_BASE_PATH.slice(1)}${path}`,
+]);
 
 /**
- * The `path` label of an upstream request: one of the API's endpoints, else `other`. Pass-through serves any
- * path under `/v2/captain/`, and a label per path would let callers grow the metrics without bound.
+ * The `path` label of an upstream request: a v2 endpoint under `v2Base` (the v2 upstream's base path, which may be
+ * a gateway's own), a token path, else `other`. Under the base, not by its ending: a cutover's v1 paths end as the
+ * v2 ones do (`/captain/api/journey/start`). Pass-through serves any path under the base, and a label per path
+ * would let callers grow the metrics without bound.
  */
-function upstreamPathLabel(input: RequestInfo | URL): string {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const end = href.search(/[?#]/);
-  const path = end === -1 ? href : href.slice(0, end);
-  return LABELLED_ENDINGS.find(([ending]) => path.endsWith(ending))?.[1] ?? 'other';
+function upstreamPathLabel(target: string, v2Base: string): string {
+  const end = target.search(/[?#]/);
+  const path = new URL(end === -1 ? target : target.slice(0, end), 'http://upstream').pathname;
+  if (path.startsWith(v2Base)) {
+    const endpoint = V2_LABELS.find(([v2Path]) => path.slice(v2Base.length) === v2Path);
+    if (endpoint) return endpoint[1];
+  }
+  return (
+    Object.values(TOKEN_PATHS)
+      .find((tokenPath) => path.endsWith(tokenPath))
+      ?.slice(1) ?? 'other'
+  );
+}
+
+/** Where the shim's upstreams are, for its metrics' labels. */
+export interface ShimMetricsOptions {
+  /** The v2 upstream's base URL, as `upstreamBase` gives it (its path ends with `/`). */
+  v2Base: URL;
 }
 
 /** The shim's Prometheus metrics, on a registry of its own (so two shims in one process do not collide). */
@@ -44,14 +56,18 @@ export class ShimMetrics {
     registers: [this.registry],
   });
 
-  constructor() {
+  readonly #v2Base: string;
+
+  constructor({ v2Base }: ShimMetricsOptions) {
+    this.#v2Base = v2Base.pathname;
     collectDefaultMetrics({ register: this.registry, prefix: 'journey_bridge_' });
   }
 
   /** A fetch that times every upstream request into `upstreamDuration`. */
   instrument(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
     const timed: typeof globalThis.fetch = async (input, init) => {
-      const stop = this.upstreamDuration.startTimer({ path: upstreamPathLabel(input) });
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const stop = this.upstreamDuration.startTimer({ path: upstreamPathLabel(href, this.#v2Base) });
       try {
         const response = await fetch(input, init);
         stop({ status: String(response.status) });
@@ -71,7 +87,7 @@ export class ShimMetrics {
    */
   upstreamTimer(): Dispatcher.DispatcherComposeInterceptor {
     return (dispatch) => (options, handler) => {
-      const stop = this.upstreamDuration.startTimer({ path: upstreamPathLabel(options.path) });
+      const stop = this.upstreamDuration.startTimer({ path: upstreamPathLabel(options.path, this.#v2Base) });
       let timed = false;
       const time = (status: number) => {
         if (timed) return;

@@ -136,7 +136,8 @@ function routeOf(method: string, pathname: string): Route {
  * number of replicas can stand behind one load balancer.
  */
 export function createShimHandler({ config, logger, fetch, store }: ShimHandlerOptions) {
-  const metrics = new ShimMetrics();
+  const base = upstreamBase(config.upstream);
+  const metrics = new ShimMetrics({ v2Base: base });
   // Over the pool itself, the client's first attempt of each call makes neither a web Response nor an AbortSignal,
   // which on Node 20 outlive young-generation GCs and so lengthen the shim's tail latency (bench/notes/shim.md).
   const pool = fetch ? undefined : createDispatcher({ maxResponseBytes: config.responseLimitBytes });
@@ -144,7 +145,6 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   const upstreamFetch = fetch ? metrics.instrument(fetch) : createFetch(dispatcher);
   // What the clients send through: the pool when the shim has its own, else the fetch it was given.
   const upstream = dispatcher ? { dispatcher } : { fetch: upstreamFetch };
-  const base = upstreamBase(config.upstream);
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
   const { adapter, v1 } = createUpstreamApis(config, upstream, logger);
   const shimCutover =

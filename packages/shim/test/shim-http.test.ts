@@ -194,7 +194,7 @@ describe('journey-bridge serve over HTTP', () => {
   });
 
   it('times the v2 endpoints under their own label whatever the upstream base path', async () => {
-    const metrics = new ShimMetrics();
+    const metrics = new ShimMetrics({ v2Base: new URL(`${upstream.url}/gateway/`) });
     const timed = metrics.instrument(globalThis.fetch);
     // A gateway that serves v2 under a path of its own; the simulator answers 404 there, which is timed all the same.
     await (await timed(`${upstream.url}/gateway/journey/state/fetch?x=1`, { method: 'POST' })).text();
@@ -203,8 +203,18 @@ describe('journey-bridge serve over HTTP', () => {
     );
   });
 
+  it('times a cutover’s v1 calls as other, though their paths end as v2 endpoints do', async () => {
+    const metrics = new ShimMetrics({ v2Base: new URL(`${upstream.url}/eu/v2/captain/`) });
+    const timed = metrics.instrument(globalThis.fetch);
+    for (const path of ['journey/start', 'journey/state/fetch'])
+      await (await timed(`${upstream.url}/eu/captain/api/${path}`, { method: 'POST' })).text();
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/upstream_request_duration_seconds_count\{path="other",status="401"\} 2/);
+    expect(text).not.toMatch(/upstream_request_duration_seconds_count\{path="v2/);
+  });
+
   it("passes the init through to the client's undici fetch: its signal still ends a slow request", async () => {
-    const metrics = new ShimMetrics();
+    const metrics = new ShimMetrics({ v2Base: new URL(`${upstream.url}/gateway/`) });
     const timed = metrics.instrument(createFetch());
     // A signal dropped on the way would let this request run 300 ms. It is aborted once the simulator has the
     // request (a timer alone may fire before a loaded machine has sent it, and then proves nothing).
