@@ -77,3 +77,61 @@ export async function startAndList(subject: object) {
     .json<{ instanceId: string }>();
   return ky.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { json: { instanceId: started.instanceId } }).json();
 }
+
+function authHeaders(token: string) {
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+// Computed only, by functions of the file and globals: the interaction fetch is written the way the update is made.
+export async function completeWithComputedHeaders(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', {
+    method: 'POST',
+    headers: { ...authHeaders(settings.token), 'x-client': encodeURIComponent('back office'.trim()) },
+    body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject } }),
+  });
+}
+
+export async function completeWithBasicAuth(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: { authorization: basic('client-id', settings.token) } },
+  );
+}
+
+function signedHeaders(token: string) {
+  return { authorization: `Bearer ${token}`, 'x-nonce': nextRequestId() };
+}
+
+let tokenHeaders = (token: string) => ({ authorization: `Bearer ${token}` });
+export function rotateHeaders(next: typeof tokenHeaders): void {
+  tokenHeaders = next;
+}
+
+// A function that runs something, and one the code gives another value: each fetch could run something again.
+export async function completeSigned(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: signedHeaders(settings.token) },
+  );
+}
+
+export async function completeWithRotatedHeaders(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: tokenHeaders(settings.token) },
+  );
+}
+
+// A string method of a name: what the name holds is not shown, and its trim may be anything.
+export async function completeWithTrimmedToken(instanceId: string, taskId: string, subject: object, token: { trim(): string }): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: { authorization: `Bearer ${token.trim()}` } },
+  );
+}

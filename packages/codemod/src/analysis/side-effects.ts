@@ -17,11 +17,21 @@ const EFFECTS = new Set([
 /** Code that defines a function without running it: the library runs it per request, for the original's as well. */
 const DEFINITIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'ObjectMethod']);
 
-/** Where the copied text is read: the methods of the class around it. */
+/** Where the copied text is read: the methods of the class around it and the functions of its file. */
 export interface EffectScope {
   /** What `this.name(…)` returns when `name` is a plain method of the class around the call that only returns an expression. */
   returnedBy(callee: Node): Expression | undefined;
+  /** What `name(…)` returns when the file declares `name` once, never assigns it, and its body only returns an expression. */
+  returnedByFunction(name: string): Expression | undefined;
+  /** How many times the file binds or assigns `name`: a global is the global only where the file never does. */
+  timesWritten(name: string): number;
 }
+
+/** Globals that only compute a value from their arguments, called as `name(…)`. */
+const COMPUTING_GLOBALS = new Set(['encodeURIComponent', 'encodeURI', 'String', 'Number', 'Boolean', 'btoa', 'parseInt', 'parseFloat']);
+
+/** Methods of strings (and `toString` of a Buffer) that only compute a value. */
+const STRING_METHODS = new Set(['toString', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'padStart', 'padEnd']);
 
 /** What the copy leaves out of the check. */
 export interface CopiedText {
@@ -34,10 +44,11 @@ export interface CopiedText {
 /**
  * The outermost expression under `root` whose evaluation has an effect (a call, `await`, `new`, an assignment,
  * `++`, `yield`, a tagged template, `delete`), so that evaluating a copy of it does that once more. A call is
- * none when it only computes a value: `JSON.stringify(…)`, or a method of the class (`this.headers()`) that only
- * returns an expression with none. A member read (`this.token`) may run a getter the code does not show: it is
+ * none when it only computes a value (see `computesOnly`): `JSON.stringify(…)`, `Buffer.from(…).toString('base64')`,
+ * or a method of the class (`this.headers()`) or a function of the file (`authHeaders(token)`) that only returns an
+ * expression with none. A member read (`this.token`) may run a getter the code does not show: it is
  * taken as a read, as the codemod reads `this.base` through getters everywhere else.
- * @param seen The methods being read already, so a method calling itself ends the reading (default: none).
+ * @param seen The methods and functions being read already, so one calling itself ends the reading (default: none).
  */
 export function firstSideEffect(
   root: Node,
@@ -55,13 +66,48 @@ export function firstSideEffect(
   return found;
 }
 
-/** Whether calling `callee` only computes a value from what it is given. */
+/**
+ * Whether calling `callee` only computes a value from what it is given: `JSON.stringify`, `Buffer.from`, a global
+ * such as `encodeURIComponent`, a string method of a value known to be a string (not of a name: the code may not
+ * show what it holds), or a method of the class or a function of the file that only returns an expression doing
+ * nothing itself. A global counts only in a file that never binds its name.
+ */
 function computesOnly(callee: Node, scope: EffectScope, seen: ReadonlySet<string>): boolean {
+  if (callee.type === 'Identifier') {
+    if (COMPUTING_GLOBALS.has(callee.name) && isGlobal(callee, callee.name, scope)) return true;
+    return !seen.has(callee.name) && returnsWithoutEffect(scope.returnedByFunction(callee.name), scope, seen, callee.name);
+  }
   if (!isMember(callee)) return false;
   const name = propertyName(callee);
-  if (callee.object.type === 'Identifier' && callee.object.name === 'JSON' && name === 'stringify') return true;
-  if (callee.object.type !== 'ThisExpression' || name === undefined || seen.has(name)) return false;
-  const returned = scope.returnedBy(callee);
+  if (name === undefined) return false;
+  if ((name === 'stringify' && isGlobal(callee.object, 'JSON', scope)) || isBufferFrom(callee, scope)) return true;
+  if (STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen)) return true;
+  if (callee.object.type !== 'ThisExpression' || seen.has(name)) return false;
+  return returnsWithoutEffect(scope.returnedBy(callee), scope, seen, name);
+}
+
+const isGlobal = (node: Node, name: string, scope: EffectScope): boolean =>
+  node.type === 'Identifier' && node.name === name && scope.timesWritten(name) === 0;
+
+const isBufferFrom = (callee: Node, scope: EffectScope): boolean =>
+  isMember(callee) && propertyName(callee) === 'from' && isGlobal(callee.object, 'Buffer', scope);
+
+/** Globals whose call answers a string. */
+const TEXT_GLOBALS = new Set(['encodeURIComponent', 'encodeURI', 'String', 'btoa']);
+
+/** Whether `node` is a string (or a Buffer) made here: a literal, a template, or a call that only computes one. */
+function isComputedText(node: Node, scope: EffectScope, seen: ReadonlySet<string>): boolean {
+  if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral') return true;
+  if (node.type !== 'CallExpression') return false;
+  const { callee } = node;
+  if (callee.type === 'Identifier') return TEXT_GLOBALS.has(callee.name) && isGlobal(callee, callee.name, scope);
+  if (isBufferFrom(callee, scope)) return true;
+  const name = propertyName(callee);
+  return isMember(callee) && name !== undefined && STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen);
+}
+
+/** Whether `returned`, what a method or function `name` returns, does nothing when evaluated. */
+function returnsWithoutEffect(returned: Expression | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {
   const none: CopiedText = { skipped: new Set(), made: new Set() };
   return returned !== undefined && firstSideEffect(returned, scope, none, new Set([...seen, name])) === undefined;
 }

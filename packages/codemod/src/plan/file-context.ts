@@ -3,6 +3,7 @@ import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
 import type { StaticValue } from '../analysis/static-value.js';
 import { LineIndex } from '../parse/line-index.js';
+import { nameWrites } from '../parse/name-writes.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import { isWrittenMarker } from './marked.js';
 import type { MarkerAnchor } from './types.js';
@@ -32,6 +33,7 @@ export class FileContext implements EvaluationScope {
   private classes: Class[] | undefined;
   private assignedFields: Set<string> | undefined;
   private functions: Map<string, FunctionDeclaration | null> | undefined;
+  private writes: ReadonlyMap<string, number> | undefined;
 
   constructor(
     readonly file: string,
@@ -114,6 +116,26 @@ export class FileContext implements EvaluationScope {
   /** What `this.name(…)` returns when `name` is a plain method of the class around the call that only returns an expression. */
   returnedBy(callee: Node): Expression | undefined {
     return this.returnedByMember(callee, 'method');
+  }
+
+  /** How many times the file binds or assigns `name` (see `nameWrites`). */
+  timesWritten(name: string): number {
+    this.writes ??= nameWrites(this.ast.program);
+    return this.writes.get(name) ?? 0;
+  }
+
+  /**
+   * What a call of `name(…)` returns when the file declares it once and never assigns it, as a plain function (a
+   * declaration, or a `const` arrow or function) whose body only returns an expression.
+   */
+  returnedByFunction(name: string): Expression | undefined {
+    if (this.timesWritten(name) !== 1) return undefined;
+    const fn = this.declaredFunction(name) ?? this.constant(name);
+    if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
+    if (fn.async || fn.generator) return undefined;
+    if (fn.body.type !== 'BlockStatement') return fn.body;
+    const [statement] = fn.body.body;
+    return fn.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument ? statement.argument : undefined;
   }
 
   private returnedByMember(member: Node, kind: 'get' | 'method'): Expression | undefined {
