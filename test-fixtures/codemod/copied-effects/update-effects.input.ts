@@ -135,3 +135,16 @@ export async function completeWithTrimmedToken(instanceId: string, taskId: strin
     { headers: { authorization: `Bearer ${token.trim()}` } },
   );
 }
+
+function nonceHeaders(nonce = nextRequestId()) {
+  return { 'x-nonce': nonce };
+}
+
+// Only returns, but a call without the argument runs the default's nextRequestId().
+export async function completeWithDefaultNonce(instanceId: string, taskId: string, subject: object): Promise<void> {
+  await axios.post(
+    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
+    { intent: 'Complete', instanceId, taskId, context: { subject } },
+    { headers: nonceHeaders() },
+  );
+}

@@ -17,12 +17,19 @@ const EFFECTS = new Set([
 /** Code that defines a function without running it: the library runs it per request, for the original's as well. */
 const DEFINITIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'ObjectMethod']);
 
+/** A function or method whose body only returns an expression. */
+export interface ReturningFunction {
+  /** Its parameters: a default value is evaluated by a call that leaves the argument out. */
+  readonly params: readonly Node[];
+  readonly returned: Expression;
+}
+
 /** Where the copied text is read: the methods of the class around it and the functions of its file. */
 export interface EffectScope {
-  /** What `this.name(…)` returns when `name` is a plain method of the class around the call that only returns an expression. */
-  returnedBy(callee: Node): Expression | undefined;
-  /** What `name(…)` returns when the file declares `name` once, never assigns it, and its body only returns an expression. */
-  returnedByFunction(name: string): Expression | undefined;
+  /** `this.name` when `name` is a plain method of the class around the call that only returns an expression. */
+  returnedBy(callee: Node): ReturningFunction | undefined;
+  /** The function `name` when the file declares it once, never assigns it, and its body only returns an expression. */
+  returnedByFunction(name: string): ReturningFunction | undefined;
   /** How many times the file binds or assigns `name`: a global is the global only where the file never does. */
   timesWritten(name: string): number;
 }
@@ -106,8 +113,10 @@ function isComputedText(node: Node, scope: EffectScope, seen: ReadonlySet<string
   return isMember(callee) && name !== undefined && STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen);
 }
 
-/** Whether `returned`, what a method or function `name` returns, does nothing when evaluated. */
-function returnsWithoutEffect(returned: Expression | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {
+/** Whether a call of `fn`, the method or function `name`, does nothing: neither its parameters' defaults nor what it returns. */
+function returnsWithoutEffect(fn: ReturningFunction | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {
+  if (!fn) return false;
   const none: CopiedText = { skipped: new Set(), made: new Set() };
-  return returned !== undefined && firstSideEffect(returned, scope, none, new Set([...seen, name])) === undefined;
+  const reading = new Set([...seen, name]);
+  return [...fn.params, fn.returned].every((node) => firstSideEffect(node, scope, none, reading) === undefined);
 }

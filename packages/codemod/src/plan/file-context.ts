@@ -1,6 +1,18 @@
-import type { Class, Expression, File, FunctionDeclaration, MemberExpression, Node, TSEnumDeclaration } from '@babel/types';
+import type {
+  ArrowFunctionExpression,
+  Class,
+  ClassMethod,
+  Expression,
+  File,
+  FunctionDeclaration,
+  FunctionExpression,
+  MemberExpression,
+  Node,
+  TSEnumDeclaration,
+} from '@babel/types';
 import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
+import type { ReturningFunction } from '../analysis/side-effects.js';
 import type { StaticValue } from '../analysis/static-value.js';
 import { LineIndex } from '../parse/line-index.js';
 import { nameWrites } from '../parse/name-writes.js';
@@ -110,11 +122,11 @@ export class FileContext implements EvaluationScope {
   }
 
   getter(member: Node): Expression | undefined {
-    return this.returnedByMember(member, 'get');
+    return this.returnedByMember(member, 'get')?.returned;
   }
 
-  /** What `this.name(…)` returns when `name` is a plain method of the class around the call that only returns an expression. */
-  returnedBy(callee: Node): Expression | undefined {
+  /** `this.name` when `name` is a plain method of the class around the call that only returns an expression. */
+  returnedBy(callee: Node): ReturningFunction | undefined {
     return this.returnedByMember(callee, 'method');
   }
 
@@ -125,20 +137,17 @@ export class FileContext implements EvaluationScope {
   }
 
   /**
-   * What a call of `name(…)` returns when the file declares it once and never assigns it, as a plain function (a
-   * declaration, or a `const` arrow or function) whose body only returns an expression.
+   * The function `name` when the file declares it once and never assigns it, as a plain function (a declaration, or
+   * a `const` arrow or function) whose body only returns an expression.
    */
-  returnedByFunction(name: string): Expression | undefined {
+  returnedByFunction(name: string): ReturningFunction | undefined {
     if (this.timesWritten(name) !== 1) return undefined;
     const fn = this.declaredFunction(name) ?? this.constant(name);
     if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
-    if (fn.async || fn.generator) return undefined;
-    if (fn.body.type !== 'BlockStatement') return fn.body;
-    const [statement] = fn.body.body;
-    return fn.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument ? statement.argument : undefined;
+    return returningOnly(fn);
   }
 
-  private returnedByMember(member: Node, kind: 'get' | 'method'): Expression | undefined {
+  private returnedByMember(member: Node, kind: 'get' | 'method'): ReturningFunction | undefined {
     if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
     const name = propertyName(member);
     const at = member.start ?? 0;
@@ -157,12 +166,10 @@ export class FileContext implements EvaluationScope {
       // A field set only where it is declared (`readonly base = '…'`) reads as a getter that returns its initializer.
       if (entry.type === 'ClassProperty') {
         if (kind === 'get' && !entry.static && !entry.declare && entry.value && name !== undefined && !this.assigned(name))
-          return entry.value;
+          return { params: [], returned: entry.value };
         continue;
       }
-      if (entry.kind !== kind || entry.async || entry.generator) continue;
-      const [statement] = entry.body.body;
-      return entry.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument ? statement.argument : undefined;
+      if (entry.kind === kind) return returningOnly(entry);
     }
     return undefined;
   }
@@ -280,6 +287,18 @@ export class FileContext implements EvaluationScope {
 }
 
 /** Only `const` bindings are constants: a `let` may be reassigned anywhere. */
+/** A function (or method) whose body only returns an expression: its parameters, whose defaults a call may run, and that expression. */
+function returningOnly(
+  fn: FunctionDeclaration | FunctionExpression | ArrowFunctionExpression | ClassMethod,
+): ReturningFunction | undefined {
+  if (fn.async || fn.generator) return undefined;
+  if (fn.body.type !== 'BlockStatement') return { params: fn.params, returned: fn.body };
+  const [statement] = fn.body.body;
+  return fn.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument
+    ? { params: fn.params, returned: statement.argument }
+    : undefined;
+}
+
 function isConst(ancestors: readonly Node[]): boolean {
   const declaration = ancestors[ancestors.length - 1];
   return declaration?.type === 'VariableDeclaration' && declaration.kind === 'const';
