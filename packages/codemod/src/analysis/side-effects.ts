@@ -1,4 +1,4 @@
-import type { Expression, Node } from '@babel/types';
+import type { Expression, Node, ObjectMethod, ObjectProperty } from '@babel/types';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 
 /** Expressions that do something each time they are evaluated, so copying their text repeats what they do. */
@@ -69,9 +69,27 @@ export function firstSideEffect(
     if (ancestors.some((ancestor) => copied.skipped.has(ancestor) || DEFINITIONS.has(ancestor.type))) return;
     if (node.type === 'CallExpression' && computesOnly(node.callee, scope, seen)) return;
     if (EFFECTS.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete')) found = node;
+    else if (runsWhenRead(node, ancestors.at(-1))) found = node;
   });
   return found;
 }
+
+/** Methods a conversion calls by itself: a template or `String(…)`, `JSON.stringify`, arithmetic. */
+const CONVERSIONS = new Set(['toString', 'valueOf', 'toJSON']);
+
+/**
+ * Code that runs when an object is read rather than called: a getter or setter (spreading the object runs it), a
+ * conversion method (`toString`, `valueOf`, `toJSON`, or any computed key, `[Symbol.toPrimitive]` among them), and
+ * the spread of an iterable into an array or arguments, which runs its iterator (a generator's ends once drained).
+ */
+function runsWhenRead(node: Node, parent: Node | undefined): boolean {
+  if (node.type === 'ObjectMethod') return node.kind !== 'method' || isConversion(node);
+  if (node.type === 'ObjectProperty' && DEFINITIONS.has(node.value.type)) return isConversion(node);
+  return node.type === 'SpreadElement' && parent?.type !== 'ObjectExpression';
+}
+
+const isConversion = ({ key, computed }: ObjectMethod | ObjectProperty): boolean =>
+  computed || CONVERSIONS.has(key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : '');
 
 /**
  * Whether calling `callee` only computes a value from what it is given: `JSON.stringify`, `Buffer.from`, a global
@@ -113,10 +131,20 @@ function isComputedText(node: Node, scope: EffectScope, seen: ReadonlySet<string
   return isMember(callee) && name !== undefined && STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen);
 }
 
+/** Functions and methods already read, by what they return: each is read once however often the text calls it. */
+const readAlready = new WeakMap<Node, boolean>();
+
+/** How deep a chain of functions calling functions is read; a deeper one is taken to do something. */
+const MAX_DEPTH = 32;
+
 /** Whether a call of `fn`, the method or function `name`, does nothing: neither its parameters' defaults nor what it returns. */
 function returnsWithoutEffect(fn: ReturningFunction | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {
-  if (!fn) return false;
+  if (!fn || seen.size >= MAX_DEPTH) return false;
+  const known = readAlready.get(fn.returned);
+  if (known !== undefined) return known;
   const none: CopiedText = { skipped: new Set(), made: new Set() };
   const reading = new Set([...seen, name]);
-  return [...fn.params, fn.returned].every((node) => firstSideEffect(node, scope, none, reading) === undefined);
+  const nothing = [...fn.params, fn.returned].every((node) => firstSideEffect(node, scope, none, reading) === undefined);
+  readAlready.set(fn.returned, nothing);
+  return nothing;
 }

@@ -1,14 +1,20 @@
 import { isFunction, type Node } from '@babel/types';
 import { walk } from './walk.js';
 
+/** What `nameWrites` answers for every name of a file whose names cannot be counted. */
+export const UNCOUNTABLE = Number.POSITIVE_INFINITY;
+
 /**
  * How many times each name is bound or assigned anywhere in `root`: declared (a variable, a function, a class, an
- * import), a parameter, a caught error, or the target of `=`, `+=`, `++`. A name counted once is declared once and
- * never given another value, so every read of it in the file is that declaration. Every identifier of a pattern
- * counts, keys and default values included: more counted is only ever less trusted.
+ * enum, a namespace, an import, `import x = …`, `declare function`), a parameter, a caught error, or the target of
+ * `=`, `+=`, `++` or a bare `for (x of …)`. A name counted once is declared once and never given another value, so
+ * every read of it in the file is that declaration. Every identifier of a pattern counts, keys and default values
+ * included: more counted is only ever less trusted. A `with` statement makes any name a property of its object:
+ * every name of such a file answers `UNCOUNTABLE`.
  */
-export function nameWrites(root: Node): ReadonlyMap<string, number> {
+export function nameWrites(root: Node): { get(name: string): number } {
   const counts = new Map<string, number>();
+  let countable = true;
   const names = (pattern: Node | null | undefined): void => {
     if (!pattern) return;
     walk(pattern, (node) => {
@@ -16,17 +22,37 @@ export function nameWrites(root: Node): ReadonlyMap<string, number> {
     });
   };
   walk(root, (node) => {
-    if (node.type === 'VariableDeclarator') names(node.id);
-    else if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') names(node.id);
-    else if (node.type === 'CatchClause') names(node.param);
-    else if (node.type === 'ImportSpecifier' || node.type === 'ImportDefaultSpecifier' || node.type === 'ImportNamespaceSpecifier')
-      names(node.local);
-    else if (node.type === 'AssignmentExpression') names(node.left);
-    else if (node.type === 'UpdateExpression') names(node.argument);
+    switch (node.type) {
+      case 'VariableDeclarator':
+        return names(node.id);
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+      case 'TSEnumDeclaration':
+      case 'TSModuleDeclaration':
+      case 'TSImportEqualsDeclaration':
+      case 'TSDeclareFunction':
+        return names(node.id);
+      case 'CatchClause':
+        return names(node.param);
+      case 'ImportSpecifier':
+      case 'ImportDefaultSpecifier':
+      case 'ImportNamespaceSpecifier':
+        return names(node.local);
+      case 'AssignmentExpression':
+      case 'ForOfStatement':
+      case 'ForInStatement':
+        // `for (const x of …)` is counted as its declarator; a bare target is assigned.
+        return node.left.type === 'VariableDeclaration' ? undefined : names(node.left);
+      case 'UpdateExpression':
+        return names(node.argument);
+      case 'WithStatement':
+        countable = false;
+        return;
+    }
     if (isFunction(node)) {
       if ('id' in node) names(node.id);
       for (const param of node.params) names(param);
     }
   });
-  return counts;
+  return { get: (name) => (countable ? (counts.get(name) ?? 0) : UNCOUNTABLE) };
 }

@@ -43,9 +43,10 @@ export class FileContext implements EvaluationScope {
   private readonly constants = new Map<string, Expression | TSEnumDeclaration | null>();
   private readonly lines: LineIndex;
   private classes: Class[] | undefined;
+  private thisBinders: Node[] | undefined;
   private assignedFields: Set<string> | undefined;
   private functions: Map<string, FunctionDeclaration | null> | undefined;
-  private writes: ReadonlyMap<string, number> | undefined;
+  private writes: { get(name: string): number } | undefined;
 
   constructor(
     readonly file: string,
@@ -125,32 +126,47 @@ export class FileContext implements EvaluationScope {
     return this.returnedByMember(member, 'get')?.returned;
   }
 
-  /** `this.name` when `name` is a plain method of the class around the call that only returns an expression. */
-  returnedBy(callee: Node): ReturningFunction | undefined {
-    return this.returnedByMember(callee, 'method');
-  }
-
-  /** How many times the file binds or assigns `name` (see `nameWrites`). */
-  timesWritten(name: string): number {
-    this.writes ??= nameWrites(this.ast.program);
-    return this.writes.get(name) ?? 0;
-  }
-
   /**
-   * The function `name` when the file declares it once and never assigns it, as a plain function (a declaration, or
-   * a `const` arrow or function) whose body only returns an expression.
+   * `this.name` when `name` is a plain method of the class around the call that only returns an expression: the only
+   * member of that name in the file's classes (no static twin, no override), never assigned (`this.name = …`), and
+   * `this` there is an instance of that class (the call is in one of its instance methods or fields).
    */
-  returnedByFunction(name: string): ReturningFunction | undefined {
-    if (this.timesWritten(name) !== 1) return undefined;
-    const fn = this.declaredFunction(name) ?? this.constant(name);
-    if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
-    return returningOnly(fn);
+  returnedBy(callee: Node): ReturningFunction | undefined {
+    if (!isMember(callee) || callee.object.type !== 'ThisExpression') return undefined;
+    const name = propertyName(callee);
+    if (name === undefined || this.assigned(name) || this.classMembersNamed(name) !== 1) return undefined;
+    return this.thisIsInstanceAt(callee.start ?? 0) ? this.returnedByMember(callee, 'method') : undefined;
   }
 
-  private returnedByMember(member: Node, kind: 'get' | 'method'): ReturningFunction | undefined {
-    if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
-    const name = propertyName(member);
-    const at = member.start ?? 0;
+  /** How many members of the file's classes are named `name`, static or not, of any kind. */
+  private classMembersNamed(name: string): number {
+    return this.classList()
+      .flatMap((cls) => cls.body.body)
+      .filter((entry) => 'key' in entry && (isComputedKey(entry) || keyText(entry.key) === name)).length;
+  }
+
+  /** Whether `this` at `at` is an instance of the class around it: the innermost function or field there is its. */
+  private thisIsInstanceAt(at: number): boolean {
+    if (!this.thisBinders) {
+      const binders: Node[] = [];
+      walk(this.ast.program, (node) => {
+        if (
+          /^(FunctionDeclaration|FunctionExpression|ObjectMethod|ClassMethod|ClassPrivateMethod|ClassProperty|ClassPrivateProperty|StaticBlock)$/.test(
+            node.type,
+          )
+        )
+          binders.push(node);
+      });
+      this.thisBinders = binders;
+    }
+    const innermost = this.thisBinders.findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
+    return (
+      (innermost?.type === 'ClassMethod' || innermost?.type === 'ClassPrivateMethod' || innermost?.type === 'ClassProperty') &&
+      !innermost.static
+    );
+  }
+
+  private classList(): Class[] {
     if (!this.classes) {
       const classes: Class[] = [];
       walk(this.ast.program, (node) => {
@@ -158,8 +174,44 @@ export class FileContext implements EvaluationScope {
       });
       this.classes = classes;
     }
+    return this.classes;
+  }
+
+  /** How many times the file binds or assigns `name` (see `nameWrites`). */
+  timesWritten(name: string): number {
+    this.writes ??= nameWrites(this.ast.program);
+    return this.writes.get(name);
+  }
+
+  /**
+   * The function `name` when the file declares it once at its top level and never assigns it, as a plain function
+   * (a declaration, or a `const` arrow or function) whose body only returns an expression. At the top level, so
+   * every call in the file is in its scope.
+   */
+  returnedByFunction(name: string): ReturningFunction | undefined {
+    if (this.timesWritten(name) !== 1) return undefined;
+    const fn = this.declaredFunction(name) ?? this.topLevelConstant(name);
+    if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
+    return returningOnly(fn);
+  }
+
+  /** The initializer of `const name = …` among the file's top-level statements (exported or not). */
+  private topLevelConstant(name: string): Expression | undefined {
+    for (const statement of this.ast.program.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+      for (const declarator of declaration.declarations)
+        if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) return declarator.init;
+    }
+    return undefined;
+  }
+
+  private returnedByMember(member: Node, kind: 'get' | 'method'): ReturningFunction | undefined {
+    if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
+    const name = propertyName(member);
+    const at = member.start ?? 0;
     // The innermost class around the read: classes are listed outermost first.
-    const cls = this.classes.findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
+    const cls = this.classList().findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
     for (const entry of cls?.body.body ?? []) {
       if ((entry.type !== 'ClassProperty' && entry.type !== 'ClassMethod') || entry.computed) continue;
       if (entry.key.type !== 'Identifier' || entry.key.name !== name) continue;
@@ -287,6 +339,16 @@ export class FileContext implements EvaluationScope {
 }
 
 /** Only `const` bindings are constants: a `let` may be reassigned anywhere. */
+/** A member whose key is computed from a value (`[key]`): it may be any name. */
+const isComputedKey = (entry: Node): boolean =>
+  'computed' in entry && entry.computed === true && 'key' in entry && entry.key.type !== 'StringLiteral';
+
+/** The name a member key spells (`name`, `'name'`, `#name`, `['name']`), if it spells one. */
+function keyText(key: Node): string | undefined {
+  if (key.type === 'Identifier' || key.type === 'StringLiteral') return key.type === 'Identifier' ? key.name : key.value;
+  return key.type === 'PrivateName' ? `#${key.id.name}` : undefined;
+}
+
 /** A function (or method) whose body only returns an expression: its parameters, whose defaults a call may run, and that expression. */
 function returningOnly(
   fn: FunctionDeclaration | FunctionExpression | ArrowFunctionExpression | ClassMethod,

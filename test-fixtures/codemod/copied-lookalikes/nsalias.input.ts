@@ -1,0 +1,14 @@
+import axios from 'axios';
+let n = 0;
+namespace Signing {
+  export const signed = (token: string) => ({ authorization: `Bearer ${token}`, 'x-n': String(++n) });
+}
+function authHeaders(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+export namespace Api {
+  import authHeaders = Signing.signed;
+  export async function complete(instanceId: string, taskId: string, subject: object, token: string): Promise<void> {
+    await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', { intent: 'Complete', instanceId, taskId, context: { subject } }, { headers: authHeaders(token) });
+  }
+}
