@@ -138,7 +138,7 @@ export function decideStart(site: Site, deferred: DeferredStart, flow: FlowConte
   const helper = readsState ? 'waitForResult' : 'waitUntilRun';
   site.helpers.push(...((readsState ? wait.fetchState : wait.fetchInteraction).helpers ?? []));
   site.edits.push({ file: site.file, start: wait.start, end: wait.start, text: `${helper}(` });
-  site.edits.push({ file: site.file, start: wait.end, end: wait.end, text: `, (instanceId) => ${call})` });
+  site.edits.push({ file: site.file, start: wait.end, end: wait.end, text: `, (${wait.instanceParam}) => ${call})` });
   site.helpers.push(helper);
   site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-async');
   settle(site);

@@ -2,7 +2,7 @@ import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import type { JourneyMap, V1JourneyPath } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
 import { bindsName } from '../parse/binds-name.js';
-import { keyName } from '../parse/walk.js';
+import { isMember, keyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { insertProperty, propertyOf, removeProperties, removeProperty, renameKey } from './object-edits.js';
 import { visibleElements } from './participants.js';
@@ -149,8 +149,11 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
   }
   const subject = propertyOf(context.value, 'subject');
   const prefill = subject ? visibleElements(ctx, subject.value) : [];
-  const state = synchronous ? synthesizeCall(ctx, shape, 'journey/state/fetch', 'instanceId') : undefined;
-  const interaction = synchronous ? synthesizeCall(ctx, shape, 'journey/interaction/fetch', 'instanceId') : undefined;
+  // The wait's fetches read the new instance's id from a parameter of their own: a name the copied call uses (a
+  // header naming the instance this one follows) would be shadowed by it, and send the new id instead.
+  const instanceParam = ['instanceId', 'startedId', 'newInstanceId'].find((name) => !usesName(shape.call, name));
+  const state = synchronous && instanceParam ? synthesizeCall(ctx, shape, 'journey/state/fetch', instanceParam) : undefined;
+  const interaction = synchronous && instanceParam ? synthesizeCall(ctx, shape, 'journey/interaction/fetch', instanceParam) : undefined;
   const range = answerRange(shape);
   const problem =
     (state && 'problem' in state && state.problem) || (interaction && 'problem' in interaction && interaction.problem) || undefined;
@@ -159,11 +162,39 @@ function planStart(site: SiteBuilder, ctx: FileContext, body: RequestBody, optio
     ...(prefill ? { prefill } : {}),
     ...(resourceIdParam ? { resourceIdParam } : {}),
     synchronous,
-    ...(state && 'call' in state && interaction && 'call' in interaction && range
-      ? { wait: { ...range, fetchState: state.call, fetchInteraction: interaction.call } }
+    ...(state && 'call' in state && interaction && 'call' in interaction && range && instanceParam
+      ? { wait: { ...range, instanceParam, fetchState: state.call, fetchInteraction: interaction.call } }
       : {}),
-    ...(problem ? { waitProblem: problem } : synchronous && !range ? { waitProblem: 'the start answers a response, not its body' } : {}),
+    ...(problem
+      ? { waitProblem: problem }
+      : synchronous && !instanceParam
+        ? { waitProblem: 'the call uses every name the wait could give the new instance id' }
+        : synchronous && !range
+          ? { waitProblem: 'the start answers a response, not its body' }
+          : {}),
   };
+}
+
+/**
+ * Whether `node` reads the variable `name`, which a parameter of that name around it would shadow: not as a key or a
+ * property (`{ name: … }`, `x.name`), nor in a type (`send<{ name: string }>`), unless in a `typeof`.
+ */
+function usesName(node: Node, name: string): boolean {
+  let found = false;
+  walk(node, (inner, ancestors) => {
+    if (inner.type !== 'Identifier' || inner.name !== name) return;
+    const parent = ancestors.at(-1);
+    if (
+      (parent?.type === 'ObjectProperty' || isMember(parent)) &&
+      !parent.computed &&
+      (parent.type === 'ObjectProperty' ? parent.key : parent.property) === inner
+    )
+      return;
+    const types = ancestors.filter((ancestor) => /^TS(Type|Interface|PropertySignature)/.test(ancestor.type));
+    if (types.length > 0 && !types.some((ancestor) => ancestor.type === 'TSTypeQuery')) return;
+    found = true;
+  });
+  return found;
 }
 
 /** The function around a call and the position of its parameter `node` names, when it names one. */

@@ -104,6 +104,8 @@ export interface DeferredStart {
   readonly wait?: {
     readonly start: number;
     readonly end: number;
+    /** The name of the new instance's id in the wait's fetches: one the copied call does not use already. */
+    readonly instanceParam: string;
     readonly fetchState: Synthesized;
     readonly fetchInteraction: Synthesized;
   };
