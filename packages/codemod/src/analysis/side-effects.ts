@@ -32,6 +32,10 @@ export interface EffectScope {
   returnedByFunction(name: string): ReturningFunction | undefined;
   /** How many times the file binds or assigns `name`: a global is the global only where the file never does. */
   timesWritten(name: string): number;
+  /** What reading `this.name` runs when the class declares a getter of that name (`'opaque'`: more than a return). */
+  getterRun(member: Node): ReturningFunction | 'opaque' | undefined;
+  /** The value of a name the file declares once, as a top-level `const`. */
+  heldValue(name: string): Expression | undefined;
 }
 
 /** Globals that only compute a value from their arguments, called as `name(…)`. */
@@ -69,10 +73,31 @@ export function firstSideEffect(
     if (ancestors.some((ancestor) => copied.skipped.has(ancestor) || DEFINITIONS.has(ancestor.type))) return;
     if (node.type === 'CallExpression' && computesOnly(node.callee, scope, seen)) return;
     if (EFFECTS.has(node.type) || (node.type === 'UnaryExpression' && node.operator === 'delete')) found = node;
-    else if (runsWhenRead(node, ancestors.at(-1))) found = node;
+    else if (runsWhenRead(node, ancestors.at(-1)) || readRunsShownCode(node, ancestors.at(-1), scope, seen)) found = node;
   });
   return found;
 }
+
+/**
+ * Whether reading `node` runs code the file shows: a getter of the class (`this.requestId`, one that does more than
+ * return, or returns what runs something), or a name holding an object written with a getter or a conversion
+ * method (`const nonce = { toString: … }`), which a template, `String(…)` or a spread runs.
+ */
+function readRunsShownCode(node: Node, parent: Node | undefined, scope: EffectScope, seen: ReadonlySet<string>): boolean {
+  if (isMember(node) && !(parent?.type === 'CallExpression' && parent.callee === node)) {
+    const run = scope.getterRun(node);
+    const name = propertyName(node) ?? '';
+    return run === 'opaque' || (run !== undefined && (seen.has(name) || !returnsWithoutEffect(run, scope, seen, name)));
+  }
+  if (node.type !== 'Identifier' || isKeyOrProperty(node, parent)) return false;
+  const held = scope.heldValue(node.name);
+  return held?.type === 'ObjectExpression' && held.properties.some((property) => runsWhenRead(property, held));
+}
+
+/** Whether `node` names a key or a property (`{ name: … }`, `x.name`) rather than reading a variable. */
+const isKeyOrProperty = (node: Node, parent: Node | undefined): boolean =>
+  ((parent?.type === 'ObjectProperty' || parent?.type === 'ObjectMethod') && parent.key === node && !parent.computed) ||
+  (isMember(parent) && parent.property === node && !parent.computed);
 
 /** Methods a conversion calls by itself: a template or `String(…)`, `JSON.stringify`, arithmetic. */
 const CONVERSIONS = new Set(['toString', 'valueOf', 'toJSON']);
@@ -131,6 +156,14 @@ function isComputedText(node: Node, scope: EffectScope, seen: ReadonlySet<string
   return isMember(callee) && name !== undefined && STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen);
 }
 
+function hasArrayPattern(param: Node): boolean {
+  let found = false;
+  walk(param, (node) => {
+    if (node.type === 'ArrayPattern') found = true;
+  });
+  return found;
+}
+
 /** Functions and methods already read, by what they return: each is read once however often the text calls it. */
 const readAlready = new WeakMap<Node, boolean>();
 
@@ -139,7 +172,8 @@ const MAX_DEPTH = 32;
 
 /** Whether a call of `fn`, the method or function `name`, does nothing: neither its parameters' defaults nor what it returns. */
 function returnsWithoutEffect(fn: ReturningFunction | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {
-  if (!fn || seen.size >= MAX_DEPTH) return false;
+  // A parameter written as an array pattern runs its argument's iterator, which a generator's ends once drained.
+  if (!fn || seen.size >= MAX_DEPTH || fn.params.some(hasArrayPattern)) return false;
   const known = readAlready.get(fn.returned);
   if (known !== undefined) return known;
   const none: CopiedText = { skipped: new Set(), made: new Set() };

@@ -47,6 +47,7 @@ export class FileContext implements EvaluationScope {
   private assignedFields: Set<string> | undefined;
   private functions: Map<string, FunctionDeclaration | null> | undefined;
   private writes: { get(name: string): number } | undefined;
+  private writtenMembers: Set<string> | undefined;
 
   constructor(
     readonly file: string,
@@ -134,8 +135,78 @@ export class FileContext implements EvaluationScope {
   returnedBy(callee: Node): ReturningFunction | undefined {
     if (!isMember(callee) || callee.object.type !== 'ThisExpression') return undefined;
     const name = propertyName(callee);
-    if (name === undefined || this.assigned(name) || this.classMembersNamed(name) !== 1) return undefined;
-    return this.thisIsInstanceAt(callee.start ?? 0) ? this.returnedByMember(callee, 'method') : undefined;
+    if (name === undefined || this.memberWritten(name) || this.classMembersNamed(name) !== 1) return undefined;
+    if (!this.thisIsInstanceAt(callee.start ?? 0) || !this.notOverridable(callee, name)) return undefined;
+    return this.returnedByMember(callee, 'method');
+  }
+
+  /**
+   * What reading `this.name` runs when the class around it declares a getter of that name: the getter when it only
+   * returns an expression, `'opaque'` when its body does more; `undefined` when the class shows no getter (a plain
+   * field, or one the code does not show: taken as a read).
+   */
+  getterRun(member: Node): ReturningFunction | 'opaque' | undefined {
+    if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
+    const at = member.start ?? 0;
+    const name = propertyName(member);
+    const cls = this.classList().findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
+    const getter = cls?.body.body.find(
+      (entry) => entry.type === 'ClassMethod' && entry.kind === 'get' && !entry.static && keyText(entry.key) === name,
+    );
+    if (getter?.type !== 'ClassMethod') return undefined;
+    return returningOnly(getter) ?? 'opaque';
+  }
+
+  /**
+   * Whether no subclass can replace the method `name` of the class around `member`: it is private (`private` in
+   * TypeScript, which refuses an override), or the class is neither exported nor extended in the file.
+   */
+  private notOverridable(member: Node, name: string): boolean {
+    const at = member.start ?? 0;
+    const cls = this.classList().findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
+    if (!cls) return false;
+    const method = cls.body.body.find((entry) => entry.type === 'ClassMethod' && keyText(entry.key) === name);
+    if (method?.type === 'ClassMethod' && method.accessibility === 'private') return true;
+    const className = cls.id?.name;
+    const exported = this.ast.program.body.some(
+      (statement) =>
+        (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') &&
+        (statement.declaration === cls || (className !== undefined && new RegExp(`\\b${className}\\b`).test(this.text(statement)))),
+    );
+    const extended = this.classList().some((other) => other.superClass?.type === 'Identifier' && other.superClass.name === className);
+    return className !== undefined && !exported && !extended && this.timesWritten(className) === 1;
+  }
+
+  /**
+   * Whether the file may give a member `name` a value anywhere: `x.name = …` on any object (an instance, a
+   * prototype), or `Object.assign`/`Object.defineProperty` on `this` or a prototype, which may set any name.
+   */
+  private memberWritten(name: string): boolean {
+    if (!this.writtenMembers) {
+      const written = new Set<string>();
+      walk(this.ast.program, (node) => {
+        const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+        if (target && isMember(target)) written.add(propertyName(target) ?? '*');
+        if (
+          node.type === 'CallExpression' &&
+          isMember(node.callee) &&
+          node.callee.object.type === 'Identifier' &&
+          node.callee.object.name === 'Object'
+        ) {
+          const [first] = node.arguments;
+          const onThis =
+            first?.type === 'ThisExpression' || (first !== undefined && isMember(first) && propertyName(first) === 'prototype');
+          if (onThis && /^(assign|defineProperty|defineProperties|setPrototypeOf)$/.test(propertyName(node.callee) ?? '')) written.add('*');
+        }
+      });
+      this.writtenMembers = written;
+    }
+    return this.writtenMembers.has(name) || this.writtenMembers.has('*');
+  }
+
+  /** The value a name holds when the file declares it once, as a top-level `const` (see `returnedByFunction`). */
+  heldValue(name: string): Expression | undefined {
+    return this.timesWritten(name) === 1 ? this.topLevelConstant(name) : undefined;
   }
 
   /** How many members of the file's classes are named `name`, static or not, of any kind. */
