@@ -46,7 +46,11 @@ Docs: https://github.com/journey-bridge/journey-bridge/blob/main/docs/codemod.md
 
 /** Where `main` writes and works: the process's own when run as `journey-codemod`, a test's in-process. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
+  /**
+   * What the output goes to. A write that fails, told through its callback as a Node stream tells it (a full disk,
+   * a device that takes nothing), ends the run with exit code 3; a reader that went away (EPIPE: `--diff | head`) does not.
+   */
+  readonly stdout: { write(text: string, done?: (error?: Error | null) => void): unknown };
   readonly stderr: { write(text: string): unknown };
   /** A terminal to draw the progress bar on. @default none: no bar */
   readonly progress?: NodeJS.WritableStream;
@@ -66,8 +70,19 @@ class RunError extends CodemodError {
 
 /** Runs `journey-codemod` with `argv` (the arguments after the command) and resolves with its exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let lost: NodeJS.ErrnoException | undefined;
+  const stdout = {
+    write: (text: string) =>
+      io.stdout.write(text, (error?: NodeJS.ErrnoException | null) => {
+        if (error && error.code !== 'EPIPE') lost ??= error;
+      }),
+  };
   try {
-    return await run(argv, io);
+    const code = await run(argv, { ...io, stdout });
+    // A write to a file or a device fails at once, and its callback runs before the next turn of the loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (lost) throw new RunError(`cannot write to stdout: ${lost.code ?? lost.message}`);
+    return code;
   } catch (error) {
     const usage =
       error instanceof UsageError ||

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitAll } from '../../../test/support/git.js';
+import { main } from '../src/cli.js';
 import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
 
@@ -125,6 +126,21 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
       }),
     ]);
     expect((await runCli(['src', '--report', '-', '--diff'], repo)).code).toBe(2);
+  });
+
+  it('--report - fails with exit 3 when stdout takes nothing (a full disk), not when its reader went away', async () => {
+    /** `main` over a stdout whose every write fails as a Node stream tells it, with `code`. */
+    const withStdoutFailing = async (code: string) => {
+      let stderr = '';
+      const exit = await main(['src/service.ts', '--dry', '--report', '-'], {
+        stdout: { write: (_text: string, done?: (error?: Error | null) => void) => done?.(Object.assign(new Error(code), { code })) },
+        stderr: { write: (text: string) => (stderr += text) },
+        cwd: repo,
+      });
+      return { exit, stderr };
+    };
+    expect(await withStdoutFailing('ENOSPC')).toEqual({ exit: 3, stderr: expect.stringContaining('cannot write to stdout: ENOSPC') });
+    expect(await withStdoutFailing('EPIPE')).toMatchObject({ exit: 0, stderr: expect.not.stringContaining('EPIPE') });
   });
 
   it('asks the git tree of the files it migrates, not the one of the directory it runs in', async () => {

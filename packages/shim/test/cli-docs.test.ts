@@ -315,10 +315,11 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
     });
     return { argv: ['src/loop.ts'], cwd: repo };
   },
-  'journey-codemod: 3 failed while running: the report cannot be written, or a crash': async () => ({
-    argv: ['src', '--dry', '--report', 'no/such/dir/report.json'],
-    cwd: app,
-  }),
+  'journey-codemod: 3 failed while running: the report cannot be written (to its file, or to stdout: a full disk), or a crash':
+    async () => ({
+      argv: ['src', '--dry', '--report', 'no/such/dir/report.json'],
+      cwd: app,
+    }),
 };
 
 describe('the exit codes tables of the docs', () => {
