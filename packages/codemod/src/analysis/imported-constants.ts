@@ -1,6 +1,8 @@
 import type { Expression, File, FunctionDeclaration, Node, TSEnumDeclaration } from '@babel/types';
 import { type EvaluationScope, evaluate } from './evaluate.js';
 import type { ModuleGraph } from './module-graph.js';
+import { ModuleScope } from './module-scope.js';
+import { computesOnlyFunction, type EffectScope } from './side-effects.js';
 import type { StaticValue } from './static-value.js';
 
 /** A relative import of a file being migrated. */
@@ -15,6 +17,11 @@ export interface ImportedConstants {
   readonly resolved: Readonly<Record<string, string>>;
   /** File → export name → value (`default` for the default export). */
   readonly exports: Readonly<Record<string, Readonly<Record<string, StaticValue>>>>;
+  /**
+   * File → the names it exports as functions that only compute a value from their arguments (`export function
+   * authHeaders(token) { return { authorization: … } }`), read in that module's own scope. @default none
+   */
+  readonly computing?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const importKey = (from: string, specifier: string): string => `${from}\0${specifier}`;
@@ -38,6 +45,7 @@ export function analyseImportedConstants(
 ): ImportedConstants {
   const resolved: Record<string, string> = {};
   const exports: Record<string, Record<string, StaticValue>> = {};
+  const computing: Record<string, string[]> = {};
   const exportsOf = (file: string): Record<string, StaticValue> => {
     const known = exports[file];
     if (known) return known;
@@ -45,7 +53,10 @@ export function analyseImportedConstants(
     // Set first: a cycle of imports reads what is known so far, never loops.
     exports[file] = values;
     const module = parse(file);
-    if (module) Object.assign(values, moduleExports(file, module, modules, exportsOf));
+    if (module) {
+      Object.assign(values, moduleExports(file, module, modules, exportsOf));
+      computing[file] = computingExports(module.ast);
+    }
     return values;
   };
   for (const { from, specifier } of requests) {
@@ -54,7 +65,7 @@ export function analyseImportedConstants(
     resolved[importKey(from, specifier)] = target;
     exportsOf(target);
   }
-  return { resolved, exports };
+  return { resolved, exports, computing };
 }
 
 /** The constants a module exports: `export const`, `export enum`, `export { a as b }`, re-exports, `export default`, `module.exports`. */
@@ -161,6 +172,35 @@ function intercepted(value: StaticValue): StaticValue {
   if (value.kind === 'instance') return { ...value, intercepted: true };
   if (value.kind !== 'object') return value;
   return { kind: 'object', props: Object.fromEntries(Object.entries(value.props).map(([key, prop]) => [key, intercepted(prop)])) };
+}
+
+/**
+ * The names a module exports as functions declared there (`export function`, `export const … = () => …`, `export
+ * { name }`) that only compute a value: read in the module's own scope, where its imports count as unknown.
+ */
+function computingExports(ast: File): string[] {
+  const scope = new ModuleScope(ast);
+  const effects: EffectScope = {
+    returnedBy: () => undefined,
+    returnedByFunction: (name) => scope.returnedByFunction(name),
+    timesWritten: (name) => scope.timesWritten(name),
+    getterRun: () => undefined,
+    heldValue: (name) => scope.heldValue(name),
+    importedComputing: () => false,
+  };
+  const exported = new Map<string, string>();
+  for (const statement of ast.program.body) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
+    const declaration = statement.declaration;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id) exported.set(declaration.id.name, declaration.id.name);
+    if (declaration?.type === 'VariableDeclaration')
+      for (const declarator of declaration.declarations)
+        if (declarator.id.type === 'Identifier') exported.set(declarator.id.name, declarator.id.name);
+    for (const specifier of statement.specifiers)
+      if (specifier.type === 'ExportSpecifier' && specifier.exported.type === 'Identifier')
+        exported.set(specifier.exported.name, specifier.local.name);
+  }
+  return [...exported].filter(([, local]) => computesOnlyFunction(local, effects)).map(([name]) => name);
 }
 
 /** `require('./x')` (or `require('./x').y`): the specifier. */

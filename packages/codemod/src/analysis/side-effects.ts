@@ -36,6 +36,8 @@ export interface EffectScope {
   getterRun(member: Node): ReturningFunction | 'opaque' | undefined;
   /** The value of a name the file declares once, as a top-level `const`. */
   heldValue(name: string): Expression | undefined;
+  /** Whether `name` is imported from a module of the project that exports it as a function that only computes. */
+  importedComputing(name: string): boolean;
 }
 
 /** Globals that only compute a value from their arguments, called as `name(…)`. */
@@ -125,6 +127,7 @@ const isConversion = ({ key, computed }: ObjectMethod | ObjectProperty): boolean
 function computesOnly(callee: Node, scope: EffectScope, seen: ReadonlySet<string>): boolean {
   if (callee.type === 'Identifier') {
     if (COMPUTING_GLOBALS.has(callee.name) && isGlobal(callee, callee.name, scope)) return true;
+    if (scope.importedComputing(callee.name)) return true;
     return !seen.has(callee.name) && returnsWithoutEffect(scope.returnedByFunction(callee.name), scope, seen, callee.name);
   }
   if (!isMember(callee)) return false;
@@ -169,6 +172,10 @@ const readAlready = new WeakMap<Node, boolean>();
 
 /** How deep a chain of functions calling functions is read; a deeper one is taken to do something. */
 const MAX_DEPTH = 32;
+
+/** Whether calling the function `name` of `scope` only computes a value (see `firstSideEffect`). */
+export const computesOnlyFunction = (name: string, scope: EffectScope): boolean =>
+  returnsWithoutEffect(scope.returnedByFunction(name), scope, new Set(), name);
 
 /** Whether a call of `fn`, the method or function `name`, does nothing: neither its parameters' defaults nor what it returns. */
 function returnsWithoutEffect(fn: ReturningFunction | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {

@@ -1,21 +1,10 @@
-import type {
-  ArrowFunctionExpression,
-  Class,
-  ClassMethod,
-  Expression,
-  File,
-  FunctionDeclaration,
-  FunctionExpression,
-  MemberExpression,
-  Node,
-  TSEnumDeclaration,
-} from '@babel/types';
+import type { Class, Expression, File, FunctionDeclaration, MemberExpression, Node, TSEnumDeclaration } from '@babel/types';
 import type { EvaluationScope } from '../analysis/evaluate.js';
 import { type ImportedConstants, importKey } from '../analysis/imported-constants.js';
+import { ModuleScope, returningOnly } from '../analysis/module-scope.js';
 import type { ReturningFunction } from '../analysis/side-effects.js';
 import type { StaticValue } from '../analysis/static-value.js';
 import { LineIndex } from '../parse/line-index.js';
-import { nameWrites } from '../parse/name-writes.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import { isWrittenMarker } from './marked.js';
 import type { MarkerAnchor } from './types.js';
@@ -46,7 +35,7 @@ export class FileContext implements EvaluationScope {
   private thisBinders: Node[] | undefined;
   private assignedFields: Set<string> | undefined;
   private functions: Map<string, FunctionDeclaration | null> | undefined;
-  private writes: { get(name: string): number } | undefined;
+  private readonly module: ModuleScope;
   private writtenMembers: Set<string> | undefined;
 
   constructor(
@@ -58,6 +47,7 @@ export class FileContext implements EvaluationScope {
     this.eol = source.includes('\r\n') ? '\r\n' : '\n';
     this.isTypeScript = /\.[cm]?tsx?$/.test(file);
     this.lines = new LineIndex(source);
+    this.module = new ModuleScope(ast);
     let single = 0;
     let double = 0;
     let hasImport = false;
@@ -204,9 +194,9 @@ export class FileContext implements EvaluationScope {
     return this.writtenMembers.has(name) || this.writtenMembers.has('*');
   }
 
-  /** The value a name holds when the file declares it once, as a top-level `const` (see `returnedByFunction`). */
+  /** The value a name holds when the file declares it once, as a top-level `const`. */
   heldValue(name: string): Expression | undefined {
-    return this.timesWritten(name) === 1 ? this.topLevelConstant(name) : undefined;
+    return this.module.heldValue(name);
   }
 
   /** How many members of the file's classes are named `name`, static or not, of any kind. */
@@ -250,31 +240,23 @@ export class FileContext implements EvaluationScope {
 
   /** How many times the file binds or assigns `name` (see `nameWrites`). */
   timesWritten(name: string): number {
-    this.writes ??= nameWrites(this.ast.program);
-    return this.writes.get(name);
+    return this.module.timesWritten(name);
+  }
+
+  /** See `ModuleScope.returnedByFunction`. */
+  returnedByFunction(name: string): ReturningFunction | undefined {
+    return this.module.returnedByFunction(name);
   }
 
   /**
-   * The function `name` when the file declares it once at its top level and never assigns it, as a plain function
-   * (a declaration, or a `const` arrow or function) whose body only returns an expression. At the top level, so
-   * every call in the file is in its scope.
+   * Whether `name` is imported from a module of the project that exports it as a function that only computes a
+   * value (see `analyseImportedConstants`), and the file binds it nowhere else.
    */
-  returnedByFunction(name: string): ReturningFunction | undefined {
-    if (this.timesWritten(name) !== 1) return undefined;
-    const fn = this.declaredFunction(name) ?? this.topLevelConstant(name);
-    if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
-    return returningOnly(fn);
-  }
-
-  /** The initializer of `const name = …` among the file's top-level statements (exported or not). */
-  private topLevelConstant(name: string): Expression | undefined {
-    for (const statement of this.ast.program.body) {
-      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-      if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-      for (const declarator of declaration.declarations)
-        if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) return declarator.init;
-    }
-    return undefined;
+  importedComputing(name: string): boolean {
+    const binding = this.imports.get(name);
+    if (!binding || this.timesWritten(name) !== 1) return false;
+    const target = this.analysis.resolved[importKey(this.file, binding.specifier)];
+    return target !== undefined && (this.analysis.computing?.[target]?.includes(binding.imported) ?? false);
   }
 
   private returnedByMember(member: Node, kind: 'get' | 'method'): ReturningFunction | undefined {
@@ -418,18 +400,6 @@ const isComputedKey = (entry: Node): boolean =>
 function keyText(key: Node): string | undefined {
   if (key.type === 'Identifier' || key.type === 'StringLiteral') return key.type === 'Identifier' ? key.name : key.value;
   return key.type === 'PrivateName' ? `#${key.id.name}` : undefined;
-}
-
-/** A function (or method) whose body only returns an expression: its parameters, whose defaults a call may run, and that expression. */
-function returningOnly(
-  fn: FunctionDeclaration | FunctionExpression | ArrowFunctionExpression | ClassMethod,
-): ReturningFunction | undefined {
-  if (fn.async || fn.generator) return undefined;
-  if (fn.body.type !== 'BlockStatement') return { params: fn.params, returned: fn.body };
-  const [statement] = fn.body.body;
-  return fn.body.body.length === 1 && statement?.type === 'ReturnStatement' && statement.argument
-    ? { params: fn.params, returned: statement.argument }
-    : undefined;
 }
 
 function isConst(ancestors: readonly Node[]): boolean {

@@ -1,0 +1,2 @@
+let nonce = 0;
+export const nextNonce = (): string => `n-${nonce++}`;
