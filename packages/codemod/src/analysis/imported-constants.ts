@@ -1,4 +1,5 @@
 import type { Expression, File, FunctionDeclaration, Node, TSEnumDeclaration } from '@babel/types';
+import { isMember, walk } from '../parse/walk.js';
 import { type EvaluationScope, evaluate } from './evaluate.js';
 import type { ModuleGraph } from './module-graph.js';
 import { ModuleScope } from './module-scope.js';
@@ -179,6 +180,15 @@ function intercepted(value: StaticValue): StaticValue {
  * { name }`) that only compute a value: read in the module's own scope, where its imports count as unknown.
  */
 function computingExports(ast: File): string[] {
+  // A module that writes its exports as CommonJS does (`module.exports = …`, `Object.assign(exports, …)`), or runs
+  // `eval`, may replace what it declares: none of its functions is trusted.
+  let rewritable = false;
+  walk(ast.program, (node, ancestors) => {
+    const parent = ancestors.at(-1);
+    const isProperty = isMember(parent) && parent.property === node && !parent.computed;
+    if (node.type === 'Identifier' && /^(exports|module|eval)$/.test(node.name) && !isProperty) rewritable = true;
+  });
+  if (rewritable) return [];
   const scope = new ModuleScope(ast);
   const effects: EffectScope = {
     returnedBy: () => undefined,

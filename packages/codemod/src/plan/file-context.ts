@@ -256,7 +256,9 @@ export class FileContext implements EvaluationScope {
     const binding = this.imports.get(name);
     if (!binding || this.timesWritten(name) !== 1) return false;
     const target = this.analysis.resolved[importKey(this.file, binding.specifier)];
-    return target !== undefined && (this.analysis.computing?.[target]?.includes(binding.imported) ?? false);
+    // JavaScript never loads a TypeScript module: what it runs is a compiled or written file the analysis did not read.
+    if (target === undefined || (!this.isTypeScript && /\.[cm]?tsx?$/.test(target))) return false;
+    return this.analysis.computing?.[target]?.includes(binding.imported) ?? false;
   }
 
   private returnedByMember(member: Node, kind: 'get' | 'method'): ReturningFunction | undefined {

@@ -1,0 +1,2 @@
+let issued = 0;
+exports.authHeaders = (token) => ({ authorization: `Bearer ${token}`, 'x-seq': String(issued++) });

@@ -1,0 +1,3 @@
+export function authHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
