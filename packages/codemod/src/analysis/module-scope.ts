@@ -8,6 +8,7 @@ import type { ReturningFunction } from './side-effects.js';
  */
 export class ModuleScope {
   private writes: { get(name: string): number } | undefined;
+  private functions: Map<string, FunctionDeclaration | null> | undefined;
 
   constructor(private readonly ast: File) {}
 
@@ -24,7 +25,7 @@ export class ModuleScope {
    */
   returnedByFunction(name: string): ReturningFunction | undefined {
     if (this.timesWritten(name) !== 1) return undefined;
-    const fn = this.topLevelFunction(name) ?? this.topLevelConstant(name);
+    const fn = this.declaredFunction(name) ?? this.topLevelConstant(name);
     if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
     return returningOnly(fn);
   }
@@ -34,13 +35,19 @@ export class ModuleScope {
     return this.timesWritten(name) === 1 ? this.topLevelConstant(name) : undefined;
   }
 
-  private topLevelFunction(name: string): FunctionDeclaration | undefined {
-    for (const statement of this.ast.program.body) {
-      const declaration =
-        statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
-      if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name) return declaration;
+  /** The function declaration `name` among the module's top-level statements; none when it is declared more than once (overloads). */
+  declaredFunction(name: string): FunctionDeclaration | undefined {
+    if (!this.functions) {
+      const functions = new Map<string, FunctionDeclaration | null>();
+      for (const statement of this.ast.program.body) {
+        const declaration =
+          statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'FunctionDeclaration' || !declaration.id) continue;
+        functions.set(declaration.id.name, functions.has(declaration.id.name) ? null : declaration);
+      }
+      this.functions = functions;
     }
-    return undefined;
+    return this.functions.get(name) ?? undefined;
   }
 
   /** The initializer of `const name = …` among the module's top-level statements (exported or not). */

@@ -1,5 +1,5 @@
 import type { Expression, Node, ObjectMethod, ObjectProperty } from '@babel/types';
-import { isMember, propertyName, walk } from '../parse/walk.js';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 
 /** Expressions that do something each time they are evaluated, so copying their text repeats what they do. */
 const EFFECTS = new Set([
@@ -115,8 +115,7 @@ function runsWhenRead(node: Node, parent: Node | undefined): boolean {
   return node.type === 'SpreadElement' && parent?.type !== 'ObjectExpression';
 }
 
-const isConversion = ({ key, computed }: ObjectMethod | ObjectProperty): boolean =>
-  computed || CONVERSIONS.has(key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : '');
+const isConversion = (node: ObjectMethod | ObjectProperty): boolean => node.computed || CONVERSIONS.has(keyName(node) ?? '');
 
 /**
  * Whether calling `callee` only computes a value from what it is given: `JSON.stringify`, `Buffer.from`, a global
@@ -134,7 +133,7 @@ function computesOnly(callee: Node, scope: EffectScope, seen: ReadonlySet<string
   const name = propertyName(callee);
   if (name === undefined) return false;
   if ((name === 'stringify' && isGlobal(callee.object, 'JSON', scope)) || isBufferFrom(callee, scope)) return true;
-  if (STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen)) return true;
+  if (STRING_METHODS.has(name) && isComputedText(callee.object, scope)) return true;
   if (callee.object.type !== 'ThisExpression' || seen.has(name)) return false;
   return returnsWithoutEffect(scope.returnedBy(callee), scope, seen, name);
 }
@@ -149,14 +148,14 @@ const isBufferFrom = (callee: Node, scope: EffectScope): boolean =>
 const TEXT_GLOBALS = new Set(['encodeURIComponent', 'encodeURI', 'String', 'btoa']);
 
 /** Whether `node` is a string (or a Buffer) made here: a literal, a template, or a call that only computes one. */
-function isComputedText(node: Node, scope: EffectScope, seen: ReadonlySet<string>): boolean {
+function isComputedText(node: Node, scope: EffectScope): boolean {
   if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral') return true;
   if (node.type !== 'CallExpression') return false;
   const { callee } = node;
   if (callee.type === 'Identifier') return TEXT_GLOBALS.has(callee.name) && isGlobal(callee, callee.name, scope);
   if (isBufferFrom(callee, scope)) return true;
   const name = propertyName(callee);
-  return isMember(callee) && name !== undefined && STRING_METHODS.has(name) && isComputedText(callee.object, scope, seen);
+  return isMember(callee) && name !== undefined && STRING_METHODS.has(name) && isComputedText(callee.object, scope);
 }
 
 function hasArrayPattern(param: Node): boolean {
@@ -167,8 +166,11 @@ function hasArrayPattern(param: Node): boolean {
   return found;
 }
 
-/** Functions and methods already read, by what they return: each is read once however often the text calls it. */
-const readAlready = new WeakMap<Node, boolean>();
+/**
+ * Functions and methods already read, per scope and by what they return: each is read once however often the text
+ * calls it. Per scope, since one syntax tree is read both as an imported module and as a file being planned.
+ */
+const readAlready = new WeakMap<EffectScope, WeakMap<Node, boolean>>();
 
 /** How deep a chain of functions calling functions is read; a deeper one is taken to do something. */
 const MAX_DEPTH = 32;
@@ -181,11 +183,13 @@ export const computesOnlyFunction = (name: string, scope: EffectScope): boolean 
 function returnsWithoutEffect(fn: ReturningFunction | undefined, scope: EffectScope, seen: ReadonlySet<string>, name: string): boolean {
   // A parameter written as an array pattern runs its argument's iterator, which a generator's ends once drained.
   if (!fn || seen.size >= MAX_DEPTH || fn.params.some(hasArrayPattern)) return false;
-  const known = readAlready.get(fn.returned);
+  const read = readAlready.get(scope) ?? new WeakMap<Node, boolean>();
+  readAlready.set(scope, read);
+  const known = read.get(fn.returned);
   if (known !== undefined) return known;
   const none: CopiedText = { skipped: new Set(), made: new Set() };
   const reading = new Set([...seen, name]);
   const nothing = [...fn.params, fn.returned].every((node) => firstSideEffect(node, scope, none, reading) === undefined);
-  readAlready.set(fn.returned, nothing);
+  read.set(fn.returned, nothing);
   return nothing;
 }

@@ -33,10 +33,8 @@ export class FileContext implements EvaluationScope {
   private readonly lines: LineIndex;
   private classes: Class[] | undefined;
   private thisBinders: Node[] | undefined;
-  private assignedFields: Set<string> | undefined;
-  private functions: Map<string, FunctionDeclaration | null> | undefined;
   private readonly module: ModuleScope;
-  private writtenMembers: Set<string> | undefined;
+  private writtenMembers: { readonly onThis: ReadonlySet<string>; readonly anyObject: ReadonlySet<string> } | undefined;
 
   constructor(
     readonly file: string,
@@ -95,18 +93,7 @@ export class FileContext implements EvaluationScope {
   }
 
   declaredFunction(name: string): FunctionDeclaration | undefined {
-    if (!this.functions) {
-      const functions = new Map<string, FunctionDeclaration | null>();
-      for (const statement of this.ast.program.body) {
-        const declaration =
-          statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
-        if (declaration?.type !== 'FunctionDeclaration' || !declaration.id) continue;
-        // Overloads and redeclarations: not one function to read.
-        functions.set(declaration.id.name, functions.has(declaration.id.name) ? null : declaration);
-      }
-      this.functions = functions;
-    }
-    return this.functions.get(name) ?? undefined;
+    return this.module.declaredFunction(name);
   }
 
   specifier(name: string): string | undefined {
@@ -157,14 +144,28 @@ export class FileContext implements EvaluationScope {
     if (!cls) return false;
     const method = cls.body.body.find((entry) => entry.type === 'ClassMethod' && keyText(entry.key) === name);
     if (method?.type === 'ClassMethod' && method.accessibility === 'private') return true;
-    const className = cls.id?.name;
-    const exported = this.ast.program.body.some(
-      (statement) =>
-        (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') &&
-        (statement.declaration === cls || (className !== undefined && new RegExp(`\\b${className}\\b`).test(this.text(statement)))),
+    return cls.id !== null && cls.id !== undefined && this.timesWritten(cls.id.name) === 1 && !this.escapes(cls);
+  }
+
+  /**
+   * Whether a subclass may replace the class's methods: it is exported as an ES module exports (`export class`,
+   * `export { Name }`, `export default Name`) or extended in this file. A CommonJS export is not counted: the
+   * legacy clients the field notes show export their class so, and read as unknown their headers would keep them on v1.
+   */
+  private escapes(cls: Class): boolean {
+    const name = cls.id?.name;
+    const named = (node: Node | null | undefined) => node?.type === 'Identifier' && node.name === name;
+    return (
+      this.ast.program.body.some(
+        (statement) =>
+          ((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') &&
+            statement.declaration === cls) ||
+          (statement.type === 'ExportNamedDeclaration' &&
+            !statement.source &&
+            statement.specifiers.some((specifier) => specifier.type === 'ExportSpecifier' && named(specifier.local))) ||
+          (statement.type === 'ExportDefaultDeclaration' && named(statement.declaration)),
+      ) || this.classList().some((other) => named(other.superClass))
     );
-    const extended = this.classList().some((other) => other.superClass?.type === 'Identifier' && other.superClass.name === className);
-    return className !== undefined && !exported && !extended && this.timesWritten(className) === 1;
   }
 
   /**
@@ -172,26 +173,8 @@ export class FileContext implements EvaluationScope {
    * prototype), or `Object.assign`/`Object.defineProperty` on `this` or a prototype, which may set any name.
    */
   private memberWritten(name: string): boolean {
-    if (!this.writtenMembers) {
-      const written = new Set<string>();
-      walk(this.ast.program, (node) => {
-        const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
-        if (target && isMember(target)) written.add(propertyName(target) ?? '*');
-        if (
-          node.type === 'CallExpression' &&
-          isMember(node.callee) &&
-          node.callee.object.type === 'Identifier' &&
-          node.callee.object.name === 'Object'
-        ) {
-          const [first] = node.arguments;
-          const onThis =
-            first?.type === 'ThisExpression' || (first !== undefined && isMember(first) && propertyName(first) === 'prototype');
-          if (onThis && /^(assign|defineProperty|defineProperties|setPrototypeOf)$/.test(propertyName(node.callee) ?? '')) written.add('*');
-        }
-      });
-      this.writtenMembers = written;
-    }
-    return this.writtenMembers.has(name) || this.writtenMembers.has('*');
+    const { anyObject } = this.memberWrites();
+    return anyObject.has(name) || anyObject.has('*');
   }
 
   /** The value a name holds when the file declares it once, as a top-level `const`. */
@@ -286,18 +269,39 @@ export class FileContext implements EvaluationScope {
    * one set in its constructor, holds a value its initializer does not tell.
    */
   private assigned(name: string): boolean {
-    if (!this.assignedFields) {
-      const fields = new Set<string>();
-      walk(this.ast.program, (node) => {
-        const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
-        if (target && isMember(target) && target.object.type === 'ThisExpression') {
-          const field = propertyName(target);
-          if (field !== undefined) fields.add(field);
-        }
-      });
-      this.assignedFields = fields;
-    }
-    return this.assignedFields.has(name);
+    return this.memberWrites().onThis.has(name);
+  }
+
+  /**
+   * The member names the file gives a value (`x.name = …`, `+=`, `++`): on `this`, and on any object (`*` for a
+   * computed name, or `Object.assign`/`defineProperty` on `this` or a prototype, which may set any).
+   */
+  private memberWrites(): { readonly onThis: ReadonlySet<string>; readonly anyObject: ReadonlySet<string> } {
+    if (this.writtenMembers) return this.writtenMembers;
+    const onThis = new Set<string>();
+    const anyObject = new Set<string>();
+    walk(this.ast.program, (node) => {
+      const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+      if (target && isMember(target)) {
+        const name = propertyName(target);
+        anyObject.add(name ?? '*');
+        if (target.object.type === 'ThisExpression' && name !== undefined) onThis.add(name);
+      }
+      if (
+        node.type === 'CallExpression' &&
+        isMember(node.callee) &&
+        node.callee.object.type === 'Identifier' &&
+        node.callee.object.name === 'Object'
+      ) {
+        const [first] = node.arguments;
+        const onThisOrPrototype =
+          first?.type === 'ThisExpression' || (first !== undefined && isMember(first) && propertyName(first) === 'prototype');
+        if (onThisOrPrototype && /^(assign|defineProperty|defineProperties|setPrototypeOf)$/.test(propertyName(node.callee) ?? ''))
+          anyObject.add('*');
+      }
+    });
+    this.writtenMembers = { onThis, anyObject };
+    return this.writtenMembers;
   }
 
   imported(name: string): StaticValue | undefined {
