@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { classesExtendedElsewhere } from './analysis/extended-classes.js';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
 import { EditedFiles } from './edits/edited-files.js';
@@ -128,12 +129,16 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     }
     return parsedModules.get(file);
   };
+  const analyseProject = (requests: readonly ImportRequest[], parseFile = parse): ImportedConstants => ({
+    ...analyseImportedConstants(requests, modules, parseFile),
+    classesExtendedElsewhere: classesExtendedElsewhere(candidates, texts, modules, parseFile),
+  });
   let analysis: ImportedConstants = { resolved: {}, exports: {} };
   let planned: PlannedSource[];
-  if (cpus > 1) ({ planned, analysis } = await planInWorkers(sources, operationOptions, cpus, progress, modules, parse));
+  if (cpus > 1) ({ planned, analysis } = await planInWorkers(sources, operationOptions, cpus, progress, analyseProject));
   else {
     const analyse = async (requests: readonly ImportRequest[], asts: ReadonlyMap<string, ParsedModule>) =>
-      (analysis = analyseImportedConstants(requests, modules, (file) => asts.get(file) ?? parse(file)));
+      (analysis = analyseProject(requests, (file) => asts.get(file) ?? parse(file)));
     planned = await planSources(sources, operationOptions, analyse, progress, (ctx) => parsed.push(ctx));
   }
 

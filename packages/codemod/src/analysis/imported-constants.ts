@@ -23,6 +23,11 @@ export interface ImportedConstants {
    * authHeaders(token) { return { authorization: … } }`), read in that module's own scope. @default none
    */
   readonly computing?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The files being migrated whose classes another file of the run may extend or patch (see
+   * `classesExtendedElsewhere`): a method of theirs may run other code than its body shows. @default none
+   */
+  readonly classesExtendedElsewhere?: readonly string[];
 }
 
 export const importKey = (from: string, specifier: string): string => `${from}\0${specifier}`;

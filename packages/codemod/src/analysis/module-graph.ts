@@ -74,6 +74,14 @@ export class ModuleGraph {
     return this.resolution(from, specifier)?.resolvedFileName;
   }
 
+  /**
+   * Whether an import of `from` may lead to a file of the run: it resolves to one, or it names neither a file nor a
+   * package TypeScript finds (a bundler's alias may lead anywhere). A package or a Node built-in does not.
+   */
+  mayLeadIntoRun(from: string, specifier: string): boolean {
+    return this.resolve(from, specifier) !== undefined || this.unresolvable.has(`${from}\0${specifier}`);
+  }
+
   /** TypeScript's resolution of an import of `from`, when it leads to a file the codemod follows (see `resolve`). */
   private resolution(from: string, specifier: string): ts.ResolvedModuleFull | undefined {
     const relative = specifier.startsWith('.');

@@ -1,5 +1,5 @@
 import { isFunction, type Node } from '@babel/types';
-import { walk } from './walk.js';
+import { isMember, walk } from './walk.js';
 
 /** What `nameWrites` answers for every name of a file whose names cannot be counted. */
 export const UNCOUNTABLE = Number.POSITIVE_INFINITY;
@@ -11,8 +11,11 @@ export const UNCOUNTABLE = Number.POSITIVE_INFINITY;
  * every read of it in the file is that declaration. Every identifier of a pattern counts, keys and default values
  * included: more counted is only ever less trusted. A `with` statement makes any name a property of its object:
  * every name of such a file answers `UNCOUNTABLE`.
+ *
+ * With `propertyWrites: false`, a write to a member (`x.y = …`, `x.y++`) is not counted: only what binds a name
+ * anew. By default it counts for every name in it, since the value a name holds changes with it.
  */
-export function nameWrites(root: Node): { get(name: string): number } {
+export function nameWrites(root: Node, { propertyWrites = true }: { propertyWrites?: boolean } = {}): { get(name: string): number } {
   const counts = new Map<string, number>();
   let countable = true;
   const names = (pattern: Node | null | undefined): void => {
@@ -42,9 +45,10 @@ export function nameWrites(root: Node): { get(name: string): number } {
       case 'ForOfStatement':
       case 'ForInStatement':
         // `for (const x of …)` is counted as its declarator; a bare target is assigned.
-        return node.left.type === 'VariableDeclaration' ? undefined : names(node.left);
+        if (node.left.type === 'VariableDeclaration' || (!propertyWrites && isMember(node.left))) return;
+        return names(node.left);
       case 'UpdateExpression':
-        return names(node.argument);
+        return !propertyWrites && isMember(node.argument) ? undefined : names(node.argument);
       case 'WithStatement':
         countable = false;
         return;

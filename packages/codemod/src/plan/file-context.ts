@@ -4,18 +4,13 @@ import { type ImportedConstants, importKey } from '../analysis/imported-constant
 import { ModuleScope, returningOnly } from '../analysis/module-scope.js';
 import type { ReturningFunction } from '../analysis/side-effects.js';
 import type { StaticValue } from '../analysis/static-value.js';
+import { type ImportBinding, importBindings, requireSpecifier } from '../parse/import-bindings.js';
 import { LineIndex } from '../parse/line-index.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import { isWrittenMarker } from './marked.js';
 import type { MarkerAnchor } from './types.js';
 
-/** An import of the file: the local name, what it imports, and from where. */
-export interface ImportBinding {
-  readonly specifier: string;
-  /** `default`, `*` or the exported name. */
-  readonly imported: string;
-  readonly node: Node;
-}
+export type { ImportBinding } from '../parse/import-bindings.js';
 
 export const MARKER_PREFIX = 'journey-codemod:';
 export const IGNORE_COMMENT = 'journey-codemod-ignore';
@@ -28,7 +23,8 @@ export class FileContext implements EvaluationScope {
   readonly moduleSyntax: 'esm' | 'cjs' | undefined;
   /** Whether type annotations may be written. */
   readonly isTypeScript: boolean;
-  readonly imports = new Map<string, ImportBinding>();
+  /** The names the file binds to imports (see `importBindings`). */
+  readonly imports: ReadonlyMap<string, ImportBinding>;
   private readonly constants = new Map<string, Expression | TSEnumDeclaration | null>();
   private readonly lines: LineIndex;
   private classes: Class[] | undefined;
@@ -57,33 +53,15 @@ export class FileContext implements EvaluationScope {
       else if (node.type === 'TSEnumDeclaration') this.constants.set(node.id.name, this.constants.has(node.id.name) ? null : node);
       else if (node.type === 'MemberExpression' && isCommonJsExports(node)) commonJs = true;
       else if (node.type === 'CallExpression' && requireSpecifier(node) !== undefined) commonJs = true;
-      else if (node.type === 'ImportDeclaration') {
-        hasImport = true;
-        for (const spec of node.specifiers) {
-          const imported =
-            spec.type === 'ImportDefaultSpecifier'
-              ? 'default'
-              : spec.type === 'ImportNamespaceSpecifier'
-                ? '*'
-                : spec.imported.type === 'Identifier'
-                  ? spec.imported.name
-                  : spec.imported.value;
-          this.imports.set(spec.local.name, { specifier: node.source.value, imported, node });
-        }
-      } else if (node.type === 'VariableDeclarator' && node.init) {
-        const required = requireSpecifier(node.init);
-        if (required !== undefined) {
-          if (node.id.type === 'Identifier') this.imports.set(node.id.name, { specifier: required, imported: '*', node });
-          else if (node.id.type === 'ObjectPattern')
-            for (const property of node.id.properties)
-              if (property.type === 'ObjectProperty' && property.key.type === 'Identifier' && property.value.type === 'Identifier')
-                this.imports.set(property.value.name, { specifier: required, imported: property.key.name, node });
-        } else if (node.id.type === 'Identifier' && isConst(ancestors)) {
+      else if (node.type === 'ImportDeclaration') hasImport = true;
+      else if (node.type === 'VariableDeclarator' && node.init && requireSpecifier(node.init) === undefined) {
+        if (node.id.type === 'Identifier' && isConst(ancestors)) {
           // A name declared twice (shadowing, reassignment in another scope) is not a constant we can trust.
           this.constants.set(node.id.name, this.constants.has(node.id.name) ? null : node.init);
         }
       }
     });
+    this.imports = importBindings(ast.program);
     this.quote = double > single ? '"' : "'";
     this.moduleSyntax = hasImport ? 'esm' : commonJs ? 'cjs' : undefined;
   }
@@ -149,10 +127,12 @@ export class FileContext implements EvaluationScope {
 
   /**
    * Whether a subclass may replace the class's methods: it is exported as an ES module exports (`export class`,
-   * `export { Name }`, `export default Name`) or extended in this file. A CommonJS export is not counted: the
-   * legacy clients the field notes show export their class so, and read as unknown their headers would keep them on v1.
+   * `export { Name }`, `export default Name`), extended in this file, or in a file another file of the run extends
+   * or patches classes of. A CommonJS export alone is not counted: the legacy clients the field notes show export
+   * their class so, and read as unknown their headers would keep them on v1.
    */
   private escapes(cls: Class): boolean {
+    if (this.analysis.classesExtendedElsewhere?.includes(this.file)) return true;
     const name = cls.id?.name;
     const named = (node: Node | null | undefined) => node?.type === 'Identifier' && node.name === name;
     return (
@@ -419,17 +399,4 @@ function isCommonJsExports(node: MemberExpression): boolean {
   if (object.type !== 'Identifier') return false;
   if (object.name === 'exports') return true;
   return object.name === 'module' && property.type === 'Identifier' && property.name === 'exports' && !node.computed;
-}
-
-function requireSpecifier(node: Node): string | undefined {
-  if (
-    node.type === 'CallExpression' &&
-    node.callee.type === 'Identifier' &&
-    node.callee.name === 'require' &&
-    node.arguments[0]?.type === 'StringLiteral'
-  ) {
-    return node.arguments[0].value;
-  }
-  if (node.type === 'MemberExpression') return requireSpecifier(node.object);
-  return undefined;
 }

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from '../analysis/imported-constants.js';
-import type { ModuleGraph } from '../analysis/module-graph.js';
+import type { ImportedConstants, ImportRequest } from '../analysis/imported-constants.js';
 import type { OperationOptions } from '../plan/operations.js';
 import type { PlannedSource, SourceFile } from '../plan/plan-sources.js';
 
@@ -39,8 +38,7 @@ export async function planInWorkers(
   options: OperationOptions,
   cpus: number,
   onPlanned: () => void,
-  modules: ModuleGraph,
-  parse: (file: string) => ParsedModule | undefined,
+  analyse: (requests: readonly ImportRequest[]) => ImportedConstants,
 ): Promise<{ readonly planned: PlannedSource[]; readonly analysis: ImportedConstants }> {
   const shares: SourceFile[][] = Array.from({ length: cpus }, () => []);
   sources.forEach((source, index) => {
@@ -58,7 +56,7 @@ export async function planInWorkers(
             if (message.type === 'requests') {
               requests[index] = [...message.requests];
               if (requests.filter(Boolean).length === workers.length) {
-                analysis = analyseImportedConstants(requests.flat(), modules, parse);
+                analysis = analyse(requests.flat());
                 for (const each of workers) each.postMessage({ type: 'analysis', analysis } satisfies ToWorker);
               }
             } else if (message.type === 'planned') onPlanned();

@@ -1,0 +1,56 @@
+import type { Node } from '@babel/types';
+import { walk } from './walk.js';
+
+/** An import of a file: what it imports, and from where. */
+export interface ImportBinding {
+  readonly specifier: string;
+  /** `default`, `*` or the exported name. */
+  readonly imported: string;
+  readonly node: Node;
+}
+
+/**
+ * The names a file binds to imports, anywhere in it: `import` declarations, and `const x = require('m')` (or
+ * `require('m').y`, read as the whole module) or `const { a: b } = require('m')`.
+ */
+export function importBindings(root: Node): Map<string, ImportBinding> {
+  const bindings = new Map<string, ImportBinding>();
+  walk(root, (node) => {
+    if (node.type === 'ImportDeclaration') {
+      for (const spec of node.specifiers) {
+        const imported =
+          spec.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : spec.type === 'ImportNamespaceSpecifier'
+              ? '*'
+              : spec.imported.type === 'Identifier'
+                ? spec.imported.name
+                : spec.imported.value;
+        bindings.set(spec.local.name, { specifier: node.source.value, imported, node });
+      }
+    } else if (node.type === 'VariableDeclarator' && node.init) {
+      const required = requireSpecifier(node.init);
+      if (required === undefined) return;
+      if (node.id.type === 'Identifier') bindings.set(node.id.name, { specifier: required, imported: '*', node });
+      else if (node.id.type === 'ObjectPattern')
+        for (const property of node.id.properties)
+          if (property.type === 'ObjectProperty' && property.key.type === 'Identifier' && property.value.type === 'Identifier')
+            bindings.set(property.value.name, { specifier: required, imported: property.key.name, node });
+    }
+  });
+  return bindings;
+}
+
+/** `require('m')`, or a member of it (`require('m').y`): the specifier. */
+export function requireSpecifier(node: Node): string | undefined {
+  if (
+    node.type === 'CallExpression' &&
+    node.callee.type === 'Identifier' &&
+    node.callee.name === 'require' &&
+    node.arguments[0]?.type === 'StringLiteral'
+  ) {
+    return node.arguments[0].value;
+  }
+  if (node.type === 'MemberExpression') return requireSpecifier(node.object);
+  return undefined;
+}
