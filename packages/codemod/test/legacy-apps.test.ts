@@ -21,6 +21,8 @@ const APPS = [
   { name: 'got-class', main: 'main.ts', expected: { tasksDone: 1, status: 'Completed' } },
   // Through a function handing back got's promise (parsed by `.json<V2Interaction>()`), its start `resolveBodyOnly`.
   { name: 'got-wrapper', main: 'main.ts', expected: { tasksDone: 1, status: 'Completed' } },
+  // Through a got instance whose options make every call answer the parsed body.
+  { name: 'got-extend', main: 'main.ts', expected: { tasksDone: 1, status: 'Completed' } },
   // fraud-screen fails as `Error` on v2: the status lists and the constant the codemod rewrote must take it.
   { name: 'status-lists', main: 'main.ts', expected: ['screened', 'failed'] },
   { name: 'v1api-app', main: 'main.ts', expected: [{ status: 'Completed' }, { status: 'Completed' }] },

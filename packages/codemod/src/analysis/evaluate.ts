@@ -1,4 +1,5 @@
 import type { Expression, FunctionDeclaration, Function as FunctionNode, Node, TSEnumDeclaration } from '@babel/types';
+import { type GotAnswerOptions, gotAnswerOptions } from './got-options.js';
 import { concat, flatten, hole, type StaticValue, text } from './static-value.js';
 
 /** What an evaluation may look up outside the expression: same-file constants and imported ones. */
@@ -96,7 +97,13 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
       }
       if (callee.type === 'Identifier' && callee.name === 'String' && args[0]) return evaluate(args[0], scope, seen);
       const made = instanceCreation(node, scope);
-      if (made) return { kind: 'instance', library: made.library, ...(made.base ? { base: evaluate(made.base, scope, seen) } : {}) };
+      if (made)
+        return {
+          kind: 'instance',
+          library: made.library,
+          ...(made.base ? { base: evaluate(made.base, scope, seen) } : {}),
+          ...(made.gotOptions ? { gotOptions: made.gotOptions } : {}),
+        };
       return hole(sourceText(node, scope));
     }
     case 'NewExpression': {
@@ -153,8 +160,14 @@ export const INSTANCE_FACTORIES = ['create', 'extend'];
 /** The options that carry an instance's base: axios `baseURL`, ky and got `prefixUrl`, `prefix`, `baseUrl`. */
 export const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
 
-/** `X.create({ … })` or `X.extend({ … })` of an imported library: the library, and the expression of the base option. */
-function instanceCreation(call: Node, scope: EvaluationScope): { readonly library: string; readonly base?: Node } | undefined {
+/**
+ * `X.create({ … })` or `X.extend({ … })` of an imported library: the library, the expression of the base option,
+ * and for got what its options say of the answers.
+ */
+function instanceCreation(
+  call: Node,
+  scope: EvaluationScope,
+): { readonly library: string; readonly base?: Node; readonly gotOptions?: GotAnswerOptions } | undefined {
   if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.object.type !== 'Identifier')
     return undefined;
   const method = call.callee.property.type === 'Identifier' ? call.callee.property.name : '';
@@ -168,7 +181,7 @@ function instanceCreation(call: Node, scope: EvaluationScope): { readonly librar
         )
       : undefined;
   const base = property?.type === 'ObjectProperty' ? property.value : undefined;
-  return { library, ...(base ? { base } : {}) };
+  return { library, ...(base ? { base } : {}), ...(library === 'got' ? { gotOptions: gotAnswerOptions(call.arguments) } : {}) };
 }
 
 /** The client a function makes, when its one return is `X.create({ … })` of a library it imports. */
@@ -177,8 +190,9 @@ function clientFactory(fn: FunctionNode, scope: EvaluationScope, seen: ReadonlyS
   const returned = fn.body.type === 'BlockStatement' ? (returns.length === 1 ? returns[0]?.argument : undefined) : fn.body;
   const made = returned ? instanceCreation(returned, scope) : undefined;
   if (!made) return undefined;
-  const { library, base: value } = made;
-  if (!value) return { kind: 'client', library };
+  const { library, base: value, gotOptions } = made;
+  const options = gotOptions ? { gotOptions } : {};
+  if (!value) return { kind: 'client', library, ...options };
   const baseParam =
     value.type === 'Identifier'
       ? fn.params.findIndex((param) => {
@@ -186,10 +200,10 @@ function clientFactory(fn: FunctionNode, scope: EvaluationScope, seen: ReadonlyS
           return target.type === 'Identifier' && target.name === value.name;
         })
       : -1;
-  if (baseParam === -1) return { kind: 'client', library, base: evaluate(value, scope, seen) };
+  if (baseParam === -1) return { kind: 'client', library, base: evaluate(value, scope, seen), ...options };
   const param = fn.params[baseParam];
   const fallback = param?.type === 'AssignmentPattern' ? evaluate(param.right, scope, seen) : undefined;
-  return { kind: 'client', library, baseParam, ...(fallback ? { base: fallback } : {}) };
+  return { kind: 'client', library, baseParam, ...(fallback ? { base: fallback } : {}), ...options };
 }
 
 /** A getter's value, its holes that read the instance (`this.region`) marked as read through it. */

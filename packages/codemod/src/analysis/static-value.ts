@@ -1,3 +1,5 @@
+import type { GotAnswerOptions } from './got-options.js';
+
 /** Where a piece of text sits verbatim in a file, so it can be edited in place. */
 export interface TextSource {
   readonly file: string;
@@ -36,6 +38,8 @@ export interface ClientFactory {
   readonly library: string;
   readonly base?: StaticValue;
   readonly baseParam?: number;
+  /** For got, what the options it is made with say of its calls' answers. */
+  readonly gotOptions?: GotAnswerOptions;
 }
 
 /**
@@ -49,6 +53,8 @@ export interface ClientInstance {
   readonly library: string;
   readonly base?: StaticValue;
   readonly intercepted?: true;
+  /** For got, what the options it is made with say of its calls' answers. */
+  readonly gotOptions?: GotAnswerOptions;
 }
 
 export const text = (value: string, source?: TextSource): StaticValue => ({

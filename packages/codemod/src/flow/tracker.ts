@@ -91,6 +91,10 @@ export interface V2Unfollowed {
 /** Why a call answering what an unreadable response interceptor made of the response stays v1. */
 const OPAQUE_CALL =
   'it answers what a response interceptor the codemod cannot read made of the axios response, so no read of its answer can be rewritten';
+/** Why a got call whose options the code does not show stays v1. */
+const GOT_UNKNOWN_CALL =
+  'its got options (resolveBodyOnly, responseType) are not all in the code, so whether it answers the response or the body is unknown and no read of its answer can be rewritten';
+const GOT_OPTIONS_FORM = 'write resolveBodyOnly and responseType in got.extend({ … }) or in the call’s own options, and run again';
 /** An imported type the answers' annotations name: where, and the annotations retyped. */
 interface TypeImport {
   readonly source: Source;
@@ -152,9 +156,13 @@ export class Tracker implements Tracking {
       };
       settle(site);
     }
-    // The call answers what an interceptor made of the response: no read of it can be rewritten with confidence.
+    // The call answers what an interceptor made of the response, or what got options the code does not show ask for:
+    // no read of it can be rewritten with confidence.
     if (shape.kind === 'opaque' && !site.refusal) {
-      site.refusal = { rule: 'codemod.response-interceptor', reason: OPAQUE_CALL, suggestion: INTERCEPTOR_FORM };
+      site.refusal =
+        facts.style === 'got-unknown'
+          ? { rule: 'codemod.unknown-client', reason: GOT_UNKNOWN_CALL, suggestion: GOT_OPTIONS_FORM }
+          : { rule: 'codemod.response-interceptor', reason: OPAQUE_CALL, suggestion: INTERCEPTOR_FORM };
       settle(site);
     }
     const value: Value = {
@@ -248,7 +256,7 @@ export class Tracker implements Tracking {
 
   private answerShape(source: Source, call: CallExpression, style: string): Shape {
     if (style === 'fetch' || style === 'axios' || style === 'superagent' || style === 'ky') return { kind: 'response', style };
-    if (style === 'axios-intercepted') return { kind: 'opaque' };
+    if (style === 'axios-intercepted' || style === 'got-unknown') return { kind: 'opaque' };
     if (style !== 'callee') return { kind: 'body' };
     const answer = answerOf(this.functions, source, call);
     if (answer === 'opaque') return { kind: 'opaque' };

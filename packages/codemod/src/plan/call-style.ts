@@ -1,5 +1,6 @@
 import type { CallExpression, Node } from '@babel/types';
-import { isMember, keyName } from '../parse/walk.js';
+import { gotAnswer, gotAnswerOptions } from '../analysis/got-options.js';
+import { isMember } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { type CallStyle, libraryOf } from './http-libraries.js';
 import { type Receivers, receiverText } from './receivers.js';
@@ -7,8 +8,14 @@ import { type Receivers, receiverText } from './receivers.js';
 /** The style of an HTTP call in any of the forms the codemod recognises. */
 export function callStyle(ctx: FileContext, call: CallExpression, receivers: Receivers): CallStyle {
   const style = libraryCallStyle(ctx, call, receivers);
-  return style === 'ky' && isGotCall(ctx, call, receivers) ? gotStyle(call) : style;
+  if (style !== 'ky' || !isGotCall(ctx, call, receivers)) return style;
+  const receiver = isMember(call.callee) ? receiverText(call.callee.object) : undefined;
+  const instance = receiver === undefined ? undefined : receivers.instances.get(receiver)?.gotOptions;
+  return GOT_STYLES[gotAnswer(gotAnswerOptions(call.arguments), instance)];
 }
+
+/** The style of a got call by what it answers (see `gotAnswer`). */
+const GOT_STYLES = { response: 'ky', body: 'got-body', text: 'got-text', unknown: 'got-unknown' } as const;
 
 /**
  * Whether a call of the ky style is made by got: a got promise has `.json()` as ky's does, but once settled a got
@@ -23,27 +30,6 @@ export function isGotCall(ctx: FileContext, call: CallExpression, receivers: Rec
 }
 
 const GOT = 'got';
-
-/**
- * A got call with `resolveBodyOnly` in its options (not written `false`) answers the body, parsed only under
- * `responseType: 'json'`.
- */
-function gotStyle(call: CallExpression): CallStyle {
-  const options = new Map<string, Node>();
-  for (const argument of call.arguments) {
-    if (argument.type !== 'ObjectExpression') continue;
-    for (const property of argument.properties) {
-      const key = property.type === 'ObjectProperty' ? keyName(property) : undefined;
-      if (key !== undefined && property.type === 'ObjectProperty') options.set(key, property.value);
-    }
-  }
-  const literal = (key: string) => {
-    const value = options.get(key);
-    return value?.type === 'BooleanLiteral' || value?.type === 'StringLiteral' ? value.value : undefined;
-  };
-  if (!options.has('resolveBodyOnly') || literal('resolveBodyOnly') === false) return 'ky';
-  return literal('responseType') === 'json' ? 'got-body' : 'got-text';
-}
 
 /** The style of an HTTP call by the library (or instance, or function of the project) that makes it. */
 function libraryCallStyle(ctx: FileContext, call: CallExpression, receivers: Receivers): CallStyle {

@@ -5,8 +5,9 @@ import type { FileContext } from './file-context.js';
  * (`.data`), a ky or got promise (`.json()`), a superagent request (`.send()`, then `.body`), the body itself
  * (`V1Api`), or whatever the called function of the project returns (`callee`). An axios instance whose response
  * interceptor hands back `response.data` answers the body (`axios-body`); one whose interceptor the codemod cannot
- * read answers it does not know what (`axios-intercepted`). A got call with `resolveBodyOnly: true` answers the body:
- * parsed under `responseType: 'json'` (`got-body`), else its text (`got-text`).
+ * read answers it does not know what (`axios-intercepted`). A got call with `resolveBodyOnly: true` (its own option or
+ * its instance's) answers the body: parsed under `responseType: 'json'` (`got-body`), else its text (`got-text`);
+ * with options the code does not show, what it answers is unknown (`got-unknown`).
  */
 export type CallStyle =
   | 'fetch'
@@ -16,6 +17,7 @@ export type CallStyle =
   | 'ky'
   | 'got-body'
   | 'got-text'
+  | 'got-unknown'
   | 'superagent'
   | 'body'
   | 'callee';

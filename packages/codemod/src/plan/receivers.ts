@@ -1,5 +1,6 @@
 import type { CallExpression, Node, TSTypeReference } from '@babel/types';
 import { BASE_OPTIONS, evaluate, INSTANCE_FACTORIES } from '../analysis/evaluate.js';
+import { type GotAnswerOptions, gotAnswerOptions } from '../analysis/got-options.js';
 import type { ClientFactory, StaticValue } from '../analysis/static-value.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
@@ -17,6 +18,8 @@ export interface Instance {
   readonly library?: CallStyle;
   /** The module of that library (`got`, `ky`): got and ky share a style, but only ky's response has `.json()`. */
   readonly module?: string;
+  /** What got options of the instance say of its calls' answers (`got.extend({ resolveBodyOnly: true })`). */
+  readonly gotOptions?: GotAnswerOptions;
 }
 
 /** What the calls of a file go through: instances with their base, and receivers typed or made as `V1Api`. */
@@ -74,8 +77,14 @@ export function findReceivers(ctx: FileContext): Receivers {
         const name = assignedName(ancestors);
         const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
         const module = library && callee.object.type === 'Identifier' ? ctx.imports.get(callee.object.name)?.specifier : undefined;
+        const gotOptions = module === 'got' ? { gotOptions: gotAnswerOptions(node.arguments) } : {};
         if (baseProperty?.type === 'ObjectProperty' && name)
-          instances.set(name, { base: evaluate(baseProperty.value, ctx), ...(library ? { library } : {}), ...(module ? { module } : {}) });
+          instances.set(name, {
+            base: evaluate(baseProperty.value, ctx),
+            ...(library ? { library } : {}),
+            ...(module ? { module } : {}),
+            ...gotOptions,
+          });
       }
     } else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier' && !V1_TYPES.includes(node.typeName.name)) {
       // `http: AxiosInstance`, `http: ReturnType<typeof createHttp>` on a variable, a parameter or a (parameter) property.
@@ -101,6 +110,7 @@ export function findReceivers(ctx: FileContext): Receivers {
     instances.set(name, {
       ...(imported.base ? { base: imported.base } : {}),
       ...(library ? { library, module: imported.library } : {}),
+      ...(imported.gotOptions ? { gotOptions: imported.gotOptions } : {}),
     });
     if (imported.intercepted)
       interceptedElsewhere.set(name, {
@@ -120,7 +130,11 @@ export function madeBy(ctx: FileContext, factory: ClientFactory, call: CallExpre
   const base =
     argument && argument.type !== 'SpreadElement' && argument.type !== 'ArgumentPlaceholder' ? evaluate(argument, ctx) : factory.base;
   const library = libraryStyle(factory.library);
-  return { ...(base ? { base } : {}), ...(library ? { library, module: factory.library } : {}) };
+  return {
+    ...(base ? { base } : {}),
+    ...(library ? { library, module: factory.library } : {}),
+    ...(factory.gotOptions ? { gotOptions: factory.gotOptions } : {}),
+  };
 }
 
 /** The instance types of the HTTP libraries, by the module that exports them. */

@@ -14,7 +14,7 @@ export const CODEMOD_RULES = {
   'codemod.unfollowed-instance':
     'The id of a journey is sent to code the codemod cannot read (a method of a class it cannot see, a request whose URL it cannot resolve, an unknown callee) or stored where it cannot follow it (`req.session.instanceId`), and may be read there by code that calls v1 with it.',
   'codemod.unknown-client':
-    'Calls go through a receiver whose kind the codemod cannot tell (an untyped parameter, a value from outside the run), so what they answer is unknown.',
+    'Calls go through a receiver whose kind the codemod cannot tell (an untyped parameter, a value from outside the run), or a got instance whose resolveBodyOnly or responseType the code does not show, so what they answer is unknown.',
   'codemod.unrecognized-v1-url': 'A v1 URL outside any call the codemod recognises (a mock, a log line, a custom client).',
   'codemod.v1-response-mock': 'A v1 response body written out in code, typically a test double; its v2 shape is written by hand.',
 } as const;

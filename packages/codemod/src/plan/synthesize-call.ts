@@ -58,6 +58,8 @@ export function synthesizeCall(
   };
   if (style === 'axios-intercepted') return { problem: 'a response interceptor the codemod cannot read changes what it answers' };
   if (style === 'got-text') return { problem: "it answers the body's text (resolveBodyOnly without responseType 'json')" };
+  if (style === 'got-unknown')
+    return { problem: 'its got options (resolveBodyOnly, responseType) are not in the code: what it answers is unknown' };
   if (style === 'body') {
     const method = CLIENT_METHODS[path];
     if (!method || !isMember(call.callee)) return { problem: `the client has no method for ${path}` };

@@ -1,0 +1,49 @@
+import type { Node } from '@babel/types';
+import { keyName } from '../parse/walk.js';
+
+/**
+ * The got options that decide what a call answers, as the code writes them: `resolveBodyOnly` (the body instead of
+ * the response) and `responseType` (`'json'` parses it). `null` where the code does not show the value: a
+ * spread, a computed key, a value that is not a literal, options passed by name.
+ */
+export interface GotAnswerOptions {
+  readonly resolveBodyOnly?: boolean | null;
+  readonly responseType?: string | null;
+}
+
+const UNKNOWN: GotAnswerOptions = { resolveBodyOnly: null, responseType: null };
+
+/** The answer options written in the arguments of a got call or of `got.extend(…)`; the first argument may be its URL. */
+export function gotAnswerOptions(args: readonly Node[]): GotAnswerOptions {
+  let options: GotAnswerOptions = {};
+  args.forEach((argument, index) => {
+    if (argument.type !== 'ObjectExpression') {
+      // got(url, options): a URL is no option; anything else may carry any.
+      if (index > 0 || argument.type === 'SpreadElement') options = UNKNOWN;
+      return;
+    }
+    for (const property of argument.properties) {
+      const key = keyName(property);
+      // Later properties win, as in the object itself.
+      if (property.type === 'SpreadElement' || (key === undefined && 'computed' in property && property.computed)) options = UNKNOWN;
+      else if (key === 'resolveBodyOnly' || key === 'responseType') {
+        const value = property.type === 'ObjectProperty' ? property.value : undefined;
+        const written = value?.type === 'BooleanLiteral' || value?.type === 'StringLiteral' ? value.value : null;
+        options = { ...options, [key]: written };
+      }
+    }
+  });
+  return options;
+}
+
+/**
+ * What a got call answers, its own options over those of the instance that makes it: the response, the parsed body
+ * (`resolveBodyOnly` with `responseType: 'json'`), the body's text, or unknown.
+ */
+export function gotAnswer(call: GotAnswerOptions, instance: GotAnswerOptions = {}): 'response' | 'body' | 'text' | 'unknown' {
+  const resolveBodyOnly = 'resolveBodyOnly' in call ? call.resolveBodyOnly : instance.resolveBodyOnly;
+  const responseType = 'responseType' in call ? call.responseType : instance.responseType;
+  if (resolveBodyOnly === undefined || resolveBodyOnly === false) return 'response';
+  if (resolveBodyOnly === null || responseType === null) return 'unknown';
+  return responseType === 'json' ? 'body' : 'text';
+}
