@@ -10,8 +10,8 @@ export interface ImportBinding {
 }
 
 /**
- * The names a file binds to imports, anywhere in it: `import` declarations, and `const x = require('m')` (or
- * `require('m').y`, read as the whole module) or `const { a: b } = require('m')`.
+ * The names a file binds to imports, anywhere in it: `import` declarations, TypeScript's `import x = require('m')`,
+ * and `const x = require('m')` (or `require('m').y`, read as the whole module) or `const { a: b } = require('m')`.
  */
 export function importBindings(root: Node): Map<string, ImportBinding> {
   const bindings = new Map<string, ImportBinding>();
@@ -28,6 +28,8 @@ export function importBindings(root: Node): Map<string, ImportBinding> {
                 : spec.imported.value;
         bindings.set(spec.local.name, { specifier: node.source.value, imported, node });
       }
+    } else if (node.type === 'TSImportEqualsDeclaration' && node.moduleReference.type === 'TSExternalModuleReference') {
+      bindings.set(node.id.name, { specifier: node.moduleReference.expression.value, imported: '*', node });
     } else if (node.type === 'VariableDeclarator' && node.init) {
       const required = requireSpecifier(node.init);
       if (required === undefined) return;
