@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { classesExtendedElsewhere } from './analysis/extended-classes.js';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
+import { patchedElsewhere } from './analysis/patched-elsewhere.js';
 import { EditedFiles } from './edits/edited-files.js';
 import { overlappingFiles, reportLeftFiles } from './edits/overlapping-files.js';
 import { emitHelpers } from './emit/helper-module.js';
@@ -131,7 +131,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   };
   const analyseProject = (requests: readonly ImportRequest[], parseFile = parse): ImportedConstants => ({
     ...analyseImportedConstants(requests, modules, parseFile),
-    classesExtendedElsewhere: classesExtendedElsewhere(candidates, texts, modules, parseFile),
+    ...patchedElsewhere(candidates, texts, [...refused.keys()], modules, parseFile),
   });
   let analysis: ImportedConstants = { resolved: {}, exports: {} };
   let planned: PlannedSource[];

@@ -24,10 +24,12 @@ export interface ImportedConstants {
    */
   readonly computing?: Readonly<Record<string, readonly string[]>>;
   /**
-   * The files being migrated whose classes another file of the run may extend or patch (see
-   * `classesExtendedElsewhere`): a method of theirs may run other code than its body shows. @default none
+   * The files being migrated whose classes another file of the run may extend or patch (see `patchedElsewhere`): a
+   * method of theirs may run other code than its body shows. @default none
    */
   readonly classesExtendedElsewhere?: readonly string[];
+  /** The member names a file of the run writes on some object (see `patchedElsewhere`). @default none */
+  readonly membersWrittenElsewhere?: readonly string[];
 }
 
 export const importKey = (from: string, specifier: string): string => `${from}\0${specifier}`;

@@ -53,10 +53,13 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\
 export class ModuleGraph {
   private project: Project | undefined;
   private importers: Map<string, Set<string>> | undefined;
+  private readonly imports = new Map<string, Set<string>>();
   private readonly packageImports: { from: string; specifier: string }[] = [];
   private readonly packageNames = new Map<string, string | undefined>();
   private readonly resolved = new Map<string, ts.ResolvedModuleFull | undefined>();
   private readonly unresolvable = new Set<string>();
+  /** Imports TypeScript resolves to a file outside `node_modules` the run did not read: a workspace package's build. */
+  private readonly outsideRun = new Set<string>();
   private unresolvableList: readonly { from: string; specifier: string }[] | undefined;
   private readonly aliases = new Map<string, { config: string; options: AliasOptions } | undefined>();
   /** One resolution cache for each config's aliases: an answer under one config's `paths` is no answer under another's. */
@@ -75,11 +78,14 @@ export class ModuleGraph {
   }
 
   /**
-   * Whether an import of `from` may lead to a file of the run: it resolves to one, or it names neither a file nor a
-   * package TypeScript finds (a bundler's alias may lead anywhere). A package or a Node built-in does not.
+   * Whether an import of `from` may lead to a file of the run: it resolves to one, to a file outside `node_modules`
+   * the run did not read (a workspace package whose `main` is its build, made from files of the run), or it names
+   * neither a file nor a package TypeScript finds (a bundler's alias may lead anywhere). An installed package or a
+   * Node built-in does not.
    */
   mayLeadIntoRun(from: string, specifier: string): boolean {
-    return this.resolve(from, specifier) !== undefined || this.unresolvable.has(`${from}\0${specifier}`);
+    const key = `${from}\0${specifier}`;
+    return this.resolve(from, specifier) !== undefined || this.unresolvable.has(key) || this.outsideRun.has(key);
   }
 
   /** TypeScript's resolution of an import of `from`, when it leads to a file the codemod follows (see `resolve`). */
@@ -97,6 +103,7 @@ export class ModuleGraph {
       const target = resolved?.resolvedFileName;
       const inRun = target !== undefined && (relative || this.texts.has(target));
       this.resolved.set(key, inRun && !target.includes('/node_modules/') ? resolved : undefined);
+      if (target !== undefined && !inRun && !target.includes('/node_modules/')) this.outsideRun.add(key);
       // Neither a file nor a package TypeScript finds: an alias of a bundler, or a package not installed.
       if (!relative && resolved === undefined && !isBuiltin(specifier)) this.unresolvable.add(key);
     }
@@ -156,10 +163,19 @@ export class ModuleGraph {
           const set = this.importers.get(target) ?? new Set<string>();
           set.add(from);
           this.importers.set(target, set);
+          const imported = this.imports.get(from) ?? new Set<string>();
+          imported.add(target);
+          this.imports.set(from, imported);
         }
       }
     }
     return [...(this.importers.get(file) ?? [])];
+  }
+
+  /** The files of the run that `file` imports by a specifier that resolves to them. */
+  importsOf(file: string): readonly string[] {
+    this.importersOf(file);
+    return [...(this.imports.get(file) ?? [])];
   }
 
   /**

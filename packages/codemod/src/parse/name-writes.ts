@@ -12,15 +12,18 @@ export const UNCOUNTABLE = Number.POSITIVE_INFINITY;
  * included: more counted is only ever less trusted. A `with` statement makes any name a property of its object:
  * every name of such a file answers `UNCOUNTABLE`.
  *
- * With `propertyWrites: false`, a write to a member (`x.y = …`, `x.y++`) is not counted: only what binds a name
- * anew. By default it counts for every name in it, since the value a name holds changes with it.
+ * With `bindingsOnly`, only what binds a name anew is counted: neither a write to a member (`x.y = …`, `x.y++`),
+ * which by default counts for every name in it since the value a name holds changes with it, nor the key of a
+ * pattern (`{ key: name }`, `{ name }` counted once).
  */
-export function nameWrites(root: Node, { propertyWrites = true }: { propertyWrites?: boolean } = {}): { get(name: string): number } {
+export function nameWrites(root: Node, { bindingsOnly = false }: { bindingsOnly?: boolean } = {}): { get(name: string): number } {
   const counts = new Map<string, number>();
   let countable = true;
   const names = (pattern: Node | null | undefined): void => {
     if (!pattern) return;
-    walk(pattern, (node) => {
+    walk(pattern, (node, ancestors) => {
+      const parent = ancestors.at(-1);
+      if (bindingsOnly && parent?.type === 'ObjectProperty' && parent.key === node) return;
       if (node.type === 'Identifier') counts.set(node.name, (counts.get(node.name) ?? 0) + 1);
     });
   };
@@ -45,10 +48,10 @@ export function nameWrites(root: Node, { propertyWrites = true }: { propertyWrit
       case 'ForOfStatement':
       case 'ForInStatement':
         // `for (const x of …)` is counted as its declarator; a bare target is assigned.
-        if (node.left.type === 'VariableDeclaration' || (!propertyWrites && isMember(node.left))) return;
+        if (node.left.type === 'VariableDeclaration' || (bindingsOnly && isMember(node.left))) return;
         return names(node.left);
       case 'UpdateExpression':
-        return !propertyWrites && isMember(node.argument) ? undefined : names(node.argument);
+        return bindingsOnly && isMember(node.argument) ? undefined : names(node.argument);
       case 'WithStatement':
         countable = false;
         return;

@@ -113,8 +113,9 @@ export class FileContext implements EvaluationScope {
   }
 
   /**
-   * Whether no subclass can replace the method `name` of the class around `member`: it is private (`private` in
-   * TypeScript, which refuses an override), or the class is neither exported nor extended in the file.
+   * Whether no subclass or other file can replace the method `name` of the class around `member`: it is private
+   * (`private` in TypeScript, which refuses an override and a write from outside), or the class does not escape (see
+   * `escapes`) and no other file of the run writes a member of that name on any object (`client.headers = …`).
    */
   private notOverridable(member: Node, name: string): boolean {
     const at = member.start ?? 0;
@@ -122,6 +123,7 @@ export class FileContext implements EvaluationScope {
     if (!cls) return false;
     const method = cls.body.body.find((entry) => entry.type === 'ClassMethod' && keyText(entry.key) === name);
     if (method?.type === 'ClassMethod' && method.accessibility === 'private') return true;
+    if (this.analysis.membersWrittenElsewhere?.includes(name)) return false;
     return cls.id !== null && cls.id !== undefined && this.timesWritten(cls.id.name) === 1 && !this.escapes(cls);
   }
 

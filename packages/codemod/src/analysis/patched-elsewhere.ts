@@ -1,0 +1,186 @@
+import type { Node } from '@babel/types';
+import { importBindings } from '../parse/import-bindings.js';
+import { nameWrites } from '../parse/name-writes.js';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import type { ParsedModule } from './imported-constants.js';
+import type { ModuleGraph } from './module-graph.js';
+
+/** Words without which a file can neither extend a class nor change a prototype: a file lacking all is not parsed. */
+const INHERITING = /\b(?:extends|prototype|inherits|setPrototypeOf|__proto__)\b/;
+
+/** A member written (`x.name = …`, `x.name += …`, `x.name++`) or defined (`defineProperty(x, 'name', …)`), by name. */
+const MEMBER_WRITE =
+  /\.\s*([A-Za-z_$][\w$]*)\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])|\+\+|--)|defineProperty\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
+
+/** Calls that give an object the members of others: a file lacking both is not parsed for them. */
+const ASSIGNING = /\b(?:assign|defineProperties)\s*\(/;
+
+/** The global names of the language and of Node: what `extends Error` or `Array.prototype` reads is none of the run's. */
+const GLOBALS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(globalThis));
+/** Names through which any value may be reached: `global.ApiClient`, `module.exports.Client`, `require('./x')`. */
+const ANY_VALUE = /^(?:module|exports|require|globalThis|global|window|self)$/;
+
+/** Any file of the run may be the one extended. */
+const ANY = Symbol('any file');
+
+/** What other files of the run may do to the classes of the files being migrated (see `patchedElsewhere`). */
+export interface PatchedElsewhere {
+  /** The candidates whose classes another file of the run may extend or patch. */
+  readonly classesExtendedElsewhere: readonly string[];
+  /** The member names some file of the run writes or defines on an object, any object. */
+  readonly membersWrittenElsewhere: readonly string[];
+}
+
+/**
+ * What the rest of the run may do to a class of a file being migrated, so that a method may run other code than its
+ * body shows: a CommonJS module exports its class without a sign of it in the class.
+ *
+ * A candidate's classes count as extended when a file of the run extends a class, or writes or hands on a prototype
+ * (`X.prototype.m = …`, `Object.create(X.prototype)`, `util.inherits(Sub, X)`, `setPrototypeOf`, `__proto__`), of
+ * something imported from a file connected to the candidate by imports (itself, a re-export, a registry it hands its
+ * class to), or of something whose origin it cannot tell: a parameter, a mixin's call, a name bound twice, a global
+ * the language does not define (`global.ApiClient = Client` elsewhere), a bundler's alias, a workspace package's
+ * build, a file the run refused to read. Classes of the file's own, the language's globals (`Error`) and installed
+ * packages (`node:events`) do not count. A member written on any object of any file counts by its name.
+ */
+export function patchedElsewhere(
+  candidates: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  refused: readonly string[],
+  modules: ModuleGraph,
+  parse: (file: string) => ParsedModule | undefined,
+): PatchedElsewhere {
+  const withClasses = candidates.filter((file) => /\bclass\b/.test(texts.get(file) ?? ''));
+  if (withClasses.length === 0) return { classesExtendedElsewhere: [], membersWrittenElsewhere: [] };
+  const written = new Set<string>();
+  const extended = new Set<string | typeof ANY>(refused.length > 0 ? [ANY] : []);
+  for (const [file, text] of texts) {
+    for (const match of text.matchAll(MEMBER_WRITE)) written.add(match[1] ?? match[2] ?? '');
+    if (ASSIGNING.test(text)) for (const name of assignedKeys(parse(file))) written.add(name);
+    if (INHERITING.test(text)) for (const target of extendedBy(file, modules, parse)) extended.add(target);
+  }
+  const classesExtendedElsewhere =
+    extended.size === 0
+      ? []
+      : withClasses.filter((file) => extended.has(ANY) || connected(file, modules).some((each) => extended.has(each)));
+  return { classesExtendedElsewhere, membersWrittenElsewhere: [...written].sort() };
+}
+
+/** The files whose exports `file` extends or patches, as far as it can tell: `ANY` when it cannot. */
+function extendedBy(file: string, modules: ModuleGraph, parse: (file: string) => ParsedModule | undefined): Set<string | typeof ANY> {
+  const module = parse(file);
+  // Unparsed, it may do anything.
+  if (!module) return new Set([ANY]);
+  const program = module.ast.program;
+  const imports = importBindings(program);
+  // Only bindings: `Own.prototype.x = …` gives the file's own class a method, it does not make `Own` another value.
+  const bindings = nameWrites(program, { bindingsOnly: true });
+  const own = ownClassesAndFunctions(program.body);
+  /** Where the value `node` may come from: a file of the run, any, or none (a literal, a global, a package, the file's own). */
+  const originOf = (node: Node): string | typeof ANY | undefined => {
+    const base = rootOf(node);
+    if (base.type === 'ThisExpression' || base.type === 'MetaProperty' || /Literal$/.test(base.type)) return undefined;
+    const root = base.type === 'Identifier' ? base.name : undefined;
+    if (root === undefined || ANY_VALUE.test(root) || bindings.get(root) > 1) return ANY;
+    const binding = imports.get(root);
+    if (binding) return modules.mayLeadIntoRun(file, binding.specifier) ? (modules.resolve(file, binding.specifier) ?? ANY) : undefined;
+    if (bindings.get(root) === 0) return GLOBALS.has(root) ? undefined : ANY;
+    return own.has(root) ? undefined : ANY;
+  };
+  const targets = new Set<string | typeof ANY>();
+  const add = (origin: string | typeof ANY | undefined) => {
+    if (origin !== undefined) targets.add(origin);
+  };
+  walk(program, (node, ancestors) => {
+    if ((node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.superClass) add(originOf(node.superClass));
+    else if (isMember(node) && /^(?:prototype|__proto__)$/.test(propertyName(node) ?? '') && handsOn(node, ancestors))
+      add(originOf(node.object));
+    else if (node.type === 'CallExpression' && /^(?:inherits|setPrototypeOf)$/.test(calleeName(node.callee) ?? ''))
+      for (const argument of node.arguments) add(originOf(argument));
+    else if (node.type === 'ObjectProperty' && keyName(node) === '__proto__') add(originOf(node.value));
+  });
+  return targets;
+}
+
+/** The keys of the objects written out as sources of `Object.assign(target, { … })` or `defineProperties(target, { … })`. */
+function assignedKeys(module: ParsedModule | undefined): string[] {
+  const keys: string[] = [];
+  if (module)
+    walk(module.ast.program, (node) => {
+      if (node.type !== 'CallExpression' || !/^(?:assign|defineProperties)$/.test(calleeName(node.callee) ?? '')) return;
+      for (const source of node.arguments.slice(1))
+        if (source.type === 'ObjectExpression') for (const property of source.properties) keys.push(keyName(property) ?? '');
+    });
+  return keys;
+}
+
+/**
+ * Whether a prototype (`X.prototype`) is written or handed on where it is: the root of an assignment's target
+ * (`X.prototype.m = …`, `X.prototype = …`) or an argument (`Object.create(X.prototype)`). A read such as
+ * `Array.prototype.slice.call(…)` or `fn.prototype !== undefined` changes nothing.
+ */
+function handsOn(prototype: Node, ancestors: readonly Node[]): boolean {
+  let child = prototype;
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const parent = ancestors[index];
+    if (parent === undefined) return false;
+    if (isMember(parent) && parent.object === child) {
+      child = parent;
+      continue;
+    }
+    if (parent.type === 'AssignmentExpression') return parent.left === child;
+    return (parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(child as never);
+  }
+  return false;
+}
+
+/** The classes and functions a module declares once at its top level, also as `const X = class …` or `var X = function …`. */
+function ownClassesAndFunctions(body: readonly Node[]): Set<string> {
+  const own = new Set<string>();
+  for (const statement of body) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if ((declaration?.type === 'ClassDeclaration' || declaration?.type === 'FunctionDeclaration') && declaration.id)
+      own.add(declaration.id.name);
+    if (declaration?.type === 'VariableDeclaration')
+      for (const declarator of declaration.declarations)
+        if (declarator.id.type === 'Identifier' && /^(?:Class|Function|ArrowFunction)Expression$/.test(declarator.init?.type ?? ''))
+          own.add(declarator.id.name);
+  }
+  return own;
+}
+
+/** The name a call's callee ends in: `inherits` of `util.inherits`, `setPrototypeOf` of `Object.setPrototypeOf`. */
+function calleeName(callee: Node): string | undefined {
+  return callee.type === 'Identifier' ? callee.name : propertyName(callee);
+}
+
+/** The object at the root of a chain of members (`a` of `a.b.c`, `new.target` of `new.target.prototype`), or `node`. */
+function rootOf(node: Node): Node {
+  return isMember(node) ? rootOf(node.object) : node;
+}
+
+/**
+ * The files of the run connected to `file` by imports, either way and through any number of files (a class travels
+ * as a value: to an importer, a re-exporter's importers, or a registry it is handed to), or that may import it
+ * without the graph seeing it (by a package name it cannot resolve, or by a bundler's alias).
+ */
+function connected(file: string, modules: ModuleGraph): string[] {
+  const unresolvable = modules.unresolvableImports().map(({ from }) => from);
+  const seen = new Set([file]);
+  const queue = [file];
+  for (const current of queue) {
+    const next = [
+      ...modules.importersOf(current),
+      ...modules.importsOf(current),
+      ...modules.unresolvedPackageImportsOf(current).map(({ from }) => from),
+      ...unresolvable,
+    ];
+    for (const each of next) {
+      if (seen.has(each)) continue;
+      seen.add(each);
+      queue.push(each);
+    }
+  }
+  return [...seen];
+}
