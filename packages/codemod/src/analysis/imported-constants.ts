@@ -1,4 +1,5 @@
 import type { Expression, File, FunctionDeclaration, Node, TSEnumDeclaration } from '@babel/types';
+import { importedName } from '../parse/import-bindings.js';
 import { isMember, walk } from '../parse/walk.js';
 import { type EvaluationScope, evaluate } from './evaluate.js';
 import type { ModuleGraph } from './module-graph.js';
@@ -102,17 +103,8 @@ function moduleExports(
       }
     }
     if (statement.type === 'ImportDeclaration') {
-      for (const specifier of statement.specifiers) {
-        const imported =
-          specifier.type === 'ImportDefaultSpecifier'
-            ? 'default'
-            : specifier.type === 'ImportNamespaceSpecifier'
-              ? '*'
-              : specifier.imported.type === 'Identifier'
-                ? specifier.imported.name
-                : specifier.imported.value;
-        imports.set(specifier.local.name, { specifier: statement.source.value, imported });
-      }
+      for (const specifier of statement.specifiers)
+        imports.set(specifier.local.name, { specifier: statement.source.value, imported: importedName(specifier) });
     }
   }
   const fromModule = (specifier: string, imported: string): StaticValue | undefined => {

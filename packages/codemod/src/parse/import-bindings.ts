@@ -1,4 +1,4 @@
-import type { Node } from '@babel/types';
+import type { ImportDeclaration, Node } from '@babel/types';
 import { walk } from './walk.js';
 
 /** An import of a file: what it imports, and from where. */
@@ -17,17 +17,8 @@ export function importBindings(root: Node): Map<string, ImportBinding> {
   const bindings = new Map<string, ImportBinding>();
   walk(root, (node) => {
     if (node.type === 'ImportDeclaration') {
-      for (const spec of node.specifiers) {
-        const imported =
-          spec.type === 'ImportDefaultSpecifier'
-            ? 'default'
-            : spec.type === 'ImportNamespaceSpecifier'
-              ? '*'
-              : spec.imported.type === 'Identifier'
-                ? spec.imported.name
-                : spec.imported.value;
-        bindings.set(spec.local.name, { specifier: node.source.value, imported, node });
-      }
+      for (const spec of node.specifiers)
+        bindings.set(spec.local.name, { specifier: node.source.value, imported: importedName(spec), node });
     } else if (node.type === 'TSImportEqualsDeclaration' && node.moduleReference.type === 'TSExternalModuleReference') {
       bindings.set(node.id.name, { specifier: node.moduleReference.expression.value, imported: '*', node });
     } else if (node.type === 'VariableDeclarator' && node.init) {
@@ -41,6 +32,13 @@ export function importBindings(root: Node): Map<string, ImportBinding> {
     }
   });
   return bindings;
+}
+
+/** What an import specifier imports: `default`, `*` (a namespace) or the exported name. */
+export function importedName(spec: ImportDeclaration['specifiers'][number]): string {
+  if (spec.type === 'ImportDefaultSpecifier') return 'default';
+  if (spec.type === 'ImportNamespaceSpecifier') return '*';
+  return spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
 }
 
 /** `require('m')`, or a member of it (`require('m').y`): the specifier. */
