@@ -68,6 +68,13 @@ const ELSEWHERE: Record<string, Record<string, string>> = {
   'an instance given the method by Object.assign in another file': {
     'main.js': `const Client = require('./client');\nlet sent = 0;\nmodule.exports = Object.assign(new Client('dev'), {\n  ${COUNTING_HEADERS},\n});\n`,
   },
+  'the method written through a key in brackets, or set by Reflect.set': {
+    'main.js':
+      "const Client = require('./client');\nconst a = new Client('dev');\nconst b = new Client('dev');\nlet sent = 0;\nconst counting = () => ({ headers: { 'x-sequence': String(sent++) } });\na['headers'] = counting;\nReflect.set(b, 'headers', counting);\nmodule.exports = { a, b };\n",
+  },
+  'an instance given the members of an object by name': {
+    'main.js': `const Client = require('./client');\nlet sent = 0;\nconst counting = {\n  ${COUNTING_HEADERS},\n};\nmodule.exports = Object.assign(new Client('dev'), counting);\n`,
+  },
 };
 
 let dir: string;
@@ -108,6 +115,17 @@ describe('a CommonJS class whose method a copied call would run again', () => {
     expect(client).toContain('each fetch would run this.headers() again');
   });
 
+  it('stays on v1, marked, when a decorator of another file may replace the method, private or not', async () => {
+    await writeProject(dir, {
+      'src/counted.ts':
+        'let sent = 0;\nexport function counted(_target: object, _key: string, descriptor: PropertyDescriptor): void {\n  const original = descriptor.value;\n  descriptor.value = function (this: unknown) {\n    sent += 1;\n    return original.call(this);\n  };\n}\n',
+      'src/client.ts': `import axios = require('axios');\nimport { counted } from './counted';\n\nclass Client {\n  constructor(private readonly token: string) {}\n\n  @counted\n  private headers() {\n    return { headers: { authorization: \`Bearer \${this.token}\` } };\n  }\n\n  async complete(instanceId: string, taskId: string, subject: object): Promise<void> {\n    await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', { intent: 'Complete', instanceId, taskId, context: { subject } }, this.headers());\n  }\n}\n\nexport = Client;\n`,
+    });
+    const run = await runCli(['src', '--report', '-'], dir);
+    expect((JSON.parse(run.stdout) as Report).flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'src/client.ts'), 'utf8')).toContain('each fetch would run this.headers() again');
+  });
+
   it("stays on v1, marked, when a workspace package extends the class through the other's build (main: dist/)", async () => {
     await writeProject(dir, {
       'packages/client/package.json': '{ "name": "@acme/client", "main": "dist/client.js" }\n',
@@ -127,6 +145,9 @@ describe('a CommonJS class whose method a copied call would run again', () => {
       // TypeScript's custom error, and its form for subclasses of it.
       'typed-error.js':
         'class TypedError extends Error {\n  constructor(message) {\n    super(message);\n    Object.setPrototypeOf(this, new.target.prototype);\n    Object.setPrototypeOf(this, TypedError.prototype);\n  }\n}\nmodule.exports = TypedError;\n',
+      // Values no call can run: an interceptor's headers, a mock response's.
+      'interceptor.js':
+        "const axios = require('axios');\naxios.interceptors.request.use((config) => {\n  config.headers = { ...config.headers, 'x-app': 'onboarding' };\n  return config;\n});\nexports.mockResponse = () => {\n  const res = {};\n  res.headers = {};\n  res['headers'] = [];\n  return res;\n};\n",
       'old-style.js':
         "const util = require('util');\nconst EventEmitter = require('events');\nvar Animal = function (name) { this.name = name; };\nAnimal.prototype.speak = function () { return this.name; };\nfunction Bus() { EventEmitter.call(this); }\nutil.inherits(Bus, EventEmitter);\nexports.isClass = (fn) => typeof fn === 'function' && fn.prototype !== undefined;\nexports.bare = () => ({ __proto__: null });\n",
       'errors.js':

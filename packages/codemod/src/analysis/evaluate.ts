@@ -181,7 +181,11 @@ function instanceCreation(
         )
       : undefined;
   const base = property?.type === 'ObjectProperty' ? property.value : undefined;
-  return { library, ...(base ? { base } : {}), ...(library === 'got' ? { gotOptions: gotAnswerOptions(call.arguments) } : {}) };
+  return {
+    library,
+    ...(base ? { base } : {}),
+    ...(library === 'got' ? { gotOptions: gotAnswerOptions(call.arguments, { urlFirst: false }) } : {}),
+  };
 }
 
 /** The client a function makes, when its one return is `X.create({ … })` of a library it imports. */

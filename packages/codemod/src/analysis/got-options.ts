@@ -13,19 +13,29 @@ export interface GotAnswerOptions {
 
 const UNKNOWN: GotAnswerOptions = { resolveBodyOnly: null, responseType: null };
 
-/** The answer options written in the arguments of a got call or of `got.extend(…)`; the first argument may be its URL. */
-export function gotAnswerOptions(args: readonly Node[]): GotAnswerOptions {
+/**
+ * Options that may change what a call answers from code the options do not show: handlers and hooks (an
+ * `afterResponse` hook may hand back anything), defaults changed later (`mutableDefaults`), a parser of one's own.
+ */
+const OPAQUE_OPTIONS = /^(?:handlers|hooks|mutableDefaults|parseJson)$/;
+
+/**
+ * The answer options written in the arguments of a got call (`got(url, options)`, whose first argument may be its
+ * URL: `urlFirst`) or of `got.extend(…)` (options or instances only).
+ */
+export function gotAnswerOptions(args: readonly Node[], { urlFirst }: { urlFirst: boolean }): GotAnswerOptions {
   let options: GotAnswerOptions = {};
   args.forEach((argument, index) => {
     if (argument.type !== 'ObjectExpression') {
-      // got(url, options): a URL is no option; anything else may carry any.
-      if (index > 0 || argument.type === 'SpreadElement') options = UNKNOWN;
+      // A URL is no option; anything else (options by name, an instance) may carry any.
+      if (!urlFirst || index > 0 || argument.type === 'SpreadElement') options = UNKNOWN;
       return;
     }
     for (const property of argument.properties) {
       const key = keyName(property);
       // Later properties win, as in the object itself.
       if (property.type === 'SpreadElement' || (key === undefined && 'computed' in property && property.computed)) options = UNKNOWN;
+      else if (key !== undefined && OPAQUE_OPTIONS.test(key)) options = UNKNOWN;
       else if (key === 'resolveBodyOnly' || key === 'responseType') {
         const value = property.type === 'ObjectProperty' ? property.value : undefined;
         const written = value?.type === 'BooleanLiteral' || value?.type === 'StringLiteral' ? value.value : null;

@@ -8,12 +8,16 @@ import type { ModuleGraph } from './module-graph.js';
 /** Words without which a file can neither extend a class nor change a prototype: a file lacking all is not parsed. */
 const INHERITING = /\b(?:extends|prototype|inherits|setPrototypeOf|__proto__)\b/;
 
-/** A member written (`x.name = …`, `x.name += …`, `x.name++`) or defined (`defineProperty(x, 'name', …)`), by name. */
+/**
+ * A member written (`x.name = …`, `x['name'] = …`, `x.name += …`, `x.name++`), set (`Reflect.set(x, 'name', …)`) or
+ * defined (`defineProperty(x, 'name', …)`), by name. A value written out that is no function (`x.headers = { … }`,
+ * a string, a number) cannot be called as a method, and is not counted.
+ */
 const MEMBER_WRITE =
-  /\.\s*([A-Za-z_$][\w$]*)\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])|\+\+|--)|defineProperty\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
+  /(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])(?!\s*[{['"`\d])|\+\+|--)|(?:defineProperty|Reflect\.set)\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
 
-/** Calls that give an object the members of others: a file lacking both is not parsed for them. */
-const ASSIGNING = /\b(?:assign|defineProperties)\s*\(/;
+/** Calls that give an object the members of others (`Object.assign`, lodash's `extend`, …): a file lacking all is not parsed for them. */
+const ASSIGNING = /\b(?:assign|assignIn|extend|merge|mixin|defaults|defineProperties)\s*\(/;
 
 /** The global names of the language and of Node: what `extends Error` or `Array.prototype` reads is none of the run's. */
 const GLOBALS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(globalThis));
@@ -55,7 +59,7 @@ export function patchedElsewhere(
   const written = new Set<string>();
   const extended = new Set<string | typeof ANY>(refused.length > 0 ? [ANY] : []);
   for (const [file, text] of texts) {
-    for (const match of text.matchAll(MEMBER_WRITE)) written.add(match[1] ?? match[2] ?? '');
+    for (const match of text.matchAll(MEMBER_WRITE)) written.add(match[1] ?? match[2] ?? match[3] ?? '');
     if (ASSIGNING.test(text)) for (const name of assignedKeys(parse(file))) written.add(name);
     if (INHERITING.test(text)) for (const target of extendedBy(file, modules, parse)) extended.add(target);
   }
@@ -102,14 +106,21 @@ function extendedBy(file: string, modules: ModuleGraph, parse: (file: string) =>
   return targets;
 }
 
-/** The keys of the objects written out as sources of `Object.assign(target, { … })` or `defineProperties(target, { … })`. */
+/**
+ * The keys given by `Object.assign(target, { … })`, `defineProperties(target, { … })` and their like: of the objects
+ * written out as sources, and any key (`*`) when an instance made there takes a source the code does not show
+ * (`Object.assign(new Client(), overrides)`). A source by name given to any other object is not followed.
+ */
 function assignedKeys(module: ParsedModule | undefined): string[] {
   const keys: string[] = [];
   if (module)
     walk(module.ast.program, (node) => {
-      if (node.type !== 'CallExpression' || !/^(?:assign|defineProperties)$/.test(calleeName(node.callee) ?? '')) return;
-      for (const source of node.arguments.slice(1))
-        if (source.type === 'ObjectExpression') for (const property of source.properties) keys.push(keyName(property) ?? '');
+      if (node.type !== 'CallExpression' || !ASSIGNING.test(`${calleeName(node.callee) ?? ''}(`)) return;
+      const [target, ...sources] = node.arguments;
+      for (const source of sources) {
+        if (source.type === 'ObjectExpression') for (const property of source.properties) keys.push(keyName(property) ?? '*');
+        else if (target?.type === 'NewExpression') keys.push('*');
+      }
     });
   return keys;
 }

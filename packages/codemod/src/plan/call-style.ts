@@ -11,7 +11,7 @@ export function callStyle(ctx: FileContext, call: CallExpression, receivers: Rec
   if (style !== 'ky' || !isGotCall(ctx, call, receivers)) return style;
   const receiver = isMember(call.callee) ? receiverText(call.callee.object) : undefined;
   const instance = receiver === undefined ? undefined : receivers.instances.get(receiver)?.gotOptions;
-  return GOT_STYLES[gotAnswer(gotAnswerOptions(call.arguments), instance)];
+  return GOT_STYLES[gotAnswer(gotAnswerOptions(call.arguments, { urlFirst: true }), instance)];
 }
 
 /** The style of a got call by what it answers (see `gotAnswer`). */

@@ -113,17 +113,21 @@ export class FileContext implements EvaluationScope {
   }
 
   /**
-   * Whether no subclass or other file can replace the method `name` of the class around `member`: it is private
-   * (`private` in TypeScript, which refuses an override and a write from outside), or the class does not escape (see
-   * `escapes`) and no other file of the run writes a member of that name on any object (`client.headers = …`).
+   * Whether no subclass or other file can replace the method `name` of the class around `member`: neither it nor its
+   * class is decorated, and it is private (`private` in TypeScript, which refuses an override and a write from
+   * outside), or the class does not escape (see `escapes`) and no other file of the run writes a member of that name
+   * on any object (`client.headers = …`).
    */
   private notOverridable(member: Node, name: string): boolean {
     const at = member.start ?? 0;
     const cls = this.classList().findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
     if (!cls) return false;
     const method = cls.body.body.find((entry) => entry.type === 'ClassMethod' && keyText(entry.key) === name);
+    // A decorator may replace the method, or every method of the class, with anything.
+    if ((method?.type === 'ClassMethod' && (method.decorators?.length ?? 0) > 0) || (cls.decorators?.length ?? 0) > 0) return false;
     if (method?.type === 'ClassMethod' && method.accessibility === 'private') return true;
-    if (this.analysis.membersWrittenElsewhere?.includes(name)) return false;
+    const writtenElsewhere = this.analysis.membersWrittenElsewhere;
+    if (writtenElsewhere?.includes(name) || writtenElsewhere?.includes('*')) return false;
     return cls.id !== null && cls.id !== undefined && this.timesWritten(cls.id.name) === 1 && !this.escapes(cls);
   }
 

@@ -77,7 +77,7 @@ export function findReceivers(ctx: FileContext): Receivers {
         const name = assignedName(ancestors);
         const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
         const module = library && callee.object.type === 'Identifier' ? ctx.imports.get(callee.object.name)?.specifier : undefined;
-        const gotOptions = module === 'got' ? { gotOptions: gotAnswerOptions(node.arguments) } : {};
+        const gotOptions = module === 'got' ? { gotOptions: gotAnswerOptions(node.arguments, { urlFirst: false }) } : {};
         if (baseProperty?.type === 'ObjectProperty' && name)
           instances.set(name, {
             base: evaluate(baseProperty.value, ctx),
