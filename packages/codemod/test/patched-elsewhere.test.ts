@@ -145,6 +145,11 @@ describe('a CommonJS class whose method a copied call would run again', () => {
       // TypeScript's custom error, and its form for subclasses of it.
       'typed-error.js':
         'class TypedError extends Error {\n  constructor(message) {\n    super(message);\n    Object.setPrototypeOf(this, new.target.prototype);\n    Object.setPrototypeOf(this, TypedError.prototype);\n  }\n}\nmodule.exports = TypedError;\n',
+      // A prototype of a value a built-in makes; a test's spy on another method.
+      'bus.js':
+        "const events = require('node:events');\nconst Bus = events.EventEmitter;\nBus.prototype.ping = function () {};\nmodule.exports = Bus;\n",
+      'client.test.js':
+        "const Client = require('./client');\ntest('completes', async () => {\n  jest.spyOn(Client.prototype, 'complete').mockResolvedValue(undefined);\n  await new Client('t').complete('i', 't', {});\n});\n",
       // Values no call can run: an interceptor's headers, a mock response's.
       'interceptor.js':
         "const axios = require('axios');\naxios.interceptors.request.use((config) => {\n  config.headers = { ...config.headers, 'x-app': 'onboarding' };\n  return config;\n});\nexports.mockResponse = () => {\n  const res = {};\n  res.headers = {};\n  res['headers'] = [];\n  return res;\n};\n",

@@ -9,12 +9,13 @@ import type { ModuleGraph } from './module-graph.js';
 const INHERITING = /\b(?:extends|prototype|inherits|setPrototypeOf|__proto__)\b/;
 
 /**
- * A member written (`x.name = …`, `x['name'] = …`, `x.name += …`, `x.name++`), set (`Reflect.set(x, 'name', …)`) or
- * defined (`defineProperty(x, 'name', …)`), by name. A value written out that is no function (`x.headers = { … }`,
- * a string, a number) cannot be called as a method, and is not counted.
+ * A member written (`x.name = …`, `x['name'] = …`, `x.name += …`, `x.name++`), set (`Reflect.set(x, 'name', …)`),
+ * defined (`defineProperty(x, 'name', …)`) or replaced by a test double (`spyOn(x, 'name')`), by name. A value
+ * written out that is no function (`x.headers = { … }`, a string, a number) cannot be called as a method, and is
+ * not counted.
  */
 const MEMBER_WRITE =
-  /(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])(?!\s*[{['"`\d])|\+\+|--)|(?:defineProperty|Reflect\.set)\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
+  /(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])(?!\s*[{['"`\d])|\+\+|--)|(?:defineProperty|Reflect\.set|spyOn|stub)\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
 
 /** Calls that give an object the members of others (`Object.assign`, lodash's `extend`, …): a file lacking all is not parsed for them. */
 const ASSIGNING = /\b(?:assign|assignIn|extend|merge|mixin|defaults|defineProperties)\s*\(/;
@@ -80,8 +81,17 @@ function extendedBy(file: string, modules: ModuleGraph, parse: (file: string) =>
   // Only bindings: `Own.prototype.x = …` gives the file's own class a method, it does not make `Own` another value.
   const bindings = nameWrites(program, { bindingsOnly: true });
   const own = ownClassesAndFunctions(program.body);
-  /** Where the value `node` may come from: a file of the run, any, or none (a literal, a global, a package, the file's own). */
-  const originOf = (node: Node): string | typeof ANY | undefined => {
+  const held = topLevelValues(program.body);
+  /**
+   * Where the value `node` may come from: a file of the run, any, or none (a literal, a global, a package, the file's
+   * own). A value a top-level name holds is read through (`const User = mongoose.model('User', schema)`): a call
+   * comes from where its callee and arguments do.
+   */
+  const originOf = (node: Node, seen: ReadonlySet<string> = new Set()): string | typeof ANY | undefined => {
+    if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+      const origins = [node.callee, ...node.arguments].map((part) => originOf(part, seen)).filter((origin) => origin !== undefined);
+      return origins.length === 0 ? undefined : new Set(origins).size === 1 ? origins[0] : ANY;
+    }
     const base = rootOf(node);
     if (base.type === 'ThisExpression' || base.type === 'MetaProperty' || /Literal$/.test(base.type)) return undefined;
     const root = base.type === 'Identifier' ? base.name : undefined;
@@ -89,7 +99,9 @@ function extendedBy(file: string, modules: ModuleGraph, parse: (file: string) =>
     const binding = imports.get(root);
     if (binding) return modules.mayLeadIntoRun(file, binding.specifier) ? (modules.resolve(file, binding.specifier) ?? ANY) : undefined;
     if (bindings.get(root) === 0) return GLOBALS.has(root) ? undefined : ANY;
-    return own.has(root) ? undefined : ANY;
+    if (own.has(root)) return undefined;
+    const value = held.get(root);
+    return value && !seen.has(root) ? originOf(value, new Set([...seen, root])) : ANY;
   };
   const targets = new Set<string | typeof ANY>();
   const add = (origin: string | typeof ANY | undefined) => {
@@ -97,6 +109,7 @@ function extendedBy(file: string, modules: ModuleGraph, parse: (file: string) =>
   };
   walk(program, (node, ancestors) => {
     if ((node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.superClass) add(originOf(node.superClass));
+    else if (isMember(node) && /^(?:prototype|__proto__)$/.test(propertyName(node) ?? '') && spied(node, ancestors)) return;
     else if (isMember(node) && /^(?:prototype|__proto__)$/.test(propertyName(node) ?? '') && handsOn(node, ancestors))
       add(originOf(node.object));
     else if (node.type === 'CallExpression' && /^(?:inherits|setPrototypeOf)$/.test(calleeName(node.callee) ?? ''))
@@ -143,6 +156,32 @@ function handsOn(prototype: Node, ancestors: readonly Node[]): boolean {
     return (parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(child as never);
   }
   return false;
+}
+
+/**
+ * Whether a prototype is handed to a test double's spy or stub (`jest.spyOn(Client.prototype, 'complete')`,
+ * `sinon.stub(…)`): it replaces the one method it names, which `MEMBER_WRITE` counts by its name, not the class.
+ */
+function spied(prototype: Node, ancestors: readonly Node[]): boolean {
+  const parent = ancestors.at(-1);
+  return (
+    parent?.type === 'CallExpression' &&
+    parent.arguments[0] === prototype &&
+    /^(?:spyOn|stub)$/.test(calleeName(parent.callee) ?? '') &&
+    ['StringLiteral', 'TemplateLiteral'].includes(parent.arguments[1]?.type ?? '')
+  );
+}
+
+/** The values top-level `const`, `let` and `var` declarations give their names, when written (`const X = …`). */
+function topLevelValues(body: readonly Node[]): Map<string, Node> {
+  const values = new Map<string, Node>();
+  for (const statement of body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations)
+      if (declarator.id.type === 'Identifier' && declarator.init) values.set(declarator.id.name, declarator.init);
+  }
+  return values;
 }
 
 /** The classes and functions a module declares once at its top level, also as `const X = class …` or `var X = function …`. */
