@@ -32,8 +32,11 @@ const HTTP: Record<string, string> = {
     "import got from 'got';\nconst options = { responseType: 'json' as const, resolveBodyOnly: true };\nexport const journeys = got.extend(options);\n",
   'a handler that may set them':
     "import got from 'got';\nexport const journeys = got.extend({ handlers: [(options, next) => next(options)] });\n",
+  // Written before the options it overrides: the order of the keys does not matter.
   'an afterResponse hook that may change the answer':
-    "import got from 'got';\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { afterResponse: [(response) => response] } });\n",
+    "import got from 'got';\nexport const journeys = got.extend({ hooks: { afterResponse: [(response) => response] }, responseType: 'json', resolveBodyOnly: true });\n",
+  'a beforeRequest hook adding auth':
+    "import got from 'got';\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRequest: [(options) => { options.headers.authorization = 'Bearer t'; }] } });\n",
 };
 
 let dir: string;
@@ -54,12 +57,15 @@ async function migrate(http: string): Promise<{ report: Report; verify: string }
 }
 
 describe('a got instance made in another module', () => {
-  it('whose options are written out answers the body: the task list is read as the interaction it becomes', async () => {
-    const { report, verify } = await migrate(HTTP['options written out'] ?? '');
-    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
-    expect(verify).toContain('as unknown as V2Interaction');
-    expect(verify).not.toContain('list.tasks');
-  });
+  it.each(['options written out', 'a beforeRequest hook adding auth'])(
+    'with %s answers the body: the task list is read as the interaction it becomes',
+    async (form) => {
+      const { report, verify } = await migrate(HTTP[form] ?? '');
+      expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+      expect(verify).toContain('as unknown as V2Interaction');
+      expect(verify).not.toContain('list.tasks');
+    },
+  );
 
   it.each(['options passed by name', 'a handler that may set them', 'an afterResponse hook that may change the answer'])(
     'with %s answers what the code does not show: the flow stays v1, marked',

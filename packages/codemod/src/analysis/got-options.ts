@@ -14,17 +14,21 @@ export interface GotAnswerOptions {
 const UNKNOWN: GotAnswerOptions = { resolveBodyOnly: null, responseType: null };
 
 /**
- * Options that may change what a call answers from code the options do not show: handlers and hooks (an
- * `afterResponse` hook may hand back anything), defaults changed later (`mutableDefaults`), a parser of one's own.
+ * Options that may change what a call answers from code the options do not show: handlers, defaults changed later
+ * (`mutableDefaults`), a parser of one's own, and hooks other than those run before a request is sent (an
+ * `afterResponse` hook may hand back anything).
  */
-const OPAQUE_OPTIONS = /^(?:handlers|hooks|mutableDefaults|parseJson)$/;
+const OPAQUE_OPTIONS = /^(?:handlers|mutableDefaults|parseJson)$/;
+const REQUEST_HOOKS = /^(?:init|beforeRequest|beforeRedirect|beforeRetry)$/;
 
 /**
  * The answer options written in the arguments of a got call (`got(url, options)`, whose first argument may be its
- * URL: `urlFirst`) or of `got.extend(…)` (options or instances only).
+ * URL: `urlFirst`) or of `got.extend(…)` (options or instances only). Once an option that may change the answer
+ * from elsewhere is seen, the answer stays unknown whatever follows.
  */
 export function gotAnswerOptions(args: readonly Node[], { urlFirst }: { urlFirst: boolean }): GotAnswerOptions {
   let options: GotAnswerOptions = {};
+  let opaque = false;
   args.forEach((argument, index) => {
     if (argument.type !== 'ObjectExpression') {
       // A URL is no option; anything else (options by name, an instance) may carry any.
@@ -35,7 +39,7 @@ export function gotAnswerOptions(args: readonly Node[], { urlFirst }: { urlFirst
       const key = keyName(property);
       // Later properties win, as in the object itself.
       if (property.type === 'SpreadElement' || (key === undefined && 'computed' in property && property.computed)) options = UNKNOWN;
-      else if (key !== undefined && OPAQUE_OPTIONS.test(key)) options = UNKNOWN;
+      else if (key !== undefined && (OPAQUE_OPTIONS.test(key) || (key === 'hooks' && !requestHooksOnly(property)))) opaque = true;
       else if (key === 'resolveBodyOnly' || key === 'responseType') {
         const value = property.type === 'ObjectProperty' ? property.value : undefined;
         const written = value?.type === 'BooleanLiteral' || value?.type === 'StringLiteral' ? value.value : null;
@@ -43,7 +47,16 @@ export function gotAnswerOptions(args: readonly Node[], { urlFirst }: { urlFirst
       }
     }
   });
-  return options;
+  return opaque ? UNKNOWN : options;
+}
+
+/** Whether `hooks: { … }` is written out with only hooks run before a request is sent (`beforeRequest` adding auth). */
+function requestHooksOnly(property: Node): boolean {
+  const value = property.type === 'ObjectProperty' ? property.value : undefined;
+  return (
+    value?.type === 'ObjectExpression' &&
+    value.properties.every((hook) => hook.type !== 'SpreadElement' && REQUEST_HOOKS.test(keyName(hook) ?? ''))
+  );
 }
 
 /**

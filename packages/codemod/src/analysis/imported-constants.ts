@@ -31,6 +31,8 @@ export interface ImportedConstants {
   readonly classesExtendedElsewhere?: readonly string[];
   /** The member names a file of the run writes on some object (see `patchedElsewhere`). @default none */
   readonly membersWrittenElsewhere?: readonly string[];
+  /** The names some file of the run declares a getter of, on a class or an object (see `patchedElsewhere`). @default none */
+  readonly gettersAnywhere?: readonly string[];
 }
 
 export const importKey = (from: string, specifier: string): string => `${from}\0${specifier}`;
@@ -162,8 +164,10 @@ function moduleExports(
       if (named) values[named] = value;
     }
   }
-  // An interceptor registered here changes what the calls of an instance it exports answer, wherever they are made.
-  if (/\.interceptors\b/.test(text)) for (const [key, value] of Object.entries(values)) values[key] = intercepted(value);
+  // A response interceptor registered here changes what the calls of an instance it exports answer, wherever they
+  // are made; a request interceptor (auth headers) does not.
+  if (/\.interceptors\b(?!\s*\.\s*request\b)/.test(text))
+    for (const [key, value] of Object.entries(values)) values[key] = intercepted(value);
   return values;
 }
 

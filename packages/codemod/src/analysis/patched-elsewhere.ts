@@ -17,6 +17,9 @@ const INHERITING = /\b(?:extends|prototype|inherits|setPrototypeOf|__proto__)\b/
 const MEMBER_WRITE =
   /(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])(?!\s*[{['"`\d])|\+\+|--)|(?:defineProperty|Reflect\.set|spyOn|stub)\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
 
+/** A getter declared by name: `get name()` in a class or an object, or `__defineGetter__('name', …)`. */
+const GETTER = /\bget\s+([A-Za-z_$][\w$]*)\s*\(|__defineGetter__\s*\(\s*['"`]([\w$]+)['"`]/g;
+
 /** Calls that give an object the members of others (`Object.assign`, lodash's `extend`, …): a file lacking all is not parsed for them. */
 const ASSIGNING = /\b(?:assign|assignIn|extend|merge|mixin|defaults|defineProperties)\s*\(/;
 
@@ -34,6 +37,8 @@ export interface PatchedElsewhere {
   readonly classesExtendedElsewhere: readonly string[];
   /** The member names some file of the run writes or defines on an object, any object. */
   readonly membersWrittenElsewhere: readonly string[];
+  /** The names some file of the run declares a getter of (`get name()`, `__defineGetter__('name', …)`). */
+  readonly gettersAnywhere: readonly string[];
 }
 
 /**
@@ -56,7 +61,10 @@ export function patchedElsewhere(
   parse: (file: string) => ParsedModule | undefined,
 ): PatchedElsewhere {
   const withClasses = candidates.filter((file) => /\bclass\b/.test(texts.get(file) ?? ''));
-  if (withClasses.length === 0) return { classesExtendedElsewhere: [], membersWrittenElsewhere: [] };
+  const getters = new Set<string>();
+  for (const text of texts.values()) for (const match of text.matchAll(GETTER)) getters.add(match[1] ?? match[2] ?? '');
+  const gettersAnywhere = [...getters].sort();
+  if (withClasses.length === 0) return { classesExtendedElsewhere: [], membersWrittenElsewhere: [], gettersAnywhere };
   const written = new Set<string>();
   const extended = new Set<string | typeof ANY>(refused.length > 0 ? [ANY] : []);
   for (const [file, text] of texts) {
@@ -68,7 +76,7 @@ export function patchedElsewhere(
     extended.size === 0
       ? []
       : withClasses.filter((file) => extended.has(ANY) || connected(file, modules).some((each) => extended.has(each)));
-  return { classesExtendedElsewhere, membersWrittenElsewhere: [...written].sort() };
+  return { classesExtendedElsewhere, membersWrittenElsewhere: [...written].sort(), gettersAnywhere };
 }
 
 /** The files whose exports `file` extends or patches, as far as it can tell: `ANY` when it cannot. */

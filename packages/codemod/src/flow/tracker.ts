@@ -93,8 +93,9 @@ const OPAQUE_CALL =
   'it answers what a response interceptor the codemod cannot read made of the axios response, so no read of its answer can be rewritten';
 /** Why a got call whose options the code does not show stays v1. */
 const GOT_UNKNOWN_CALL =
-  'its got options (resolveBodyOnly, responseType) are not all in the code, so whether it answers the response or the body is unknown and no read of its answer can be rewritten';
-const GOT_OPTIONS_FORM = 'write resolveBodyOnly and responseType in got.extend({ … }) or in the call’s own options, and run again';
+  'its got options (resolveBodyOnly, responseType) are not all in the code, or handlers or hooks after the request may change what it answers, so whether it answers the response or the body is unknown and no read of its answer can be rewritten';
+const GOT_OPTIONS_FORM =
+  'write resolveBodyOnly and responseType in got.extend({ … }) or in the call’s own options, with hooks run before the request only, and run again';
 /** An imported type the answers' annotations name: where, and the annotations retyped. */
 interface TypeImport {
   readonly source: Source;

@@ -96,20 +96,32 @@ export class FileContext implements EvaluationScope {
   }
 
   /**
-   * What reading `this.name` runs when the class around it declares a getter of that name: the getter when it only
-   * returns an expression, `'opaque'` when its body does more; `undefined` when the class shows no getter (a plain
-   * field, or one the code does not show: taken as a read).
+   * What reading a member runs: for `this.name`, the getter of that name the class around it or a class it extends
+   * in the file declares, when it only returns an expression, `'opaque'` when its body does more; for any member,
+   * `'opaque'` when some file of the run declares a getter of that name elsewhere (a base class of another module,
+   * an object written with `get name()`); `undefined` when none shows a getter (a plain field, or one the code does
+   * not show at all: taken as a read).
    */
   getterRun(member: Node): ReturningFunction | 'opaque' | undefined {
-    if (!isMember(member) || member.object.type !== 'ThisExpression') return undefined;
-    const at = member.start ?? 0;
+    if (!isMember(member)) return undefined;
     const name = propertyName(member);
-    const cls = this.classList().findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
-    const getter = cls?.body.body.find(
-      (entry) => entry.type === 'ClassMethod' && entry.kind === 'get' && !entry.static && keyText(entry.key) === name,
-    );
-    if (getter?.type !== 'ClassMethod') return undefined;
-    return returningOnly(getter) ?? 'opaque';
+    const at = member.start ?? 0;
+    const classes = this.classList();
+    let cls =
+      member.object.type === 'ThisExpression' ? classes.findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0)) : undefined;
+    // Up the chain of classes the file declares: one named once, and never one already seen.
+    const seen = new Set<Class>();
+    while (cls && !seen.has(cls)) {
+      seen.add(cls);
+      const getter = cls.body.body.find(
+        (entry) => entry.type === 'ClassMethod' && entry.kind === 'get' && !entry.static && keyText(entry.key) === name,
+      );
+      if (getter?.type === 'ClassMethod') return returningOnly(getter) ?? 'opaque';
+      const base = cls.superClass;
+      const declared = base?.type === 'Identifier' ? classes.filter((other) => other.id?.name === base.name) : [];
+      cls = declared.length === 1 ? declared[0] : undefined;
+    }
+    return name !== undefined && this.analysis.gettersAnywhere?.includes(name) ? 'opaque' : undefined;
   }
 
   /**
