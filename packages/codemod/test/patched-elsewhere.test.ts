@@ -126,6 +126,15 @@ describe('a CommonJS class whose method a copied call would run again', () => {
     expect(await readFile(join(dir, 'src/client.ts'), 'utf8')).toContain('each fetch would run this.headers() again');
   });
 
+  it('is migrated from a NestJS service: @Injectable() registers the class and leaves its methods as written', async () => {
+    await writeProject(dir, {
+      'src/journey.service.ts': `import { Injectable } from '@nestjs/common';\nimport axios = require('axios');\n\n@Injectable()\nexport class JourneyService {\n  constructor(private readonly token: string) {}\n\n  private headers() {\n    return { headers: { authorization: \`Bearer \${this.token}\` } };\n  }\n\n  async complete(instanceId: string, taskId: string, subject: object): Promise<void> {\n    await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', { intent: 'Complete', instanceId, taskId, context: { subject } }, this.headers());\n  }\n}\n`,
+    });
+    const run = await runCli(['src', '--report', '-'], dir);
+    expect((JSON.parse(run.stdout) as Report).flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await readFile(join(dir, 'src/journey.service.ts'), 'utf8')).toContain('/v2/captain/journey/interaction/submit');
+  });
+
   it("stays on v1, marked, when a workspace package extends the class through the other's build (main: dist/)", async () => {
     await writeProject(dir, {
       'packages/client/package.json': '{ "name": "@acme/client", "main": "dist/client.js" }\n',
@@ -150,6 +159,12 @@ describe('a CommonJS class whose method a copied call would run again', () => {
         "const events = require('node:events');\nconst Bus = events.EventEmitter;\nBus.prototype.ping = function () {};\nmodule.exports = Bus;\n",
       'client.test.js':
         "const Client = require('./client');\ntest('completes', async () => {\n  jest.spyOn(Client.prototype, 'complete').mockResolvedValue(undefined);\n  await new Client('t').complete('i', 't', {});\n});\n",
+      // A getter of another class named like the client's own field, and a comment that reads like one.
+      'auth-store.js':
+        'let refreshed = 0;\n// The store is asked to get token (cached by the caller) once per request.\nclass AuthStore {\n  get token() {\n    refreshed += 1;\n    return "t" + refreshed;\n  }\n}\nmodule.exports = new AuthStore();\n',
+      // The usual interceptor idiom, and a comment that looks like a write.
+      'request-defaults.js':
+        "const axios = require('axios');\naxios.interceptors.request.use((config) => {\n  config.headers = config.headers || {};\n  // never do `config.headers = other` here: axios merges them\n  return config;\n});\n",
       // Values no call can run: an interceptor's headers, a mock response's.
       'interceptor.js':
         "const axios = require('axios');\naxios.interceptors.request.use((config) => {\n  config.headers = { ...config.headers, 'x-app': 'onboarding' };\n  return config;\n});\nexports.mockResponse = () => {\n  const res = {};\n  res.headers = {};\n  res['headers'] = [];\n  return res;\n};\n",

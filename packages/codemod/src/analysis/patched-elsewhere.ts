@@ -15,10 +15,20 @@ const INHERITING = /\b(?:extends|prototype|inherits|setPrototypeOf|__proto__)\b/
  * not counted.
  */
 const MEMBER_WRITE =
-  /(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])(?!\s*[{['"`\d])|\+\+|--)|(?:defineProperty|Reflect\.set|spyOn|stub)\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
+  /(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*['"`]([\w$]+)['"`]\s*\])\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])(?!\s*(?:[{['"`\d]|[\w$.]+\s*(?:\|\||\?\?)\s*[{[]))|\+\+|--)|(?:defineProperty|Reflect\.set|spyOn|stub)\s*\(\s*[^,]+,\s*['"`]([\w$]+)['"`]/g;
 
-/** A getter declared by name: `get name()` in a class or an object, or `__defineGetter__('name', …)`. */
-const GETTER = /\bget\s+([A-Za-z_$][\w$]*)\s*\(|__defineGetter__\s*\(\s*['"`]([\w$]+)['"`]/g;
+/**
+ * A getter declared by name: `get name()` (or `get 'name'()`, `get ['name']()`) in a class or an object, with its
+ * empty parameter list and body, or `__defineGetter__('name', …)`.
+ */
+const GETTER =
+  /\bget\s+(?:([A-Za-z_$][\w$]*)|['"`]([\w$]+)['"`]|\[\s*['"`]([\w$]+)['"`]\s*\])\s*\(\s*\)\s*(?::[^{;]*)?\{|__defineGetter__\s*\(\s*['"`]([\w$]+)['"`]/g;
+
+/**
+ * Comments, which the text scans below skip: `//` or `/* … *\/` at a line's start or after a space, so that `https://`
+ * or `'src/**\/*.ts'` in a string is not taken for one.
+ */
+const COMMENT = /(^|\s)(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)/g;
 
 /** Calls that give an object the members of others (`Object.assign`, lodash's `extend`, …): a file lacking all is not parsed for them. */
 const ASSIGNING = /\b(?:assign|assignIn|extend|merge|mixin|defaults|defineProperties)\s*\(/;
@@ -62,13 +72,15 @@ export function patchedElsewhere(
 ): PatchedElsewhere {
   const withClasses = candidates.filter((file) => /\bclass\b/.test(texts.get(file) ?? ''));
   const getters = new Set<string>();
-  for (const text of texts.values()) for (const match of text.matchAll(GETTER)) getters.add(match[1] ?? match[2] ?? '');
+  const code = new Map([...texts].map(([file, text]) => [file, text.replace(COMMENT, '$1')]));
+  for (const text of code.values())
+    for (const match of text.matchAll(GETTER)) getters.add(match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
   const gettersAnywhere = [...getters].sort();
   if (withClasses.length === 0) return { classesExtendedElsewhere: [], membersWrittenElsewhere: [], gettersAnywhere };
   const written = new Set<string>();
   const extended = new Set<string | typeof ANY>(refused.length > 0 ? [ANY] : []);
   for (const [file, text] of texts) {
-    for (const match of text.matchAll(MEMBER_WRITE)) written.add(match[1] ?? match[2] ?? match[3] ?? '');
+    for (const match of (code.get(file) ?? '').matchAll(MEMBER_WRITE)) written.add(match[1] ?? match[2] ?? match[3] ?? '');
     if (ASSIGNING.test(text)) for (const name of assignedKeys(parse(file))) written.add(name);
     if (INHERITING.test(text)) for (const target of extendedBy(file, modules, parse)) extended.add(target);
   }

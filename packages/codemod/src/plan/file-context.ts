@@ -117,6 +117,9 @@ export class FileContext implements EvaluationScope {
         (entry) => entry.type === 'ClassMethod' && entry.kind === 'get' && !entry.static && keyText(entry.key) === name,
       );
       if (getter?.type === 'ClassMethod') return returningOnly(getter) ?? 'opaque';
+      // A field of the instance (declared, a constructor's parameter property, or set in the constructor) is a value
+      // of its own: no getter of that name, on a subclass or anywhere else, runs when it is read.
+      if (name !== undefined && declaresField(cls, name)) return undefined;
       const base = cls.superClass;
       const declared = base?.type === 'Identifier' ? classes.filter((other) => other.id?.name === base.name) : [];
       cls = declared.length === 1 ? declared[0] : undefined;
@@ -135,8 +138,10 @@ export class FileContext implements EvaluationScope {
     const cls = this.classList().findLast((node) => (node.start ?? 0) <= at && at < (node.end ?? 0));
     if (!cls) return false;
     const method = cls.body.body.find((entry) => entry.type === 'ClassMethod' && keyText(entry.key) === name);
-    // A decorator may replace the method, or every method of the class, with anything.
-    if ((method?.type === 'ClassMethod' && (method.decorators?.length ?? 0) > 0) || (cls.decorators?.length ?? 0) > 0) return false;
+    // A decorator may replace the method, or every method of the class, with anything; a framework's that only
+    // registers the class (NestJS's `@Injectable()`) does not.
+    if (method?.type === 'ClassMethod' && (method.decorators?.length ?? 0) > 0) return false;
+    if (cls.decorators?.some((decorator) => !this.registersOnly(decorator.expression))) return false;
     if (method?.type === 'ClassMethod' && method.accessibility === 'private') return true;
     const writtenElsewhere = this.analysis.membersWrittenElsewhere;
     if (writtenElsewhere?.includes(name) || writtenElsewhere?.includes('*')) return false;
@@ -164,6 +169,13 @@ export class FileContext implements EvaluationScope {
           (statement.type === 'ExportDefaultDeclaration' && named(statement.declaration)),
       ) || this.classList().some((other) => named(other.superClass))
     );
+  }
+
+  /** Whether a class decorator is one of NestJS's that only register the class (`@Injectable()`, `@Controller('x')`). */
+  private registersOnly(decorator: Node): boolean {
+    const callee = decorator.type === 'CallExpression' ? decorator.callee : decorator;
+    if (callee.type !== 'Identifier' || !REGISTERING_DECORATORS.has(callee.name)) return false;
+    return this.imports.get(callee.name)?.specifier.startsWith('@nestjs/') ?? false;
   }
 
   /**
@@ -399,6 +411,34 @@ export class FileContext implements EvaluationScope {
 /** A member whose key is computed from a value (`[key]`): it may be any name. */
 const isComputedKey = (entry: Node): boolean =>
   'computed' in entry && entry.computed === true && 'key' in entry && entry.key.type !== 'StringLiteral';
+
+/** NestJS's class decorators that register a class with the framework and leave its methods as written. */
+const REGISTERING_DECORATORS: ReadonlySet<string> = new Set(['Injectable', 'Controller', 'Module', 'Global', 'Resolver', 'Catch']);
+
+/** Whether a class gives its instances a field `name`: declared, a constructor's parameter property, or `this.name = …` in its constructor. */
+function declaresField(cls: Class, name: string): boolean {
+  return cls.body.body.some((entry) => {
+    if ((entry.type === 'ClassProperty' || entry.type === 'ClassAccessorProperty') && !entry.static) return keyText(entry.key) === name;
+    if (entry.type !== 'ClassMethod' || entry.kind !== 'constructor') return false;
+    const property = entry.params.some(
+      (param) =>
+        param.type === 'TSParameterProperty' &&
+        (param.parameter.type === 'Identifier'
+          ? param.parameter.name
+          : param.parameter.left.type === 'Identifier'
+            ? param.parameter.left.name
+            : '') === name,
+    );
+    return property || entry.body.body.some((statement) => isThisAssignment(statement, name));
+  });
+}
+
+/** `this.name = …;` as a statement. */
+function isThisAssignment(statement: Node, name: string): boolean {
+  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') return false;
+  const target = statement.expression.left;
+  return isMember(target) && target.object.type === 'ThisExpression' && propertyName(target) === name;
+}
 
 /** The name a member key spells (`name`, `'name'`, `#name`, `['name']`), if it spells one. */
 function keyText(key: Node): string | undefined {
