@@ -96,6 +96,15 @@ export class FileContext implements EvaluationScope {
   }
 
   /**
+   * Whether `node` is a call of a method of the class (`this.headers()`) that only returns an expression, yet is not
+   * trusted to be the one that runs (see `returnedBy`): what a marker names as its cause.
+   */
+  mayBeReplaced(node: Node): boolean {
+    if (node.type !== 'CallExpression' || !isMember(node.callee) || node.callee.object.type !== 'ThisExpression') return false;
+    return this.returnedByMember(node.callee, 'method') !== undefined && this.returnedBy(node.callee) === undefined;
+  }
+
+  /**
    * What reading a member runs: for `this.name`, the getter of that name the class around it or a class it extends
    * in the file declares, when it only returns an expression, `'opaque'` when its body does more; for any member,
    * `'opaque'` when some file of the run declares a getter of that name elsewhere (a base class of another module,

@@ -26,6 +26,10 @@ const CLIENT_METHODS: Readonly<Record<string, string>> = {
 };
 
 /** The type of the generated module each v2 path a call may be written for answers. */
+/** Why a method of the class that only returns a value is not copied: code the method does not show may replace it. */
+const MAY_BE_REPLACED =
+  ': the method only returns a value, but may be replaced where it is not written (a subclass or another file of the run that extends, patches or writes a member of that name, a decorator, or a write in this file)';
+
 const ANSWER_TYPES: Readonly<Record<string, string>> = {
   'journey/interaction/fetch': 'V2Interaction',
   'journey/state/fetch': 'V2State',
@@ -86,7 +90,10 @@ export function synthesizeCall(
   const stringified = style === 'fetch' && parent?.type === 'ObjectProperty' ? `JSON.stringify(${request})` : request;
   rewrite(body.at, stringified);
   const effect = firstSideEffect(outer, ctx, { skipped: rewritten, made: new Set(requestChain(call, outer)) });
-  if (effect) return { problem: `written the way the call is made, each fetch would run ${ctx.text(effect)} again` };
+  if (effect)
+    return {
+      problem: `written the way the call is made, each fetch would run ${ctx.text(effect)} again${ctx.mayBeReplaced(effect) ? MAY_BE_REPLACED : ''}`,
+    };
   const spliced = splice(ctx, outer, edits);
   if (spliced === undefined) return { problem: 'the body is written outside the call' };
   // ky and got parse the body with `.json()` on the call's promise: a got `Response` has no `.json()` of its own.
