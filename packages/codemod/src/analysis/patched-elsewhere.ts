@@ -129,10 +129,9 @@ function extendedBy(file: string, modules: ModuleGraph, parse: (file: string) =>
   };
   walk(program, (node, ancestors) => {
     if ((node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.superClass) add(originOf(node.superClass));
-    else if (isMember(node) && /^(?:prototype|__proto__)$/.test(propertyName(node) ?? '') && spied(node, ancestors)) return;
-    else if (isMember(node) && /^(?:prototype|__proto__)$/.test(propertyName(node) ?? '') && handsOn(node, ancestors))
-      add(originOf(node.object));
-    else if (node.type === 'CallExpression' && /^(?:inherits|setPrototypeOf)$/.test(calleeName(node.callee) ?? ''))
+    else if (isMember(node) && /^(?:prototype|__proto__)$/.test(propertyName(node) ?? '')) {
+      if (!spied(node, ancestors) && handsOn(node, ancestors)) add(originOf(node.object));
+    } else if (node.type === 'CallExpression' && /^(?:inherits|setPrototypeOf)$/.test(calleeName(node.callee) ?? ''))
       for (const argument of node.arguments) add(originOf(argument));
     else if (node.type === 'ObjectProperty' && keyName(node) === '__proto__') add(originOf(node.value));
   });

@@ -1,6 +1,6 @@
 // A name bound to what `import('./x')` answers is a name imported from `./x`, as `import { name } from './x'` is.
 import type { Identifier, Node } from '@babel/types';
-import type { ImportBinding } from '../plan/file-context.js';
+import type { ImportBinding } from '../parse/import-bindings.js';
 import type { Binding } from './scopes.js';
 import type { Source } from './sources.js';
 

@@ -10,8 +10,6 @@ import { isMember, propertyName, walk } from '../parse/walk.js';
 import { isWrittenMarker } from './marked.js';
 import type { MarkerAnchor } from './types.js';
 
-export type { ImportBinding } from '../parse/import-bindings.js';
-
 export const MARKER_PREFIX = 'journey-codemod:';
 export const IGNORE_COMMENT = 'journey-codemod-ignore';
 
