@@ -101,7 +101,9 @@ export function submitInteraction(engine: JourneyEngine, instance: Instance, { i
     });
   }
   if (instance.status !== 'InProgress') {
-    throw new SimError({ kind: 'JOURNEY_NOT_ACTIVE', problem: `the journey is ${instance.status}: no interaction accepts data` });
+    // A tenant whose decided journeys keep reading InProgress never shows "Completed": the problem says what its client saw.
+    const ended = instance.status === 'Completed' && instance.journey.decidedStatus === 'InProgress' ? 'decided' : instance.status;
+    throw new SimError({ kind: 'JOURNEY_NOT_ACTIVE', problem: `the journey is ${ended}: no interaction accepts data` });
   }
   const segment = currentSegment(instance);
   if (phaseOf(instance) !== 'collecting' || !segment) {

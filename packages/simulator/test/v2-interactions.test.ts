@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { b64, harness, IDS, SUBJECTS } from './harness.js';
+import { loadJourneys } from '../src/index.js';
+import { b64, harness, IDS, JOURNEYS_DIR, SUBJECTS } from './harness.js';
 
 describe('interaction fetch and submit (v2)', () => {
   it('shows exactly one active interaction with collects, spec, outstanding, pages and cards (rule 1)', async () => {
@@ -230,6 +231,23 @@ describe('interaction fetch and submit (v2)', () => {
     });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0]).toMatchObject({ code: '4009', name: 'JOURNEY_NOT_ACTIVE' });
+  });
+
+  it('says a decided journey that keeps reading InProgress is decided, not Completed, in the 409 of a submit', async () => {
+    const journeys = (await loadJourneys(JOURNEYS_DIR)).map((journey) => ({ ...journey, decidedStatus: 'InProgress' as const }));
+    const { startV2, interaction, v2, clock } = harness({ journeys });
+    const instanceId = await startV2(IDS.dataCheckV2, SUBJECTS.person);
+    clock.advance(1200);
+    const end = await interaction(instanceId);
+    expect(end.journey).toEqual({ status: 'InProgress' });
+    const reply = await v2('interaction/submit', {
+      instanceId,
+      interactionId: end.interactionId,
+      participants: [{ domainElementId: 'FullName' }],
+      context: { subject: SUBJECTS.fullName },
+    });
+    expect(reply.status).toBe(409);
+    expect(reply.body.errors[0]).toMatchObject({ code: '4009', problem: 'the journey is decided: no interaction accepts data' });
   });
 
   it('answers 409 JOURNEY_NOT_ACTIVE to a submit to an ended journey, whatever data it carries', async () => {
