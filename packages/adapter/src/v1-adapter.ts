@@ -86,7 +86,9 @@ export interface V1AdapterOptions {
   elements?: Readonly<Record<string, ElementDescriptionInput>>;
   /**
    * Receives one debug line per v1 request that carried fields the specification does not show (live v1
-   * accepted them, so they are dropped, not refused): their names, never their values. @default none
+   * accepted them, so they are dropped, not refused): their names, never their values; and one per synchronous
+   * start answered `InProgress` because its state could not be read: the instance and the failure's name.
+   * @default none
    */
   logger?: Pick<Logger, 'debug'>;
 }
@@ -386,6 +388,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (call.signal?.aborted && !stoppedWaiting(call.signal)) throw error;
             // Unread (the caller's token expired meanwhile, the upstream failed, the server stopped waiting): still a whole v1 state, one
             // still in progress, which the caller's next state fetch corrects.
+            logger?.debug('a synchronous start is answered InProgress: its state could not be read', {
+              instanceId,
+              failure: error instanceof Error ? error.name : typeof error,
+            });
             spelled('InProgress', dialect);
             return toV1State({ instanceId, status: 'InProgress', context: { process: { journey: { startedAt } } } }, { dialect });
           }

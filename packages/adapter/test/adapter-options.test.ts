@@ -155,7 +155,12 @@ describe('createV1Adapter', () => {
   });
 
   it('answers a synchronous start whose state cannot be read (its token expired meanwhile) with a whole v1 state in progress', async () => {
-    const { sim, adapter } = setup({ syncStartTimeoutMs: 20, syncStartIntervalMs: 5 });
+    const lines: [string, Record<string, unknown> | undefined][] = [];
+    const { sim, adapter } = setup({
+      syncStartTimeoutMs: 20,
+      syncStartIntervalMs: 5,
+      logger: { debug: (message, fields) => lines.push([message, fields]) },
+    });
     sim.core.faults.add({ path: '*/journey/interaction/fetch', status: 401 });
     sim.core.faults.add({ path: '*/journey/state/fetch', status: 401 });
     const state = await adapter().startJourney({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: person } });
@@ -165,6 +170,13 @@ describe('createV1Adapter', () => {
       metaData: { createdTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), completedTime: '' },
       data: { process: { flow: {} } },
     });
+    // The operator can tell this answer from a journey that is really waiting: nothing of the subject is in it.
+    expect(lines).toEqual([
+      [
+        'a synchronous start is answered InProgress: its state could not be read',
+        { instanceId: state.instanceId, failure: 'AuthenticationError' },
+      ],
+    ]);
   });
 
   it('starts with the configured delivery and writes the flow where live callers read it when asked', async () => {
