@@ -803,7 +803,10 @@ export function createCutover(options: CutoverOptions): Cutover {
               abandoned.set(runtime.name, (abandoned.get(runtime.name) ?? 0) + 1);
               skipped(runtime.name, 'shutdown');
             }
-            const mirrored = admitted && !closing.signal.aborted && queue.offer(() => mirror(runtime, stage, job, context?.token));
+            // What escapes the mirror (a side whose binding throws, a bug) is the mapping's failure, counted and logged by name.
+            const mirrorOf = () =>
+              mirror(runtime, stage, job, context?.token).catch((error: unknown) => failed(runtime.name, 'shadow', error));
+            const mirrored = admitted && !closing.signal.aborted && queue.offer(mirrorOf);
             if (admitted && !closing.signal.aborted && !mirrored) skipped(runtime.name, 'queue-full');
             if (!mirrored) await place(false);
           });

@@ -97,4 +97,31 @@ describe('failures after the shadow stay off the caller’s path', () => {
     expect(JSON.stringify(logged)).toContain('RangeError');
     expect(JSON.stringify(logged)).not.toContain('Lovelace');
   });
+
+  it('a shadow side whose binding throws is counted and logged under its mapping, by error name, never thrown to the caller', async () => {
+    const sim = createPlatform();
+    const logged: unknown[] = [];
+    const unbindable = {
+      ...v2Side(sim),
+      withContext: () => {
+        throw new RangeError('no context for Lovelace');
+      },
+    };
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: unbindable,
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
+      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    opened.push(cutover);
+    const answers = await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    const failures = await cutover.metrics.failures.get();
+    expect(failures.values).toEqual([expect.objectContaining({ labels: { mapping: 'data-check', part: 'shadow' }, value: 1 })]);
+    expect(logged).toEqual([
+      { message: expect.stringContaining('shadow-side failure'), fields: { mapping: 'data-check', part: 'shadow', error: 'RangeError' } },
+    ]);
+  });
 });
