@@ -461,6 +461,37 @@ describe("the first task's id read as there being one", () => {
     expect(typeErrors(dir)).toEqual([]);
   });
 
+  it.each([
+    ['annotated optional', 'const task: Task | undefined = list.tasks[0];', 'const task: string | undefined = pendingInteractionId(list);'],
+    ['annotated', 'const task: Task = list.tasks[0]!;', 'const task: string | undefined = pendingInteractionId(list)!;'],
+    ['cast', 'const task = list.tasks[0] as Task;', 'const task = pendingInteractionId(list);'],
+    [
+      'annotated as the list',
+      'const tasks: Task[] = list.tasks;\n  const task = tasks[0];',
+      'const tasks: string | undefined = pendingInteractionId(list);',
+    ],
+  ])('read through a first task %s with the v1 type, is typed as the id it holds once migrated', async (_, declared, declaration) => {
+    const dir = join(work, `first-task-typed-${declared.length}`);
+    await writeApp(dir, firstTaskApp('task!.taskId', declared));
+    expect(typeErrors(dir)).toEqual([]);
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+    expect(flow).toContain(declaration);
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('stays on v1, marked, when the first task is typed so that the id does not fit: an id is never null', async () => {
+    const dir = join(work, 'first-task-nullable');
+    const declared = 'const task: Task | null = list.tasks[0]!;';
+    await writeApp(dir, firstTaskApp('task!.taskId', declared));
+    const report = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+    expect(flow).toContain("the type Task | null describes a v1 task, and migrated the value holds the interaction's id");
+    expect(flow.replace(/^ *\/\/ journey-codemod: .*\n/gm, '')).toBe(firstTaskApp('task!.taskId', declared)['flow.ts']);
+  });
+
   it('stays on v1, marked, when the name holding the first task is given another task: migrated, it would be sent as the id', async () => {
     const dir = join(work, 'first-task-reassigned');
     const declared = "let task = list.tasks[0];\n  if (!task) task = { taskId: 'cached-task-id' };";

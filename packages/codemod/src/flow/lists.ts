@@ -271,12 +271,7 @@ export function tasksRead(tracking: Tracking, value: Value, member: Member, sour
     return void tracking.refuse(source, member, value, 'endpoint.task-list', taskWithoutHelpers(tracking.helpersOff), TASK_FORM);
   const declarator = source.parent(member);
   const answer = member.object;
-  if (
-    declarator?.type === 'VariableDeclarator' &&
-    declarator.init === member &&
-    declarator.id.type === 'Identifier' &&
-    !declarator.id.typeAnnotation
-  ) {
+  if (declarator?.type === 'VariableDeclarator' && declarator.init === member && declarator.id.type === 'Identifier') {
     const { id } = declarator;
     const assigned = (reference: Node) => {
       const parent = source.parent(reference);
@@ -299,6 +294,9 @@ export function tasksRead(tracking: Tracking, value: Value, member: Member, sour
       .edit(member.start ?? 0, answer.start ?? 0, `${PENDING}(`)
       .edit(answer.end ?? 0, member.end ?? 0, ')')
       .helpers.push(PENDING);
+    // `const tasks: Task[] = list.tasks`: the name's type becomes the id's.
+    if (id.typeAnnotation?.type === 'TSTypeAnnotation')
+      tracking.retype(source, id.typeAnnotation.typeAnnotation, { ...value, shape: { kind: 'tasks', id: id.name, helper: false } });
     return void boundTasks(tracking, value, id, source);
   }
   const text = source.ctx.text(answer);

@@ -22,7 +22,7 @@ import type { Source, Sources } from './sources.js';
 import { compared, decisionEscapes, statusEscapes, statusTyped, switched, wordingUnfollowed } from './status-and-decision.js';
 import { renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
-import { retype, takesAnyString, v2TypeOf } from './type-annotations.js';
+import { idRetype, retype, takesAnyString, v2TypeOf } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
@@ -332,6 +332,8 @@ export class Tracker implements Tracking {
       if (!takesAnyString(source, type)) statusTyped(this, value, type, source);
       return;
     }
+    if (value.shape.kind === 'task' || value.shape.kind === 'tasks')
+      return this.idRetyped(source, type, value, value.shape.kind === 'task' && value.shape.defined === true);
     const edit = retype(source, type, value);
     if (!edit) return;
     const site = this.site(source, type, value, ruleOf(value), 'a v1 type → the v2 one');
@@ -342,14 +344,34 @@ export class Tracker implements Tracking {
     }
     site.edit(type.start ?? 0, type.end ?? 0, edit.text);
     site.helpers.push(edit.name);
-    for (const node of edit.replaced) {
+    this.typesReplaced(source, edit.replaced, site);
+  }
+
+  /**
+   * A name that held a v1 task or task list holds the interaction's id once migrated: its annotation becomes the
+   * id's type, or, where it cannot be rewritten alone (a return type, `Promise<Task>`), keeps the flow on v1.
+   */
+  private idRetyped(source: Source, type: Node, value: Value, defined: boolean): void {
+    if (takesAnyString(source, type)) return;
+    const edit = idRetype(source, type, defined);
+    if (!edit) {
+      const reason = `the type ${source.ctx.text(type)} describes a v1 task, and migrated the value holds the interaction's id (a string, or undefined where none collects data)`;
+      return void this.refuse(source, type, value, ruleOf(value), reason, 'type it string | undefined, then run again');
+    }
+    const site = this.site(source, type, value, ruleOf(value), "a v1 task type → the interaction id's");
+    site.edit(type.start ?? 0, type.end ?? 0, edit.text);
+    this.typesReplaced(source, edit.replaced, site);
+  }
+
+  /** Notes the imported types a retyped annotation no longer names: an import can only go with all of its uses. */
+  private typesReplaced(source: Source, replaced: readonly Node[], site: SiteBuilder): void {
+    for (const node of replaced) {
       if (node.type !== 'TSTypeReference' || node.typeName.type !== 'Identifier') continue;
       const binding = source.scopes.lookup(node.typeName.name, node);
       if (binding?.kind !== 'import') continue;
       const entry = this.typeImports.get(binding) ?? { source, retyped: [] };
       entry.retyped.push({ node, site });
       this.typeImports.set(binding, entry);
-      // The annotations of one imported type move together: its import can only go with all of them.
       site.pieces.push(`type-import:${source.file}:${binding.id.start}`);
     }
   }

@@ -79,6 +79,44 @@ export function retype(source: Source, type: Node, value: Value): { text: string
 }
 
 /**
+ * The type to write for the annotation of a name that held a v1 task or task list and now holds the id of the
+ * interaction that collects data (`pendingInteractionId` of the generated module): `string` where the id is known to
+ * be there, else `string | undefined`. Only a binding's own annotation made of the project's types (a reference, a
+ * written-out object, arrays of them, `| undefined`) is rewritten, with the project's type references it drops;
+ * `undefined` for any other (a return type, `Promise<Task>`, `| null`), which keeps the flow on v1.
+ */
+export function idRetype(source: Source, type: Node, defined: boolean): { text: string; replaced: readonly Node[] } | undefined {
+  const annotation = source.parent(type);
+  if (annotation?.type !== 'TSTypeAnnotation' || source.parent(annotation)?.type !== 'Identifier') return undefined;
+  const replaced: Node[] = [];
+  const projectTyped = (node: Node): boolean => {
+    switch (node.type) {
+      case 'TSTypeLiteral':
+        return true;
+      case 'TSParenthesizedType':
+      case 'TSTypeOperator':
+        return projectTyped(node.typeAnnotation);
+      case 'TSArrayType':
+        return projectTyped(node.elementType);
+      case 'TSUnionType':
+        return node.types.every((member) => member.type === 'TSUndefinedKeyword' || projectTyped(member));
+      case 'TSTypeReference': {
+        const name = node.typeName.type === 'Identifier' ? node.typeName.name : undefined;
+        const [argument] = node.typeParameters?.params ?? [];
+        if (name && ARRAYS.has(name)) return argument !== undefined && projectTyped(argument);
+        if (!name || PROMISES.has(name) || OPEN_NAMES.has(name) || isTypeParameter(source, node, name)) return false;
+        replaced.push(node);
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+  if (!projectTyped(type)) return undefined;
+  return { text: defined ? 'string' : 'string | undefined', replaced };
+}
+
+/**
  * Whether a type annotation takes any string (`string`, `any`, `unknown`, a type parameter, a union holding one,
  * inside `Promise<…>`): a v2 status, which may be any string, still fits it. A union of literals or the project's
  * own type of v1's statuses (`type Status = 'Failed' | …`) does not.
