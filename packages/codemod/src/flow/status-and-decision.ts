@@ -171,23 +171,38 @@ export function statusTyped(tracking: Tracking, value: Value, type: Node, source
   );
 }
 
-/** `switch (status)` gains `case 'Error':` beside `case 'Failed':`; `switch (decision)` compares v2's words. */
+/**
+ * `switch (status)` gains `case 'Error':` beside a case of `'Failed'` (a literal, or a constant the codemod knows
+ * holds it); a case it cannot read keeps the flow on v1. `switch (decision)` compares v2's words.
+ */
 export function switched(tracking: Tracking, value: Value, statement: Extract<Node, { type: 'SwitchStatement' }>, source: Source): void {
   if (value.shape.kind !== 'leaf') return;
   const { leaf: kind } = value.shape;
+  const takesError = () => statement.cases.some((item) => item.test && knownString(item.test, source) === ERROR);
   for (const entry of statement.cases) {
-    if (kind === 'decision' && entry.test && entry.test.type !== 'StringLiteral' && !isAbsent(entry.test))
-      decisionMatched(tracking, value, entry.test, source, `compares it with case ${source.ctx.text(entry.test)}`);
-    if (entry.test?.type !== 'StringLiteral') continue;
-    if (kind === 'decision') decisionLiteral(tracking, value, entry.test, source);
-    if (kind === 'status' && entry.test.value === FAILED) {
-      if (statement.cases.some((item) => item.test?.type === 'StringLiteral' && item.test.value === ERROR)) continue;
-      const quote = source.ctx.source[entry.test.start ?? 0] ?? "'";
-      const indent = source.ctx.source.slice(source.ctx.lineStart(entry.start ?? 0), entry.start ?? 0);
-      tracking
-        .site(source, entry, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`)
-        .edit(entry.start ?? 0, entry.start ?? 0, `case ${quote}${ERROR}${quote}:${source.ctx.eol}${indent}`);
+    const { test } = entry;
+    if (!test || isAbsent(test)) continue;
+    if (kind === 'decision') {
+      if (test.type === 'StringLiteral') decisionLiteral(tracking, value, test, source);
+      else decisionMatched(tracking, value, test, source, `compares it with case ${source.ctx.text(test)}`);
+      continue;
     }
+    if (kind !== 'status') continue;
+    const known = knownString(test, source);
+    if (known === undefined) {
+      statusMatched(tracking, value, test, source, `compares it with case ${source.ctx.text(test)}`);
+      continue;
+    }
+    if (known !== FAILED || takesError()) continue;
+    const quote = test.type === 'StringLiteral' ? (source.ctx.source[test.start ?? 0] ?? "'") : undefined;
+    const indent = source.ctx.source.slice(source.ctx.lineStart(entry.start ?? 0), entry.start ?? 0);
+    tracking
+      .site(source, entry, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`)
+      .edit(
+        entry.start ?? 0,
+        entry.start ?? 0,
+        `case ${quote ? `${quote}${ERROR}${quote}` : source.ctx.str(ERROR)}:${source.ctx.eol}${indent}`,
+      );
   }
 }
 
