@@ -29,3 +29,8 @@ export async function phase(instanceId: string): Promise<string> {
       return 'waiting';
   }
 }
+
+export async function oneLine(instanceId: string): Promise<string> {
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
+  switch (data.status) { case FAILED: return 'error'; default: return 'other'; }
+}

@@ -31,3 +31,8 @@ export async function phase(instanceId: string): Promise<string> {
       return 'waiting';
   }
 }
+
+export async function oneLine(instanceId: string): Promise<string> {
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
+  switch (data.status) { case 'Error': case FAILED: return 'error'; default: return 'other'; }
+}

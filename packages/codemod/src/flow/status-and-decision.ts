@@ -195,14 +195,13 @@ export function switched(tracking: Tracking, value: Value, statement: Extract<No
     }
     if (known !== FAILED || takesError()) continue;
     const quote = test.type === 'StringLiteral' ? (source.ctx.source[test.start ?? 0] ?? "'") : undefined;
-    const indent = source.ctx.source.slice(source.ctx.lineStart(entry.start ?? 0), entry.start ?? 0);
+    // On a line of its own, the new case goes above at the same indent; after other code (`{ case 'Failed': …`), beside it.
+    const before = source.ctx.source.slice(source.ctx.lineStart(entry.start ?? 0), entry.start ?? 0);
+    const separator = /^\s*$/.test(before) ? `${source.ctx.eol}${before}` : ' ';
+    const spelled = quote ? `${quote}${ERROR}${quote}` : source.ctx.str(ERROR);
     tracking
       .site(source, entry, value, 'status.failure-spelling', `'${FAILED}' also spelled '${ERROR}' on v2`)
-      .edit(
-        entry.start ?? 0,
-        entry.start ?? 0,
-        `case ${quote ? `${quote}${ERROR}${quote}` : source.ctx.str(ERROR)}:${source.ctx.eol}${indent}`,
-      );
+      .edit(entry.start ?? 0, entry.start ?? 0, `case ${spelled}:${separator}`);
   }
 }
 
