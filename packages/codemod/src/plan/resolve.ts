@@ -51,8 +51,11 @@ export function resolvePlans(
     /** Why the generated module's helpers may not be called, as markers say it; `undefined` when they may. */
     readonly helpersOff: string | undefined;
     readonly ctx: (file: string) => FileContext | undefined;
-    /** The files of the run that import `file`: the code an answer returned to no caller seen may reach. */
-    readonly importersOf?: (file: string) => readonly string[];
+    /**
+     * The files of the run connected to `file` by an import, either way: the code an answer that leaves `file` may
+     * reach (its importers call it; a callback it hands the answer to calls what `file` imports).
+     */
+    readonly importNeighboursOf?: (file: string) => readonly string[];
     /** The imports of `file`'s package by its name that the run cannot resolve: who may use its constants unseen. */
     readonly unseenImportsOf?: (file: string) => readonly UnseenImport[];
     /** The declaration file that types the JavaScript file `file` (`index.d.ts` beside it, its package's `types`). */
@@ -73,7 +76,7 @@ export function resolvePlans(
       // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
     ),
-    ...escapedReads(untied, analysis.boundaries, options.importersOf ?? (() => [])),
+    ...escapedReads(untied, analysis.boundaries, options.importNeighboursOf ?? (() => [])),
   ];
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
   // Before the deferred parts are decided: a part refused here needs no wait or participants.
@@ -238,14 +241,15 @@ function leftByIds(analysis: FlowAnalysis): Map<string, string[]> {
 
 /**
  * The untied v1 state reads in a file where a call's answer leaves the code the codemod follows (`resolve(state)`
- * of a `new Promise`, a callback of a library, a function returned to no caller it sees), or in a file that
- * imports that one, directly or not (an exported function's caller the run could not tie to it): they may read
- * that answer, so each joins the flow of those calls and, staying v1, keeps it on v1.
+ * of a `new Promise`, a callback of a library, a function returned to no caller it sees), or in a file connected
+ * to that one by imports, either way and not directly (an exported function's caller the run could not tie to it,
+ * a function of an imported module a callback hands the answer to): they may read that answer, so each joins the
+ * flow of those calls and, staying v1, keeps it on v1.
  */
 function escapedReads(
   untied: readonly Site[],
   boundaries: ReadonlyMap<string, readonly string[]>,
-  importersOf: (file: string) => readonly string[],
+  importNeighboursOf: (file: string) => readonly string[],
 ): Site[] {
   const escapedIn = new Map<string, Set<string>>();
   for (const [origin, places] of boundaries) {
@@ -255,7 +259,7 @@ function escapedReads(
       const file = files.pop() as string;
       if (reached.has(file)) continue;
       reached.add(file);
-      files.push(...importersOf(file));
+      files.push(...importNeighboursOf(file));
     }
     for (const file of reached) escapedIn.set(file, (escapedIn.get(file) ?? new Set()).add(origin));
   }
