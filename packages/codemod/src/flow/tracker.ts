@@ -333,7 +333,7 @@ export class Tracker implements Tracking {
       return;
     }
     if (value.shape.kind === 'task' || value.shape.kind === 'tasks')
-      return this.idRetyped(source, type, value, value.shape.kind === 'task' && value.shape.defined === true);
+      return void this.idRetyped(source, type, value, value.shape.kind === 'task' && value.shape.defined === true);
     const edit = retype(source, type, value);
     if (!edit) return;
     const site = this.site(source, type, value, ruleOf(value), 'a v1 type → the v2 one');
