@@ -35,7 +35,10 @@ const isTypeOnly = (node: Node): boolean =>
     'TSTypeAssertion',
     'TSParameterProperty',
     'TSInstantiationExpression',
-  ].includes(node.type);
+    'TSModuleBlock',
+  ].includes(node.type) &&
+  // A namespace that is not `declare`d holds code that runs: its calls and names are values like any block's.
+  !(node.type === 'TSModuleDeclaration' && node.declare !== true);
 
 /** The identifiers a binding pattern declares. */
 function patternIdentifiers(pattern: Node | null | undefined): Identifier[] {
@@ -114,7 +117,7 @@ export class Scopes {
       const node = ancestors[i] as Node;
       const parent = ancestors[i - 1];
       if (node.type === 'BlockStatement') return parent && isFunction(parent) && parent.body === node ? parent : node;
-      if (/^(Program|For|ForIn|ForOf|Switch|Catch|StaticBlock)/.test(node.type) || isFunction(node)) return node;
+      if (/^(Program|For|ForIn|ForOf|Switch|Catch|StaticBlock|TSModuleBlock)/.test(node.type) || isFunction(node)) return node;
     }
     return ancestors[0] as Node;
   }

@@ -8,6 +8,7 @@ import { keepDeclaredJavaScript } from './declared-javascript.js';
 import type { FileContext } from './file-context.js';
 import { MARKER_PREFIX } from './file-context.js';
 import { hasMarker } from './marked.js';
+import { keepNamespacedCode } from './namespaced-code.js';
 import type { FilePlan, V1Literal } from './plan-file.js';
 import type { MarkerAnchor, Site, TextEdit } from './types.js';
 import { keepUnseenConstants, type UnseenImport } from './unseen-constant-users.js';
@@ -81,6 +82,7 @@ export function resolvePlans(
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
   // Before the deferred parts are decided: a part refused here needs no wait or participants.
   if (options.declarationOf) keepDeclaredJavaScript(sites, options.declarationOf);
+  keepNamespacedCode(sites, options.ctx);
   const byId = new Map(sites.map((site) => [site.id, site]));
   const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls, analysis.leavingTies);
   const membersOf = (flows: ReadonlyMap<string, number>) => {

@@ -7,6 +7,8 @@ export const CODEMOD_RULES = {
     'Calls go through an axios response interceptor the codemod cannot read, so what they answer (and every read of it) is unknown.',
   'codemod.declaration-file':
     'The JavaScript file is typed by a declaration file the codemod does not rewrite, so its callers would read a v2 answer by v1 types.',
+  'codemod.namespace':
+    'The call is in a TypeScript namespace, whose functions the codemod does not follow to their callers, so a caller could pass or read v1 values unseen.',
   'codemod.opaque-body': 'The request body is not an object literal the codemod can see, so the v2 body cannot be written.',
   'codemod.overlapping-edits':
     'The edits planned for a file overlap (a bug of the codemod): it is left as it was, with every file of the flows it has a part in.',
