@@ -171,6 +171,18 @@ export function statusTyped(tracking: Tracking, value: Value, type: Node, source
   );
 }
 
+/** A decision given a type narrower than a string: v2's words (`'Accept'`) do not fit the project's union of v1's. */
+export function decisionTyped(tracking: Tracking, value: Value, type: Node, source: Source): void {
+  tracking.refuse(
+    source,
+    type,
+    value,
+    'response.decision-wording',
+    `the decision would be in v2's words (${Object.keys(DEFAULT_DECISION_OUTCOMES).join(', ')}), and this code gives it the type ${source.ctx.text(type)}, which they do not fit`,
+    "type it string, then run again: its comparisons are rewritten to v2's words",
+  );
+}
+
 /**
  * `switch (status)` gains `case 'Error':` beside a case of `'Failed'` (a literal, or a constant the codemod knows
  * holds it); a case it cannot read keeps the flow on v1. `switch (decision)` compares v2's words.

@@ -19,7 +19,15 @@ import { iterated } from './lists.js';
 import { member } from './member-reads.js';
 import type { Binding } from './scopes.js';
 import type { Source, Sources } from './sources.js';
-import { compared, decisionEscapes, statusEscapes, statusTyped, switched, wordingUnfollowed } from './status-and-decision.js';
+import {
+  compared,
+  decisionEscapes,
+  decisionTyped,
+  statusEscapes,
+  statusTyped,
+  switched,
+  wordingUnfollowed,
+} from './status-and-decision.js';
 import { renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
 import { idRetype, retype, takesAnyString, v2TypeOf } from './type-annotations.js';
@@ -330,6 +338,10 @@ export class Tracker implements Tracking {
   retype(source: Source, type: Node, value: Value): void {
     if (value.shape.kind === 'leaf' && value.shape.leaf === 'status') {
       if (!takesAnyString(source, type)) statusTyped(this, value, type, source);
+      return;
+    }
+    if (value.shape.kind === 'leaf' && value.shape.leaf === 'decision') {
+      if (!takesAnyString(source, type)) decisionTyped(this, value, type, source);
       return;
     }
     if (value.shape.kind === 'task' || value.shape.kind === 'tasks')

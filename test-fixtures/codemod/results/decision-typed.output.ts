@@ -1,0 +1,24 @@
+import axios from 'axios';
+import { decisionOf } from './journey-v2.js';
+
+type V1Decision = 'Decision: Pass' | 'Decision: Reject' | 'Decision: Manual review';
+
+export async function verdict(instanceId: string): Promise<string> {
+  // journey-codemod: unsupported [response.decision-wording] its result is read at line 10 in a way that has no v2 counterpart → v2: type it string, then run again: its comparisons are rewritten to v2's words
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
+  // journey-codemod: unsupported [response.decision-wording] the decision would be in v2's words (Accept, Reject, Manual review), and this code gives it the type V1Decision | undefined, which they do not fit → v2: type it string, then run again: its comparisons are rewritten to v2's words
+  switch (data.data.process.flow.decision?.result.outcome as V1Decision | undefined) {
+    case 'Decision: Pass':
+      return 'approved';
+    case 'Decision: Reject':
+      return 'declined';
+    default:
+      return 'review';
+  }
+}
+
+export async function label(instanceId: string): Promise<string> {
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
+  const decision: string | undefined = decisionOf(data);
+  return decision === 'Accept' ? 'approved' : 'other';
+}
