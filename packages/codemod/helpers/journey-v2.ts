@@ -83,11 +83,11 @@ const ELEMENTS: readonly { readonly id: string; readonly carried: (subject: Subj
   { id: 'CurrentAddress', carried: ({ identity }) => identity?.currentAddress !== undefined },
   {
     id: 'PrimaryDocument',
-    carried: ({ documents }) =>
-      entries(documents).some((document) => document.type === undefined || String(document.type).toLowerCase() === 'primary'),
+    carried: ({ documents }) => entries(documents).some(({ type }) => type === undefined || String(type).toLowerCase() === 'primary'),
   },
-  { id: 'Selfie', carried: ({ biometrics }) => entries(biometrics).some((entry) => entry.selfieImage !== undefined) },
-  { id: 'SSN', carried: ({ identity }) => entries(identity?.idNumbers).some((entry) => entry.type === 'ssn') },
+  // Destructured, not read as members: a project with noPropertyAccessFromIndexSignature refuses `entry.type` of a record.
+  { id: 'Selfie', carried: ({ biometrics }) => entries(biometrics).some(({ selfieImage }) => selfieImage !== undefined) },
+  { id: 'SSN', carried: ({ identity }) => entries(identity?.idNumbers).some(({ type }) => type === 'ssn') },
 ];
 
 /** Whether `value` holds a non-empty `field` anywhere inside it. */

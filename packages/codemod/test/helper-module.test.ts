@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ import {
   waitUntilRun,
 } from '../helpers/journey-v2.js';
 import { emitHelpers } from '../src/emit/helper-module.js';
+import { HELPER_SOURCE_URL } from '../src/helper-source.js';
 import { parseSource } from '../src/parse/parse-source.js';
 import { FileContext } from '../src/plan/file-context.js';
 import type { Report } from '../src/report/report.js';
@@ -234,6 +235,41 @@ describe('the module written into a JavaScript project', () => {
     dir = await mkdtemp(join(tmpdir(), 'journey-codemod-helper-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('type-checks as TypeScript under every strictness flag a project may set', async () => {
+    const project = join(dir, 'strictest');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'package.json'), '{ "type": "module" }\n');
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          types: [],
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          noPropertyAccessFromIndexSignature: true,
+          verbatimModuleSyntax: true,
+          isolatedModules: true,
+          erasableSyntaxOnly: true,
+          noImplicitOverride: true,
+          noImplicitReturns: true,
+          noFallthroughCasesInSwitch: true,
+          noUnusedLocals: true,
+          noUnusedParameters: true,
+          allowUnreachableCode: false,
+          noEmit: true,
+        },
+        include: ['*.ts'],
+      }),
+    );
+    await writeFile(join(project, 'journey-v2.ts'), await readFile(HELPER_SOURCE_URL, 'utf8'));
+    expect(typeErrors(project)).toEqual([]);
+  });
 
   it('is compiled to an ES module or CommonJS that runs as the TypeScript does', async () => {
     const files = { esm: join(dir, 'app.mjs'), cjs: join(dir, 'app.cjs') };
