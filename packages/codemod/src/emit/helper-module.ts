@@ -47,6 +47,8 @@ export function emitHelpers(
   needs: ReadonlyMap<string, ReadonlySet<string>>,
   ctxOf: (file: string) => FileContext | undefined,
   readExisting: (path: string) => string | undefined,
+  /** Whether the migration's edits delete the text from `start` to `end` of `file` whole. @default never */
+  removedWhole: (file: string, start: number, end: number) => boolean = () => false,
 ): HelperEmission {
   if (needs.size === 0) return { files: [], edits: [] };
   const dir = commonDirectory([...needs.keys()]);
@@ -72,7 +74,7 @@ export function emitHelpers(
     }
     const specifier = specifierFor(ctx, path, flavour);
     const missing = [...names].filter((name) => ctx.imports.get(name)?.specifier !== specifier).sort();
-    if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour));
+    if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour, (start, end) => removedWhole(file, start, end)));
   }
   if (lacking.size > 0) refuse(lacking);
   return { files: [...files].map(([path, text]) => ({ path, text })), edits };
@@ -165,7 +167,13 @@ function specifierFor(ctx: FileContext, path: string, flavour: Flavour): string 
 }
 
 /** `import { a, type B } from './journey-v2.js';` (or `require`) after the file's last import, in its style. */
-function importOf(ctx: FileContext, names: readonly string[], specifier: string, flavour: Flavour): TextEdit {
+function importOf(
+  ctx: FileContext,
+  names: readonly string[],
+  specifier: string,
+  flavour: Flavour,
+  removed: (start: number, end: number) => boolean,
+): TextEdit {
   const statements = ctx.ast.program.body;
   // Only top-level `const x = require(…)` are imports: after a `module.exports` holding a `require`, the helper's could be bound too late.
   const imports = statements.filter(
@@ -182,7 +190,13 @@ function importOf(ctx: FileContext, names: readonly string[], specifier: string,
       : `import ${onlyTypes ? 'type ' : ''}{ ${list} } from ${ctx.str(specifier)};`;
   const semicolonless = last !== undefined && !ctx.text(last).trimEnd().endsWith(';');
   const statement = semicolonless ? line.slice(0, -1) : line;
-  if (last) return { file: ctx.file, start: last.end ?? 0, end: last.end ?? 0, text: `${ctx.eol}${statement}` };
+  if (last) {
+    // An import the migration removes whole (its last use retyped) may take the line break after it: the new import
+    // takes its place, ahead of that removal rather than inside it.
+    const start = last.start ?? 0;
+    if (removed(start, last.end ?? 0)) return { file: ctx.file, start, end: start, text: `${statement}${ctx.eol}` };
+    return { file: ctx.file, start: last.end ?? 0, end: last.end ?? 0, text: `${ctx.eol}${statement}` };
+  }
   // After a shebang and directives such as 'use strict'.
   const directives = ctx.ast.program.directives;
   const after = directives[directives.length - 1]?.end ?? (ctx.source.startsWith('#!') ? ctx.source.indexOf('\n') : -1);
