@@ -481,6 +481,31 @@ describe("the first task's id read as there being one", () => {
     expect(typeErrors(dir)).toEqual([]);
   });
 
+  it.each([
+    [
+      'a function',
+      'function first(from: TaskList): Task | undefined {\n    const task = from.tasks[0];\n    return task;\n  }',
+      'function first(from: V2Interaction): string | undefined {',
+    ],
+    [
+      'an async function',
+      'async function first(from: TaskList): Promise<Task | undefined> {\n    const found = from.tasks[0];\n    return found;\n  }',
+      'async function first(from: V2Interaction): Promise<string | undefined> {',
+    ],
+  ])(
+    'read through %s answering the first task under the v1 type, is typed as the id it returns once migrated',
+    async (_, declared, signature) => {
+      const dir = join(work, `first-task-returned-${declared.length}`);
+      await writeApp(dir, firstTaskApp('task!.taskId', `${declared}\n  const task = await first(list);`));
+      expect(typeErrors(dir)).toEqual([]);
+      const report = await migrate(dir);
+      expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+      const flow = await readFile(join(dir, 'flow.ts'), 'utf8');
+      expect(flow).toContain(signature);
+      expect(typeErrors(dir)).toEqual([]);
+    },
+  );
+
   it('stays on v1, marked, when the first task is typed so that the id does not fit: an id is never null', async () => {
     const dir = join(work, 'first-task-nullable');
     const declared = 'const task: Task | null = list.tasks[0]!;';

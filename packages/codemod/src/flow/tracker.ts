@@ -371,7 +371,7 @@ export class Tracker implements Tracking {
       return void this.refuse(source, type, value, ruleOf(value), reason, 'type it string | undefined, then run again');
     }
     const site = this.site(source, type, value, ruleOf(value), "a v1 task type → the interaction id's");
-    site.edit(type.start ?? 0, type.end ?? 0, edit.text);
+    site.edit(edit.start, edit.end, edit.text);
     this.typesReplaced(source, edit.replaced, site);
   }
 

@@ -1,4 +1,4 @@
-import type { Node } from '@babel/types';
+import { isFunction, type Node } from '@babel/types';
 import type { Source } from './sources.js';
 import type { Value } from './values.js';
 
@@ -79,15 +79,28 @@ export function retype(source: Source, type: Node, value: Value): { text: string
 }
 
 /**
- * The type to write for the annotation of a name that held a v1 task or task list and now holds the id of the
- * interaction that collects data (`pendingInteractionId` of the generated module): `string` where the id is known to
- * be there, else `string | undefined`. Only a binding's own annotation made of the project's types (a reference, a
- * written-out object, arrays of them, `| undefined`) is rewritten, with the project's type references it drops;
- * `undefined` for any other (a return type, `Promise<Task>`, `| null`), which keeps the flow on v1.
+ * The type to write for the annotation of a name or a function's return that held a v1 task or task list and now
+ * holds the id of the interaction that collects data (`pendingInteractionId` of the generated module): `string` where
+ * the id is known to be there, else `string | undefined`, in place of the annotation, or of what a return type's
+ * `Promise<…>` holds. Only types made of the project's (a reference, a written-out object, arrays of them,
+ * `| undefined`) are rewritten, with the project's type references they drop; `undefined` for any other (a cast,
+ * `| null`, a type parameter), which keeps the flow on v1.
  */
-export function idRetype(source: Source, type: Node, defined: boolean): { text: string; replaced: readonly Node[] } | undefined {
+export function idRetype(
+  source: Source,
+  type: Node,
+  defined: boolean,
+): { start: number; end: number; text: string; replaced: readonly Node[] } | undefined {
   const annotation = source.parent(type);
-  if (annotation?.type !== 'TSTypeAnnotation' || source.parent(annotation)?.type !== 'Identifier') return undefined;
+  const holder = annotation && source.parent(annotation);
+  const returned = holder !== undefined && isFunction(holder) && holder.returnType === annotation;
+  if (annotation?.type !== 'TSTypeAnnotation' || !(holder?.type === 'Identifier' || returned)) return undefined;
+  let core = type;
+  while (returned && core.type === 'TSTypeReference' && core.typeName.type === 'Identifier' && PROMISES.has(core.typeName.name)) {
+    const [argument] = core.typeParameters?.params ?? [];
+    if (!argument) return undefined;
+    core = argument;
+  }
   const replaced: Node[] = [];
   const projectTyped = (node: Node): boolean => {
     switch (node.type) {
@@ -112,8 +125,8 @@ export function idRetype(source: Source, type: Node, defined: boolean): { text: 
         return false;
     }
   };
-  if (!projectTyped(type)) return undefined;
-  return { text: defined ? 'string' : 'string | undefined', replaced };
+  if (!projectTyped(core)) return undefined;
+  return { start: core.start ?? 0, end: core.end ?? 0, text: defined ? 'string' : 'string | undefined', replaced };
 }
 
 /**
