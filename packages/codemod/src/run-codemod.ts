@@ -157,14 +157,9 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       index.modules.unresolvedPackageImportsOf(file).map((entry) => ({ ...entry, text: texts.get(entry.from) ?? '' })),
     declarationOf: (file) => declarationFileOf(file, declarationCache),
   });
-  const removedWhole = (file: string, start: number, end: number) =>
-    (resolution.edits.get(file) ?? []).some((edit) => edit.text === '' && edit.start <= start && end <= edit.end);
-  const emission = emitHelpers(
-    resolution.helpers,
-    ctxOf,
-    (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined),
-    removedWhole,
-  );
+  const removalOf = (file: string, start: number, end: number) =>
+    (resolution.edits.get(file) ?? []).find((edit) => edit.text === '' && edit.start <= start && end <= edit.end)?.start;
+  const emission = emitHelpers(resolution.helpers, ctxOf, (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined), removalOf);
   const flowMs = performance.now() - flowStarted;
   const edits = new Map<string, TextEdit[]>(resolution.edits);
   for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);

@@ -271,6 +271,37 @@ describe('the module written into a JavaScript project', () => {
     expect(typeErrors(project)).toEqual([]);
   });
 
+  it('is written into each package that uses it, so no package imports from outside itself', async () => {
+    const repo = join(dir, 'workspace');
+    const files = [join(repo, 'packages/api/src/service.ts'), join(repo, 'apps/kyc/src/verify.ts'), join(repo, 'apps/kyc/src/tasks.ts')];
+    for (const root of ['', 'packages/api', 'apps/kyc']) {
+      await mkdir(join(repo, root, 'src'), { recursive: true });
+      await writeFile(join(repo, root, 'package.json'), '{}\n');
+    }
+    const contexts = new Map(
+      files.map((file) => {
+        const text = "import { readFile } from 'node:fs';\n";
+        const parsed = parseSource(file, text);
+        if (!parsed.ok) throw new Error(parsed.error);
+        return [file, new FileContext(file, text, parsed.ast, { resolved: {}, exports: {} })] as const;
+      }),
+    );
+    const emission = emitHelpers(
+      new Map(files.map((file) => [file, new Set(['decisionOf'])])),
+      (file) => contexts.get(file),
+      () => undefined,
+    );
+    expect(emission.files.map(({ path }) => path.slice(repo.length + 1)).sort()).toEqual([
+      'apps/kyc/src/journey-v2.ts',
+      'packages/api/src/journey-v2.ts',
+    ]);
+    expect(emission.edits.map((edit) => edit.text.trim())).toEqual([
+      "import { decisionOf } from './journey-v2.js';",
+      "import { decisionOf } from './journey-v2.js';",
+      "import { decisionOf } from './journey-v2.js';",
+    ]);
+  });
+
   it('is compiled to an ES module or CommonJS that runs as the TypeScript does', async () => {
     const files = { esm: join(dir, 'app.mjs'), cjs: join(dir, 'app.cjs') };
     const contexts = new Map(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { ts } from 'ts-morph';
 import { HelperModuleError } from '../errors/helper-module-error.js';
+import { packageRootOf } from '../files/package-json-field.js';
 import { HELPER_SOURCE_URL } from '../helper-source.js';
 import type { FileContext } from '../plan/file-context.js';
 import type { TextEdit } from '../plan/types.js';
@@ -37,7 +38,8 @@ const EXTENSIONS: Readonly<Record<Flavour, string>> = { ts: '.ts', esm: '.mjs', 
 const DECLARATIONS: Readonly<Record<Exclude<Flavour, 'ts'>, string>> = { esm: '.d.mts', cjs: '.d.cts' };
 
 /**
- * Writes the helper module once into the user's tree (the deepest directory that holds every file using it), in
+ * Writes the helper module once into each package of the user's tree (the deepest directory that holds every file
+ * of the package using it; a package is the directory of the nearest package.json), in
  * the language of the files that import it: TypeScript as written in `helpers/journey-v2.ts`, or that module
  * compiled to an ES module (`.mjs`) or CommonJS (`.cjs`) with its declaration file (`.d.mts`, `.d.cts`) beside it,
  * so JavaScript that TypeScript checks gets its types. Nothing to install; an existing file is kept as it is.
@@ -47,11 +49,18 @@ export function emitHelpers(
   needs: ReadonlyMap<string, ReadonlySet<string>>,
   ctxOf: (file: string) => FileContext | undefined,
   readExisting: (path: string) => string | undefined,
-  /** Whether the migration's edits delete the text from `start` to `end` of `file` whole. @default never */
-  removedWhole: (file: string, start: number, end: number) => boolean = () => false,
+  /** Where the migration's edit that deletes the text from `start` to `end` of `file` whole starts. @default none does */
+  removalOf: (file: string, start: number, end: number) => number | undefined = () => undefined,
 ): HelperEmission {
   if (needs.size === 0) return { files: [], edits: [] };
-  const dir = commonDirectory([...needs.keys()]);
+  // One module per package: an import out of a package breaks its rootDir and is missing from what it publishes.
+  const roots = new Map<string, string | undefined>();
+  const byPackage = new Map<string, string[]>();
+  for (const file of needs.keys()) {
+    const root = packageRootOf(dirname(file), roots) ?? '';
+    byPackage.set(root, [...(byPackage.get(root) ?? []), file]);
+  }
+  const dirOf = new Map([...byPackage.values()].flatMap((group) => group.map((file) => [file, commonDirectory(group)] as const)));
   const files = new Map<string, string>();
   const edits: TextEdit[] = [];
   const packageTypes = new Map<string, string | undefined>();
@@ -61,6 +70,7 @@ export function emitHelpers(
     const ctx = ctxOf(file);
     if (!ctx) continue;
     const flavour: Flavour = ctx.isTypeScript ? 'ts' : moduleKindOf(ctx, packageTypes);
+    const dir = dirOf.get(file) ?? dirname(file);
     const path = join(dir, `${HELPER_MODULE}${EXTENSIONS[flavour]}`);
     const written = flavour === 'ts' ? [{ path, text: moduleText }] : [{ path, text: () => javascriptText(flavour) }];
     // Written with the module only: beside one kept from an earlier run, it could declare what that one lacks.
@@ -74,7 +84,7 @@ export function emitHelpers(
     }
     const specifier = specifierFor(ctx, path, flavour);
     const missing = [...names].filter((name) => ctx.imports.get(name)?.specifier !== specifier).sort();
-    if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour, (start, end) => removedWhole(file, start, end)));
+    if (missing.length > 0) edits.push(importOf(ctx, missing, specifier, flavour, (start, end) => removalOf(file, start, end)));
   }
   if (lacking.size > 0) refuse(lacking);
   return { files: [...files].map(([path, text]) => ({ path, text })), edits };
@@ -172,7 +182,7 @@ function importOf(
   names: readonly string[],
   specifier: string,
   flavour: Flavour,
-  removed: (start: number, end: number) => boolean,
+  removedFrom: (start: number, end: number) => number | undefined,
 ): TextEdit {
   const statements = ctx.ast.program.body;
   // Only top-level `const x = require(…)` are imports: after a `module.exports` holding a `require`, the helper's could be bound too late.
@@ -191,10 +201,11 @@ function importOf(
   const semicolonless = last !== undefined && !ctx.text(last).trimEnd().endsWith(';');
   const statement = semicolonless ? line.slice(0, -1) : line;
   if (last) {
-    // An import the migration removes whole (its last use retyped) may take the line break after it: the new import
-    // takes its place, ahead of that removal rather than inside it.
+    // An import the migration removes whole (its last use retyped) takes a line break with it: the one before it,
+    // or, on the file's first line, the one after it. Then the new import takes its place, ahead of that removal
+    // rather than inside it.
     const start = last.start ?? 0;
-    if (removed(start, last.end ?? 0)) return { file: ctx.file, start, end: start, text: `${statement}${ctx.eol}` };
+    if (removedFrom(start, last.end ?? 0) === start) return { file: ctx.file, start, end: start, text: `${statement}${ctx.eol}` };
     return { file: ctx.file, start: last.end ?? 0, end: last.end ?? 0, text: `${ctx.eol}${statement}` };
   }
   // After a shebang and directives such as 'use strict'.

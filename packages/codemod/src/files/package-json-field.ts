@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The package.json fields the codemod reads. */
@@ -17,6 +17,14 @@ export function nearestPackageJsonField(dir: string, field: PackageJsonField, ca
   else if (dirname(dir) !== dir) value = nearestPackageJsonField(dirname(dir), field, cache);
   cache.set(dir, value);
   return value;
+}
+
+/** The nearest directory at or above `dir` that holds a package.json, as Node finds a package; `undefined` when none does. */
+export function packageRootOf(dir: string, cache: Map<string, string | undefined>): string | undefined {
+  if (cache.has(dir)) return cache.get(dir);
+  const root = existsSync(join(dir, 'package.json')) ? dir : dirname(dir) !== dir ? packageRootOf(dirname(dir), cache) : undefined;
+  cache.set(dir, root);
+  return root;
 }
 
 function readText(path: string): string | undefined {
