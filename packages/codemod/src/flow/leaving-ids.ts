@@ -12,22 +12,26 @@ import type { IdLeave, V2Unfollowed } from './tracker.js';
 /** The v1 calls that act on an instance the caller names: a start's id handed out may come back to them. */
 const INSTANCE_CALLS = new Set<string>(['journey/task/list', 'journey/task/list/schema', 'journey/task/update', 'journey/state/fetch']);
 
-/** The paths of those calls, as a v1 URL the codemod cannot follow writes them (`/journey/task/list`, `'task/update'`). */
-const INSTANCE_PATH = /(?:^|[^\w/])\/?(?:journey\/)?(?:task\/(?:list|list\/schema|update)|state\/fetch)(?![\w/])/;
+/** The paths of those calls, as a v1 URL the codemod cannot follow writes them (`/journey/task/list`, `'task/update'`, a whole URL). */
+const INSTANCE_PATH = /(?:^|[^\w/]|\/captain\/api)\/?(?:journey\/)?(?:task\/(?:list|list\/schema|update)|state\/fetch)(?![\w/])/;
 
 /**
  * The v1 requests the codemod found but cannot follow (`codemod.unrecognized-v1-url`: a generated client's
  * `this.request({ path: '/journey/task/list' })`, `this.post('task/update', body)`) that act on an instance: whoever
  * calls them (`api.journeyTaskListPost({ … })`) sends an instance id the codemod cannot tie to any start, as a v1
- * call whose id comes from outside does.
+ * call whose id comes from outside does; so do the v1 URLs of a file that sends with XMLHttpRequest.
  */
 export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sources): Site[] {
   return sites.filter((site) => {
     if (site.rule !== 'codemod.unrecognized-v1-url' || site.ignored) return false;
     const text = sources.text(site.file)?.slice(site.span.start, site.span.end) ?? '';
-    return INSTANCE_PATH.test(text) && calledFromElsewhere(sources, site);
+    return INSTANCE_PATH.test(text) && (calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file));
   });
 }
+
+/** `xhr.open('POST', url)` in the file: its v1 URLs are requests whose ids and answers the codemod never follows. */
+const sendsWithXhr = (sources: Sources, file: string): boolean =>
+  /\.open\(\s*(['"])(?:GET|POST|PUT|PATCH|DELETE)\1\s*,/i.test(sources.text(file) ?? '');
 
 /**
  * Whether the site lies in a class whose methods another file of the run calls (`api(token).journeyTaskListPost(…)`

@@ -201,6 +201,12 @@ export function planCalls(
         );
       }
     }
+    if (isXhrOpen(call))
+      site.refuse(
+        'codemod.unknown-client',
+        `sent with XMLHttpRequest (${ctx.text(call.callee)}), whose answer reaches onload and responseText, which the codemod does not follow`,
+        'send it with fetch (or axios, ky, got), then run again',
+      );
     const style = callStyle(ctx, call, receivers);
     if (style === 'axios-intercepted') {
       const name = isMember(call.callee)
@@ -224,6 +230,13 @@ export function planCalls(
   }
   return { calls: planned, v2Calls };
 }
+
+/** `xhr.open('POST', url)`: XMLHttpRequest's, named by its method argument, whose URL is its second. */
+const isXhrOpen = (call: CallExpression): boolean =>
+  isMember(call.callee) &&
+  propertyName(call.callee) === 'open' &&
+  call.arguments[0]?.type === 'StringLiteral' &&
+  /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(call.arguments[0].value);
 
 /** A hole of the URL read through a getter from the instance's own state (`this.region` in `get base()`). */
 function instanceStateOf(value: StaticValue): { readonly getter: string; readonly text: string } | undefined {
