@@ -208,9 +208,16 @@ function importOf(
     if (removedFrom(start, last.end ?? 0) === start) return { file: ctx.file, start, end: start, text: `${statement}${ctx.eol}` };
     return { file: ctx.file, start: last.end ?? 0, end: last.end ?? 0, text: `${ctx.eol}${statement}` };
   }
-  // After a shebang and directives such as 'use strict'.
+  // After a shebang, directives such as 'use strict', and the comments TypeScript reads only above all code
+  // (`/// <reference lib="webworker" />`, `// @ts-check`, `/** @jsx h */`).
   const directives = ctx.ast.program.directives;
-  const after = directives[directives.length - 1]?.end ?? (ctx.source.startsWith('#!') ? ctx.source.indexOf('\n') : -1);
+  const pragmas = /^(?:#!.*\r?\n)?(?:[ \t]*(?:\/\/\/.*|\/\/\s*@ts-.*|\/\*\*?\s*@jsx.*\*\/)?\r?\n)*/.exec(ctx.source)?.[0] ?? '';
+  const pragmaEnd = pragmas.trimEnd().length;
+  const after = Math.max(
+    directives[directives.length - 1]?.end ?? -1,
+    ctx.source.startsWith('#!') ? ctx.source.indexOf('\n') : -1,
+    pragmaEnd || -1,
+  );
   if (after >= 0) return { file: ctx.file, start: after, end: after, text: `${ctx.eol}${statement}` };
   return { file: ctx.file, start: 0, end: 0, text: `${statement}${ctx.eol}` };
 }
