@@ -152,7 +152,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const resolution = resolvePlans(plans, flowAnalysis, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'), {
     helpersOff: helpersOff(operationOptions),
     ctx: ctxOf,
-    importNeighboursOf: (file) => [...index.modules.importersOf(file), ...index.modules.importsOf(file)],
+    modules: index.modules,
     unseenImportsOf: (file) =>
       index.modules.unresolvedPackageImportsOf(file).map((entry) => ({ ...entry, text: texts.get(entry.from) ?? '' })),
     declarationOf: (file) => declarationFileOf(file, declarationCache),

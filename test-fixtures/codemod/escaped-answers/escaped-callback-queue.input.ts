@@ -12,7 +12,8 @@ function fetchState(instanceId: string, cb: (err: Error | null, state?: JourneyS
 }
 
 export function watch(instanceId: string, done: (verdict: string) => void): void {
-  fetchState(instanceId, (err, state) => {
+  const settled = (err: Error | null, state?: JourneyState) => {
     if (!err && state) done(verdictOf(state));
-  });
+  };
+  fetchState(instanceId, settled);
 }

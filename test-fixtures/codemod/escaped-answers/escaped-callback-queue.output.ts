@@ -2,6 +2,7 @@ import { type JourneyState, verdictOf } from './escaped-callback-verdict';
 
 const STATE_URL = 'https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch';
 
+// journey-codemod: unsupported [response.state-result] reads what the v1 call at line 8 of this file answers, which stays v1
 function fetchState(instanceId: string, cb: (err: Error | null, state?: JourneyState) => void): void {
   // journey-codemod: unsupported [response.state-result] its result is read at line 9 of escaped-callback-verdict.ts in a way that has no v2 counterpart → v2: moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state
   fetch(STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId }) })
@@ -13,7 +14,8 @@ function fetchState(instanceId: string, cb: (err: Error | null, state?: JourneyS
 }
 
 export function watch(instanceId: string, done: (verdict: string) => void): void {
-  fetchState(instanceId, (err, state) => {
+  const settled = (err: Error | null, state?: JourneyState) => {
     if (!err && state) done(verdictOf(state));
-  });
+  };
+  fetchState(instanceId, settled);
 }

@@ -91,7 +91,48 @@ export function argument(
     return void unfollowed(tracking, value, call, source);
   }
   if (readBackEscapes(tracking, value, call, source)) return;
+  if (handedToCallback(tracking, value, call, index, source)) return;
   tracking.boundary(source, call, value);
+}
+
+/**
+ * `cb(null, state)`, where `cb` is a parameter of a function of the run: the value goes into the matching parameter
+ * of each function its callers hand it there (`fetchState(id, (err, state) => …)`), so what they do with it is
+ * followed. A caller handing anything else (a name, a value from elsewhere), or a function no caller in the run
+ * calls, leaves it a boundary too.
+ */
+function handedToCallback(
+  tracking: Tracking,
+  value: Value,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  index: number,
+  source: Source,
+): boolean {
+  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier') return false;
+  const binding = source.scopes.bindingOf(call.callee);
+  const fn = binding?.kind === 'param' ? binding.declaration : undefined;
+  if (!binding || !fn || !isFunction(fn)) return false;
+  const position = fn.params.indexOf(binding.id as never);
+  if (position === -1) return false;
+  // `cb: (err: Error | null, state?: JourneyState) => void`: the callback's own type names what it is handed.
+  const declared =
+    binding.id.type === 'Identifier' && binding.id.typeAnnotation?.type === 'TSTypeAnnotation'
+      ? binding.id.typeAnnotation.typeAnnotation
+      : undefined;
+  const handedType = declared?.type === 'TSFunctionType' ? declared.parameters[index] : undefined;
+  if (handedType?.type === 'Identifier' && handedType.typeAnnotation?.type === 'TSTypeAnnotation')
+    tracking.retype(source, handedType.typeAnnotation.typeAnnotation, value);
+  const callers = tracking.functions.callersOf({ source, fn });
+  let followedAll = callers.length > 0 && !runtimeEntry(source, fn);
+  for (const caller of callers) {
+    const handed = caller.call.arguments[position];
+    const param =
+      handed && (handed.type === 'ArrowFunctionExpression' || handed.type === 'FunctionExpression') ? handed.params[index] : undefined;
+    if (param && param.type !== 'RestElement') tracking.declare(value, param, caller.source);
+    else followedAll = false;
+  }
+  if (!followedAll) tracking.boundary(source, call, value);
+  return true;
 }
 
 /** Whether `node` is handed straight to `console.log` and its kin: shown, like a template literal, not read. */

@@ -53,10 +53,10 @@ export function resolvePlans(
     readonly helpersOff: string | undefined;
     readonly ctx: (file: string) => FileContext | undefined;
     /**
-     * The files of the run connected to `file` by an import, either way: the code an answer that leaves `file` may
-     * reach (its importers call it; a callback it hands the answer to calls what `file` imports).
+     * The module graph of the run: the code an answer that leaves a file may reach (its importers call it; a callback
+     * it hands the answer to calls what they import).
      */
-    readonly importNeighboursOf?: (file: string) => readonly string[];
+    readonly modules?: { importersOf(file: string): readonly string[]; importsOf(file: string): readonly string[] };
     /** The imports of `file`'s package by its name that the run cannot resolve: who may use its constants unseen. */
     readonly unseenImportsOf?: (file: string) => readonly UnseenImport[];
     /** The declaration file that types the JavaScript file `file` (`index.d.ts` beside it, its package's `types`). */
@@ -77,7 +77,7 @@ export function resolvePlans(
       // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
     ),
-    ...escapedReads(untied, analysis.boundaries, options.importNeighboursOf ?? (() => [])),
+    ...escapedReads(untied, analysis.boundaries, options.modules ?? { importersOf: () => [], importsOf: () => [] }),
   ];
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
   // Before the deferred parts are decided: a part refused here needs no wait or participants.
@@ -243,27 +243,35 @@ function leftByIds(analysis: FlowAnalysis): Map<string, string[]> {
 
 /**
  * The untied v1 state reads in a file where a call's answer leaves the code the codemod follows (`resolve(state)`
- * of a `new Promise`, a callback of a library, a function returned to no caller it sees), or in a file connected
- * to that one by imports, either way and not directly (an exported function's caller the run could not tie to it,
- * a function of an imported module a callback hands the answer to): they may read that answer, so each joins the
- * flow of those calls and, staying v1, keeps it on v1.
+ * of a `new Promise`, a callback of a library, a function returned to no caller it sees), or in a file the answer
+ * may reach from there: one importing it, directly or not (an exported function's caller the run could not tie to
+ * it), or one any of those imports, directly or not (a function a callback hands the answer to). A file that only
+ * shares an import with them is not reached. Such reads may be of that answer, so each joins the flow of those
+ * calls and, staying v1, keeps it on v1.
  */
 function escapedReads(
   untied: readonly Site[],
   boundaries: ReadonlyMap<string, readonly string[]>,
-  importNeighboursOf: (file: string) => readonly string[],
+  modules: { importersOf(file: string): readonly string[]; importsOf(file: string): readonly string[] },
 ): Site[] {
-  const escapedIn = new Map<string, Set<string>>();
-  for (const [origin, places] of boundaries) {
-    const files = places.map((place) => place.slice(0, place.lastIndexOf(':')));
+  const closure = (from: readonly string[], next: (file: string) => readonly string[]): Set<string> => {
     const reached = new Set<string>();
-    while (files.length > 0) {
-      const file = files.pop() as string;
+    for (const pending = [...from]; pending.length > 0; ) {
+      const file = pending.pop() as string;
       if (reached.has(file)) continue;
       reached.add(file);
-      files.push(...importNeighboursOf(file));
+      pending.push(...next(file));
     }
-    for (const file of reached) escapedIn.set(file, (escapedIn.get(file) ?? new Set()).add(origin));
+    return reached;
+  };
+  const escapedIn = new Map<string, Set<string>>();
+  for (const [origin, places] of boundaries) {
+    const callers = closure(
+      places.map((place) => place.slice(0, place.lastIndexOf(':'))),
+      (file) => modules.importersOf(file),
+    );
+    for (const file of closure([...callers], (each) => modules.importsOf(each)))
+      escapedIn.set(file, (escapedIn.get(file) ?? new Set()).add(origin));
   }
   return untied.flatMap((read) => {
     const origins = escapedIn.get(read.file);
