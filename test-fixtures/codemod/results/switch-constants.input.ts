@@ -34,3 +34,15 @@ export async function oneLine(instanceId: string): Promise<string> {
   const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
   switch (data.status) { case FAILED: return 'error'; default: return 'other'; }
 }
+
+export async function twice(instanceId: string): Promise<string> {
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
+  switch (data.status) {
+    case FAILED:
+      return 'error';
+    case JourneyStatus.Failed:
+      return 'unreachable';
+    default:
+      return 'other';
+  }
+}

@@ -36,3 +36,16 @@ export async function oneLine(instanceId: string): Promise<string> {
   const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
   switch (data.status) { case 'Error': case FAILED: return 'error'; default: return 'other'; }
 }
+
+export async function twice(instanceId: string): Promise<string> {
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
+  switch (data.status) {
+    case 'Error':
+    case FAILED:
+      return 'error';
+    case JourneyStatus.Failed:
+      return 'unreachable';
+    default:
+      return 'other';
+  }
+}

@@ -190,7 +190,8 @@ export function decisionTyped(tracking: Tracking, value: Value, type: Node, sour
 export function switched(tracking: Tracking, value: Value, statement: Extract<Node, { type: 'SwitchStatement' }>, source: Source): void {
   if (value.shape.kind !== 'leaf') return;
   const { leaf: kind } = value.shape;
-  const takesError = () => statement.cases.some((item) => item.test && knownString(item.test, source) === ERROR);
+  // One `case 'Error':` a switch: beside the first case of 'Failed' (two such cases are possible, the second unreachable).
+  let takesError = statement.cases.some((item) => item.test && knownString(item.test, source) === ERROR);
   for (const entry of statement.cases) {
     const { test } = entry;
     if (!test || isAbsent(test)) continue;
@@ -205,7 +206,8 @@ export function switched(tracking: Tracking, value: Value, statement: Extract<No
       statusMatched(tracking, value, test, source, `compares it with case ${source.ctx.text(test)}`);
       continue;
     }
-    if (known !== FAILED || takesError()) continue;
+    if (known !== FAILED || takesError) continue;
+    takesError = true;
     const quote = test.type === 'StringLiteral' ? (source.ctx.source[test.start ?? 0] ?? "'") : undefined;
     // On a line of its own, the new case goes above at the same indent; after other code (`{ case 'Failed': …`), beside it.
     const before = source.ctx.source.slice(source.ctx.lineStart(entry.start ?? 0), entry.start ?? 0);

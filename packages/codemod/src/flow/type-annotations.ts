@@ -134,7 +134,7 @@ export function idRetype(
  * inside `Promise<…>`): a v2 status, which may be any string, still fits it. A union of literals or the project's
  * own type of v1's statuses (`type Status = 'Failed' | …`) does not.
  */
-export function takesAnyString(source: Source, type: Node): boolean {
+export function takesAnyString(source: Source, type: Node, aliases: ReadonlySet<string> = new Set()): boolean {
   switch (type.type) {
     case 'TSStringKeyword':
     case 'TSAnyKeyword':
@@ -142,18 +142,31 @@ export function takesAnyString(source: Source, type: Node): boolean {
       return true;
     case 'TSTypeAnnotation':
     case 'TSParenthesizedType':
-      return takesAnyString(source, type.typeAnnotation);
+      return takesAnyString(source, type.typeAnnotation, aliases);
     case 'TSUnionType':
-      return type.types.some((member) => takesAnyString(source, member));
+      return type.types.some((member) => takesAnyString(source, member, aliases));
     case 'TSTypeReference': {
       const name = type.typeName.type === 'Identifier' ? type.typeName.name : undefined;
       const [argument] = type.typeParameters?.params ?? [];
-      if (name && PROMISES.has(name)) return argument !== undefined && takesAnyString(source, argument);
-      return name !== undefined && isTypeParameter(source, type, name);
+      if (name && PROMISES.has(name)) return argument !== undefined && takesAnyString(source, argument, aliases);
+      if (name === undefined) return false;
+      if (isTypeParameter(source, type, name)) return true;
+      // `type Outcome = string`, `type Maybe<T> = T | undefined` of the file: what the alias stands for.
+      const alias = aliases.has(name) ? undefined : typeAliasOf(source, name);
+      return alias !== undefined && takesAnyString(source, alias, new Set([...aliases, name]));
     }
     default:
       return false;
   }
+}
+
+/** The type a top-level `type name = …` of the file stands for (a generic one's parameters count as any type). */
+function typeAliasOf(source: Source, name: string): Node | undefined {
+  for (const statement of source.ctx.ast.program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'TSTypeAliasDeclaration' && declaration.id.name === name) return declaration.typeAnnotation;
+  }
+  return undefined;
 }
 
 /** Whether `name` is a type parameter of a function or class around `node`. */
