@@ -1,6 +1,8 @@
+import { basename } from 'node:path';
 import type { CallExpression, Function as FunctionNode } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { concat } from '../analysis/static-value.js';
+import { lineRef } from '../edits/line-refs.js';
 import { helpersOff } from '../plan/helpers-off.js';
 import type { OperationOptions } from '../plan/operations.js';
 import { OPERATION_RULES, planOperation } from '../plan/operations.js';
@@ -71,6 +73,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   for (const site of calls)
     if (site.deferred?.kind === 'start' && site.deferred.resourceIdParam)
       mapPassedIds(site, site.deferred.resourceIdParam, sources, functions, options);
+  keepRunTimeStartsBesideStrayIds(calls, plans, sources);
   const bodies = new Map<string, BodyOwner>();
   for (const site of calls)
     if (site.call?.body !== undefined)
@@ -189,6 +192,31 @@ function mapPassedIds(
   if (plans.length > 0 && !plans.some((plan) => 'runTime' in plan))
     site.reviews = site.reviews.filter((review) => review.rule !== 'request.start-resource-id');
   settle(site);
+}
+
+/**
+ * A start that sends a resourceId known only at run time (a parameter some callers of which the codemod cannot
+ * see: `Journey.begin(id)` through a namespace's alias) stays v1 while the run writes a v1 resourceId no start it
+ * recognises takes: that id may be the one sent, and a v2 start of a v1 id starts nothing.
+ */
+function keepRunTimeStartsBesideStrayIds(calls: readonly Site[], plans: readonly FilePlan[], sources: Sources): void {
+  const accounted = new Set(calls.flatMap((site) => site.pieces));
+  const stray = plans
+    .flatMap((plan) => plan.literals)
+    .find((literal) => literal.site.rule === 'request.start-resource-id' && !accounted.has(literal.key));
+  if (!stray) return;
+  const written = sources.text(stray.site.file)?.slice(stray.site.span.start, stray.site.span.end) ?? '';
+  const where = `line ${lineRef(stray.site.file, stray.site.span.start)} of ${basename(stray.site.file)}`;
+  for (const site of calls) {
+    if (site.operation !== 'journey/start' || !site.reviews.some((review) => review.rule === 'request.start-resource-id')) continue;
+    site.refusal ??= {
+      rule: 'request.start-resource-id',
+      reason: `its resourceId is known only at run time, and ${where} writes the v1 resourceId ${written} where no start the codemod recognises takes it: it may be the one sent here, and a v2 start of a v1 id starts nothing`,
+      suggestion:
+        'call the start function by its own name (not through an alias the codemod does not follow), or map that id where it is written, then run again',
+    };
+    settle(site);
+  }
 }
 
 /** A call the file found by its full path, made through a wrapper with a base of its own: the base moves with the wrapper. */

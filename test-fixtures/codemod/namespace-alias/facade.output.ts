@@ -1,0 +1,4 @@
+import { startJourney } from './api';
+export namespace Journey {
+  export const begin = startJourney;
+}
