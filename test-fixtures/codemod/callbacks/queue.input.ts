@@ -18,3 +18,15 @@ export function watch(instanceId: string, done: (failed: boolean) => void): void
     if (!err && state) done(state.status === 'Failed');
   });
 }
+
+function onState(err: Error | null, state?: JourneyState): void {
+  if (!err && state && state.status === 'Failed') console.log('failed');
+}
+
+export function watchByName(instanceId: string): void {
+  const settled = (err: Error | null, state?: JourneyState) => {
+    if (!err && state) console.log(state.status === 'Failed');
+  };
+  fetchState(instanceId, onState);
+  fetchState(instanceId, settled);
+}

@@ -19,3 +19,15 @@ export function watch(instanceId: string, done: (failed: boolean) => void): void
     if (!err && state) done((state.status === 'Failed' || state.status === 'Error'));
   });
 }
+
+function onState(err: Error | null, state?: V2State): void {
+  if (!err && state && (state.status === 'Failed' || state.status === 'Error')) console.log('failed');
+}
+
+export function watchByName(instanceId: string): void {
+  const settled = (err: Error | null, state?: V2State) => {
+    if (!err && state) console.log((state.status === 'Failed' || state.status === 'Error'));
+  };
+  fetchState(instanceId, onState);
+  fetchState(instanceId, settled);
+}

@@ -12,8 +12,10 @@ function fetchState(instanceId: string, cb: (err: Error | null, state?: JourneyS
 }
 
 export function watch(instanceId: string, done: (verdict: string) => void): void {
-  const settled = (err: Error | null, state?: JourneyState) => {
-    if (!err && state) done(verdictOf(state));
+  const handlers = {
+    settled(err: Error | null, state?: JourneyState) {
+      if (!err && state) done(verdictOf(state));
+    },
   };
-  fetchState(instanceId, settled);
+  fetchState(instanceId, handlers.settled);
 }

@@ -1,3 +1,4 @@
+/* Copyright Acme Ltd. Licensed under the MIT licence. */
 /// <reference lib="es2022" />
 // @ts-check
 

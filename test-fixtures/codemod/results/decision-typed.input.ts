@@ -28,3 +28,11 @@ export async function aliased(instanceId: string): Promise<string> {
   const decision: Maybe<Outcome> = data.data.process.flow.decision?.result.outcome;
   return decision === 'Decision: Pass' ? 'approved' : 'other';
 }
+
+type V1Status = 'InProgress' | 'Completed' | 'Failed';
+
+export async function statusAliased(instanceId: string): Promise<boolean> {
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
+  const status: Maybe<V1Status> = data.status;
+  return status === 'Failed';
+}

@@ -31,3 +31,14 @@ export async function aliased(instanceId: string): Promise<string> {
   const decision: Maybe<Outcome> = decisionOf(data);
   return decision === 'Accept' ? 'approved' : 'other';
 }
+
+type V1Status = 'InProgress' | 'Completed' | 'Failed';
+
+export async function statusAliased(instanceId: string): Promise<boolean> {
+  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 41 in a way that has no v2 counterpart → v2: type it string (an exhaustiveness check's default too) and treat 'Error' as 'Failed', then run again
+  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
+  // journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, any string, and this code gives it the type Maybe<V1Status>, which a v2 status does not fit → v2: type it string (an exhaustiveness check's default too) and treat 'Error' as 'Failed', then run again
+  const status: Maybe<V1Status> = data.status;
+  // journey-codemod: unsupported [status.failure-spelling] reads what the v1 call at line 39 of this file answers, which stays v1
+  return status === 'Failed';
+}

@@ -46,7 +46,7 @@ function implementationOf(
  * `importScripts('./x.js')`, `serviceWorker.register('./x.js')`).
  */
 const SPECIFIER =
-  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|\bnew\s+URL\s*\(\s*|\bnew\s+(?:Shared)?Worker\s*\(\s*|\bimportScripts\s*\(\s*|\.register\s*\(\s*)(['"])([^'"\n]+)\1/g;
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|\bnew\s+URL\s*\(\s*|\bnew\s+(?:Shared)?Worker\s*\(\s*|\bimportScripts\s*\(\s*|\.register\s*\(\s*)(['"`])([^'"`$\n]+)\1/g;
 
 /**
  * The modules of the project as TypeScript sees them, through ts-morph: where relative imports lead, and package

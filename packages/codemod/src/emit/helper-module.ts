@@ -152,6 +152,16 @@ function compiledOnce(key: string, compile: () => string): string {
   return text;
 }
 
+/** Where the last comment TypeScript reads only above all code ends, among the comments the file opens with; -1 if none. */
+function lastPragmaEnd(source: string): number {
+  let end = -1;
+  for (const comment of source.matchAll(/\s*(?:#!.*|\/\/.*|\/\*[\s\S]*?\*\/)/gy)) {
+    const text = comment[0].trim();
+    if (/^\/\/\/|^\/\/\s*@ts-|@jsx/.test(text)) end = (comment.index ?? 0) + comment[0].length;
+  }
+  return end;
+}
+
 /** The deepest directory that holds every file. */
 function commonDirectory(files: readonly string[]): string {
   const [first = [], ...rest] = files.map((file) => dirname(file).split(sep));
@@ -209,14 +219,12 @@ function importOf(
     return { file: ctx.file, start: last.end ?? 0, end: last.end ?? 0, text: `${ctx.eol}${statement}` };
   }
   // After a shebang, directives such as 'use strict', and the comments TypeScript reads only above all code
-  // (`/// <reference lib="webworker" />`, `// @ts-check`, `/** @jsx h */`).
+  // (`/// <reference lib="webworker" />`, `// @ts-check`, `/** @jsx h */`), licence headers before them included.
   const directives = ctx.ast.program.directives;
-  const pragmas = /^(?:#!.*\r?\n)?(?:[ \t]*(?:\/\/\/.*|\/\/\s*@ts-.*|\/\*\*?\s*@jsx.*\*\/)?\r?\n)*/.exec(ctx.source)?.[0] ?? '';
-  const pragmaEnd = pragmas.trimEnd().length;
   const after = Math.max(
     directives[directives.length - 1]?.end ?? -1,
     ctx.source.startsWith('#!') ? ctx.source.indexOf('\n') : -1,
-    pragmaEnd || -1,
+    lastPragmaEnd(ctx.source),
   );
   if (after >= 0) return { file: ctx.file, start: after, end: after, text: `${ctx.eol}${statement}` };
   return { file: ctx.file, start: 0, end: 0, text: `${statement}${ctx.eol}` };

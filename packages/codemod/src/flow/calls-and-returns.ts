@@ -125,9 +125,8 @@ function handedToCallback(
   const callers = tracking.functions.callersOf({ source, fn });
   let followedAll = callers.length > 0 && !runtimeEntry(source, fn);
   for (const caller of callers) {
-    const handed = caller.call.arguments[position];
-    const param =
-      handed && (handed.type === 'ArrowFunctionExpression' || handed.type === 'FunctionExpression') ? handed.params[index] : undefined;
+    const handed = callbackOf(caller.source, caller.call.arguments[position]);
+    const param = handed?.params[index];
     if (param && param.type !== 'RestElement') tracking.declare(value, param, caller.source);
     else followedAll = false;
   }
@@ -299,6 +298,24 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   }
   // A function runtime calls its entry too, and hands what it returns out of the code: callers in the run are not all.
   if (callers.length === 0 || runtimeEntry(source, fn)) tracking.boundary(source, node, value, true);
+}
+
+/**
+ * The function an argument hands over: written there (`(err, state) => …`), or named, when the name is bound once in
+ * the file to one (`const settled = (err, state) => …`, `function settled(err, state) {…}`) and never assigned again.
+ */
+function callbackOf(
+  source: Source,
+  argument: Node | undefined,
+): Extract<Node, { type: 'ArrowFunctionExpression' | 'FunctionExpression' | 'FunctionDeclaration' }> | undefined {
+  if (argument?.type === 'ArrowFunctionExpression' || argument?.type === 'FunctionExpression') return argument;
+  if (argument?.type !== 'Identifier') return undefined;
+  const binding = source.scopes.bindingOf(argument);
+  if (binding?.kind === 'function' && binding.declaration.type === 'FunctionDeclaration') return binding.declaration;
+  if (binding?.kind !== 'const' || binding.declaration.type !== 'VariableDeclarator' || binding.declaration.id !== binding.id)
+    return undefined;
+  const { init } = binding.declaration;
+  return init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression' ? init : undefined;
 }
 
 /**

@@ -29,9 +29,8 @@ export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sour
   });
 }
 
-/** `xhr.open('POST', url)` in the file: its v1 URLs are requests whose ids and answers the codemod never follows. */
-const sendsWithXhr = (sources: Sources, file: string): boolean =>
-  /\.open\(\s*(['"])(?:GET|POST|PUT|PATCH|DELETE)\1\s*,/i.test(sources.text(file) ?? '');
+/** `new XMLHttpRequest()` in the file: its v1 URLs are requests whose ids and answers the codemod never follows. */
+const sendsWithXhr = (sources: Sources, file: string): boolean => /\bnew\s+XMLHttpRequest\b/.test(sources.text(file) ?? '');
 
 /**
  * Whether the site lies in a class whose methods another file of the run calls (`api(token).journeyTaskListPost(…)`

@@ -134,7 +134,13 @@ export function idRetype(
  * inside `Promise<…>`): a v2 status, which may be any string, still fits it. A union of literals or the project's
  * own type of v1's statuses (`type Status = 'Failed' | …`) does not.
  */
-export function takesAnyString(source: Source, type: Node, aliases: ReadonlySet<string> = new Set()): boolean {
+export function takesAnyString(
+  source: Source,
+  type: Node,
+  aliases: ReadonlySet<string> = new Set(),
+  bound: ReadonlyMap<string, Node> = new Map(),
+): boolean {
+  const takes = (node: Node) => takesAnyString(source, node, aliases, bound);
   switch (type.type) {
     case 'TSStringKeyword':
     case 'TSAnyKeyword':
@@ -142,29 +148,40 @@ export function takesAnyString(source: Source, type: Node, aliases: ReadonlySet<
       return true;
     case 'TSTypeAnnotation':
     case 'TSParenthesizedType':
-      return takesAnyString(source, type.typeAnnotation, aliases);
+      return takes(type.typeAnnotation);
     case 'TSUnionType':
-      return type.types.some((member) => takesAnyString(source, member, aliases));
+      return type.types.some(takes);
     case 'TSTypeReference': {
       const name = type.typeName.type === 'Identifier' ? type.typeName.name : undefined;
-      const [argument] = type.typeParameters?.params ?? [];
-      if (name && PROMISES.has(name)) return argument !== undefined && takesAnyString(source, argument, aliases);
+      const args = type.typeParameters?.params ?? [];
+      if (name && PROMISES.has(name)) return args[0] !== undefined && takes(args[0]);
       if (name === undefined) return false;
+      // A parameter of an alias being read stands for what the reference gave it.
+      const given = bound.get(name);
+      if (given) return takesAnyString(source, given, aliases);
       if (isTypeParameter(source, type, name)) return true;
       // `type Outcome = string`, `type Maybe<T> = T | undefined` of the file: what the alias stands for.
       const alias = aliases.has(name) ? undefined : typeAliasOf(source, name);
-      return alias !== undefined && takesAnyString(source, alias, new Set([...aliases, name]));
+      if (!alias) return false;
+      const parameters = alias.typeParameters?.params ?? [];
+      const binding = new Map(
+        parameters.flatMap((parameter, index) => {
+          const argument = args[index] ?? parameter.default;
+          return argument ? [[parameter.name, argument] as const] : [];
+        }),
+      );
+      return takesAnyString(source, alias.typeAnnotation, new Set([...aliases, name]), binding);
     }
     default:
       return false;
   }
 }
 
-/** The type a top-level `type name = …` of the file stands for (a generic one's parameters count as any type). */
-function typeAliasOf(source: Source, name: string): Node | undefined {
+/** A top-level `type name = …` of the file. */
+function typeAliasOf(source: Source, name: string): Extract<Node, { type: 'TSTypeAliasDeclaration' }> | undefined {
   for (const statement of source.ctx.ast.program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type === 'TSTypeAliasDeclaration' && declaration.id.name === name) return declaration.typeAnnotation;
+    if (declaration?.type === 'TSTypeAliasDeclaration' && declaration.id.name === name) return declaration;
   }
   return undefined;
 }
