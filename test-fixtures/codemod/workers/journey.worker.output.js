@@ -6,7 +6,7 @@ self.onmessage = async (event) => {
     method: 'POST',
     body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: event.data.subject } }),
   }).then((res) => res.json());
-  // journey-codemod: unsupported [response.state-result] its result is read at line 7 of main.js in a way that has no v2 counterpart → v2: moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state
+  // journey-codemod: unsupported [response.state-result] its result is read at line 8 of main.js in a way that has no v2 counterpart → v2: moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state
   const state = await fetch(`${BASE}state/fetch`, {
     method: 'POST',
     body: JSON.stringify({ instanceId: started.instanceId }),

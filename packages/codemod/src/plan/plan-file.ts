@@ -37,6 +37,8 @@ export interface FilePlan {
   readonly sites: readonly Site[];
   readonly literals: readonly V1Literal[];
   readonly reads: readonly Site[];
+  /** Comparisons of a `status` with `'Failed'`, which v2 spells `'Error'` too: reported only where an answer may reach them. */
+  readonly statusChecks: readonly Site[];
   readonly v2Calls: readonly V2Call[];
   readonly wrappers: readonly Wrapper[];
   /** Functions that send a v1 base and a path from their callers through a client the codemod does not recognise. */
@@ -74,10 +76,39 @@ export function planFile(
     sites: dedupe(sites),
     literals: [...v1Literals(ctx), ...v1ResourceIds(ctx, options.journeyMap)],
     reads: v1Reads(ctx),
+    statusChecks: failedChecks(ctx),
     v2Calls,
     wrappers: findWrappers(file, calls),
     strayWrappers: stray.wrappers,
   };
+}
+
+/**
+ * `x.status === 'Failed'` (any equality, either side) and `case 'Failed':` of `switch (x.status)`: a v1 status check.
+ * Where the codemod follows the status it is rewritten; one it cannot tie to a call counts only where an answer
+ * that leaves the code it follows may reach it (see `escapedReads`).
+ */
+function failedChecks(ctx: FileContext): Site[] {
+  const checks: Site[] = [];
+  const isStatus = (node: Node) => isMember(node) && propertyName(node) === 'status';
+  const isFailed = (node: Node | null | undefined) => node?.type === 'StringLiteral' && node.value === 'Failed';
+  const check = (node: Node, ancestors: readonly Node[]) => {
+    const site = new SiteBuilder(ctx, node, ancestors, 'status.failure-spelling', 'v1 status check');
+    site.refuse(
+      'status.failure-spelling',
+      `a status compared with 'Failed' (${ctx.text(node).split('\n')[0]}) that the codemod could not tie to a call, where an answer that leaves the code it follows may reach it: a failed v2 journey reads 'Error'`,
+      "treat 'Error' as 'Failed' here, or hand the answer to this code through functions the codemod follows, then run again",
+    );
+    checks.push(site.build());
+  };
+  walk(ctx.ast.program, (node, ancestors) => {
+    if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
+      if ((isStatus(node.left) && isFailed(node.right)) || (isFailed(node.left) && isStatus(node.right))) check(node, ancestors);
+    } else if (node.type === 'SwitchStatement' && isStatus(node.discriminant)) {
+      for (const entry of node.cases) if (isFailed(entry.test)) check(entry, [...ancestors, node]);
+    }
+  });
+  return checks;
 }
 
 /** `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not): reads only a v1 state answers. */

@@ -69,6 +69,9 @@ export function resolvePlans(
   const within = (read: Site) =>
     followed.some((site) => site.file === read.file && site.span.start <= read.span.start && read.span.end <= site.span.end);
   const untied = plans.flatMap((plan) => plan.reads).filter((read) => !within(read));
+  const untiedChecks = plans.flatMap((plan) => plan.statusChecks).filter((check) => !within(check));
+  // A status check matters only beside a v1 call that may move: a v2 answer (code already migrated) reaching it changes nothing.
+  const v1Calls = new Set(planned.filter((site) => site.role === 'call').map((site) => site.id));
   // Bases no recognised request goes through stay v1; a literal base beside run-time-base calls joins their flow.
   const sites = [
     ...planned,
@@ -78,6 +81,11 @@ export function resolvePlans(
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
     ),
     ...escapedReads(untied, analysis.boundaries, options.modules ?? { importersOf: () => [], importsOf: () => [] }),
+    ...escapedReads(
+      untiedChecks,
+      new Map([...analysis.boundaries].filter(([origin]) => v1Calls.has(origin))),
+      options.modules ?? { importersOf: () => [], importsOf: () => [] },
+    ),
   ];
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
   // Before the deferred parts are decided: a part refused here needs no wait or participants.
