@@ -43,10 +43,11 @@ function implementationOf(
 /**
  * `from 'x'`, `import 'x'`, `require('x')`, `import('x')`: the specifiers a text imports; and the modules it starts
  * as workers, which its messages reach (`new Worker(new URL('./x', import.meta.url))`, `new Worker('./x.js')`,
- * `importScripts('./x.js')`, `serviceWorker.register('./x.js')`).
+ * `importScripts('./x.js')`, `serviceWorker.register('./x.js')`), by a relative path only: `new URL('task/list',
+ * base)` names no module.
  */
 const SPECIFIER =
-  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|\bnew\s+URL\s*\(\s*|\bnew\s+(?:Shared)?Worker\s*\(\s*|\bimportScripts\s*\(\s*|\.register\s*\(\s*)(['"`])([^'"`$\n]+)\1/g;
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|(?:\bnew\s+URL|\bnew\s+(?:Shared)?Worker|\bimportScripts|\.register)\s*\(\s*(?=['"`]\.\.?\/))(['"`])([^'"`$\n]+)\1/g;
 
 /**
  * The modules of the project as TypeScript sees them, through ts-morph: where relative imports lead, and package
