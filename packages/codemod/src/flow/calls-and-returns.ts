@@ -311,7 +311,12 @@ function callbackOf(
   if (argument?.type === 'ArrowFunctionExpression' || argument?.type === 'FunctionExpression') return argument;
   if (argument?.type !== 'Identifier') return undefined;
   const binding = source.scopes.bindingOf(argument);
-  if (binding?.kind === 'function' && binding.declaration.type === 'FunctionDeclaration') return binding.declaration;
+  const assigned = (reference: Node) => {
+    const parent = source.parent(reference);
+    return parent?.type === 'AssignmentExpression' && parent.left === reference;
+  };
+  if (binding?.kind === 'function' && binding.declaration.type === 'FunctionDeclaration')
+    return binding.references.some(assigned) ? undefined : binding.declaration;
   if (binding?.kind !== 'const' || binding.declaration.type !== 'VariableDeclarator' || binding.declaration.id !== binding.id)
     return undefined;
   const { init } = binding.declaration;

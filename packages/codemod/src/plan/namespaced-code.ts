@@ -1,20 +1,14 @@
 import type { FileContext } from './file-context.js';
 import { type Site, settle } from './types.js';
 
-/** The spans of the namespaces in a file that hold code that runs (not `declare`d), outermost ones included. */
+/** The spans of the namespaces a file declares at its top level that hold code that runs (not `declare`d). */
 function namespaceSpans(ctx: FileContext): { start: number; end: number }[] {
-  const spans: { start: number; end: number }[] = [];
-  const visit = (statements: readonly { type: string }[]): void => {
-    for (const statement of statements) {
-      const declaration =
-        statement.type === 'ExportNamedDeclaration' ? (statement as { declaration?: { type: string } }).declaration : statement;
-      if (declaration?.type !== 'TSModuleDeclaration') continue;
-      const namespace = declaration as { declare?: boolean; start?: number | null; end?: number | null };
-      if (namespace.declare !== true) spans.push({ start: namespace.start ?? 0, end: namespace.end ?? 0 });
-    }
-  };
-  visit(ctx.ast.program.body);
-  return spans;
+  return ctx.ast.program.body.flatMap((statement) => {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    return declaration?.type === 'TSModuleDeclaration' && declaration.declare !== true
+      ? [{ start: declaration.start ?? 0, end: declaration.end ?? 0 }]
+      : [];
+  });
 }
 
 /**

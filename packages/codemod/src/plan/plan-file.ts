@@ -75,8 +75,7 @@ export function planFile(
     file,
     sites: dedupe(sites),
     literals: [...v1Literals(ctx), ...v1ResourceIds(ctx, options.journeyMap)],
-    reads: v1Reads(ctx),
-    statusChecks: failedChecks(ctx),
+    ...stateReads(ctx),
     v2Calls,
     wrappers: findWrappers(file, calls),
     strayWrappers: stray.wrappers,
@@ -84,13 +83,15 @@ export function planFile(
 }
 
 /**
- * `x.status === 'Failed'` (any equality, either side) and `case 'Failed':` of `switch (x.status)`: a v1 status check.
- * Where the codemod follows the status it is rewritten; one it cannot tie to a call counts only where an answer
- * that leaves the code it follows may reach it (see `escapedReads`).
+ * In one walk: `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not), reads only a v1 state
+ * answers; and `x.status === 'Failed'` (any equality, either side) and `case 'Failed':` of `switch (x.status)`, v1
+ * status checks. Where the codemod follows the status a check is rewritten; one it cannot tie to a call counts only
+ * where an answer that leaves the code it follows may reach it (see `escapedReads`).
  */
-function failedChecks(ctx: FileContext): Site[] {
-  const checks: Site[] = [];
-  const isStatus = (node: Node) => isMember(node) && propertyName(node) === 'status';
+function stateReads(ctx: FileContext): { reads: Site[]; statusChecks: Site[] } {
+  const reads: Site[] = [];
+  const statusChecks: Site[] = [];
+  const named = (node: Node, name: string) => isMember(node) && propertyName(node) === name;
   const isFailed = (node: Node | null | undefined) => node?.type === 'StringLiteral' && node.value === 'Failed';
   const check = (node: Node, ancestors: readonly Node[]) => {
     const site = new SiteBuilder(ctx, node, ancestors, 'status.failure-spelling', 'v1 status check');
@@ -99,23 +100,18 @@ function failedChecks(ctx: FileContext): Site[] {
       `a status compared with 'Failed' (${ctx.text(node).split('\n')[0]}) that the codemod could not tie to a call, where an answer that leaves the code it follows may reach it: a failed v2 journey reads 'Error'`,
       "treat 'Error' as 'Failed' here, or hand the answer to this code through functions the codemod follows, then run again",
     );
-    checks.push(site.build());
+    statusChecks.push(site.build());
   };
   walk(ctx.ast.program, (node, ancestors) => {
     if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
-      if ((isStatus(node.left) && isFailed(node.right)) || (isFailed(node.left) && isStatus(node.right))) check(node, ancestors);
-    } else if (node.type === 'SwitchStatement' && isStatus(node.discriminant)) {
-      for (const entry of node.cases) if (isFailed(entry.test)) check(entry, [...ancestors, node]);
+      if ((named(node.left, 'status') && isFailed(node.right)) || (isFailed(node.left) && named(node.right, 'status')))
+        check(node, ancestors);
+      return;
     }
-  });
-  return checks;
-}
-
-/** `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not): reads only a v1 state answers. */
-function v1Reads(ctx: FileContext): Site[] {
-  const reads: Site[] = [];
-  const named = (node: Node, name: string) => isMember(node) && propertyName(node) === name;
-  walk(ctx.ast.program, (node, ancestors) => {
+    if (node.type === 'SwitchStatement' && named(node.discriminant, 'status')) {
+      for (const entry of node.cases) if (isFailed(entry.test)) check(entry, [...ancestors, node]);
+      return;
+    }
     if (!isMember(node) || propertyName(node) !== 'flow' || !named(node.object, 'process')) return;
     const process = node.object as Extract<Node, { object: Node }>;
     const data = named(process.object, 'context') ? (process.object as Extract<Node, { object: Node }>).object : process.object;
@@ -128,7 +124,7 @@ function v1Reads(ctx: FileContext): Site[] {
     );
     reads.push(site.build());
   });
-  return reads;
+  return { reads, statusChecks };
 }
 
 /** A read inside the failure branch shared by two calls is one site that follows both. */

@@ -80,11 +80,11 @@ export function resolvePlans(
       // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
     ),
-    ...escapedReads(untied, analysis.boundaries, options.modules ?? { importersOf: () => [], importsOf: () => [] }),
     ...escapedReads(
-      untiedChecks,
-      new Map([...analysis.boundaries].filter(([origin]) => v1Calls.has(origin))),
+      [...untied, ...untiedChecks],
+      analysis.boundaries,
       options.modules ?? { importersOf: () => [], importsOf: () => [] },
+      (read, origin) => read.rule !== 'status.failure-spelling' || v1Calls.has(origin),
     ),
   ];
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
@@ -261,6 +261,8 @@ function escapedReads(
   untied: readonly Site[],
   boundaries: ReadonlyMap<string, readonly string[]>,
   modules: { importersOf(file: string): readonly string[]; importsOf(file: string): readonly string[] },
+  /** Whether `read` joins the flow of the call `origin` it may read the answer of. */
+  joins: (read: Site, origin: string) => boolean,
 ): Site[] {
   const closure = (from: readonly string[], next: (file: string) => readonly string[]): Set<string> => {
     const reached = new Set<string>();
@@ -282,8 +284,8 @@ function escapedReads(
       escapedIn.set(file, (escapedIn.get(file) ?? new Set()).add(origin));
   }
   return untied.flatMap((read) => {
-    const origins = escapedIn.get(read.file);
-    return origins ? [{ ...read, role: 'read' as const, dependsOn: [...(read.dependsOn ?? []), ...origins] }] : [];
+    const origins = [...(escapedIn.get(read.file) ?? [])].filter((origin) => joins(read, origin));
+    return origins.length > 0 ? [{ ...read, role: 'read' as const, dependsOn: [...(read.dependsOn ?? []), ...origins] }] : [];
   });
 }
 
