@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { Registry } from 'prom-client';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   type CutoverOptions,
   createCutover,
@@ -55,6 +55,16 @@ function setUp(options: Partial<CutoverOptions> & { strict?: boolean; v2Faults?:
   const nextChange = () => new Promise<StageChange>((resolve) => (changed = resolve));
   const mirroredAt = async (instanceId: string) => (await store.placementOf(instanceId))?.mirrored;
   return { sim, cutover, records, changes, nextChange, mirroredAt, advance: async () => sim.core.clock.advance(500) };
+}
+
+const killFileDirs: string[] = [];
+afterAll(() => Promise.all(killFileDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A path for a kill-switch file, in a directory of its own that is removed after the file's tests. */
+async function killFilePath(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cutover-kill-'));
+  killFileDirs.push(dir);
+  return join(dir, 'kill');
 }
 
 describe('automatic rollback', () => {
@@ -188,7 +198,7 @@ describe('the kill switch acts on the next start', () => {
   });
 
   it('from a watched file that names the mapping', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'cutover-kill-')), 'kill');
+    const file = await killFilePath();
     const { cutover, nextChange, mirroredAt } = setUp({ killSwitch: { file, filePollIntervalMs: 10 } });
     const killed = nextChange();
     await writeFile(file, 'data-check\n');
@@ -202,7 +212,7 @@ describe('the kill switch acts on the next start', () => {
     ['kills the mappings it knows when one of its names is wrong', 'data-chek\ndata-check\n'],
     ['kills every mapping when it names none this cutover has', 'data-chek\n'],
   ])('from a watched file: %s, and logs the unknown names', async (_, text) => {
-    const file = join(await mkdtemp(join(tmpdir(), 'cutover-kill-')), 'kill');
+    const file = await killFilePath();
     const logged: { message: string; fields: unknown }[] = [];
     const { cutover, nextChange } = setUp({
       killSwitch: { file, filePollIntervalMs: 10 },
