@@ -1,5 +1,5 @@
 import type { Expression, FunctionDeclaration, Function as FunctionNode, Node, TSEnumDeclaration } from '@babel/types';
-import { type GotAnswerOptions, gotAnswerOptions } from './got-options.js';
+import { type AnswerOptions, answerOptions } from './answer-options.js';
 import { concat, flatten, hole, type StaticValue, text } from './static-value.js';
 
 /** What an evaluation may look up outside the expression: same-file constants and imported ones. */
@@ -102,7 +102,7 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
           kind: 'instance',
           library: made.library,
           ...(made.base ? { base: evaluate(made.base, scope, seen) } : {}),
-          ...(made.gotOptions ? { gotOptions: made.gotOptions } : {}),
+          ...(made.answerOptions ? { answerOptions: made.answerOptions } : {}),
         };
       return hole(sourceText(node, scope));
     }
@@ -162,12 +162,12 @@ export const BASE_OPTIONS = ['baseURL', 'prefixUrl', 'prefix', 'baseUrl'];
 
 /**
  * `X.create({ … })` or `X.extend({ … })` of an imported library: the library, the expression of the base option,
- * and for got what its options say of the answers.
+ * and for got and ky what its options say of the answers.
  */
 function instanceCreation(
   call: Node,
   scope: EvaluationScope,
-): { readonly library: string; readonly base?: Node; readonly gotOptions?: GotAnswerOptions } | undefined {
+): { readonly library: string; readonly base?: Node; readonly answerOptions?: AnswerOptions } | undefined {
   if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.object.type !== 'Identifier')
     return undefined;
   const method = call.callee.property.type === 'Identifier' ? call.callee.property.name : '';
@@ -184,7 +184,7 @@ function instanceCreation(
   return {
     library,
     ...(base ? { base } : {}),
-    ...(library === 'got' ? { gotOptions: gotAnswerOptions(call.arguments, { urlFirst: false }) } : {}),
+    ...(library === 'got' || library === 'ky' ? { answerOptions: answerOptions(call.arguments, { urlFirst: false }) } : {}),
   };
 }
 
@@ -194,8 +194,8 @@ function clientFactory(fn: FunctionNode, scope: EvaluationScope, seen: ReadonlyS
   const returned = fn.body.type === 'BlockStatement' ? (returns.length === 1 ? returns[0]?.argument : undefined) : fn.body;
   const made = returned ? instanceCreation(returned, scope) : undefined;
   if (!made) return undefined;
-  const { library, base: value, gotOptions } = made;
-  const options = gotOptions ? { gotOptions } : {};
+  const { library, base: value, answerOptions: answers } = made;
+  const options = answers ? { answerOptions: answers } : {};
   if (!value) return { kind: 'client', library, ...options };
   const baseParam =
     value.type === 'Identifier'

@@ -1,4 +1,4 @@
-import type { GotAnswerOptions } from './got-options.js';
+import type { AnswerOptions } from './answer-options.js';
 
 /** Where a piece of text sits verbatim in a file, so it can be edited in place. */
 export interface TextSource {
@@ -38,8 +38,8 @@ export interface ClientFactory {
   readonly library: string;
   readonly base?: StaticValue;
   readonly baseParam?: number;
-  /** For got, what the options it is made with say of its calls' answers. */
-  readonly gotOptions?: GotAnswerOptions;
+  /** For got and ky, what the options it is made with say of its calls' answers. */
+  readonly answerOptions?: AnswerOptions;
 }
 
 /**
@@ -53,8 +53,8 @@ export interface ClientInstance {
   readonly library: string;
   readonly base?: StaticValue;
   readonly intercepted?: true;
-  /** For got, what the options it is made with say of its calls' answers. */
-  readonly gotOptions?: GotAnswerOptions;
+  /** For got and ky, what the options it is made with say of its calls' answers. */
+  readonly answerOptions?: AnswerOptions;
 }
 
 export const text = (value: string, source?: TextSource): StaticValue => ({

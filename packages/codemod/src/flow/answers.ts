@@ -50,7 +50,7 @@ function classify(functions: Functions, source: Source, node: Node, depth: numbe
       const answer = answerOf(functions, source, current, depth + 1);
       return answer === 'got' && awaited ? 'got-response' : answer;
     }
-    if (style === 'axios-intercepted' || style === 'got-unknown') return 'opaque';
+    if (style === 'axios-intercepted' || style === 'got-unknown' || style === 'ky-unknown') return 'opaque';
     if (style === 'got-text') return 'text';
     if (style === 'ky' && isGotCall(source.ctx, current, receivers)) return awaited ? 'got-response' : 'got';
     return style === 'body' || style === 'axios-body' || style === 'got-body' ? 'body' : style;

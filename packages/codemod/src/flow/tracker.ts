@@ -104,6 +104,11 @@ const GOT_UNKNOWN_CALL =
   'its got options (resolveBodyOnly, responseType) are not all in the code, or handlers or hooks after the request may change what it answers, so whether it answers the response or the body is unknown and no read of its answer can be rewritten';
 const GOT_OPTIONS_FORM =
   'write resolveBodyOnly and responseType in got.extend({ … }) or in the call’s own options, with hooks run before the request only, and run again';
+/** Why a ky call whose options may change its answer, or are not all in the code, stays v1. */
+const KY_UNKNOWN_CALL =
+  'its ky options (its own or its instance’s) are not all in the code, or a parseJson or an afterResponse or beforeError hook may change what it answers, so no read of its answer can be rewritten';
+const KY_OPTIONS_FORM =
+  'write the options out in ky.create({ … }) or in the call, with hooks run before the request only (beforeRequest, beforeRetry), and run again';
 /** An imported type the answers' annotations name: where, and the annotations retyped. */
 interface TypeImport {
   readonly source: Source;
@@ -171,7 +176,9 @@ export class Tracker implements Tracking {
       site.refusal =
         facts.style === 'got-unknown'
           ? { rule: 'codemod.unknown-client', reason: GOT_UNKNOWN_CALL, suggestion: GOT_OPTIONS_FORM }
-          : { rule: 'codemod.response-interceptor', reason: OPAQUE_CALL, suggestion: INTERCEPTOR_FORM };
+          : facts.style === 'ky-unknown'
+            ? { rule: 'codemod.unknown-client', reason: KY_UNKNOWN_CALL, suggestion: KY_OPTIONS_FORM }
+            : { rule: 'codemod.response-interceptor', reason: OPAQUE_CALL, suggestion: INTERCEPTOR_FORM };
       settle(site);
     }
     const value: Value = {
@@ -265,7 +272,7 @@ export class Tracker implements Tracking {
 
   private answerShape(source: Source, call: CallExpression, style: string): Shape {
     if (style === 'fetch' || style === 'axios' || style === 'superagent' || style === 'ky') return { kind: 'response', style };
-    if (style === 'axios-intercepted' || style === 'got-unknown') return { kind: 'opaque' };
+    if (style === 'axios-intercepted' || style === 'got-unknown' || style === 'ky-unknown') return { kind: 'opaque' };
     if (style !== 'callee') return { kind: 'body' };
     const answer = answerOf(this.functions, source, call);
     if (answer === 'opaque') return { kind: 'opaque' };

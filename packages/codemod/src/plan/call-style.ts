@@ -1,5 +1,5 @@
 import type { CallExpression, Node } from '@babel/types';
-import { gotAnswer, gotAnswerOptions } from '../analysis/got-options.js';
+import { answerOptions, gotAnswer, kyAnswer } from '../analysis/answer-options.js';
 import { isMember } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { type CallStyle, libraryOf } from './http-libraries.js';
@@ -8,10 +8,12 @@ import { type Receivers, receiverText } from './receivers.js';
 /** The style of an HTTP call in any of the forms the codemod recognises. */
 export function callStyle(ctx: FileContext, call: CallExpression, receivers: Receivers): CallStyle {
   const style = libraryCallStyle(ctx, call, receivers);
-  if (style !== 'ky' || !isGotCall(ctx, call, receivers)) return style;
+  if (style !== 'ky') return style;
   const receiver = isMember(call.callee) ? receiverText(call.callee.object) : undefined;
-  const instance = receiver === undefined ? undefined : receivers.instances.get(receiver)?.gotOptions;
-  return GOT_STYLES[gotAnswer(gotAnswerOptions(call.arguments, { urlFirst: true }), instance)];
+  const instance = receiver === undefined ? undefined : receivers.instances.get(receiver)?.answerOptions;
+  const own = answerOptions(call.arguments, { urlFirst: true });
+  if (isGotCall(ctx, call, receivers)) return GOT_STYLES[gotAnswer(own, instance)];
+  return kyAnswer(own, instance) === 'unknown' ? 'ky-unknown' : 'ky';
 }
 
 /** The style of a got call by what it answers (see `gotAnswer`). */

@@ -7,7 +7,9 @@ import type { FileContext } from './file-context.js';
  * interceptor hands back `response.data` answers the body (`axios-body`); one whose interceptor the codemod cannot
  * read answers it does not know what (`axios-intercepted`). A got call with `resolveBodyOnly: true` (its own option or
  * its instance's) answers the body: parsed under `responseType: 'json'` (`got-body`), else its text (`got-text`);
- * with options the code does not show, what it answers is unknown (`got-unknown`).
+ * with options the code does not show, what it answers is unknown (`got-unknown`); so is a ky call whose options
+ * (its own or its instance's) the code does not show, or that may change its answer (`ky-unknown`: `parseJson`, an
+ * `afterResponse` hook).
  */
 export type CallStyle =
   | 'fetch'
@@ -18,6 +20,7 @@ export type CallStyle =
   | 'got-body'
   | 'got-text'
   | 'got-unknown'
+  | 'ky-unknown'
   | 'superagent'
   | 'body'
   | 'callee';

@@ -1,6 +1,6 @@
 import type { CallExpression, Node, TSTypeReference } from '@babel/types';
+import { type AnswerOptions, answerOptions } from '../analysis/answer-options.js';
 import { BASE_OPTIONS, evaluate, INSTANCE_FACTORIES } from '../analysis/evaluate.js';
-import { type GotAnswerOptions, gotAnswerOptions } from '../analysis/got-options.js';
 import type { ClientFactory, StaticValue } from '../analysis/static-value.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
@@ -18,8 +18,8 @@ export interface Instance {
   readonly library?: CallStyle;
   /** The module of that library (`got`, `ky`): got and ky share a style, but only ky's response has `.json()`. */
   readonly module?: string;
-  /** What got options of the instance say of its calls' answers (`got.extend({ resolveBodyOnly: true })`). */
-  readonly gotOptions?: GotAnswerOptions;
+  /** What got or ky options of the instance say of its calls' answers (`got.extend({ resolveBodyOnly: true })`). */
+  readonly answerOptions?: AnswerOptions;
 }
 
 /** What the calls of a file go through: instances with their base, and receivers typed or made as `V1Api`. */
@@ -77,13 +77,13 @@ export function findReceivers(ctx: FileContext): Receivers {
         const name = assignedName(ancestors);
         const library = callee.object.type === 'Identifier' ? libraryOf(ctx, callee.object.name) : undefined;
         const module = library && callee.object.type === 'Identifier' ? ctx.imports.get(callee.object.name)?.specifier : undefined;
-        const gotOptions = module === 'got' ? { gotOptions: gotAnswerOptions(node.arguments, { urlFirst: false }) } : {};
+        const answers = module === 'got' || module === 'ky' ? { answerOptions: answerOptions(node.arguments, { urlFirst: false }) } : {};
         if (baseProperty?.type === 'ObjectProperty' && name)
           instances.set(name, {
             base: evaluate(baseProperty.value, ctx),
             ...(library ? { library } : {}),
             ...(module ? { module } : {}),
-            ...gotOptions,
+            ...answers,
           });
       }
     } else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier' && !V1_TYPES.includes(node.typeName.name)) {
@@ -110,7 +110,7 @@ export function findReceivers(ctx: FileContext): Receivers {
     instances.set(name, {
       ...(imported.base ? { base: imported.base } : {}),
       ...(library ? { library, module: imported.library } : {}),
-      ...(imported.gotOptions ? { gotOptions: imported.gotOptions } : {}),
+      ...(imported.answerOptions ? { answerOptions: imported.answerOptions } : {}),
     });
     if (imported.intercepted)
       interceptedElsewhere.set(name, {
@@ -133,7 +133,7 @@ export function madeBy(ctx: FileContext, factory: ClientFactory, call: CallExpre
   return {
     ...(base ? { base } : {}),
     ...(library ? { library, module: factory.library } : {}),
-    ...(factory.gotOptions ? { gotOptions: factory.gotOptions } : {}),
+    ...(factory.answerOptions ? { answerOptions: factory.answerOptions } : {}),
   };
 }
 

@@ -64,6 +64,7 @@ export function synthesizeCall(
   if (style === 'got-text') return { problem: "it answers the body's text (resolveBodyOnly without responseType 'json')" };
   if (style === 'got-unknown')
     return { problem: 'its got options (resolveBodyOnly, responseType) are not in the code: what it answers is unknown' };
+  if (style === 'ky-unknown') return { problem: 'its ky options are not all in the code, or may change what it answers' };
   if (style === 'body') {
     const method = CLIENT_METHODS[path];
     if (!method || !isMember(call.callee)) return { problem: `the client has no method for ${path}` };

@@ -2,32 +2,32 @@ import type { Node } from '@babel/types';
 import { keyName } from '../parse/walk.js';
 
 /**
- * The got options that decide what a call answers, as the code writes them: `resolveBodyOnly` (the body instead of
- * the response) and `responseType` (`'json'` parses it). `null` where the code does not show the value: a
- * spread, a computed key, a value that is not a literal, options passed by name.
+ * The got and ky options that decide what a call answers, as the code writes them: got's `resolveBodyOnly` (the body
+ * instead of the response) and `responseType` (`'json'` parses it). `null` where the code does not show the value:
+ * a spread, a computed key, a value that is not a literal, options passed by name, options that may change the answer.
  */
-export interface GotAnswerOptions {
+export interface AnswerOptions {
   readonly resolveBodyOnly?: boolean | null;
   readonly responseType?: string | null;
 }
 
-const UNKNOWN: GotAnswerOptions = { resolveBodyOnly: null, responseType: null };
+const UNKNOWN: AnswerOptions = { resolveBodyOnly: null, responseType: null };
 
 /**
- * Options that may change what a call answers from code the options do not show: handlers, defaults changed later
- * (`mutableDefaults`), a parser of one's own, and hooks other than those run before a request is sent (an
- * `afterResponse` hook may hand back anything).
+ * Options of got or ky that may change what a call answers from code the options do not show: handlers, defaults
+ * changed later (`mutableDefaults`), a parser of one's own, and hooks other than those run before a request is sent
+ * (an `afterResponse` hook may hand back anything, a `beforeError` hook another error).
  */
 const OPAQUE_OPTIONS = /^(?:handlers|mutableDefaults|parseJson)$/;
 const REQUEST_HOOKS = /^(?:init|beforeRequest|beforeRedirect|beforeRetry)$/;
 
 /**
- * The answer options written in the arguments of a got call (`got(url, options)`, whose first argument may be its
- * URL: `urlFirst`) or of `got.extend(…)` (options or instances only). Once an option that may change the answer
+ * The answer options written in the arguments of a got or ky call (`got(url, options)`, whose first argument may be
+ * its URL: `urlFirst`) or of `got.extend(…)`, `ky.create(…)` (options or instances only). Once an option that may change the answer
  * from elsewhere is seen, the answer stays unknown whatever follows.
  */
-export function gotAnswerOptions(args: readonly Node[], { urlFirst }: { urlFirst: boolean }): GotAnswerOptions {
-  let options: GotAnswerOptions = {};
+export function answerOptions(args: readonly Node[], { urlFirst }: { urlFirst: boolean }): AnswerOptions {
+  let options: AnswerOptions = {};
   let opaque = false;
   args.forEach((argument, index) => {
     if (argument.type !== 'ObjectExpression') {
@@ -63,10 +63,15 @@ function requestHooksOnly(property: Node): boolean {
  * What a got call answers, its own options over those of the instance that makes it: the response, the parsed body
  * (`resolveBodyOnly` with `responseType: 'json'`), the body's text, or unknown.
  */
-export function gotAnswer(call: GotAnswerOptions, instance: GotAnswerOptions = {}): 'response' | 'body' | 'text' | 'unknown' {
+export function gotAnswer(call: AnswerOptions, instance: AnswerOptions = {}): 'response' | 'body' | 'text' | 'unknown' {
   const resolveBodyOnly = 'resolveBodyOnly' in call ? call.resolveBodyOnly : instance.resolveBodyOnly;
   const responseType = 'responseType' in call ? call.responseType : instance.responseType;
   if (resolveBodyOnly === undefined || resolveBodyOnly === false) return 'response';
   if (resolveBodyOnly === null || responseType === null) return 'unknown';
   return responseType === 'json' ? 'body' : 'text';
+}
+
+/** What a ky call answers, its own options over those of the instance that makes it: the response, or unknown. */
+export function kyAnswer(call: AnswerOptions, instance: AnswerOptions = {}): 'response' | 'unknown' {
+  return [call, instance].some((options) => options.resolveBodyOnly === null) ? 'unknown' : 'response';
 }
