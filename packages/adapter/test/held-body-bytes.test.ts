@@ -115,15 +115,11 @@ describe('a body still arriving when the server stops waiting', () => {
     expect(sim.core.journal.list({ path: '*/journey/start' })).toHaveLength(startsBefore);
   });
 
-  it('answers a request it refuses as the refusal it is (400), not as a timeout', async () => {
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+  it('answers a bad body still arriving 503 too: its refusal would need the rest of it, and nothing was sent', async () => {
+    const gate = new Promise<void>(() => {});
     async function* chunks() {
       yield new TextEncoder().encode('{"resourceId":');
       await gate;
-      yield new TextEncoder().encode('}');
     }
     const stopping = new AbortController();
     const headers = new Headers({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -135,9 +131,20 @@ describe('a body still arriving when the server stops waiting', () => {
       signal: stopping.signal,
     });
     stopping.abort(stopped());
-    open();
-    const answer = await answered;
-    expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { message: string }).message).toBe('the request body is not valid JSON');
+    expect((await answered).status).toBe(503);
+  });
+
+  it('answers a request it refuses before reading its body as the refusal it is (415), not as a timeout', async () => {
+    const stopping = new AbortController();
+    stopping.abort(stopped());
+    const headers = new Headers({ authorization: `Bearer ${token}`, 'content-type': 'text/plain' });
+    const answer = await handleV1({
+      method: 'POST',
+      url: 'http://shim.test/captain/api/journey/start',
+      headers,
+      chunks: (async function* () {})(),
+      signal: stopping.signal,
+    });
+    expect(answer.status).toBe(415);
   });
 });

@@ -245,7 +245,10 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     const url = targetOf(request);
     const route = url ? routeOf(request.method, url.pathname) : 'malformed';
     // v1 answers carry their own id (the upstream's when there was one); every other answer carries this one.
-    const ownId = route === 'v1' && !waitingStopped;
+    // Arrived after the signal (pipelined, or on a kept-alive connection): sent upstream, its answer could be lost
+    // with a connection about to close, so it is refused as one that sent nothing.
+    const refused = stopping || waitingStopped;
+    const ownId = route === 'v1' && !refused;
     const inbound = request.headers.get('x-request-id');
     const requestId = ownId ? '' : inbound && VALID_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
     // Operational endpoints are not traffic: a scrape must not count itself.
@@ -253,10 +256,9 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     if (traffic) metrics.inFlight.inc();
     let response: Response;
     try {
-      // Its connection's signal has fired: traffic routed now would fail at once, as if sent and cut short. Health,
-      // metrics and the kill switch send nothing upstream and still answer.
+      // Health, metrics and the kill switch send nothing upstream and still answer.
       response =
-        waitingStopped && traffic
+        refused && traffic
           ? nothingSentAnswer(route, requestId)
           : url === undefined
             ? json(400, { status: 400, message: 'the request target must be a path, without user information', error: 'bad-request-error' })
@@ -290,7 +292,10 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     return response;
   }
 
-  /** From now on every answer closes its connection (`Connection: close`): the server is stopping. */
+  /**
+   * The server is stopping: from now on every answer closes its connection (`Connection: close`), and a request
+   * arriving is answered 503, nothing sent upstream, while those already in flight finish.
+   */
   const beginStopping = (): void => {
     stopping = true;
   };
@@ -298,7 +303,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   /**
    * Ends every request still waiting for the upstream as a timeout would: answered 504, a start saying its journey
    * may have been created and under which request id, never counted as a caller that left (499). A request that had
-   * sent nothing upstream, and any arriving from now on, is answered 503: nothing was sent.
+   * sent nothing upstream (a v1 body still arriving) is answered 503: nothing was sent.
    */
   const stopWaiting = (): void => {
     waitingStopped = true;

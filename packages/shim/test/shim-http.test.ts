@@ -2,7 +2,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { basename, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -699,14 +699,16 @@ async function holdingUpstream(answer: { status: number; body: string }) {
   const requested = new Promise<void>((resolve) => (arrived = resolve));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let received = 0;
   const server = createServer((request, response) => {
     request.resume();
+    received += 1;
     arrived();
     void released.then(() => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/eu/v2/captain/`;
-  return { base, requested, release, close: () => server.close() };
+  return { base, requested, release, received: () => received, close: () => server.close() };
 }
 
 describe('process behaviour', () => {
@@ -919,6 +921,71 @@ describe('process behaviour', () => {
       agent.destroy();
       await own.stop();
       holding.close();
+    }
+  });
+
+  it('refuses a request pipelined behind one in flight after the signal: it sends nothing upstream, so no journey is made that no one is told of', async () => {
+    const holding = await holdingUpstream({ status: 200, body: '{"status":"InProgress"}' });
+    const own = await startShimCli(serveArgs(holding.base, mapFile, '--shutdown-timeout-ms', '10000'));
+    const { hostname, port } = new URL(own.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      let wire = '';
+      socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
+      const ended = once(socket, 'close');
+      const post = (path: string, body: unknown) => {
+        const text = JSON.stringify(body);
+        return `POST ${path} HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+      };
+      socket.write(post('/v2/captain/journey/state/fetch', { instanceId: 'f'.repeat(32) }));
+      await holding.requested;
+      const stopped = own.stop();
+      await vi.waitFor(() => expect(fetch(`${own.url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
+      socket.write(post('/captain/api/journey/start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: {} } }));
+      // Refused, it is logged at once; sent, it would wait on the held upstream.
+      await vi.waitFor(() => expect(own.stdout()).toContain('"route":"v1","status":503'), { interval: 5, timeout: 5000 });
+      expect(holding.received()).toBe(1);
+      holding.release();
+      await ended;
+      expect(wire).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(wire).toMatch(/\r\nConnection: close\r\n/i);
+      expect(await stopped).toBe(0);
+      expect(holding.received()).toBe(1);
+    } finally {
+      socket.destroy();
+      await own.stop();
+      holding.close();
+    }
+  });
+
+  it('answers a v1 request whose body is still arriving at the end of the grace 503, nothing sent, instead of cutting it off unanswered', async () => {
+    const own = await startShimCli(ownArgs('--shutdown-timeout-ms', '200'));
+    const { hostname, port } = new URL(own.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      let wire = '';
+      socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
+      const ended = once(socket, 'close');
+      const before = sim.core.journal.list().length;
+      socket.write(
+        `POST /captain/api/journey/start HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"resou`,
+      );
+      // In before the signal: its headers are read, its body still arriving.
+      await vi.waitFor(
+        async () => expect(await (await fetch(`${own.url}/metrics`)).text()).toMatch(/^journey_bridge_in_flight_requests 1$/m),
+        {
+          interval: 5,
+          timeout: 5000,
+        },
+      );
+      expect(await own.stop()).toBe(0);
+      await ended;
+      expect(wire).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(wire).toContain('"message":"journey-bridge is shutting down: nothing was sent to the upstream; retry"');
+      expect(sim.core.journal.list().length).toBe(before);
+    } finally {
+      socket.destroy();
+      await own.stop();
     }
   });
 

@@ -11,6 +11,7 @@ import {
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
+import { chunksUntilAborted } from './chunks-until-aborted.js';
 import { nothingSentFailure, stoppedWaiting, stoppedWaitingFailure, upstreamFailure } from './upstream-failure.js';
 import { type V1Operation, v1OperationOf } from './v1-routes.js';
 
@@ -118,10 +119,15 @@ function onTheWire(operation: V1Operation, answer: unknown, statusSpelling: stri
 
 /**
  * A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. Its chunks are what
- * the caller's stream enqueued, which need not be bytes.
+ * the caller's stream enqueued, which need not be bytes. A server's chunks end when its request's signal fires (the
+ * server stops waiting); a `Request`'s stream fails by itself when its caller goes.
  */
 const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<unknown> | Uint8Array[] =>
-  'chunks' in request ? request.chunks : request.body ? (request.body as unknown as AsyncIterable<unknown>) : [];
+  'chunks' in request
+    ? chunksUntilAborted(request.chunks, request.signal)
+    : request.body
+      ? (request.body as unknown as AsyncIterable<unknown>)
+      : [];
 
 /**
  * A body chunk's bytes, taking what Node's fetch sends: any ArrayBuffer view, and a string as UTF-8. Anything
