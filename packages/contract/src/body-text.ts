@@ -29,7 +29,27 @@ export function bodyTextDecoder(charset: string | undefined): ((bytes: Buffer) =
   } catch {
     return undefined; // a RangeError: an unknown label, or one the Encoding Standard maps to "replacement"
   }
-  return decoder.encoding === 'utf-8' ? utf8 : (bytes) => decoder.decode(bytes);
+  if (decoder.encoding === 'utf-8') return utf8;
+  if (decoder.encoding === 'windows-1252') return windows1252;
+  return (bytes) => decoder.decode(bytes);
+}
+
+/**
+ * The 32 characters windows-1252 puts at 0x80–0x9F (its other bytes are Latin-1's code points); the 5 it leaves
+ * undefined map to the C1 control of their byte, as the Encoding Standard has them.
+ */
+const WINDOWS_1252_C1 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * windows-1252, the decoding the Encoding Standard gives `ISO-8859-1`, `latin1` and `windows-1252` alike. Node's
+ * `TextDecoder` (20.18.3+ and 22.13+) decodes these labels as plain Latin-1, which turns `’`, `–` and `€` from .NET
+ * and Java callers into invisible C1 controls in a subject's name.
+ */
+function windows1252(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  return /[\x80-\x9f]/.test(text) ? text.replace(/[\x80-\x9f]/g, (c1) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80] ?? c1) : text;
 }
 
 /**

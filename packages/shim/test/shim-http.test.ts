@@ -580,6 +580,32 @@ describe('v1 bodies as their callers declare them', () => {
     expect(sim.core.engine.get(instanceId)?.subject.identity).toMatchObject(identity);
   });
 
+  it.each(['windows-1252', 'ISO-8859-1', 'latin1'])(
+    'reads %s as windows-1252: the ’, – and € a .NET or Java caller sends reach v2 as written',
+    async (charset) => {
+      // Those three are windows-1252's bytes 0x92, 0x96 and 0x80, which Latin-1 would read as invisible C1 controls.
+      const windows1252 = (value: unknown) =>
+        Buffer.from(
+          JSON.stringify(value).replace(/[’–€]/g, (c) =>
+            String.fromCharCode(({ '’': 0x92, '–': 0x96, '€': 0x80 } as Record<string, number>)[c] ?? 0),
+          ),
+          'latin1',
+        );
+      const headers = declaring(charset);
+      const call = async (path: string, body: unknown) =>
+        (await fetch(v1(path), { method: 'POST', headers, body: windows1252(body) })).json();
+      const { instanceId } = await call('start', {
+        resourceId: 'a1d7c3f0data-check-v1@latest',
+        context: { config: { async: true }, subject: {} },
+      });
+      const { tasks } = await call('task/list', { instanceId });
+      const identity = { firstName: 'Siobhán', lastNames: ['O’Brien–Müller€'], dateOfBirth: '1990-12-10' };
+      const update = { intent: 'Complete', instanceId, taskId: tasks[0].taskId, context: { subject: { identity } } };
+      expect(await call('task/update', update)).not.toHaveProperty('error');
+      expect(sim.core.engine.get(instanceId)?.subject.identity).toMatchObject(identity);
+    },
+  );
+
   it('reads a quoted charset parameter, and UTF-8 declared in another spelling as UTF-8', async () => {
     const startFor = (firstName: string) => ({
       resourceId: 'a1d7c3f0data-check-v1@latest',
