@@ -7,10 +7,12 @@ import {
   IncompleteTaskError,
   Interaction,
   isValidFilterKey,
+  JourneyMapError,
   MalformedTaskIdError,
   mapResourceId,
   planSubmit,
   renderCompatibilityDoc,
+  resolveJourneyMap,
   toV1ErrorBody,
   toV1State,
   toV1TaskList,
@@ -62,6 +64,24 @@ describe('mapResourceId / toV2StartRequest', () => {
     expect(() => mapResourceId('other@1', map)).toThrow(
       expect.objectContaining({ status: 404, changeId: 'request.start-resource-id', resourceId: 'other@1' }),
     );
+  });
+
+  it('carries @latest over from an exact @latest key whose v2 id has no version, as from a bare key', () => {
+    const exactLatest = { 'v1-journey@latest': 'v2-journey', 'v1-journey@4': 'v2-journey' };
+    expect(mapResourceId('v1-journey@latest', exactLatest)).toBe('v2-journey@latest');
+    expect(() => mapResourceId('v1-journey@4', exactLatest)).toThrow('version 4 is pinned: map the exact id "v1-journey@4"');
+  });
+
+  it('refuses, when the map is resolved, an exact pinned key whose v2 id has no version: every start of it would fail', () => {
+    expect(() => resolveJourneyMap({ 'v1-journey@4': 'v2-journey' }, V1Dialect.parse({}))).toThrow(
+      new JourneyMapError(
+        'journey map entry "v1-journey@4": its v2 id "v2-journey" has no version; an exact v1 id maps to an exact v2 id ("v2-journey@<version>")',
+      ),
+    );
+    expect(resolveJourneyMap({ 'v1-journey@latest': 'v2-journey', 'v1-journey@4': 'v2-journey@9' }, V1Dialect.parse({})).v2Ids).toEqual({
+      'v1-journey@latest': 'v2-journey',
+      'v1-journey@4': 'v2-journey@9',
+    });
   });
 
   it('finds only the map’s own entries: an id named like a member of Object is unmapped, not a function or a TypeError', () => {

@@ -58,6 +58,12 @@ export function resolveJourneyMap(entries: Readonly<Record<string, JourneyMapEnt
       throw new JourneyMapError(`journey map entry ${JSON.stringify(v1)}: ${problems}`);
     }
     const { v2, dialect } = parsed.data;
+    // `a1@3` → `b2` says nothing of which version of b2 replaces version 3: every start of it would be refused.
+    const pinned = v1.includes('@') && !v1.endsWith('@latest');
+    if (pinned && !v2.includes('@'))
+      throw new JourneyMapError(
+        `journey map entry ${JSON.stringify(v1)}: its v2 id ${JSON.stringify(v2)} has no version; an exact v1 id maps to an exact v2 id (${JSON.stringify(`${v2}@<version>`)})`,
+      );
     v2Ids[v1] = v2;
     byV1.set(v1, dialect);
     const seen = byV2.get(bareId(v2));

@@ -4,8 +4,8 @@ import { UnmappedJourneyError } from './translation-errors.js';
 
 /**
  * v1 resourceIds and the separately published v2 resourceIds that replace them. Keys are either exact ids
- * (`a1@3`) or bare ids (`a1`); a bare key whose value has no version carries `@latest` over, and refuses a
- * pinned v1 version rather than guess which v2 version matches it.
+ * (`a1@3`) or bare ids (`a1`); a key whose value has no version carries `@latest` over, and refuses a pinned v1
+ * version rather than guess which v2 version matches it.
  */
 export type JourneyMap = Readonly<Record<string, string>>;
 
@@ -13,11 +13,10 @@ export type JourneyMap = Readonly<Record<string, string>>;
 export function mapResourceId(resourceId: string, journeyMap: JourneyMap): string {
   // Own keys only: a caller's `constructor@latest` must not find Object's members in a map parsed from JSON.
   const exact = Object.hasOwn(journeyMap, resourceId) ? journeyMap[resourceId] : undefined;
-  if (exact !== undefined) return exact;
   const at = resourceId.lastIndexOf('@');
   const bare = at === -1 ? resourceId : resourceId.slice(0, at);
   const version = at === -1 ? '' : resourceId.slice(at + 1);
-  const mapped = Object.hasOwn(journeyMap, bare) ? journeyMap[bare] : undefined;
+  const mapped = exact ?? (Object.hasOwn(journeyMap, bare) ? journeyMap[bare] : undefined);
   if (mapped === undefined) throw new UnmappedJourneyError(resourceId);
   if (mapped.includes('@')) return mapped;
   if (version === 'latest') return `${mapped}@latest`;
