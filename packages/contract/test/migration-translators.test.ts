@@ -55,6 +55,8 @@ describe('mapResourceId / toV2StartRequest', () => {
     expect(mapResourceId('v1-pinned@3', map)).toBe('v2-pinned@7');
     expect(mapResourceId('v1-journey@latest', map)).toBe('v2-journey@latest');
     expect(mapResourceId('v1-versioned@5', map)).toBe('v2-versioned@2');
+    // An id written without a version (as code may hold one) maps as written.
+    expect(mapResourceId('v1-journey', map)).toBe('v2-journey');
   });
 
   it('never guesses: unmapped ids and pinned versions of bare mappings are errors naming the id', () => {

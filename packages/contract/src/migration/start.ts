@@ -18,7 +18,8 @@ export function mapResourceId(resourceId: string, journeyMap: JourneyMap): strin
   const version = at === -1 ? '' : resourceId.slice(at + 1);
   const mapped = exact ?? (Object.hasOwn(journeyMap, bare) ? journeyMap[bare] : undefined);
   if (mapped === undefined) throw new UnmappedJourneyError(resourceId);
-  if (mapped.includes('@')) return mapped;
+  // An id written without a version is mapped as written.
+  if (mapped.includes('@') || at === -1) return mapped;
   if (version === 'latest') return `${mapped}@latest`;
   throw new UnmappedJourneyError(resourceId, `version ${version} is pinned: map the exact id "${resourceId}"`);
 }
