@@ -1,18 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
 import { patchedElsewhere } from './analysis/patched-elsewhere.js';
 import { EditedFiles } from './edits/edited-files.js';
-import { overlappingFiles, reportLeftFiles } from './edits/overlapping-files.js';
+import { besideUnreadFiles, overlappingEdits, reportLeftFiles, type UnreadFile, unwritable, withFlowMates } from './edits/left-files.js';
 import { emitHelpers } from './emit/helper-module.js';
 import { declarationFileOf } from './files/declaration-file.js';
 import { discoverFiles } from './files/discover-files.js';
 import { nearestPackageJsonField } from './files/package-json-field.js';
 import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
 import { readSource } from './files/read-source.js';
-import { writeAtomic } from './files/write-atomic.js';
+import { type StagedWrite, stageWrite } from './files/staged-write.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
 import type { V2Unfollowed } from './flow/tracker.js';
@@ -99,6 +98,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const files = await discoverFiles(options.paths, options.extensions ?? DEFAULT_EXTENSIONS, cwd);
   const texts = new Map<string, string>();
   const refused = new Map<string, string>();
+  const unread: UnreadFile[] = [];
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const reads = await Promise.all(files.map((file) => readSource(file, maxBytes)));
   // Kept in the files' (sorted) order, not the order the reads finished in: every map built from these is walked
@@ -106,7 +106,10 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   files.forEach((file, index) => {
     const read = reads[index];
     if (read && 'text' in read) texts.set(file, read.text);
-    else if (read) refused.set(file, read.refused);
+    else if (read) {
+      refused.set(file, read.refused);
+      unread.push({ file, why: read.refused, ...(read.scanText === undefined ? {} : { text: read.scanText }) });
+    }
   });
   const candidates = candidatesOf(files, texts);
   const sources: SourceFile[] = candidates.map((file) => ({ file, text: texts.get(file) ?? '' }));
@@ -149,6 +152,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const flowAnalysis = analyseFlows(plans, index, operationOptions);
   const ctxOf = (file: string) => index.get(file)?.ctx;
   const declarationCache = new Map<string, string | undefined>();
+  for (const [file, error] of parseErrors) unread.push({ file, why: `it does not parse: ${error}`, text: texts.get(file) ?? '' });
   const resolution = resolvePlans(plans, flowAnalysis, (file) => ((texts.get(file) ?? '').includes('\r\n') ? '\r\n' : '\n'), {
     helpersOff: helpersOff(operationOptions),
     ctx: ctxOf,
@@ -159,16 +163,44 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   });
   const removalOf = (file: string, start: number, end: number) =>
     (resolution.edits.get(file) ?? []).find((edit) => edit.text === '' && edit.start <= start && end <= edit.end)?.start;
-  const emission = emitHelpers(resolution.helpers, ctxOf, (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined), removalOf);
+  const readExisting = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+  // Files the run leaves as they were, with their flows: beside a file it did not read, with overlapping edits, or
+  // that cannot be written. Each time the set grows, the helper module is planned again for the files still changed
+  // (where it goes and what it holds depend on them), and everything is staged again: nothing is in place yet.
+  let left = withFlowMates(besideUnreadFiles(unread, resolution.flows, index.modules), resolution.flows);
+  let edited: EditedFiles;
+  let created: readonly { path: string; text: string }[];
+  const staged = new Map<string, StagedWrite>();
+  for (;;) {
+    const kept = (file: string) => !left.has(file) && !parseErrors.has(file);
+    const emission = emitHelpers(new Map([...resolution.helpers].filter(([file]) => kept(file))), ctxOf, readExisting, removalOf);
+    const edits = new Map<string, TextEdit[]>([...resolution.edits].filter(([file]) => kept(file)));
+    for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);
+    const overlapping = overlappingEdits(texts, edits);
+    const grown = new Map([...left, ...withFlowMates(overlapping, resolution.flows)]);
+    edited = new EditedFiles(texts, new Map([...edits].filter(([file]) => !grown.has(file))));
+    created = emission.files;
+    if (grown.size === left.size && !options.dry) {
+      // Every file is staged before any takes its place: one that cannot be written leaves its flows as they were.
+      const failures = await stageAll(texts, edited, created, staged);
+      if (failures.size > 0) {
+        await Promise.all([...staged.values()].map((write) => write.discard()));
+        staged.clear();
+        // A helper module that cannot be written leaves every file that would import one.
+        const helperFailure = created.find(({ path }) => failures.has(path));
+        if (helperFailure)
+          for (const file of resolution.helpers.keys())
+            if (kept(file)) failures.set(file, `the helper module ${helperFailure.path}: ${failures.get(helperFailure.path)}`);
+        for (const { path } of created) failures.delete(path);
+        left = new Map([...left, ...withFlowMates(unwritable(failures), resolution.flows)]);
+        continue;
+      }
+    }
+    if (grown.size === left.size) break;
+    left = grown;
+  }
   const flowMs = performance.now() - flowStarted;
-  const edits = new Map<string, TextEdit[]>(resolution.edits);
-  for (const edit of emission.edits) edits.set(edit.file, [...(edits.get(edit.file) ?? []), edit]);
-
-  // Edits never reach a file that failed to parse: its sites were never planned, and other files' edits into it are dropped.
-  const parsedEdits = new Map([...edits].filter(([file]) => !parseErrors.has(file)));
-  const overlapping = overlappingFiles(texts, parsedEdits, resolution.flows);
-  const flows = reportLeftFiles(resolution.flows, resolution.sites, overlapping);
-  const edited = new EditedFiles(texts, new Map([...parsedEdits].filter(([file]) => !overlapping.has(file))));
+  const flows = reportLeftFiles(resolution.flows, resolution.sites, left);
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
   for (const file of files) {
@@ -182,9 +214,9 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       outcomes.push({ file, status: 'parse-error', error: parseError });
       continue;
     }
-    const overlap = overlapping.get(file);
-    if (overlap !== undefined) {
-      outcomes.push({ file, status: 'refused', error: overlap });
+    const leave = left.get(file);
+    if (leave !== undefined) {
+      outcomes.push({ file, status: 'refused', error: leave.reason });
       continue;
     }
     const before = texts.get(file) ?? '';
@@ -192,22 +224,8 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     if (after !== before) outcomes.push({ file, status: 'changed', before, after });
     else outcomes.push({ file, status: candidateSet.has(file) ? 'unchanged' : 'skipped' });
   }
-  for (const { path, text } of emission.files) outcomes.push({ file: path, status: 'created', before: '', after: text });
-  if (!options.dry) {
-    // A file that cannot be written is reported, not fatal: the others are still written.
-    await Promise.all(
-      outcomes.map(async (outcome, position) => {
-        if ((outcome.status !== 'changed' && outcome.status !== 'created') || outcome.after === undefined) return;
-        try {
-          if (outcome.status === 'created') await writeFile(outcome.file, outcome.after, { flag: 'wx' });
-          else await writeAtomic(outcome.file, outcome.after);
-        } catch (error) {
-          const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-          outcomes[position] = { file: outcome.file, status: 'refused', error: `cannot write: ${reason}; left as it was` };
-        }
-      }),
-    );
-  }
+  for (const { path, text } of created) outcomes.push({ file: path, status: 'created', before: '', after: text });
+  await commitAll(staged, outcomes);
   const lines = options.linesAsRead ? new EditedFiles(texts, new Map()) : edited;
   for (const site of resolution.sites) nameSiteLines(site, lines);
   return {
@@ -239,4 +257,52 @@ function nameSiteLines(site: Site, lines: EditedFiles): void {
   site.planned = name(site.planned);
   if (site.refusal) site.refusal = name(site.refusal);
   site.reviews = site.reviews.map(name);
+}
+
+/**
+ * Stages the new text of every changed file and of each helper module to create; `staged` holds what was staged,
+ * and the files that could not be, with why, are answered.
+ */
+async function stageAll(
+  texts: ReadonlyMap<string, string>,
+  edited: EditedFiles,
+  created: readonly { path: string; text: string }[],
+  staged: Map<string, StagedWrite>,
+): Promise<Map<string, string>> {
+  const writes = [
+    ...[...texts.keys()].flatMap((file) => {
+      const after = edited.text(file);
+      return after === undefined || after === texts.get(file) ? [] : [{ file, text: after, create: false }];
+    }),
+    ...created.map(({ path, text }) => ({ file: path, text, create: true })),
+  ];
+  const failures = new Map<string, string>();
+  await Promise.all(
+    writes.map(async ({ file, text, create }) => {
+      try {
+        staged.set(file, await stageWrite(file, text, { create }));
+      } catch (error) {
+        failures.set(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+      }
+    }),
+  );
+  return failures;
+}
+
+/**
+ * Puts every staged file in place. A rename in its own directory fails only when the tree changed under the run;
+ * such a file is reported, never half-written.
+ */
+async function commitAll(staged: ReadonlyMap<string, StagedWrite>, outcomes: FileOutcome[]): Promise<void> {
+  await Promise.all(
+    [...staged.values()].map(async (write) => {
+      try {
+        await write.commit();
+      } catch (error) {
+        const position = outcomes.findIndex((outcome) => outcome.file === write.file);
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        outcomes[position] = { file: write.file, status: 'refused', error: `cannot write: ${reason}; the tree changed during the run` };
+      }
+    }),
+  );
 }

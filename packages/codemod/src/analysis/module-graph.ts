@@ -184,6 +184,16 @@ export class ModuleGraph {
     return [...(this.imports.get(file) ?? [])];
   }
 
+  /** The files of the run that `text`, the text of `from` (a file the run did not read as source), imports. */
+  importsOfText(from: string, text: string): readonly string[] {
+    const targets = new Set<string>();
+    for (const match of text.matchAll(SPECIFIER)) {
+      const target = this.resolve(from, match[2] ?? '');
+      if (target !== undefined && target !== from) targets.add(target);
+    }
+    return [...targets];
+  }
+
   /**
    * The imports, among the files the run read, that name the package holding `file` (the `name` of its nearest
    * package.json) but that the graph cannot resolve (no link in `node_modules`): they may import `file` unseen.

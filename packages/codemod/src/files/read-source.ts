@@ -1,7 +1,10 @@
 import { lstat, readFile } from 'node:fs/promises';
 
-/** A source file's text, or why the codemod leaves the file alone without reading it as source. */
-export type SourceRead = { readonly text: string } | { readonly refused: string };
+/**
+ * A source file's text, or why the codemod leaves the file alone without reading it as source, with its text when
+ * it is a small text file all the same (read-only, or not UTF-8: read as Latin-1), for what it imports.
+ */
+export type SourceRead = { readonly text: string } | { readonly refused: string; readonly scanText?: string };
 
 /** Bytes of a file's start looked at for a NUL, as git does to tell binary from text. */
 const BINARY_PROBE_BYTES = 8000;
@@ -21,14 +24,15 @@ export async function readSource(path: string, maxBytes: number): Promise<Source
     if (info.isSymbolicLink()) return { refused: 'a symbolic link: its target is migrated where it lives' };
     if (!info.isFile()) return { refused: 'not a regular file' };
     if (info.size > maxBytes) return { refused: `larger than ${maxBytes} bytes: generated or bundled code is not migrated` };
-    if ((info.mode & 0o222) === 0) return { refused: 'read-only: left as it is' };
     const bytes = await readFile(path);
     if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { refused: 'binary: not source text' };
+    let text: string;
     try {
-      return { text: utf8.decode(bytes) };
+      text = utf8.decode(bytes);
     } catch {
-      return { refused: 'not UTF-8 text: rewriting it would change its other bytes' };
+      return { refused: 'not UTF-8 text: rewriting it would change its other bytes', scanText: bytes.toString('latin1') };
     }
+    return (info.mode & 0o222) === 0 ? { refused: 'read-only: left as it is', scanText: text } : { text };
   } catch (error) {
     return { refused: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlappingFiles, reportLeftFiles } from '../src/edits/overlapping-files.js';
+import { overlappingEdits, reportLeftFiles, withFlowMates } from '../src/edits/left-files.js';
 import type { Flow } from '../src/plan/resolve.js';
 import type { Site, TextEdit } from '../src/plan/types.js';
 
@@ -20,12 +20,12 @@ describe('files whose edits overlap', () => {
   ]);
 
   it('are left as they are, with every file of their flows and of those files’ flows, the others edited', () => {
-    const left = overlappingFiles(texts, edits, [
+    const left = withFlowMates(overlappingEdits(texts, edits), [
       flow(1, ['/app/a.ts', '/app/b.ts']),
       flow(2, ['/app/b.ts', '/app/d.ts']),
       flow(3, ['/app/c.ts']),
     ]);
-    expect(Object.fromEntries(left)).toEqual({
+    expect(Object.fromEntries([...left].map(([file, { reason }]) => [file, reason]))).toEqual({
       '/app/a.ts':
         'overlapping edits in /app/a.ts: [6, 55) and [41, 55), a bug of the codemod: left as it was, with the files of its flows',
       '/app/b.ts': 'left as it was: a flow of it has a part in /app/a.ts, whose edits overlap',
@@ -37,7 +37,7 @@ describe('files whose edits overlap', () => {
     const composed = new Map([
       ['/app/a.ts', [edit('/app/a.ts', 18, 18, 'f('), edit('/app/a.ts', 41, 55, 'V2Interaction'), edit('/app/a.ts', 55, 55, ')')]],
     ]);
-    expect(overlappingFiles(texts, composed, [flow(1, ['/app/a.ts', '/app/b.ts'])]).size).toBe(0);
+    expect(overlappingEdits(texts, composed).size).toBe(0);
   });
 
   it('are reported as they were left: their sites unsupported and their flows on v1, not migrated', () => {
@@ -63,14 +63,14 @@ describe('files whose edits overlap', () => {
       { ...flow(1, ['/app/a.ts', '/app/b.ts']), sites: [a, b] },
       { ...flow(3, ['/app/c.ts']), sites: [c] },
     ];
-    const left = overlappingFiles(texts, edits, flows);
+    const left = withFlowMates(overlappingEdits(texts, edits), flows);
     const reported = reportLeftFiles(flows, [a, b, c], left);
     expect(reported.map((entry) => ({ decision: entry.decision, blockedBy: entry.blockedBy?.id }))).toEqual([
       { decision: 'v1', blockedBy: '/app/a.ts:6' },
       { decision: 'migrated', blockedBy: undefined },
     ]);
     expect([a, b, c].map((entry) => [entry.status, entry.rule, entry.reason])).toEqual([
-      ['unsupported', 'codemod.overlapping-edits', left.get('/app/a.ts')],
+      ['unsupported', 'codemod.overlapping-edits', left.get('/app/a.ts')?.reason],
       ['unsupported', 'codemod.overlapping-edits', 'left as it was: a flow of it has a part in /app/a.ts, whose edits overlap'],
       ['migrated', 'endpoint.task-list', 'v1 tasks → the v2 interaction'],
     ]);

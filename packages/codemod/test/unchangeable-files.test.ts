@@ -1,0 +1,81 @@
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCodemod } from '../src/index.js';
+
+// One journey whose base several files share, as a team writes it: a constants module and the files that call v1
+// through it. If the constant moved to v2 while one of those files stayed as it was, that file would send v1
+// requests to the v2 base.
+const ENDPOINTS = `export const JOURNEY_BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
+`;
+const CALLER = `import { JOURNEY_BASE } from './endpoints';
+
+export async function firstTask(instanceId: string) {
+  const res = await fetch(\`\${JOURNEY_BASE}task/list\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+  const list = await res.json();
+  return list.tasks[0]?.taskId;
+}
+`;
+// 228 characters: a file system's 255 leave no room for the name of a temporary file beside it.
+const LONG_NAME = `${'a-caller-whose-name-leaves-no-room-for-a-temporary-file-'.repeat(4)}x.ts`;
+
+let tree: string;
+beforeEach(async () => {
+  tree = await mkdtemp(join(tmpdir(), 'journey-codemod-unchangeable-'));
+});
+afterEach(() => rm(tree, { recursive: true, force: true }));
+
+async function project(files: Record<string, string>): Promise<void> {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(tree, name)), { recursive: true });
+    await writeFile(join(tree, name), text);
+  }
+}
+
+const read = (name: string) => readFile(join(tree, name), 'utf8');
+const run = () => runCodemod({ paths: ['src'], cwd: tree });
+
+describe('a file of a flow that the run cannot change leaves the whole flow as it was', () => {
+  it('when it cannot be written: nothing of the flow is written, the file is reported, the flow is v1', async () => {
+    await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, [`src/${LONG_NAME}`]: CALLER });
+    const result = await run();
+    expect([await read('src/endpoints.ts'), await read('src/a.ts'), await read(`src/${LONG_NAME}`)]).toEqual([ENDPOINTS, CALLER, CALLER]);
+    expect(result.files.find((file) => file.file.endsWith(LONG_NAME))).toMatchObject({
+      status: 'refused',
+      error: /^cannot write: ENAMETOOLONG/,
+    });
+    expect(result.files.find((file) => file.file.endsWith('a.ts'))).toMatchObject({
+      status: 'refused',
+      error: expect.stringContaining('left as it was: a flow of it has a part in'),
+    });
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    // Nothing staged is left behind, and no helper module was made for code that stayed v1.
+    expect((await readdir(join(tree, 'src'))).sort()).toEqual([LONG_NAME, 'a.ts', 'endpoints.ts'].sort());
+  });
+
+  it.each([
+    ['read-only', async () => chmod(join(tree, 'src/b.ts'), 0o444), /read-only/],
+    ['unparseable', async () => writeFile(join(tree, 'src/b.ts'), `${CALLER}\nexport const broken = ;\n`), /does not parse/],
+    ['not UTF-8', async () => writeFile(join(tree, 'src/b.ts'), Buffer.from(`// caf\xe9\n${CALLER}`, 'latin1')), /not UTF-8/],
+  ])('when a file importing its shared constant is %s: the constant stays v1, and so does every caller of it', async (_, make, why) => {
+    await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, 'src/b.ts': CALLER });
+    await make();
+    const result = await run();
+    expect([await read('src/endpoints.ts'), await read('src/a.ts')]).toEqual([ENDPOINTS, CALLER]);
+    expect(result.files.find((file) => file.file.endsWith('endpoints.ts'))).toMatchObject({
+      status: 'refused',
+      error: expect.stringMatching(/^left as it was: it is imported by .*b\.ts, which the codemod did not read \(/),
+    });
+    expect(result.files.find((file) => file.file.endsWith('endpoints.ts'))?.error).toMatch(why);
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+  });
+
+  it('but a read-only file that shares nothing with the flow holds nothing back', async () => {
+    await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, 'src/vendor.ts': 'export const answer = 42;\n' });
+    await chmod(join(tree, 'src/vendor.ts'), 0o444);
+    const result = await run();
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await read('src/endpoints.ts')).toContain('/v2/captain/journey/');
+  });
+});
