@@ -566,11 +566,15 @@ describe('journey-bridge compare --learn of a mapping whose name is not its v1 i
     expect(JSON.parse(alone.stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
   });
 
-  it.each(['@latest', '@3'])(
+  // A pinned v1 version maps to a pinned v2 one: serve refuses an exact id mapped to a v2 id without a version.
+  it.each([
+    ['@latest', V2],
+    ['@3', `${V2}@3`],
+  ])(
     'merges the keys into the bare entry the map has for the v1 id the cutover names with %s, in a map serve answers with',
-    async (version) => {
+    async (version, v2) => {
       const records = await write(await runs('none'));
-      const { folder, map, cutover } = await files({ ...mapping, v1: `${V1}${version}` });
+      const { folder, map, cutover } = await files({ ...mapping, v1: `${V1}${version}`, v2 });
       const { code, stdout } = await cli('compare', records, '--learn', '--journey-map', map, '--cutover', cutover);
       expect(code).toBe(0);
       expect(JSON.parse(stdout)).toEqual({ [V1]: { v2: V2, dialect: { flowKeys: configuredFlowKeys(dataCheck) } } });
