@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { CodemodError } from './errors/codemod-error.js';
 import { HelperModuleError } from './errors/helper-module-error.js';
-import { MissingPathError } from './files/discover-files.js';
+import { MissingPathError, NoFilesError } from './files/discover-files.js';
 import { uncommittedChanges } from './files/git-status.js';
 import { DEFAULT_EXTENSIONS } from './options.js';
 import { checkFindings } from './report/check.js';
@@ -87,6 +87,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const usage =
       error instanceof UsageError ||
       error instanceof MissingPathError ||
+      error instanceof NoFilesError ||
       (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
     const message = error instanceof Error ? error.message : String(error);
     // parseArgs follows an unknown option with advice on positionals that start with '-', its quote unbalanced:

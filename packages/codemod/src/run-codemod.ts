@@ -6,8 +6,9 @@ import { patchedElsewhere } from './analysis/patched-elsewhere.js';
 import { EditedFiles } from './edits/edited-files.js';
 import { besideUnreadFiles, overlappingEdits, reportLeftFiles, type UnreadFile, unwritable, withFlowMates } from './edits/left-files.js';
 import { emitHelpers } from './emit/helper-module.js';
+import { COMPONENT_EXTENSIONS, componentKindOf } from './files/components.js';
 import { declarationFileOf } from './files/declaration-file.js';
-import { discoverFiles } from './files/discover-files.js';
+import { discoverFiles, NoFilesError } from './files/discover-files.js';
 import { nearestPackageJsonField } from './files/package-json-field.js';
 import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
 import { readSource } from './files/read-source.js';
@@ -95,7 +96,14 @@ function candidatesOf(files: readonly string[], texts: ReadonlyMap<string, strin
  */
 export async function runCodemod(options: CodemodOptions): Promise<CodemodResult> {
   const cwd = options.cwd ?? process.cwd();
-  const files = await discoverFiles(options.paths, options.extensions ?? DEFAULT_EXTENSIONS, cwd);
+  const extensions = options.extensions ?? DEFAULT_EXTENSIONS;
+  const componentExtensions = Object.keys(COMPONENT_EXTENSIONS).map((dot) => dot.slice(1));
+  const discovered = await discoverFiles(options.paths, [...new Set([...extensions, ...componentExtensions])], cwd);
+  const components = discovered.filter(
+    (file) => componentKindOf(file) !== undefined && !extensions.some((extension) => file.endsWith(`.${extension}`)),
+  );
+  const files = discovered.filter((file) => !components.includes(file));
+  if (files.length === 0) throw new NoFilesError(options.paths, extensions);
   const texts = new Map<string, string>();
   const refused = new Map<string, string>();
   const unread: UnreadFile[] = [];
@@ -112,6 +120,8 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     }
   });
   const candidates = candidatesOf(files, texts);
+  const modules = new ModuleGraph(texts);
+  await readComponents(components, new Set(candidates), modules, maxBytes, refused, unread);
   const sources: SourceFile[] = candidates.map((file) => ({ file, text: texts.get(file) ?? '' }));
   const operationOptions: OperationOptions = {
     delivery: options.delivery ?? 'api',
@@ -122,7 +132,6 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const progress = () => options.onProgress?.(++done, sources.length);
   const cpus = Math.max(1, Math.min(options.cpus ?? 1, sources.length));
   const parsed: FileContext[] = [];
-  const modules = new ModuleGraph(texts);
   const parsedModules = new Map<string, ParsedModule | undefined>();
   const parse = (file: string): ParsedModule | undefined => {
     if (!parsedModules.has(file)) {
@@ -203,7 +212,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const flows = reportLeftFiles(resolution.flows, resolution.sites, left);
   const outcomes: FileOutcome[] = [];
   const candidateSet = new Set(candidates);
-  for (const file of files) {
+  for (const file of [...files, ...components.filter((component) => refused.has(component))].sort()) {
     const refusal = refused.get(file);
     if (refusal !== undefined) {
       outcomes.push({ file, status: 'refused', error: refusal });
@@ -305,4 +314,27 @@ async function commitAll(staged: ReadonlyMap<string, StagedWrite>, outcomes: Fil
       }
     }),
   );
+}
+
+/**
+ * Reports, as refused and unread, the components (`.vue`, `.svelte`) that hold journey text or import a candidate
+ * file: what their scripts call or read is not seen, so the flows they touch are left as they were.
+ */
+async function readComponents(
+  components: readonly string[],
+  candidates: ReadonlySet<string>,
+  modules: ModuleGraph,
+  maxBytes: number,
+  refused: Map<string, string>,
+  unread: UnreadFile[],
+): Promise<void> {
+  for (const file of components) {
+    const read = await readSource(file, maxBytes);
+    const text = 'text' in read ? read.text : read.scanText;
+    if (text === undefined) continue;
+    if (!(mentionsV1(text) || mentionsV2(text) || modules.importsOfText(file, text).some((imported) => candidates.has(imported)))) continue;
+    const why = `${componentKindOf(file)}: the codemod does not read the script inside its markup`;
+    refused.set(file, why);
+    unread.push({ file, why, text });
+  }
 }

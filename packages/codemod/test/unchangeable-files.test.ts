@@ -79,3 +79,79 @@ describe('a file of a flow that the run cannot change leaves the whole flow as i
     expect(await read('src/endpoints.ts')).toContain('/v2/captain/journey/');
   });
 });
+
+describe('a component whose script the codemod does not read (.vue, .svelte)', () => {
+  const CLIENT = `export class JourneyClient {
+  constructor(private readonly token: string) {}
+
+  async state(instanceId: string) {
+    const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', {
+      method: 'POST',
+      headers: { authorization: \`Bearer \${this.token}\` },
+      body: JSON.stringify({ instanceId }),
+    });
+    return res.json();
+  }
+}
+`;
+  const RESULT_VUE = `<template>
+  <p v-if="failed">We could not verify you.</p>
+</template>
+
+<script setup lang="ts">
+import { ref } from 'vue';
+import { JourneyClient } from './client';
+
+const props = defineProps<{ token: string; instanceId: string }>();
+const failed = ref(false);
+new JourneyClient(props.token).state(props.instanceId).then((state) => {
+  failed.value = state.status === 'Failed';
+});
+</script>
+`;
+  const POLL_SVELTE = `<script>
+  export let instanceId;
+  const poll = fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', {
+    method: 'POST',
+    body: JSON.stringify({ instanceId }),
+  }).then((res) => res.json());
+</script>
+
+{#await poll then state}<p>{state.status}</p>{/await}
+`;
+
+  it('that imports a file of a flow leaves the flow as it was, and is reported with any that holds v1 text', async () => {
+    await project({ 'src/client.ts': CLIENT, 'src/Result.vue': RESULT_VUE, 'src/Poll.svelte': POLL_SVELTE });
+    const result = await run();
+    expect(await read('src/client.ts')).toBe(CLIENT);
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(result.files.filter((file) => file.status === 'refused').map(({ file, error }) => [file.slice(tree.length + 1), error])).toEqual(
+      [
+        ['src/Poll.svelte', 'a Svelte component: the codemod does not read the script inside its markup'],
+        ['src/Result.vue', 'a Vue single-file component: the codemod does not read the script inside its markup'],
+        [
+          'src/client.ts',
+          expect.stringMatching(
+            /^left as it was: it is imported by .*Result\.vue, which the codemod did not read \(a Vue single-file component/,
+          ),
+        ],
+      ],
+    );
+  });
+
+  it('that shares nothing with the journey is not looked at, and holds nothing back', async () => {
+    await project({ 'src/client.ts': CLIENT, 'src/Hello.vue': '<template><p>Hello</p></template>\n' });
+    const result = await run();
+    expect(result.files.map(({ file }) => file.slice(tree.length + 1))).not.toContain('src/Hello.vue');
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+  });
+});
+
+it('refuses paths and globs that name no file it looks at, with a NoFilesError, a CodemodError', async () => {
+  await project({ 'src/readme.md': '# nothing to migrate\n' });
+  await expect(runCodemod({ paths: ['src/**/*.tss'], cwd: tree })).rejects.toMatchObject({
+    name: 'NoFilesError',
+    message: expect.stringContaining('no file with the extensions ts,mts,cts,tsx,js,jsx,mjs,cjs in src/**/*.tss'),
+  });
+  await expect(runCodemod({ paths: ['src'], cwd: tree })).rejects.toMatchObject({ name: 'NoFilesError' });
+});

@@ -11,6 +11,19 @@ export class MissingPathError extends CodemodError {
   }
 }
 
+/** Paths and globs that name no file with the extensions looked at: a mistyped glob must not pass a `--check` gate. */
+export class NoFilesError extends CodemodError {
+  constructor(
+    readonly inputs: readonly string[],
+    readonly extensions: readonly string[],
+  ) {
+    super(
+      `no file with the extensions ${extensions.join(',') || '(none)'} in ${inputs.join(' ')}: check the paths, globs and --extensions`,
+    );
+    this.name = 'NoFilesError';
+  }
+}
+
 /**
  * The files to look at: paths (files or directories) and globs, with the given extensions, `.gitignore` rules
  * respected and `node_modules` never entered. Sorted, so runs and reports are stable.
