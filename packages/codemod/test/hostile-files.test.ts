@@ -206,6 +206,25 @@ describe(`the codemod over a tree with ${FILES.length} hostile files`, () => {
     await expect(missing).rejects.toMatchObject({ name: 'MissingPathError' });
   });
 
+  it('puts the helper module’s import behind a byte-order mark, which stays the file’s first character', async () => {
+    const small = await mkdtemp(join(tmpdir(), 'journey-codemod-bom-'));
+    try {
+      const bare = `\uFEFFexport async function firstTask(instanceId: string) {
+  const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { method: 'POST', body: JSON.stringify({ instanceId }) });
+  const list = await res.json();
+  return list.tasks[0]?.taskId;
+}
+`;
+      await writeIn(join(small, 'tasks.ts'), bare);
+      await runCodemod({ paths: ['.'], cwd: small });
+      expect(await readFile(join(small, 'tasks.ts'), 'utf8')).toMatch(
+        /^\uFEFFimport \{ pendingInteractionId \} from '\.\/journey-v2\.js';\nexport async function/,
+      );
+    } finally {
+      await rm(small, { recursive: true, force: true });
+    }
+  });
+
   it('reports a file it cannot write, and still writes the others', async () => {
     const small = await mkdtemp(join(tmpdir(), 'journey-codemod-unwritable-'));
     try {

@@ -227,5 +227,7 @@ function importOf(
     lastPragmaEnd(ctx.source),
   );
   if (after >= 0) return { file: ctx.file, start: after, end: after, text: `${ctx.eol}${statement}` };
-  return { file: ctx.file, start: 0, end: 0, text: `${statement}${ctx.eol}` };
+  // Behind a byte-order mark, which must stay the file's first character.
+  const top = ctx.source.startsWith('\uFEFF') ? 1 : 0;
+  return { file: ctx.file, start: top, end: top, text: `${statement}${ctx.eol}` };
 }
