@@ -4,6 +4,7 @@ import { basename, dirname, relative } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
+import { escapedClassOf } from './escaped-instances.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
 import { readBack } from './read-back.js';
@@ -294,6 +295,13 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   const aliased = isObjectShape(value.shape) && !unseen ? unresolvableImporterOf(tracking.sources, source, fn) : undefined;
   if (aliased) {
     const reason = `the answer may be returned to ${basename(aliased.from)} (${relative(dirname(source.file), aliased.from)}), which imports it from '${aliased.specifier}', a path alias or package the codemod cannot resolve`;
+    tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
+  }
+  // So may whoever a container or a library gives an instance of the method's class to.
+  const escaped =
+    isObjectShape(value.shape) && !unseen && !aliased ? escapedClassOf(tracking.functions, tracking.sources, source, fn) : undefined;
+  if (escaped) {
+    const reason = `the answer may be returned to code the codemod does not see: ${escaped}, and whoever gets an instance there calls this method unseen`;
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
   // A function runtime calls its entry too, and hands what it returns out of the code: callers in the run are not all.

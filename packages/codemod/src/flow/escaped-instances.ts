@@ -1,0 +1,147 @@
+import type { CallExpression, Function as FunctionNode, Identifier, NewExpression, Node } from '@babel/types';
+import { lineRef } from '../edits/line-refs.js';
+import { walk } from '../parse/walk.js';
+import type { Functions } from './functions.js';
+import { isFunctionValue } from './scopes.js';
+import type { Source, Sources } from './sources.js';
+
+/**
+ * Where the class of method `fn`, or an instance of it, is handed to code that makes or keeps instances for others:
+ * a dependency-injection container (`asClass(JourneyClient)`, `providers: [JourneyClient]`, `useFactory: () => new
+ * JourneyClient(…)`), a registry, a library's call. Whoever that code gives an instance to calls `fn` unseen, and
+ * need not import the class to do so (an interface or a destructured parameter types it), so the callers the
+ * codemod finds are not all. Looked for in `fn`'s file and in the files that import it, directly or not.
+ */
+export function escapedClassOf(functions: Functions, sources: Sources, source: Source, fn: FunctionNode): string | undefined {
+  const className = classNameOf(source, fn);
+  if (className === undefined) return undefined;
+  const files = new Set([source.file]);
+  const pending = [source.file];
+  while (pending.length > 0) {
+    for (const importer of sources.modules.importersOf(pending.pop() as string)) {
+      if (files.has(importer)) continue;
+      files.add(importer);
+      pending.push(importer);
+    }
+  }
+  for (const file of files) {
+    const where = sources.get(file);
+    if (!where) continue;
+    const names = file === source.file ? new Set([className]) : classBindings(sources, where, files, className);
+    if (names.size === 0) continue;
+    let found: string | undefined;
+    walk(where.ctx.ast.program, (node) => {
+      if (found !== undefined || node.type !== 'Identifier' || !names.has(node.name)) return;
+      const how = handedOver(functions, where, node);
+      if (how) found = `${how} at line ${lineRef(where.file, node.start ?? 0)} of ${where.file.slice(where.file.lastIndexOf('/') + 1)}`;
+    });
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The name of the class declaring method `fn`, when it has one. */
+function classNameOf(source: Source, fn: FunctionNode): string | undefined {
+  if (fn.type !== 'ClassMethod' && fn.type !== 'ClassPrivateMethod') {
+    const holder = source.parent(fn);
+    if (holder?.type !== 'ClassProperty') return undefined;
+  }
+  const owner = source
+    .ancestors(fn)
+    .reverse()
+    .find((node) => node.type === 'ClassDeclaration' || node.type === 'ClassExpression');
+  if (owner?.type === 'ClassDeclaration' || owner?.type === 'ClassExpression') {
+    if (owner.id) return owner.id.name;
+    const holder = source.parent(owner);
+    if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') return holder.id.name;
+  }
+  return undefined;
+}
+
+/**
+ * The names `where` binds the class to by importing it from its file or a file re-exporting it (`modules`, the
+ * class's file and its importers): by its name, as the default, or as the whole module.
+ */
+function classBindings(sources: Sources, where: Source, modules: ReadonlySet<string>, className: string): Set<string> {
+  const names = new Set<string>();
+  for (const [local, binding] of where.ctx.imports) {
+    if (binding.imported !== className && binding.imported !== 'default' && binding.imported !== '*') continue;
+    const target = sources.modules.resolve(where.file, binding.specifier);
+    if (target !== undefined && target !== where.file && modules.has(target)) names.add(local);
+  }
+  return names;
+}
+
+/**
+ * How the class `node` names, or the instance made with it, is handed over: `undefined` when it is only made and
+ * used here (`new C()` kept in a name, a member or passed to a function of the run), extended or typed.
+ */
+function handedOver(functions: Functions, source: Source, node: Identifier): string | undefined {
+  const parent = source.parent(node);
+  if (!parent) return undefined;
+  if (parent.type === 'NewExpression' && parent.callee === node) return instanceHandedOver(functions, source, parent);
+  if (isValue(parent, node) && escapes(functions, source, parent)) return `the class ${node.name} is handed over`;
+  return undefined;
+}
+
+/** Whether `node` stands as a value in `parent` (not a key, a type, an import or a declaration's own name). */
+function isValue(parent: Node, node: Node): boolean {
+  switch (parent.type) {
+    case 'CallExpression':
+    case 'NewExpression':
+      return parent.arguments.includes(node as never);
+    case 'ArrayExpression':
+      return parent.elements.includes(node as never);
+    case 'ObjectProperty':
+      return parent.value === node && !parent.shorthand;
+    case 'AssignmentExpression':
+      return parent.right === node;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a value in `parent` leaves for code the run does not follow: an argument of a library's call, a member of
+ * another object (not an export), or an element of an array or object literal, held for whoever receives it (`providers: [C]`,
+ * `{ useClass: C }`).
+ */
+function escapes(functions: Functions, source: Source, parent: Node): boolean {
+  if (parent.type === 'CallExpression' || parent.type === 'NewExpression') return unfollowed(functions, source, parent);
+  if (parent.type === 'AssignmentExpression') return parent.left.type === 'MemberExpression' && !ownOrExported(parent.left.object);
+  return true;
+}
+
+/** `this`, `module`, `exports` or `module.exports`: a member written there is the instance's own, or an export the run follows. */
+const ownOrExported = (object: Node): boolean =>
+  object.type === 'ThisExpression' ||
+  (object.type === 'Identifier' && (object.name === 'module' || object.name === 'exports')) ||
+  (object.type === 'MemberExpression' && object.object.type === 'Identifier' && object.object.name === 'module');
+
+/** Whether a call goes to code the run cannot follow into (a library, a container). */
+const unfollowed = (functions: Functions, source: Source, call: CallExpression | NewExpression): boolean =>
+  functions.calleeOf(source, call) === undefined;
+
+/**
+ * How an instance made by `made` is handed over: put in an array or an object literal, passed to a call the run
+ * cannot follow, or returned by a function that is itself handed over so (`useFactory: () => new C()`).
+ */
+function instanceHandedOver(functions: Functions, source: Source, made: NewExpression): string | undefined {
+  const parent = source.parent(made);
+  if (!parent) return undefined;
+  if (isValue(parent, made) && parent.type !== 'AssignmentExpression' && escapes(functions, source, parent))
+    return 'an instance is handed over';
+  const factory =
+    isFunctionValue(parent) && parent.body === made
+      ? parent
+      : parent.type === 'ReturnStatement'
+        ? source
+            .ancestors(parent)
+            .reverse()
+            .find((ancestor) => isFunctionValue(ancestor))
+        : undefined;
+  const holder = factory ? source.parent(factory) : undefined;
+  if (factory && holder && isValue(holder, factory) && holder.type !== 'AssignmentExpression' && escapes(functions, source, holder))
+    return 'a factory of instances is handed over';
+  return undefined;
+}
