@@ -295,6 +295,8 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
   'journey-codemod: 2 unknown option': async () => ({ argv: ['src', '--dyr'], cwd: app }),
   'journey-codemod: 2 an invalid option value, or no path': async () => ({ argv: ['src', '--cpus', 'many'], cwd: app }),
   'journey-codemod: 2 a path that does not exist': async () => ({ argv: ['no-such-dir', '--dry'], cwd: app }),
+  'journey-codemod: 2 the paths and globs name no file with the extensions looked at (a mistyped glob, `--extensions` that match nothing)':
+    async () => ({ argv: ['src/**/*.tss', '--check'], cwd: app }),
   'journey-codemod: 2 a `--journey-map` that cannot be read, is not JSON or not a map of ids': async () => ({
     argv: ['src', '--dry', '--journey-map', 'missing.json'],
     cwd: app,
