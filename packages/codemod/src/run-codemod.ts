@@ -9,6 +9,7 @@ import { emitHelpers } from './emit/helper-module.js';
 import { COMPONENT_EXTENSIONS, componentKindOf } from './files/components.js';
 import { declarationFileOf } from './files/declaration-file.js';
 import { discoverFiles, NoFilesError } from './files/discover-files.js';
+import { helperModulesBeside } from './files/helper-modules-beside.js';
 import { nearestPackageJsonField } from './files/package-json-field.js';
 import { exportedNames, mentionsAny, mentionsV1, mentionsV2 } from './files/prefilter.js';
 import { readSource } from './files/read-source.js';
@@ -119,6 +120,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
       unread.push({ file, why: read.refused, ...(read.scanText === undefined ? {} : { text: read.scanText }) });
     }
   });
+  for (const [path, text] of await helperModulesBeside(texts)) texts.set(path, text);
   const candidates = candidatesOf(files, texts);
   const modules = new ModuleGraph(texts);
   await readComponents(components, new Set(candidates), modules, maxBytes, refused, unread);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -323,5 +324,29 @@ describe('--check on v1 requests through clients the codemod does not recognise'
     const check = await runCli(['.', '--check'], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(/kyc\.js:\d+ v1 remains, unmarked \[codemod\.unrecognized-v1-url\] sends 'task\/update'/);
+  });
+});
+
+describe('a run given two directories', () => {
+  const SYNC_START = readFileSync(new URL('../../../test-fixtures/codemod/call-styles/got-resolve-body.input.ts', import.meta.url), 'utf8');
+  // A journey the map does not name: its calls stay v1, marked, beside the migrated one.
+  const UNMAPPED = `const axios = require('axios');
+
+exports.legacyState = async (instanceId) =>
+  (await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId })).data.status;
+`;
+
+  it('writes the helper module into their parent, and --check with the same directories passes: the module is read there', async () => {
+    await commitProject(repo, {
+      'map.json': '{ "c3f9e5b2doc-selfie-v1": "d4a0f6c3doc-selfie-v2" }\n',
+      'src/check.ts': SYNC_START,
+      'lib/check.ts': SYNC_START,
+      'lib/legacy.js': UNMAPPED,
+    });
+    expect((await runCli(['src', 'lib', '--journey-map', 'map.json'], repo)).code).toBe(0);
+    expect(await readFile(join(repo, 'src/check.ts'), 'utf8')).toMatch(/from '\.\.\/journey-v2\.js'/);
+    const check = await runCli(['src', 'lib', '--journey-map', 'map.json', '--check'], repo);
+    expect(check.stdout).toBe('');
+    expect(check.code).toBe(0);
   });
 });
