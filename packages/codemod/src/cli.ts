@@ -153,6 +153,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (!dry && !values.force) {
     const dirty = await uncommittedChanges(
       positionals.map((path) => resolve(cwd, path)),
+      extensions ?? DEFAULT_EXTENSIONS,
       cwd,
     );
     if (dirty.length > 0) {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitAll } from '../../../test/support/git.js';
@@ -309,6 +309,30 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect(await read('src/service.ts')).toBe(V1_CALL);
     expect((await runCli(['src', '--force'], repo)).code).toBe(0);
     expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+  });
+
+  it('refuses to write over an untracked source file (git holds no copy of it), not over untracked files of other kinds', async () => {
+    await writeFile(join(repo, 'src/new-client.ts'), V1_CALL);
+    const refused = await runCli(['src'], repo);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('?? src/new-client.ts');
+    expect(await read('src/new-client.ts')).toBe(V1_CALL);
+    await rm(join(repo, 'src/new-client.ts'));
+    await writeFile(join(repo, 'src/notes.md'), '# not source\n');
+    expect((await runCli(['src'], repo)).code).toBe(0);
+  });
+
+  it('asks the git tree a glob leads into, from wherever it runs', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'journey-codemod-cwd-'));
+    try {
+      await write({ 'src/plain.ts': 'export const answer = 43;\n' });
+      const refused = await runCli([`${relative(elsewhere, repo)}/src/*.ts`], elsewhere);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('src/plain.ts');
+      expect(await read('src/service.ts')).toBe(V1_CALL);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('--dry --diff prints a unified diff and writes nothing', async () => {

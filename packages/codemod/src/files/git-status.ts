@@ -2,32 +2,46 @@ import { execFile } from 'node:child_process';
 import { access, realpath, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { isDynamicPattern } from 'globby';
 
 const run = promisify(execFile);
 
 /**
- * Uncommitted changes to tracked files under `paths` (files, directories or globs, absolute), each asked of
- * the git work tree it lies in, or `[]` outside any. The codemod refuses to write over them unless forced, so
- * its own diff is always reviewable on its own. A glob is checked in `cwd`.
+ * Uncommitted changes under `paths` (files, directories or globs, absolute), each asked of the git work tree it
+ * lies in, or `[]` outside any: changes to tracked files, and untracked files with one of `extensions` (the
+ * codemod may rewrite them, and git holds no copy to go back to). The codemod refuses to write over them unless
+ * forced, so its own diff is always reviewable on its own. A glob is asked of the directory its fixed start names.
  */
-export async function uncommittedChanges(paths: readonly string[], cwd: string): Promise<string[]> {
+export async function uncommittedChanges(paths: readonly string[], extensions: readonly string[], cwd: string): Promise<string[]> {
   const changes = new Set<string>();
+  const source = new RegExp(`\\.(?:${extensions.map((extension) => extension.replace(/[^\w]/g, '\\$&')).join('|')})"?$`);
   await Promise.all(
     paths.map(async (path) => {
+      const glob = isDynamicPattern(path);
       // Git runs in the real directory and reads a pathspec through a link as outside its tree: it is given both real.
-      const real = await realpath(path).catch(() => undefined);
+      const real = await realpath(glob ? fixedStartOf(path) : path).catch(() => undefined);
       const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
       const where = real !== undefined && info !== undefined ? (info.isDirectory() ? real : dirname(real)) : cwd;
       if (!(await mayBeInGitTree(where))) return;
       try {
-        const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=no', '--', real ?? '.'], { cwd: where });
-        for (const line of stdout.split('\n')) if (line.trim() !== '') changes.add(line);
+        const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=all', '--', real ?? '.'], { cwd: where });
+        for (const line of stdout.split('\n')) {
+          if (line.trim() === '' || (line.startsWith('?? ') && !source.test(line))) continue;
+          changes.add(line);
+        }
       } catch {
         // Not in a git work tree: nothing to protect.
       }
     }),
   );
   return [...changes].sort();
+}
+
+/** The directories a glob starts with before its first pattern character (`/repo/src` of `/repo/src/**\/*.ts`). */
+function fixedStartOf(glob: string): string {
+  const parts = glob.split('/');
+  const dynamic = parts.findIndex((part) => part !== '' && isDynamicPattern(part));
+  return parts.slice(0, dynamic === -1 ? parts.length : dynamic).join('/') || '/';
 }
 
 /**
