@@ -91,7 +91,7 @@ describe.each(APPS)('legacy app $name', ({ name, main, expected }) => {
     expect(await runApp(join(work, 'v1', name), main)).toEqual(expected);
     expect(journalCount('*/captain/api/*')).toBeGreaterThan(0);
 
-    const cli = await runCli(['.', '--journey-map', '../journey-map.json', '--report', '../report.json'], dir);
+    const cli = await runCli(['.', '--journey-map', '../journey-map.json', '--report', '../report.json', '--force'], dir);
     expect(cli.stderr).not.toContain('unsupported:');
     expect(cli.code).toBe(0);
     const report = JSON.parse(await readFile(join(work, 'v2', 'report.json'), 'utf8')) as Report;

@@ -100,7 +100,7 @@ describe('a service whose journeys span its files', () => {
   let report: Report;
   it('is rewritten whole where a flow can move, and only marked where one cannot', async () => {
     const before = await sources(v2);
-    const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-'], v2);
+    const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-', '--force'], v2);
     expect(cli.stderr).toContain('1 created (the helper module)');
     expect(cli.code).toBe(0);
     report = JSON.parse(cli.stdout) as Report;

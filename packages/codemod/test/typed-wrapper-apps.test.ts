@@ -145,7 +145,7 @@ async function writeApp(dir: string, files: Record<string, string>): Promise<voi
 }
 
 async function migrate(dir: string): Promise<Report> {
-  const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-'], dir);
+  const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-', '--force'], dir);
   expect(cli.code).toBe(0);
   return JSON.parse(cli.stdout) as Report;
 }

@@ -26,7 +26,8 @@ export async function uncommittedChanges(paths: readonly string[], extensions: r
       try {
         const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=all', '--', real ?? '.'], { cwd: where });
         for (const line of stdout.split('\n')) {
-          if (line.trim() === '' || (line.startsWith('?? ') && !source.test(line))) continue;
+          // The helper module a run created is never written again: untracked, it has nothing to lose.
+          if (line.trim() === '' || (line.startsWith('?? ') && (!source.test(line) || HELPER_MODULE.test(line)))) continue;
           changes.add(line);
         }
       } catch {
@@ -36,6 +37,8 @@ export async function uncommittedChanges(paths: readonly string[], extensions: r
   );
   return [...changes].sort();
 }
+
+const HELPER_MODULE = /(?:^\?\? |\/)"?journey-v2\.(?:d\.)?[mc]?[jt]s"?$/;
 
 /** The directories a glob starts with before its first pattern character (`/repo/src` of `/repo/src/**\/*.ts`). */
 function fixedStartOf(glob: string): string {
