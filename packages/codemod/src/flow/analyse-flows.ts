@@ -22,7 +22,7 @@ import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
 import { unrecognizedRequests } from './unrecognized-requests.js';
-import { unrecognizedTaskPaths } from './unrecognized-task-paths.js';
+import { unrecognizedBuiltUrls, unrecognizedTaskPaths } from './unrecognized-task-paths.js';
 
 /** What the flow analysis adds to the files' plans. */
 export interface FlowAnalysis extends Followed {
@@ -107,11 +107,13 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   const answering = new Set(followed.links.map(([from]) => from));
   const kept = unrecognized.filter((site) => answering.has(site.id));
   // Calls naming a v1 task path no site accounts for: v1 requests the codemod cannot follow, so they are marked.
-  const taskPaths = unrecognizedTaskPaths(sources, [...candidates], [...byId.values(), ...kept, ...followed.sites]);
+  const accounted = [...byId.values(), ...kept, ...followed.sites];
+  const taskPaths = unrecognizedTaskPaths(sources, [...candidates], accounted);
+  const builtUrls = unrecognizedBuiltUrls(sources, [...candidates], [...accounted, ...taskPaths]);
   // v1 task paths outside any call it recognises (a generated client's `path: '/journey/task/list'`): the ids sent
   // there come from callers it cannot follow, so a start's id handed out may be among them.
   // Only those no site accounts for (a recognised call's literal is one of its pieces).
-  const covered = new Set([...byId.values(), ...kept, ...followed.sites, ...taskPaths].flatMap((site) => site.pieces));
+  const covered = new Set([...byId.values(), ...kept, ...followed.sites, ...taskPaths, ...builtUrls].flatMap((site) => site.pieces));
   const literals = new Map(
     plans
       .flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites && !covered.has(literal.key)))
@@ -136,7 +138,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   });
   return {
     ...followed,
-    sites: [...added, ...kept, ...followed.sites, ...taskPaths, ...tiedLiterals],
+    sites: [...added, ...kept, ...followed.sites, ...taskPaths, ...builtUrls, ...tiedLiterals],
     answers,
     v2Calls,
     leavingTies: leaving.ties,

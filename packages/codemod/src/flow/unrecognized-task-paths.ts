@@ -52,6 +52,44 @@ export function unrecognizedTaskPaths(sources: Sources, files: readonly string[]
   return sites;
 }
 
+/** A v1-only task URL: the v1 journey base and a path only v1 has. */
+const V1_TASK_URL = new RegExp(String.raw`\/captain\/api\/journey\/task\/${V1_TASK_OPERATION}(?![\w/])`);
+
+/**
+ * The template literals of `files` no site accounts for that build a v1-only task URL on a constant holding the v1
+ * base (`` update: `${V1}/task/update` `` of an endpoint map no call uses): when a flow moves that base to v2, the
+ * URL names a path v2 does not have, so each is marked and `--check` fails until it is.
+ */
+export function unrecognizedBuiltUrls(sources: Sources, files: readonly string[], known: readonly Site[]): Site[] {
+  const sites: Site[] = [];
+  for (const file of files) {
+    const source = sources.get(file);
+    if (!source) continue;
+    const { ctx } = source;
+    const spans = known.filter((site) => site.file === file).map((site) => site.span);
+    // A URL a recognised call sends through a constant is that call's to rewrite: its edit lies in the URL.
+    const edited = known.flatMap((site) => site.edits.filter((edit) => edit.file === file));
+    walk(ctx.ast.program, (node, ancestors) => {
+      if (node.type !== 'TemplateLiteral' || node.expressions.length === 0) return;
+      // Written out whole, the URL is a v1 literal of its own, reported as such.
+      if (node.quasis.some((quasi) => quasi.value.raw.includes('captain/api'))) return;
+      const [at, end] = [node.start ?? 0, node.end ?? 0];
+      if (spans.some((span) => span.start <= at && at < span.end)) return;
+      if (edited.some((edit) => at <= edit.start && edit.end <= end)) return;
+      const value = evaluate(node, ctx);
+      if (value.kind !== 'string' || !V1_TASK_URL.test(flatten(value).text)) return;
+      const site = new SiteBuilder(ctx, node, [...ancestors], 'codemod.unrecognized-v1-url', 'v1 URL');
+      site.refuse(
+        'codemod.unrecognized-v1-url',
+        'a v1 task URL, built on a v1 base, that no call the codemod recognises sends: where a flow moves that base to v2, it names a path v2 does not have',
+        UNRECOGNIZED_V1_URL_FORM,
+      );
+      sites.push(site.build());
+    });
+  }
+  return sites;
+}
+
 /** Whether an argument is an object literal with an `instanceId` or `taskId` key, as a v1 task request's body has. */
 function namesInstance(argument: Node): boolean {
   return (
