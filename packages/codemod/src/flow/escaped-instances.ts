@@ -13,6 +13,14 @@ import type { Source, Sources } from './sources.js';
  * codemod finds are not all. Looked for in `fn`'s file and in the files that import it, directly or not.
  */
 export function escapedClassOf(functions: Functions, sources: Sources, source: Source, fn: FunctionNode): string | undefined {
+  // Asked again for every answer a method returns: the walk over its class's importers is done once.
+  if (!found.has(fn)) found.set(fn, handedOverClass(functions, sources, source, fn));
+  return found.get(fn);
+}
+
+const found = new WeakMap<FunctionNode, string | undefined>();
+
+function handedOverClass(functions: Functions, sources: Sources, source: Source, fn: FunctionNode): string | undefined {
   const className = classNameOf(source, fn);
   if (className === undefined) return undefined;
   const files = new Set([source.file]);
