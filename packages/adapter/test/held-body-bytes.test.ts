@@ -134,6 +134,24 @@ describe('a body still arriving when the server stops waiting', () => {
     expect((await answered).status).toBe(503);
   });
 
+  it('answers a request whose signal fired before the handler was called, and leaves no rejection behind', async () => {
+    const stopping = new AbortController();
+    stopping.abort(stopped());
+    const headers = new Headers({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const answer = await handleV1({
+      method: 'POST',
+      url: 'http://shim.test/captain/api/journey/start',
+      headers,
+      chunks: (async function* () {
+        yield new TextEncoder().encode('{"resourceId":"a1d7c3f0data-check-v1@latest"}');
+      })(),
+      signal: stopping.signal,
+    });
+    expect(answer.status).toBe(503);
+    // An unhandled rejection would surface here, failing the run.
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+  });
+
   it('answers a request it refuses before reading its body as the refusal it is (415), not as a timeout', async () => {
     const stopping = new AbortController();
     stopping.abort(stopped());

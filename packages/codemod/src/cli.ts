@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { JourneyMapError, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { SingleBar } from 'cli-progress';
 import { CodemodError } from './errors/codemod-error.js';
 import { HelperModuleError } from './errors/helper-module-error.js';
@@ -248,6 +249,13 @@ async function readJourneyMap(path: string, cwd: string): Promise<Record<string,
     !Object.values(parsed).every((value) => typeof value === 'string')
   ) {
     throw new UsageError(`--journey-map ${path} must be a JSON object of v1 resourceId → v2 resourceId strings`);
+  }
+  // The entries serve refuses (an exact pinned v1 id mapped to a v2 id without a version) are refused here too.
+  try {
+    resolveJourneyMap(parsed as Record<string, string>, V1Dialect.parse({}));
+  } catch (error) {
+    if (error instanceof JourneyMapError) throw new UsageError(`--journey-map ${path}: ${error.message}`);
+    throw error;
   }
   return parsed as Record<string, string>;
 }

@@ -462,6 +462,14 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
       code: 2,
       stderr: expect.stringContaining('--journey-map map.json is not valid JSON'),
     });
+    // As serve refuses it: which version of the v2 journey replaces version 3 is not said.
+    await write({ 'map.json': '{ "a1d7c3f0data-check-v1@3": "b2e8d4a1data-check-v2" }' });
+    expect(await runCli(['src', '--check', '--journey-map', 'map.json'], repo)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        '--journey-map map.json: journey map entry "a1d7c3f0data-check-v1@3": its v2 id "b2e8d4a1data-check-v2" has no version',
+      ),
+    });
     const unwritable = await runCli(['src/service.ts', '--dry', '--report', 'no/such/dir/report.json'], repo);
     expect(unwritable.code).toBe(3);
     expect(unwritable.stderr).toContain('journey-codemod: cannot write the report no/such/dir/report.json: ENOENT');

@@ -297,10 +297,11 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
   'journey-codemod: 2 a path that does not exist': async () => ({ argv: ['no-such-dir', '--dry'], cwd: app }),
   'journey-codemod: 2 the paths and globs name no file with the extensions looked at (a mistyped glob, `--extensions` that match nothing)':
     async () => ({ argv: ['src/**/*.tss', '--check'], cwd: app }),
-  'journey-codemod: 2 a `--journey-map` that cannot be read, is not JSON or not a map of ids': async () => ({
-    argv: ['src', '--dry', '--journey-map', 'missing.json'],
-    cwd: app,
-  }),
+  'journey-codemod: 2 a `--journey-map` that cannot be read, is not JSON or not a map of ids, or has an entry serve refuses (an exact pinned v1 id mapped to a v2 id without a version)':
+    async () => ({
+      argv: ['src', '--dry', '--journey-map', 'missing.json'],
+      cwd: app,
+    }),
   'journey-codemod: 2 refused to write: the git tree of the files has uncommitted changes (`--force` writes anyway)': async () => ({
     argv: ['src'],
     cwd: await appRepository({ dirty: true }),

@@ -9,11 +9,14 @@ export async function* chunksUntilAborted<T>(chunks: AsyncIterable<T> | Iterable
     yield* chunks;
     return;
   }
+  signal.throwIfAborted();
   const iterator = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
   let abort: (reason: unknown) => void = () => {};
   const aborted = new Promise<never>((_, reject) => {
     abort = reject;
   });
+  // Raced against each chunk, it is handled there; a signal that fires once the body is read is no one's error.
+  aborted.catch(() => {});
   // The listener goes with the request: a kept-alive connection's signal outlives many of them.
   const listener = addAbortListener(signal, () => abort(signal.reason));
   let finished = false;
