@@ -19,27 +19,25 @@ const INSTANCE_PATH = /(?:^|[^\w/]|\/captain\/api)\/?(?:journey\/)?(?:task\/(?:l
  * The v1 requests the codemod found but cannot follow (`codemod.unrecognized-v1-url`: a generated client's
  * `this.request({ path: '/journey/task/list' })`, `this.post('task/update', body)`) that act on an instance: whoever
  * calls them (`api.journeyTaskListPost({ … })`) sends an instance id the codemod cannot tie to any start, as a v1
- * call whose id comes from outside does; so do the v1 URLs of a file that sends with XMLHttpRequest, and a URL
- * builder's journey base whose operation is left to run time.
+ * call whose id comes from outside does; so do the v1 URLs of a file that sends with XMLHttpRequest, and a v1
+ * base no call it recognises sends (a URL builder's), whose operation is left to run time.
  */
 export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sources): Site[] {
   return sites.filter((site) => {
     if (site.rule !== 'codemod.unrecognized-v1-url' || site.ignored) return false;
-    const source = sources.text(site.file) ?? '';
-    const text = source.slice(site.span.start, site.span.end);
-    if (leavesOperationOpen(text, source.slice(site.span.end, site.span.end + 8))) return true;
+    const text = sources.text(site.file)?.slice(site.span.start, site.span.end) ?? '';
+    if (leavesOperationOpen(text)) return true;
     return INSTANCE_PATH.test(text) && (calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file));
   });
 }
 
 /**
- * Whether a v1 URL stops at the journey base with its operation left to run time (`${HOST}/captain/api/journey/${op}`,
- * `'…/captain/api/journey/' + op`): a URL builder's, whose callers may send any instance request through it.
+ * Whether a v1 URL the codemod does not see sent stops at the v1 base, its operation left to whatever code joins it
+ * on (`${HOST}/captain/api/journey/${op}`, `'…/captain/api/journey/' + op`, a `BASE` constant that a builder joins
+ * with `new URL(op, BASE)` or `[BASE, op].join('/')`): whoever calls that code may send any instance request.
  */
-function leavesOperationOpen(text: string, after: string): boolean {
-  const open = /\/captain\/api\/(?:journey\/?)?(?:\$\{|$)/.exec(text);
-  if (!open) return false;
-  return open[0].endsWith('${') || /^['"`]?\s*\+/.test(after) || /^\$\{/.test(after);
+function leavesOperationOpen(text: string): boolean {
+  return /\/captain\/api(?:\/journey)?\/?(?:\$\{[^}]*\}\/?)*['"`]?$/.test(text.trimEnd());
 }
 
 /** `new XMLHttpRequest()` in the file: its v1 URLs are requests whose ids and answers the codemod never follows. */

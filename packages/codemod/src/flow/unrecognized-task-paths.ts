@@ -56,8 +56,8 @@ export function unrecognizedTaskPaths(sources: Sources, files: readonly string[]
 const V1_TASK_URL = new RegExp(String.raw`\/captain\/api\/journey\/task\/${V1_TASK_OPERATION}(?![\w/])`);
 
 /**
- * The template literals of `files` no site accounts for that build a v1-only task URL on a constant holding the v1
- * base (`` update: `${V1}/task/update` `` of an endpoint map no call uses): when a flow moves that base to v2, the
+ * The template literals and `+` chains of `files` no site accounts for that build a v1-only task URL on a constant
+ * holding the v1 base (`` update: `${V1}/task/update` ``, `V1 + '/task/update'` of an endpoint map no call uses): when a flow moves that base to v2, the
  * URL names a path v2 does not have, so each is marked and `--check` fails until it is.
  */
 export function unrecognizedBuiltUrls(sources: Sources, files: readonly string[], known: readonly Site[]): Site[] {
@@ -70,9 +70,9 @@ export function unrecognizedBuiltUrls(sources: Sources, files: readonly string[]
     // A URL a recognised call sends through a constant is that call's to rewrite: its edit lies in the URL.
     const edited = known.flatMap((site) => site.edits.filter((edit) => edit.file === file));
     walk(ctx.ast.program, (node, ancestors) => {
-      if (node.type !== 'TemplateLiteral' || node.expressions.length === 0) return;
+      if (!builtOnAName(node, ancestors[ancestors.length - 1])) return;
       // Written out whole, the URL is a v1 literal of its own, reported as such.
-      if (node.quasis.some((quasi) => quasi.value.raw.includes('captain/api'))) return;
+      if (writtenText(node).some((text) => text.includes('captain/api'))) return;
       const [at, end] = [node.start ?? 0, node.end ?? 0];
       if (spans.some((span) => span.start <= at && at < span.end)) return;
       if (edited.some((edit) => at <= edit.start && edit.end <= end)) return;
@@ -88,6 +88,21 @@ export function unrecognizedBuiltUrls(sources: Sources, files: readonly string[]
     });
   }
   return sites;
+}
+
+/** A template literal with a hole, or the whole of a `+` chain: text joined to a name (`${V1}/task/update`, `V1 + '/task/list'`). */
+function builtOnAName(node: Node, parent: Node | undefined): boolean {
+  if (node.type === 'TemplateLiteral') return node.expressions.length > 0;
+  const outermost = !(parent?.type === 'BinaryExpression' && parent.operator === '+');
+  return node.type === 'BinaryExpression' && node.operator === '+' && outermost;
+}
+
+/** The text a template or a `+` chain writes out itself: its quasis, its string literals. */
+function writtenText(node: Node): string[] {
+  if (node.type === 'TemplateLiteral') return node.quasis.map((quasi) => quasi.value.raw);
+  if (node.type === 'StringLiteral') return [node.value];
+  if (node.type === 'BinaryExpression' && node.operator === '+') return [...writtenText(node.left), ...writtenText(node.right)];
+  return [];
 }
 
 /** Whether an argument is an object literal with an `instanceId` or `taskId` key, as a v1 task request's body has. */
