@@ -71,6 +71,27 @@ describe('a file of a flow that the run cannot change leaves the whole flow as i
     expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
   });
 
+  it('when a read-only file reaches the shared constant through a barrel', async () => {
+    await project({
+      'src/endpoints.ts': ENDPOINTS,
+      'src/index.ts': "export * from './endpoints';\n",
+      'src/a.ts': CALLER,
+      'src/b.ts': CALLER.replace("from './endpoints'", "from './index'"),
+    });
+    await chmod(join(tree, 'src/b.ts'), 0o444);
+    const result = await run();
+    expect([await read('src/endpoints.ts'), await read('src/a.ts')]).toEqual([ENDPOINTS, CALLER]);
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+  });
+
+  it('when a file too large to migrate imports the shared constant', async () => {
+    await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, 'src/b.ts': `${CALLER}// ${'x'.repeat(600)}\n` });
+    const result = await runCodemod({ paths: ['src'], cwd: tree, maxFileBytes: 500 });
+    expect(result.files.find((file) => file.file.endsWith('b.ts'))).toMatchObject({ status: 'refused', error: /^larger than 500 bytes/ });
+    expect([await read('src/endpoints.ts'), await read('src/a.ts')]).toEqual([ENDPOINTS, CALLER]);
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+  });
+
   it('but a read-only file that shares nothing with the flow holds nothing back', async () => {
     await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, 'src/vendor.ts': 'export const answer = 42;\n' });
     await chmod(join(tree, 'src/vendor.ts'), 0o444);

@@ -38,8 +38,8 @@ export interface UnreadFile {
 
 /**
  * The files of flows beside a file the run did not read: those it imports (a shared constant rewritten under it
- * would leave its own v1 calls pointing at v2), and, when it holds journey text, those that import it (they may
- * hand it a v1 answer or id). Each is left as it was, and its flows with it (`withFlowMates`).
+ * would leave its own v1 calls pointing at v2), and, when it holds journey text, those they import in turn and those
+ * that import it (they may hand it a v1 answer or id). Each is left as it was, and its flows with it (`withFlowMates`).
  */
 export function besideUnreadFiles(unread: readonly UnreadFile[], flows: readonly Flow[], modules: ModuleGraph): Map<string, Leave> {
   const flowFiles = new Set(flows.flatMap((flow) => flow.files));
@@ -50,11 +50,27 @@ export function besideUnreadFiles(unread: readonly UnreadFile[], flows: readonly
   };
   for (const entry of unread) {
     if (entry.text === undefined) continue;
-    for (const imported of modules.importsOfText(entry.file, entry.text)) leave(imported, 'is imported by', entry);
-    if (mentionsV1(entry.text) || mentionsV2(entry.text))
-      for (const importer of modules.importersOf(entry.file)) leave(importer, 'imports', entry);
+    const journeyText = mentionsV1(entry.text) || mentionsV2(entry.text);
+    const direct = modules.importsOfText(entry.file, entry.text);
+    // One that calls v1 itself may reach the shared base through a barrel (`export * from './config'`): all it imports.
+    for (const file of journeyText ? reachable(modules, direct) : direct) leave(file, 'is imported by', entry);
+    if (journeyText) for (const importer of modules.importersOf(entry.file)) leave(importer, 'imports', entry);
   }
   return left;
+}
+
+/** `files` and every file of the run they import, directly or not. */
+function reachable(modules: ModuleGraph, files: readonly string[]): Set<string> {
+  const found = new Set(files);
+  const pending = [...files];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    for (const imported of modules.importsOf(file)) {
+      if (found.has(imported)) continue;
+      found.add(imported);
+      pending.push(imported);
+    }
+  }
+  return found;
 }
 
 /**

@@ -6,6 +6,9 @@ import { lstat, readFile } from 'node:fs/promises';
  */
 export type SourceRead = { readonly text: string } | { readonly refused: string; readonly scanText?: string };
 
+/** Largest refused file read for what it imports. */
+const SCAN_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** Bytes of a file's start looked at for a NUL, as git does to tell binary from text. */
 const BINARY_PROBE_BYTES = 8000;
 
@@ -23,7 +26,13 @@ export async function readSource(path: string, maxBytes: number): Promise<Source
     const info = await lstat(path);
     if (info.isSymbolicLink()) return { refused: 'a symbolic link: its target is migrated where it lives' };
     if (!info.isFile()) return { refused: 'not a regular file' };
-    if (info.size > maxBytes) return { refused: `larger than ${maxBytes} bytes: generated or bundled code is not migrated` };
+    if (info.size > maxBytes) {
+      const refused = `larger than ${maxBytes} bytes: generated or bundled code is not migrated`;
+      // Read all the same up to a bound, for what it imports: its v1 calls must not lose the base they share.
+      if (info.size > SCAN_LIMIT_BYTES) return { refused };
+      const bytes = await readFile(path);
+      return bytes.subarray(0, BINARY_PROBE_BYTES).includes(0) ? { refused } : { refused, scanText: bytes.toString('utf8') };
+    }
     const bytes = await readFile(path);
     if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { refused: 'binary: not source text' };
     let text: string;
