@@ -12,7 +12,7 @@ class JourneyClient {
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ instanceId }),
     });
-    // journey-codemod: unsupported [response.state-result] the answer may be returned to code the codemod does not see: the class JourneyClient is handed over at line 9 of container.js, and whoever gets an instance there calls this method unseen → v2: state.context?.process?.steps ?? state.steps (steps, a decision step has result: null) and decisionOf(state) (the decision)
+    // journey-codemod: unsupported [response.state-result] the answer may be returned to code the codemod does not see: the class is handed over at line 9 of container.js, and whoever gets an instance there calls this method unseen → v2: state.context?.process?.steps ?? state.steps (steps, a decision step has result: null) and decisionOf(state) (the decision)
     return res.json();
   }
 }

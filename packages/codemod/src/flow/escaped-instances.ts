@@ -1,6 +1,6 @@
-import type { CallExpression, Function as FunctionNode, Identifier, NewExpression, Node } from '@babel/types';
+import type { CallExpression, Function as FunctionNode, NewExpression, Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
-import { walk } from '../parse/walk.js';
+import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { Functions } from './functions.js';
 import { isFunctionValue } from './scopes.js';
 import type { Source, Sources } from './sources.js';
@@ -35,17 +35,65 @@ function handedOverClass(functions: Functions, sources: Sources, source: Source,
   for (const file of files) {
     const where = sources.get(file);
     if (!where) continue;
-    const names = file === source.file ? new Set([className]) : classBindings(sources, where, files, className);
-    if (names.size === 0) continue;
+    const classes = file === source.file ? new Set([className]) : classBindings(sources, where, files, className);
+    const requiresClass = (node: Node) =>
+      requireOf(node) !== undefined && files.has(sources.modules.resolve(where.file, requireOf(node) ?? '') ?? '');
+    const instances = namesOfMade(where, classes, requiresClass);
+    if (classes.size === 0 && !(sources.text(file) ?? '').includes('require(')) continue;
     let found: string | undefined;
     walk(where.ctx.ast.program, (node) => {
-      if (found !== undefined || node.type !== 'Identifier' || !names.has(node.name)) return;
-      const how = handedOver(functions, where, node);
+      if (found !== undefined) return;
+      const how =
+        (node.type === 'Identifier' && classes.has(node.name)) || requiresClass(node)
+          ? classHandedOver(functions, where, node)
+          : node.type === 'Identifier' && instances.has(node.name)
+            ? valueHandedOver(functions, where, node, 'an instance is handed over')
+            : undefined;
       if (how) found = `${how} at line ${lineRef(where.file, node.start ?? 0)} of ${where.file.slice(where.file.lastIndexOf('/') + 1)}`;
     });
     if (found) return found;
   }
   return undefined;
+}
+
+/** `require('./journey-client')`'s specifier, for a call that is one. */
+const requireOf = (node: Node): string | undefined =>
+  node.type === 'CallExpression' &&
+  node.callee.type === 'Identifier' &&
+  node.callee.name === 'require' &&
+  node.arguments[0]?.type === 'StringLiteral'
+    ? node.arguments[0].value
+    : undefined;
+
+/**
+ * The names holding the class's instances in `where` (`const client = new JourneyClient(…)`), with `classes` grown
+ * by the file's subclasses of it (`class TracedClient extends JourneyClient {}`), whose instances have its methods.
+ */
+function namesOfMade(where: Source, classes: Set<string>, requiresClass: (node: Node) => boolean): Set<string> {
+  const instances = new Set<string>();
+  let grown = true;
+  while (grown) {
+    grown = false;
+    walk(where.ctx.ast.program, (node) => {
+      const superClass = (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.superClass;
+      const sub = node.type === 'ClassDeclaration' ? node.id?.name : undefined;
+      if (
+        superClass &&
+        sub &&
+        !classes.has(sub) &&
+        ((superClass.type === 'Identifier' && classes.has(superClass.name)) || requiresClass(superClass))
+      ) {
+        classes.add(sub);
+        grown = true;
+      }
+    });
+  }
+  walk(where.ctx.ast.program, (node) => {
+    if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier' || node.init?.type !== 'NewExpression') return;
+    const made = node.init.callee;
+    if ((made.type === 'Identifier' && classes.has(made.name)) || requiresClass(made)) instances.add(node.id.name);
+  });
+  return instances;
 }
 
 /** The name of the class declaring method `fn`, when it has one. */
@@ -81,14 +129,37 @@ function classBindings(sources: Sources, where: Source, modules: ReadonlySet<str
 }
 
 /**
- * How the class `node` names, or the instance made with it, is handed over: `undefined` when it is only made and
- * used here (`new C()` kept in a name, a member or passed to a function of the run), extended or typed.
+ * How the class `node` names (or `require`s), or an instance made with it there, is handed over: `undefined` when
+ * it is only made and used here (kept in a name or a member of `this`, passed to a function of the run), extended,
+ * typed or asserted on.
  */
-function handedOver(functions: Functions, source: Source, node: Identifier): string | undefined {
+function classHandedOver(functions: Functions, source: Source, node: Node): string | undefined {
+  const parent = source.parent(node);
+  if (parent?.type === 'NewExpression' && parent.callee === node)
+    return valueHandedOver(functions, source, parent, 'an instance is handed over');
+  return valueHandedOver(functions, source, node, 'the class is handed over');
+}
+
+/**
+ * Whether a value (the class, an instance) leaves here for code the run does not follow: put in an array or an
+ * object literal, passed to a library's call, written into another object's member, or returned by a function that
+ * is itself handed over so (`useFactory: () => new C()`, `useFactory: () => { const c = new C(); return c; }`).
+ */
+function valueHandedOver(functions: Functions, source: Source, node: Node, how: string): string | undefined {
   const parent = source.parent(node);
   if (!parent) return undefined;
-  if (parent.type === 'NewExpression' && parent.callee === node) return instanceHandedOver(functions, source, parent);
-  if (isValue(parent, node) && escapes(functions, source, parent)) return `the class ${node.name} is handed over`;
+  if (isValue(parent, node) && escapes(functions, source, parent)) return how;
+  const factory =
+    isFunctionValue(parent) && parent.body === node
+      ? parent
+      : parent.type === 'ReturnStatement'
+        ? source
+            .ancestors(parent)
+            .reverse()
+            .find((ancestor) => isFunctionValue(ancestor))
+        : undefined;
+  const holder = factory ? source.parent(factory) : undefined;
+  if (factory && holder && isValue(holder, factory) && escapes(functions, source, holder)) return `a factory of instances is handed over`;
   return undefined;
 }
 
@@ -115,6 +186,7 @@ function isValue(parent: Node, node: Node): boolean {
  * `{ useClass: C }`).
  */
 function escapes(functions: Functions, source: Source, parent: Node): boolean {
+  if (parent.type === 'CallExpression' && asserts(parent)) return false;
   if (parent.type === 'CallExpression' || parent.type === 'NewExpression') return unfollowed(functions, source, parent);
   if (parent.type === 'AssignmentExpression') return parent.left.type === 'MemberExpression' && !ownOrExported(parent.left.object);
   return true;
@@ -126,30 +198,22 @@ const ownOrExported = (object: Node): boolean =>
   (object.type === 'Identifier' && (object.name === 'module' || object.name === 'exports')) ||
   (object.type === 'MemberExpression' && object.object.type === 'Identifier' && object.object.name === 'module');
 
+/**
+ * A test's assertion (`expect(client)`, `assert.ok(client)`, `.toBeInstanceOf(C)`, chai's `instanceOf(C)`): it
+ * looks at the value and keeps nothing.
+ */
+function asserts(call: CallExpression): boolean {
+  const { callee } = call;
+  if (callee.type === 'Identifier') return ASSERTING.test(callee.name);
+  if (!isMember(callee)) return false;
+  return (
+    /^(?:toBeInstanceOf|instanceOf|instanceof)$/.test(propertyName(callee) ?? '') ||
+    (callee.object.type === 'Identifier' && ASSERTING.test(callee.object.name))
+  );
+}
+
+const ASSERTING = /^(?:expect|assert)$/;
+
 /** Whether a call goes to code the run cannot follow into (a library, a container). */
 const unfollowed = (functions: Functions, source: Source, call: CallExpression | NewExpression): boolean =>
   functions.calleeOf(source, call) === undefined;
-
-/**
- * How an instance made by `made` is handed over: put in an array or an object literal, passed to a call the run
- * cannot follow, or returned by a function that is itself handed over so (`useFactory: () => new C()`).
- */
-function instanceHandedOver(functions: Functions, source: Source, made: NewExpression): string | undefined {
-  const parent = source.parent(made);
-  if (!parent) return undefined;
-  if (isValue(parent, made) && parent.type !== 'AssignmentExpression' && escapes(functions, source, parent))
-    return 'an instance is handed over';
-  const factory =
-    isFunctionValue(parent) && parent.body === made
-      ? parent
-      : parent.type === 'ReturnStatement'
-        ? source
-            .ancestors(parent)
-            .reverse()
-            .find((ancestor) => isFunctionValue(ancestor))
-        : undefined;
-  const holder = factory ? source.parent(factory) : undefined;
-  if (factory && holder && isValue(holder, factory) && holder.type !== 'AssignmentExpression' && escapes(functions, source, holder))
-    return 'a factory of instances is handed over';
-  return undefined;
-}
