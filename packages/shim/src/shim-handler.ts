@@ -188,6 +188,8 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   }
 
   const connections = new ConnectionSignals();
+  /** The last request each connection has carried: only its answer may close the connection while stopping. */
+  const latestOn = new WeakMap<object, object>();
   let stopping = false;
   let waitingStopped = false;
 
@@ -242,6 +244,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   /** Answers one request; `server` is what @hono/node-server passes along when node:http received it. */
   async function handle(request: Request, server?: HttpBindings): Promise<Response> {
     const started = performance.now();
+    if (server) latestOn.set(server.incoming.socket, server.incoming);
     const url = targetOf(request);
     const route = url ? routeOf(request.method, url.pathname) : 'malformed';
     // v1 answers carry their own id (the upstream's when there was one); every other answer carries this one.
@@ -273,8 +276,9 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     if (request.method === 'HEAD' && response.body !== null) response = new Response(null, response);
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
     if (!ownId) response.headers.set('x-request-id', requestId);
-    // A keep-alive caller must not send its next request on a connection the stopping shim is about to close.
-    if (stopping && server) server.outgoing.setHeader('connection', 'close');
+    // A keep-alive caller must not send its next request on a connection the stopping shim is about to close; one
+    // that pipelined requests behind this one gets their answers first (node:http ends the connection after a close).
+    if (stopping && server && latestOn.get(server.incoming.socket) === server.incoming) server.outgoing.setHeader('connection', 'close');
     metrics.requests.inc({ route, status: String(response.status) });
     if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
       logger.info(

@@ -984,6 +984,35 @@ describe('process behaviour', () => {
     }
   });
 
+  it('answers every request pipelined before the signal, closing the connection only after the last', async () => {
+    const holding = await holdingUpstream({ status: 200, body: '{"status":"InProgress"}' });
+    const own = await startShimCli(serveArgs(holding.base, mapFile, '--shutdown-timeout-ms', '10000'));
+    const { hostname, port } = new URL(own.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      let wire = '';
+      socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
+      const ended = once(socket, 'close');
+      const fetchState = `POST /v2/captain/journey/state/fetch HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 49\r\n\r\n${JSON.stringify({ instanceId: 'f'.repeat(32) })}`;
+      socket.write(fetchState + fetchState);
+      await vi.waitFor(() => expect(holding.received()).toBe(2), { interval: 5, timeout: 5000 });
+      const stopped = own.stop();
+      await vi.waitFor(() => expect(fetch(`${own.url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
+      holding.release();
+      await ended;
+      const answers = wire.split(/(?=HTTP\/1\.1 )/);
+      expect(answers.map((answer) => [answer.slice(0, 15), /\r\nconnection: close\r\n/i.test(answer)])).toEqual([
+        ['HTTP/1.1 200 OK', false],
+        ['HTTP/1.1 200 OK', true],
+      ]);
+      expect(await stopped).toBe(0);
+    } finally {
+      socket.destroy();
+      await own.stop();
+      holding.close();
+    }
+  });
+
   it('answers a v1 request whose body is still arriving at the end of the grace 503, nothing sent, instead of cutting it off unanswered', async () => {
     const own = await startShimCli(ownArgs('--shutdown-timeout-ms', '200'));
     const { hostname, port } = new URL(own.url);
