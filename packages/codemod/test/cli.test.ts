@@ -322,6 +322,23 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect((await runCli(['src'], repo)).code).toBe(0);
   });
 
+  it('asks the git trees below a directory that is in none, and below one that is in its own', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'journey-codemod-services-'));
+    try {
+      await cp(repo, join(folder, 'services/kyc'), { recursive: true });
+      await writeFile(join(folder, 'services/kyc/src/plain.ts'), 'export const answer = 43;\n');
+      const refused = await runCli(['services'], folder);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(' M services/kyc/src/plain.ts');
+      expect(await readFile(join(folder, 'services/kyc/src/service.ts'), 'utf8')).toBe(V1_CALL);
+      // The same folder made a repository of its own, the service still its own one within it.
+      execFileSync('git', ['init', '-q'], { cwd: folder });
+      expect((await runCli(['.'], folder)).stderr).toContain(' M services/kyc/src/plain.ts');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('asks the git tree a glob leads into, from wherever it runs', async () => {
     const elsewhere = await mkdtemp(join(tmpdir(), 'journey-codemod-cwd-'));
     try {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { access, realpath, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { isDynamicPattern } from 'globby';
+import { globby, isDynamicPattern } from 'globby';
 
 const run = promisify(execFile);
 
@@ -22,20 +22,42 @@ export async function uncommittedChanges(paths: readonly string[], extensions: r
       const real = await realpath(glob ? fixedStartOf(path) : path).catch(() => undefined);
       const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
       const where = real !== undefined && info !== undefined ? (info.isDirectory() ? real : dirname(real)) : cwd;
-      if (!(await mayBeInGitTree(where))) return;
-      try {
-        const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=all', '--', real ?? '.'], { cwd: where });
-        for (const line of stdout.split('\n')) {
-          // The helper module a run created is never written again: untracked, it has nothing to lose.
-          if (line.trim() === '' || (line.startsWith('?? ') && (!source.test(line) || HELPER_MODULE.test(line)))) continue;
-          changes.add(line);
+      const status = async (dir: string, pathspec: string, prefix: string) => {
+        try {
+          const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=all', '--', pathspec], { cwd: dir });
+          for (const line of stdout.split('\n')) {
+            // The helper module a run created is never written again: untracked, it has nothing to lose. A nested
+            // repository shows as an untracked directory: it is asked on its own below.
+            if (line.trim() === '' || (line.startsWith('?? ') && (!source.test(line) || HELPER_MODULE.test(line)))) continue;
+            changes.add(`${line.slice(0, 3)}${prefix}${line.slice(3)}`);
+          }
+        } catch {
+          // Not in a git work tree: nothing to protect.
         }
-      } catch {
-        // Not in a git work tree: nothing to protect.
+      };
+      if (await mayBeInGitTree(where)) await status(where, real ?? '.', '');
+      // Repositories below it (a folder of services, a vendored checkout) hold files the run may write too.
+      if (info?.isDirectory()) {
+        for (const root of await nestedRepositories(where)) await status(root, '.', `${relative(cwd, root)}/`);
       }
     }),
   );
   return [...changes].sort();
+}
+
+/** The roots of the git repositories below `dir` (a `.git` directory or file), `node_modules` left out. */
+async function nestedRepositories(dir: string): Promise<string[]> {
+  const found = await globby('**/.git', {
+    cwd: dir,
+    absolute: true,
+    dot: true,
+    onlyFiles: false,
+    // A `.git` directory is the answer, not a place to look further.
+    expandDirectories: false,
+    followSymbolicLinks: false,
+    ignore: ['**/node_modules/**', '**/.git/*/**'],
+  });
+  return found.map((entry) => dirname(entry)).filter((root) => root !== dir);
 }
 
 const HELPER_MODULE = /(?:^\?\? |\/)"?journey-v2\.(?:d\.)?[mc]?[jt]s"?$/;
