@@ -37,6 +37,11 @@ const HTTP: Record<string, string> = {
     "import got from 'got';\nexport const journeys = got.extend({ hooks: { afterResponse: [(response) => response] }, responseType: 'json', resolveBodyOnly: true });\n",
   'a beforeRequest hook adding auth':
     "import got from 'got';\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRequest: [(options) => { options.headers.authorization = 'Bearer t'; }] } });\n",
+  // What a beforeRequest hook returns is taken as the answer, the request never sent.
+  'a beforeRequest hook that may answer from a cache':
+    "import got from 'got';\nconst cache = new Map();\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRequest: [(options) => { const hit = cache.get(String(options.url)); if (hit) return hit; }] } });\n",
+  'a beforeRequest hook written elsewhere':
+    "import got from 'got';\nimport { fromCache } from './cache';\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRequest: [fromCache] } });\n",
 };
 
 let dir: string;
@@ -67,13 +72,16 @@ describe('a got instance made in another module', () => {
     },
   );
 
-  it.each(['options passed by name', 'a handler that may set them', 'an afterResponse hook that may change the answer'])(
-    'with %s answers what the code does not show: the flow stays v1, marked',
-    async (form) => {
-      const { report, verify } = await migrate(HTTP[form] ?? '');
-      expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
-      expect(report.sites.map((site) => site.rule)).toContain('codemod.unknown-client');
-      expect(verify).toContain('for (const task of list.tasks)');
-    },
-  );
+  it.each([
+    'options passed by name',
+    'a handler that may set them',
+    'an afterResponse hook that may change the answer',
+    'a beforeRequest hook that may answer from a cache',
+    'a beforeRequest hook written elsewhere',
+  ])('with %s answers what the code does not show: the flow stays v1, marked', async (form) => {
+    const { report, verify } = await migrate(HTTP[form] ?? '');
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(report.sites.map((site) => site.rule)).toContain('codemod.unknown-client');
+    expect(verify).toContain('for (const task of list.tasks)');
+  });
 });

@@ -1,5 +1,5 @@
 import type { Node } from '@babel/types';
-import { keyName } from '../parse/walk.js';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 
 /**
  * The got and ky options that decide what a call answers, as the code writes them: got's `resolveBodyOnly` (the body
@@ -50,14 +50,52 @@ export function answerOptions(args: readonly Node[], { urlFirst }: { urlFirst: b
   return opaque ? UNKNOWN : options;
 }
 
-/** Whether `hooks: { … }` is written out with only hooks run before a request is sent (`beforeRequest` adding auth). */
+/**
+ * Whether `hooks: { … }` is written out with only hooks run before a request is sent, each a function written there
+ * that hands nothing back (`beforeRequest` adding auth): ky and got take a response a `beforeRequest` hook returns
+ * as the answer, without sending the request.
+ */
 function requestHooksOnly(property: Node): boolean {
   const value = property.type === 'ObjectProperty' ? property.value : undefined;
   return (
     value?.type === 'ObjectExpression' &&
-    value.properties.every((hook) => hook.type !== 'SpreadElement' && REQUEST_HOOKS.test(keyName(hook) ?? ''))
+    value.properties.every((hook) => {
+      const hooks = hook.type === 'ObjectProperty' ? hook.value : undefined;
+      return (
+        REQUEST_HOOKS.test(keyName(hook) ?? '') &&
+        hooks?.type === 'ArrayExpression' &&
+        hooks.elements.every((each) => each !== null && each.type !== 'SpreadElement' && handsNothingBack(each))
+      );
+    })
   );
 }
+
+/** A function written out that returns nothing: an arrow setting a header or assigning, a body with no `return x`. */
+function handsNothingBack(fn: Node): boolean {
+  if (fn.type === 'ArrowFunctionExpression' && fn.body.type !== 'BlockStatement') {
+    const { body } = fn;
+    if (body.type === 'AssignmentExpression' || (body.type === 'UnaryExpression' && body.operator === 'void')) return true;
+    return body.type === 'CallExpression' && isMember(body.callee) && HEADER_WRITES.test(propertyName(body.callee) ?? '');
+  }
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return false;
+  let returns = false;
+  walk(fn.body, (node, ancestors) => {
+    // A function nested inside returns to its own caller, not to the hook's.
+    if (node.type === 'ReturnStatement' && node.argument && !ancestors.some((ancestor) => ancestor !== fn && isFunctionNode(ancestor)))
+      returns = true;
+  });
+  return !returns;
+}
+
+/** `headers.set(…)` and its kin, which answer nothing. */
+const HEADER_WRITES = /^(?:set|append|delete)$/;
+
+const isFunctionNode = (node: Node): boolean =>
+  node.type === 'ArrowFunctionExpression' ||
+  node.type === 'FunctionExpression' ||
+  node.type === 'FunctionDeclaration' ||
+  node.type === 'ObjectMethod' ||
+  node.type === 'ClassMethod';
 
 /**
  * What a got call answers, its own options over those of the instance that makes it: the response, the parsed body
