@@ -737,6 +737,21 @@ async function holdingUpstream(answer: { status: number; body: string }) {
   return { base, requested, release, received: () => received, close: () => server.close() };
 }
 
+/** A raw connection to `url`, as a caller that pipelines writes it: what it received so far, and when it closed. */
+function rawConnection(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let wire = '';
+  socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
+  return { socket, ended: once(socket, 'close'), wire: () => wire };
+}
+
+/** A JSON POST as it goes on the wire, with the test's token. */
+function rawPost(path: string, body: unknown): string {
+  const text = JSON.stringify(body);
+  return `POST ${path} HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+}
+
 describe('process behaviour', () => {
   // The one spawned run of the binary: everything else runs `main` in-process.
   it('runs as the journey-bridge binary (as `pnpm journey-bridge`, its paths from where pnpm started): keeps serving when the reader of its log goes away (journey-bridge serve | head); on SIGTERM stops accepting, finishes an in-flight request, then exits 0', async () => {
@@ -953,28 +968,20 @@ describe('process behaviour', () => {
   it('refuses a request pipelined behind one in flight after the signal: it sends nothing upstream, so no journey is made that no one is told of', async () => {
     const holding = await holdingUpstream({ status: 200, body: '{"status":"InProgress"}' });
     const own = await startShimCli(serveArgs(holding.base, mapFile, '--shutdown-timeout-ms', '10000'));
-    const { hostname, port } = new URL(own.url);
-    const socket = connect(Number(port), hostname);
+    const { socket, ended, wire } = rawConnection(own.url);
     try {
-      let wire = '';
-      socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
-      const ended = once(socket, 'close');
-      const post = (path: string, body: unknown) => {
-        const text = JSON.stringify(body);
-        return `POST ${path} HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
-      };
-      socket.write(post('/v2/captain/journey/state/fetch', { instanceId: 'f'.repeat(32) }));
+      socket.write(rawPost('/v2/captain/journey/state/fetch', { instanceId: 'f'.repeat(32) }));
       await holding.requested;
       const stopped = own.stop();
       await vi.waitFor(() => expect(fetch(`${own.url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
-      socket.write(post('/captain/api/journey/start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: {} } }));
+      socket.write(rawPost('/captain/api/journey/start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: {} } }));
       // Refused, it is logged at once; sent, it would wait on the held upstream.
       await vi.waitFor(() => expect(own.stdout()).toContain('"route":"v1","status":503'), { interval: 5, timeout: 5000 });
       expect(holding.received()).toBe(1);
       holding.release();
       await ended;
-      expect(wire).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(wire).toMatch(/\r\nConnection: close\r\n/i);
+      expect(wire()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(wire()).toMatch(/\r\nConnection: close\r\n/i);
       expect(await stopped).toBe(0);
       expect(holding.received()).toBe(1);
     } finally {
@@ -987,20 +994,16 @@ describe('process behaviour', () => {
   it('answers every request pipelined before the signal, closing the connection only after the last', async () => {
     const holding = await holdingUpstream({ status: 200, body: '{"status":"InProgress"}' });
     const own = await startShimCli(serveArgs(holding.base, mapFile, '--shutdown-timeout-ms', '10000'));
-    const { hostname, port } = new URL(own.url);
-    const socket = connect(Number(port), hostname);
+    const { socket, ended, wire } = rawConnection(own.url);
     try {
-      let wire = '';
-      socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
-      const ended = once(socket, 'close');
-      const fetchState = `POST /v2/captain/journey/state/fetch HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 49\r\n\r\n${JSON.stringify({ instanceId: 'f'.repeat(32) })}`;
+      const fetchState = rawPost('/v2/captain/journey/state/fetch', { instanceId: 'f'.repeat(32) });
       socket.write(fetchState + fetchState);
       await vi.waitFor(() => expect(holding.received()).toBe(2), { interval: 5, timeout: 5000 });
       const stopped = own.stop();
       await vi.waitFor(() => expect(fetch(`${own.url}/healthz`)).rejects.toThrow('fetch failed'), { interval: 5, timeout: 5000 });
       holding.release();
       await ended;
-      const answers = wire.split(/(?=HTTP\/1\.1 )/);
+      const answers = wire().split(/(?=HTTP\/1\.1 )/);
       expect(answers.map((answer) => [answer.slice(0, 15), /\r\nconnection: close\r\n/i.test(answer)])).toEqual([
         ['HTTP/1.1 200 OK', false],
         ['HTTP/1.1 200 OK', true],
@@ -1015,12 +1018,8 @@ describe('process behaviour', () => {
 
   it('answers a v1 request whose body is still arriving at the end of the grace 503, nothing sent, instead of cutting it off unanswered', async () => {
     const own = await startShimCli(ownArgs('--shutdown-timeout-ms', '200'));
-    const { hostname, port } = new URL(own.url);
-    const socket = connect(Number(port), hostname);
+    const { socket, ended, wire } = rawConnection(own.url);
     try {
-      let wire = '';
-      socket.setEncoding('utf8').on('data', (text: string) => (wire += text));
-      const ended = once(socket, 'close');
       const before = sim.core.journal.list().length;
       socket.write(
         `POST /captain/api/journey/start HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"resou`,
@@ -1035,8 +1034,8 @@ describe('process behaviour', () => {
       );
       expect(await own.stop()).toBe(0);
       await ended;
-      expect(wire).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
-      expect(wire).toContain('"message":"journey-bridge is shutting down: nothing was sent to the upstream; retry"');
+      expect(wire()).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(wire()).toContain('"message":"journey-bridge is shutting down: nothing was sent to the upstream; retry"');
       expect(sim.core.journal.list().length).toBe(before);
     } finally {
       socket.destroy();

@@ -178,6 +178,31 @@ export class ModuleGraph {
     return [...(this.importers.get(file) ?? [])];
   }
 
+  /** `file` and every file of the run that imports it, directly or through other importers. */
+  importedFrom(file: string): Set<string> {
+    return this.closure(file, (each) => this.importersOf(each));
+  }
+
+  /** `files` and every file of the run they import, directly or not. */
+  importedBy(files: readonly string[]): Set<string> {
+    const found = new Set<string>();
+    for (const file of files) for (const each of this.closure(file, (next) => this.importsOf(next))) found.add(each);
+    return found;
+  }
+
+  private closure(file: string, next: (file: string) => readonly string[]): Set<string> {
+    const found = new Set([file]);
+    const pending = [file];
+    for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+      for (const each of next(current)) {
+        if (found.has(each)) continue;
+        found.add(each);
+        pending.push(each);
+      }
+    }
+    return found;
+  }
+
   /** The files of the run that `file` imports by a specifier that resolves to them. */
   importsOf(file: string): readonly string[] {
     this.importersOf(file);

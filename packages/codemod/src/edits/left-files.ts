@@ -53,24 +53,10 @@ export function besideUnreadFiles(unread: readonly UnreadFile[], flows: readonly
     const journeyText = mentionsV1(entry.text) || mentionsV2(entry.text);
     const direct = modules.importsOfText(entry.file, entry.text);
     // One that calls v1 itself may reach the shared base through a barrel (`export * from './config'`): all it imports.
-    for (const file of journeyText ? reachable(modules, direct) : direct) leave(file, 'is imported by', entry);
+    for (const file of journeyText ? modules.importedBy(direct) : direct) leave(file, 'is imported by', entry);
     if (journeyText) for (const importer of modules.importersOf(entry.file)) leave(importer, 'imports', entry);
   }
   return left;
-}
-
-/** `files` and every file of the run they import, directly or not. */
-function reachable(modules: ModuleGraph, files: readonly string[]): Set<string> {
-  const found = new Set(files);
-  const pending = [...files];
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    for (const imported of modules.importsOf(file)) {
-      if (found.has(imported)) continue;
-      found.add(imported);
-      pending.push(imported);
-    }
-  }
-  return found;
 }
 
 /**

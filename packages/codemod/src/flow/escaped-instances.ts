@@ -23,15 +23,7 @@ const found = new WeakMap<FunctionNode, string | undefined>();
 function handedOverClass(functions: Functions, sources: Sources, source: Source, fn: FunctionNode): string | undefined {
   const className = classNameOf(source, fn);
   if (className === undefined) return undefined;
-  const files = new Set([source.file]);
-  const pending = [source.file];
-  while (pending.length > 0) {
-    for (const importer of sources.modules.importersOf(pending.pop() as string)) {
-      if (files.has(importer)) continue;
-      files.add(importer);
-      pending.push(importer);
-    }
-  }
+  const files = sources.modules.importedFrom(source.file);
   for (const file of files) {
     const where = sources.get(file);
     if (!where) continue;

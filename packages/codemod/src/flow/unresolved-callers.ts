@@ -19,15 +19,7 @@ export function unresolvedCallersOf(
 ): { source: Source; call: CallExpression }[] {
   const name = memberName(source, fn);
   if (name === undefined) return [];
-  const files = new Set([source.file]);
-  const pending = [source.file];
-  while (pending.length > 0) {
-    for (const importer of sources.modules.importersOf(pending.pop() as string)) {
-      if (files.has(importer)) continue;
-      files.add(importer);
-      pending.push(importer);
-    }
-  }
+  const files = sources.modules.importedFrom(source.file);
   const found: { source: Source; call: CallExpression }[] = [];
   for (const file of files) {
     const where = sources.get(file);
