@@ -9,7 +9,7 @@ export class RegionSdk {
     return (await fetch(`${this.base}${route}`, { method: 'POST', body: JSON.stringify(body) })).json();
   }
   pending(instanceId) {
-    // journey-codemod: unsupported [codemod.unfollowed-instance] it takes an instance id the codemod cannot tie to a start, and the id the call at line 16 of error-callback.js answers, which stays v1, is returned to no caller in the run (line 16 of error-callback.js): they may be one journey, which must not be half on v2 → v2: hand the id to the calls that use it through functions of the project, so the codemod can tie them to their start, or migrate them and the start together by hand
+    // journey-codemod: unsupported [codemod.shared-constant] shares its run-time base (this.call) with the v1 code at line 6 of this file, which stays v1
     return this.call(REGION_ROUTES.tasks, { instanceId });
   }
 }
@@ -17,6 +17,6 @@ export class RegionSdk {
 export async function firstRegionTask(host, instanceId) {
   const sdk = new RegionSdk(host, 'eu');
   const list = await sdk.pending(instanceId);
-  // journey-codemod: unsupported [error.body] reads what the v1 call at line 13 of this file answers, which stays v1
+  // journey-codemod: unsupported [codemod.unrecognized-v1-url] reads what the v1 call at line 13 of this file answers, which stays v1
   return list.tasks[0].taskId;
 }

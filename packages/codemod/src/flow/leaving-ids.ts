@@ -26,18 +26,30 @@ export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sour
   return sites.filter((site) => {
     if (site.rule !== 'codemod.unrecognized-v1-url' || site.ignored) return false;
     const text = sources.text(site.file)?.slice(site.span.start, site.span.end) ?? '';
-    if (leavesOperationOpen(text)) return true;
+    if (leavesOperationOpen(sources, site, text)) return true;
     return INSTANCE_PATH.test(text) && (calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file));
   });
 }
 
 /**
- * Whether a v1 URL the codemod does not see sent stops at the v1 base, its operation left to whatever code joins it
- * on (`${HOST}/captain/api/journey/${op}`, `'…/captain/api/journey/' + op`, a `BASE` constant that a builder joins
- * with `new URL(op, BASE)` or `[BASE, op].join('/')`): whoever calls that code may send any instance request.
+ * Whether a v1 URL the codemod does not see sent stops at the v1 base and is joined to an operation left to run
+ * time: in its own template (`${HOST}/captain/api/journey/${op}`), by `+` (`'…/captain/api/journey/' + op`), or,
+ * held in a constant, by a builder anywhere in the run (`new URL(op, BASE)`, `[BASE, op].join('/')`,
+ * `` `${BASE}/${op}` ``, `BASE + op`): whoever calls that code may send any instance request. A base that is only
+ * named (a status page's link, a CSP entry) sends nothing.
  */
-function leavesOperationOpen(text: string): boolean {
-  return /\/captain\/api(?:\/journey)?\/?(?:\$\{[^}]*\}\/?)*['"`]?$/.test(text.trimEnd());
+function leavesOperationOpen(sources: Sources, site: Site, text: string): boolean {
+  const base = /\/captain\/api(?:\/journey)?\/?(?:['"`]|$)/;
+  if (/\/captain\/api(?:\/journey)?\/?\$\{/.test(text)) return true;
+  if (!base.test(text.trimEnd())) return false;
+  const source = sources.text(site.file) ?? '';
+  // A template's text part is followed by its hole; a string literal by `+`.
+  if (/^(?:\$\{|['"`]?\s*\+)/.test(source.slice(site.span.end, site.span.end + 8))) return true;
+  const held = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*$/.exec(source.slice(Math.max(0, site.span.start - 120), site.span.start));
+  const name = held?.[1];
+  if (name === undefined) return false;
+  const joined = new RegExp(String.raw`new\s+URL\([^,()]+,\s*${name}\b|\[\s*${name}\s*,|\$\{${name}\}|\b${name}\s*\+`);
+  return sources.files().some((file) => joined.test(sources.text(file) ?? ''));
 }
 
 /** `new XMLHttpRequest()` in the file: its v1 URLs are requests whose ids and answers the codemod never follows. */
