@@ -43,8 +43,22 @@ it.each([
   expect(await decisionWith(app)).toEqual(['v1']);
 });
 
-it('migrates when a test only asserts on an instance it made', async () => {
-  expect(await decisionWith("const made = new JourneyClient({ token: 't' });\nexpect(made).toBeInstanceOf(JourneyClient);")).toEqual([
-    'migrated',
+it.each([
+  [
+    'a test only asserts on an instance it made',
+    "const made = new JourneyClient({ token: 't' });\nexpect(made).toBeInstanceOf(JourneyClient);",
+  ],
+  ['a test spies on its method', "const made = new JourneyClient({ token: 't' });\nvi.spyOn(made, 'state');"],
+  [
+    'it is handed in a literal to a function of the run',
+    "function describeDeps(deps) {\n  return Object.keys(deps).join(', ');\n}\nconst client = new JourneyClient({ token: 't' });\ndescribeDeps({ journeys: client });",
+  ],
+])('migrates when %s', async (_, app) => {
+  expect(await decisionWith(app)).toEqual(['migrated']);
+});
+
+it('keeps the method on v1 when an instance is merged into another object', async () => {
+  expect(await decisionWith("const journeys = new JourneyClient({ token: 't' });\nObject.assign(app.locals, { journeys });")).toEqual([
+    'v1',
   ]);
 });

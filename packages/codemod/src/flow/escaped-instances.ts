@@ -140,6 +140,8 @@ function classHandedOver(functions: Functions, source: Source, node: Node): stri
 function valueHandedOver(functions: Functions, source: Source, node: Node, how: string): string | undefined {
   const parent = source.parent(node);
   if (!parent) return undefined;
+  // `const { JourneyClient } = require(…)` binds the class: a pattern, not a literal.
+  if (parent.type === 'ObjectProperty' && source.parent(parent)?.type !== 'ObjectExpression') return undefined;
   if (isValue(parent, node) && escapes(functions, source, parent)) return how;
   const factory =
     isFunctionValue(parent) && parent.body === node
@@ -164,7 +166,7 @@ function isValue(parent: Node, node: Node): boolean {
     case 'ArrayExpression':
       return parent.elements.includes(node as never);
     case 'ObjectProperty':
-      return parent.value === node && !parent.shorthand;
+      return parent.value === node;
     case 'AssignmentExpression':
       return parent.right === node;
     default:
@@ -181,8 +183,36 @@ function escapes(functions: Functions, source: Source, parent: Node): boolean {
   if (parent.type === 'CallExpression' && asserts(parent)) return false;
   if (parent.type === 'CallExpression' || parent.type === 'NewExpression') return unfollowed(functions, source, parent);
   if (parent.type === 'AssignmentExpression') return parent.left.type === 'MemberExpression' && !ownOrExported(parent.left.object);
-  return true;
+  // In a literal handed whole to a function of the run (`createVerifier({ journeys: client })`), the run follows it;
+  // so it does the object CommonJS exports (`module.exports = { JourneyClient }`), through its importers.
+  let literal: Node = parent;
+  for (let up = source.parent(literal); up && isLiteralPart(up); up = source.parent(literal)) literal = up;
+  const holder = source.parent(literal);
+  if (
+    literal.type === 'ObjectExpression' &&
+    literal === source.parent(parent) &&
+    holder?.type === 'AssignmentExpression' &&
+    isModuleExports(holder.left)
+  )
+    return false;
+  const handedToTheRun =
+    (holder?.type === 'CallExpression' || holder?.type === 'NewExpression') &&
+    holder.arguments.includes(literal as never) &&
+    !unfollowed(functions, source, holder);
+  return !handedToTheRun;
 }
+
+/** `module.exports`, which a module's importers read as what `require` answers. */
+const isModuleExports = (node: Node): boolean =>
+  node.type === 'MemberExpression' &&
+  node.object.type === 'Identifier' &&
+  node.object.name === 'module' &&
+  node.property.type === 'Identifier' &&
+  node.property.name === 'exports';
+
+/** The nodes an array or object literal is made of, up to the whole literal. */
+const isLiteralPart = (node: Node): boolean =>
+  node.type === 'ObjectExpression' || node.type === 'ArrayExpression' || node.type === 'ObjectProperty';
 
 /** `this`, `module`, `exports` or `module.exports`: a member written there is the instance's own, or an export the run follows. */
 const ownOrExported = (object: Node): boolean =>
@@ -191,20 +221,20 @@ const ownOrExported = (object: Node): boolean =>
   (object.type === 'MemberExpression' && object.object.type === 'Identifier' && object.object.name === 'module');
 
 /**
- * A test's assertion (`expect(client)`, `assert.ok(client)`, `.toBeInstanceOf(C)`, chai's `instanceOf(C)`): it
- * looks at the value and keeps nothing.
+ * A test's assertion or double (`expect(client)`, `assert.ok(client)`, `.toBeInstanceOf(C)`, chai's `instanceOf(C)`,
+ * `vi.spyOn(client, 'state')`, `sinon.stub(client, …)`): it looks at the value, or wraps its method, and keeps nothing.
  */
 function asserts(call: CallExpression): boolean {
   const { callee } = call;
   if (callee.type === 'Identifier') return ASSERTING.test(callee.name);
   if (!isMember(callee)) return false;
   return (
-    /^(?:toBeInstanceOf|instanceOf|instanceof)$/.test(propertyName(callee) ?? '') ||
+    /^(?:toBeInstanceOf|instanceOf|instanceof|spyOn|stub|spy|replace)$/.test(propertyName(callee) ?? '') ||
     (callee.object.type === 'Identifier' && ASSERTING.test(callee.object.name))
   );
 }
 
-const ASSERTING = /^(?:expect|assert)$/;
+const ASSERTING = /^(?:expect|assert|vi|jest|sinon)$/;
 
 /** Whether a call goes to code the run cannot follow into (a library, a container). */
 const unfollowed = (functions: Functions, source: Source, call: CallExpression | NewExpression): boolean =>
