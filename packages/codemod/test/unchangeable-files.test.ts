@@ -92,6 +92,19 @@ describe('a file of a flow that the run cannot change leaves the whole flow as i
     expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
   });
 
+  it('but a read-only file with journey text that reaches the constant only through a module of its own holds nothing back', async () => {
+    await project({
+      'src/endpoints.ts': `${ENDPOINTS}export const LOG_LEVEL = 'info';\n`,
+      'src/logger.ts': "import { LOG_LEVEL } from './endpoints';\nexport const log = (text: string) => LOG_LEVEL && console.log(text);\n",
+      'src/a.ts': CALLER,
+      'src/vendor.ts':
+        "import { log } from './logger';\nlog('https://eu.platform.go.gbgplc.com/captain/api/journey/ is the old address');\n",
+    });
+    await chmod(join(tree, 'src/vendor.ts'), 0o444);
+    const result = await run();
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+  });
+
   it('but a read-only file that shares nothing with the flow holds nothing back', async () => {
     await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, 'src/vendor.ts': 'export const answer = 42;\n' });
     await chmod(join(tree, 'src/vendor.ts'), 0o444);

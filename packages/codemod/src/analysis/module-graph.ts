@@ -49,6 +49,9 @@ function implementationOf(
 const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|(?:\bnew\s+URL|\bnew\s+(?:Shared)?Worker|\bimportScripts|\.register)\s*\(\s*(?=['"`]\.\.?\/))(['"`])([^'"`$\n]+)\1/g;
 
+/** `export * from 'x'`, `export * as n from 'x'`, `export { a, b } from 'x'`. */
+const RE_EXPORT = /\bexport\s+(?:\*(?:\s+as\s+[\w$]+)?|(?:type\s+)?\{[^}]*\})\s*from\s*(['"])([^'"\n]+)\1/g;
+
 /**
  * The modules of the project as TypeScript sees them, through ts-morph: where relative imports lead, and package
  * names that lead to a file of the run (a workspace package linked into `node_modules`), where an exported name is
@@ -183,11 +186,15 @@ export class ModuleGraph {
     return this.closure(file, (each) => this.importersOf(each));
   }
 
-  /** `files` and every file of the run they import, directly or not. */
-  importedBy(files: readonly string[]): Set<string> {
-    const found = new Set<string>();
-    for (const file of files) for (const each of this.closure(file, (next) => this.importsOf(next))) found.add(each);
-    return found;
+  /** The files of the run that `file` re-exports from (`export * from './config'`, `export { x } from './y'`). */
+  reExportsOf(file: string): readonly string[] {
+    const text = this.texts.get(file) ?? '';
+    const targets: string[] = [];
+    for (const match of text.matchAll(RE_EXPORT)) {
+      const target = this.resolve(file, match[2] ?? '');
+      if (target !== undefined && target !== file) targets.push(target);
+    }
+    return targets;
   }
 
   private closure(file: string, next: (file: string) => readonly string[]): Set<string> {

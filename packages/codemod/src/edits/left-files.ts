@@ -52,11 +52,25 @@ export function besideUnreadFiles(unread: readonly UnreadFile[], flows: readonly
     if (entry.text === undefined) continue;
     const journeyText = mentionsV1(entry.text) || mentionsV2(entry.text);
     const direct = modules.importsOfText(entry.file, entry.text);
-    // One that calls v1 itself may reach the shared base through a barrel (`export * from './config'`): all it imports.
-    for (const file of journeyText ? modules.importedBy(direct) : direct) leave(file, 'is imported by', entry);
+    // One that calls v1 itself may reach the shared base through a barrel (`export * from './config'`).
+    for (const file of journeyText ? throughBarrels(modules, direct) : direct) leave(file, 'is imported by', entry);
     if (journeyText) for (const importer of modules.importersOf(entry.file)) leave(importer, 'imports', entry);
   }
   return left;
+}
+
+/** `files` and what the barrels among them re-export (`export * from`, `export { x } from`), again and again. */
+function throughBarrels(modules: ModuleGraph, files: readonly string[]): Set<string> {
+  const found = new Set(files);
+  const pending = [...files];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    for (const target of modules.reExportsOf(file)) {
+      if (found.has(target)) continue;
+      found.add(target);
+      pending.push(target);
+    }
+  }
+  return found;
 }
 
 /**
