@@ -339,6 +339,22 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     }
   });
 
+  it('leaves alone a repository below that git ignores, and files other than source in one it does not', async () => {
+    await mkdir(join(repo, '.venv/src/tool'), { recursive: true });
+    // A checkout a virtualenv installed in editable mode, edited in place.
+    const tool = join(repo, '.venv/src/tool');
+    execFileSync('git', ['init', '-q'], { cwd: tool });
+    await writeFile(join(tool, 'tool.py'), 'print(1)\n');
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.'], { cwd: tool });
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'tool'], { cwd: tool });
+    await writeFile(join(tool, 'tool.py'), 'print(2)\n');
+    await writeFile(join(repo, '.gitignore'), `${await read('.gitignore').catch(() => '')}.venv/\n`);
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.gitignore');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'ignore .venv');
+    expect((await runCli(['.'], repo)).code).toBe(0);
+    expect(await read('src/service.ts')).toBe(MIGRATED_CALL);
+  });
+
   it('asks the git tree a glob leads into, from wherever it runs', async () => {
     const elsewhere = await mkdtemp(join(tmpdir(), 'journey-codemod-cwd-'));
     try {

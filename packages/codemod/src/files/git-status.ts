@@ -22,13 +22,14 @@ export async function uncommittedChanges(paths: readonly string[], extensions: r
       const real = await realpath(glob ? fixedStartOf(path) : path).catch(() => undefined);
       const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
       const where = real !== undefined && info !== undefined ? (info.isDirectory() ? real : dirname(real)) : cwd;
-      const status = async (dir: string, pathspec: string, prefix: string) => {
+      const status = async (dir: string, pathspec: string, prefix: string, sourceOnly = false) => {
         try {
           const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=all', '--', pathspec], { cwd: dir });
           for (const line of stdout.split('\n')) {
             // The helper module a run created is never written again: untracked, it has nothing to lose. A nested
             // repository shows as an untracked directory: it is asked on its own below.
-            if (line.trim() === '' || (line.startsWith('?? ') && (!source.test(line) || HELPER_MODULE.test(line)))) continue;
+            if (line.trim() === '' || ((sourceOnly || line.startsWith('?? ')) && (!source.test(line) || HELPER_MODULE.test(line))))
+              continue;
             changes.add(`${line.slice(0, 3)}${prefix}${line.slice(3)}`);
           }
         } catch {
@@ -38,7 +39,8 @@ export async function uncommittedChanges(paths: readonly string[], extensions: r
       if (await mayBeInGitTree(where)) await status(where, real ?? '.', '');
       // Repositories below it (a folder of services, a vendored checkout) hold files the run may write too.
       if (info?.isDirectory()) {
-        for (const root of await nestedRepositories(where)) await status(root, '.', `${relative(cwd, root)}/`);
+        // Only their source files: the run writes nothing else there.
+        for (const root of await nestedRepositories(where)) await status(root, '.', `${relative(cwd, root)}/`, true);
       }
     }),
   );
@@ -52,8 +54,10 @@ async function nestedRepositories(dir: string): Promise<string[]> {
     absolute: true,
     dot: true,
     onlyFiles: false,
-    // A `.git` directory is the answer, not a place to look further.
+    // A `.git` directory is the answer, not a place to look further; an ignored one (a virtualenv's checkout) is
+    // no part of the run.
     expandDirectories: false,
+    gitignore: true,
     followSymbolicLinks: false,
     ignore: ['**/node_modules/**', '**/.git/*/**'],
   });
