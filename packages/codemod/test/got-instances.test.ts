@@ -37,6 +37,8 @@ const HTTP: Record<string, string> = {
     "import got from 'got';\nexport const journeys = got.extend({ hooks: { afterResponse: [(response) => response] }, responseType: 'json', resolveBodyOnly: true });\n",
   'a beforeRequest hook adding auth':
     "import got from 'got';\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRequest: [(options) => { options.headers.authorization = 'Bearer t'; }] } });\n",
+  'a beforeRetry hook that logs':
+    "import got from 'got';\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRetry: [(error, count) => console.warn('retry', count)] } });\n",
   // What a beforeRequest hook returns is taken as the answer, the request never sent.
   'a beforeRequest hook that may answer from a cache':
     "import got from 'got';\nconst cache = new Map();\nexport const journeys = got.extend({ responseType: 'json', resolveBodyOnly: true, hooks: { beforeRequest: [(options) => { const hit = cache.get(String(options.url)); if (hit) return hit; }] } });\n",
@@ -62,7 +64,7 @@ async function migrate(http: string): Promise<{ report: Report; verify: string }
 }
 
 describe('a got instance made in another module', () => {
-  it.each(['options written out', 'a beforeRequest hook adding auth'])(
+  it.each(['options written out', 'a beforeRequest hook adding auth', 'a beforeRetry hook that logs'])(
     'with %s answers the body: the task list is read as the interaction it becomes',
     async (form) => {
       const { report, verify } = await migrate(HTTP[form] ?? '');

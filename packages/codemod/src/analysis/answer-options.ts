@@ -87,8 +87,8 @@ function handsNothingBack(fn: Node): boolean {
   return !returns;
 }
 
-/** `headers.set(…)` and its kin, which answer nothing. */
-const HEADER_WRITES = /^(?:set|append|delete)$/;
+/** `headers.set(…)` and its kin, and a logger's or the console's methods: none answers a response. */
+const HEADER_WRITES = /^(?:set|append|delete|log|trace|debug|info|warn|error)$/;
 
 const isFunctionNode = (node: Node): boolean =>
   node.type === 'ArrowFunctionExpression' ||
