@@ -57,6 +57,11 @@ it.each([
   expect(await decisionWith(app)).toEqual(['migrated']);
 });
 
+it('migrates when journey-codemod-ignore above the hand-over says every caller is in the run', async () => {
+  const app = "// journey-codemod-ignore: only this app's routes read it\napp.locals.journeyClient = new JourneyClient({ token: 't' });";
+  expect(await decisionWith(app)).toEqual(['migrated']);
+});
+
 it('keeps the method on v1 when an instance is merged into another object', async () => {
   expect(await decisionWith("const journeys = new JourneyClient({ token: 't' });\nObject.assign(app.locals, { journeys });")).toEqual([
     'v1',
