@@ -13,7 +13,7 @@ import { checkFindings } from './report/check.js';
 import { unifiedDiff } from './report/diff.js';
 import { buildReport } from './report/report.js';
 import { formatSummary, summarize } from './report/summary.js';
-import { runCodemod } from './run-codemod.js';
+import { type CodemodResult, runCodemod } from './run-codemod.js';
 import { versions } from './versions.js';
 
 const HELP = `Usage: journey-codemod <paths|globs...> [options]
@@ -171,24 +171,33 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     ? new SingleBar({ format: 'journey-codemod [{bar}] {value}/{total} files', clearOnComplete: true, stream: io.progress })
     : undefined;
   let started = false;
-  const result = await runCodemod({
-    paths: positionals,
-    cwd,
-    dry,
-    // --check reports the code as it is; the others name lines as the run leaves the files (or would, with --dry).
-    linesAsRead: values.check,
-    delivery,
-    helpers: !values['no-helpers'],
-    cpus,
-    ...(journeyMap ? { journeyMap } : {}),
-    ...(extensions ? { extensions } : {}),
-    onProgress: (done, total) => {
-      if (!bar) return;
-      if (!started) bar.start(total, 0);
-      started = true;
-      bar.update(done);
-    },
-  });
+  let result: CodemodResult;
+  try {
+    result = await runCodemod({
+      paths: positionals,
+      cwd,
+      dry,
+      // --check reports the code as it is; the others name lines as the run leaves the files (or would, with --dry).
+      linesAsRead: values.check,
+      delivery,
+      helpers: !values['no-helpers'],
+      cpus,
+      ...(journeyMap ? { journeyMap } : {}),
+      ...(extensions ? { extensions } : {}),
+      onProgress: (done, total) => {
+        if (!bar) return;
+        if (!started) bar.start(total, 0);
+        started = true;
+        bar.update(done);
+      },
+    });
+  } catch (error) {
+    // The gate's verdict, not a refusal to write: the check writes nothing anyway.
+    if (!(values.check && error instanceof HelperModuleError)) throw error;
+    bar?.stop();
+    io.stderr.write(`journey-codemod --check: ${error.message.replaceAll(`${cwd}/`, '')}\n`);
+    return 1;
+  }
   bar?.stop();
 
   for (const file of result.files) {

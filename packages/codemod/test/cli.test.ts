@@ -478,6 +478,10 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect(run.stderr.match(/does not export/g)).toHaveLength(1);
     expect(await read('src/loop.ts')).toBe(loop);
     expect(await read('src/journey-v2.ts')).toBe(earlier);
+    // The gate says the same as its verdict (1), the module named by the path given.
+    const check = await runCli(['src/loop.ts', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('journey-codemod --check: src/journey-v2.ts exists from an earlier run and does not export');
     // Moved aside, the current module is written and the loop migrated.
     await rm(join(repo, 'src/journey-v2.ts'));
     git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qam', 'aside');
