@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpBindings, serve } from '@hono/node-server';
 import pino, { type DestinationStream, type Logger } from 'pino';
@@ -100,6 +100,12 @@ export async function startShim(
           await shim.close();
         },
       });
+    });
+    // A caller that asks before sending (`Expect: 100-continue`, as .NET and curl do for large bodies) is told 413
+    // at once for a body over the limit, instead of being invited to upload it first.
+    server.on('checkContinue', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+      if (!(Number(incoming.headers['content-length']) > config.bodyLimitBytes)) outgoing.writeContinue();
+      server.emit('request', incoming, outgoing);
     });
     server.once('error', (error) => {
       void shim.close();

@@ -965,6 +965,25 @@ describe('process behaviour', () => {
     }
   });
 
+  it('answers Expect: 100-continue over the body limit with 413 at once, and invites a body within it', async () => {
+    const own = await startShimCli(ownArgs('--body-limit', '1000'));
+    const ask = (length: number) =>
+      `POST /captain/api/journey/start HTTP/1.1\r\nHost: shim\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
+    const large = rawConnection(own.url);
+    const small = rawConnection(own.url);
+    try {
+      large.socket.write(ask(5000));
+      small.socket.write(ask(500));
+      await vi.waitFor(() => expect(large.wire()).toMatch(/^HTTP\/1\.1 413 /), { interval: 5, timeout: 5000 });
+      await vi.waitFor(() => expect(small.wire()).toMatch(/^HTTP\/1\.1 100 Continue\r\n/), { interval: 5, timeout: 5000 });
+      expect(large.wire()).not.toContain('100 Continue');
+    } finally {
+      large.socket.destroy();
+      small.socket.destroy();
+      await own.stop();
+    }
+  });
+
   it('refuses a request pipelined behind one in flight after the signal: it sends nothing upstream, so no journey is made that no one is told of', async () => {
     const holding = await holdingUpstream({ status: 200, body: '{"status":"InProgress"}' });
     const own = await startShimCli(serveArgs(holding.base, mapFile, '--shutdown-timeout-ms', '10000'));
