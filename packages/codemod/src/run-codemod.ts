@@ -330,9 +330,11 @@ async function readComponents(
   refused: Map<string, string>,
   unread: UnreadFile[],
 ): Promise<void> {
-  for (const file of components) {
-    const read = await readSource(file, maxBytes);
-    const text = 'text' in read ? read.text : read.scanText;
+  // Read together, as the run's own files are; looked at in their (sorted) order.
+  const reads = await Promise.all(components.map((file) => readSource(file, maxBytes)));
+  for (const [index, file] of components.entries()) {
+    const read = reads[index];
+    const text = read === undefined ? undefined : 'text' in read ? read.text : read.scanText;
     if (text === undefined) continue;
     if (!(mentionsV1(text) || mentionsV2(text) || modules.importsOfText(file, text).some((imported) => candidates.has(imported)))) continue;
     const why = `${componentKindOf(file)}: the codemod does not read the script inside its markup`;

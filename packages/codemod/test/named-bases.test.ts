@@ -60,6 +60,10 @@ it.each([
     'join',
     "const BASE = 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey';\nexport const url = (op: string) => [BASE, op].join('/');\n",
   ],
+  [
+    'join, on a name with a $',
+    "const $base = 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey';\nexport const url = (op: string) => [$base, op].join('/');\n",
+  ],
 ])('keeps the start on v1 when a builder joins the base to an operation with %s', async (_, other) => {
   expect(await decisionBeside(other)).toEqual(['v1']);
 });

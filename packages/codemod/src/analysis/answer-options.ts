@@ -1,4 +1,4 @@
-import type { Node } from '@babel/types';
+import { isFunction, type Node } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 
 /**
@@ -81,7 +81,7 @@ function handsNothingBack(fn: Node): boolean {
   let returns = false;
   walk(fn.body, (node, ancestors) => {
     // A function nested inside returns to its own caller, not to the hook's.
-    if (node.type === 'ReturnStatement' && node.argument && !ancestors.some((ancestor) => ancestor !== fn && isFunctionNode(ancestor)))
+    if (node.type === 'ReturnStatement' && node.argument && !ancestors.some((ancestor) => ancestor !== fn && isFunction(ancestor)))
       returns = true;
   });
   return !returns;
@@ -89,13 +89,6 @@ function handsNothingBack(fn: Node): boolean {
 
 /** `headers.set(…)` and its kin, and a logger's or the console's methods: none answers a response. */
 const HEADER_WRITES = /^(?:set|append|delete|log|trace|debug|info|warn|error)$/;
-
-const isFunctionNode = (node: Node): boolean =>
-  node.type === 'ArrowFunctionExpression' ||
-  node.type === 'FunctionExpression' ||
-  node.type === 'FunctionDeclaration' ||
-  node.type === 'ObjectMethod' ||
-  node.type === 'ClassMethod';
 
 /**
  * What a got call answers, its own options over those of the instance that makes it: the response, the parsed body

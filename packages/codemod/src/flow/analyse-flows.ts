@@ -22,7 +22,7 @@ import { markStrayWrapperCallers } from './stray-wrapper-callers.js';
 import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
 import { unrecognizedRequests } from './unrecognized-requests.js';
-import { unrecognizedBuiltUrls, unrecognizedTaskPaths } from './unrecognized-task-paths.js';
+import { unrecognizedV1Paths } from './unrecognized-task-paths.js';
 
 /** What the flow analysis adds to the files' plans. */
 export interface FlowAnalysis extends Followed {
@@ -107,9 +107,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   const answering = new Set(followed.links.map(([from]) => from));
   const kept = unrecognized.filter((site) => answering.has(site.id));
   // Calls naming a v1 task path no site accounts for: v1 requests the codemod cannot follow, so they are marked.
-  const accounted = [...byId.values(), ...kept, ...followed.sites];
-  const taskPaths = unrecognizedTaskPaths(sources, [...candidates], accounted);
-  const builtUrls = unrecognizedBuiltUrls(sources, [...candidates], [...accounted, ...taskPaths]);
+  const { taskPaths, builtUrls } = unrecognizedV1Paths(sources, [...candidates], [...byId.values(), ...kept, ...followed.sites]);
   // v1 task paths outside any call it recognises (a generated client's `path: '/journey/task/list'`): the ids sent
   // there come from callers it cannot follow, so a start's id handed out may be among them.
   // Only those no site accounts for (a recognised call's literal is one of its pieces).

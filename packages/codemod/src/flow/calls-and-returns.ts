@@ -195,7 +195,7 @@ export function idEscapes(tracking: Tracking, value: Value, node: Node, source: 
     const startSource = tracking.sources.get(file);
     const start = startSource?.nodeAt(Number(value.origin.slice(at + 1)), 'CallExpression');
     // `journey-codemod-ignore` above the v2 start or above the call opts it out, as it does any other finding.
-    if (optedOut(source, node) || (startSource && start && optedOut(startSource, start))) return;
+    if (source.optedOut(node) || (startSource && start && startSource.optedOut(start))) return;
     const started = lineRef(file, Number(value.origin.slice(at + 1)));
     const text = `the instance of the v2 start at line ${started} of ${basename(file)} is ${where}`;
     const reaches = how.anywhere ? tracking.sources.files() : importedBy(tracking, source);
@@ -403,10 +403,4 @@ function handedOut(tracking: Tracking, value: Value, node: Node, source: Source,
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   } else if (carriesDecision(value.shape)) decisionEscapes(tracking, value, node, source);
   else if (carriesStatus(value.shape)) statusMatched(tracking, value, node, source, how);
-}
-
-/** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
-export function optedOut(source: Source, node: Node): boolean {
-  const statement = source.ctx.statementOf(node, source.ancestors(node));
-  return source.ctx.ignored(source.ctx.anchor(statement), statement);
 }

@@ -42,7 +42,7 @@ function handedOverClass(functions: Functions, sources: Sources, source: Source,
             ? valueHandedOver(functions, where, node, 'an instance is handed over')
             : undefined;
       // `journey-codemod-ignore` above the hand-over says the person knows every caller is in the run.
-      if (how && !optedOut(where, node))
+      if (how && !where.optedOut(node))
         found = `${how} at line ${lineRef(where.file, node.start ?? 0)} of ${where.file.slice(where.file.lastIndexOf('/') + 1)}`;
     });
     if (found) return found;
@@ -241,9 +241,3 @@ const ASSERTING = /^(?:expect|assert|vi|jest|sinon)$/;
 /** Whether a call goes to code the run cannot follow into (a library, a container). */
 const unfollowed = (functions: Functions, source: Source, call: CallExpression | NewExpression): boolean =>
   functions.calleeOf(source, call) === undefined;
-
-/** Whether the statement holding `node` has a `journey-codemod-ignore` marker above it. */
-function optedOut(source: Source, node: Node): boolean {
-  const statement = source.ctx.statementOf(node, source.ancestors(node));
-  return source.ctx.ignored(source.ctx.anchor(statement), statement);
-}

@@ -5,7 +5,6 @@ import { lineRef } from '../edits/line-refs.js';
 import { walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import type { Site } from '../plan/types.js';
-import { optedOut } from './calls-and-returns.js';
 import type { Sources } from './sources.js';
 import type { IdLeave, V2Unfollowed } from './tracker.js';
 
@@ -48,7 +47,11 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
   const held = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*$/.exec(source.slice(Math.max(0, site.span.start - 120), site.span.start));
   const name = held?.[1];
   if (name === undefined) return false;
-  const joined = new RegExp(String.raw`new\s+URL\([^,()]+,\s*${name}\b|\[\s*${name}\s*,|\$\{${name}\}|\b${name}\s*\+`);
+  // `$` is a word character of JavaScript's, not of a regular expression's.
+  const nameWritten = String.raw`(?<![\w$])${name.replaceAll('$', '\\$')}(?![\w$])`;
+  const joined = new RegExp(
+    String.raw`new\s+URL\([^,()]+,\s*${nameWritten}|\[\s*${nameWritten}\s*,|\$\{${nameWritten}\}|${nameWritten}\s*\+`,
+  );
   return sources.files().some((file) => joined.test(sources.text(file) ?? ''));
 }
 
@@ -150,5 +153,5 @@ function startOptedOut(sources: Sources, id: string): boolean {
   const [file, offset] = place(id);
   const source = sources.get(file);
   const call = source?.nodeAt(offset, 'CallExpression');
-  return source !== undefined && call !== undefined && optedOut(source, call);
+  return source !== undefined && call !== undefined && source.optedOut(call);
 }

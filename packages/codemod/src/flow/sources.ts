@@ -45,6 +45,12 @@ export class Source {
       ?.find((node): node is Extract<Node, { type: T }> => node.type === type && (end === undefined || node.end === end));
   }
 
+  /** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
+  optedOut(node: Node): boolean {
+    const statement = this.ctx.statementOf(node, this.ancestors(node));
+    return this.ctx.ignored(this.ctx.anchor(statement), statement);
+  }
+
   get scopes(): Scopes {
     this.scopeIndex ??= new Scopes(this.ctx.ast, (node) => this.parents.get(node));
     return this.scopeIndex;

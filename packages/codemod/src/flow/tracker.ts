@@ -11,7 +11,7 @@ import { SiteBuilder } from '../plan/site-builder.js';
 import { type Site, settle } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
-import { argument, optedOut, returned, yielded } from './calls-and-returns.js';
+import { argument, returned, yielded } from './calls-and-returns.js';
 import { fallenBackTo } from './fallbacks.js';
 import type { Functions } from './functions.js';
 import { type JsdocTypeSite, jsdocType } from './jsdoc-types.js';
@@ -332,7 +332,7 @@ export class Tracker implements Tracking {
         file: source.file,
         offset: node.start ?? 0,
         how,
-        ignored: optedOut(source, node),
+        ignored: source.optedOut(node),
       });
     }
     if (!isObjectShape(value.shape)) return;
