@@ -172,7 +172,7 @@ export async function killRoute(
     return json(401, { error: 'the control secret is missing or wrong' }, { 'www-authenticate': 'Bearer' });
   let mappings: string[] = [];
   const text = await textWithin(request, chunks, bodyLimitBytes);
-  if (text === undefined) return json(413, { error: `the request body exceeds ${bodyLimitBytes} bytes` }, { connection: 'close' });
+  if (text === undefined) return json(413, { error: `the request body exceeds ${bodyLimitBytes} bytes` });
   if (text.trim() !== '') {
     const body = parsed(text);
     if (!Array.isArray(body?.mappings) || !body.mappings.every((name) => typeof name === 'string'))

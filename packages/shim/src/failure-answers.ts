@@ -56,9 +56,6 @@ const FAILURES: Record<PassThroughFailureKind, { kind: ErrorKindName; location: 
   'caller-gone': { kind: 'CLIENT_CLOSED_REQUEST', location: 'Request', action: 'None: nobody reads this answer.', mayHaveActed: false },
 };
 
-/** 413 closes the connection: the rest of the oversized body was never read. */
-const headersFor = (kind: PassThroughFailureKind): Record<string, string> => (kind === 'request-too-large' ? { connection: 'close' } : {});
-
 /**
  * The v2-shaped answer for a failed pass-through. `creates`: the request was a journey start, so an outcome
  * that is unknown says the journey may exist and names the request id to look it up by.
@@ -70,7 +67,7 @@ export function v2FailureAnswer(error: unknown, creates: boolean, requestId: str
   const problem = unknownOutcome
     ? `${error.message}; the journey may have been created: look for request ${requestId} before starting another`
     : error.message;
-  return json(ERROR_KINDS[kind].status, v2Error(kind, location, problem, action), headersFor(error.kind));
+  return json(ERROR_KINDS[kind].status, v2Error(kind, location, problem, action));
 }
 
 /** The OAuth-shaped (RFC 6749 §5.2) answer for a failed pass-through to a token endpoint. */
@@ -80,7 +77,7 @@ export function tokenFailureAnswer(error: unknown): Response {
   // A request that cannot be sent will not be sent later either: not "temporarily" unavailable.
   const code =
     error.kind === 'request-too-large' ? 'invalid_request' : error.kind === 'unsendable' ? 'server_error' : 'temporarily_unavailable';
-  return json(ERROR_KINDS[kind].status, { error: code, error_description: error.message }, headersFor(error.kind));
+  return json(ERROR_KINDS[kind].status, { error: code, error_description: error.message });
 }
 
 /**

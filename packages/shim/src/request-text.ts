@@ -1,6 +1,6 @@
 /**
  * A small request body's text (a control request's), or `undefined` once it passes `limit` bytes, declared or
- * streamed: the rest is left unread, and the answer closes the connection. `chunks`: the body as node:http holds it,
+ * streamed: the server drops the rest once answered. `chunks`: the body as node:http holds it,
  * when served on a port. @default the fetch body
  */
 export async function textWithin(

@@ -80,7 +80,7 @@ class ConnectionSignals {
 
 /**
  * A v1 request as node:http holds it: the body read as the socket's own chunks, not through a web stream, and
- * `signal`, its connection's. Unread chunks stay unread past the body limit: the 413 closes the connection instead.
+ * `signal`, its connection's. Past the body limit the handler stops reading: the server drops the rest once the 413 is out.
  */
 function serverRequestOf(request: Request, { incoming }: HttpBindings, signal: AbortSignal): V1ServerRequest {
   return {
@@ -276,6 +276,10 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     if (request.method === 'HEAD' && response.body !== null) response = new Response(null, response);
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
     if (!ownId) response.headers.set('x-request-id', requestId);
+    // Answered before its body was read to its end (a 413, a 503 for held bytes): @hono/node-server reads and
+    // drops the rest once the answer is out (up to 64 MiB or 500 ms), so a caller still sending reads the answer.
+    // A close would reset the connection under it instead; the adapter asks for one, having no socket to drain.
+    if (server && !server.incoming.complete) response.headers.delete('connection');
     // A keep-alive caller must not send its next request on a connection the stopping shim is about to close; one
     // that pipelined requests behind this one gets their answers first (node:http ends the connection after a close).
     if (stopping && server && latestOn.get(server.incoming.socket) === server.incoming) server.outgoing.setHeader('connection', 'close');

@@ -297,7 +297,7 @@ describe('HTTP hygiene', () => {
     expect((await raw(JSON.stringify(START))).status).toBe(201);
   });
 
-  it('refuses an oversized body sent without Content-Length with 413 and Connection: close, and keeps serving', async () => {
+  it('refuses an oversized body sent without Content-Length with 413, reads the rest, and keeps serving', async () => {
     // Chunked: the limit is found while reading, not from a declared length.
     const chunks = async function* () {
       yield new TextEncoder().encode('{"padding": "');
@@ -312,7 +312,7 @@ describe('HTTP hygiene', () => {
       duplex: 'half',
     } as RequestInit);
     expect(huge.status).toBe(413);
-    expect(huge.headers.get('connection')).toBe('close');
+    expect(huge.headers.get('connection')).not.toBe('close');
     expect((await huge.json()).errors[0].name).toBe('PAYLOAD_TOO_LARGE');
     expect((await v2('start', START)).status).toBe(201);
   });

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator, loadJourneys } from '../src/index.js';
 import { JOURNEYS_DIR } from './harness.js';
 import { expectExchange, type HostileCase, htmlAnswer, nodeRefusal, oauthAnswer, v1Answer, v2Answer } from './hostile-cases.js';
-import { exchange, request } from './raw-http.js';
+import { exchange, request, sendingPastTheAnswer } from './raw-http.js';
 
 // The simulator's only log: unexpected errors on stderr. A hostile request is never one.
 const consoleError = vi.spyOn(console, 'error');
@@ -88,17 +88,22 @@ const CASES: HostileCase[] = [
   {
     name: 'a v2 Content-Length over the limit',
     send: v2('start', '', { 'content-length': LIMIT + 1 }),
-    answers: [{ ...v2Answer(413), closes: true }],
+    answers: [v2Answer(413)],
+  },
+  {
+    name: 'a v2 body over the limit still being sent when its 413 arrives, then a request on the same connection',
+    send: sendingPastTheAnswer(v2('start', '', { 'content-length': 4 * LIMIT }), 4 * LIMIT, request('GET /__sim/health HTTP/1.1')),
+    answers: [v2Answer(413), { status: 200, shape: 'json' }],
   },
   {
     name: 'a chunked v2 body over the limit',
     send: chunked('POST /eu/v2/captain/journey/start HTTP/1.1', bearer, over),
-    answers: [{ ...v2Answer(413), closes: true }],
+    answers: [v2Answer(413)],
   },
   {
     name: 'a chunked v1 body over the limit',
     send: chunked('POST /eu/captain/api/journey/start HTTP/1.1', bearer, over),
-    answers: [{ ...v1Answer(413), closes: true }],
+    answers: [v1Answer(413)],
   },
   {
     name: 'a token body over its 64 KiB limit',
@@ -107,17 +112,17 @@ const CASES: HostileCase[] = [
       { 'content-type': 'application/x-www-form-urlencoded' },
       `client_secret=${'s'.repeat(65 * 1024)}`,
     ),
-    answers: [{ ...oauthAnswer(413), closes: true }],
+    answers: [oauthAnswer(413)],
   },
   {
     name: 'a hosted page form with a Content-Length over the limit',
     send: pageForm('', { 'content-length': LIMIT + 1 }),
-    answers: [{ ...htmlAnswer(413, /exceeds the limit of 1048576 bytes/), closes: true }],
+    answers: [htmlAnswer(413, /exceeds the limit of 1048576 bytes/)],
   },
   {
     name: 'a chunked hosted page form over the limit',
     send: chunked(`POST ${page} HTTP/1.1`, { 'content-type': 'multipart/form-data; boundary=b' }, over),
-    answers: [{ ...htmlAnswer(413), closes: true }],
+    answers: [htmlAnswer(413)],
   },
   {
     name: 'a hosted page form of 1,001 multipart fields, within the byte limit',
@@ -132,7 +137,7 @@ const CASES: HostileCase[] = [
   {
     name: 'Expect: 100-continue with a body over the limit',
     send: v2('start', '', { expect: '100-continue', 'content-length': LIMIT + 1 }),
-    answers: [{ ...v2Answer(413), closes: true }],
+    answers: [v2Answer(413)],
   },
 
   // Bodies.

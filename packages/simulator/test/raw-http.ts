@@ -153,6 +153,20 @@ export async function writeBulk(socket: Socket, total: number, { chunked = false
 }
 
 /**
+ * A caller still sending when it is answered: sends `head` (a request that declares `bodyBytes`), waits for the
+ * first bytes of an answer, then sends the body (a whole number of 16 KiB chunks) and `next` on the same connection.
+ */
+export const sendingPastTheAnswer =
+  (head: Buffer, bodyBytes: number, next: Buffer): Send =>
+  async (socket) => {
+    const answered = new Promise((resolve) => socket.once('data', resolve));
+    socket.write(head);
+    await answered;
+    await writeBulk(socket, bodyBytes, { chunkBytes: 16 * 1024 });
+    if (socket.writable) socket.write(next);
+  };
+
+/**
  * A request's bytes: request line, headers, blank line, body. `host` comes first unless given (`null` leaves it
  * out), and `content-length` is added for a body unless a length or a transfer coding is given.
  */

@@ -53,9 +53,10 @@ async function bodyBytes(c: Context<SimEnv>, limit: number): Promise<Buffer> {
 /** The body as UTF-8 text, at most `limit` bytes (413). */
 const bodyText = async (c: Context<SimEnv>, limit: number): Promise<string> => (await bodyBytes(c, limit)).toString('utf8');
 
-// `Connection: close`: the rest of an oversized body may be left unread, so the connection cannot carry another request.
+// No `Connection: close`: @hono/node-server reads and drops the rest of the body once this is answered, where a
+// close would reset the connection under a caller still sending, which then never reads the 413.
 const tooLarge = (limit: number) =>
-  new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the request body exceeds the limit of ${limit} bytes` }, { Connection: 'close' });
+  new SimError({ kind: 'PAYLOAD_TOO_LARGE', problem: `the request body exceeds the limit of ${limit} bytes` });
 
 /** Nobody reads this answer; it keeps the journal honest (499, as nginx counts a caller that closed first). */
 const callerLeft = () =>
