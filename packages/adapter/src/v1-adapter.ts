@@ -442,6 +442,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             return { instanceId, taskId };
           }
           const { interaction, interactionId } = active;
+          // v1 refused every intent on a paused journey's task, Validate too: a `valid: true` here would be a guess.
+          if (interaction.journey?.status === 'Paused') throw new StaleTaskError(taskId);
           // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
           // carries every required element therefore completes the interaction (register: request.update-intent).
           const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save', catalogue });

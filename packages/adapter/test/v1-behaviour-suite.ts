@@ -213,6 +213,27 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
     });
 
+    it('keeps a paused journey’s task listed with its schema and refuses every update of it with 409 until resumed', async () => {
+      const { target, api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const task = await onlyTask(instanceId);
+      const { engine } = target.sim.core;
+      // An operator pauses the journey in the portal.
+      engine.pause(engine.get(instanceId) ?? expect.unreachable());
+      const listed = await api.listTasksWithSchema({ instanceId });
+      expect(listed).toMatchObject({ status: 'Paused', tasks: [{ taskId: task.taskId, variantId: task.variantId }] });
+      expect(Object.keys(listed.schemas)).toHaveLength(1);
+      for (const intent of ['Validate', 'Save', 'Complete'] as const) {
+        const refused = await rejection(api.updateTask({ intent, instanceId, taskId: task.taskId, context: { subject: person } }));
+        expect(refused.v1Error).toMatchObject({ status: 409, error: 'conflict-error' });
+      }
+      engine.resume(engine.get(instanceId) ?? expect.unreachable());
+      expect(await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } })).toEqual({
+        instanceId,
+        taskId: task.taskId,
+      });
+    });
+
     it('refuses a stale task with 409 and never writes into the interaction that followed', async () => {
       const { api, clock, startAsync, onlyTask } = setup();
       const instanceId = await startAsync(IDS.docSelfie);

@@ -9,10 +9,13 @@ import { collectedElements, taskJsonSchemaFor } from './task-schema.js';
 export type TaskVariantIds = (interactionResourceId: string) => string;
 const sameId: TaskVariantIds = (id) => id;
 
-/** The one task an active interaction shows, or none while modules run or after the journey ends. */
+/**
+ * The one task an active interaction shows, or none while modules run or after the journey ends. A paused
+ * journey's task stays listed, as v1 listed it; it takes no update until the journey resumes.
+ */
 function activeTask(interaction: Interaction, variantIdOf: TaskVariantIds) {
   const status = interaction.journey?.status ?? 'InProgress';
-  if (interaction.processing || !interaction.interactionId || status !== 'InProgress') return undefined;
+  if (interaction.processing || !interaction.interactionId || (status !== 'InProgress' && status !== 'Paused')) return undefined;
   const collects = interaction.interaction?.collects ?? [];
   if (collects.length === 0) return undefined;
   const key = interaction.interaction?.resource?.id ?? interaction.interactionId;
