@@ -138,7 +138,7 @@ const DEFAULT_RULE: RollbackRule = {
   errorRateMargin: 0.05,
   minCalls: 200,
   window: 1000,
-  liveSample: 0.1,
+  shadowSample: 0.1,
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -491,7 +491,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     // Another replica may have moved the mapping already: step back only from the stage the evidence is about.
     currentStage(runtime)
       .then((current) =>
-        sameStage(current, stage) ? moveStage(runtime, previousStage(stage, runtime.rule.liveSample), 'rollback', breach) : undefined,
+        sameStage(current, stage) ? moveStage(runtime, previousStage(stage, runtime.rule.shadowSample), 'rollback', breach) : undefined,
       )
       .catch((error) => failed(runtime.name, 'store', error))
       .finally(() => {

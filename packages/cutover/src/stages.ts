@@ -39,11 +39,15 @@ export type ComparedStage = Extract<Stage, { kind: 'shadow' | 'live' | 'ramp' }>
 export const isComparedStage = (stage: Stage): stage is ComparedStage =>
   stage.kind === 'shadow' || stage.kind === 'live' || stage.kind === 'ramp';
 
-/** One stage back: `shadow` → `v1`, `live` → `shadow` with its sample, `ramp` → `live` with `liveSample`. */
-export function previousStage(stage: ComparedStage, liveSample: number): Stage {
+/**
+ * One stage back: `shadow` → `v1`, `live` → `shadow` with its sample, `ramp` → `shadow` with `shadowSample`. Never
+ * `ramp` → `live`, the stage before it in the runbook: `live` answers every caller from v2, so a rollback for v2's
+ * failures would move more callers onto it.
+ */
+export function previousStage(stage: ComparedStage, shadowSample: number): Stage {
   if (stage.kind === 'shadow') return { kind: 'v1' };
   if (stage.kind === 'live') return { kind: 'shadow', sample: stage.sample };
-  return { kind: 'live', sample: liveSample };
+  return { kind: 'shadow', sample: shadowSample };
 }
 
 /** Whether two stages are the same, parameters included. */

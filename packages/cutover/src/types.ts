@@ -123,8 +123,8 @@ export interface RollbackRule {
   readonly minCalls: number;
   /** Pairs and calls per side the window keeps. @default 1000 */
   readonly window: number;
-  /** The sample a `ramp` stepping back to `live` runs with. @default 0.1 */
-  readonly liveSample: number;
+  /** The sample of the `shadow` a `ramp` steps back to (v1 answers every caller again). @default 0.1 */
+  readonly shadowSample: number;
 }
 
 /** Where a mapping is and why, when a rollback, the kill switch or an operator moved it from its configured stage. */

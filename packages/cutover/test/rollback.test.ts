@@ -100,7 +100,7 @@ describe('automatic rollback', () => {
     await cutover.close();
   });
 
-  it('steps a ramp back to live when v2 fails more than v1, and tells the webhook', async () => {
+  it('steps a ramp back to shadow when v2 fails more than v1, so v1 answers every new journey, and tells the webhook', async () => {
     let noticed: (notice: RollbackNotice) => void = () => {};
     const notice = new Promise<RollbackNotice>((resolve) => (noticed = resolve));
     const server = createServer((request, response) => {
@@ -126,9 +126,19 @@ describe('automatic rollback', () => {
     const failures = [];
     for (let i = 0; i < 20 && changes.length === 0; i += 1)
       failures.push(await cutover.startJourney(startRequest).catch((error: Error) => error.name));
-    expect(await rolledBack).toMatchObject({ to: { kind: 'live', sample: 0.1 }, reason: 'rollback' });
+    expect(await rolledBack).toMatchObject({ to: { kind: 'shadow', sample: 0.1 }, reason: 'rollback' });
     expect(failures).toContain('InternalServerError');
-    expect(await notice).toMatchObject({ mapping: 'data-check', from: 'ramp 50%', to: 'live 10%', reason: 'error-rate' });
+    // v1 answers the next starts, whichever share each falls in: none meets the failing v2.
+    const after = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        cutover.startJourney(startRequest).then(
+          () => 'ok',
+          (error: Error) => error.name,
+        ),
+      ),
+    );
+    expect(after).toEqual(Array(6).fill('ok'));
+    expect(await notice).toMatchObject({ mapping: 'data-check', from: 'ramp 50%', to: 'shadow 10%', reason: 'error-rate' });
     expect((await notice).evidence.errorRate).toEqual({ v1: 0, v2: 1 });
     await cutover.close();
     server.close();

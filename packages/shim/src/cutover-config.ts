@@ -20,7 +20,7 @@ const Thresholds = z
     errorRateMargin: Share,
     minCalls: z.number().int().positive(),
     window: z.number().int().positive(),
-    liveSample: Share,
+    shadowSample: Share,
   })
   .partial();
 
