@@ -24,6 +24,7 @@ import {
   TaskListRequest,
   TaskSchemaRequest,
   TaskUpdateRequest,
+  type TaskVariantIds,
   TranslationError,
   taskJsonSchemaFor,
   toV1State,
@@ -196,11 +197,32 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      * Notes for the wire how the instance's v1 journey spells a task list's status: an interaction names no journey,
      * so where the map's dialects spell it differently, the state says which journey it is (one more v2 request).
      */
-    async function spelledForInstance(status: V1JourneyStatus, instanceId: string): Promise<void> {
+    async function spelledForInstance(status: V1JourneyStatus, journeyOf: () => Promise<string | undefined>): Promise<void> {
       if (!context) return;
       const shared = journeys.sharedSpelling(status);
       if (shared !== undefined) context.statusSpelling = shared;
-      else spelled(status, journeys.dialectOfV2(noted(await client.fetchState({ instanceId }, call)).context?.process?.journey?.id));
+      else spelled(status, journeys.dialectOfV2(await journeyOf()));
+    }
+
+    /** The v2 journey an instance runs, read from its state at most once per call: an interaction names none. */
+    const journeyOnce = (instanceId: string): (() => Promise<string | undefined>) => {
+      let read: Promise<string | undefined> | undefined;
+      return () => {
+        read ??= client.fetchState({ instanceId }, call).then((state) => noted(state).context?.process?.journey?.id);
+        return read;
+      };
+    };
+
+    /**
+     * A task list built with the flow keys of the instance's own journey: the map's shared ones, unless its dialects
+     * name the task's resource id differently; then the journey is read, and its dialect decides.
+     */
+    async function withVariantIds<T>(build: (variantIdOf: TaskVariantIds) => T, journeyOf: () => Promise<string | undefined>): Promise<T> {
+      let ambiguous = false;
+      const shared = build((id) => journeys.sharedTaskVariantId(id) ?? ((ambiguous = true), id));
+      if (!ambiguous) return shared;
+      const { flowKeys } = journeys.dialectOfV2(await journeyOf());
+      return build((id) => flowKeys[id] ?? id);
     }
 
     /** The current interaction of the instance a taskId names, refusing a task whose interaction moved on. */
@@ -400,16 +422,20 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       listTasks: (request) =>
         asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
-          const list = toV1TaskList(await listedInteraction(instanceId), journeys.taskVariantId);
-          await spelledForInstance(list.status, instanceId);
+          const interaction = await listedInteraction(instanceId);
+          const journeyOf = journeyOnce(instanceId);
+          const list = await withVariantIds((variantIdOf) => toV1TaskList(interaction, variantIdOf), journeyOf);
+          await spelledForInstance(list.status, journeyOf);
           return list;
         }),
 
       listTasksWithSchema: (request) =>
         asV1(async () => {
           const { instanceId } = v1Request(TaskListRequest, request, logger);
-          const list = toV1TaskListWithSchema(await listedInteraction(instanceId), journeys.taskVariantId, catalogue);
-          await spelledForInstance(list.status, instanceId);
+          const interaction = await listedInteraction(instanceId);
+          const journeyOf = journeyOnce(instanceId);
+          const list = await withVariantIds((variantIdOf) => toV1TaskListWithSchema(interaction, variantIdOf, catalogue), journeyOf);
+          await spelledForInstance(list.status, journeyOf);
           return list;
         }),
 

@@ -107,7 +107,7 @@ describe('resolveJourneyMap', () => {
     expect(shared).toThrow(ContractError);
   });
 
-  it('names a task by the v1 variantId its dialects give its interaction, unless they disagree', () => {
+  it('names a task by the v1 variantId its dialects give its interaction, and by none where they disagree', () => {
     const map = resolveJourneyMap(
       {
         a: { v2: 'journey-a@latest', dialect: { flowKeys: { identity: 'collect-identity-v3', shared: 'one' } } },
@@ -115,11 +115,12 @@ describe('resolveJourneyMap', () => {
       },
       V1Dialect.parse({ flowKeys: { documents: 'collect-documents-v2' } }),
     );
-    expect(map.taskVariantId('identity')).toBe('collect-identity-v3');
-    expect(map.taskVariantId('documents')).toBe('collect-documents-v2');
-    // An interaction names no journey: where the dialects disagree, it keeps its own id rather than one guessed.
-    expect(map.taskVariantId('shared')).toBe('shared');
-    expect(map.taskVariantId('unmapped')).toBe('unmapped');
+    expect(map.sharedTaskVariantId('identity')).toBe('collect-identity-v3');
+    expect(map.sharedTaskVariantId('documents')).toBe('collect-documents-v2');
+    // An interaction names no journey: where the dialects disagree, the journey must be read, not one guessed.
+    expect(map.sharedTaskVariantId('shared')).toBeUndefined();
+    expect(map.dialectOfV2('journey-b@3').flowKeys.shared).toBe('other');
+    expect(map.sharedTaskVariantId('unmapped')).toBe('unmapped');
   });
 
   it('spells a status without a journey only as every dialect does, the fallback’s included', () => {

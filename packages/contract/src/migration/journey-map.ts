@@ -22,10 +22,11 @@ export interface ResolvedJourneyMap {
   /** The dialect of the v1 journey a v2 journey replaces, by the v2 id a state names (`context.process.journey.id`). */
   dialectOfV2(journeyId: string | undefined): V1Dialect;
   /**
-   * The v1 variantId of a task, by the resource id of its v2 interaction: the dialects' flow keys, where those that
-   * name it agree (an interaction names no journey); else the resource id itself.
+   * The v1 variantId of a task by the resource id of its v2 interaction, where every dialect that names the id
+   * agrees (an interaction names no journey); the resource id itself where none names it; `undefined` where they
+   * differ, so that the journey is read first (`dialectOfV2(...).flowKeys`).
    */
-  taskVariantId(interactionResourceId: string): string;
+  sharedTaskVariantId(interactionResourceId: string): string | undefined;
   /**
    * How every dialect of the map (the fallback's included) spells a v1 status, or `undefined` where they differ:
    * a task list comes from an interaction, which names no journey.
@@ -87,7 +88,10 @@ export function resolveJourneyMap(entries: Readonly<Record<string, JourneyMapEnt
     v2Ids,
     dialectOfV1: (resourceId) => byV1.get(resourceId) ?? byV1.get(bareId(resourceId)) ?? fallback,
     dialectOfV2: (journeyId) => (journeyId === undefined ? undefined : byV2.get(bareId(journeyId))?.dialect) ?? fallback,
-    taskVariantId: (interactionResourceId) => taskVariantIds.get(interactionResourceId) ?? interactionResourceId,
+    sharedTaskVariantId: (interactionResourceId) => {
+      const shared = taskVariantIds.get(interactionResourceId);
+      return shared === null ? undefined : (shared ?? interactionResourceId);
+    },
     sharedSpelling: (status) => {
       const spellings = new Set(dialects.map((dialect) => spelledStatus(status, dialect)));
       return spellings.size === 1 ? [...spellings][0] : undefined;
