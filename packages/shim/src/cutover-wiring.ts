@@ -127,7 +127,7 @@ export function createShimCutover(
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** Equal secrets, in time that does not depend on where they differ. */
 function sameSecret(given: string, expected: string): boolean {

@@ -3,7 +3,7 @@ import { ERROR_KINDS, type ErrorKindName, type ErrorLocation } from '@journey-br
 import { PassThroughError, type PassThroughFailureKind } from './proxy.js';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** A v2 error body of one error of a known kind. */
 export const v2Error = (kind: ErrorKindName, location: ErrorLocation, problem: string, action: string) => ({

@@ -31,7 +31,7 @@ export interface ShimHandlerOptions {
 
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /**
  * The upstream address of a v2 path: the part after `/v2/captain/` appended to the upstream base. A rest that

@@ -98,7 +98,7 @@ const BEARER = /^Bearer\s+([\w.~+/=-]+)$/i;
 function v1Json(status: number, body: unknown, requestId: string | undefined, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId ?? crypto.randomUUID(), ...headers },
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId ?? crypto.randomUUID(), ...headers },
   });
 }
 
