@@ -788,6 +788,16 @@ describe('process behaviour', () => {
     }
   });
 
+  it('answers v1 paths with the Content-Type v1 sends, byte for byte, answers and refusals alike', async () => {
+    const start = JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+    const onV1 = await post(`${upstream.url}/eu/captain/api/journey/start`, start, { authorization: `Bearer ${token}` });
+    const onShim = await post(v1('start'), start, { authorization: `Bearer ${token}` });
+    const refused = await post(v1('state/fetch'), '{', { authorization: `Bearer ${token}` });
+    expect([onShim.headers.get('content-type'), refused.headers.get('content-type')]).toEqual(
+      Array(2).fill(onV1.headers.get('content-type')),
+    );
+  });
+
   it('answers 413 when a body without Content-Length grows past the limit, reading the rest rather than resetting the connection', async () => {
     const { hostname, port } = new URL(shim.url);
     const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
