@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CutoverOptionsError,
   createCutover,
@@ -82,6 +82,23 @@ describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own'
   });
 
   behavesAsAStore(() => createRedisStore({ url: redis.url, key, prefix: `test:${randomBytes(4).toString('hex')}:` }));
+
+  it('writes the key check back to a Redis that restarted empty, so a replica with another key is still refused', async () => {
+    const own = await redisForTest();
+    const port = Number(new URL(own.url).port);
+    const store = await createRedisStore({ url: own.url, key, prefix: 'restarted:' });
+    await own.stop();
+    const restarted = await redisForTest(port);
+    // Once the running store has reconnected: ioredis backs off up to 2 s between attempts.
+    const raw = new Redis(restarted.url);
+    await vi.waitFor(async () => expect(await raw.get('restarted:key-check')).not.toBeNull(), { timeout: 10_000, interval: 50 });
+    await raw.quit();
+    await expect(createRedisStore({ url: restarted.url, key: randomBytes(32), prefix: 'restarted:' })).rejects.toBeInstanceOf(
+      StoreKeyMismatchError,
+    );
+    await (await createRedisStore({ url: restarted.url, key, prefix: 'restarted:' })).close();
+    await store.close();
+  });
 
   it('holds submissions sealed: no identity data in Redis, and a store given another key does not open', async () => {
     const prefix = 'sealed:';

@@ -12,7 +12,8 @@ export interface RedisStoreOptions {
   url: string;
   /**
    * 32 bytes: held submissions are sealed with AES-256-GCM under it. Give every replica the same key: the first to
-   * use the store (at `prefix`) leaves a check of it there, and a store given another key refuses to open.
+   * use the store (at `prefix`) leaves a check of it there (written back on reconnecting to a Redis that lost it),
+   * and a store given another key refuses to open.
    */
   key: Uint8Array;
   /** Prefix of every key this store writes. @default 'journey-bridge:cutover:' */
@@ -81,6 +82,11 @@ export async function createRedisStore({
   }
   // The handshake above had the connection's bound; from here each command has a caller waiting on it.
   redis.options.commandTimeout = commandTimeoutMs;
+  // A Redis that restarted empty has lost the check: written back at once, a replica given another key that starts
+  // later is refused again, instead of writing its own and then locking out every replica with the right key.
+  redis.on('ready', () => {
+    redis.set('key-check', sealer.keyCheck, 'NX').catch(() => {});
+  });
 
   return {
     async place(instanceId, placement, ttlMs) {
