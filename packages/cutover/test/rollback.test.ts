@@ -235,6 +235,24 @@ describe('the kill switch acts on the next start', () => {
     await cutover.close();
   });
 
+  it('from a watched file that is not a kill file: a long line (a token, say) is logged by its length, never its text', async () => {
+    const file = await killFilePath();
+    const logged: { message: string; fields: unknown }[] = [];
+    const { cutover, nextChange } = setUp({
+      killSwitch: { file, filePollIntervalMs: 10 },
+      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+    });
+    const killed = nextChange();
+    const token = `Bearer ${'eyJhbGciOiJIUzI1NiJ9'.repeat(8)}`;
+    await writeFile(file, `${token}\n${Array.from({ length: 12 }, (_, i) => `line-${i}`).join('\n')}\n`);
+    expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
+    expect(logged[0]?.fields).toEqual({
+      unknown: [`<${token.length} characters>`, ...Array.from({ length: 9 }, (_, i) => `line-${i}`), '<3 more>'],
+    });
+    expect(JSON.stringify(logged)).not.toContain('eyJhbGci');
+    await cutover.close();
+  });
+
   it('from a signal', async () => {
     const { cutover, nextChange } = setUp({ killSwitch: { signal: 'SIGUSR2' } });
     const killed = nextChange();

@@ -126,7 +126,8 @@ async function readJson(path: string, what: string): Promise<unknown> {
     throw new ShimConfigError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   try {
-    return JSON.parse(text);
+    // A byte-order mark, as Windows editors write one, is no part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw new ShimConfigError(`${what} ${path} is not valid JSON`);
   }

@@ -149,6 +149,13 @@ describe('configuration errors', () => {
     expect(problem).toMatch(/^dialect \(the "dialect" of the journey map, flag --journey-map\) at layout is invalid: /);
   });
 
+  it('reads a file that starts with a byte-order mark, as Windows editors write one', async () => {
+    const mapFile = await file('map.json', `\uFEFF${JSON.stringify(MAP)}`);
+    const configFile = await file('config.json', `\uFEFF${JSON.stringify({ upstream: 'eu', journeyMap: mapFile })}`);
+    const config = await resolveConfig({}, {}, configFile);
+    expect(Object.keys(config.journeyMap)).toEqual(Object.keys(MAP));
+  });
+
   it('names a config file key that is not a setting', async () => {
     const configFile = await file('config.json', { ...{ upstream: 'eu' }, timeout: 5 });
     expect(await problemOf(resolveConfig({}, {}, configFile))).toContain('unknown key "timeout"');
