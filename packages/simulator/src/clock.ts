@@ -95,9 +95,20 @@ export class SimClock {
     this.#wakeAll();
   }
 
-  /** Resolves once virtual time reaches `at`. */
-  sleepUntil(at: number): Promise<void> {
-    return new Promise((resolve) => this.#schedule({ at, resolve }));
+  /** Resolves once virtual time reaches `at`; rejects with `signal`'s reason, forgetting the wait, if it fires first. */
+  sleepUntil(at: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (!signal) return this.#schedule({ at, resolve });
+      if (signal.aborted) return reject(signal.reason);
+      const waiter: Waiter = { at, resolve: () => (signal.removeEventListener('abort', forget), resolve()) };
+      const forget = () => {
+        clearTimeout(waiter.timer);
+        this.#waiters.delete(waiter);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', forget, { once: true });
+      this.#schedule(waiter);
+    });
   }
 
   #schedule(waiter: Waiter): void {

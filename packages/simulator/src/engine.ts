@@ -5,6 +5,7 @@ import { SimulatorError } from './errors/simulator-error.js';
 import { type JourneyDefinition, type ModuleDefinition, modulesOn, type SegmentDefinition, sourceOf } from './journey-definition.js';
 import { ageAt, holds, type ModuleOutcome, runModule } from './modules.js';
 import type { SeededRandom } from './random.js';
+import { SimError } from './sim-error.js';
 
 export type ApiVersion = 'v1' | 'v2';
 export type Environment = 'production' | 'preview';
@@ -124,6 +125,8 @@ export class JourneyEngine {
   readonly #tasks = new Map<string, { instance: Instance; segmentIndex: number }>();
   /** Deleted instances, by id: what a later call naming one is told. */
   readonly #deleted = new Map<string, { version: ApiVersion; region: Region }>();
+  /** Fired by each reset, ending the waits of synchronous starts it forgets. */
+  #resets = new AbortController();
 
   constructor(journeys: readonly JourneyDefinition[], clock: SimClock, random: SeededRandom) {
     refuseDuplicates(journeys);
@@ -213,12 +216,16 @@ export class JourneyEngine {
     this.#advance(instance, this.#clock.now());
   }
 
-  /** Resolves once the instance waits for input, has ended, or is paused: how a synchronous v1 start waits. */
+  /**
+   * Resolves once the instance waits for input, has ended, or is paused: how a synchronous v1 start waits. Rejects
+   * with 404 if a reset forgets the instance meanwhile: a start of a test that ended must not answer in the next.
+   */
   async settled(instance: Instance): Promise<void> {
+    const { signal } = this.#resets;
     for (;;) {
       this.#settle(instance);
       if (instance.status !== 'InProgress' || instance.processingUntil === undefined) return;
-      await this.#clock.sleepUntil(instance.processingUntil);
+      await this.#clock.sleepUntil(instance.processingUntil, signal);
     }
   }
 
@@ -253,6 +260,14 @@ export class JourneyEngine {
   }
 
   reset(): void {
+    this.#resets.abort(
+      new SimError({
+        kind: 'NOT_FOUND',
+        location: 'Service',
+        problem: 'the simulator was reset while this synchronous start waited: its instance is forgotten',
+      }),
+    );
+    this.#resets = new AbortController();
     this.#instances.clear();
     this.#tasks.clear();
     this.#deleted.clear();

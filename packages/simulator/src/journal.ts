@@ -34,6 +34,7 @@ export interface JournalQuery {
 export class RequestJournal {
   readonly #entries: JournalEntry[] = [];
   #seq = 0;
+  #clears = 0;
   /** Oldest entries are dropped beyond this. */
   readonly limit: number;
 
@@ -64,5 +65,11 @@ export class RequestJournal {
 
   clear(): void {
     this.#entries.length = 0;
+    this.#clears += 1;
+  }
+
+  /** Changes with each `clear`: a request that arrived before one is not recorded after it. */
+  get epoch(): number {
+    return this.#clears;
   }
 }

@@ -9,7 +9,7 @@ interface Problem {
   readonly action?: string;
 }
 
-const DEFAULT_ACTIONS: Partial<Record<ErrorKindName, string>> = {
+const DEFAULT_ACTIONS: Record<ErrorKindName, string> = {
   INVALID_REQUEST: 'Fix the request body; do not retry it unchanged.',
   MISSING_FIELD: 'Add the missing field and send the request again.',
   INVALID_FIELD: 'Correct the field and send the request again.',
@@ -24,6 +24,9 @@ const DEFAULT_ACTIONS: Partial<Record<ErrorKindName, string>> = {
   TOO_MANY_REQUESTS: 'Retry after the time given in Retry-After.',
   INTERNAL_ERROR: 'Retry with exponential backoff.',
   SERVICE_UNAVAILABLE: 'Retry after a short delay.',
+  BAD_GATEWAY: 'Do not retry blindly: the request may have been acted on.',
+  GATEWAY_TIMEOUT: 'Do not retry blindly: the request may have been acted on.',
+  CLIENT_CLOSED_REQUEST: 'None: nobody reads this answer.',
 };
 
 /**
@@ -44,7 +47,7 @@ export class SimError extends SimulatorError {
     this.status = ERROR_KINDS[first.kind].status;
     this.problems = list.map((entry) => ({
       location: 'Body',
-      action: DEFAULT_ACTIONS[entry.kind] ?? '',
+      action: DEFAULT_ACTIONS[entry.kind],
       ...entry,
     }));
     this.headers = headers;

@@ -1,5 +1,6 @@
 import { ElementCatalogue, Region } from '@journey-bridge/contract';
 import { type ApiClient, DEMO_CLIENTS, TokenStore } from './auth.js';
+import { ApiClients, clientProblems } from './clients-file.js';
 import { type ClockOptions, SimClock } from './clock.js';
 import { EndUserTokens } from './end-user-tokens.js';
 import { JourneyEngine } from './engine.js';
@@ -46,7 +47,7 @@ export const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
  * Refuses options that would otherwise be accepted and fail later, on every request (no journeys, a region that
  * is none) or in a way a test cannot see (a negative token lifetime, a fractional seed).
  */
-function checkOptions({ journeys, clients }: SimulatorOptions, options: ResolvedOptions): void {
+function checkOptions({ journeys, clients = DEMO_CLIENTS }: SimulatorOptions, options: ResolvedOptions): ApiClient[] {
   const fail = (message: string): never => {
     throw new SimulatorOptionError(`createSimulator: ${message}`);
   };
@@ -58,7 +59,10 @@ function checkOptions({ journeys, clients }: SimulatorOptions, options: Resolved
       fail(`journeys[${index}] is not a validated journey definition: load it with loadJourneys or parseJourney`);
     }
   });
-  if (clients !== undefined && !Array.isArray(clients)) fail('clients must be an array of API clients');
+  // Checked as the CLI checks a clients file, with the same defaults: a client without permissions would otherwise
+  // get tokens, then 500 on every journey call.
+  const parsedClients = ApiClients.safeParse(clients);
+  if (!parsedClients.success) return fail(`clients: ${clientProblems(parsedClients.error)}`);
   if (!Number.isSafeInteger(options.seed)) fail(`seed must be a whole number, got ${options.seed}`);
   if (!(Number.isSafeInteger(options.tokenExpiresIn) && options.tokenExpiresIn > 0)) {
     fail(`tokenExpiresIn must be a positive whole number of seconds, got ${options.tokenExpiresIn}`);
@@ -74,6 +78,7 @@ function checkOptions({ journeys, clients }: SimulatorOptions, options: Resolved
   if (!Region.safeParse(options.defaultRegion).success) {
     fail(`defaultRegion must be one of ${Region.options.join(', ')}, got ${JSON.stringify(options.defaultRegion)}`);
   }
+  return parsedClients.data as ApiClient[];
 }
 
 export type ResolvedOptions = Required<Omit<SimulatorOptions, 'journeys' | 'clients' | 'clock'>>;
@@ -92,7 +97,7 @@ export class SimulatorCore {
 
   /** @throws SimulatorOptionError naming an option it cannot run with; ClockError for `clock`; DuplicateJourneyError. */
   constructor(given: SimulatorOptions) {
-    const { journeys, clients = DEMO_CLIENTS, clock = {}, ...rest } = given;
+    const { journeys, clients: _, clock = {}, ...rest } = given;
     // An option given as `undefined` takes its default, as one left out does.
     const set = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     this.options = {
@@ -104,7 +109,7 @@ export class SimulatorCore {
       defaultRegion: 'eu',
       ...set,
     };
-    checkOptions(given, this.options);
+    const checkedClients = checkOptions(given, this.options);
     const { seed } = this.options;
     this.clock = new SimClock(clock);
     this.engine = new JourneyEngine(journeys, this.clock, new SeededRandom(seed));
@@ -112,7 +117,7 @@ export class SimulatorCore {
     this.endUserTokens = new EndUserTokens(this.clock);
     this.faults = new FaultInjector(new SeededRandom(seed + 2));
     this.requestIds = new SeededRandom(seed + 1);
-    this.clients = new Map(clients.map((client) => [client.clientId, client]));
+    this.clients = new Map(checkedClients.map((client) => [client.clientId, client]));
   }
 
   /** Forgets instances, tokens, faults and the journal; journeys, clients and the clock stay. */

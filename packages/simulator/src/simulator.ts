@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { ClockOptions } from './clock.js';
@@ -42,6 +43,23 @@ export class UnknownClientError extends SimulatorError {
   override name = 'UnknownClientError';
 }
 
+/**
+ * What `handle` answers, or the signal's reason once it fires, as fetch rejects: at once for a signal already
+ * aborted, before anything is handled. One that fires later leaves the handler running, as a server goes on with
+ * a request whose caller left.
+ */
+function untilAborted<T>(handle: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    Promise.resolve()
+      .then(handle)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 export function createSimulator(options: SimulatorOptions): Simulator {
   const core = new SimulatorCore(options);
   const app = createApp(core);
@@ -49,7 +67,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     try {
-      return await app.fetch(request);
+      return await untilAborted(() => app.fetch(request), request.signal);
     } catch (error) {
       if (error instanceof SimulatedConnectionReset) {
         throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
@@ -79,8 +97,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
             url: `http://${shownHost}:${info.port}`,
             close: () =>
               new Promise<void>((done) => {
-                server.close(() => done());
-                if ('closeIdleConnections' in server) server.closeIdleConnections();
+                // A kept-alive connection whose answer is still being made turns idle, not closed, once answered:
+                // swept until all are gone, rather than left to the keep-alive timeout.
+                const sweep = setInterval(() => (server as Server).closeIdleConnections(), 20);
+                server.close(() => {
+                  clearInterval(sweep);
+                  done();
+                });
+                (server as Server).closeIdleConnections();
                 // No request of theirs is under way: nothing is cut short.
                 for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
               }),

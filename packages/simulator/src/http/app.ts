@@ -22,6 +22,7 @@ const SURFACES: Record<string, Surface> = {
   __sim: 'control',
 };
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+const URL_HOST = /^[a-z][\w+.-]*:\/\/([^/?#]*)/i;
 
 /**
  * The path routed by: a v1 path as live v1 took it behind nginx, which merges repeated slashes by default
@@ -61,13 +62,15 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
   app.use('*', async (c, next) => {
     const started = performance.now();
     const arrived = new Date(core.clock.now()).toISOString();
+    const epoch = core.journal.epoch;
     const inbound = c.req.header('x-request-id');
     const requestId = inbound && VALID_REQUEST_ID.test(inbound) ? inbound : core.requestIds.hex(32);
     const match = SURFACE.exec(c.req.path);
     const surface = SURFACES[match?.[2] ?? ''] ?? 'other';
     c.set('requestId', requestId);
     c.set('surface', surface);
-    c.set('region', regionOf(match, c.req.header('host'), core.options.defaultRegion));
+    // In-process a request carries no Host header: its URL's host is the one the caller named.
+    c.set('region', regionOf(match, c.req.header('host') ?? URL_HOST.exec(c.req.url)?.[1], core.options.defaultRegion));
     c.set('journal', {});
     // Set before the answer exists, so that every answer made through `c` carries it: set afterwards, Hono copies
     // the finished answer into a new `Response`, and its body into a web stream.
@@ -91,8 +94,10 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
         c.res = c.body('{"instanceId": "truncated', 200, { 'content-type': 'application/json' });
       } else if (fault?.status) {
         const kind = (Object.keys(ERROR_KINDS) as ErrorKindName[]).find((name) => ERROR_KINDS[name].status === fault.status);
+        // Where the real refusal would point: a 401 or 403 at the token, anything else at the service.
+        const location = fault.status === 401 || fault.status === 403 ? 'Authorization' : 'Service';
         const error = new SimError(
-          { kind: kind ?? 'INTERNAL_ERROR', location: 'Service', problem: `injected fault ${fault.id}` },
+          { kind: kind ?? 'INTERNAL_ERROR', location, problem: `injected fault ${fault.id}` },
           fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) },
         );
         c.res = c.json(errorBody(error, surface), fault.status as 500, error.headers);
@@ -105,7 +110,8 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
       if (error instanceof SimulatedConnectionReset) throw error;
       c.res = errorAnswer(c, error);
     } finally {
-      if (surface !== 'control') {
+      // A request that arrived before a reset (a test's that ended) is no part of the next test's journal.
+      if (surface !== 'control' && core.journal.epoch === epoch) {
         core.journal.record({
           at: arrived,
           method: c.req.method,
