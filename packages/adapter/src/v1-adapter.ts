@@ -219,7 +219,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      */
     async function withVariantIds<T>(build: (variantIdOf: TaskVariantIds) => T, journeyOf: () => Promise<string | undefined>): Promise<T> {
       let ambiguous = false;
-      const shared = build((id) => journeys.sharedTaskVariantId(id) ?? ((ambiguous = true), id));
+      const shared = build((id) => {
+        const variantId = journeys.sharedTaskVariantId(id);
+        if (variantId === undefined) ambiguous = true;
+        return variantId ?? id;
+      });
       if (!ambiguous) return shared;
       const { flowKeys } = journeys.dialectOfV2(await journeyOf());
       return build((id) => flowKeys[id] ?? id);

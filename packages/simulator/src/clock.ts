@@ -100,7 +100,13 @@ export class SimClock {
     return new Promise((resolve, reject) => {
       if (!signal) return this.#schedule({ at, resolve });
       if (signal.aborted) return reject(signal.reason);
-      const waiter: Waiter = { at, resolve: () => (signal.removeEventListener('abort', forget), resolve()) };
+      const waiter: Waiter = {
+        at,
+        resolve: () => {
+          signal.removeEventListener('abort', forget);
+          resolve();
+        },
+      };
       const forget = () => {
         clearTimeout(waiter.timer);
         this.#waiters.delete(waiter);
