@@ -111,3 +111,36 @@ export function isTaskList(x: unknown): x is TaskList {
     expect(guards).not.toContain('V2Interaction');
   });
 });
+
+describe('an answer read through a getter the codemod does not see', () => {
+  // The path names the v1 field in a string the codemod cannot rewrite: migrated, the task would be undefined.
+  it.each([
+    ["lodash's get with a path", "import { get } from 'lodash';", "get(list, 'tasks[0]')", 'get'],
+    ["lodash's _.get with an array path", "import _ from 'lodash';", "_.get(list, ['tasks', 0])", '_.get'],
+    ["ramda's path", "import * as R from 'ramda';", "R.path(['tasks', 0], list)", 'R.path'],
+    ['dlv', "import dlv from 'dlv';", "dlv(list, 'tasks.0')", 'dlv'],
+    ['Reflect.get, then an index', '', "Reflect.get(list, 'tasks')[0]", 'Reflect.get'],
+    ['a property descriptor', '', "Object.getOwnPropertyDescriptor(list, 'tasks')?.value[0]", 'Object.getOwnPropertyDescriptor'],
+  ])('keeps the flow on v1, marked at the getter, when it is %s', async (_, imports, first, callee) => {
+    const read = "const list = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });";
+    await writeProject(repo, { 'http.ts': http, 'verify.ts': check(imports, read, first) });
+    const verify = await keptOnV1(
+      'verify.ts',
+      `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is used here`,
+    );
+    expect(verify).toContain(first);
+  });
+
+  it('migrates a flow whose answer is only handed to a logger, its result unused', async () => {
+    const read =
+      "const list = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });\n  log.info(list);";
+    await writeProject(repo, {
+      'http.ts': http,
+      'verify.ts': check("import pino from 'pino';\n\nconst log = pino();", read),
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
+    expect(await readFile(join(repo, 'verify.ts'), 'utf8')).toContain('log.info(list);');
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+});

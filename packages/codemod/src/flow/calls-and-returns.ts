@@ -7,7 +7,7 @@ import { isMember, propertyName } from '../parse/walk.js';
 import { escapedClassOf } from './escaped-instances.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
-import { readBack } from './read-back.js';
+import { readBack, WRAPPERS } from './read-back.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusArgument, statusEscapes, statusMatched, wordingUnfollowed } from './status-and-decision.js';
 import { TEXT_CONVERSIONS, turnedIntoText } from './text-uses.js';
@@ -93,6 +93,8 @@ export function argument(
   }
   if (readBackEscapes(tracking, value, call, source)) return;
   if (handedToCallback(tracking, value, call, index, source)) return;
+  // The answer leaves the code here either way (an untied read elsewhere may be of it), and may come back as the result.
+  handedBackUnseen(tracking, value, call, index, source);
   tracking.boundary(source, call, value);
 }
 
@@ -160,6 +162,44 @@ function readBackEscapes(
   const reason = `the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is read in v1's shape (${read}): those reads cannot be rewritten`;
   tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
   return true;
+}
+
+/**
+ * A part of the answer handed to a function the codemod does not see (`get(state, 'data.process.flow')`,
+ * `Reflect.get(state, 'status')`, `R.path([…], state)`, a copy) whose result the code goes on to use: that result may
+ * be any part of the answer in v1's shape, picked by a path the codemod cannot rewrite, so the flow stays on v1.
+ * A result left unused (`res.json(state);`, `logger.info(state);`) keeps nothing on v1.
+ */
+function handedBackUnseen(
+  tracking: Tracking,
+  value: Value,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  index: number,
+  source: Source,
+): void {
+  // A request the codemod plans is seen: its body is followed into that request, its answer is the request's own.
+  if (!isObjectShape(value.shape) || !resultUsed(source, call) || tracking.bodyOwner(source, call.arguments[index]?.start)) return;
+  const callee = source.ctx.text(call.callee);
+  const reason = `the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is used here: it may be a part of the answer in v1's shape (a field a path names), which the codemod cannot rewrite`;
+  tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
+}
+
+/**
+ * Whether the code uses what `call` returns: anything but a statement of its own (awaited or not) or `void`. An
+ * arrow's body returns it into the call the arrow is handed to (`.then((state) => cb.call(null, null, state))`),
+ * which uses it only if the code uses what that call returns.
+ */
+function resultUsed(source: Source, call: Node): boolean {
+  let held = call;
+  for (let parent = source.parent(held); parent && WRAPPERS.has(parent.type); parent = source.parent(held)) held = parent;
+  const holder = source.parent(held);
+  if (holder?.type === 'ArrowFunctionExpression' && holder.body === held) {
+    const receiver = source.parent(holder);
+    const handed =
+      (receiver?.type === 'CallExpression' || receiver?.type === 'OptionalCallExpression') && receiver.arguments.includes(holder as never);
+    return !handed || resultUsed(source, receiver);
+  }
+  return holder?.type !== 'ExpressionStatement' && !(holder?.type === 'UnaryExpression' && holder.operator === 'void');
 }
 
 /** An id of the flow sent to code the codemod cannot read: the calls made there with it may be v1, so the flow cannot be shown whole. */

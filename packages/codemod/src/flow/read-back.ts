@@ -67,7 +67,14 @@ function readOf(source: Source, node: Node, names: readonly string[] | 'any', de
   return undefined;
 }
 
-const WRAPPERS = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression']);
+/** Expressions that hand on the value they wrap: what a call returns is held by the outermost. */
+export const WRAPPERS = new Set([
+  'AwaitExpression',
+  'ParenthesizedExpression',
+  'TSAsExpression',
+  'TSNonNullExpression',
+  'TSSatisfiesExpression',
+]);
 
 /** The v1 names of the part of the answer `value` holds: `'any'` for a part of a v1 state or list, whose every member is v1's. */
 function v1Names(value: Value): readonly string[] | 'any' | undefined {
