@@ -144,3 +144,32 @@ describe('an answer read through a getter the codemod does not see', () => {
     expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
   });
 });
+
+describe('a v2 state read through a getter with a v1 path', () => {
+  // What a run before this rule left: the call moved to v2, the path did not. The gate must not pass it.
+  const reader = (imports: string, read: string) => `${imports}
+const STATE_URL = 'https://eu.example.test/v2/captain/journey/state/fetch';
+
+export async function verdict(instanceId: string): Promise<unknown> {
+  const res = await fetch(STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId }) });
+  const state = await res.json();
+  return ${read};
+}
+`;
+
+  it.each([
+    ["lodash's get", "import { get } from 'lodash';", "get(state, 'data.process.flow.decision.result.outcome', 'none')"],
+    ["ramda's path", "import * as R from 'ramda';", "R.path(['data', 'process', 'flow', 'decision'], state)"],
+    ['Reflect.get, then members', '', "Reflect.get(state, 'data').process.flow.decision.result.outcome"],
+  ])('fails --check at the read when it is %s', async (_, imports, read) => {
+    await writeProject(repo, { 'verify.ts': reader(imports, read) });
+    const check = await runCli(['.', '--check'], repo);
+    expect(check.code).toBe(1);
+    expect(check.stdout + check.stderr).toContain('verify.ts:7 v1 remains, unmarked [response.state-result] a read of a v1 state');
+  });
+
+  it("passes --check when the path is v2's", async () => {
+    await writeProject(repo, { 'verify.ts': reader("import { get } from 'lodash';", "get(state, 'context.result.outcome', 'none')") });
+    expect((await runCli(['.', '--check'], repo)).code).toBe(0);
+  });
+});

@@ -84,8 +84,9 @@ export function planFile(
 
 /**
  * In one walk: `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not), reads only a v1 state
- * answers; and `x.status === 'Failed'` (any equality, either side) and `case 'Failed':` of `switch (x.status)`, v1
- * status checks. Where the codemod follows the status a check is rewritten; one it cannot tie to a call counts only
+ * answers, also through a getter given the path (`get(x, 'data.process.flow.decision')`, `R.path(['data',
+ * 'process', 'flow'], x)`, `Reflect.get(x, 'data').process.flow`); and `x.status === 'Failed'` (any equality,
+ * either side) and `case 'Failed':` of `switch (x.status)`, v1 status checks. Where the codemod follows the status a check is rewritten; one it cannot tie to a call counts only
  * where an answer that leaves the code it follows may reach it (see `escapedReads`).
  */
 function stateReads(ctx: FileContext): { reads: Site[]; statusChecks: Site[] } {
@@ -102,7 +103,19 @@ function stateReads(ctx: FileContext): { reads: Site[]; statusChecks: Site[] } {
     );
     statusChecks.push(site.build());
   };
+  const read = (node: Node, ancestors: readonly Node[]) => {
+    const site = new SiteBuilder(ctx, node, ancestors, 'response.state-result', 'v1 state read');
+    site.refuse(
+      'response.state-result',
+      `a read of a v1 state (${ctx.text(node)}) the codemod could not tie to a v1 call`,
+      'moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state',
+    );
+    reads.push(site.build());
+  };
+  // `state.data`, or a getter's `Reflect.get(state, 'data')`.
+  const readsData = (node: Node) => named(node, 'data') || (isCall(node) && node.arguments.some((argument) => pathOf(argument) === 'data'));
   walk(ctx.ast.program, (node, ancestors) => {
+    if (isCall(node) && node.arguments.some((argument) => V1_STATE_PATH.test(pathOf(argument) ?? ''))) return void read(node, ancestors);
     if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
       if ((named(node.left, 'status') && isFailed(node.right)) || (isFailed(node.left) && named(node.right, 'status')))
         check(node, ancestors);
@@ -115,16 +128,30 @@ function stateReads(ctx: FileContext): { reads: Site[]; statusChecks: Site[] } {
     if (!isMember(node) || propertyName(node) !== 'flow' || !named(node.object, 'process')) return;
     const process = node.object as Extract<Node, { object: Node }>;
     const data = named(process.object, 'context') ? (process.object as Extract<Node, { object: Node }>).object : process.object;
-    if (!named(data, 'data')) return;
-    const site = new SiteBuilder(ctx, node, ancestors, 'response.state-result', 'v1 state read');
-    site.refuse(
-      'response.state-result',
-      `a read of a v1 state (${ctx.text(node)}) the codemod could not tie to a v1 call`,
-      'moduleSteps(state) (the steps) and decisionOf(state) (the decision) of a v2 state',
-    );
-    reads.push(site.build());
+    if (readsData(data)) read(node, ancestors);
   });
   return { reads, statusChecks };
+}
+
+const isCall = (node: Node): node is Extract<Node, { type: 'CallExpression' | 'OptionalCallExpression' }> =>
+  node.type === 'CallExpression' || node.type === 'OptionalCallExpression';
+
+/** A path a getter is given that leads into a v1 state's flow (as `pathOf` writes it). */
+const V1_STATE_PATH = /^data(?:\.context)?\.process\.flow(?:$|\.)/;
+
+/**
+ * The path an argument names, its steps joined by dots: a string (`'tasks[0].taskId'` is `tasks.0.taskId`), or the
+ * leading strings and numbers of an array (`['data', 'process', key]` is `data.process`).
+ */
+function pathOf(node: Node): string | undefined {
+  if (node.type === 'StringLiteral') return node.value.replace(/\[(\w+)\]/g, '.$1');
+  if (node.type !== 'ArrayExpression') return undefined;
+  const steps: string[] = [];
+  for (const element of node.elements) {
+    if (element?.type !== 'StringLiteral' && element?.type !== 'NumericLiteral') break;
+    steps.push(String(element.value));
+  }
+  return steps.length > 0 ? steps.join('.') : undefined;
 }
 
 /** A read inside the failure branch shared by two calls is one site that follows both. */
