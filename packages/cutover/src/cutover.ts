@@ -233,15 +233,6 @@ function instanceOfAdapterTask(taskId: string): string | undefined {
  * never thrown. A mapping whose consistency or error rate crosses its thresholds steps back one stage for new
  * journeys, at once.
  */
-/**
- * Unknown names as a log shows them: at most ten, each as written only when short. A kill file pointed at the wrong
- * file may hold anything, a token included, on any of its lines.
- */
-function shownNames(names: readonly string[]): string[] {
-  const shown = names.slice(0, 10).map((name) => (name.length <= 64 ? name : `<${name.length} characters>`));
-  return names.length > 10 ? [...shown, `<${names.length - 10} more>`] : shown;
-}
-
 export function createCutover(options: CutoverOptions): Cutover {
   const {
     v1,
@@ -880,10 +871,12 @@ export function createCutover(options: CutoverOptions): Cutover {
     ? watchKillSwitch(options.killSwitch, (names) => {
         // A name typed wrong under pressure must not cancel the rest: the others are killed, and a file naming no
         // mapping at all kills every one, since a kill switch errs towards v1.
-        const unknown = names.filter((name) => !runtimes.has(name));
-        if (unknown.length > 0)
+        // Counted, never quoted: a kill file pointed at the wrong file may hold anything on any line, a secret included.
+        const unknown = names.filter((name) => !runtimes.has(name)).length;
+        if (unknown > 0)
           logger?.error('cutover: the kill switch names mappings this cutover does not have; killing the others', {
-            unknown: shownNames(unknown),
+            unknown,
+            mappings: [...runtimes.keys()],
           });
         const known = names.filter((name) => runtimes.has(name));
         kill(known).catch((error) => failed('unknown', 'store', error));

@@ -59,11 +59,18 @@ export function sameStage(a: Stage, b: Stage): boolean {
 
 const ORDER: Record<Stage['kind'], number> = { v1: 0, shadow: 1, live: 2, ramp: 3, v2: 4 };
 
+/** The share of new journeys whose callers v2 answers at `stage`. */
+const answeredByV2 = (stage: Stage): number =>
+  stage.kind === 'ramp' ? stage.percent / 100 : stage.kind === 'live' || stage.kind === 'v2' ? 1 : 0;
+
 /**
- * Whether `to` is `from` or behind it: an earlier stage in the runbook's order (`v1`, `shadow`, `live`, `ramp`,
- * `v2`), or the same stage with a smaller sample or ramp percent. What a rollback or a kill may do.
+ * Whether `to` is `from` or behind it: fewer callers answered by v2; as many, and an earlier stage in the runbook's
+ * order (`v1`, `shadow`, `live`, `ramp`, `v2`); or the same stage with a smaller sample or ramp percent. What a
+ * rollback or a kill may do. By callers first: `live` comes before `ramp` in the runbook, yet answers all of them.
  */
 export function isBackFrom(to: Stage, from: Stage): boolean {
+  const [share, fromShare] = [answeredByV2(to), answeredByV2(from)];
+  if (share !== fromShare) return share < fromShare;
   if (to.kind !== from.kind) return ORDER[to.kind] < ORDER[from.kind];
   if (to.kind === 'ramp' && from.kind === 'ramp') return to.percent <= from.percent;
   if ((to.kind === 'shadow' && from.kind === 'shadow') || (to.kind === 'live' && from.kind === 'live')) return to.sample <= from.sample;

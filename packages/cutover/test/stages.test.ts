@@ -198,12 +198,18 @@ describe('mappings', () => {
 });
 
 describe('a stage behind another (what a stored override may set)', () => {
-  it('is an earlier stage in the runbook, or the same one with a smaller sample or ramp percent', () => {
+  it('has fewer callers answered by v2, else is an earlier stage in the runbook, or the same with a smaller sample or percent', () => {
     expect(isBackFrom({ kind: 'ramp', percent: 10 }, { kind: 'ramp', percent: 50 })).toBe(true);
     expect(isBackFrom({ kind: 'ramp', percent: 50 }, { kind: 'ramp', percent: 10 })).toBe(false);
     expect(isBackFrom({ kind: 'shadow', sample: 0.01 }, { kind: 'shadow', sample: 0.5 })).toBe(true);
     expect(isBackFrom({ kind: 'live', sample: 0.5 }, { kind: 'live', sample: 0.01 })).toBe(false);
     expect(isBackFrom({ kind: 'v1' }, { kind: 'shadow', sample: 1 })).toBe(true);
     expect(isBackFrom({ kind: 'v2' }, { kind: 'ramp', percent: 90 })).toBe(false);
+    // live answers every caller from v2: never behind a ramp short of 100%, whatever the runbook's order.
+    expect(isBackFrom({ kind: 'live', sample: 0.1 }, { kind: 'ramp', percent: 10 })).toBe(false);
+    expect(isBackFrom({ kind: 'ramp', percent: 10 }, { kind: 'live', sample: 0.1 })).toBe(true);
+    expect(isBackFrom({ kind: 'live', sample: 0.1 }, { kind: 'ramp', percent: 100 })).toBe(true);
+    expect(isBackFrom({ kind: 'shadow', sample: 0.1 }, { kind: 'ramp', percent: 10 })).toBe(true);
+    expect(isBackFrom({ kind: 'shadow', sample: 0.1 }, { kind: 'v1' })).toBe(false);
   });
 });

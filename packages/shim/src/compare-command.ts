@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { JourneyMapError, resolveJourneyMap, SPECIFICATION_DIALECT } from '@journey-bridge/contract';
 import {
   describeEvidence,
@@ -18,6 +18,7 @@ import { CutoverFile } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
 import { reachesBar } from './fail-under.js';
 import { journeyMapKeyOf } from './journey-map-key.js';
+import { readJsonFile } from './json-file.js';
 
 /** What `journey-bridge compare` is given. */
 export interface CompareCommandOptions {
@@ -56,11 +57,10 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 
 /** The JSON in `path`, or a CompareCommandError naming `what` and why it could not be read. */
 async function readJson(path: string, what: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new CompareCommandError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const file = await readJsonFile(path);
+  if ('unreadable' in file) throw new CompareCommandError(`cannot read ${what} ${path}: ${file.unreadable}`);
+  if ('notJson' in file) throw new CompareCommandError(`cannot read ${what} ${path}: not valid JSON`);
+  return file.value;
 }
 
 /** A journey-map file's entries, and the file with other entries in their place, in the form it was given. */

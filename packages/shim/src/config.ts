@@ -1,10 +1,11 @@
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Delivery, DescribedElements, JourneyMapError, Region, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { CutoverFile, StoreSetting } from './cutover-config.js';
 import { ShimError } from './errors/shim-error.js';
 import { journeyMapKeyOf } from './journey-map-key.js';
+import { readJsonFile } from './json-file.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
 import { withoutPassword } from './without-password.js';
 
@@ -119,18 +120,10 @@ export class ShimConfigError extends ShimError {
 const OBJECT_SETTINGS = new Set<SettingKey>(['journeyMap', 'dialect', 'variantIds', 'elements', 'cutover']);
 
 async function readJson(path: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ShimConfigError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  try {
-    // A byte-order mark, as Windows editors write one, is no part of the JSON.
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    throw new ShimConfigError(`${what} ${path} is not valid JSON`);
-  }
+  const file = await readJsonFile(path);
+  if ('unreadable' in file) throw new ShimConfigError(`cannot read ${what} ${path}: ${file.unreadable}`);
+  if ('notJson' in file) throw new ShimConfigError(`${what} ${path} is not valid JSON`);
+  return file.value;
 }
 
 /**

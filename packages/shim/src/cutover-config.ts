@@ -21,6 +21,8 @@ const Thresholds = z
     minCalls: z.number().int().positive(),
     window: z.number().int().positive(),
     shadowSample: Share,
+    // Its old name: refused with the new one, rather than as a key nobody knows.
+    liveSample: z.never({ error: 'renamed shadowSample: a ramp now steps back to shadow, never to live' }),
   })
   .partial();
 

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { type Auth, clientCredentials, createV1Client, password, staticToken } from '@journey-bridge/client';
 import { inferDialect } from '@journey-bridge/contract';
 import { ShimError } from './errors/shim-error.js';
+import { readJsonFile } from './json-file.js';
 
 /** What `journey-bridge dialect` is given. */
 export interface DialectCommandOptions {
@@ -44,17 +45,10 @@ export function authFrom(values: Readonly<Record<string, string | undefined>>): 
 }
 
 async function readState(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new DialectCommandError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new DialectCommandError(`${path} is not valid JSON`);
-  }
+  const file = await readJsonFile(path);
+  if ('unreadable' in file) throw new DialectCommandError(`cannot read ${path}: ${file.unreadable}`);
+  if ('notJson' in file) throw new DialectCommandError(`${path} is not valid JSON`);
+  return file.value;
 }
 
 /**

@@ -474,6 +474,20 @@ describe('journey-bridge compare', () => {
     expect(stderr).toContain(`the journey map ${map}: journey map entry "a1d7c3f0data-check-v1"`);
   });
 
+  it('--learn reads a journey map with a byte-order mark, as serve does, and says one that is not JSON is not, quoting nothing', async () => {
+    const folder = await tempDir();
+    const bom = join(folder, 'bom-map.json');
+    await writeFile(bom, `\uFEFF${JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' })}`);
+    const clean = await writeReport(await tempDir(), { seeded: false });
+    expect((await cli('compare', clean, '--learn', '--journey-map', bom)).code).toBe(0);
+    const broken = join(folder, 'broken-map.json');
+    await writeFile(broken, '{"client_secret": "s3cr3t",');
+    const { code, stderr } = await cli('compare', clean, '--learn', '--journey-map', broken);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${broken}: not valid JSON`);
+    expect(stderr).not.toContain('s3cr3t');
+  });
+
   it('--learn prints the flow keys learned from the outcomes, merged into the journey map, with the evidence', async () => {
     const map = join(dir, 'journey-map.json');
     await writeFile(map, JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2', other: 'kept' }));

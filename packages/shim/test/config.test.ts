@@ -2,6 +2,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, resolveConfig, ShimConfigError } from '../src/config.js';
+import { CutoverFile } from '../src/cutover-config.js';
 import { ShimError } from '../src/index.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource } from '../src/settings.js';
 import { exitOf, removeTempDirs, tempDir } from './shim-cli.js';
@@ -338,5 +339,19 @@ describe('relative paths', () => {
     expect(compare.stderr).toContain(join(dir, 'pairs.jsonl'));
     const dialect = await exitOf(['dialect', '--state', 'state.json'], {}, dir);
     expect(dialect.stderr).toContain(join(dir, 'state.json'));
+  });
+});
+
+describe('a cutover file of an earlier release', () => {
+  it('that sets rollback.liveSample is refused with the option’s new name and why it was renamed', () => {
+    const parsed = CutoverFile.safeParse({
+      v1Upstream: 'http://127.0.0.1:4010/eu/captain/api/',
+      mappings: [{ v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'ramp', percent: 10 } }],
+      rollback: { liveSample: 0.1 },
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['rollback', 'liveSample'], message: expect.stringContaining('renamed shadowSample') }),
+    ]);
   });
 });
