@@ -263,7 +263,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       const saved = completedBySave.pendingFor(instanceId);
       const stillActive =
         saved !== undefined && active.interactionId !== undefined && decodeTaskId(saved.taskId).matches(active.interactionId);
-      return saved === undefined || stillActive ? active : saved.interaction;
+      if (saved === undefined || stillActive) return active;
+      // Paused since the Save: listed as paused, as v1 listed a paused journey's task.
+      return active.journey?.status === 'Paused' ? { ...saved.interaction, journey: active.journey } : saved.interaction;
     }
 
     /** Whether the instance has left `interactionId` (another interaction, modules running, the journey over); `false` if it cannot tell. */
@@ -461,6 +463,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const afterSave = intent === 'Complete' || intent === 'Save';
             if (!(error instanceof StaleTaskError) || !afterSave || !completedBySave.has(taskId)) throw error;
             const state = noted(await client.fetchState({ instanceId }, call));
+            // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
+            if (state.status === 'Paused') throw error;
             const held = state.context?.subject ?? {};
             const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
             const paths = changedUndescribed(catalogue, held, context.subject);

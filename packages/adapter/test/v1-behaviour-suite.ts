@@ -234,6 +234,26 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       });
     });
 
+    it('refuses the Complete of a task saved whole before its journey was paused, and lists the journey as paused', async () => {
+      const { target, api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const task = await onlyTask(instanceId);
+      // register: request.update-intent. On v2 this Save completes the interaction; v1 kept it as a draft.
+      await api.updateTask({ intent: 'Save', instanceId, taskId: task.taskId, context: { subject: person } });
+      const { engine } = target.sim.core;
+      engine.pause(engine.get(instanceId) ?? expect.unreachable());
+      expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'Paused', tasks: [task] });
+      const refused = await rejection(
+        api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } }),
+      );
+      expect(refused.v1Error).toMatchObject({ status: 409, error: 'conflict-error' });
+      engine.resume(engine.get(instanceId) ?? expect.unreachable());
+      expect(await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } })).toEqual({
+        instanceId,
+        taskId: task.taskId,
+      });
+    });
+
     it('refuses a stale task with 409 and never writes into the interaction that followed', async () => {
       const { api, clock, startAsync, onlyTask } = setup();
       const instanceId = await startAsync(IDS.docSelfie);

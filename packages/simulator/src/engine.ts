@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type Delivery, type JourneyStatus, mergeSubject, type Region, type Subject } from '@journey-bridge/contract';
 import { later, type SimClock } from './clock.js';
 import { documentComplete, hasSide1, initialSide2Need, type Side2Need } from './document-sides.js';
@@ -113,6 +114,13 @@ export interface StartOptions extends JourneyMatch {
   subject: Subject;
 }
 
+/** A controller whose signal every waiting synchronous start listens to: as many at once as the load test sends. */
+function resetSignal(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 /**
  * The journey state machine shared by both API versions. Time is read from the simulator clock and state is
  * settled lazily on every read, so module latency costs tests nothing but a clock advance.
@@ -126,7 +134,7 @@ export class JourneyEngine {
   /** Deleted instances, by id: what a later call naming one is told. */
   readonly #deleted = new Map<string, { version: ApiVersion; region: Region }>();
   /** Fired by each reset, ending the waits of synchronous starts it forgets. */
-  #resets = new AbortController();
+  #resets = resetSignal();
 
   constructor(journeys: readonly JourneyDefinition[], clock: SimClock, random: SeededRandom) {
     refuseDuplicates(journeys);
@@ -267,7 +275,7 @@ export class JourneyEngine {
         problem: 'the simulator was reset while this synchronous start waited: its instance is forgotten',
       }),
     );
-    this.#resets = new AbortController();
+    this.#resets = resetSignal();
     this.#instances.clear();
     this.#tasks.clear();
     this.#deleted.clear();

@@ -34,6 +34,25 @@ describe('a reset between two tests', () => {
   });
 });
 
+describe('many synchronous starts waiting at once', () => {
+  it('wait without a listener-leak warning: each listens for a reset', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', warned);
+    const starts = Array.from({ length: 12 }, () =>
+      post(sim, 'http://sim.test/eu/captain/api/journey/start', { resourceId: IDS.dataCheckV1, context: { subject: person } }),
+    );
+    await expect.poll(() => sim.core.engine.size).toBe(12);
+    sim.core.clock.advance(60_000);
+    expect((await Promise.all(starts)).map(({ status }) => status)).toEqual(Array(12).fill(201));
+    // Emitted on the next tick of the first listener past the limit.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', warned);
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('in-process fetch', () => {
   it('rejects with the reason of a signal already aborted, and starts nothing', async () => {
     const sim = createSimulator({ journeys });
