@@ -8,16 +8,7 @@ import {
   hasValidElement,
   subjectSchemaFor,
 } from './domain-elements.js';
-import {
-  comparableDescribed,
-  type DescribedLeaf,
-  describedLeaves,
-  ElementDescription,
-  leavesShape,
-  pickDescribed,
-  setAtPath,
-  valueAt,
-} from './element-description.js';
+import { comparableDescribed, describedLeaves, ElementDescription, leavesShape, pickDescribed } from './element-description.js';
 import { trimmedStrings } from './same-value.js';
 import type { Subject } from './subject.js';
 
@@ -157,49 +148,6 @@ export class ElementCatalogue {
     const parsed = schema.safeParse(part);
     if (parsed.success) return undefined;
     return `${id} is not valid: ${parsed.error.issues.map((issue) => `context.subject.${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
-  }
-
-  /**
-   * Whether `field` of `id` can be submitted by itself: a field of an element with several, at a subject path of
-   * its own (FullName's, a described element's; not the document's sides, which live in one list entry).
-   */
-  holdsApart(id: string, field: string): boolean {
-    return (this.get(id)?.fields.length ?? 0) > 1 && this.#fieldLeaf(id, field) !== undefined;
-  }
-
-  /** The part of `subject` one field of `id` carries (see `holdsApart`), or `undefined` when it carries none. */
-  pickField(subject: Subject, id: string, field: string): Subject | undefined {
-    const leaf = this.#fieldLeaf(id, field);
-    const value = leaf && valueAt(subject, leaf.path);
-    if (!leaf || value === undefined) return undefined;
-    const part: Record<string, unknown> = {};
-    setAtPath(part, leaf.path, value);
-    return part as Subject;
-  }
-
-  /**
-   * Why `subject` does not carry a valid `field` of `id`, naming its path and never its value; `undefined` when it
-   * does. Worded as `problem` words the element's, the path telling which field.
-   */
-  fieldProblem(subject: Subject, id: string, field: string): string | undefined {
-    const leaf = this.#fieldLeaf(id, field);
-    if (!leaf) return `${id}/${field} is not a field submitted by itself`;
-    const value = valueAt(subject, leaf.path);
-    if (value === undefined) return `${id} is missing: context.subject.${leaf.path}`;
-    const parsed = leaf.schema.safeParse(value);
-    if (parsed.success) return undefined;
-    const where = (path: readonly PropertyKey[]) => [leaf.path, ...path.map(String)].join('.');
-    return `${id} is not valid: ${parsed.error.issues.map((issue) => `context.subject.${where(issue.path)}: ${issue.message}`).join('; ')}`;
-  }
-
-  /** A field's subject path and its check when required: `identity.<field>` for the six, the path a description gives. */
-  #fieldLeaf(id: string, field: string): DescribedLeaf | undefined {
-    if (isBuiltIn(id)) {
-      const schema = DOMAIN_ELEMENTS[id].fields.includes(field) ? DOMAIN_ELEMENTS[id].shape.identity?.[field] : undefined;
-      return schema && { path: `identity.${field}`, schema };
-    }
-    const description = this.#described.get(id)?.description.fields[field];
-    return description && describedLeaves({ fields: { [field]: description } }, true)[0];
   }
 
   /** The elements whose data `subject` carries (valid or not). */

@@ -67,10 +67,6 @@ export const isProvided = (instance: Instance, id: string): boolean =>
   instance.journey.catalogue.isValid(instance.subject, id) &&
   (id !== 'PrimaryDocument' || documentComplete(instance.subject, instance.side2));
 
-/** Whether the instance holds a valid value for a field submitted by itself (`FullName/firstName`). */
-export const holdsField = (instance: Instance, id: string, field: string): boolean =>
-  instance.journey.catalogue.holdsApart(id, field) && instance.journey.catalogue.fieldProblem(instance.subject, id, field) === undefined;
-
 /**
  * Two journeys published under one resource id and version, for one API version in one region: which one
  * `<resourceId>@<version>` starts would depend on load order.

@@ -1,6 +1,6 @@
 import { type ElementCatalogue, mergeSubject, type Subject, type SubmitRequest } from '@journey-bridge/contract';
 import { hasSide1, side2Of } from './document-sides.js';
-import { currentSegment, holdsField, type Instance, isProvided, type JourneyEngine, phaseOf } from './engine.js';
+import { currentSegment, type Instance, isProvided, type JourneyEngine, phaseOf } from './engine.js';
 import { quote, SimError } from './sim-error.js';
 import { interactionIdOf } from './views-v2.js';
 
@@ -14,17 +14,7 @@ const ALREADY_STORED = 'Do not send it again: the element is already stored.';
 export interface ParticipantRef {
   readonly ref: string;
   readonly element: string;
-  /** The field it submits by itself (`firstName` of `FullName/firstName`); none when it stands for the whole element. */
-  readonly field?: string;
 }
-
-/** A field of an element submitted by itself. */
-interface FieldRef {
-  readonly element: string;
-  readonly field: string;
-}
-
-const fieldRefName = ({ element, field }: FieldRef): string => `${element}/${field}`;
 
 /** What a submit brings to one instance, whoever sends it (the v2 submit endpoint, or the hosted page). */
 export interface Submission {
@@ -52,17 +42,12 @@ function participantElement(catalogue: ElementCatalogue, ref: string, index: num
   return element;
 }
 
-/**
- * Resolves a submit's participants to the elements they name (400 for a ref the journey does not know). A field
- * of an element with several (`FullName/firstName`) is submitted by itself; one of an element with one field
- * (`Selfie/selfieImage`), or a document's side, stands for its element.
- */
+/** Resolves a submit's participants to the elements they name (400 for a ref the journey does not know). */
 export function participantRefs(catalogue: ElementCatalogue, participants: SubmitRequest['participants']): ParticipantRef[] | undefined {
-  return participants?.map(({ domainElementId: ref }, index) => {
-    const element = participantElement(catalogue, ref, index);
-    const field = ref.split('/')[1];
-    return field !== undefined && catalogue.holdsApart(element, field) ? { ref, element, field } : { ref, element };
-  });
+  return participants?.map(({ domainElementId }, index) => ({
+    ref: domainElementId,
+    element: participantElement(catalogue, domainElementId, index),
+  }));
 }
 
 /** The distinct elements of a submit's participants, as the journal records them. */
@@ -99,57 +84,12 @@ function documentWithBack(catalogue: ElementCatalogue, stored: Subject, submitte
   return catalogue.get('PrimaryDocument')?.pick(merged) ?? {};
 }
 
-/** The fields of `id` submitted by themselves that the instance holds. */
-const heldFields = (instance: Instance, id: string): string[] =>
-  (instance.journey.catalogue.get(id)?.fields ?? []).filter(({ name }) => holdsField(instance, id, name)).map(({ name }) => name);
-
-/** Whether some, not all, of an element's fields are in: a submit naming the element whole brings the others. */
-const partlyHeld = (instance: Instance, id: string): boolean => !isProvided(instance, id) && heldFields(instance, id).length > 0;
-
-/** The fields named by themselves, once each, leaving out those of an element also named whole (the whole wins). */
-function namedFields(refs: readonly ParticipantRef[], whole: readonly string[]): FieldRef[] {
-  const named = new Map<string, FieldRef>();
-  for (const { element, field } of refs) {
-    if (field !== undefined && !whole.includes(element)) named.set(`${element}/${field}`, { element, field });
-  }
-  return [...named.values()];
-}
-
-/**
- * What a submit sends again, never taken twice (409): an element provided, a field held, or a held field carried
- * by a submit naming its element whole.
- */
-function resentRefs(instance: Instance, whole: readonly string[], fields: readonly FieldRef[], subject: Subject): string[] {
-  const { catalogue } = instance.journey;
-  const carriedAgain = (id: string) =>
-    heldFields(instance, id)
-      .filter((field) => catalogue.pickField(subject, id, field) !== undefined)
-      .map((field) => `${id}/${field}`);
-  return [
-    ...whole.filter((id) => isProvided(instance, id)),
-    ...whole.filter((id) => partlyHeld(instance, id)).flatMap(carriedAgain),
-    ...fields.filter(({ element, field }) => holdsField(instance, element, field)).map(fieldRefName),
-  ];
-}
-
-/** The fields of a partly held element still to come, each submitted by itself. */
-const fieldsToCome = (instance: Instance, id: string): FieldRef[] =>
-  (instance.journey.catalogue.get(id)?.fields ?? [])
-    .filter(({ name }) => !holdsField(instance, id, name))
-    .map(({ name }) => ({ element: id, field: name }));
-
-/** Whether a field must come with its submit: a required field of a required element. */
-const isRequiredField = (instance: Instance, collects: ReadonlyMap<string, string>, { element, field }: FieldRef): boolean =>
-  collects.get(element) === 'required' &&
-  instance.journey.catalogue.get(element)?.fields.some(({ name, required }) => name === field && required) === true;
-
 /**
  * Takes a submit for the instance's active interaction (interaction rules 3–7) and lets the journey advance, or
  * refuses it with a `SimError` and stores nothing: 409 once the journey has ended; 400 while modules run or for a
  * stale `interactionId`; nothing changes without participants; 400 for participants without a subject or for an
- * element the interaction does not collect; 409 for an element already provided or a field already held; 400 for a
- * required element or field with no data, 409 for one with invalid data; an optional element or field that is
- * absent or invalid is dropped silently. A field named by itself (`FullName/firstName`) is checked and stored alone.
+ * element the interaction does not collect; 409 for an element already provided; 400 for a required element with
+ * no data, 409 for one with invalid data; an optional element that is absent or invalid is dropped silently.
  */
 export function submitInteraction(engine: JourneyEngine, instance: Instance, { interactionId, refs, subject: sent }: Submission): void {
   if (instance.status === 'Paused') {
@@ -192,43 +132,30 @@ export function submitInteraction(engine: JourneyEngine, instance: Instance, { i
   if (notCollected.length > 0) {
     throw new SimError({ kind: 'INVALID_FIELD', problem: `${notCollected.join(', ')} not collected by this interaction` });
   }
-  const subject = withCanonicalDocumentType(sent);
-  const namedWhole = participantElements(refs.filter(({ field }) => field === undefined));
-  const named = namedFields(refs, namedWhole);
-  const already = resentRefs(instance, namedWhole, named, subject);
+  const already = ids.filter((id) => isProvided(instance, id));
   if (already.length > 0) {
     throw new SimError({ kind: 'INVALID_FIELD_CONFLICT', problem: `${already.join(', ')} already submitted`, action: ALREADY_STORED });
   }
+  const subject = withCanonicalDocumentType(sent);
   // The document's front is in and its back awaited: this submit may bring the back, and nothing but the back.
-  const backOnly = namedWhole.includes('PrimaryDocument') && hasSide1(instance.subject);
+  const backOnly = ids.includes('PrimaryDocument') && hasSide1(instance.subject);
   const namesFront = refs.some(({ ref }) => ref === 'PrimaryDocument' || ref === 'PrimaryDocument/side1Image');
   if (backOnly && namesFront && hasSide1(subject)) {
     throw new SimError({ kind: 'INVALID_FIELD_CONFLICT', problem: 'PrimaryDocument/side1Image already submitted', action: ALREADY_STORED });
   }
-  // An element named whole whose fields are partly in brings the rest, as the document brings its back.
-  const completing = namedWhole.filter((id) => partlyHeld(instance, id));
-  const whole = namedWhole.filter((id) => !(backOnly && id === 'PrimaryDocument') && !completing.includes(id));
-  const fields = [...named, ...completing.flatMap((id) => fieldsToCome(instance, id))];
+  const whole = ids.filter((id) => !(backOnly && id === 'PrimaryDocument'));
   const required = whole.filter((id) => collects.get(id) === 'required');
-  const requiredFields = fields.filter((ref) => isRequiredField(instance, collects, ref));
-  const fieldProblem = ({ element, field }: FieldRef) => catalogue.fieldProblem(subject, element, field);
-  const missing = [
-    ...required.filter((id) => catalogue.get(id)?.pick(subject) === undefined).map((id) => catalogue.problem(subject, id) ?? id),
-    ...requiredFields
-      .filter(({ element, field }) => catalogue.pickField(subject, element, field) === undefined)
-      .map((ref) => fieldProblem(ref) ?? fieldRefName(ref)),
-  ];
-  if (missing.length > 0) throw new SimError(missing.map((problem) => ({ kind: 'MISSING_FIELD' as const, problem })));
-  const invalid = [
-    ...required.filter((id) => !catalogue.isValid(subject, id)).map((id) => catalogue.problem(subject, id) ?? id),
-    ...requiredFields.map(fieldProblem).filter((problem) => problem !== undefined),
-  ];
-  if (invalid.length > 0) throw new SimError(invalid.map((problem) => ({ kind: 'INVALID_FIELD_CONFLICT' as const, problem })));
-  // Optional elements and fields that are absent or invalid are dropped without a word (interaction rule 6).
+  const missing = required.filter((id) => catalogue.get(id)?.pick(subject) === undefined);
+  if (missing.length > 0) {
+    throw new SimError(missing.map((id) => ({ kind: 'MISSING_FIELD' as const, problem: catalogue.problem(subject, id) ?? id })));
+  }
+  const invalid = required.filter((id) => !catalogue.isValid(subject, id));
+  if (invalid.length > 0) {
+    throw new SimError(invalid.map((id) => ({ kind: 'INVALID_FIELD_CONFLICT' as const, problem: catalogue.problem(subject, id) ?? id })));
+  }
+  // Optional elements that are absent or invalid are dropped without a word (interaction rule 6).
   const accepted = whole.filter((id) => catalogue.isValid(subject, id));
-  const acceptedFields = fields.filter((ref) => fieldProblem(ref) === undefined);
   let taken = accepted.reduce<Subject>((sum, id) => mergeSubject(sum, catalogue.get(id)?.pick(subject) ?? {}), {});
-  for (const { element, field } of acceptedFields) taken = mergeSubject(taken, catalogue.pickField(subject, element, field) ?? {});
   if (backOnly) taken = mergeSubject(taken, documentWithBack(catalogue, instance.subject, subject));
   engine.accept(instance, taken);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ElementField, ElementSpec } from '@journey-bridge/contract';
 import { documentFields, side2Instructions, side2Spec } from './document-sides.js';
-import { currentSegment, holdsField, type Instance, isProvided, phaseOf, type StepRecord } from './engine.js';
+import { currentSegment, type Instance, isProvided, phaseOf, type StepRecord } from './engine.js';
 import type { JourneyDefinition, OutcomeClassification, SegmentDefinition } from './journey-definition.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -44,9 +44,7 @@ function outstandingOf(instance: Instance, segment: SegmentDefinition): string[]
   const fieldsWanted = (element: string): string[] => {
     if (element === 'PrimaryDocument') return documentFields(subject, side2, declared);
     if (!declared && isProvided(instance, element)) return [];
-    // A field submitted by itself leaves a shrinking list before its element is complete.
-    const wanted = (field: ElementField) => field.required && (declared || !holdsField(instance, element, field.name));
-    return (journey.catalogue.get(element)?.fields ?? []).filter(wanted).map((field) => field.name);
+    return (journey.catalogue.get(element)?.fields ?? []).filter((field) => field.required).map((field) => field.name);
   };
   if (journey.outstandingLevel === 'element') {
     return segment.collects.filter(({ element }) => declared || fieldsWanted(element).length > 0).map(({ element }) => element);
