@@ -458,9 +458,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           try {
             active = await activeInteraction(taskId, instanceId);
           } catch (error) {
-            // The Save or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
+            // The Save, Validate or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
             // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
-            const afterSave = intent === 'Complete' || intent === 'Save';
+            const afterSave = intent === 'Complete' || intent === 'Save' || intent === 'Validate';
             if (!(error instanceof StaleTaskError) || !afterSave || !completedBySave.has(taskId)) throw error;
             const state = noted(await client.fetchState({ instanceId }, call));
             // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
@@ -471,6 +471,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
             const added = addedAfterSave(catalogue, held, context.subject);
             if (added) throw new AddedAfterSaveError(added.elements, added.paths);
+            // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
+            if (intent === 'Validate') return { instanceId, taskId, valid: true };
             // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
             if (intent === 'Complete') completedBySave.delete(taskId);
             return { instanceId, taskId };

@@ -234,6 +234,23 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       });
     });
 
+    it('validates a task saved whole, as v1 validated its draft, before its Complete', async () => {
+      const { api, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const task = await onlyTask(instanceId);
+      // register: request.update-intent. On v2 this Save completes the interaction; v1 kept it as a draft.
+      await api.updateTask({ intent: 'Save', instanceId, taskId: task.taskId, context: { subject: person } });
+      expect(await api.updateTask({ intent: 'Validate', instanceId, taskId: task.taskId, context: { subject: person } })).toEqual({
+        instanceId,
+        taskId: task.taskId,
+        valid: true,
+      });
+      expect(await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: person } })).toEqual({
+        instanceId,
+        taskId: task.taskId,
+      });
+    });
+
     it('refuses the Complete of a task saved whole before its journey was paused, and lists the journey as paused', async () => {
       const { target, api, startAsync, onlyTask } = setup();
       const instanceId = await startAsync();
