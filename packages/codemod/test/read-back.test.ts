@@ -121,6 +121,13 @@ describe('an answer read through a getter the codemod does not see', () => {
     ['dlv', "import dlv from 'dlv';", "dlv(list, 'tasks.0')", 'dlv'],
     ['Reflect.get, then an index', '', "Reflect.get(list, 'tasks')[0]", 'Reflect.get'],
     ['a property descriptor', '', "Object.getOwnPropertyDescriptor(list, 'tasks')?.value[0]", 'Object.getOwnPropertyDescriptor'],
+    [
+      'a helper of its own given a path held in a constant',
+      "import { pluck } from 'pluck-path';\nconst TASKS = 'tasks';",
+      'pluck(list, TASKS)[0]',
+      'pluck',
+    ],
+    ['a helper of its own given a template path', "import { pluck } from 'pluck-path';", 'pluck(list, `tasks.${0}`)', 'pluck'],
   ])('keeps the flow on v1, marked at the getter, when it is %s', async (_, imports, first, callee) => {
     const read = "const list = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });";
     await writeProject(repo, { 'http.ts': http, 'verify.ts': check(imports, read, first) });
@@ -129,6 +136,31 @@ describe('an answer read through a getter the codemod does not see', () => {
       `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is used here`,
     );
     expect(verify).toContain(first);
+  });
+
+  it.each([
+    [
+      'sent by Express, its result returned',
+      "import type { Response } from 'express';\ndeclare const res: Response;",
+      'return res.status(200).json(list);',
+    ],
+    ['tested for emptiness', "import { isEmpty } from 'lodash';", "if (isEmpty(list)) throw new Error('no answer');"],
+    [
+      'checked by a schema',
+      "import { z } from 'zod';\nconst Shape = z.object({});",
+      "if (!Shape.safeParse(list).success) throw new Error('bad');",
+    ],
+    [
+      'emitted as an event',
+      "import { EventEmitter } from 'node:events';\nconst bus = new EventEmitter();",
+      "const heard = bus.emit('journey-done', list);\n  if (!heard) return 'unheard';",
+    ],
+  ])('migrates a flow whose answer is %s: a function given no path hands back no v1 field', async (_, imports, use) => {
+    const read = `const list = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });\n  ${use}`;
+    await writeProject(repo, { 'http.ts': http, 'verify.ts': check(imports, read) });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
   });
 
   it('migrates a flow whose answer is only handed to a logger, its result unused', async () => {
@@ -161,11 +193,22 @@ export async function verdict(instanceId: string): Promise<unknown> {
     ["lodash's get", "import { get } from 'lodash';", "get(state, 'data.process.flow.decision.result.outcome', 'none')"],
     ["ramda's path", "import * as R from 'ramda';", "R.path(['data', 'process', 'flow', 'decision'], state)"],
     ['Reflect.get, then members', '', "Reflect.get(state, 'data').process.flow.decision.result.outcome"],
+    ["lodash's get with a template path", "import { get } from 'lodash';", "get(state, `data.process.flow.${'decision'}.result`)"],
+    ["lodash's get with a path joined by +", "import { get } from 'lodash';", "get(state, 'data.process.' + 'flow.decision')"],
+    [
+      "lodash's get with a path in a constant",
+      "import { get } from 'lodash';\nconst DECISION = 'data.process.flow.decision';",
+      'get(state, DECISION)',
+    ],
   ])('fails --check at the read when it is %s', async (_, imports, read) => {
     await writeProject(repo, { 'verify.ts': reader(imports, read) });
     const check = await runCli(['.', '--check'], repo);
     expect(check.code).toBe(1);
-    expect(check.stdout + check.stderr).toContain('verify.ts:7 v1 remains, unmarked [response.state-result] a read of a v1 state');
+    const line =
+      reader(imports, read)
+        .split('\n')
+        .findIndex((text) => text.includes(read)) + 1;
+    expect(check.stdout + check.stderr).toContain(`verify.ts:${line} v1 remains, unmarked [response.state-result] a read of a v1 state`);
   });
 
   it("passes --check when the path is v2's", async () => {

@@ -7,7 +7,7 @@ import { isMember, propertyName } from '../parse/walk.js';
 import { escapedClassOf } from './escaped-instances.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
-import { readBack, WRAPPERS } from './read-back.js';
+import { picksByPath, readBack, WRAPPERS } from './read-back.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusArgument, statusEscapes, statusMatched, wordingUnfollowed } from './status-and-decision.js';
 import { TEXT_CONVERSIONS, turnedIntoText } from './text-uses.js';
@@ -165,10 +165,11 @@ function readBackEscapes(
 }
 
 /**
- * A part of the answer handed to a function the codemod does not see (`get(state, 'data.process.flow')`,
- * `Reflect.get(state, 'status')`, `R.path([…], state)`, a copy) whose result the code goes on to use: that result may
- * be any part of the answer in v1's shape, picked by a path the codemod cannot rewrite, so the flow stays on v1.
- * A result left unused (`res.json(state);`, `logger.info(state);`) keeps nothing on v1.
+ * A part of the answer handed to a function the codemod does not see that picks by a path (`get(state,
+ * 'data.process.flow')`, `Reflect.get(state, 'status')`, `R.path([…], state)`) whose result the code goes on to use:
+ * that result may be any part of the answer in v1's shape, picked by a path the codemod cannot rewrite, so the flow
+ * stays on v1. A result left unused (`logger.info(state);`), or one of a function given no path (`return
+ * res.status(200).json(state)`, `expect(state)`, `isEmpty(state)`), keeps nothing on v1.
  */
 function handedBackUnseen(
   tracking: Tracking,
@@ -178,7 +179,8 @@ function handedBackUnseen(
   source: Source,
 ): void {
   // A request the codemod plans is seen: its body is followed into that request, its answer is the request's own.
-  if (!isObjectShape(value.shape) || !resultUsed(source, call) || tracking.bodyOwner(source, call.arguments[index]?.start)) return;
+  if (!resultUsed(source, call) || !picksByPath(source, call, value, index) || tracking.bodyOwner(source, call.arguments[index]?.start))
+    return;
   const callee = source.ctx.text(call.callee);
   const reason = `the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is used here: it may be a part of the answer in v1's shape (a field a path names), which the codemod cannot rewrite`;
   tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));

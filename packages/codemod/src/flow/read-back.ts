@@ -86,3 +86,66 @@ function v1Names(value: Value): readonly string[] | 'any' | undefined {
 
 const matches = (names: readonly string[] | 'any', name: string | undefined): boolean =>
   names === 'any' || (name !== undefined && names.includes(name));
+
+/**
+ * Functions that pick a part of what they are given by a path or a key, known by their last name: lodash's and
+ * Ramda's, dlv, dot-prop, jsonpath-plus, JMESPath and `Reflect.get`. Given a path held in a variable, they still pick.
+ */
+const GETTERS = new Set([
+  'get',
+  'getIn',
+  'getOr',
+  'path',
+  'pathOr',
+  'prop',
+  'propOr',
+  'dlv',
+  'getProperty',
+  'at',
+  'pick',
+  'result',
+  'JSONPath',
+  'search',
+  'getOwnPropertyDescriptor',
+]);
+
+/**
+ * Whether `call`, handed the answer `value` as its argument `index`, picks a part of it by a path: a getter by its
+ * name, or any function given beside it a path whose first step names one of the answer's v1 members (`'status'`,
+ * `'data.process.flow'`, `['tasks', 0]`, a template or a constant holding one). A function given none (`res.json`,
+ * `expect`, `isEmpty`, `schema.safeParse`, an event's name) cannot hand back a v1 field it was not told of.
+ */
+export function picksByPath(
+  source: Source,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  value: Value,
+  index: number,
+): boolean {
+  const names = v1Names(value);
+  if (!names) return false;
+  const callee = call.callee.type === 'V8IntrinsicIdentifier' ? '' : source.ctx.text(call.callee);
+  if (GETTERS.has(callee.split('.').at(-1)?.replace(/^\??/, '') ?? '')) return true;
+  return call.arguments.some((argument, at) => {
+    if (at === index) return false;
+    const head = pathHead(source, argument, 2);
+    // A part of an answer has v1 members of any name: only a path's syntax says a string is one.
+    return head !== undefined && (names === 'any' ? head.dotted : names.includes(head.step));
+  });
+}
+
+/** The first step of a path an argument names, and whether it has more: a string, a template's text, an array of names, a constant holding one. */
+function pathHead(source: Source, node: Node, depth: number): { step: string; dotted: boolean } | undefined {
+  const split = (text: string) => {
+    const [step = '', ...rest] = text.replace(/^\$\.?/, '').split(/[.[\]]/);
+    return step === '' ? undefined : { step, dotted: rest.length > 0 };
+  };
+  if (node.type === 'StringLiteral') return split(node.value);
+  if (node.type === 'TemplateLiteral') return split(node.quasis[0]?.value.cooked ?? '');
+  if (node.type === 'ArrayExpression') {
+    const first = node.elements[0];
+    return first?.type === 'StringLiteral' ? { step: first.value, dotted: node.elements.length > 1 } : undefined;
+  }
+  if (node.type !== 'Identifier' || depth <= 0) return undefined;
+  const declaration = source.scopes.bindingOf(node)?.declaration;
+  return declaration?.type === 'VariableDeclarator' && declaration.init ? pathHead(source, declaration.init, depth - 1) : undefined;
+}

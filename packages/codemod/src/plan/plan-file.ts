@@ -1,5 +1,6 @@
 import type { File, Node } from '@babel/types';
 import { type JourneyMap, mapResourceId } from '@journey-bridge/contract';
+import { evaluate } from '../analysis/evaluate.js';
 import type { ImportedConstants } from '../analysis/imported-constants.js';
 import { sourceKey } from '../analysis/static-value.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
@@ -113,9 +114,11 @@ function stateReads(ctx: FileContext): { reads: Site[]; statusChecks: Site[] } {
     reads.push(site.build());
   };
   // `state.data`, or a getter's `Reflect.get(state, 'data')`.
-  const readsData = (node: Node) => named(node, 'data') || (isCall(node) && node.arguments.some((argument) => pathOf(argument) === 'data'));
+  const readsData = (node: Node) =>
+    named(node, 'data') || (isCall(node) && node.arguments.some((argument) => pathOf(argument, ctx) === 'data'));
   walk(ctx.ast.program, (node, ancestors) => {
-    if (isCall(node) && node.arguments.some((argument) => V1_STATE_PATH.test(pathOf(argument) ?? ''))) return void read(node, ancestors);
+    if (isCall(node) && node.arguments.some((argument) => V1_STATE_PATH.test(pathOf(argument, ctx) ?? '')))
+      return void read(node, ancestors);
     if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
       if ((named(node.left, 'status') && isFailed(node.right)) || (isFailed(node.left) && named(node.right, 'status')))
         check(node, ancestors);
@@ -140,12 +143,21 @@ const isCall = (node: Node): node is Extract<Node, { type: 'CallExpression' | 'O
 const V1_STATE_PATH = /^data(?:\.context)?\.process\.flow(?:$|\.)/;
 
 /**
- * The path an argument names, its steps joined by dots: a string (`'tasks[0].taskId'` is `tasks.0.taskId`), or the
- * leading strings and numbers of an array (`['data', 'process', key]` is `data.process`).
+ * The path an argument names, its steps joined by dots: a string (`'tasks[0].taskId'` is `tasks.0.taskId`), its text
+ * before the first part known only at run time (a template, a `+`, a constant: `` `data.process.flow.${key}` ``), or
+ * the leading strings and numbers of an array (`['data', 'process', key]` is `data.process`).
  */
-function pathOf(node: Node): string | undefined {
-  if (node.type === 'StringLiteral') return node.value.replace(/\[(\w+)\]/g, '.$1');
-  if (node.type !== 'ArrayExpression') return undefined;
+function pathOf(node: Node, ctx: FileContext): string | undefined {
+  if (node.type !== 'ArrayExpression') {
+    const value = evaluate(node, ctx);
+    if (value.kind !== 'string') return undefined;
+    let text = '';
+    for (const part of value.parts) {
+      if (part.kind !== 'text') break;
+      text += part.value;
+    }
+    return text === '' ? undefined : text.replace(/\[(\w+)\]/g, '.$1');
+  }
   const steps: string[] = [];
   for (const element of node.elements) {
     if (element?.type !== 'StringLiteral' && element?.type !== 'NumericLiteral') break;
