@@ -128,6 +128,12 @@ describe('an answer read through a getter the codemod does not see', () => {
       'pluck',
     ],
     ['a helper of its own given a template path', "import { pluck } from 'pluck-path';", 'pluck(list, `tasks.${0}`)', 'pluck'],
+    [
+      "lodash's get imported under another name, given a path made at run time",
+      "import { get as dig } from 'lodash';\nconst at = (path: string) => path;",
+      "dig(list, at('tasks'))[0]",
+      'dig',
+    ],
   ])('keeps the flow on v1, marked at the getter, when it is %s', async (_, imports, first, callee) => {
     const read = "const list = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });";
     await writeProject(repo, { 'http.ts': http, 'verify.ts': check(imports, read, first) });

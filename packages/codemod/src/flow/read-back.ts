@@ -123,8 +123,7 @@ export function picksByPath(
 ): boolean {
   const names = v1Names(value);
   if (!names) return false;
-  const callee = call.callee.type === 'V8IntrinsicIdentifier' ? '' : source.ctx.text(call.callee);
-  if (GETTERS.has(callee.split('.').at(-1)?.replace(/^\??/, '') ?? '')) return true;
+  if (GETTERS.has(calleeName(source, call))) return true;
   return call.arguments.some((argument, at) => {
     if (at === index) return false;
     const head = pathHead(source, argument, 2);
@@ -148,4 +147,15 @@ function pathHead(source: Source, node: Node, depth: number): { step: string; do
   if (node.type !== 'Identifier' || depth <= 0) return undefined;
   const declaration = source.scopes.bindingOf(node)?.declaration;
   return declaration?.type === 'VariableDeclarator' && declaration.init ? pathHead(source, declaration.init, depth - 1) : undefined;
+}
+
+/** A callee's last name, or the name it was imported under (`import { get as dig } from 'lodash'` is `get`). */
+function calleeName(source: Source, call: AnyCall | Extract<Node, { type: 'NewExpression' }>): string {
+  const { callee } = call;
+  if (callee.type === 'Identifier') {
+    const declaration = source.scopes.bindingOf(callee)?.declaration;
+    if (declaration?.type === 'ImportSpecifier' && declaration.imported.type === 'Identifier') return declaration.imported.name;
+    return callee.name;
+  }
+  return callee.type === 'V8IntrinsicIdentifier' ? '' : (source.ctx.text(callee).split('.').at(-1)?.replace(/^\??/, '') ?? '');
 }
