@@ -79,6 +79,20 @@ describe('an answer read back from a function the codemod does not see', () => {
       'JSON.stringify',
       'list.status',
     ],
+    [
+      'a deep copy handed to a getter',
+      "import { cloneDeep, get } from 'lodash';",
+      "const copy = cloneDeep(await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId }));\n  const list = { status: get(copy, 'status') as string, tasks: get(copy, 'tasks') as { taskId: string }[] };",
+      'cloneDeep',
+      "get(copy, 'status')",
+    ],
+    [
+      'an object the answer is assigned into, handed to a getter',
+      "import { get } from 'lodash';",
+      "const answer = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });\n  const list = { status: '', tasks: get(Object.assign({}, answer), 'tasks') as { taskId: string }[] };",
+      'Object.assign',
+      "get(Object.assign({}, answer), 'tasks')",
+    ],
   ])('keeps the flow on v1, marked at the call, when it is %s', async (_, imports, read, callee, readAt) => {
     await writeProject(repo, { 'http.ts': http, 'schema.ts': schema, 'verify.ts': check(imports, read) });
     await keptOnV1(

@@ -52,6 +52,13 @@ function readOf(source: Source, node: Node, names: readonly string[] | 'any', de
     if (matches(names, propertyName(holder) ?? (holder.computed ? '[]' : undefined))) return source.ctx.text(holder);
     return readOf(source, holder, names, depth - 1);
   }
+  // Handed on to a function that picks from it by a path (`get(copy, 'status')`): a v1 read the codemod cannot rewrite.
+  if (
+    isCallLike(holder) &&
+    holder.arguments.includes(held as never) &&
+    picksWith(source, holder, names, holder.arguments.indexOf(held as never))
+  )
+    return source.ctx.text(holder);
   if (holder?.type !== 'VariableDeclarator' || holder.init !== held) return undefined;
   if (holder.id.type === 'ObjectPattern') {
     const named = holder.id.properties.some(
@@ -122,7 +129,16 @@ export function picksByPath(
   index: number,
 ): boolean {
   const names = v1Names(value);
-  if (!names) return false;
+  return names !== undefined && picksWith(source, call, names, index);
+}
+
+/** `picksByPath` for an answer whose v1 members are `names`. */
+function picksWith(
+  source: Source,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  names: readonly string[] | 'any',
+  index: number,
+): boolean {
   if (GETTERS.has(calleeName(source, call))) return true;
   return call.arguments.some((argument, at) => {
     if (at === index) return false;
@@ -159,3 +175,5 @@ function calleeName(source: Source, call: AnyCall | Extract<Node, { type: 'NewEx
   }
   return callee.type === 'V8IntrinsicIdentifier' ? '' : (source.ctx.text(callee).split('.').at(-1)?.replace(/^\??/, '') ?? '');
 }
+
+const isCallLike = (node: Node | undefined): node is AnyCall => node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
