@@ -236,3 +236,54 @@ export async function verdict(instanceId: string): Promise<unknown> {
     expect((await runCli(['.', '--check'], repo)).code).toBe(0);
   });
 });
+
+describe('an answer held in a member of this, picked by a getter handed this', () => {
+  // A client class keeps the last state it fetched and reads its decision by a path from the instance itself.
+  const app = (verdict: string) => `import { get } from 'lodash';
+import * as R from 'ramda';
+
+const BASE = 'https://eu.example.test/captain/api/journey/';
+
+export class JourneyClient {
+  constructor(token) {
+    this.token = token;
+    this.last = undefined;
+  }
+
+  async post(path, body) {
+    const res = await fetch(BASE + path, { method: 'POST', headers: { authorization: 'Bearer ' + this.token }, body: JSON.stringify(body) });
+    return res.json();
+  }
+
+  async run(subject) {
+    const { instanceId } = await this.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject: {} } });
+    const list = await this.post('task/list', { instanceId });
+    for (const task of list.tasks) await this.post('task/update', { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } });
+    this.last = await this.post('state/fetch', { instanceId });
+    return this.verdict();
+  }
+
+  verdict() {
+    return ${verdict};
+  }
+}
+`;
+
+  it('migrates it when the getter picks another member of this', async () => {
+    await writeProject(repo, { 'app.js': app("this.last.status === 'Completed' && get(this, 'token') !== undefined") });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
+  });
+
+  it.each([
+    ["lodash's get", "get(this, 'last.data.process.flow.decision.result.outcome') === 'Decision: Pass'", 'get'],
+    ["ramda's path", "R.path(['last', 'data', 'process', 'flow', 'decision'], this) !== undefined", 'R.path'],
+  ])('keeps the flow on v1, marked at the getter, when it is %s', async (_, verdict, callee) => {
+    await writeProject(repo, { 'app.js': app(verdict) });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    const written = await readFile(join(repo, 'app.js'), 'utf8');
+    expect(written).toContain(`the v1 answer is held in this.last, which ${callee} picks by a path the codemod cannot rewrite`);
+    expect(written).toContain("this.post('task/update'");
+  });
+});

@@ -6,9 +6,10 @@ import { idEscapes } from './calls-and-returns.js';
 import { fallenBackTo, reassigned } from './fallbacks.js';
 import { tasksPattern, writeTaskId } from './lists.js';
 import { overloadParameters } from './overloads.js';
+import { picksMember } from './read-back.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusEscapes, wordingUnfollowed } from './status-and-decision.js';
-import type { Tracking } from './tracking.js';
+import type { AnyCall, Tracking } from './tracking.js';
 import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import { bodyKey, carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
 
@@ -133,6 +134,11 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
       .find((node) => node.type === 'ClassBody');
     if (!body || name === undefined) return;
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
+    // `get(this, 'last.data.process.flow')`: the member is read by a path the codemod cannot rewrite.
+    for (const call of thisPickedBy(source, body, name)) {
+      const reason = `the v1 answer is held in this.${name}, which ${source.ctx.text(call.callee)} picks by a path the codemod cannot rewrite`;
+      tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
+    }
     return;
   }
   if (isObjectShape(value.shape)) {
@@ -211,6 +217,17 @@ function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignor
   if (state && name === 'status') return { kind: 'leaf', leaf: 'status' };
   if (state && name === 'data') return { kind: 'data', root: undefined };
   return undefined;
+}
+
+/** Calls inside a class body that are handed `this` itself and pick its member `name` by a path. */
+function thisPickedBy(source: Source, body: Node, name: string): AnyCall[] {
+  const calls: AnyCall[] = [];
+  walk(body, (node) => {
+    if (node.type !== 'CallExpression' && node.type !== 'OptionalCallExpression') return;
+    const index = node.arguments.findIndex((argument) => argument.type === 'ThisExpression');
+    if (index !== -1 && picksMember(source, node, index, name)) calls.push(node);
+  });
+  return calls;
 }
 
 /** `this.name` read (not assigned) inside a class body. */

@@ -177,3 +177,16 @@ function calleeName(source: Source, call: AnyCall | Extract<Node, { type: 'NewEx
 }
 
 const isCallLike = (node: Node | undefined): node is AnyCall => node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
+
+/**
+ * Whether `call` picks the member `name` of the object it is given as argument `index` by a path whose first step
+ * is `name` (`get(this, 'last.data.process')`, `R.path(['last', 'status'], this)`), or is a getter given a path the
+ * codemod cannot read (`get(this, key)`). A path to another member (`get(this, 'token')`) picks nothing of it.
+ */
+export function picksMember(source: Source, call: AnyCall, index: number, name: string): boolean {
+  const heads = call.arguments.flatMap((argument, at) => {
+    const head = at === index ? undefined : pathHead(source, argument, 2);
+    return head ? [head.step] : [];
+  });
+  return heads.length > 0 ? heads.includes(name) : GETTERS.has(calleeName(source, call));
+}
