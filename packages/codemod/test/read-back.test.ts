@@ -175,7 +175,8 @@ describe('an answer read through a getter the codemod does not see', () => {
       "import { EventEmitter } from 'node:events';\nconst bus = new EventEmitter();",
       "const heard = bus.emit('journey-done', list);\n  if (!heard) return 'unheard';",
     ],
-  ])('migrates a flow whose answer is %s: a function given no path hands back no v1 field', async (_, imports, use) => {
+    ['read by a getter for a member v2 answers alike', "import { get } from 'lodash';", "if (!get(list, 'instanceId')) return 'none';"],
+  ])('migrates a flow whose answer is %s: told of no v1 member, it hands back no v1 field', async (_, imports, use) => {
     const read = `const list = await call<{ status: string; tasks: { taskId: string }[] }>('task/list', { instanceId });\n  ${use}`;
     await writeProject(repo, { 'http.ts': http, 'verify.ts': check(imports, read) });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);

@@ -117,10 +117,11 @@ const GETTERS = new Set([
 ]);
 
 /**
- * Whether `call`, handed the answer `value` as its argument `index`, picks a part of it by a path: a getter by its
- * name, or any function given beside it a path whose first step names one of the answer's v1 members (`'status'`,
- * `'data.process.flow'`, `['tasks', 0]`, a template or a constant holding one). A function given none (`res.json`,
- * `expect`, `isEmpty`, `schema.safeParse`, an event's name) cannot hand back a v1 field it was not told of.
+ * Whether `call`, handed the answer `value` as its argument `index`, picks a v1 part of it by a path: given beside
+ * it a path whose first step names one of the answer's v1 members (`'status'`, `'data.process.flow'`, `['tasks',
+ * 0]`, a template or a constant holding one), or a getter by its name given a path the codemod cannot read. A
+ * function given no path (`res.json`, `expect`, `isEmpty`, `schema.safeParse`) cannot hand back a v1 field it was
+ * not told of, nor a getter told of a member v2 keeps (`get(state, 'instanceId')`).
  */
 export function picksByPath(
   source: Source,
@@ -139,17 +140,36 @@ function picksWith(
   names: readonly string[] | 'any',
   index: number,
 ): boolean {
-  if (GETTERS.has(calleeName(source, call))) return true;
-  return call.arguments.some((argument, at) => {
-    if (at === index) return false;
-    const head = pathHead(source, argument, 2);
-    // A part of an answer has v1 members of any name: only a path's syntax says a string is one.
-    return head !== undefined && (names === 'any' ? head.dotted : names.includes(head.step));
+  // A part of an answer has v1 members of any name: a getter's path, or a path's own syntax, says a string is one.
+  return picks(source, call, index, (head, getter) => (names === 'any' ? getter || head.dotted : names.includes(head.step)));
+}
+
+/**
+ * The one rule of `picksByPath` and `picksMember`: the paths `call` is given beside its argument `index` decide,
+ * by `named`; given none the codemod can read, a getter by its name picks whatever its path names.
+ */
+function picks(
+  source: Source,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  index: number,
+  named: (head: PathHead, getter: boolean) => boolean,
+): boolean {
+  const getter = GETTERS.has(calleeName(source, call));
+  const heads = call.arguments.flatMap((argument, at) => {
+    const head = at === index ? undefined : pathHead(source, argument, 2);
+    return head ? [head] : [];
   });
+  return heads.length > 0 ? heads.some((head) => named(head, getter)) : getter;
+}
+
+/** The first step of a path, and whether it has more. */
+interface PathHead {
+  readonly step: string;
+  readonly dotted: boolean;
 }
 
 /** The first step of a path an argument names, and whether it has more: a string, a template's text, an array of names, a constant holding one. */
-function pathHead(source: Source, node: Node, depth: number): { step: string; dotted: boolean } | undefined {
+function pathHead(source: Source, node: Node, depth: number): PathHead | undefined {
   const split = (text: string) => {
     const [step = '', ...rest] = text.replace(/^\$\.?/, '').split(/[.[\]]/);
     return step === '' ? undefined : { step, dotted: rest.length > 0 };
@@ -184,9 +204,5 @@ const isCallLike = (node: Node | undefined): node is AnyCall => node?.type === '
  * codemod cannot read (`get(this, key)`). A path to another member (`get(this, 'token')`) picks nothing of it.
  */
 export function picksMember(source: Source, call: AnyCall, index: number, name: string): boolean {
-  const heads = call.arguments.flatMap((argument, at) => {
-    const head = at === index ? undefined : pathHead(source, argument, 2);
-    return head ? [head.step] : [];
-  });
-  return heads.length > 0 ? heads.includes(name) : GETTERS.has(calleeName(source, call));
+  return picks(source, call, index, (head) => head.step === name);
 }
