@@ -217,6 +217,17 @@ export function decisionOf(state: V2State): Decision | (string & {}) | undefined
   return undefined;
 }
 
+/**
+ * The decision of a state, where v1 code read it as there being one (`flow.decision.result.outcome`, no `?.`): that
+ * read threw a TypeError while the journey was undecided, so this throws one where `decisionOf` answers `undefined`.
+ */
+export function requiredDecisionOf(state: V2State): Decision | (string & {}) {
+  const decision = decisionOf(state);
+  if (decision !== undefined) return decision;
+  // The status only: the state's results stay out of messages that end up in logs.
+  throw new TypeError(`the journey has no decision yet (status ${state.status}; v1's flow had no decision entry)`);
+}
+
 /** How long a wait lasts in all, and the longest pause between two fetches. */
 export interface WaitOptions {
   /** @default 300000 (five minutes) */

@@ -461,7 +461,7 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
   it('refuses, writing nothing, when the helper module of an earlier run lacks names the migrated code imports, naming each once', async () => {
     const fixture = (path: string) => readFile(new URL(`../../../test-fixtures/codemod/${path}.input.ts`, import.meta.url), 'utf8');
     const loop = await fixture('operations/task-loop-until-done');
-    const earlier = 'export function decisionOf(state: unknown) {\n  return state;\n}\n';
+    const earlier = 'export function requiredDecisionOf(state: unknown) {\n  return state;\n}\n';
     // Four importers: one of a name the module has, one of another it lacks, two of the same one it lacks.
     await write({
       'src/loop.ts': loop,

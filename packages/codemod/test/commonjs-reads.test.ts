@@ -51,7 +51,7 @@ describe('a default import of a CommonJS module', () => {
     expect(run.stderr).toContain('1 migrated whole, 0 left on v1');
     const written = await readFile(join(repo, main), 'utf8');
     expect(written).toContain("failed: (s.status === 'Failed' || s.status === 'Error')");
-    expect(written).toContain("decisionOf(s) === 'Accept'");
+    expect(written).toContain("requiredDecisionOf(s) === 'Accept'");
     expect(written).not.toContain('journey-codemod:');
     expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
   });

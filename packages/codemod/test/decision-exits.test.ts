@@ -117,7 +117,9 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('1 migrated whole');
-    expect(await readFile(join(repo, 'logged.js'), 'utf8')).toContain('console.log(JSON.stringify({ verdict: decisionOf(state) }));');
+    expect(await readFile(join(repo, 'logged.js'), 'utf8')).toContain(
+      'console.log(JSON.stringify({ verdict: requiredDecisionOf(state) }));',
+    );
   });
 
   it('keeps the flow on v1 when a Step Functions task returns the decision, though a local driver in the run calls it', async () => {
@@ -145,15 +147,15 @@ describe('a decision read behind a v1 test, or sent out of the code', () => {
     [
       'a template literal',
       `return \`\${state.data.process.flow.decision.result.outcome}\` === 'Decision: Reject';`,
-      `return \`\${decisionOf(state)}\` === 'Reject';`,
+      `return \`\${requiredDecisionOf(state)}\` === 'Reject';`,
     ],
     [
       "+ ''",
       "return state.data.process.flow.decision.result.outcome + '' === 'Decision: Reject';",
-      "return decisionOf(state) + '' === 'Reject';",
+      "return requiredDecisionOf(state) + '' === 'Reject';",
     ],
   ])(
-    'migrates a decision wrapped in %s before it is compared with a v1 wording: decisionOf(state) and v2’s word',
+    'migrates a decision wrapped in %s before it is compared with a v1 wording: requiredDecisionOf(state) and v2’s word',
     async (_, end, migrated) => {
       await writeProject(repo, {
         'client.js': client,

@@ -21,6 +21,7 @@ import {
   moduleSteps,
   participantsFor,
   pendingInteractionId,
+  requiredDecisionOf,
   requiredInteractionId,
   type V2Interaction,
   waitForResult,
@@ -226,6 +227,20 @@ describe('against the simulator', () => {
     expect(() => requiredInteractionId(pendingInteractionId(processing))).toThrow(
       new TypeError('no interaction waits for data: the modules are still running or the journey has ended (v1 listed no task)'),
     );
+  });
+
+  it('requiredDecisionOf answers the decision decisionOf reads, and throws a TypeError naming the status while there is none', async () => {
+    const fetchInteraction = async (instanceId: string) => (await call('journey/interaction/fetch', { instanceId })) as V2Interaction;
+    const { instanceId } = (await waitUntilRun(start('b2e8d4a1data-check-v2@latest', {}), fetchInteraction)) as { instanceId: string };
+    const undecided = (await call('journey/state/fetch', { instanceId })) as unknown as HelperV2State;
+    expect(decisionOf(undecided)).toBeUndefined();
+    expect(() => requiredDecisionOf(undecided)).toThrow(
+      new TypeError("the journey has no decision yet (status InProgress; v1's flow had no decision entry)"),
+    );
+    const decided = await waitForResult(start('b8d2f4a6account-opening-v2@latest', person('Nomatch')), (id) =>
+      call('journey/state/fetch', { instanceId: id }),
+    );
+    expect(requiredDecisionOf(decided)).toBe('Reject');
   });
 });
 

@@ -33,7 +33,7 @@ describe('the helper import, in the module kind Node loads the file as', () => {
     });
     const verify = await readFile(join(repo, 'verify.js'), 'utf8');
     expect(verify).toContain(
-      `'use strict';\nconst { decisionOf, interactionIdToSubmit, participantsFor } = require('./journey-v2.cjs');\n`,
+      `'use strict';\nconst { interactionIdToSubmit, participantsFor, requiredDecisionOf } = require('./journey-v2.cjs');\n`,
     );
     expect(await readdir(repo)).toContain('journey-v2.cjs');
     expect(load("console.log(Object.keys(require('./verify.js')).join())")).toBe('signUpCheck');
@@ -45,7 +45,9 @@ describe('the helper import, in the module kind Node loads the file as', () => {
       'verify.js': `${SIGN_UP_CHECK}\nexport { signUpCheck };\n`,
     });
     const verify = await readFile(join(repo, 'verify.js'), 'utf8');
-    expect(verify).toContain(`'use strict';\nimport { decisionOf, interactionIdToSubmit, participantsFor } from './journey-v2.mjs';\n`);
+    expect(verify).toContain(
+      `'use strict';\nimport { interactionIdToSubmit, participantsFor, requiredDecisionOf } from './journey-v2.mjs';\n`,
+    );
     expect(load("import('./verify.js').then((module) => console.log(Object.keys(module).join()))")).toBe('signUpCheck');
   });
 
@@ -55,7 +57,9 @@ describe('the helper import, in the module kind Node loads the file as', () => {
       'verify.js': `${SIGN_UP_CHECK}\nglobalThis.signUpCheck = signUpCheck;\n`,
     });
     const verify = await readFile(join(repo, 'verify.js'), 'utf8');
-    expect(verify).toContain(`'use strict';\nimport { decisionOf, interactionIdToSubmit, participantsFor } from './journey-v2.mjs';\n`);
+    expect(verify).toContain(
+      `'use strict';\nimport { interactionIdToSubmit, participantsFor, requiredDecisionOf } from './journey-v2.mjs';\n`,
+    );
     expect(load("import('./verify.js').then(() => console.log(typeof globalThis.signUpCheck))")).toBe('function');
   });
 });

@@ -575,3 +575,54 @@ export async function firstTask(token, instanceId) {
     expect(tasks.split(/\b(?:fetch|axios\.post)\(/).length).toBe(read.split(/\b(?:fetch|axios\.post)\(/).length);
   });
 });
+
+/** A decision read as there being one (no `?.`), returned as the app's own `Promise<string>`, beside one read optionally. */
+const DECISION_APP: Record<string, string> = {
+  'tsconfig.json': TSCONFIG,
+  'http.ts': HTTP,
+  'main.ts': `import { send } from './http';
+
+export async function finalDecision(token: string, instanceId: string): Promise<string> {
+  const state = await send<any>('state/fetch', token, { instanceId, filterKeys: ['/.*/'] });
+  return state.data.process.flow.decision.result.outcome;
+}
+
+export async function decisionSoFar(token: string, instanceId: string): Promise<string | undefined> {
+  const state = await send<any>('state/fetch', token, { instanceId, filterKeys: ['/.*/'] });
+  return state.data.process.flow.decision?.result.outcome;
+}
+
+export async function check(token: string, subject: object): Promise<string> {
+  const { instanceId } = await send<{ instanceId: string }>('start', token, { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject } });
+  const soFar = await decisionSoFar(token, instanceId);
+  try {
+    return (await finalDecision(token, instanceId)) === 'Decision: Pass' ? 'accepted' : 'not accepted';
+  } catch {
+    return \`undecided (\${soFar})\`;
+  }
+}
+`,
+};
+
+describe('a decision the app returns as a string', () => {
+  const run = async (dir: string) => {
+    const main = (await import(pathToFileURL(join(dir, 'main.ts')).href)) as { check(token: string, subject: object): Promise<string> };
+    // No data given: the journey waits for its task, undecided.
+    return main.check(simulator.issueToken(), {});
+  };
+
+  it('throws while undecided where v1 read it as there being one, and still type-checks once migrated', async () => {
+    const v1 = join(work, 'decision-v1');
+    const v2 = join(work, 'decision-v2');
+    await writeApp(v1, DECISION_APP);
+    await cp(v1, v2, { recursive: true });
+    expect(await run(v1)).toBe('undecided (undefined)');
+    const report = await migrate(v2);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const main = await readFile(join(v2, 'main.ts'), 'utf8');
+    expect(main).toContain('  return requiredDecisionOf(state);\n');
+    expect(main).toContain('  return decisionOf(state);\n');
+    expect(typeErrors(v2)).toEqual([]);
+    expect(await run(v2)).toBe('undecided (undefined)');
+  });
+});

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { decisionOf, moduleSteps, participantsFor, pendingInteractionId, requiredInteractionId } from './journey-v2.js';
+import { moduleSteps, participantsFor, pendingInteractionId, requiredDecisionOf, requiredInteractionId } from './journey-v2.js';
 
 const http = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/v2/captain/journey/' });
 
@@ -18,6 +18,6 @@ export async function verify(subject: { identity: object }): Promise<{ approved:
   await http.post('interaction/submit', { instanceId, interactionId: requiredInteractionId(task), participants: participantsFor(list, subject), context: { subject } });
   const state: any = await http.post('state/fetch', { instanceId });
   const checks = moduleSteps(state).map((entry: any) => entry.result.outcome);
-  const approved = decisionOf(state) === 'Accept';
+  const approved = requiredDecisionOf(state) === 'Accept';
   return { approved, checks };
 }

@@ -1,7 +1,7 @@
 'use strict';
 const { startJourney, listTasks, completeTask, fetchState } = require('./kyc-api');
 const cfg = require('./kyc-config');
-const { decisionOf, interactionIdToSubmit, pendingInteractionId } = require('./journey-v2.cjs');
+const { interactionIdToSubmit, pendingInteractionId, requiredDecisionOf } = require('./journey-v2.cjs');
 
 function sleep(ms) {
   return new Promise(function (resolve) { setTimeout(resolve, ms); });
@@ -19,7 +19,7 @@ function waitForState(instanceId) {
 
 function verdictOf(state) {
   if (state.status === 'Failed' || state.status === 'Error') return 'error';
-  var outcome = decisionOf(state);
+  var outcome = requiredDecisionOf(state);
   if (outcome === 'Accept') return 'approve';
   if (outcome === 'Reject') return 'decline';
   return 'refer';

@@ -1,7 +1,7 @@
 'use strict';
 // Reads what the methods of the object `require` answers: followed into them as into exported functions.
 const api = require('./object-api');
-const { decisionOf, interactionIdToSubmit, pendingInteractionId } = require('./journey-v2.cjs');
+const { interactionIdToSubmit, pendingInteractionId, requiredDecisionOf } = require('./journey-v2.cjs');
 
 function completeFirstTask(instanceId, applicant) {
   return api.listTasks(instanceId).then(function (list) {
@@ -13,7 +13,7 @@ function completeFirstTask(instanceId, applicant) {
 function verdict(instanceId) {
   return api.fetchState(instanceId).then(function (state) {
     if (state.status === 'Failed' || state.status === 'Error') return 'error';
-    return decisionOf(state) === 'Accept' ? 'approve' : 'refer';
+    return requiredDecisionOf(state) === 'Accept' ? 'approve' : 'refer';
   });
 }
 

@@ -1,4 +1,4 @@
-const { decisionOf, waitUntilRun } = require('./journey-v2.cjs');
+const { requiredDecisionOf, waitUntilRun } = require('./journey-v2.cjs');
 const BASE = `${process.env.JOURNEY_HOST}/eu/v2/captain`;
 
 async function post(token, path, body) {
@@ -17,7 +17,7 @@ async function ageCheck(token, person) {
     context: { config: { delivery: 'api' }, subject: { identity: { firstName: person.first, lastNames: [person.last], dateOfBirth: person.dob } } },
   }), (instanceId) => post(token, 'interaction/fetch', { instanceId }));
   const state = await post(token, 'state/fetch', { instanceId });
-  return decisionOf(state) === 'Accept';
+  return requiredDecisionOf(state) === 'Accept';
 }
 
 module.exports = { ageCheck };

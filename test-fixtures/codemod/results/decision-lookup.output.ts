@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { decisionOf } from './journey-v2.js';
+import { requiredDecisionOf } from './journey-v2.js';
 
 const VERDICTS: Record<string, string> = {
   'Decision: Pass': 'approve',
@@ -71,5 +71,5 @@ export async function known(instanceId: string): Promise<boolean> {
 /** Whether the journey has decided: asked alike of either version's words, so it moves. */
 export async function decided(instanceId: string): Promise<boolean> {
   const { data: state } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
-  return decisionOf(state) !== undefined;
+  return requiredDecisionOf(state) !== undefined;
 }

@@ -270,16 +270,31 @@ function flow(tracking: Tracking, value: Value, flow: Node, root: string | undef
   tracking.refuseState(source, flow, value, 'this use of the v1 flow has no direct v2 counterpart');
 }
 
-/** The decision entry's outcome: `decisionOf(state)` from the generated module, in v2's words. */
+/**
+ * The decision entry's outcome, in v2's words: `requiredDecisionOf(state)` from the generated module where v1 code
+ * read it as there being one (it threw on an undecided journey, and its type has no `undefined`), else `decisionOf`.
+ */
 function decision(tracking: Tracking, value: Value, outcome: Node, root: string | undefined, source: Source): void {
   if (root === undefined)
     return void tracking.refuseState(source, outcome, value, 'the state is not read from a name the codemod can write');
   const site = tracking.site(source, outcome, value, 'response.decision-wording', 'v1 decision → v2 decision');
   if (tracking.helpersOff)
     return void site.refuse('response.decision-wording', `the decision is read with decisionOf and ${tracking.helpersOff}`);
-  site.replace(outcome, `decisionOf(${root})`);
-  site.helpers.push('decisionOf');
+  const helper = readOptionally(outcome) ? 'decisionOf' : 'requiredDecisionOf';
+  site.replace(outcome, `${helper}(${root})`);
+  site.helpers.push(helper);
   tracking.follow({ ...value, shape: { kind: 'leaf', leaf: 'decision' } }, outcome, source);
+}
+
+/** Whether a link of the member chain that ends in `read` is `?.`: the chain then answered `undefined` where a link was missing. */
+function readOptionally(read: Node): boolean {
+  for (let at: Node = read; ; ) {
+    if (isMember(at)) {
+      if (at.optional === true) return true;
+      at = at.object;
+    } else if (at.type === 'TSNonNullExpression' || at.type === 'ParenthesizedExpression') at = at.expression;
+    else return false;
+  }
 }
 
 const isEmptyObject = (node: Node): boolean => node.type === 'ObjectExpression' && node.properties.length === 0;
