@@ -141,6 +141,7 @@ describe('an answer read through a getter the codemod does not see', () => {
       'pluck(list, TASKS)[0]',
       'pluck',
     ],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code under test holds a template literal
     ['a helper of its own given a template path', "import { pluck } from 'pluck-path';", 'pluck(list, `tasks.${0}`)', 'pluck'],
     [
       "lodash's get imported under another name, given a path made at run time",
@@ -214,6 +215,7 @@ export async function verdict(instanceId: string): Promise<unknown> {
     ["lodash's get", "import { get } from 'lodash';", "get(state, 'data.process.flow.decision.result.outcome', 'none')"],
     ["ramda's path", "import * as R from 'ramda';", "R.path(['data', 'process', 'flow', 'decision'], state)"],
     ['Reflect.get, then members', '', "Reflect.get(state, 'data').process.flow.decision.result.outcome"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code under test holds a template literal
     ["lodash's get with a template path", "import { get } from 'lodash';", "get(state, `data.process.flow.${'decision'}.result`)"],
     ["lodash's get with a path joined by +", "import { get } from 'lodash';", "get(state, 'data.process.' + 'flow.decision')"],
     [
