@@ -12,6 +12,7 @@ import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
 import { type MirrorEnds, type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
 import { normalise } from './normal-form.js';
+import { checkCutoverOptions, checkStage, readStoredOverride } from './options-schema.js';
 import { createPrimaryTraffic } from './primary-traffic.js';
 import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
@@ -210,12 +211,6 @@ function wireCopy(request: V1StartRequest): V1StartRequest | undefined {
   }
 }
 
-function checkSample(name: string, stage: Stage): void {
-  const share = stage.kind === 'shadow' || stage.kind === 'live' ? stage.sample : stage.kind === 'ramp' ? stage.percent / 100 : 0;
-  if (!(share >= 0 && share <= 1))
-    throw new CutoverOptionsError(`mapping ${JSON.stringify(name)}: a sample is a share from 0 to 1 and a ramp a percent from 0 to 100`);
-}
-
 /** The instance an adapter's taskId names; `undefined` for a v1 taskId, which names none. */
 function instanceOfAdapterTask(taskId: string): string | undefined {
   try {
@@ -234,6 +229,7 @@ function instanceOfAdapterTask(taskId: string): string | undefined {
  * journeys, at once.
  */
 export function createCutover(options: CutoverOptions): Cutover {
+  checkCutoverOptions(options);
   const {
     v1,
     v2,
@@ -249,10 +245,6 @@ export function createCutover(options: CutoverOptions): Cutover {
     webhook,
   } = options;
   const { timeoutMs = 600_000, queueSize = 1000, pollIntervalMs = 1000, quietMs = 2 } = options.shadow ?? {};
-  const metrics = new CutoverMetrics(options.registry ?? new Registry(), async () => {
-    // Waited for whole: a scrape has no caller waiting on it (and map's index is no wait bound).
-    await Promise.all([...runtimes.values()].map((runtime) => currentStage(runtime)));
-  });
   const sides: Record<Side, V1Api | ContextualV1Api> = { v1, v2 };
   const closing = new AbortController();
   /** Overrides another configuration made before this, ms since the epoch, are that configuration's, now changed. */
@@ -265,7 +257,6 @@ export function createCutover(options: CutoverOptions): Cutover {
   for (const config of options.mappings) {
     const name = config.name ?? config.v1;
     if (runtimes.has(name)) throw new CutoverOptionsError(`two mappings are named ${JSON.stringify(name)}`);
-    checkSample(name, config.stage);
     const rule = { ...DEFAULT_RULE, ...options.rollback, ...config.rollback };
     const runtime: Runtime = {
       name,
@@ -285,8 +276,15 @@ export function createCutover(options: CutoverOptions): Cutover {
       );
     runtimes.set(name, runtime);
     byV1.set(config.v1, runtime);
-    metrics.setStage(name, config.stage);
-    metrics.setWindow(name, runtime.window);
+  }
+  // Registered once every option is known good: a refused configuration leaves the registry as it found it.
+  const metrics = new CutoverMetrics(options.registry ?? new Registry(), async () => {
+    // Waited for whole: a scrape has no caller waiting on it (and map's index is no wait bound).
+    await Promise.all([...runtimes.values()].map((runtime) => currentStage(runtime)));
+  });
+  for (const runtime of runtimes.values()) {
+    metrics.setStage(runtime.name, runtime.config.stage);
+    metrics.setWindow(runtime.name, runtime.window);
   }
   /** The mapping a start names; none when its resourceId is missing or not a string, which v1 refuses as it always did. */
   const mappingFor = (resourceId: unknown) =>
@@ -311,6 +309,7 @@ export function createCutover(options: CutoverOptions): Cutover {
         error: errorName(error),
         reason: storeFailureReason(error),
       });
+    else if (part === 'hook') logger?.error('cutover: onStageChange threw; the move stands', { mapping, error: errorName(error) });
     else logger?.error('cutover: shadow-side failure kept off the caller’s path', { mapping, part, error: errorName(error) });
   }
   const skipped = (mapping: string, reason: SkipReason) => metrics.skipped.inc({ mapping, reason });
@@ -387,8 +386,11 @@ export function createCutover(options: CutoverOptions): Cutover {
       // Sent before this replica moved the mapping (a read a start did not wait for, landing late): it says nothing
       // the move did not supersede, and must not lift a kill made meanwhile.
       if (runtime.moves !== moves) return;
-      if (stored) take(runtime, stored);
-      else {
+      if (stored !== undefined) {
+        const override = readStoredOverride(stored);
+        if (override) take(runtime, override);
+        else unreadable(runtime, stored);
+      } else {
         const held = inForce(runtime);
         // Nothing removes an override while a cutover runs: one gone is a store that lost its data (a Redis that
         // restarted empty), and the kill or rollback it held must not lapse. It is written back for the others.
@@ -397,6 +399,17 @@ export function createCutover(options: CutoverOptions): Cutover {
     } catch (error) {
       failed(runtime.name, 'store', error);
     }
+  }
+
+  /** Logs, once for each value, a stored override that is not one; never quoted, since anyone may have written it. */
+  function unreadable(runtime: Runtime, stored: unknown): void {
+    const seen = JSON.stringify(stored) ?? String(stored);
+    if (runtime.refused === seen) return;
+    runtime.refused = seen;
+    logger?.error('cutover: a stored stage override that is not one is ignored', {
+      mapping: runtime.name,
+      configured: describeStage(runtime.config.stage),
+    });
   }
 
   /** The override new journeys follow here: the foreign one when it is further back than this replica's own. */
@@ -476,9 +489,15 @@ export function createCutover(options: CutoverOptions): Cutover {
         );
       }
     }
-    onStageChange?.({ mapping: runtime.name, from, to, reason });
-    // Other replicas learn of it through the store: a failure to tell them is the caller's to report.
-    await store.setOverride(runtime.name, override);
+    // Other replicas learn of it through the store, told before the hook runs so that no hook can hold it back; a
+    // failure to tell them is the caller's to report.
+    const shared = offPath(() => store.setOverride(runtime.name, override));
+    try {
+      onStageChange?.({ mapping: runtime.name, from, to, reason });
+    } catch (error) {
+      failed(runtime.name, 'hook', error);
+    }
+    await shared;
   }
 
   /** Steps back one stage when the window breaches the mapping's thresholds. */
@@ -884,7 +903,9 @@ export function createCutover(options: CutoverOptions): Cutover {
     : undefined;
 
   async function kill(names: readonly string[] = []): Promise<void> {
-    const targets = names.length === 0 ? [...runtimes.values()] : names.map(runtimeNamed);
+    // A name typed wrong under pressure must not cancel the rest: the others are killed first, then it is refused.
+    const unknown = names.filter((name) => !runtimes.has(name));
+    const targets = names.length === 0 ? [...runtimes.values()] : names.flatMap((name) => runtimes.get(name) ?? []);
     let unshared: unknown;
     const told: Promise<void>[] = [];
     for (const runtime of targets) {
@@ -901,6 +922,10 @@ export function createCutover(options: CutoverOptions): Cutover {
     }
     await Promise.all(told);
     if (unshared !== undefined) throw unshared;
+    if (unknown.length > 0)
+      throw new CutoverOptionsError(
+        `no mapping is named ${unknown.map((name) => JSON.stringify(name)).join(', ')}${targets.length > 0 ? ' (the others named were killed)' : ''}: the mappings are ${[...runtimes.keys()].join(', ')}`,
+      );
   }
 
   return {
@@ -911,7 +936,7 @@ export function createCutover(options: CutoverOptions): Cutover {
     stageOf: (name) => currentStage(runtimeNamed(name)),
     async setStage(name, stage) {
       const runtime = runtimeNamed(name);
-      checkSample(name, stage);
+      checkStage(name, stage);
       await currentStage(runtime);
       await moveStage(runtime, stage, 'operator', undefined);
     },

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { CutoverOptionsError } from './errors/cutover-options-error.js';
 import type { EvidenceWindow } from './evidence-window.js';
 import type { ComparisonResult, Side, Stage } from './types.js';
 
@@ -10,8 +11,21 @@ const SIDES: readonly Side[] = ['v1', 'v2'];
  * `shutdown`: a mirrored journey abandoned, not compared, because the cutover closed while it ran.
  */
 export type SkipReason = 'queue-full' | 'daily-cap' | 'store' | 'unwritable-start' | 'shutdown';
-/** Which part of the shadow work failed: labels of `journey_bridge_cutover_failures_total`. */
-export type FailurePart = 'shadow' | 'compare' | 'publish' | 'hold' | 'store' | 'webhook';
+/** Which part of the shadow work failed (`hook`: the caller's `onStageChange`): labels of `journey_bridge_cutover_failures_total`. */
+export type FailurePart = 'shadow' | 'compare' | 'publish' | 'hold' | 'store' | 'webhook' | 'hook';
+
+/** The name of each metric, as `CutoverMetrics` registers it. */
+const NAMES = {
+  pairs: 'journey_bridge_cutover_pairs_total',
+  consistency: 'journey_bridge_cutover_consistency_ratio',
+  calls: 'journey_bridge_cutover_calls_total',
+  errorRate: 'journey_bridge_cutover_error_ratio',
+  callDuration: 'journey_bridge_cutover_call_duration_seconds',
+  skipped: 'journey_bridge_cutover_shadow_skipped_total',
+  failures: 'journey_bridge_cutover_failures_total',
+  stage: 'journey_bridge_cutover_stage',
+  rollbacks: 'journey_bridge_cutover_rollbacks_total',
+} as const;
 
 /** The cutover's Prometheus metrics, per mapping and stage, on the registry it is given. */
 export class CutoverMetrics {
@@ -30,59 +44,65 @@ export class CutoverMetrics {
    * rollback, or an override found in the store after a restart, shows without a start of the mapping here.
    */
   constructor(registry: Registry, refreshStages?: () => Promise<void>) {
+    // All or none: a registry holding one of these names (the app's own, or another cutover's) fails before any is added.
+    const taken = Object.values(NAMES).filter((name) => registry.getSingleMetric(name) !== undefined);
+    if (taken.length > 0)
+      throw new CutoverOptionsError(
+        `the registry already holds ${taken.join(', ')}: give each cutover a registry of its own (registry), or merge them with Registry.merge`,
+      );
     const registers = [registry];
     this.pairs = new Counter({
-      name: 'journey_bridge_cutover_pairs_total',
+      name: NAMES.pairs,
       help: 'Mirrored journeys compared, by mapping, stage and result.',
       labelNames: ['mapping', 'stage', 'result'],
       registers,
     });
     this.consistency = new Gauge({
-      name: 'journey_bridge_cutover_consistency_ratio',
+      name: NAMES.consistency,
       help: 'Share of compared pairs in the rollback window that agreed (match, reasonable, ignored); NaN while it holds none.',
       labelNames: ['mapping'],
       registers,
     });
     this.calls = new Counter({
-      name: 'journey_bridge_cutover_calls_total',
+      name: NAMES.calls,
       help: 'Calls to each side, primary and shadow, by outcome (error: no answer or a 5xx).',
       labelNames: ['mapping', 'stage', 'side', 'outcome'],
       registers,
     });
     this.errorRate = new Gauge({
-      name: 'journey_bridge_cutover_error_ratio',
+      name: NAMES.errorRate,
       help: "Share of each side's calls in the rollback window that failed; NaN while it holds none.",
       labelNames: ['mapping', 'side'],
       registers,
     });
     this.callDuration = new Histogram({
-      name: 'journey_bridge_cutover_call_duration_seconds',
+      name: NAMES.callDuration,
       help: 'Duration of calls to each side, by operation.',
       labelNames: ['mapping', 'stage', 'side', 'operation'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
     this.skipped = new Counter({
-      name: 'journey_bridge_cutover_shadow_skipped_total',
+      name: NAMES.skipped,
       help: 'Sampled journeys not mirrored or not compared: a full shadow queue, the daily cap, the store, or a shutdown while mirrored.',
       labelNames: ['mapping', 'reason'],
       registers,
     });
     this.failures = new Counter({
-      name: 'journey_bridge_cutover_failures_total',
+      name: NAMES.failures,
       help: 'Failures kept off the caller’s path, by the part that failed.',
       labelNames: ['mapping', 'part'],
       registers,
     });
     this.stage = new Gauge({
-      name: 'journey_bridge_cutover_stage',
+      name: NAMES.stage,
       help: 'The stage new journeys of a mapping start in (1 for the current stage, 0 for the others).',
       labelNames: ['mapping', 'stage'],
       registers,
       ...(refreshStages && { collect: refreshStages }),
     });
     this.rollbacks = new Counter({
-      name: 'journey_bridge_cutover_rollbacks_total',
+      name: NAMES.rollbacks,
       help: 'Moves of a mapping back from its stage: an automatic rollback or the kill switch.',
       labelNames: ['mapping', 'reason'],
       registers,

@@ -30,17 +30,17 @@ function alternating(): () => number {
   return () => (draws++ % 2 === 0 ? 0.25 : 0.75);
 }
 
-function setUp(options: Partial<CutoverOptions> & { strict?: boolean; v2Faults?: boolean } = {}) {
+function setUp({ strict = false, v2Faults = false, ...options }: Partial<CutoverOptions> & { strict?: boolean; v2Faults?: boolean } = {}) {
   const sim = createPlatform();
   const shadowSim = createPlatform();
-  if (options.v2Faults) shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status: 500 });
+  if (v2Faults) shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status: 500 });
   const store = createMemoryStore();
   const records: PairRecord[] = [];
   const changes: StageChange[] = [];
   let changed: (change: StageChange) => void = () => {};
   const cutover = createCutover({
     v1: v1Side(sim),
-    v2: v2Side(options.v2Faults ? shadowSim : sim, { strict: options.strict ?? false }),
+    v2: v2Side(v2Faults ? shadowSim : sim, { strict }),
     mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } }],
     store,
     publish: (record) => records.push(record),

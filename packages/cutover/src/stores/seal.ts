@@ -20,7 +20,12 @@ export interface Sealer {
 
 /** A sealer over a 32-byte key. The context is bound as additional data: a sealed value moved to another instance does not open. */
 export function createSealer(key: Uint8Array): Sealer {
-  if (key.byteLength !== 32) throw new CutoverOptionsError(`the store key must be 32 bytes for AES-256-GCM, got ${key.byteLength}`);
+  // Checked at run time too: JavaScript callers, and keys read from the environment as strings, reach here untyped.
+  const given: unknown = key;
+  if (!(given instanceof Uint8Array) || given.byteLength !== 32)
+    throw new CutoverOptionsError(
+      `the store key must be 32 bytes (a Uint8Array or Buffer) for AES-256-GCM, got ${given instanceof Uint8Array ? `${given.byteLength} bytes` : given === undefined ? 'none' : `a ${typeof given}`}`,
+    );
   const secret = Buffer.from(key);
   return {
     keyCheck: createHmac('sha256', secret).update('journey-bridge cutover store key check').digest('base64'),

@@ -1,0 +1,169 @@
+import { V1Dialect } from '@journey-bridge/contract';
+import { z } from 'zod';
+import { CutoverOptionsError } from './errors/cutover-options-error.js';
+import type { CutoverMapping, StageOverride } from './types.js';
+
+const Share = z.number().min(0).max(1);
+
+/** A stage, e.g. `{ kind: 'shadow', sample: 0.1 }` or `{ kind: 'ramp', percent: 25 }`; nothing else in it. */
+export const StageSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('v1') }),
+  z.strictObject({ kind: z.literal('shadow'), sample: Share }),
+  z.strictObject({ kind: z.literal('live'), sample: Share }),
+  z.strictObject({ kind: z.literal('ramp'), percent: z.number().min(0).max(100) }),
+  z.strictObject({ kind: z.literal('v2') }),
+]);
+
+/** Rollback thresholds (`RollbackRule`); any left out take the defaults. */
+export const RollbackThresholdsSchema = z
+  .strictObject({
+    consistencyBelow: Share,
+    minPairs: z.number().int().positive(),
+    errorRateMargin: Share,
+    minCalls: z.number().int().positive(),
+    window: z.number().int().positive(),
+    shadowSample: Share,
+    // Its old name: refused with the new one, rather than as a key nobody knows (or, worse, ignored).
+    liveSample: z.never({ error: 'renamed shadowSample: a ramp now steps back to shadow, never to live' }),
+  })
+  .partial();
+
+/** A journey under cutover (`CutoverMapping`), as `createCutover` and the shim's cutover file take it. */
+export const CutoverMappingSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  v1: z.string().min(1),
+  v2: z.string().min(1),
+  dialect: V1Dialect.optional(),
+  stage: StageSchema,
+  shadowOn: z.union([z.literal('production'), z.strictObject({ preview: z.string().min(1) })]).optional(),
+  dailyCap: z.number().int().nonnegative().optional(),
+  rollback: RollbackThresholdsSchema.optional(),
+  ignore: z
+    .array(z.strictObject({ module: z.string().optional(), field: z.string().optional(), reason: z.string().optional() }))
+    .optional(),
+}) satisfies z.ZodType<CutoverMapping>;
+
+const Milliseconds = z.number().int().positive();
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null;
+
+/** An object with each of `methods`; any object passes through as it is (an instance keeps its class). */
+const withMethods = <T>(what: string, methods: readonly string[]) =>
+  z.custom<T>(
+    (value) => isObject(value) && methods.every((method) => typeof value[method] === 'function'),
+    `expected ${what} (an object with ${methods.join(', ')})`,
+  );
+
+const isCloneable = (value: unknown): boolean => {
+  try {
+    structuredClone(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const aFunction = <T>() => z.custom<T>((value) => typeof value === 'function', 'expected a function');
+
+const V1_METHODS = ['startJourney', 'listTasks', 'listTasksWithSchema', 'getTaskSchema', 'updateTask', 'fetchState'] as const;
+const STORE_METHODS = ['place', 'placementOf', 'hold', 'take', 'increment', 'overrideOf', 'setOverride', 'close'] as const;
+
+/**
+ * `CutoverOptions` as data: every member checked for its type and range, unknown members refused. Functions and
+ * objects with methods (the sides, the store, the registry) pass through as given.
+ */
+const CutoverOptionsSchema = z.strictObject({
+  v1: withMethods('a V1Api', V1_METHODS),
+  v2: withMethods('a V1Api', V1_METHODS),
+  mappings: z.array(CutoverMappingSchema).min(1),
+  store: withMethods('a PairingStore', STORE_METHODS).optional(),
+  publish: aFunction().optional(),
+  recordOutcomes: z.boolean().optional(),
+  shadow: z
+    .strictObject({
+      timeoutMs: Milliseconds,
+      queueSize: z.number().int().positive(),
+      pollIntervalMs: Milliseconds,
+      quietMs: z.number().int().nonnegative(),
+      thread: z.strictObject({
+        module: z.union([z.instanceof(URL), z.string().min(1)]),
+        // Checked here, not when the thread starts: by then the metrics are registered.
+        data: z
+          .unknown()
+          .refine(
+            (data) => isCloneable(data),
+            'expected data a structured clone can copy to the thread (no functions, no class instances with private state)',
+          )
+          .optional(),
+        lowPriority: z.boolean().optional(),
+      }),
+    })
+    .partial()
+    .optional(),
+  rollback: RollbackThresholdsSchema.optional(),
+  webhook: z.strictObject({ url: z.url({ protocol: /^https?$/ }), timeoutMs: Milliseconds.optional() }).optional(),
+  killSwitch: z
+    .strictObject({
+      signal: z
+        .string()
+        .regex(/^SIG[A-Z0-9]+$/, 'expected a signal name such as SIGUSR2')
+        .optional(),
+      file: z.string().min(1).optional(),
+      filePollIntervalMs: Milliseconds.optional(),
+    })
+    .optional(),
+  registry: withMethods('a prom-client Registry', ['registerMetric', 'getSingleMetric']).optional(),
+  logger: withMethods('a logger', ['warn', 'error']).optional(),
+  storeWaitMs: z.number().int().nonnegative().optional(),
+  placementTtlMs: Milliseconds.optional(),
+  random: aFunction().optional(),
+  fetch: aFunction().optional(),
+  onStageChange: aFunction().optional(),
+});
+
+/** Where an issue is, as code writes it: `mappings[0].stage.kind`. */
+const pathOf = (path: readonly PropertyKey[]): string =>
+  path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
+
+/** Throws `CutoverOptionsError` naming every member of `options` that is wrong and what it expects. */
+export function checkCutoverOptions(options: unknown): void {
+  const parsed = CutoverOptionsSchema.safeParse(options);
+  if (parsed.success) return;
+  const problems = parsed.error.issues.map((issue) => `${pathOf(issue.path) || 'options'}: ${issue.message}`);
+  throw new CutoverOptionsError(`createCutover: ${problems.join('; ')}`);
+}
+
+/** A stage handed to `setStage`; throws `CutoverOptionsError` naming what is wrong. */
+export function checkStage(mapping: string, stage: unknown): void {
+  const parsed = StageSchema.safeParse(stage);
+  if (!parsed.success)
+    throw new CutoverOptionsError(
+      `setStage(${JSON.stringify(mapping)}): ${parsed.error.issues.map((issue) => `${pathOf(['stage', ...issue.path])}: ${issue.message}`).join('; ')}`,
+    );
+}
+
+/** A stage as a store may hold it: a newer version's extra members are no reason to lose a kill. */
+const StoredStage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('v1') }),
+  z.object({ kind: z.literal('shadow'), sample: Share }),
+  z.object({ kind: z.literal('live'), sample: Share }),
+  z.object({ kind: z.literal('ramp'), percent: z.number().min(0).max(100) }),
+  z.object({ kind: z.literal('v2') }),
+]);
+
+const StoredOverride = z.object({
+  stage: StoredStage,
+  from: StoredStage,
+  reason: z.enum(['rollback', 'kill', 'operator']),
+  at: z.string().refine((at) => Number.isFinite(Date.parse(at)), 'expected an ISO 8601 time'),
+});
+
+/**
+ * A stage override read from a store, which anyone who can write to it may have written: the override when it is
+ * one, `undefined` otherwise.
+ */
+export function readStoredOverride(stored: unknown): StageOverride | undefined {
+  const parsed = StoredOverride.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
+}

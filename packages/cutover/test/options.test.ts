@@ -1,0 +1,159 @@
+import { Counter, Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import {
+  type CutoverOptions,
+  CutoverOptionsError,
+  createCutover,
+  createMemoryStore,
+  createRedisStore,
+  type PairingStore,
+  type Stage,
+  type StageOverride,
+} from '../src/index.js';
+import { createPlatform, DATA_CHECK_V1, v1Side, v2Side } from './harness.js';
+
+const sim = createPlatform();
+const mapping = { name: 'dc', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } as Stage };
+const base = (): CutoverOptions => ({ v1: v1Side(sim), v2: v2Side(sim), mappings: [mapping] });
+const start = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
+
+/** Options as JavaScript, or a hand-edited object, may hand them over: not what the types allow. */
+const untyped = (options: Record<string, unknown>) => options as unknown as CutoverOptions;
+
+/** A logger that keeps what it is told. */
+function keptLog() {
+  const lines: { message: string; fields: unknown }[] = [];
+  const keep = (message: string, fields?: unknown) => lines.push({ message, fields });
+  return { lines, logger: { warn: keep, error: keep } };
+}
+
+describe('createCutover refuses options it cannot run as written, naming the member and what it expects', () => {
+  it.each([
+    ['a misspelt stage kind', { mappings: [{ ...mapping, stage: { kind: 'shadwo', sample: 0.1 } }] }, 'mappings[0].stage.kind'],
+    ['a stage written as its name', { mappings: [{ ...mapping, stage: 'shadow' }] }, 'mappings[0].stage'],
+    ['a ramp over 100', { mappings: [{ ...mapping, stage: { kind: 'ramp', percent: 150 } }] }, 'mappings[0].stage.percent'],
+    ['an empty name', { mappings: [{ ...mapping, name: '' }] }, 'mappings[0].name'],
+    ['no v2 resourceId', { mappings: [{ name: 'dc', v1: DATA_CHECK_V1, stage: { kind: 'v1' } }] }, 'mappings[0].v2'],
+    ['a negative daily cap', { mappings: [{ ...mapping, dailyCap: -1 }] }, 'mappings[0].dailyCap'],
+    ['a misspelt shadow member', { shadow: { timeoutMS: 1000 } }, 'shadow: Unrecognized key: "timeoutMS"'],
+    ['a queue of -5', { shadow: { queueSize: -5 } }, 'shadow.queueSize'],
+    ['a consistency of 99 (a percent, not a share)', { rollback: { consistencyBelow: 99 } }, 'rollback.consistencyBelow'],
+    ['the old name of shadowSample', { rollback: { liveSample: 0.01 } }, 'rollback.liveSample: renamed shadowSample'],
+    ['a webhook given as a string', { webhook: 'https://hooks.example.com/cutover' }, 'webhook'],
+    ['a publish that is a path', { publish: '/var/log/pairs.jsonl' }, 'publish: expected a function'],
+    ['a member no version has', { dailycap: 10 }, 'options: Unrecognized key: "dailycap"'],
+    ['no v2 side', { v2: undefined }, 'v2: expected a V1Api'],
+    [
+      'shadow thread data a thread cannot take',
+      { shadow: { thread: { module: 'file:///x.mjs', data: { f() {} } } } },
+      'shadow.thread.data',
+    ],
+  ])('%s', (_, change, where) => {
+    const create = () => createCutover(untyped({ ...base(), ...change }));
+    expect(create).toThrow(CutoverOptionsError);
+    expect(create).toThrow(where);
+  });
+
+  it('leaves the registry as it found it, so the corrected options can be given the same registry', () => {
+    const registry = new Registry();
+    const twice = untyped({ ...base(), registry, mappings: [mapping, { ...mapping, v1: 'other-v1' }] });
+    expect(() => createCutover(twice)).toThrow('two mappings are named "dc"');
+    expect(() => createCutover(untyped({ ...base(), registry, dailycap: 1 }))).toThrow(CutoverOptionsError);
+    expect(registry.getMetricsAsArray()).toEqual([]);
+    const cutover = createCutover({ ...base(), registry });
+    expect(registry.getSingleMetric('journey_bridge_cutover_pairs_total')).toBeDefined();
+    return cutover.close();
+  });
+
+  it('refuses a registry that already holds one of its metric names, and adds none of them', () => {
+    const registry = new Registry();
+    new Counter({ name: 'journey_bridge_cutover_failures_total', help: 'the app’s own', registers: [registry] });
+    const create = () => createCutover({ ...base(), registry });
+    expect(create).toThrow(CutoverOptionsError);
+    expect(create).toThrow('the registry already holds journey_bridge_cutover_failures_total');
+    expect(registry.getMetricsAsArray().map((metric) => metric.name)).toEqual(['journey_bridge_cutover_failures_total']);
+  });
+
+  it('refuses a Redis store with no key, or a key that is not 32 bytes, before connecting', async () => {
+    // Port 1: nothing listens, so a connection attempt would fail otherwise.
+    const url = 'redis://127.0.0.1:1';
+    await expect(createRedisStore(untyped({ url }) as never)).rejects.toThrow(
+      new CutoverOptionsError('the store key must be 32 bytes (a Uint8Array or Buffer) for AES-256-GCM, got none'),
+    );
+    await expect(createRedisStore({ url, key: 'x'.repeat(32) as never })).rejects.toThrow('got a string');
+    await expect(createRedisStore({ url, key: new Uint8Array(16) })).rejects.toThrow('got 16 bytes');
+  });
+});
+
+describe('setStage and kill', () => {
+  it('setStage refuses a misspelt stage and leaves the mapping where it was', async () => {
+    const cutover = createCutover(base());
+    await expect(cutover.setStage('dc', untyped({ kind: 'rmap', percent: 10 }) as never)).rejects.toThrow(
+      new CutoverOptionsError(`setStage("dc"): stage.kind: Invalid discriminator value. Expected 'v1' | 'shadow' | 'live' | 'ramp' | 'v2'`),
+    );
+    expect(await cutover.stageOf('dc')).toEqual({ kind: 'live', sample: 0 });
+    const { instanceId } = await cutover.startJourney(start);
+    expect(instanceId).toEqual(expect.any(String));
+    await cutover.close();
+  });
+
+  it('kill kills the mappings it knows before refusing a name it does not', async () => {
+    const cutover = createCutover({ ...base(), mappings: [mapping, { ...mapping, name: 'other', v1: 'other-v1' }] });
+    await expect(cutover.kill(['dc', 'tpyo'])).rejects.toThrow(
+      new CutoverOptionsError('no mapping is named "tpyo" (the others named were killed): the mappings are dc, other'),
+    );
+    expect(await cutover.stageOf('dc')).toEqual({ kind: 'v1' });
+    expect(await cutover.stageOf('other')).toEqual({ kind: 'live', sample: 0 });
+    await cutover.close();
+  });
+
+  it('tells the other replicas of a kill though onStageChange throws, and logs the hook’s failure as its own', async () => {
+    const store = createMemoryStore();
+    const { lines, logger } = keptLog();
+    const first = createCutover({
+      ...base(),
+      store,
+      logger,
+      onStageChange: () => {
+        throw new RangeError('the app’s hook');
+      },
+    });
+    const second = createCutover({ ...base(), store });
+    await first.kill(['dc']);
+    expect(await second.stageOf('dc')).toEqual({ kind: 'v1' });
+    expect(lines.filter(({ message }) => message !== 'cutover: new journeys moved back')).toEqual([
+      { message: 'cutover: onStageChange threw; the move stands', fields: { mapping: 'dc', error: 'RangeError' } },
+    ]);
+    expect(await first.metrics.failures.get()).toMatchObject({ values: [{ labels: { mapping: 'dc', part: 'hook' }, value: 1 }] });
+    await Promise.all([first.close(), second.close()]);
+  });
+});
+
+describe('a stored stage override that is not one', () => {
+  /** A memory store whose override of `dc` holds `written`, as a hand-made write in redis-cli could. */
+  function storeHolding(written: unknown): PairingStore {
+    const store = createMemoryStore();
+    return { ...store, overrideOf: async () => written as StageOverride };
+  }
+
+  it.each([
+    [
+      'a stage kind in capitals',
+      { stage: { kind: 'V1' }, from: { kind: 'live', sample: 0 }, reason: 'kill', at: new Date().toISOString() },
+    ],
+    ['no stage', { from: { kind: 'live', sample: 0 }, reason: 'kill', at: new Date().toISOString() }],
+    ['a string', 'kill'],
+  ])('(%s) is ignored and logged without its content: starts follow the configured stage', async (_, written) => {
+    const { lines, logger } = keptLog();
+    const cutover = createCutover({ ...base(), store: storeHolding(written), logger });
+    for (let index = 0; index < 3; index++) {
+      const { instanceId } = await cutover.startJourney(start);
+      expect(instanceId).toEqual(expect.any(String));
+    }
+    expect(await cutover.stageOf('dc')).toEqual({ kind: 'live', sample: 0 });
+    expect(lines).toEqual([
+      { message: 'cutover: a stored stage override that is not one is ignored', fields: { mapping: 'dc', configured: 'live 0%' } },
+    ]);
+    await cutover.close();
+  });
+});
