@@ -1,4 +1,4 @@
-import type { V1Api } from '@journey-bridge/client';
+import { ClientOptionsError, type V1Api } from '@journey-bridge/client';
 import { PLATFORM_HOST } from '@journey-bridge/contract';
 import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -534,6 +534,13 @@ describe('createV1CompatFetch', () => {
     for (const bodyLimitBytes of [0, -1, 1.5, Number.NaN]) {
       expect(() => createV1CompatFetch({ upstream: 'eu', journeyMap, bodyLimitBytes })).toThrow(V1CompatOptionsError);
     }
+  });
+
+  it('refuses an upstream with user information when made, never answering 500 to every call for it', () => {
+    const make = () => createV1CompatFetch({ upstream: 'http://ops:hunter2@127.0.0.1:1/v2/captain/', journeyMap });
+    expect(make).toThrow(ClientOptionsError);
+    expect(make).toThrow('must not carry user information');
+    expect(make).not.toThrow('hunter2');
   });
 
   it('answers with the status text and the URL a real fetch gives', async () => {

@@ -120,11 +120,16 @@ function absoluteHttpUrl(value: string | URL, name: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new ClientOptionsError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(String(value))}`);
+    // Whatever sits between `//` and `@` may be a password, even in a value that is no URL.
+    const shown = String(value).replace(/\/\/[^/@]*@/, '//***@');
+    throw new ClientOptionsError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(shown)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ClientOptionsError(`${name} must be an http(s) URL, got protocol ${url.protocol}`);
   }
+  // fetch refuses to send a request to such a URL, naming it, password and all, in its TypeError.
+  if (url.username || url.password)
+    throw new ClientOptionsError(`${name} must not carry user information (user:password@): give credentials as auth`);
   if (url.search || url.hash) throw new ClientOptionsError(`${name} must not carry a query or a fragment`);
   return url;
 }

@@ -42,6 +42,9 @@ describe('client options', () => {
     ['not a URL', { baseUrl: 'sim test' }],
     ['another protocol', { baseUrl: 'ftp://files.example.test/v2/captain/' }],
     ['a query', { baseUrl: 'https://example.test/v2/captain/?x=1' }],
+    ['user information', { baseUrl: 'https://ops:hunter2@example.test/v2/captain/' }],
+    ['user information in the authUrl', { region: 'eu' as const, authUrl: 'https://ops:hunter2@auth.example.test/' }],
+    ['user information in what is no URL', { baseUrl: 'https://ops:hunter2@exa mple.test/' }],
     ['an unknown region', { region: 'mars' as Region }],
     ['both region and baseUrl', { region: 'eu' as const, baseUrl: 'https://example.test/v2/captain/' }],
     ['neither region nor baseUrl', {}],
@@ -49,5 +52,6 @@ describe('client options', () => {
   ])('refuses %s with ClientOptionsError', (_name, options) => {
     expect(() => createJourneyClient({ auth, ...options })).toThrow(ClientOptionsError);
     expect(() => createJourneyClient({ auth, ...options })).toThrow(JourneyClientError);
+    expect(() => createJourneyClient({ auth, ...options })).not.toThrow('hunter2');
   });
 });

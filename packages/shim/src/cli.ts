@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
+import { ClientOptionsError, DeadlineExceededError, JourneyApiError } from '@journey-bridge/client';
 import { CutoverOptionsError, StoreKeyMismatchError } from '@journey-bridge/cutover';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
@@ -275,6 +275,9 @@ async function dialect(values: Record<string, string | boolean | string[] | unde
     return 0;
   } catch (error) {
     if (error instanceof DialectCommandError) throw new UsageError(error.message);
+    // The live fetch's client refused the base (user information, a query): a bad --v1-base, not a failed fetch.
+    // Not quoted: a query may hold a key as a password does.
+    if (error instanceof ClientOptionsError) throw new UsageError(`--v1-base cannot be sent to: ${error.message}`);
     if (error instanceof JourneyApiError || error instanceof DeadlineExceededError) {
       io.stderr.write(`journey-bridge: the live state fetch failed: ${error.message}\n`);
       return 1;

@@ -152,6 +152,15 @@ describe('journey-bridge dialect', () => {
     ]);
     expect(withSecret.stderr).toContain('got "ftp://ops:***@eu.example/captain/api/"');
     expect(withSecret.stderr).not.toContain('hunter2');
+    // One the live fetch's client cannot send to: bad usage too, never a stack with the password in it.
+    for (const [base, why] of [
+      ['http://ops:hunter2@127.0.0.1:1/captain/api/', 'must not carry user information'],
+      ['http://127.0.0.1:1/captain/api/?k=hunter2', 'must not carry a query'],
+    ] as const) {
+      const refused = await exitOf(['dialect', '--instance', 'x', '--v1-base', base, '--token', 't']);
+      expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining(why) });
+      expect(refused.stderr).not.toContain('hunter2');
+    }
   });
 
   it('exits 2 naming the problem, and 1 when the live fetch fails', async () => {
