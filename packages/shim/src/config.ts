@@ -7,19 +7,10 @@ import { ShimError } from './errors/shim-error.js';
 import { journeyMapKeyOf } from './journey-map-key.js';
 import { readJsonFile } from './json-file.js';
 import { describeSource, SETTINGS, type SettingKey, type SettingSource, waysToGive } from './settings.js';
+import { hasNoUserInfo, NO_USER_INFO } from './user-info.js';
 import { withoutPassword } from './without-password.js';
 
 const StringMap = z.record(z.string(), z.string());
-
-/** Whether `text` is not a URL, or one without user information (`http://user:pass@…`). */
-const hasNoUserInfo = (text: string): boolean => {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  return url === undefined || (url.username === '' && url.password === '');
-};
-/** Why a URL with user information is refused: fetch refuses to send a request to one, and the shim holds no credentials. */
-const NO_USER_INFO = {
-  message: "it carries user information, which no request can be sent with (each caller's own token authorises upstream)",
-};
 
 /** Everything `journey-bridge serve` can be told, from flags, environment variables or a config file. */
 export const ShimConfig = z.strictObject({

@@ -1,5 +1,6 @@
 import { CutoverMappingSchema, RollbackThresholdsSchema } from '@journey-bridge/cutover';
 import { z } from 'zod';
+import { hasNoUserInfo, NO_USER_INFO } from './user-info.js';
 
 /**
  * `memory`, or a `redis://` (`rediss://`) URL whose path is empty or a database number: ioredis would send
@@ -15,7 +16,7 @@ export const StoreSetting = z.union([
 /** The file `journey-bridge serve --cutover FILE` reads (docs/cutover.md). */
 export const CutoverFile = z.strictObject({
   /** The v1 base the v1 side is called at, e.g. `https://eu.<platform host>/captain/api/`. */
-  v1Upstream: z.url({ protocol: /^https?$/ }),
+  v1Upstream: z.url({ protocol: /^https?$/ }).refine(hasNoUserInfo, NO_USER_INFO),
   mappings: z.array(CutoverMappingSchema).min(1),
   /** `memory` (one replica) or a `redis://` URL every replica shares; `--store` wins. @default 'memory' */
   store: StoreSetting.default('memory'),

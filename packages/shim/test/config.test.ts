@@ -342,6 +342,18 @@ describe('relative paths', () => {
   });
 });
 
+describe('a cutover file', () => {
+  it('whose v1Upstream carries user information is refused, as --upstream is', () => {
+    const parsed = CutoverFile.safeParse({
+      v1Upstream: 'http://ops:hunter2@127.0.0.1:4010/eu/captain/api/',
+      mappings: [{ v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v1' } }],
+    });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['v1Upstream'], message: expect.stringContaining('it carries user information') }),
+    ]);
+  });
+});
+
 describe('a cutover file of an earlier release', () => {
   it('that sets rollback.liveSample is refused with the option’s new name and why it was renamed', () => {
     const parsed = CutoverFile.safeParse({
