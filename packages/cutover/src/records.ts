@@ -95,12 +95,22 @@ export function createRecordPublisher(options: RecordPublisherOptions): RecordPu
   return {
     publish(record) {
       const line = published(record, instance);
-      write?.(line);
-      if (!out) return Promise.resolve();
       // Each record lost is refused with the error that stopped the file, so the cutover counts every one.
-      return out.append(`${JSON.stringify(line)}\n`).catch(() => {
-        throw failure;
-      });
+      const appended = out
+        ? out.append(`${JSON.stringify(line)}\n`).catch(() => {
+            throw failure;
+          })
+        : Promise.resolve();
+      // After the append has begun: a throw of the caller's `write` loses the record there, never in the file too.
+      try {
+        write?.(line);
+      } catch (error) {
+        return appended.then(
+          () => Promise.reject(error),
+          () => Promise.reject(error),
+        );
+      }
+      return appended;
     },
     async close() {
       await out?.close();

@@ -106,6 +106,26 @@ describe('pair records as JSON lines', () => {
     expect(heard[0]).toMatchObject({ path: file, code: 'ENOENT' });
   });
 
+  it('keeps the line in the file when the write function throws, and rejects with that throw', async () => {
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const file = join(dir, 'beside-a-throwing-write.jsonl');
+    const thrown = new RangeError('the app’s sink');
+    const publisher = createRecordPublisher({
+      file,
+      write: () => {
+        throw thrown;
+      },
+    });
+    await expect(publisher.publish(record)).rejects.toBe(thrown);
+    await publisher.close();
+    expect(
+      (await readFile(file, 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).result),
+    ).toEqual([record.result]);
+  });
+
   it('without onError, close rejects with what stopped the file', async () => {
     const record = (await recordsOfRealPairs()).records[0] as PairRecord;
     const publisher = createRecordPublisher({ file: join(dir, 'missing', 'pairs.jsonl') });
