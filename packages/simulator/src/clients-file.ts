@@ -35,7 +35,8 @@ export class ClientsFileError extends SimulatorError {
 export async function loadClients(file: string): Promise<ApiClient[]> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    // A byte order mark, as Windows editors write one, is no part of the JSON.
+    json = JSON.parse((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ClientsFileError(
       `cannot read clients file ${file}: ${error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message}`,

@@ -253,7 +253,8 @@ export async function loadJourneys(dir: string): Promise<JourneyDefinition[]> {
       const file = join(dir, name);
       let json: unknown;
       try {
-        json = JSON.parse(await readFile(file, 'utf8'));
+        // A byte order mark, as Windows editors write one, is no part of the JSON.
+        json = JSON.parse((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
       } catch (error) {
         throw new JourneyDefinitionError(file, [`not valid JSON: ${(error as Error).message}`]);
       }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +163,20 @@ describe('journey-sim main', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`invalid clients file ${file}: 0.permissions.0`);
     expect(bad.stderr).not.toContain('s3cret-value');
+    await rm(dir, { recursive: true });
+  });
+
+  it('reads a clients file and a journeys directory saved with a byte order mark, as Windows editors save them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bom-'));
+    const file = join(dir, 'clients.json');
+    await writeFile(file, `\uFEFF${JSON.stringify([{ clientId: 'team-b', clientSecret: 's3cret-value' }])}`);
+    await mkdir(join(dir, 'journeys'));
+    for (const name of await readdir(bundledJourneysDir)) {
+      await writeFile(join(dir, 'journeys', name), `\uFEFF${await readFile(join(bundledJourneysDir, name), 'utf8')}`);
+    }
+    const served = await serve(['--port', '0', '--clients', file, '--journeys', join(dir, 'journeys')]);
+    await served.running.stop('SIGTERM');
+    expect(served.stdout).toContain('clients      team-b');
     await rm(dir, { recursive: true });
   });
 
