@@ -120,8 +120,10 @@ function absoluteHttpUrl(value: string | URL, name: string): URL {
   try {
     url = new URL(value);
   } catch {
-    // Whatever sits between `//` and `@` may be a password, even in a value that is no URL.
-    const shown = String(value).replace(/\/\/[^/@]*@/, '//***@');
+    // Whatever comes before an `@` may be a password, even in a value that is no URL (a `/` in it breaks the parse).
+    const text = String(value);
+    const at = text.lastIndexOf('@');
+    const shown = at < 0 ? text : `${/^[a-z][a-z\d+.-]*:\/\//i.exec(text)?.[0] ?? ''}***${text.slice(at)}`;
     throw new ClientOptionsError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(shown)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {

@@ -45,6 +45,7 @@ describe('client options', () => {
     ['user information', { baseUrl: 'https://ops:hunter2@example.test/v2/captain/' }],
     ['user information in the authUrl', { region: 'eu' as const, authUrl: 'https://ops:hunter2@auth.example.test/' }],
     ['user information in what is no URL', { baseUrl: 'https://ops:hunter2@exa mple.test/' }],
+    ['user information whose password holds a /, which breaks the parse', { baseUrl: 'https://ops:hunter2/x@example.test/v2/' }],
     ['an unknown region', { region: 'mars' as Region }],
     ['both region and baseUrl', { region: 'eu' as const, baseUrl: 'https://example.test/v2/captain/' }],
     ['neither region nor baseUrl', {}],

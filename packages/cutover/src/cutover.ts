@@ -12,11 +12,11 @@ import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
 import { type MirrorEnds, type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
 import { normalise } from './normal-form.js';
-import { checkCutoverOptions, checkStage, readStoredOverride } from './options-schema.js';
+import { parseCutoverOptions, parseStage, readStoredOverride } from './options-schema.js';
 import { createPrimaryTraffic } from './primary-traffic.js';
 import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
-import { describeStage, isBackFrom, isComparedStage, planStart, previousStage, sameStage, stableBucket } from './stages.js';
+import { describeStage, isBackFrom, isComparedStage, planStart, previousStage, sameOverride, sameStage, stableBucket } from './stages.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import { storeFailureReason } from './stores/store-failure-reason.js';
 import type {
@@ -109,8 +109,11 @@ export interface CutoverOptions {
   random?: () => number;
   /** The fetch the webhook is called with. @default globalThis.fetch */
   fetch?: typeof globalThis.fetch;
-  /** Called after a rollback, a kill or `setStage` moved a mapping. @default none */
-  onStageChange?: (change: StageChange) => void;
+  /**
+   * Called after a rollback, a kill or `setStage` moved a mapping, once the store has been sent the move. A throw or
+   * a rejected promise is counted and logged, never thrown to a caller. @default none
+   */
+  onStageChange?: (change: StageChange) => unknown;
 }
 
 /** `V1Api` over a v1 and a v2 side, journey by journey, with stages, mirroring, comparison and rollback. */
@@ -183,6 +186,9 @@ const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError
 
 const errorName = (error: unknown): string => (error instanceof Error ? error.name : 'Error');
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
 /** What a read of the store answers a caller that did not wait for it. */
 const LATE = Symbol('late');
 
@@ -228,8 +234,8 @@ function instanceOfAdapterTask(taskId: string): string | undefined {
  * never thrown. A mapping whose consistency or error rate crosses its thresholds steps back one stage for new
  * journeys, at once.
  */
-export function createCutover(options: CutoverOptions): Cutover {
-  checkCutoverOptions(options);
+export function createCutover(given: CutoverOptions): Cutover {
+  const options = parseCutoverOptions(given);
   const {
     v1,
     v2,
@@ -429,7 +435,7 @@ export function createCutover(options: CutoverOptions): Cutover {
    */
   function take(runtime: Runtime, stored: StageOverride): void {
     const made = runtime.operatorOverride;
-    const ownMade = made !== undefined && JSON.stringify(stored) === JSON.stringify(made);
+    const ownMade = made !== undefined && sameOverride(stored, made);
     if (!ownMade && !(isBackFrom(stored.stage, stored.from) && isBackFrom(stored.stage, runtime.config.stage))) {
       const seen = JSON.stringify(stored);
       if (runtime.refused !== seen) {
@@ -493,7 +499,9 @@ export function createCutover(options: CutoverOptions): Cutover {
     // failure to tell them is the caller's to report.
     const shared = offPath(() => store.setOverride(runtime.name, override));
     try {
-      onStageChange?.({ mapping: runtime.name, from, to, reason });
+      // An async hook's rejection is its throw: never left unhandled, where it would end the process.
+      const returned: unknown = onStageChange?.({ mapping: runtime.name, from, to, reason });
+      if (isThenable(returned)) returned.then(undefined, (error: unknown) => failed(runtime.name, 'hook', error));
     } catch (error) {
       failed(runtime.name, 'hook', error);
     }
@@ -933,10 +941,10 @@ export function createCutover(options: CutoverOptions): Cutover {
     withContext: operations,
     metrics,
     mappings: [...runtimes.keys()],
-    stageOf: (name) => currentStage(runtimeNamed(name)),
-    async setStage(name, stage) {
+    stageOf: async (name) => currentStage(runtimeNamed(name)),
+    async setStage(name, given) {
       const runtime = runtimeNamed(name);
-      checkStage(name, stage);
+      const stage = parseStage(name, given);
       await currentStage(runtime);
       await moveStage(runtime, stage, 'operator', undefined);
     },

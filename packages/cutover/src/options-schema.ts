@@ -1,7 +1,9 @@
+import { constants } from 'node:os';
 import { V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
+import type { CutoverOptions } from './cutover.js';
 import { CutoverOptionsError } from './errors/cutover-options-error.js';
-import type { CutoverMapping, StageOverride } from './types.js';
+import type { CutoverMapping, Stage, StageOverride } from './types.js';
 
 const Share = z.number().min(0).max(1);
 
@@ -36,7 +38,11 @@ export const CutoverMappingSchema = z.strictObject({
   dialect: V1Dialect.optional(),
   stage: StageSchema,
   shadowOn: z.union([z.literal('production'), z.strictObject({ preview: z.string().min(1) })]).optional(),
-  dailyCap: z.number().int().nonnegative().optional(),
+  dailyCap: z
+    .number()
+    .nonnegative()
+    .refine((cap) => Number.isInteger(cap) || cap === Number.POSITIVE_INFINITY, 'expected a whole number (Infinity: no cap)')
+    .optional(),
   rollback: RollbackThresholdsSchema.optional(),
   ignore: z
     .array(z.strictObject({ module: z.string().optional(), field: z.string().optional(), reason: z.string().optional() }))
@@ -66,6 +72,9 @@ const isCloneable = (value: unknown): boolean => {
 
 const aFunction = <T>() => z.custom<T>((value) => typeof value === 'function', 'expected a function');
 
+/** Signals a handler can never receive: a kill switch on one would never fire (Node refuses to listen for them). */
+const UNCATCHABLE = new Set(['SIGKILL', 'SIGSTOP']);
+
 const V1_METHODS = ['startJourney', 'listTasks', 'listTasksWithSchema', 'getTaskSchema', 'updateTask', 'fetchState'] as const;
 const STORE_METHODS = ['place', 'placementOf', 'hold', 'take', 'increment', 'overrideOf', 'setOverride', 'close'] as const;
 
@@ -87,7 +96,8 @@ const CutoverOptionsSchema = z.strictObject({
       pollIntervalMs: Milliseconds,
       quietMs: z.number().int().nonnegative(),
       thread: z.strictObject({
-        module: z.union([z.instanceof(URL), z.string().min(1)]),
+        // Absolute: a relative specifier would be resolved against the thread's entry, not the caller's module.
+        module: z.union([z.instanceof(URL), z.string().refine((text) => URL.canParse(text), 'expected an absolute URL such as file:///…')]),
         // Checked here, not when the thread starts: by then the metrics are registered.
         data: z
           .unknown()
@@ -107,7 +117,7 @@ const CutoverOptionsSchema = z.strictObject({
     .strictObject({
       signal: z
         .string()
-        .regex(/^SIG[A-Z0-9]+$/, 'expected a signal name such as SIGUSR2')
+        .refine((name) => name in constants.signals && !UNCATCHABLE.has(name), `expected a signal this process can catch, such as SIGUSR2`)
         .optional(),
       file: z.string().min(1).optional(),
       filePollIntervalMs: Milliseconds.optional(),
@@ -115,7 +125,7 @@ const CutoverOptionsSchema = z.strictObject({
     .optional(),
   registry: withMethods('a prom-client Registry', ['registerMetric', 'getSingleMetric']).optional(),
   logger: withMethods('a logger', ['warn', 'error']).optional(),
-  storeWaitMs: z.number().int().nonnegative().optional(),
+  storeWaitMs: z.number().nonnegative().optional(),
   placementTtlMs: Milliseconds.optional(),
   random: aFunction().optional(),
   fetch: aFunction().optional(),
@@ -126,21 +136,25 @@ const CutoverOptionsSchema = z.strictObject({
 const pathOf = (path: readonly PropertyKey[]): string =>
   path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 
-/** Throws `CutoverOptionsError` naming every member of `options` that is wrong and what it expects. */
-export function checkCutoverOptions(options: unknown): void {
+/**
+ * `options` as the cutover runs them, each dialect with its defaults filled in as the shim's file gets them; throws
+ * `CutoverOptionsError` naming every member that is wrong and what it expects.
+ */
+export function parseCutoverOptions(options: unknown): CutoverOptions {
   const parsed = CutoverOptionsSchema.safeParse(options);
-  if (parsed.success) return;
+  // The schema's output is the options' own type but for what `z.custom` passes through as given.
+  if (parsed.success) return parsed.data as CutoverOptions;
   const problems = parsed.error.issues.map((issue) => `${pathOf(issue.path) || 'options'}: ${issue.message}`);
   throw new CutoverOptionsError(`createCutover: ${problems.join('; ')}`);
 }
 
-/** A stage handed to `setStage`; throws `CutoverOptionsError` naming what is wrong. */
-export function checkStage(mapping: string, stage: unknown): void {
+/** A stage handed to `setStage`, as the schema writes it; throws `CutoverOptionsError` naming what is wrong. */
+export function parseStage(mapping: string, stage: unknown): Stage {
   const parsed = StageSchema.safeParse(stage);
-  if (!parsed.success)
-    throw new CutoverOptionsError(
-      `setStage(${JSON.stringify(mapping)}): ${parsed.error.issues.map((issue) => `${pathOf(['stage', ...issue.path])}: ${issue.message}`).join('; ')}`,
-    );
+  if (parsed.success) return parsed.data;
+  throw new CutoverOptionsError(
+    `setStage(${JSON.stringify(mapping)}): ${parsed.error.issues.map((issue) => `${pathOf(['stage', ...issue.path])}: ${issue.message}`).join('; ')}`,
+  );
 }
 
 /** A stage as a store may hold it: a newer version's extra members are no reason to lose a kill. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Side, Stage } from './types.js';
+import type { Side, Stage, StageOverride } from './types.js';
 
 /** How a new journey runs: the side that answers the caller, and whether it is a candidate for a shadow. */
 export interface StartPlan {
@@ -56,6 +56,10 @@ export function sameStage(a: Stage, b: Stage): boolean {
   if (a.kind === 'ramp') return b.kind === 'ramp' && b.percent === a.percent;
   return b.kind === a.kind;
 }
+
+/** Whether two overrides are one: the same stages, reason and time, however their members are ordered. */
+export const sameOverride = (a: StageOverride, b: StageOverride): boolean =>
+  sameStage(a.stage, b.stage) && sameStage(a.from, b.from) && a.reason === b.reason && a.at === b.at;
 
 const ORDER: Record<Stage['kind'], number> = { v1: 0, shadow: 1, live: 2, ramp: 3, v2: 4 };
 

@@ -16,11 +16,23 @@ export interface RollbackNotice {
   readonly at: string;
 }
 
-/** POSTs `notice` as JSON to `url`; a non-2xx answer is a failure. Bounded by `timeoutMs`. */
+/**
+ * POSTs `notice` as JSON to `url`; a non-2xx answer is a failure. Bounded by `timeoutMs`. User information in the
+ * URL (`https://user:token@hooks.example/…`, as many webhook receivers hand them out) is sent as Basic
+ * authorization, which fetch would refuse to send it as.
+ */
 export async function postWebhook(url: string, notice: RollbackNotice, fetch: typeof globalThis.fetch, timeoutMs: number): Promise<void> {
-  const response = await fetch(url, {
+  const target = new URL(url);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (target.username || target.password) {
+    const credentials = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    target.username = '';
+    target.password = '';
+  }
+  const response = await fetch(target, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body: JSON.stringify(notice),
     signal: AbortSignal.timeout(timeoutMs),
   });

@@ -1,5 +1,9 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runInNewContext } from 'node:vm';
 import { Counter, Registry } from 'prom-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type CutoverOptions,
   CutoverOptionsError,
@@ -7,6 +11,7 @@ import {
   createMemoryStore,
   createRedisStore,
   type PairingStore,
+  type PairRecord,
   type Stage,
   type StageOverride,
 } from '../src/index.js';
@@ -16,6 +21,7 @@ const sim = createPlatform();
 const mapping = { name: 'dc', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } as Stage };
 const base = (): CutoverOptions => ({ v1: v1Side(sim), v2: v2Side(sim), mappings: [mapping] });
 const start = { resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true }, subject: {} } };
+const PERSON = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 
 /** Options as JavaScript, or a hand-edited object, may hand them over: not what the types allow. */
 const untyped = (options: Record<string, unknown>) => options as unknown as CutoverOptions;
@@ -48,6 +54,13 @@ describe('createCutover refuses options it cannot run as written, naming the mem
       { shadow: { thread: { module: 'file:///x.mjs', data: { f() {} } } } },
       'shadow.thread.data',
     ],
+    [
+      'a relative shadow thread module',
+      { shadow: { thread: { module: './sides.mjs' } } },
+      'shadow.thread.module: expected an absolute URL',
+    ],
+    ['a kill switch on a signal no handler receives', { killSwitch: { signal: 'SIGKILL' } }, 'killSwitch.signal: expected a signal'],
+    ['a kill switch on no signal there is', { killSwitch: { signal: 'SIGUSR3' } }, 'killSwitch.signal: expected a signal'],
   ])('%s', (_, change, where) => {
     const create = () => createCutover(untyped({ ...base(), ...change }));
     expect(create).toThrow(CutoverOptionsError);
@@ -63,6 +76,30 @@ describe('createCutover refuses options it cannot run as written, naming the mem
     const cutover = createCutover({ ...base(), registry });
     expect(registry.getSingleMetric('journey_bridge_cutover_pairs_total')).toBeDefined();
     return cutover.close();
+  });
+
+  it('refuses a shadow thread or a kill switch that could not start before registering, so every scrape still works', async () => {
+    const registry = new Registry();
+    for (const refused of [{ shadow: { thread: { module: './sides.mjs' } } }, { killSwitch: { signal: 'SIGSTOP' } }]) {
+      expect(() => createCutover(untyped({ ...base(), registry, ...refused }))).toThrow(CutoverOptionsError);
+    }
+    expect(registry.getMetricsAsArray()).toEqual([]);
+    await expect(registry.metrics()).resolves.toBe('\n');
+  });
+
+  it('fills in a dialect’s defaults as the shim’s file does, so a JavaScript caller’s partial dialect compares', async () => {
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      ...base(),
+      mappings: [{ ...mapping, stage: { kind: 'shadow', sample: 1 }, dialect: untyped({ decision: { key: 'decision' } }) as never }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    await cutover.startJourney({ ...start, context: { subject: PERSON } });
+    await cutover.idle();
+    expect(records.map((record) => record.result)).toEqual(['match']);
+    expect(await cutover.metrics.failures.get()).toMatchObject({ values: [] });
+    await cutover.close();
   });
 
   it('refuses a registry that already holds one of its metric names, and adds none of them', () => {
@@ -82,6 +119,9 @@ describe('createCutover refuses options it cannot run as written, naming the mem
     );
     await expect(createRedisStore({ url, key: 'x'.repeat(32) as never })).rejects.toThrow('got a string');
     await expect(createRedisStore({ url, key: new Uint8Array(16) })).rejects.toThrow('got 16 bytes');
+    // A key of 32 bytes made in another realm (a vm context, as some test environments hand them over) is one.
+    const otherRealmKey = runInNewContext('new Uint8Array(32)') as Uint8Array;
+    await expect(createRedisStore({ url, key: otherRealmKey, connectTimeoutMs: 200 })).rejects.not.toThrow(CutoverOptionsError);
   });
 });
 
@@ -105,6 +145,62 @@ describe('setStage and kill', () => {
     expect(await cutover.stageOf('dc')).toEqual({ kind: 'v1' });
     expect(await cutover.stageOf('other')).toEqual({ kind: 'live', sample: 0 });
     await cutover.close();
+  });
+
+  it('setStage forward with the stage’s members in another order holds here without a word of a refused override', async () => {
+    const { lines, logger } = keptLog();
+    const cutover = createCutover({ ...base(), mappings: [{ ...mapping, stage: { kind: 'shadow', sample: 0.1 } }], logger });
+    await cutover.setStage('dc', untyped({ sample: 0.5, kind: 'shadow' }) as never);
+    expect(await cutover.stageOf('dc')).toEqual({ kind: 'shadow', sample: 0.5 });
+    expect(lines).toEqual([]);
+    await cutover.close();
+  });
+
+  it('answers stageOf of a name it does not have with a rejection, as setStage and kill do', async () => {
+    const cutover = createCutover(base());
+    const asked = cutover.stageOf('tpyo');
+    await expect(asked).rejects.toThrow(CutoverOptionsError);
+    await cutover.close();
+  });
+
+  it('counts an async onStageChange that rejects as the hook’s failure, never leaving the rejection unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const heard = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', heard);
+    try {
+      const cutover = createCutover({ ...base(), onStageChange: async () => Promise.reject(new RangeError('the app’s async hook')) });
+      await cutover.kill(['dc']);
+      await cutover.close();
+      // A turn of the event loop: an unhandled rejection is reported after the microtasks run out.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(await cutover.metrics.failures.get()).toMatchObject({ values: [{ labels: { mapping: 'dc', part: 'hook' }, value: 1 }] });
+    } finally {
+      process.off('unhandledRejection', heard);
+    }
+  });
+
+  it('sends the user information of a webhook URL as Basic authorization, as fetch cannot send it in the URL', async () => {
+    const heard: { url?: string; authorization?: string }[] = [];
+    const server = createServer((request, response) => {
+      heard.push({ url: request.url, authorization: request.headers.authorization });
+      request.resume().on('end', () => response.writeHead(204).end());
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const { lines, logger } = keptLog();
+    const cutover = createCutover({ ...base(), logger, webhook: { url: `http://ops:hook%2Ftoken@127.0.0.1:${port}/cutover` } });
+    try {
+      await cutover.kill(['dc']);
+      await vi.waitFor(() => expect(heard).toHaveLength(1));
+      expect(heard).toEqual([{ url: '/cutover', authorization: `Basic ${Buffer.from('ops:hook/token').toString('base64')}` }]);
+      expect(await cutover.metrics.failures.get()).toMatchObject({ values: [] });
+      expect(JSON.stringify(lines)).not.toContain('token');
+    } finally {
+      await cutover.close();
+      server.close();
+    }
   });
 
   it('tells the other replicas of a kill though onStageChange throws, and logs the hook’s failure as its own', async () => {

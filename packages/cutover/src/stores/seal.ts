@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { types } from 'node:util';
 import { CutoverOptionsError } from '../errors/cutover-options-error.js';
 import { SealedSubjectError } from '../errors/sealed-subject-error.js';
 
@@ -21,10 +22,11 @@ export interface Sealer {
 /** A sealer over a 32-byte key. The context is bound as additional data: a sealed value moved to another instance does not open. */
 export function createSealer(key: Uint8Array): Sealer {
   // Checked at run time too: JavaScript callers, and keys read from the environment as strings, reach here untyped.
+  // isUint8Array, not instanceof: a Buffer made in another realm (a vm context, a test environment) is one too.
   const given: unknown = key;
-  if (!(given instanceof Uint8Array) || given.byteLength !== 32)
+  if (!types.isUint8Array(given) || given.byteLength !== 32)
     throw new CutoverOptionsError(
-      `the store key must be 32 bytes (a Uint8Array or Buffer) for AES-256-GCM, got ${given instanceof Uint8Array ? `${given.byteLength} bytes` : given === undefined ? 'none' : `a ${typeof given}`}`,
+      `the store key must be 32 bytes (a Uint8Array or Buffer) for AES-256-GCM, got ${types.isUint8Array(given) ? `${given.byteLength} bytes` : given === undefined ? 'none' : `a ${typeof given}`}`,
     );
   const secret = Buffer.from(key);
   return {
