@@ -67,6 +67,18 @@ describe('createCutover refuses options it cannot run as written, naming the mem
     expect(create).toThrow(where);
   });
 
+  it('takes what the types allow as users write it: no daily cap (Infinity), a fractional wait, sides behind a Proxy', async () => {
+    const v1 = v1Side(sim);
+    const cutover = createCutover({
+      ...base(),
+      v1: new Proxy(v1, {}),
+      mappings: [{ ...mapping, dailyCap: Number.POSITIVE_INFINITY }],
+      storeWaitMs: 12.5,
+    });
+    expect((await cutover.startJourney(start)).instanceId).toEqual(expect.any(String));
+    await cutover.close();
+  });
+
   it('leaves the registry as it found it, so the corrected options can be given the same registry', () => {
     const registry = new Registry();
     const twice = untyped({ ...base(), registry, mappings: [mapping, { ...mapping, v1: 'other-v1' }] });
