@@ -38,10 +38,12 @@ export const CutoverMappingSchema = z.strictObject({
   dialect: V1Dialect.optional(),
   stage: StageSchema,
   shadowOn: z.union([z.literal('production'), z.strictObject({ preview: z.string().min(1) })]).optional(),
+  // Infinity, no cap, is no number to zod.
   dailyCap: z
-    .number()
-    .nonnegative()
-    .refine((cap) => Number.isInteger(cap) || cap === Number.POSITIVE_INFINITY, 'expected a whole number (Infinity: no cap)')
+    .union([
+      z.number().int().nonnegative(),
+      z.custom<number>((cap) => cap === Number.POSITIVE_INFINITY, 'expected a whole number (Infinity: no cap)'),
+    ])
     .optional(),
   rollback: RollbackThresholdsSchema.optional(),
   ignore: z
