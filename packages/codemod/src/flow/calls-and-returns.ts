@@ -156,7 +156,7 @@ function readBackEscapes(
   call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
   source: Source,
 ): boolean {
-  const read = readBack(source, call, value);
+  const read = readBack(tracking.functions, source, call, value);
   if (!read) return false;
   const callee = source.ctx.text(call.callee);
   const reason = `the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is read in v1's shape (${read}): those reads cannot be rewritten`;

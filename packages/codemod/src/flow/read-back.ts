@@ -1,8 +1,9 @@
 // An answer handed to a function the codemod does not see (a schema's `parse`, io-ts `decode`, a deep copy) and
 // read back from what that function returns: the reads are v1 reads of the answer the codemod never follows, so a
 // migrated call would reach them in v2's shape (a v1 zod schema throws on every v2 answer).
-import type { Node } from '@babel/types';
+import { isFunction, type Node } from '@babel/types';
 import { isMember, propertyName } from '../parse/walk.js';
+import type { Functions } from './functions.js';
 import type { Source } from './sources.js';
 import type { AnyCall } from './tracking.js';
 import type { Value } from './values.js';
@@ -24,7 +25,12 @@ const DEPTH = 4;
  * The text of a read, off what `call` returns, that names a member of `value` in v1's shape (`list.tasks[0]`, `r.data.status`),
  * or undefined when what it returns is not read so. `JSON.parse(JSON.stringify(x))` returns what the outer call does.
  */
-export function readBack(source: Source, call: AnyCall | Extract<Node, { type: 'NewExpression' }>, value: Value): string | undefined {
+export function readBack(
+  functions: Functions,
+  source: Source,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+  value: Value,
+): string | undefined {
   const names = v1Names(value);
   if (!names) return undefined;
   let result: Node = call;
@@ -36,21 +42,30 @@ export function readBack(source: Source, call: AnyCall | Extract<Node, { type: '
     source.ctx.text(outer.callee) === 'JSON.parse'
   )
     result = outer;
-  return readOf(source, result, names, DEPTH);
+  return readOf(functions, source, result, names, DEPTH);
 }
 
 /**
  * A v1 read of what `node` holds, within `depth` links: a member chain off it (`list.tasks[0]`, `r.data.status`),
- * or off a name it or a part of it is bound to (`const list = parsed.data`), or a destructured v1 name.
+ * or off a name it or a part of it is bound to (`const list = parsed.data`), or a destructured v1 name, or one of
+ * these where a function of the project returns it to (`const copy = (o) => Object.assign({}, o)`, `copy(answer).tasks`).
  */
-function readOf(source: Source, node: Node, names: readonly string[] | 'any', depth: number): string | undefined {
+function readOf(functions: Functions, source: Source, node: Node, names: readonly string[] | 'any', depth: number): string | undefined {
   if (depth <= 0) return undefined;
   let held = node;
   for (let parent = source.parent(held); parent && WRAPPERS.has(parent.type); parent = source.parent(held)) held = parent;
+  const fn = returnedFrom(source, held);
+  if (fn) {
+    for (const caller of functions.callersOf({ source, fn })) {
+      const read = readOf(functions, caller.source, caller.call, names, depth - 1);
+      if (read) return `${read}, returned through ${caller.source.ctx.text(caller.call.callee)}`;
+    }
+    return undefined;
+  }
   const holder = source.parent(held);
   if (isMember(holder) && holder.object === held) {
     if (matches(names, propertyName(holder) ?? (holder.computed ? '[]' : undefined))) return source.ctx.text(holder);
-    return readOf(source, holder, names, depth - 1);
+    return readOf(functions, source, holder, names, depth - 1);
   }
   // Handed on to a function that picks from it by a path (`get(copy, 'status')`): a v1 read the codemod cannot rewrite.
   if (
@@ -68,10 +83,25 @@ function readOf(source: Source, node: Node, names: readonly string[] | 'any', de
   }
   if (holder.id.type !== 'Identifier') return undefined;
   for (const reference of source.scopes.bindingOf(holder.id)?.references ?? []) {
-    const read = readOf(source, reference, names, depth - 1);
+    const read = readOf(functions, source, reference, names, depth - 1);
     if (read) return read;
   }
   return undefined;
+}
+
+/**
+ * The function that returns `held` to its callers: an arrow's body, or a `return` of a function no generator (whose
+ * callers get the generator, not what it returns).
+ */
+function returnedFrom(source: Source, held: Node) {
+  const holder = source.parent(held);
+  if (holder?.type === 'ArrowFunctionExpression' && holder.body === held) return holder;
+  if (holder?.type !== 'ReturnStatement' || holder.argument !== held) return undefined;
+  const fn = source
+    .ancestors(holder)
+    .reverse()
+    .find((ancestor) => isFunction(ancestor));
+  return fn && isFunction(fn) && !fn.generator ? fn : undefined;
 }
 
 /** Expressions that hand on the value they wrap: what a call returns is held by the outermost. */
