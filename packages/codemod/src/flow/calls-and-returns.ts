@@ -7,7 +7,7 @@ import { isMember, propertyName } from '../parse/walk.js';
 import { escapedClassOf } from './escaped-instances.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
-import { picksByPath, readBack, WRAPPERS } from './read-back.js';
+import { makerOf, picksByPath, readBack, WRAPPERS } from './read-back.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusArgument, statusEscapes, statusMatched, wordingUnfollowed } from './status-and-decision.js';
 import { TEXT_CONVERSIONS, turnedIntoText } from './text-uses.js';
@@ -182,7 +182,14 @@ function handedBackUnseen(
   if (!resultUsed(source, call) || !picksByPath(source, call, value, index) || tracking.bodyOwner(source, call.arguments[index]?.start))
     return;
   const callee = source.ctx.text(call.callee);
-  const reason = `the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is used here: it may be a part of the answer in v1's shape (a field a path names), which the codemod cannot rewrite`;
+  const maker = makerOf(source, call);
+  // A function a call made got its path there (`const statusOf = fp.get('status')`): the reason names that call.
+  const handed = !maker
+    ? `${callee}, which the codemod does not see`
+    : maker === call.callee
+      ? `${callee}, a function made by a call the codemod does not follow`
+      : `${callee} (${source.ctx.text(maker)}), a function made by a call the codemod does not follow`;
+  const reason = `the v1 answer is handed to ${handed}, and what it returns is used here: it may be a part of the answer in v1's shape (a field a path names), which the codemod cannot rewrite`;
   tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
 }
 

@@ -175,8 +175,9 @@ function picksWith(
 }
 
 /**
- * The one rule of `picksByPath` and `picksMember`: the paths `call` is given beside its argument `index` decide,
- * by `named`; given none the codemod can read, a getter by its name picks whatever its path names.
+ * The one rule of `picksByPath` and `picksMember`: the paths `call` is given beside its argument `index`, or the
+ * calls that made the function it calls were given (`fp.get('status')(state)`), decide, by `named`; given none the
+ * codemod can read, a getter by its name, or a function a call made, picks whatever its path names.
  */
 function picks(
   source: Source,
@@ -184,12 +185,31 @@ function picks(
   index: number,
   named: (head: PathHead, getter: boolean) => boolean,
 ): boolean {
-  const getter = GETTERS.has(calleeName(source, call));
-  const heads = call.arguments.flatMap((argument, at) => {
-    const head = at === index ? undefined : pathHead(source, argument, 2);
-    return head ? [head] : [];
-  });
+  const makers: AnyCall[] = [];
+  for (let maker = makerOf(source, call); maker && makers.length < DEPTH; maker = makerOf(source, maker)) makers.push(maker);
+  const getter = makers.length > 0 || GETTERS.has(calleeName(source, call));
+  const heads = [call, ...makers].flatMap((made) =>
+    made.arguments.flatMap((argument, at) => {
+      const head = made === call && at === index ? undefined : pathHead(source, argument, 2);
+      return head ? [head] : [];
+    }),
+  );
   return heads.length > 0 ? heads.some((head) => named(head, getter)) : getter;
+}
+
+/**
+ * The call that made the function `call` calls, which the codemod does not follow into what it returns: its callee
+ * (`by('status')(state)`, `propEq('Failed', 'status')(state)`), or the call a `const` it names holds (`const
+ * statusOf = fp.get('status')`).
+ */
+export function makerOf(source: Source, call: AnyCall | Extract<Node, { type: 'NewExpression' }>): AnyCall | undefined {
+  const { callee } = call;
+  if (isCallLike(callee)) return callee;
+  if (callee.type !== 'Identifier') return undefined;
+  const binding = source.scopes.bindingOf(callee);
+  const declaration = binding?.kind === 'const' ? binding.declaration : undefined;
+  const init = (declaration?.type === 'VariableDeclarator' && declaration.id === binding?.id && declaration.init) || undefined;
+  return isCallLike(init) ? init : undefined;
 }
 
 /** The first step of a path, and whether it has more. */
