@@ -9,7 +9,8 @@ import { typeErrors } from './type-errors.js';
 
 // An answer handed to a function of the project that returns a copy of it made by code the codemod does not see
 // (`const copy = (o) => Object.assign({}, o)`), read by the caller in v1's shape: migrated, the caller would read
-// `list.tasks` of a v2 answer. The copy's reads are where the function returns to, not where the copy is made.
+// `list.tasks` of a v2 answer. The copy's reads are where the function returns to, not where the copy is made; so
+// are those of a copy handed to a function of the project, in its parameter.
 const TSCONFIG = JSON.stringify({
   compilerOptions: {
     target: 'ES2022',
@@ -149,5 +150,26 @@ describe("an answer copied by a function of the project and read in v1's shape w
     await writeApp(dir, files);
     const cli = await migrate(dir);
     expect(cli.stderr).toContain('1 migrated whole, 0 left on v1');
+  });
+});
+
+describe("an answer's copy handed to a function of the project that reads it in v1's shape", () => {
+  it.each([
+    ['an arrow reading a member', 'const firstOf = (l: any) => l.tasks[0];', 'l.tasks'],
+    ['a function destructuring its parameter', 'function firstOf({ tasks }: any) {\n  return tasks[0];\n}', '{ tasks }: any'],
+  ])('keeps the flow on v1, marked at the copy, when it is %s', async (name, reader, read) => {
+    const dir = join(work, `handed-${name.replaceAll(' ', '-')}`);
+    const files = app('', '', 'state.instanceId');
+    files['main.ts'] = files['main.ts']
+      .replace('const list = copy(await send<TaskList>', 'const list = (await send<TaskList>')
+      .replace('for (const task of list.tasks) await', 'const task = firstOf(Object.assign({}, list));\n  if (task) await')
+      .replace('const state = copy(', 'const state = (')
+      .replace('\n\n\n', `\n\n${reader}\n`);
+    await writeApp(dir, files);
+    const cli = await migrate(dir);
+    expect(cli.stderr).toContain('0 migrated whole, 1 left on v1');
+    expect(await readFile(join(dir, 'main.ts'), 'utf8')).toContain(
+      `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to Object.assign, which the codemod does not see, and what it returns is read in v1's shape (${read}, in firstOf)`,
+    );
   });
 });

@@ -48,7 +48,8 @@ export function readBack(
 /**
  * A v1 read of what `node` holds, within `depth` links: a member chain off it (`list.tasks[0]`, `r.data.status`),
  * or off a name it or a part of it is bound to (`const list = parsed.data`), or a destructured v1 name, or one of
- * these where a function of the project returns it to (`const copy = (o) => Object.assign({}, o)`, `copy(answer).tasks`).
+ * these where a function of the project returns it to (`const copy = (o) => Object.assign({}, o)`, `copy(answer).tasks`)
+ * or in one it is handed to (`firstOf(copy)` of `(l) => l.tasks[0]`).
  */
 function readOf(functions: Functions, source: Source, node: Node, names: readonly string[] | 'any', depth: number): string | undefined {
   if (depth <= 0) return undefined;
@@ -67,22 +68,36 @@ function readOf(functions: Functions, source: Source, node: Node, names: readonl
     if (matches(names, propertyName(holder) ?? (holder.computed ? '[]' : undefined))) return source.ctx.text(holder);
     return readOf(functions, source, holder, names, depth - 1);
   }
+  const at = isCallLike(holder) ? holder.arguments.indexOf(held as never) : -1;
+  // Handed to a function of the project (`firstOf(copy)`): read there, by the parameter it goes into.
+  const project = at !== -1 && holder?.type === 'CallExpression' ? holder : undefined;
+  const handedTo = project && source.ctx.text(project.callee);
+  for (const target of project ? functions.calleesOf(source, project) : []) {
+    const read = boundRead(functions, target.source, target.fn.params[at], names, depth - 1);
+    if (read) return `${read}, in ${handedTo}`;
+  }
   // Handed on to a function that picks from it by a path (`get(copy, 'status')`): a v1 read the codemod cannot rewrite.
-  if (
-    isCallLike(holder) &&
-    holder.arguments.includes(held as never) &&
-    picksWith(source, holder, names, holder.arguments.indexOf(held as never))
-  )
-    return source.ctx.text(holder);
+  if (at !== -1 && isCallLike(holder) && picksWith(source, holder, names, at)) return source.ctx.text(holder);
   if (holder?.type !== 'VariableDeclarator' || holder.init !== held) return undefined;
-  if (holder.id.type === 'ObjectPattern') {
-    const named = holder.id.properties.some(
+  return boundRead(functions, source, holder.id, names, depth);
+}
+
+/** A v1 read of what the name or pattern `id` is bound to: a destructured v1 name, or a read off one of its references. */
+function boundRead(
+  functions: Functions,
+  source: Source,
+  id: Node | undefined,
+  names: readonly string[] | 'any',
+  depth: number,
+): string | undefined {
+  if (id?.type === 'ObjectPattern') {
+    const named = id.properties.some(
       (property) => property.type === 'ObjectProperty' && property.key.type === 'Identifier' && matches(names, property.key.name),
     );
-    return named ? source.ctx.text(holder.id) : undefined;
+    return named ? source.ctx.text(id) : undefined;
   }
-  if (holder.id.type !== 'Identifier') return undefined;
-  for (const reference of source.scopes.bindingOf(holder.id)?.references ?? []) {
+  if (id?.type !== 'Identifier') return undefined;
+  for (const reference of source.scopes.bindingOf(id)?.references ?? []) {
     const read = readOf(functions, source, reference, names, depth - 1);
     if (read) return read;
   }
