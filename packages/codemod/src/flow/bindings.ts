@@ -2,6 +2,7 @@
 // around it), each followed on to the reads of what it binds.
 import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { retypeAssignedField, retypeAssignedName } from './assigned-types.js';
 import { idEscapes } from './calls-and-returns.js';
 import { fallenBackTo, reassigned } from './fallbacks.js';
 import { tasksPattern, writeTaskId } from './lists.js';
@@ -121,6 +122,7 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
         TASK_FORM,
       );
     }
+    retypeAssignedName(tracking, value, binding.id, source);
     for (const reference of binding.references) {
       if (reference !== target && !reassigned(tracking, value, reference, source)) tracking.follow(value, reference, source);
     }
@@ -132,7 +134,8 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
       .ancestors(target)
       .reverse()
       .find((node) => node.type === 'ClassBody');
-    if (!body || name === undefined) return;
+    if (body?.type !== 'ClassBody' || name === undefined) return;
+    retypeAssignedField(tracking, value, body, name, target, source);
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
     // `get(this, 'last.data.process.flow')`: the member is read by a path the codemod cannot rewrite.
     for (const call of thisPickedBy(source, body, name)) {

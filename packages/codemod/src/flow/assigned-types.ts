@@ -1,0 +1,141 @@
+// The declared type of a name or a field the answer is assigned to after its declaration (`let state: JourneyState
+// | undefined`, `private state?: JourneyState`): retyped as an annotated declaration is, or, where that type cannot
+// be rewritten for this value alone, the flow kept on v1. Left as it was, it would refuse the v2 answer (TS2741).
+import type { Identifier, Node } from '@babel/types';
+import type { Source } from './sources.js';
+import type { Tracking } from './tracking.js';
+import { v2TypeOf } from './type-annotations.js';
+import { ruleOf } from './v2-forms.js';
+import type { Value } from './values.js';
+
+type ClassBody = Extract<Node, { type: 'ClassBody' }>;
+
+/** Generic types an annotation may wrap the answer's type in and the retyping reads through. */
+const READ_THROUGH = new Set(['Promise', 'PromiseLike', 'Array', 'ReadonlyArray']);
+
+/** `name = value`: the annotation of the `let`, `var` or parameter `id` declares. */
+export function retypeAssignedName(tracking: Tracking, value: Value, id: Identifier, source: Source): void {
+  const declared = id.typeAnnotation?.type === 'TSTypeAnnotation' ? id.typeAnnotation.typeAnnotation : undefined;
+  if (declared) return void retypeAlone(tracking, value, declared, id.name, source);
+  // `let { state }: Holder = …`: the pattern's type describes the other names it declares as well.
+  let pattern: Node | undefined = source.parent(id);
+  while (pattern && (pattern.type === 'ObjectProperty' || pattern.type === 'AssignmentPattern' || pattern.type === 'RestElement'))
+    pattern = source.parent(pattern);
+  const shared = (pattern?.type === 'ObjectPattern' || pattern?.type === 'ArrayPattern') && pattern.typeAnnotation;
+  const target = v2TypeOf(value)?.name;
+  if (shared && shared.type === 'TSTypeAnnotation' && target)
+    refuseType(tracking, value, shared.typeAnnotation, `${id.name} is typed by the pattern that declares other names too`, target, source);
+  else tracking.jsdocTyped(source, id, value, { tag: 'type' });
+}
+
+/** `this.name = value` in the class `body`: the annotation of the field `name` the class declares. */
+export function retypeAssignedField(tracking: Tracking, value: Value, body: ClassBody, name: string, at: Node, source: Source): void {
+  const owner = source.parent(body);
+  if (owner?.type !== 'ClassDeclaration' && owner?.type !== 'ClassExpression') return;
+  const field = fieldOf(body, name);
+  const target = v2TypeOf(value)?.name;
+  // Declared by a base class: its type serves the base class's other uses too.
+  if (!field) {
+    if (owner.superClass && source.ctx.isTypeScript && target)
+      refuseType(tracking, value, at, `this.${name} is declared by the base class ${source.ctx.text(owner.superClass)}`, target, source);
+    return;
+  }
+  const { declared, holder, visible } = field;
+  if (!declared) return void tracking.jsdocTyped(source, holder, value, { tag: 'type' });
+  // A field others can see may be the one a base class or an interface declares: its type must stay theirs.
+  const heritage = owner.superClass ?? owner.implements?.[0];
+  if (heritage && visible && target)
+    return void refuseType(
+      tracking,
+      value,
+      declared,
+      `this.${name} may be the field ${source.ctx.text(heritage)} declares`,
+      target,
+      source,
+    );
+  retypeAlone(tracking, value, declared, `this.${name}`, source);
+}
+
+/** The field `name` the class body declares (a property, or a parameter property of its constructor): its type, and whether code outside the class sees it. */
+function fieldOf(body: ClassBody, name: string): { declared: Node | undefined; holder: Node; visible: boolean } | undefined {
+  const typeOf = (node: Node) =>
+    'typeAnnotation' in node && node.typeAnnotation?.type === 'TSTypeAnnotation' ? node.typeAnnotation.typeAnnotation : undefined;
+  for (const member of body.body) {
+    if (
+      member.type === 'ClassProperty' &&
+      !member.static &&
+      !member.computed &&
+      member.key.type === 'Identifier' &&
+      member.key.name === name
+    )
+      return { declared: typeOf(member), holder: member, visible: member.accessibility !== 'private' };
+    if (member.type !== 'ClassMethod' || member.kind !== 'constructor') continue;
+    for (const param of member.params) {
+      if (param.type !== 'TSParameterProperty') continue;
+      const id = param.parameter.type === 'AssignmentPattern' ? param.parameter.left : param.parameter;
+      if (id.type === 'Identifier' && id.name === name)
+        return { declared: typeOf(id), holder: param, visible: param.accessibility !== 'private' };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Retypes `declared` as an annotated declaration is retyped, unless the answer's type sits in a generic of the
+ * project's (`Maybe<JourneyState>`, `Partial<JourneyState>`): that generic serves other types too, and rewriting
+ * its argument alone would still leave it something other than the v2 answer's type.
+ */
+function retypeAlone(tracking: Tracking, value: Value, declared: Node, name: string, source: Source): void {
+  const generic = wrappingGeneric(declared);
+  const target = v2TypeOf(value)?.name;
+  if (generic && target)
+    return void refuseType(tracking, value, declared, `${name} is typed through the generic ${source.ctx.text(generic)}`, target, source);
+  tracking.retype(source, declared, value);
+}
+
+/** Keeps the flow on v1 at `at`, where the type of what holds the answer (`why`) cannot be rewritten to `target` for it alone. */
+function refuseType(tracking: Tracking, value: Value, at: Node, why: string, target: string, source: Source): void {
+  const reason = `${why}, whose other uses its type serves: it cannot be rewritten to ${target} for this value alone`;
+  tracking.refuse(source, at, value, ruleOf(value), reason, `type it ${target} of the generated module, then run again`);
+}
+
+/** A generic reference in `type`, other than a promise or an array, given a type the retyping would replace. */
+function wrappingGeneric(type: Node): Node | undefined {
+  switch (type.type) {
+    case 'TSUnionType':
+      return type.types.map(wrappingGeneric).find(Boolean);
+    case 'TSParenthesizedType':
+    case 'TSTypeOperator':
+      return wrappingGeneric(type.typeAnnotation);
+    case 'TSArrayType':
+      return wrappingGeneric(type.elementType);
+    case 'TSTypeReference': {
+      const params = type.typeParameters?.params ?? [];
+      const name = type.typeName.type === 'Identifier' ? type.typeName.name : undefined;
+      if (name && READ_THROUGH.has(name)) return params.map(wrappingGeneric).find(Boolean);
+      return params.some(namesAType) ? type : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a type argument names a type or writes one out (not `string`, `any`, `unknown`). */
+function namesAType(type: Node): boolean {
+  switch (type.type) {
+    case 'TSTypeReference':
+    case 'TSTypeLiteral':
+    case 'TSIntersectionType':
+    case 'TSIndexedAccessType':
+      return true;
+    case 'TSUnionType':
+      return type.types.some(namesAType);
+    case 'TSParenthesizedType':
+    case 'TSTypeOperator':
+      return namesAType(type.typeAnnotation);
+    case 'TSArrayType':
+      return namesAType(type.elementType);
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,223 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/index.js';
+import { legacyRunDir } from './legacy-run-dir.js';
+import { runCli } from './run-cli.js';
+import { typeErrors } from './type-errors.js';
+
+/**
+ * Strict TypeScript apps that declare the name holding a v1 answer with a type and assign it later (a `let`, a class
+ * field): the migration retypes the declaration as it retypes an annotated one, or, where the type cannot be
+ * rewritten alone, keeps the flow on v1, marked. Either way the app type-checks after the run as it did before.
+ */
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    types: ['node'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  },
+  include: ['**/*.ts'],
+});
+
+const API = `const BASE = 'https://eu.platform.go.vendor.com/eu/captain/api/journey/';
+
+async function post<T>(path: string, token: string, body: unknown): Promise<T> {
+  const response = await fetch(BASE + path, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify(body) });
+  return (await response.json()) as T;
+}
+
+export interface TaskList {
+  instanceId: string;
+  tasks: { taskId: string }[];
+}
+
+export interface JourneyState {
+  instanceId: string;
+  status: 'InProgress' | 'Completed' | 'Failed' | 'Paused';
+  data: { process?: { flow: Record<string, { result: { outcome: string } }> } };
+}
+
+export type Maybe<T> = T | undefined;
+
+export interface Holder {
+  state?: JourneyState;
+}
+
+export class JourneyApi {
+  constructor(private readonly token: string) {}
+  start(resourceId: string, subject: object): Promise<{ instanceId: string }> {
+    return post('start', this.token, { resourceId, context: { subject } });
+  }
+  tasks(instanceId: string): Promise<TaskList> {
+    return post('task/list', this.token, { instanceId });
+  }
+  complete(instanceId: string, taskId: string, subject: object): Promise<unknown> {
+    return post('task/update', this.token, { intent: 'Complete', instanceId, taskId, context: { subject } });
+  }
+  state(instanceId: string): Promise<JourneyState> {
+    return post('state/fetch', this.token, { instanceId, filterKeys: ['/.*/'] });
+  }
+}
+`;
+
+/** Starts, completes the listed task, then polls the state into `STATE`, declared in `DECLARE`, until it has run. */
+const handler = (
+  declare: string,
+  head = 'export class Session {',
+  imports = 'JourneyApi, JourneyState',
+) => `import type { ${imports} } from './api';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+${head}
+  ${declare}
+  constructor(private readonly api: JourneyApi) {}
+  get failed(): boolean {
+    return this.state?.status === 'Failed';
+  }
+  get pending(): boolean {
+    return this.state?.status === 'InProgress';
+  }
+  async run(subject: object): Promise<string> {
+    const { instanceId } = await this.api.start('a1d7c3f0data-check-v1@latest', subject);
+    const list = await this.api.tasks(instanceId);
+    for (const task of list.tasks) await this.api.complete(instanceId, task.taskId, subject);
+    this.state = await this.api.state(instanceId);
+    while (this.pending) {
+      await sleep(25);
+      this.state = await this.api.state(instanceId);
+    }
+    return this.failed ? 'error' : 'done';
+  }
+}
+`;
+
+const LOCAL = `import type { JourneyApi, JourneyState, TaskList } from './api';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function check(api: JourneyApi, subject: object): Promise<string> {
+  const { instanceId } = await api.start('a1d7c3f0data-check-v1@latest', subject);
+  const list: TaskList = await api.tasks(instanceId);
+  for (const task of list.tasks) await api.complete(instanceId, task.taskId, subject);
+  let state: JourneyState | undefined;
+  do {
+    await sleep(25);
+    state = await api.state(instanceId);
+  } while (state.status === 'InProgress');
+  if (state.status === 'Failed') return 'error';
+  let last: JourneyState | null = null;
+  last = await api.state(instanceId);
+  return last.status === 'Completed' ? 'done' : 'waiting';
+}
+`;
+
+const MAP = JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' });
+
+let work: string;
+
+beforeAll(async () => {
+  work = await legacyRunDir();
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Writes the app `name` (its handler as `session.ts`) and checks it type-checks before the run. */
+async function writeApp(name: string, session: string): Promise<string> {
+  const dir = join(work, name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'tsconfig.json'), TSCONFIG);
+  await writeFile(join(dir, 'journey-map.json'), MAP);
+  await writeFile(join(dir, 'api.ts'), API);
+  await writeFile(join(dir, 'session.ts'), session);
+  expect(typeErrors(dir)).toEqual([]);
+  return dir;
+}
+
+async function migrate(dir: string): Promise<{ report: Report; checked: number }> {
+  const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-', '--force'], dir);
+  expect(cli.code).toBe(0);
+  const check = await runCli(['.', '--journey-map', 'journey-map.json', '--check'], dir);
+  return { report: JSON.parse(cli.stdout) as Report, checked: check.code };
+}
+
+describe('a name declared with a v1 type and assigned the answer later', () => {
+  it.each([
+    ['an optional field', handler('private state?: JourneyState;'), 'private state?: V2State;'],
+    ['a field typed with undefined', handler('private state: JourneyState | undefined;'), 'private state: V2State | undefined;'],
+    ['a field typed with null', handler('private state: JourneyState | null = null;'), 'private state: V2State | null = null;'],
+    ['a public field of a class with no heritage', handler('state?: JourneyState;'), 'state?: V2State;'],
+    [
+      'a parameter property',
+      handler('').replace(
+        'constructor(private readonly api: JourneyApi) {}',
+        'constructor(\n    private readonly api: JourneyApi,\n    private state?: JourneyState,\n  ) {}',
+      ),
+      'private state?: V2State,',
+    ],
+  ])('is migrated with %s retyped, and type-checks', async (name, written, retyped) => {
+    const dir = await writeApp(name.replaceAll(' ', '-'), written);
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(typeErrors(dir)).toEqual([]);
+    const session = await readFile(join(dir, 'session.ts'), 'utf8');
+    expect(session).toContain(retyped);
+    expect(session).toContain("this.state?.status === 'Error'");
+    expect(checked).toBe(0);
+  });
+
+  it('is migrated with a let typed with undefined or null retyped, and type-checks', async () => {
+    const dir = await writeApp('local', LOCAL);
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(typeErrors(dir)).toEqual([]);
+    const session = await readFile(join(dir, 'session.ts'), 'utf8');
+    expect(session).toContain('const list: V2Interaction = ');
+    expect(session).toContain('let state: V2State | undefined;');
+    expect(session).toContain('let last: V2State | null = null;');
+    expect(checked).toBe(0);
+  });
+
+  it.each([
+    ['a generic of the project', handler('private state: Maybe<JourneyState>;', undefined, 'JourneyApi, JourneyState, Maybe')],
+    [
+      'the field of an interface it implements',
+      handler('state?: JourneyState;', 'export class Session implements Holder {', 'Holder, JourneyApi, JourneyState'),
+    ],
+    [
+      'a field of the base class',
+      handler('', 'class Base {\n  protected state?: JourneyState;\n}\n\nexport class Session extends Base {').replace(
+        'constructor(private readonly api: JourneyApi) {}',
+        'constructor(private readonly api: JourneyApi) {\n    super();\n  }',
+      ),
+    ],
+    [
+      'the pattern that declares it',
+      LOCAL.replace('let state: JourneyState | undefined;', 'let { state }: { state: JourneyState | undefined } = { state: undefined };'),
+      'state',
+    ],
+  ])('stays v1, marked, where its type is %s, and type-checks', async (name, session, holder = 'this.state') => {
+    const dir = await writeApp(name.replaceAll(' ', '-'), session);
+    // The type is what keeps the flow on v1: `--check` fails on it until the run has marked it.
+    const before = await runCli(['.', '--journey-map', 'journey-map.json', '--check'], dir);
+    expect(before.code).toBe(1);
+    const reason = `[response.state-result] ${holder} `;
+    const unmarked = new RegExp(`^session\\.ts:\\d+ v1 remains, unmarked ${reason.replace(/[.[\]]/g, '\\$&')}`, 'm');
+    expect(before.stderr).toMatch(unmarked);
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    const written = await readFile(join(dir, 'session.ts'), 'utf8');
+    expect(written).toContain(`journey-codemod: unsupported ${reason}`);
+    expect(written).not.toContain("from './journey-v2'");
+    expect(typeErrors(dir)).toEqual([]);
+    expect(checked).toBe(0);
+  });
+});
