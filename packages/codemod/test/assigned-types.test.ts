@@ -189,6 +189,10 @@ describe('a name declared with a v1 type and assigned the answer later', () => {
   it.each([
     ['a generic of the project', handler('private state: Maybe<JourneyState>;', undefined, 'JourneyApi, JourneyState, Maybe')],
     [
+      'an alias holding undefined',
+      handler('private state: MaybeState;', 'type MaybeState = JourneyState | undefined;\n\nexport class Session {'),
+    ],
+    [
       'the field of an interface it implements',
       handler('state?: JourneyState;', 'export class Session implements Holder {', 'Holder, JourneyApi, JourneyState'),
     ],

@@ -4,7 +4,7 @@
 import type { Identifier, Node } from '@babel/types';
 import type { Source } from './sources.js';
 import type { Tracking } from './tracking.js';
-import { v2TypeOf } from './type-annotations.js';
+import { typeAliasOf, v2TypeOf } from './type-annotations.js';
 import { ruleOf } from './v2-forms.js';
 import type { Value } from './values.js';
 
@@ -37,7 +37,14 @@ export function retypeAssignedField(tracking: Tracking, value: Value, body: Clas
   // Declared by a base class: its type serves the base class's other uses too.
   if (!field) {
     if (owner.superClass && source.ctx.isTypeScript && target)
-      refuseType(tracking, value, at, `this.${name} is declared by the base class ${source.ctx.text(owner.superClass)}`, target, source);
+      refuseType(
+        tracking,
+        value,
+        at,
+        `this.${name} is declared by the base class ${source.ctx.text(owner.superClass)} for its other uses too`,
+        target,
+        source,
+      );
     return;
   }
   const { declared, holder, visible } = field;
@@ -81,44 +88,52 @@ function fieldOf(body: ClassBody, name: string): { declared: Node | undefined; h
 }
 
 /**
- * Retypes `declared` as an annotated declaration is retyped, unless the answer's type sits in a generic of the
- * project's (`Maybe<JourneyState>`, `Partial<JourneyState>`): that generic serves other types too, and rewriting
- * its argument alone would still leave it something other than the v2 answer's type.
+ * Retypes `declared` as an annotated declaration is retyped, unless the answer's type sits in a type of the
+ * project's that serves other types too: a generic (`Maybe<JourneyState>`, `Partial<JourneyState>`), whose argument
+ * rewritten alone would leave it something other than the v2 answer's type, or an alias of the file holding
+ * `undefined` or `null` (`type MaybeState = JourneyState | undefined`), which the retyping would replace whole.
  */
 function retypeAlone(tracking: Tracking, value: Value, declared: Node, name: string, source: Source): void {
-  const generic = wrappingGeneric(declared);
   const target = v2TypeOf(value)?.name;
-  if (generic && target)
-    return void refuseType(tracking, value, declared, `${name} is typed through the generic ${source.ctx.text(generic)}`, target, source);
+  const shared = target && sharedPart(source, declared);
+  if (target && shared) return void refuseType(tracking, value, declared, `${name} is typed through ${shared}`, target, source);
   tracking.retype(source, declared, value);
 }
 
 /** Keeps the flow on v1 at `at`, where the type of what holds the answer (`why`) cannot be rewritten to `target` for it alone. */
 function refuseType(tracking: Tracking, value: Value, at: Node, why: string, target: string, source: Source): void {
-  const reason = `${why}, whose other uses its type serves: it cannot be rewritten to ${target} for this value alone`;
+  const reason = `${why}: its type cannot be rewritten to ${target} for this value alone`;
   tracking.refuse(source, at, value, ruleOf(value), reason, `type it ${target} of the generated module, then run again`);
 }
 
-/** A generic reference in `type`, other than a promise or an array, given a type the retyping would replace. */
-function wrappingGeneric(type: Node): Node | undefined {
+/** The part of `type` that serves other types too, as the marker names it: a generic, or an alias holding `undefined` or `null`. */
+function sharedPart(source: Source, type: Node): string | undefined {
   switch (type.type) {
     case 'TSUnionType':
-      return type.types.map(wrappingGeneric).find(Boolean);
+      return type.types.map((member) => sharedPart(source, member)).find(Boolean);
     case 'TSParenthesizedType':
     case 'TSTypeOperator':
-      return wrappingGeneric(type.typeAnnotation);
+      return sharedPart(source, type.typeAnnotation);
     case 'TSArrayType':
-      return wrappingGeneric(type.elementType);
+      return sharedPart(source, type.elementType);
     case 'TSTypeReference': {
       const params = type.typeParameters?.params ?? [];
       const name = type.typeName.type === 'Identifier' ? type.typeName.name : undefined;
-      if (name && READ_THROUGH.has(name)) return params.map(wrappingGeneric).find(Boolean);
-      return params.some(namesAType) ? type : undefined;
+      if (name && READ_THROUGH.has(name)) return params.map((param) => sharedPart(source, param)).find(Boolean);
+      if (params.some(namesAType)) return `the generic ${source.ctx.text(type)}, which serves other types too`;
+      const alias = name === undefined ? undefined : typeAliasOf(source, name);
+      return alias && holdsNullish(alias.typeAnnotation) ? `the alias ${name}, which holds undefined or null too` : undefined;
     }
     default:
       return undefined;
   }
 }
+
+const holdsNullish = (type: Node): boolean =>
+  type.type === 'TSUndefinedKeyword' ||
+  type.type === 'TSNullKeyword' ||
+  (type.type === 'TSParenthesizedType' && holdsNullish(type.typeAnnotation)) ||
+  (type.type === 'TSUnionType' && type.types.some(holdsNullish));
 
 /** Whether a type argument names a type or writes one out (not `string`, `any`, `unknown`). */
 function namesAType(type: Node): boolean {

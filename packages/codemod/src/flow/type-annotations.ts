@@ -178,7 +178,7 @@ export function takesAnyString(
 }
 
 /** A top-level `type name = …` of the file. */
-function typeAliasOf(source: Source, name: string): Extract<Node, { type: 'TSTypeAliasDeclaration' }> | undefined {
+export function typeAliasOf(source: Source, name: string): Extract<Node, { type: 'TSTypeAliasDeclaration' }> | undefined {
   for (const statement of source.ctx.ast.program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type === 'TSTypeAliasDeclaration' && declaration.id.name === name) return declaration;
