@@ -154,7 +154,6 @@ describe('a name declared with a v1 type and assigned the answer later', () => {
     ['an optional field', handler('private state?: JourneyState;'), 'private state?: V2State;'],
     ['a field typed with undefined', handler('private state: JourneyState | undefined;'), 'private state: V2State | undefined;'],
     ['a field typed with null', handler('private state: JourneyState | null = null;'), 'private state: V2State | null = null;'],
-    ['a public field of a class with no heritage', handler('state?: JourneyState;'), 'state?: V2State;'],
     [
       'a parameter property',
       handler('').replace(
@@ -192,6 +191,8 @@ describe('a name declared with a v1 type and assigned the answer later', () => {
       'an alias holding undefined',
       handler('private state: MaybeState;', 'type MaybeState = JourneyState | undefined;\n\nexport class Session {'),
     ],
+    ['a field code outside the class may read', handler('state?: JourneyState;')],
+    ['a protected field', handler('protected state?: JourneyState;')],
     [
       'the field of an interface it implements',
       handler('state?: JourneyState;', 'export class Session implements Holder {', 'Holder, JourneyApi, JourneyState'),

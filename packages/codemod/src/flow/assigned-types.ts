@@ -4,7 +4,7 @@
 import type { Identifier, Node } from '@babel/types';
 import type { Source } from './sources.js';
 import type { Tracking } from './tracking.js';
-import { typeAliasOf, v2TypeOf } from './type-annotations.js';
+import { retype, typeAliasOf, v2TypeOf } from './type-annotations.js';
 import { ruleOf } from './v2-forms.js';
 import type { Value } from './values.js';
 
@@ -28,7 +28,7 @@ export function retypeAssignedName(tracking: Tracking, value: Value, id: Identif
   else tracking.jsdocTyped(source, id, value, { tag: 'type' });
 }
 
-/** `this.name = value` in the class `body`: the annotation of the field `name` the class declares. */
+/** `this.name = value` in the class `body`: the annotation of the private field `name` the class declares. */
 export function retypeAssignedField(tracking: Tracking, value: Value, body: ClassBody, name: string, at: Node, source: Source): void {
   const owner = source.parent(body);
   if (owner?.type !== 'ClassDeclaration' && owner?.type !== 'ClassExpression') return;
@@ -49,17 +49,12 @@ export function retypeAssignedField(tracking: Tracking, value: Value, body: Clas
   }
   const { declared, holder, visible } = field;
   if (!declared) return void tracking.jsdocTyped(source, holder, value, { tag: 'type' });
-  // A field others can see may be the one a base class or an interface declares: its type must stay theirs.
-  const heritage = owner.superClass ?? owner.implements?.[0];
-  if (heritage && visible && target)
-    return void refuseType(
-      tracking,
-      value,
-      declared,
-      `this.${name} may be the field ${source.ctx.text(heritage)} declares`,
-      target,
-      source,
-    );
+  // A field that is not private may be read by code outside the class, which the codemod does not follow from
+  // `this.name`, or be the field a base class or an interface declares: retyped, its reads there would get v2 unseen.
+  if (visible && target && retype(source, declared, value)) {
+    const why = `this.${name} is not private: code outside the class may read it, or declare it (a base class, an interface), where the codemod does not follow it`;
+    return void refuseType(tracking, value, declared, why, target, source);
+  }
   retypeAlone(tracking, value, declared, `this.${name}`, source);
 }
 
