@@ -205,6 +205,14 @@ describe('a name declared with a v1 type and assigned the answer later', () => {
       ),
     ],
     [
+      'a generic of TypeScript, on a declaration',
+      LOCAL.replace(
+        'let state: JourneyState | undefined;',
+        'const first: Partial<JourneyState> = await api.state(instanceId);\n  let state: JourneyState | undefined;',
+      ),
+      'first',
+    ],
+    [
       'the pattern that declares it',
       LOCAL.replace('let state: JourneyState | undefined;', 'let { state }: { state: JourneyState | undefined } = { state: undefined };'),
       'state',

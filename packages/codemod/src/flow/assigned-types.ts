@@ -1,6 +1,7 @@
-// The declared type of a name or a field the answer is assigned to after its declaration (`let state: JourneyState
-// | undefined`, `private state?: JourneyState`): retyped as an annotated declaration is, or, where that type cannot
-// be rewritten for this value alone, the flow kept on v1. Left as it was, it would refuse the v2 answer (TS2741).
+// The declared type of a name or a field holding the answer, also one it is assigned to after its declaration
+// (`let state: JourneyState | undefined`, `private state?: JourneyState`): retyped to the v2 type, or, where that
+// type cannot be rewritten for this value alone, the flow kept on v1. Left as it was, it would refuse the v2 answer
+// (TS2741).
 import type { Identifier, Node } from '@babel/types';
 import type { Source } from './sources.js';
 import type { Tracking } from './tracking.js';
@@ -83,12 +84,12 @@ function fieldOf(body: ClassBody, name: string): { declared: Node | undefined; h
 }
 
 /**
- * Retypes `declared` as an annotated declaration is retyped, unless the answer's type sits in a type of the
+ * Retypes the annotation `declared` to the v2 type, unless the answer's type sits in a type of the
  * project's that serves other types too: a generic (`Maybe<JourneyState>`, `Partial<JourneyState>`), whose argument
  * rewritten alone would leave it something other than the v2 answer's type, or an alias of the file holding
  * `undefined` or `null` (`type MaybeState = JourneyState | undefined`), which the retyping would replace whole.
  */
-function retypeAlone(tracking: Tracking, value: Value, declared: Node, name: string, source: Source): void {
+export function retypeAlone(tracking: Tracking, value: Value, declared: Node, name: string, source: Source): void {
   const target = v2TypeOf(value)?.name;
   const shared = target && sharedPart(source, declared);
   if (target && shared) return void refuseType(tracking, value, declared, `${name} is typed through ${shared}`, target, source);

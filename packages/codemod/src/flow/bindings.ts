@@ -2,7 +2,7 @@
 // around it), each followed on to the reads of what it binds.
 import { isFunction, type Node, type ObjectExpression } from '@babel/types';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
-import { retypeAssignedField, retypeAssignedName } from './assigned-types.js';
+import { retypeAlone, retypeAssignedField, retypeAssignedName } from './assigned-types.js';
 import { idEscapes } from './calls-and-returns.js';
 import { fallenBackTo, reassigned } from './fallbacks.js';
 import { tasksPattern, writeTaskId } from './lists.js';
@@ -18,7 +18,7 @@ import { bodyKey, carriesDecision, carriesId, carriesStatus, elementOf, isObject
 export function declare(tracking: Tracking, value: Value, target: Node, source: Source): void {
   if (target.type === 'Identifier') {
     const annotation = target.typeAnnotation?.type === 'TSTypeAnnotation' ? target.typeAnnotation.typeAnnotation : undefined;
-    if (annotation) tracking.retype(source, annotation, value);
+    if (annotation) retypeAlone(tracking, value, annotation, target.name, source);
     const holder = source.parent(target);
     if (holder && isFunction(holder) && holder.params.includes(target as never))
       tracking.jsdocTyped(source, holder, value, { tag: 'param', name: target.name }, target);
