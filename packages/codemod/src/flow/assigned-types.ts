@@ -54,7 +54,8 @@ export function retypeAssignedField(tracking: Tracking, value: Value, body: Clas
   // `this.name`, or be the field a base class or an interface declares: retyped, its reads there would get v2 unseen.
   if (visible && target && retype(source, declared, value)) {
     const why = `this.${name} is not private: code outside the class may read it, or declare it (a base class, an interface), where the codemod does not follow it`;
-    return void refuseType(tracking, value, declared, why, target, source);
+    const suggestion = `make it private where only the class reads it, or migrate its readers by hand and type it ${target}, then run again`;
+    return void refuseType(tracking, value, declared, why, target, source, suggestion);
   }
   retypeAlone(tracking, value, declared, `this.${name}`, source);
 }
@@ -97,9 +98,17 @@ export function retypeAlone(tracking: Tracking, value: Value, declared: Node, na
 }
 
 /** Keeps the flow on v1 at `at`, where the type of what holds the answer (`why`) cannot be rewritten to `target` for it alone. */
-function refuseType(tracking: Tracking, value: Value, at: Node, why: string, target: string, source: Source): void {
+function refuseType(
+  tracking: Tracking,
+  value: Value,
+  at: Node,
+  why: string,
+  target: string,
+  source: Source,
+  suggestion = `type it ${target} of the generated module, then run again`,
+): void {
   const reason = `${why}: its type cannot be rewritten to ${target} for this value alone`;
-  tracking.refuse(source, at, value, ruleOf(value), reason, `type it ${target} of the generated module, then run again`);
+  tracking.refuse(source, at, value, ruleOf(value), reason, suggestion);
 }
 
 /** The part of `type` that serves other types too, as the marker names it: a generic, or an alias holding `undefined` or `null`. */
