@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
 import { legacyRunDir } from './legacy-run-dir.js';
 import { runCli } from './run-cli.js';
+import { DATA_CHECK_MAP, STRICT_TSCONFIG } from './strict-apps.js';
 import { typeErrors } from './type-errors.js';
 
 /**
@@ -11,20 +12,6 @@ import { typeErrors } from './type-errors.js';
  * field): the migration retypes the declaration as it retypes an annotated one, or, where the type cannot be
  * rewritten alone, keeps the flow on v1, marked. Either way the app type-checks after the run as it did before.
  */
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022'],
-    module: 'ESNext',
-    moduleResolution: 'Bundler',
-    types: ['node'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['**/*.ts'],
-});
-
 const API = `const BASE = 'https://eu.platform.go.vendor.com/eu/captain/api/journey/';
 
 async function post<T>(path: string, token: string, body: unknown): Promise<T> {
@@ -118,8 +105,6 @@ export async function check(api: JourneyApi, subject: object): Promise<string> {
 }
 `;
 
-const MAP = JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' });
-
 let work: string;
 
 beforeAll(async () => {
@@ -134,8 +119,8 @@ afterAll(async () => {
 async function writeApp(name: string, session: string): Promise<string> {
   const dir = join(work, name);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'tsconfig.json'), TSCONFIG);
-  await writeFile(join(dir, 'journey-map.json'), MAP);
+  await writeFile(join(dir, 'tsconfig.json'), STRICT_TSCONFIG);
+  await writeFile(join(dir, 'journey-map.json'), DATA_CHECK_MAP);
   await writeFile(join(dir, 'api.ts'), API);
   await writeFile(join(dir, 'session.ts'), session);
   expect(typeErrors(dir)).toEqual([]);

@@ -1,46 +1,19 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRunDir } from './legacy-run-dir.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { appsOnSimulator, SEND_MODULE, STRICT_TSCONFIG, writeApp } from './strict-apps.js';
 import { typeErrors } from './type-errors.js';
 
 // A status read through a function a call made (`fp.get('status')`, `by('status')` of `(k) => (o) => o[k]`,
 // Ramda's `propEq('Failed', 'status')`): the path was given to the earlier call, so the comparison with 'Failed'
 // is one the codemod cannot see. Migrated, a v2 journey that ends in `Error` would read as a success.
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022'],
-    module: 'ESNext',
-    moduleResolution: 'Bundler',
-    types: ['node'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['**/*.ts'],
-});
-
-const HTTP = `const host = process.env.JOURNEY_HOST ?? 'https://eu.platform.go.vendor.com';
-
-export async function send<T>(path: string, token: string, body: unknown): Promise<T> {
-  const response = await fetch(\`\${host}/eu/captain/api/journey/\${path}\`, {
-    method: 'POST',
-    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(\`journey \${path} \${response.status}\`);
-  return (await response.json()) as T;
-}
-`;
 
 /** Completes the listed tasks, waits for the journey to end, and answers `error` when `failed`, written with `helpers`, holds. */
 const app = (helpers: string, failed: string, imports = '') => ({
-  'tsconfig.json': TSCONFIG,
-  'http.ts': HTTP,
+  'tsconfig.json': STRICT_TSCONFIG,
+  'http.ts': SEND_MODULE,
   'main.ts': `import { send } from './http';
 ${imports}
 interface TaskList { instanceId: string; status: string; tasks: { taskId: string }[] }
@@ -63,46 +36,22 @@ export async function check(token: string, subject: object): Promise<string> {
 `,
 });
 
-const MAP = JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' });
 /** The data check's source is down for this last name: the journey fails, `Failed` on v1 and `Error` on v2. */
 const OUTAGE = { identity: { firstName: 'Ada', lastNames: ['Outage'], dateOfBirth: '1985-12-10' } };
 
-let simulator: Simulator;
-let running: RunningSimulator;
-let work: string;
-const previousHost = process.env.JOURNEY_HOST;
-
-async function writeApp(dir: string, files: Record<string, string>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'journey-map.json'), MAP);
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-}
+const apps = appsOnSimulator();
 
 const migrate = (dir: string) => runCli(['.', '--journey-map', 'journey-map.json', '--force'], dir);
 
-beforeAll(async () => {
-  simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
-  running = await simulator.listen();
-  process.env.JOURNEY_HOST = running.url;
-  work = await legacyRunDir();
-});
-
-afterAll(async () => {
-  if (previousHost === undefined) delete process.env.JOURNEY_HOST;
-  else process.env.JOURNEY_HOST = previousHost;
-  await running?.close();
-  await rm(work, { recursive: true, force: true });
-});
-
 describe('a status read through a function a call made', () => {
   it('keeps the flow on v1, marked at the call, and a failed journey still reads as one', async () => {
-    const before = join(work, 'by-before');
-    const after = join(work, 'by-after');
+    const before = join(apps.work, 'by-before');
+    const after = join(apps.work, 'by-after');
     await writeApp(before, app('const by = (k: string) => (o: any) => o[k];', "by('status')(state) === 'Failed'"));
     await cp(before, after, { recursive: true });
     const run = async (dir: string) => {
       const main = (await import(pathToFileURL(join(dir, 'main.ts')).href)) as { check(token: string, subject: object): Promise<string> };
-      return main.check(simulator.issueToken(), OUTAGE);
+      return main.check(apps.simulator.issueToken(), OUTAGE);
     };
     expect(await run(before)).toBe('error');
 
@@ -136,7 +85,7 @@ describe('a status read through a function a call made', () => {
       "R.pipe(R.prop('status'), R.equals('Failed'))",
     ],
   ])('keeps the flow on v1, marked at the call, when it is %s', async (name, imports, helpers, failed, callee) => {
-    const dir = join(work, name.replace(/\W+/g, '-'));
+    const dir = join(apps.work, name.replace(/\W+/g, '-'));
     await writeApp(dir, app(helpers, failed, imports));
     const cli = await migrate(dir);
     expect(cli.stderr).toContain('0 migrated whole, 1 left on v1');
@@ -146,14 +95,14 @@ describe('a status read through a function a call made', () => {
   });
 
   it('migrates a flow whose answer is handed, given no path, to a function a module required by name exports', async () => {
-    const dir = join(work, 'required');
+    const dir = join(apps.work, 'required');
     await writeApp(dir, app("const isEmpty = require('lodash.isempty');", "isEmpty(state) && state.status === 'Failed'"));
     const cli = await migrate(dir);
     expect(cli.stderr).toContain('1 migrated whole, 0 left on v1');
   });
 
   it('migrates a flow whose made getter picks a member v2 answers alike', async () => {
-    const dir = join(work, 'alike');
+    const dir = join(apps.work, 'alike');
     await writeApp(dir, app('', "fp.get('instanceId')(state) === ''", "import fp from 'lodash/fp';"));
     const cli = await migrate(dir);
     expect(cli.stderr).toContain('1 migrated whole, 0 left on v1');

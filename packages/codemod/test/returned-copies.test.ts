@@ -1,47 +1,20 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRunDir } from './legacy-run-dir.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { appsOnSimulator, SEND_MODULE, STRICT_TSCONFIG, writeApp } from './strict-apps.js';
 import { typeErrors } from './type-errors.js';
 
 // An answer handed to a function of the project that returns a copy of it made by code the codemod does not see
 // (`const copy = (o) => Object.assign({}, o)`), read by the caller in v1's shape: migrated, the caller would read
 // `list.tasks` of a v2 answer. The copy's reads are where the function returns to, not where the copy is made; so
 // are those of a copy handed to a function of the project, in its parameter.
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022'],
-    module: 'ESNext',
-    moduleResolution: 'Bundler',
-    types: ['node'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['**/*.ts'],
-});
-
-const HTTP = `const host = process.env.JOURNEY_HOST ?? 'https://eu.platform.go.vendor.com';
-
-export async function send<T>(path: string, token: string, body: unknown): Promise<T> {
-  const response = await fetch(\`\${host}/eu/captain/api/journey/\${path}\`, {
-    method: 'POST',
-    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(\`journey \${path} \${response.status}\`);
-  return (await response.json()) as T;
-}
-`;
 
 /** Completes the listed tasks and answers the journey's status, reading the list and the state as `copy` hands them back. */
 const app = (copy: string, imports = '', read = 'state.status') => ({
-  'tsconfig.json': TSCONFIG,
-  'http.ts': HTTP,
+  'tsconfig.json': STRICT_TSCONFIG,
+  'http.ts': SEND_MODULE,
   'main.ts': `import { send } from './http';
 ${imports}
 interface TaskList { instanceId: string; status: string; tasks: { taskId: string }[] }
@@ -59,45 +32,21 @@ export async function check(token: string, subject: object): Promise<string> {
 `,
 });
 
-const MAP = JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' });
 const PERSON = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1985-12-10' } };
 
-let simulator: Simulator;
-let running: RunningSimulator;
-let work: string;
-const previousHost = process.env.JOURNEY_HOST;
-
-async function writeApp(dir: string, files: Record<string, string>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'journey-map.json'), MAP);
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-}
+const apps = appsOnSimulator();
 
 const migrate = (dir: string) => runCli(['.', '--journey-map', 'journey-map.json', '--force'], dir);
 
-beforeAll(async () => {
-  simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
-  running = await simulator.listen();
-  process.env.JOURNEY_HOST = running.url;
-  work = await legacyRunDir();
-});
-
-afterAll(async () => {
-  if (previousHost === undefined) delete process.env.JOURNEY_HOST;
-  else process.env.JOURNEY_HOST = previousHost;
-  await running?.close();
-  await rm(work, { recursive: true, force: true });
-});
-
 describe("an answer copied by a function of the project and read in v1's shape where it returns", () => {
   it('keeps the flow on v1, marked at the copy, and the app answers as it did', async () => {
-    const before = join(work, 'assign-before');
-    const after = join(work, 'assign-after');
+    const before = join(apps.work, 'assign-before');
+    const after = join(apps.work, 'assign-after');
     await writeApp(before, app('const copy = (o: object) => Object.assign({}, o) as any;'));
     await cp(before, after, { recursive: true });
     const run = async (dir: string) => {
       const main = (await import(pathToFileURL(join(dir, 'main.ts')).href)) as { check(token: string, subject: object): Promise<string> };
-      return main.check(simulator.issueToken(), PERSON).catch((error: unknown) => `threw: ${String(error)}`);
+      return main.check(apps.simulator.issueToken(), PERSON).catch((error: unknown) => `threw: ${String(error)}`);
     };
     const answered = await run(before);
     expect(answered).not.toMatch(/^threw/);
@@ -134,7 +83,7 @@ describe("an answer copied by a function of the project and read in v1's shape w
       'cloneDeep',
     ],
   ])('keeps the flow on v1, marked at the copy, when it is %s', async (name, imports, copy, callee) => {
-    const dir = join(work, name.replaceAll(' ', '-'));
+    const dir = join(apps.work, name.replaceAll(' ', '-'));
     await writeApp(dir, app(copy, imports));
     const cli = await migrate(dir);
     expect(cli.stderr).toContain('0 migrated whole, 1 left on v1');
@@ -144,7 +93,7 @@ describe("an answer copied by a function of the project and read in v1's shape w
   });
 
   it('migrates a flow whose copies are read only for what v2 answers alike', async () => {
-    const dir = join(work, 'alike');
+    const dir = join(apps.work, 'alike');
     const files = app('const copy = <T extends object>(o: T): T => Object.assign({}, o);', '', 'state.instanceId');
     files['main.ts'] = files['main.ts'].replace('const list = copy(', 'const list = (');
     await writeApp(dir, files);
@@ -158,7 +107,7 @@ describe("an answer's copy handed to a function of the project that reads it in 
     ['an arrow reading a member', 'const firstOf = (l: any) => l.tasks[0];', 'l.tasks'],
     ['a function destructuring its parameter', 'function firstOf({ tasks }: any) {\n  return tasks[0];\n}', '{ tasks }: any'],
   ])('keeps the flow on v1, marked at the copy, when it is %s', async (name, reader, read) => {
-    const dir = join(work, `handed-${name.replaceAll(' ', '-')}`);
+    const dir = join(apps.work, `handed-${name.replaceAll(' ', '-')}`);
     const files = app('', '', 'state.instanceId');
     files['main.ts'] = files['main.ts']
       .replace('const list = copy(await send<TaskList>', 'const list = (await send<TaskList>')

@@ -1,11 +1,10 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
-import { legacyRunDir } from './legacy-run-dir.js';
 import { runCli } from './run-cli.js';
+import { appsOnSimulator, STRICT_TSCONFIG, writeApp } from './strict-apps.js';
 import { typeErrors } from './type-errors.js';
 
 /**
@@ -13,20 +12,6 @@ import { typeErrors } from './type-errors.js';
  * arguments on every call, the v1 statuses as a union of their own, and a loop that completes the listed task
  * until the journey ends. Rewritten by the CLI, type-checked with their own tsconfig, and run on the simulator.
  */
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022'],
-    module: 'ESNext',
-    moduleResolution: 'Bundler',
-    types: ['node'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['**/*.ts'],
-});
-
 const HTTP = `const host = process.env.JOURNEY_HOST ?? 'https://eu.platform.go.vendor.com';
 const JOURNEY_BASE = \`\${host}/eu/captain/api/journey/\`;
 
@@ -43,7 +28,7 @@ export async function send<T>(path: string, token: string, body: unknown): Promi
 
 /** Lists the task, completes it, and again, until the journey ends: v1 refused an update that carried nothing asked. */
 const LOOP_APP: Record<string, string> = {
-  'tsconfig.json': TSCONFIG,
+  'tsconfig.json': STRICT_TSCONFIG,
   'http.ts': HTTP,
   'checks.ts': `import { send } from './http';
 
@@ -82,7 +67,7 @@ export async function check(token: string, subject: object): Promise<string> {
 
 /** Its own union of v1's statuses, a name typed by it, and a switch closed by an exhaustiveness check. */
 const UNION_APP: Record<string, string> = {
-  'tsconfig.json': TSCONFIG,
+  'tsconfig.json': STRICT_TSCONFIG,
   'http.ts': HTTP,
   'phase.ts': `import { send } from './http';
 
@@ -108,7 +93,7 @@ export async function phaseOf(token: string, subject: object): Promise<string> {
 
 /** An exhaustiveness check alone: the status reaches a parameter typed \`never\`. */
 const NEVER_APP: Record<string, string> = {
-  'tsconfig.json': TSCONFIG,
+  'tsconfig.json': STRICT_TSCONFIG,
   'http.ts': HTTP,
   'outcome.ts': `import { send } from './http';
 
@@ -130,19 +115,9 @@ export async function outcomeOf(token: string, instanceId: string): Promise<stri
 `,
 };
 
-const MAP = JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' });
 const PERSON = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1985-12-10' } };
 
-let simulator: Simulator;
-let running: RunningSimulator;
-let work: string;
-const previousHost = process.env.JOURNEY_HOST;
-
-async function writeApp(dir: string, files: Record<string, string>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'journey-map.json'), MAP);
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-}
+const apps = appsOnSimulator();
 
 async function migrate(dir: string): Promise<Report> {
   const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-', '--force'], dir);
@@ -158,31 +133,17 @@ function settled(run: Promise<string>, ms: number): Promise<string> {
   ]);
 }
 
-beforeAll(async () => {
-  simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir), clock: { scale: 1000 } });
-  running = await simulator.listen();
-  process.env.JOURNEY_HOST = running.url;
-  work = await legacyRunDir();
-});
-
-afterAll(async () => {
-  if (previousHost === undefined) delete process.env.JOURNEY_HOST;
-  else process.env.JOURNEY_HOST = previousHost;
-  await running?.close();
-  await rm(work, { recursive: true, force: true });
-});
-
 describe('an app that completes the listed task until the journey ends', () => {
   let v1: string;
   let v2: string;
   const run = async (dir: string, subject: object) => {
     const main = (await import(pathToFileURL(join(dir, 'main.ts')).href)) as { check(token: string, subject: object): Promise<string> };
-    return main.check(simulator.issueToken(), subject);
+    return main.check(apps.simulator.issueToken(), subject);
   };
 
   beforeAll(async () => {
-    v1 = join(work, 'loop-v1');
-    v2 = join(work, 'loop-v2');
+    v1 = join(apps.work, 'loop-v1');
+    v2 = join(apps.work, 'loop-v2');
     await writeApp(v1, LOOP_APP);
     await cp(v1, v2, { recursive: true });
   });
@@ -205,18 +166,18 @@ describe('an app that completes the listed task until the journey ends', () => {
 
   it('fails on v2 as on v1 when the subject carries none of it, instead of submitting nothing for ever', async () => {
     expect(await settled(run(v1, {}), 10_000)).toBe('threw: journey task/update 400');
-    simulator.core.journal.clear();
+    apps.simulator.core.journal.clear();
     const outcome = await settled(run(v2, {}), 5_000);
     expect(outcome).toMatch(
       /^threw: the interaction asks for .*FullName.*, and the submitted data holds none of it: nothing was submitted$/,
     );
-    expect(simulator.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(0);
+    expect(apps.simulator.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(0);
   });
 });
 
 describe("an app whose statuses are a union of its own (v1's four)", () => {
   it('keeps the flow on v1, marked, when the status reaches a name of that type and an exhaustiveness check', async () => {
-    const dir = join(work, 'union');
+    const dir = join(apps.work, 'union');
     await writeApp(dir, UNION_APP);
     const report = await migrate(dir);
     expect(report.flows.map((flow) => ({ decision: flow.decision, rule: flow.blockedBy?.rule }))).toEqual([
@@ -232,7 +193,7 @@ describe("an app whose statuses are a union of its own (v1's four)", () => {
   });
 
   it('keeps it on v1 when the status reaches only a parameter typed never', async () => {
-    const dir = join(work, 'never');
+    const dir = join(apps.work, 'never');
     await writeApp(dir, NEVER_APP);
     const report = await migrate(dir);
     expect(report.flows.map((flow) => ({ decision: flow.decision, rule: flow.blockedBy?.rule }))).toEqual([
@@ -246,8 +207,8 @@ describe("an app whose statuses are a union of its own (v1's four)", () => {
 /** A task list read over fetch as a type the app writes out, under noUncheckedIndexedAccess: `read` takes the list's answer. */
 const taskListApp = (read: string) => ({
   'tsconfig.json': JSON.stringify({
-    ...JSON.parse(TSCONFIG),
-    compilerOptions: { ...JSON.parse(TSCONFIG).compilerOptions, noUncheckedIndexedAccess: true },
+    ...JSON.parse(STRICT_TSCONFIG),
+    compilerOptions: { ...JSON.parse(STRICT_TSCONFIG).compilerOptions, noUncheckedIndexedAccess: true },
   }),
   'tasks.ts': `const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
 const post = (token: string, path: string, body: unknown) =>
@@ -261,7 +222,7 @@ ${read}
 
 describe('a task list answer asserted to a type the app writes out', () => {
   const migrated = async (name: string, read: string) => {
-    const dir = join(work, name);
+    const dir = join(apps.work, name);
     await writeApp(dir, taskListApp(read));
     const report = await migrate(dir);
     expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
@@ -346,7 +307,7 @@ describe('a task list answer asserted to a type the app writes out', () => {
   });
 
   it('stays on v1, marked, when .tasks of a request is iterated: its id would be read by sending it again', async () => {
-    const dir = join(work, 'iterated-tasks');
+    const dir = join(apps.work, 'iterated-tasks');
     const read = `  const list = await post(token, 'task/list', { instanceId });
   for (const task of ((await list.json()) as { tasks: { taskId: string }[] }).tasks) return task.taskId;
   return '';`;
@@ -366,7 +327,7 @@ describe('a task list answer asserted to a type the app writes out', () => {
  * `declared` before it; `after` reads them again after the submit.
  */
 const firstTaskApp = (read: string, declared = '', after = '') => ({
-  'tsconfig.json': TSCONFIG,
+  'tsconfig.json': STRICT_TSCONFIG,
   'flow.ts': `interface Task { taskId: string }
 interface TaskList { tasks: Task[] }
 const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
@@ -401,7 +362,7 @@ describe("the first task's id read as there being one", () => {
       "interactionIdToSubmit(await post<V2Interaction>('interaction/fetch', { instanceId: started.instanceId }))",
     ],
   ])('read %s, is the id that throws where v1 did on no task, typed string', async (_, read, id) => {
-    const dir = join(work, `first-task-${read.length}`);
+    const dir = join(apps.work, `first-task-${read.length}`);
     await writeApp(dir, firstTaskApp(read));
     expect(typeErrors(dir)).toEqual([]);
     const report = await migrate(dir);
@@ -413,7 +374,7 @@ describe("the first task's id read as there being one", () => {
   });
 
   it('read optionally, is still the id or undefined', async () => {
-    const dir = join(work, 'first-task-optional');
+    const dir = join(apps.work, 'first-task-optional');
     await writeApp(dir, firstTaskApp("list.tasks[0]?.taskId ?? ''"));
     await migrate(dir);
     expect(await readFile(join(dir, 'flow.ts'), 'utf8')).toContain("await complete(started.instanceId, pendingInteractionId(list) ?? '');");
@@ -432,7 +393,7 @@ describe("the first task's id read as there being one", () => {
   ])(
     'read through a name holding the list %s, is the id that throws where v1 did, its optional reads kept',
     async (_, declared, read, declaration) => {
-      const dir = join(work, `first-task-list-${declared.length}`);
+      const dir = join(apps.work, `first-task-list-${declared.length}`);
       await writeApp(dir, firstTaskApp(read, declared, "console.log(tasks[0]?.taskId ?? 'none', tasks.length === 0);"));
       expect(typeErrors(dir)).toEqual([]);
       const report = await migrate(dir);
@@ -449,7 +410,7 @@ describe("the first task's id read as there being one", () => {
     ['declared', 'const task = list.tasks[0];'],
     ['destructured', 'const [task] = list.tasks;'],
   ])('read through a first task %s, is the id that throws where v1 did, its optional reads kept', async (_, declared) => {
-    const dir = join(work, `first-task-named-${declared.length}`);
+    const dir = join(apps.work, `first-task-named-${declared.length}`);
     await writeApp(dir, firstTaskApp('task.taskId', declared, "console.log(task?.taskId ?? 'none', !task);"));
     expect(typeErrors(dir)).toEqual([]);
     const report = await migrate(dir);
@@ -471,7 +432,7 @@ describe("the first task's id read as there being one", () => {
       'const tasks: string | undefined = pendingInteractionId(list);',
     ],
   ])('read through a first task %s with the v1 type, is typed as the id it holds once migrated', async (_, declared, declaration) => {
-    const dir = join(work, `first-task-typed-${declared.length}`);
+    const dir = join(apps.work, `first-task-typed-${declared.length}`);
     await writeApp(dir, firstTaskApp('task!.taskId', declared));
     expect(typeErrors(dir)).toEqual([]);
     const report = await migrate(dir);
@@ -495,7 +456,7 @@ describe("the first task's id read as there being one", () => {
   ])(
     'read through %s answering the first task under the v1 type, is typed as the id it returns once migrated',
     async (_, declared, signature) => {
-      const dir = join(work, `first-task-returned-${declared.length}`);
+      const dir = join(apps.work, `first-task-returned-${declared.length}`);
       await writeApp(dir, firstTaskApp('task!.taskId', `${declared}\n  const task = await first(list);`));
       expect(typeErrors(dir)).toEqual([]);
       const report = await migrate(dir);
@@ -507,7 +468,7 @@ describe("the first task's id read as there being one", () => {
   );
 
   it('stays on v1, marked, when the first task is typed so that the id does not fit: an id is never null', async () => {
-    const dir = join(work, 'first-task-nullable');
+    const dir = join(apps.work, 'first-task-nullable');
     const declared = 'const task: Task | null = list.tasks[0]!;';
     await writeApp(dir, firstTaskApp('task!.taskId', declared));
     const report = await migrate(dir);
@@ -518,7 +479,7 @@ describe("the first task's id read as there being one", () => {
   });
 
   it('stays on v1, marked, when the name holding the first task is given another task: migrated, it would be sent as the id', async () => {
-    const dir = join(work, 'first-task-reassigned');
+    const dir = join(apps.work, 'first-task-reassigned');
     const declared = "let task = list.tasks[0];\n  if (!task) task = { taskId: 'cached-task-id' };";
     await writeApp(dir, firstTaskApp('task.taskId', declared));
     const report = await migrate(dir);
@@ -555,7 +516,7 @@ describe('a task list read as .tasks of a request in JavaScript', () => {
       "const tasks = pendingInteractionId((await axios.post(BASE + 'interaction/fetch', { instanceId }, { headers:",
     ],
   ])('over %s holds the interaction id, read with the one request the list made', async (_, read, declared) => {
-    const dir = join(work, `js-member-tasks-${read.length}`);
+    const dir = join(apps.work, `js-member-tasks-${read.length}`);
     await writeApp(dir, {
       'tasks.js': `import axios from 'axios';
 const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/';
@@ -578,7 +539,7 @@ export async function firstTask(token, instanceId) {
 
 /** A decision read as there being one (no `?.`), returned as the app's own `Promise<string>`, beside one read optionally. */
 const DECISION_APP: Record<string, string> = {
-  'tsconfig.json': TSCONFIG,
+  'tsconfig.json': STRICT_TSCONFIG,
   'http.ts': HTTP,
   'main.ts': `import { send } from './http';
 
@@ -608,12 +569,12 @@ describe('a decision the app returns as a string', () => {
   const run = async (dir: string) => {
     const main = (await import(pathToFileURL(join(dir, 'main.ts')).href)) as { check(token: string, subject: object): Promise<string> };
     // No data given: the journey waits for its task, undecided.
-    return main.check(simulator.issueToken(), {});
+    return main.check(apps.simulator.issueToken(), {});
   };
 
   it('throws while undecided where v1 read it as there being one, and still type-checks once migrated', async () => {
-    const v1 = join(work, 'decision-v1');
-    const v2 = join(work, 'decision-v2');
+    const v1 = join(apps.work, 'decision-v1');
+    const v2 = join(apps.work, 'decision-v2');
     await writeApp(v1, DECISION_APP);
     await cp(v1, v2, { recursive: true });
     expect(await run(v1)).toBe('undecided (undefined)');
