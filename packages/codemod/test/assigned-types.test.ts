@@ -219,3 +219,33 @@ describe('a name declared with a v1 type and assigned the answer later', () => {
     expect(checked).toBe(0);
   });
 });
+
+describe('an answer assigned where the codemod does not follow its reads', () => {
+  it.each([
+    [
+      'a #private field',
+      handler('#state?: JourneyState;').replaceAll('this.state', 'this.#state'),
+      'this.#state, which the codemod cannot follow',
+    ],
+    [
+      'an exported let, read by another module',
+      LOCAL.replace(
+        'let state: JourneyState | undefined;',
+        'let state: JourneyState | undefined;\n  latest = await api.state(instanceId);',
+      ).replace('export async function check', 'export let latest: JourneyState | undefined;\n\nexport async function check'),
+      'latest, which is exported',
+    ],
+  ])('keeps the flow on v1, marked, where it is %s, and type-checks', async (name, session, where) => {
+    const dir = await writeApp(name.replaceAll(/[ ,#]+/g, '-'), session);
+    if (where.startsWith('latest'))
+      await writeFile(
+        join(dir, 'reader.ts'),
+        "import { latest } from './session';\nexport const failed = () => latest?.status === 'Failed';\n",
+      );
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain(`the v1 answer is stored in ${where}`);
+    expect(typeErrors(dir)).toEqual([]);
+    expect(checked).toBe(0);
+  });
+});

@@ -54,7 +54,9 @@ export function retypeAssignedField(tracking: Tracking, value: Value, body: Clas
   // `this.name`, or be the field a base class or an interface declares: retyped, its reads there would get v2 unseen.
   if (visible && target && retype(source, declared, value)) {
     const why = `this.${name} is not private: code outside the class may read it, or declare it (a base class, an interface), where the codemod does not follow it`;
-    const suggestion = `make it private where only the class reads it, or migrate its readers by hand and type it ${target}, then run again`;
+    // Declared by a base class or an interface too, it cannot be made private (TS2415).
+    const inherited = owner.superClass || (owner.implements?.length ?? 0) > 0;
+    const suggestion = `${inherited ? '' : 'make it private where only the class reads it, or '}migrate its readers by hand and type it ${target}, then run again`;
     return void refuseType(tracking, value, declared, why, target, source, suggestion);
   }
   retypeAlone(tracking, value, declared, `this.${name}`, source);

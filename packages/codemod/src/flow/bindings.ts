@@ -122,19 +122,31 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
         TASK_FORM,
       );
     }
+    // Exported, it is read by the modules that import it, where the codemod does not follow a variable.
+    if (tracking.functions.exportedNames(source, binding).length > 0)
+      return void outOfSight(
+        tracking,
+        value,
+        target,
+        source,
+        `${target.name}, which is exported: the modules importing it read it where the codemod does not follow`,
+      );
     retypeAssignedName(tracking, value, binding.id, source);
     for (const reference of binding.references) {
       if (reference !== target && !reassigned(tracking, value, reference, source)) tracking.follow(value, reference, source);
     }
     return;
   }
-  if (isMember(target) && target.object.type === 'ThisExpression' && !target.computed) {
-    const name = propertyName(target);
-    const body = source
-      .ancestors(target)
-      .reverse()
-      .find((node) => node.type === 'ClassBody');
-    if (body?.type !== 'ClassBody' || name === undefined) return;
+  const name = isMember(target) && target.object.type === 'ThisExpression' && !target.computed ? propertyName(target) : undefined;
+  const body =
+    name === undefined
+      ? undefined
+      : source
+          .ancestors(target)
+          .reverse()
+          .find((node) => node.type === 'ClassBody');
+  // `this.#x` is no such field: its reads are not followed, so it is stored where the codemod cannot follow it (below).
+  if (name !== undefined && body?.type === 'ClassBody') {
     retypeAssignedField(tracking, value, body, name, target, source);
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
     // `get(this, 'last.data.process.flow')`: the member is read by a path the codemod cannot rewrite.
@@ -144,7 +156,11 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
     }
     return;
   }
-  if (isObjectShape(value.shape)) {
+  // A member of an object the codemod does not follow (`req.session.instanceId = id`, `ctx.body = { status }`,
+  // `res.locals.status = status`, `this.#state = state`).
+  if (isMember(target)) outOfSight(tracking, value, target, source, `${source.ctx.text(target)}, which the codemod cannot follow`);
+  // A pattern (`({ status } = state)`): written where the codemod cannot follow it.
+  else if (isObjectShape(value.shape))
     tracking.refuse(
       source,
       target,
@@ -153,19 +169,19 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
       'the v1 answer is stored where the codemod cannot follow it',
       suggestionOf(value),
     );
-    return;
-  }
-  // A member of an object the codemod does not follow (`req.session.instanceId = id`, `ctx.body = { status }`,
-  // `res.locals.status = status`): the code that reads it there is not seen, and may call v1 with the id or compare
-  // the status with 'Failed' alone, so the flow cannot be shown whole.
-  if (!isMember(target)) return;
-  if (carriesDecision(value.shape)) decisionEscapes(tracking, value, target, source);
+}
+
+/**
+ * `value` stored in `target` (`where` names it), whose reads the codemod does not see: they may call v1 with the id,
+ * compare the status with 'Failed' alone or read the answer in v1's shape, so the flow cannot be shown whole.
+ */
+function outOfSight(tracking: Tracking, value: Value, target: Node, source: Source, where: string): void {
+  if (isObjectShape(value.shape))
+    tracking.refuse(source, target, value, ruleOf(value), `the v1 answer is stored in ${where}`, suggestionOf(value));
+  else if (carriesDecision(value.shape)) decisionEscapes(tracking, value, target, source);
   else if (carriesStatus(value.shape)) statusEscapes(tracking, value, target, source);
-  else if (carriesId(value.shape)) {
-    // Read back from there by any file (another route's `req.session.instanceId`), not only the ones this one imports.
-    const where = `stored in ${source.ctx.text(target)}, which the codemod cannot follow`;
-    idEscapes(tracking, value, target, source, { where, anywhere: true });
-  }
+  // Read back from there by any file (another route's `req.session.instanceId`), not only the ones this one imports.
+  else if (carriesId(value.shape)) idEscapes(tracking, value, target, source, { where: `stored in ${where}`, anywhere: true });
 }
 
 /**

@@ -634,7 +634,7 @@ export class Functions {
   }
 
   /** The names under which a binding leaves its file: `export`, `export { x as y }`, `export default x`, `module.exports`. */
-  private exportedNames(source: Source, binding: Binding): string[] {
+  exportedNames(source: Source, binding: Binding): string[] {
     const names: string[] = [];
     const declaration = binding.declaration;
     const holder = declaration.type === 'VariableDeclarator' ? source.parent(declaration) : declaration;
