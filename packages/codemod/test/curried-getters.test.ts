@@ -2,6 +2,7 @@ import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
 import { appsOnSimulator, SEND_MODULE, STRICT_TSCONFIG, writeApp } from './strict-apps.js';
 import { typeErrors } from './type-errors.js';
@@ -106,5 +107,83 @@ describe('a status read through a function a call made', () => {
     await writeApp(dir, app('', "fp.get('instanceId')(state) === ''", "import fp from 'lodash/fp';"));
     const cli = await migrate(dir);
     expect(cli.stderr).toContain('1 migrated whole, 0 left on v1');
+  });
+});
+
+describe('a status read through a function a call made in another module, or held in an object', () => {
+  const report = async (dir: string) => {
+    const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-', '--force'], dir);
+    expect(cli.code).toBe(0);
+    return JSON.parse(cli.stdout) as Report;
+  };
+  const GET = "import fp from 'lodash/fp';";
+
+  it.each([
+    [
+      'imported by name',
+      { 'getters.ts': `${GET}\nexport const statusOf = fp.get('status');\n` },
+      "import { statusOf } from './getters';",
+      '',
+      "statusOf(state) === 'Failed'",
+      "statusOf (fp.get('status'))",
+    ],
+    [
+      'imported as the default export',
+      { 'getters.ts': `${GET}\nconst statusOf = fp.get('status');\nexport default statusOf;\n` },
+      "import statusOf from './getters';",
+      '',
+      "statusOf(state) === 'Failed'",
+      "statusOf (fp.get('status'))",
+    ],
+    [
+      'imported through a namespace',
+      { 'getters.ts': `${GET}\nexport const statusOf = fp.get('status');\n` },
+      "import * as g from './getters';",
+      '',
+      "g.statusOf(state) === 'Failed'",
+      "g.statusOf (fp.get('status'))",
+    ],
+    [
+      'held in an object member',
+      {},
+      GET,
+      "const G = { status: fp.get('status') };",
+      "G.status(state) === 'Failed'",
+      "G.status (fp.get('status'))",
+    ],
+    [
+      'held in an object member of another module',
+      { 'getters.ts': `${GET}\nexport const G = { status: fp.get('status') };\n` },
+      "import { G } from './getters';",
+      '',
+      "G.status(state) === 'Failed'",
+      "G.status (fp.get('status'))",
+    ],
+  ])('keeps the flow on v1, marked at the call, when it is %s', async (name, modules, imports, helpers, failed, callee) => {
+    const dir = join(apps.work, `made-${name.replace(/\W+/g, '-')}`);
+    await writeApp(dir, { ...app(helpers, failed, imports), ...modules });
+    expect((await report(dir)).flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'main.ts'), 'utf8')).toContain(
+      `// journey-codemod: unsupported [response.state-result] the v1 answer is handed to ${callee}, a function made by a call the codemod does not follow, and what it returns is used here`,
+    );
+  });
+
+  it('keeps the flow on v1 when the function comes from a module of the project the codemod cannot read it in', async () => {
+    const dir = join(apps.work, 'made-unread');
+    const getters = `${GET}\nlet made: (o: unknown) => unknown = fp.get('status');\nexport { made as statusOf };\nexport function reset(): void {\n  made = fp.get('status');\n}\n`;
+    await writeApp(dir, { ...app('', "statusOf(state) === 'Failed'", "import { statusOf } from './getters';"), 'getters.ts': getters });
+    expect((await report(dir)).flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'main.ts'), 'utf8')).toContain(
+      '// journey-codemod: unsupported [response.state-result] the v1 answer is handed to statusOf, which a module of the project holds in a way the codemod does not read',
+    );
+  });
+
+  it('migrates a flow whose imported made getter picks a member v2 answers alike', async () => {
+    const dir = join(apps.work, 'made-alike');
+    await writeApp(dir, {
+      ...app('', "idOf(state) === ''", "import { idOf } from './getters';"),
+      'getters.ts': `${GET}\nexport const idOf = fp.get('instanceId');\n`,
+    });
+    expect((await report(dir)).flows.map((flow) => flow.decision)).toEqual(['migrated']);
   });
 });

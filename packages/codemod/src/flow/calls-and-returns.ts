@@ -179,16 +179,22 @@ function handedBackUnseen(
   source: Source,
 ): void {
   // A request the codemod plans is seen: its body is followed into that request, its answer is the request's own.
-  if (!resultUsed(source, call) || !picksByPath(source, call, value, index) || tracking.bodyOwner(source, call.arguments[index]?.start))
+  if (
+    !resultUsed(source, call) ||
+    !picksByPath(tracking.functions, source, call, value, index) ||
+    tracking.bodyOwner(source, call.arguments[index]?.start)
+  )
     return;
   const callee = source.ctx.text(call.callee);
-  const maker = makerOf(source, call);
+  const maker = makerOf(tracking.functions, source, call);
   // A function a call made got its path there (`const statusOf = fp.get('status')`): the reason names that call.
   const handed = !maker
     ? `${callee}, which the codemod does not see`
-    : maker === call.callee
-      ? `${callee}, a function made by a call the codemod does not follow`
-      : `${callee} (${source.ctx.text(maker)}), a function made by a call the codemod does not follow`;
+    : maker === 'unread'
+      ? `${callee}, which a module of the project holds in a way the codemod does not read`
+      : maker.call === call.callee
+        ? `${callee}, a function made by a call the codemod does not follow`
+        : `${callee} (${maker.source.ctx.text(maker.call)}), a function made by a call the codemod does not follow`;
   const reason = `the v1 answer is handed to ${handed}, and what it returns is used here: it may be a part of the answer in v1's shape (a field a path names), which the codemod cannot rewrite`;
   tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
 }

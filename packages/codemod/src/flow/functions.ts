@@ -103,6 +103,59 @@ export class Functions {
     return onSuper ? [target] : [target, ...this.overridesOf(target)];
   }
 
+  /**
+   * What the callee `node` of a call holds where the codemod sees no function, such as a function another call made
+   * (`fp.get('status')`): the value a `const` is given, in its file or in the module of the project an import of it
+   * leads to (by name, as the default export, through a namespace), or under a key of an object literal (`G.status`
+   * of `const G = { status: fp.get('status') }`, here or imported). `unread` where it leads into a module of the
+   * project that holds it in a way the codemod does not read (a `let`, a name it holds another's, a spread);
+   * undefined where it leads to a package, or to no value of the project.
+   */
+  heldBy(source: Source, node: Node): Held | 'unread' | undefined {
+    if (node.type === 'Identifier') {
+      const binding = source.scopes.bindingOf(node);
+      if (!binding) return undefined;
+      const local = constValue(binding);
+      if (local) return { source, node: local };
+      const imported = this.importedFrom(source, binding);
+      if (!imported || !this.sources.get(imported.file)) return undefined;
+      return imported.imported === '*' ? 'unread' : readable(this.exportedValue(imported.file, imported.imported));
+    }
+    if (!isMember(node)) return undefined;
+    const name = propertyName(node);
+    if (name === undefined) return undefined;
+    const namespace = this.namespaceOf(source, node.object);
+    if (namespace !== undefined) return this.sources.get(namespace) ? readable(this.exportedValue(namespace, name)) : undefined;
+    if (node.object.type !== 'Identifier') return undefined;
+    const binding = source.scopes.bindingOf(node.object);
+    const object = binding && objectOfBinding(source, binding);
+    if (object) {
+      const value = propertyValue(source, object, name);
+      // A spread of this file's may hold a package's: only a call written here is one the codemod knows made it.
+      return value !== 'unread' && isCallValue(value?.node) ? value : undefined;
+    }
+    const imported = binding ? this.importedFrom(source, binding) : undefined;
+    const held = imported && this.exportedObject(imported.file, imported.imported);
+    return held ? readable(propertyValue(held.source, held.object, name)) : undefined;
+  }
+
+  /** The value `file` exports as `name`: what a `const` it exports is given, or an expression it exports as the default. */
+  private exportedValue(file: string, name: string): Held | undefined {
+    const source = this.sources.get(file);
+    const whole =
+      name === 'default' ? source?.ctx.ast.program.body.find((statement) => statement.type === 'ExportDefaultDeclaration') : undefined;
+    if (source && whole?.declaration.type === 'Identifier') {
+      const binding = source.scopes.lookup(whole.declaration.name, source.ctx.ast.program);
+      const value = binding && constValue(binding);
+      return value ? { source, node: value } : undefined;
+    }
+    const target = this.declarationOf(file, name);
+    if (target?.node.type !== 'VariableDeclarator') return target;
+    const binding = target.node.id.type === 'Identifier' ? target.source.scopes.bindingOf(target.node.id) : undefined;
+    const value = binding && constValue(binding);
+    return value ? { source: target.source, node: value } : undefined;
+  }
+
   /** The methods that override `ref` (a class method) in the classes that extend its class, at any depth in the run. */
   overridesOf(ref: FunctionRef): FunctionRef[] {
     const method = classMethodOf(ref);
@@ -710,6 +763,45 @@ export class Functions {
     }
     return found;
   }
+}
+
+/** A value of the project and the file it is in. */
+export interface Held {
+  readonly source: Source;
+  readonly node: Node;
+}
+
+/** What a `const` binding is given where it is declared by name (`const statusOf = fp.get('status')`). */
+function constValue(binding: Binding): Node | undefined {
+  const { declaration } = binding;
+  if (binding.kind !== 'const' || declaration.type !== 'VariableDeclarator' || declaration.id !== binding.id) return undefined;
+  return declaration.init ?? undefined;
+}
+
+const isCallValue = (node: Node | undefined): boolean => node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
+
+/** A value found in another module of the project: a call, a function or a class as found; anything else, or nothing, `unread`. */
+function readable(held: Held | 'unread' | undefined): Held | 'unread' {
+  if (!held || held === 'unread') return 'unread';
+  const { node } = held;
+  return isCallValue(node) || isFunctionNode(node) || isClass(node) ? held : 'unread';
+}
+
+/**
+ * The value under key `name` of an object literal, the last one written winning, a `const` it names followed once;
+ * `unread` where a spread written after may replace it, or where none is written and a spread may hold it.
+ */
+function propertyValue(source: Source, object: ObjectExpression, name: string): Held | 'unread' | undefined {
+  for (const property of [...object.properties].reverse()) {
+    if (property.type === 'SpreadElement') return 'unread';
+    if (keyName(property) !== name) continue;
+    if (property.type !== 'ObjectProperty') return { source, node: property };
+    const { value } = property;
+    const binding = value.type === 'Identifier' ? source.scopes.bindingOf(value) : undefined;
+    const held = binding && constValue(binding);
+    return { source, node: held ?? value };
+  }
+  return undefined;
 }
 
 /** The class a CommonJS module exports as a whole: `module.exports = Cls` of a class it declares, or `module.exports = class {…}`. */

@@ -77,7 +77,7 @@ function readOf(functions: Functions, source: Source, node: Node, names: readonl
     if (read) return `${read}, in ${handedTo}`;
   }
   // Handed on to a function that picks from it by a path (`get(copy, 'status')`): a v1 read the codemod cannot rewrite.
-  if (at !== -1 && isCallLike(holder) && picksWith(source, holder, names, at)) return source.ctx.text(holder);
+  if (at !== -1 && isCallLike(holder) && picksWith(functions, source, holder, names, at)) return source.ctx.text(holder);
   if (holder?.type !== 'VariableDeclarator' || holder.init !== held) return undefined;
   return boundRead(functions, source, holder.id, names, depth);
 }
@@ -169,62 +169,91 @@ const GETTERS = new Set([
  * not told of, nor a getter told of a member v2 keeps (`get(state, 'instanceId')`).
  */
 export function picksByPath(
+  functions: Functions,
   source: Source,
   call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
   value: Value,
   index: number,
 ): boolean {
   const names = v1Names(value);
-  return names !== undefined && picksWith(source, call, names, index);
+  return names !== undefined && picksWith(functions, source, call, names, index);
 }
 
 /** `picksByPath` for an answer whose v1 members are `names`. */
 function picksWith(
+  functions: Functions,
   source: Source,
   call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
   names: readonly string[] | 'any',
   index: number,
 ): boolean {
   // A part of an answer has v1 members of any name: a getter's path, or a path's own syntax, says a string is one.
-  return picks(source, call, index, (head, getter) => (names === 'any' ? getter || head.dotted : names.includes(head.step)));
+  return picks(functions, source, call, index, (head, getter) => (names === 'any' ? getter || head.dotted : names.includes(head.step)));
 }
 
 /**
  * The one rule of `picksByPath` and `picksMember`: the paths `call` is given beside its argument `index`, or the
  * calls that made the function it calls were given (`fp.get('status')(state)`), decide, by `named`; given none the
- * codemod can read, a getter by its name, or a function a call made, picks whatever its path names.
+ * codemod can read, a getter by its name, a function a call made, or one a module of the project holds where the
+ * codemod cannot read it, picks whatever its path names.
  */
 function picks(
+  functions: Functions | undefined,
   source: Source,
   call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
   index: number,
   named: (head: PathHead, getter: boolean) => boolean,
 ): boolean {
-  const makers: AnyCall[] = [];
-  for (let maker = makerOf(source, call); maker && makers.length < DEPTH; maker = makerOf(source, maker)) makers.push(maker);
-  const getter = makers.length > 0 || GETTERS.has(calleeName(source, call));
-  const heads = [call, ...makers].flatMap((made) =>
-    made.arguments.flatMap((argument, at) => {
-      const head = made === call && at === index ? undefined : pathHead(source, argument, 2);
+  const makers: Made[] = [];
+  let unread = false;
+  for (let maker = makerOf(functions, source, call); maker && makers.length < DEPTH; ) {
+    if (maker === 'unread') {
+      unread = true;
+      break;
+    }
+    makers.push(maker);
+    maker = makerOf(functions, maker.source, maker.call);
+  }
+  const getter = unread || makers.length > 0 || GETTERS.has(calleeName(source, call));
+  const heads = [{ source, call }, ...makers].flatMap((made) =>
+    made.call.arguments.flatMap((argument, at) => {
+      const head = made.call === call && at === index ? undefined : pathHead(made.source, argument, 2);
       return head ? [head] : [];
     }),
   );
   return heads.length > 0 ? heads.some((head) => named(head, getter)) : getter;
 }
 
+/** A call that made a function, and the file it is in. */
+export interface Made {
+  readonly source: Source;
+  readonly call: AnyCall;
+}
+
 /**
  * The call that made the function `call` calls, which the codemod does not follow into what it returns: its callee
  * (`by('status')(state)`, `propEq('Failed', 'status')(state)`), or the call a `const` it names holds (`const
- * statusOf = fp.get('status')`).
+ * statusOf = fp.get('status')`), in its file or, given `functions`, in the module of the project it is imported
+ * from, or under a key of an object literal (`G.status` of `const G = { status: fp.get('status') }`). `unread`
+ * where the callee leads into a module of the project that holds it in a way the codemod does not read.
  */
-export function makerOf(source: Source, call: AnyCall | Extract<Node, { type: 'NewExpression' }>): AnyCall | undefined {
+export function makerOf(
+  functions: Functions | undefined,
+  source: Source,
+  call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
+): Made | 'unread' | undefined {
   const { callee } = call;
-  if (isCallLike(callee)) return callee;
+  if (isCallLike(callee)) return { source, call: callee };
+  if (functions) {
+    const held = functions.heldBy(source, callee);
+    if (held === 'unread') return held;
+    return held && isCallLike(held.node) ? { source: held.source, call: held.node } : undefined;
+  }
   if (callee.type !== 'Identifier') return undefined;
   const binding = source.scopes.bindingOf(callee);
   const declaration = binding?.kind === 'const' ? binding.declaration : undefined;
   const init = (declaration?.type === 'VariableDeclarator' && declaration.id === binding?.id && declaration.init) || undefined;
-  return isCallLike(init) ? init : undefined;
+  return isCallLike(init) ? { source, call: init } : undefined;
 }
 
 /** The first step of a path, and whether it has more. */
@@ -269,5 +298,5 @@ const isCallLike = (node: Node | undefined): node is AnyCall => node?.type === '
  * codemod cannot read (`get(this, key)`). A path to another member (`get(this, 'token')`) picks nothing of it.
  */
 export function picksMember(source: Source, call: AnyCall, index: number, name: string): boolean {
-  return picks(source, call, index, (head) => head.step === name);
+  return picks(undefined, source, call, index, (head) => head.step === name);
 }
