@@ -2,6 +2,7 @@ import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/index.js';
 import { runCli } from './run-cli.js';
 import { appsOnSimulator, SEND_MODULE, STRICT_TSCONFIG, writeApp } from './strict-apps.js';
 import { typeErrors } from './type-errors.js';
@@ -119,6 +120,21 @@ describe("an answer's copy handed to a function of the project that reads it in 
     expect(cli.stderr).toContain('0 migrated whole, 1 left on v1');
     expect(await readFile(join(dir, 'main.ts'), 'utf8')).toContain(
       `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to Object.assign, which the codemod does not see, and what it returns is read in v1's shape (${read}, in firstOf)`,
+    );
+  });
+});
+
+describe("an answer copied by a function another module exports as its anonymous default, read in v1's shape", () => {
+  it.each([
+    ['an arrow', 'export default (o: object): any => Object.assign({}, o);\n', 'Object.assign'],
+    ['a function with no name', 'export default function (o: object): any {\n  return structuredClone(o);\n}\n', 'structuredClone'],
+  ])('keeps the flow on v1, marked at the copy, when it is %s', async (name, clone, callee) => {
+    const dir = join(apps.work, `default-${name.replaceAll(' ', '-')}`);
+    await writeApp(dir, { ...app('', "import copy from './clone';"), 'clone.ts': clone });
+    const cli = await runCli(['.', '--journey-map', 'journey-map.json', '--report', '-', '--force'], dir);
+    expect((JSON.parse(cli.stdout) as Report).flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'clone.ts'), 'utf8')).toContain(
+      `// journey-codemod: unsupported [endpoint.task-list] the v1 answer is handed to ${callee}, which the codemod does not see, and what it returns is read in v1's shape (list.tasks, returned through copy)`,
     );
   });
 });

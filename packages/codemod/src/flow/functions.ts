@@ -194,6 +194,8 @@ export class Functions {
     if (commonjsName !== undefined) return this.commonjsExportCalls(source, commonjsName);
     const id =
       fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
+    // `export default (o) => …`, `export default function (o) {…}`: no name in its file, called where it is imported.
+    if (!id && parent?.type === 'ExportDefaultDeclaration' && parent.declaration === fn) return this.importedCalls(source.file, 'default');
     if (id?.type !== 'Identifier') return [];
     const binding = source.scopes.bindingOf(id);
     return binding ? this.callsOfBinding(source, binding) : [];
