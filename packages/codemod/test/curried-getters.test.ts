@@ -178,6 +178,33 @@ describe('a status read through a function a call made in another module, or hel
     );
   });
 
+  // Functions of the project no call made, written in the forms modules export them: seen as they were before.
+  it.each([
+    [
+      'a function declaration exported as the default',
+      { 'summary.ts': 'function summarize(s: { instanceId: string }) {\n  return s.instanceId;\n}\nexport default summarize;\n' },
+      "import summarize from './summary';",
+    ],
+    ['an alias of a built-in', { 'summary.ts': 'export const summarize = JSON.stringify;\n' }, "import { summarize } from './summary';"],
+    [
+      'an arrow under a cast',
+      {
+        'summary.ts':
+          'type Summarizer = (s: { instanceId: string }) => string;\nexport const summarize = ((s) => s.instanceId) as Summarizer;\n',
+      },
+      "import { summarize } from './summary';",
+    ],
+    [
+      'a CommonJS module’s whole export',
+      { 'summary.cjs': 'module.exports = function summarize(s) {\n  return s.instanceId;\n};\n' },
+      "import summarize from './summary.cjs';",
+    ],
+  ])('migrates a flow whose answer is handed to %s, its result logged', async (name, modules, imports) => {
+    const dir = join(apps.work, `unmade-${name.replace(/\W+/g, '-')}`);
+    await writeApp(dir, { ...app('', "(console.log(summarize(state)), state.status === 'Failed')", imports), ...modules });
+    expect((await report(dir)).flows.map((flow) => flow.decision)).toEqual(['migrated']);
+  });
+
   it('migrates a flow whose imported made getter picks a member v2 answers alike', async () => {
     const dir = join(apps.work, 'made-alike');
     await writeApp(dir, {

@@ -108,8 +108,8 @@ export class Functions {
    * (`fp.get('status')`): the value a `const` is given, in its file or in the module of the project an import of it
    * leads to (by name, as the default export, through a namespace), or under a key of an object literal (`G.status`
    * of `const G = { status: fp.get('status') }`, here or imported). `unread` where it leads into a module of the
-   * project that holds it in a way the codemod does not read (a `let`, a name it holds another's, a spread);
-   * undefined where it leads to a package, or to no value of the project.
+   * project that holds it in a variable the codemod does not read (a `let`, a spread); undefined where it leads to a
+   * package, to a module's whole CommonJS export, or to a value no call made (an alias such as `JSON.stringify`).
    */
   heldBy(source: Source, node: Node): Held | 'unread' | undefined {
     if (node.type === 'Identifier') {
@@ -119,7 +119,7 @@ export class Functions {
       if (local) return { source, node: local };
       const imported = this.importedFrom(source, binding);
       if (!imported || !this.sources.get(imported.file)) return undefined;
-      return imported.imported === '*' ? 'unread' : readable(this.exportedValue(imported.file, imported.imported));
+      return imported.imported === '*' ? undefined : readable(this.exportedValue(imported.file, imported.imported));
     }
     if (!isMember(node)) return undefined;
     const name = propertyName(node);
@@ -139,21 +139,22 @@ export class Functions {
     return held ? readable(propertyValue(held.source, held.object, name)) : undefined;
   }
 
-  /** The value `file` exports as `name`: what a `const` it exports is given, or an expression it exports as the default. */
-  private exportedValue(file: string, name: string): Held | undefined {
+  /**
+   * The value `file` exports as `name`: what a `const` it exports is given, a function or class it declares, or an
+   * expression it exports as the default; `unread` for a `let` or `var`, which may hold anything by the time it is called.
+   */
+  private exportedValue(file: string, name: string): Held | 'unread' | undefined {
     const source = this.sources.get(file);
     const whole =
       name === 'default' ? source?.ctx.ast.program.body.find((statement) => statement.type === 'ExportDefaultDeclaration') : undefined;
     if (source && whole?.declaration.type === 'Identifier') {
       const binding = source.scopes.lookup(whole.declaration.name, source.ctx.ast.program);
-      const value = binding && constValue(binding);
-      return value ? { source, node: value } : undefined;
+      return binding && valueOfBinding(source, binding);
     }
     const target = this.declarationOf(file, name);
     if (target?.node.type !== 'VariableDeclarator') return target;
     const binding = target.node.id.type === 'Identifier' ? target.source.scopes.bindingOf(target.node.id) : undefined;
-    const value = binding && constValue(binding);
-    return value ? { source: target.source, node: value } : undefined;
+    return binding && valueOfBinding(target.source, binding);
   }
 
   /** The methods that override `ref` (a class method) in the classes that extend its class, at any depth in the run. */
@@ -782,11 +783,23 @@ function constValue(binding: Binding): Node | undefined {
 
 const isCallValue = (node: Node | undefined): boolean => node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
 
-/** A value found in another module of the project: a call, a function or a class as found; anything else, or nothing, `unread`. */
-function readable(held: Held | 'unread' | undefined): Held | 'unread' {
-  if (!held || held === 'unread') return 'unread';
-  const { node } = held;
-  return isCallValue(node) || isFunctionNode(node) || isClass(node) ? held : 'unread';
+/** A value found in another module of the project: a call, a function or a class (through a cast); anything else, none. */
+function readable(held: Held | 'unread' | undefined): Held | 'unread' | undefined {
+  if (!held || held === 'unread') return held;
+  let { node } = held;
+  // `((s) => …) as Summarizer`: the function the cast holds.
+  while (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' || node.type === 'ParenthesizedExpression')
+    node = node.expression;
+  return isCallValue(node) || isFunctionNode(node) || isClass(node) ? { source: held.source, node } : undefined;
+}
+
+/** What a binding holds: a `const`'s value, a function or class it declares, or `unread` for a `let` or `var`. */
+function valueOfBinding(source: Source, binding: Binding): Held | 'unread' | undefined {
+  const value = constValue(binding);
+  if (value) return { source, node: value };
+  const { declaration } = binding;
+  if (isFunctionNode(declaration) || isClass(declaration)) return { source, node: declaration };
+  return declaration.type === 'VariableDeclarator' ? 'unread' : undefined;
 }
 
 /**
