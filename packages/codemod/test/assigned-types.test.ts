@@ -105,6 +105,12 @@ export async function check(api: JourneyApi, subject: object): Promise<string> {
 }
 `;
 
+/** `LOCAL`, which also keeps the latest state in a `let` it exports. */
+const EXPORTED_LATEST = LOCAL.replace(
+  'let state: JourneyState | undefined;',
+  'let state: JourneyState | undefined;\n  latest = await api.state(instanceId);',
+).replace('export async function check', 'export let latest: JourneyState | undefined;\n\nexport async function check');
+
 let work: string;
 
 beforeAll(async () => {
@@ -220,31 +226,49 @@ describe('a name declared with a v1 type and assigned the answer later', () => {
   });
 });
 
-describe('an answer assigned where the codemod does not follow its reads', () => {
-  it.each([
-    [
-      'a #private field',
-      handler('#state?: JourneyState;').replaceAll('this.state', 'this.#state'),
-      'this.#state, which the codemod cannot follow',
-    ],
-    [
-      'an exported let, read by another module',
+describe('an answer assigned where other code reads it', () => {
+  it('migrates one held in a #private field as a private one: its reads in the class are followed', async () => {
+    const dir = await writeApp('hash-private', handler('#state?: JourneyState;').replaceAll('this.state', 'this.#state'));
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const session = await readFile(join(dir, 'session.ts'), 'utf8');
+    expect(session).toContain('#state?: V2State;');
+    expect(session).toContain("return this.#state?.status === 'Failed' || this.#state?.status === 'Error';");
+    expect(typeErrors(dir)).toEqual([]);
+    expect(checked).toBe(0);
+  });
+
+  it('migrates one assigned with ??= as one assigned with =, its comparison taking v2’s Error', async () => {
+    const dir = await writeApp(
+      'nullish-assigned',
       LOCAL.replace(
-        'let state: JourneyState | undefined;',
-        'let state: JourneyState | undefined;\n  latest = await api.state(instanceId);',
-      ).replace('export async function check', 'export let latest: JourneyState | undefined;\n\nexport async function check'),
-      'latest, which is exported',
-    ],
-  ])('keeps the flow on v1, marked, where it is %s, and type-checks', async (name, session, where) => {
-    const dir = await writeApp(name.replaceAll(/[ ,#]+/g, '-'), session);
-    if (where.startsWith('latest'))
-      await writeFile(
-        join(dir, 'reader.ts'),
-        "import { latest } from './session';\nexport const failed = () => latest?.status === 'Failed';\n",
-      );
+        "if (state.status === 'Failed') return 'error';",
+        "let seen: string | undefined;\n  seen ??= state.status;\n  if (seen === 'Failed') return 'error';",
+      ),
+    );
+    const { report } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain("if (seen === 'Failed' || seen === 'Error') return 'error';");
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('migrates one held in an exported let that no module of the run imports (exported for tests)', async () => {
+    const dir = await writeApp('exported-unimported', EXPORTED_LATEST);
+    const { report } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain('export let latest: V2State | undefined;');
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  it('keeps the flow on v1, marked, where an exported let is read by a module that imports it', async () => {
+    const dir = await writeApp('exported-imported', EXPORTED_LATEST);
+    await writeFile(
+      join(dir, 'reader.ts'),
+      "import { latest } from './session';\nexport const failed = () => latest?.status === 'Failed';\n",
+    );
     const { report, checked } = await migrate(dir);
     expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
-    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain(`the v1 answer is stored in ${where}`);
+    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain('the v1 answer is stored in latest, which is exported');
     expect(typeErrors(dir)).toEqual([]);
     expect(checked).toBe(0);
   });

@@ -67,6 +67,9 @@ function fieldOf(body: ClassBody, name: string): { declared: Node | undefined; h
   const typeOf = (node: Node) =>
     'typeAnnotation' in node && node.typeAnnotation?.type === 'TSTypeAnnotation' ? node.typeAnnotation.typeAnnotation : undefined;
   for (const member of body.body) {
+    // `#x`: private by the language, read nowhere but in the class.
+    if (member.type === 'ClassPrivateProperty' && !member.static && `#${member.key.id.name}` === name)
+      return { declared: typeOf(member), holder: member, visible: false };
     if (
       member.type === 'ClassProperty' &&
       !member.static &&

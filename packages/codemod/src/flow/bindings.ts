@@ -122,8 +122,8 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
         TASK_FORM,
       );
     }
-    // Exported, it is read by the modules that import it, where the codemod does not follow a variable.
-    if (tracking.functions.exportedNames(source, binding).length > 0)
+    // Imported by other modules of the run, it is read there, where the codemod does not follow a variable.
+    if (tracking.functions.importedElsewhere(source, binding))
       return void outOfSight(
         tracking,
         value,
@@ -137,7 +137,7 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
     }
     return;
   }
-  const name = isMember(target) && target.object.type === 'ThisExpression' && !target.computed ? propertyName(target) : undefined;
+  const name = isMember(target) && target.object.type === 'ThisExpression' ? thisMemberName(target) : undefined;
   const body =
     name === undefined
       ? undefined
@@ -145,7 +145,6 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
           .ancestors(target)
           .reverse()
           .find((node) => node.type === 'ClassBody');
-  // `this.#x` is no such field: its reads are not followed, so it is stored where the codemod cannot follow it (below).
   if (name !== undefined && body?.type === 'ClassBody') {
     retypeAssignedField(tracking, value, body, name, target, source);
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
@@ -157,7 +156,7 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
     return;
   }
   // A member of an object the codemod does not follow (`req.session.instanceId = id`, `ctx.body = { status }`,
-  // `res.locals.status = status`, `this.#state = state`).
+  // `res.locals.status = status`, `this.x` outside a class).
   if (isMember(target)) outOfSight(tracking, value, target, source, `${source.ctx.text(target)}, which the codemod cannot follow`);
   // A pattern (`({ status } = state)`): written where the codemod cannot follow it.
   else if (isObjectShape(value.shape))
@@ -249,11 +248,16 @@ function thisPickedBy(source: Source, body: Node, name: string): AnyCall[] {
   return calls;
 }
 
+/** The name of a member read off `this`: `x` of `this.x` (or `this['x']`), `#x` of `this.#x`. */
+function thisMemberName(node: Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>): string | undefined {
+  return !node.computed && node.property.type === 'PrivateName' ? `#${node.property.id.name}` : propertyName(node);
+}
+
 /** `this.name` read (not assigned) inside a class body. */
 function thisReads(source: Source, body: Node, name: string): Node[] {
   const reads: Node[] = [];
   walk(body, (node) => {
-    if (!isMember(node) || node.object.type !== 'ThisExpression' || propertyName(node) !== name) return;
+    if (!isMember(node) || node.object.type !== 'ThisExpression' || thisMemberName(node) !== name) return;
     const parent = source.parent(node);
     if (!(parent?.type === 'AssignmentExpression' && parent.left === node)) reads.push(node);
   });

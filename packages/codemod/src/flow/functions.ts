@@ -689,8 +689,13 @@ export class Functions {
     return commonjs ? '*' : entry.imported;
   }
 
+  /** Whether a module of the run imports `binding` from its file, under any name it is exported as. */
+  importedElsewhere(source: Source, binding: Binding): boolean {
+    return this.exportedNames(source, binding).some((name) => this.importsOf(source.file, name).length > 0);
+  }
+
   /** The names under which a binding leaves its file: `export`, `export { x as y }`, `export default x`, `module.exports`. */
-  exportedNames(source: Source, binding: Binding): string[] {
+  private exportedNames(source: Source, binding: Binding): string[] {
     const names: string[] = [];
     const declaration = binding.declaration;
     const holder = declaration.type === 'VariableDeclarator' ? source.parent(declaration) : declaration;

@@ -126,6 +126,9 @@ const UNKNOWN_CLIENT_FORM =
  * it, or refused with the reason; a place the codemod cannot follow the answer into is refused too, so the flow
  * stays whole on v1. Where the answer leaves the code the run was given, that place is recorded.
  */
+/** Assignment operators that may store their right side in their left. */
+const ASSIGNING = new Set(['=', '??=', '||=', '&&=']);
+
 export class Tracker implements Tracking {
   private readonly reads = new Map<string, { builder: SiteBuilder; origins: Set<string> }>();
   /** Types of a synchronous start's answer: retyped only if the answer turns out to be read as the state. */
@@ -456,7 +459,8 @@ export class Tracker implements Tracking {
         if (parent.init === node) this.declare(value, parent.id, source);
         return;
       case 'AssignmentExpression':
-        if (parent.right === node && parent.operator === '=') assign(this, value, parent.left, source);
+        // `s ??= state.status` (`||=`, `&&=`) may assign it as `=` does.
+        if (parent.right === node && ASSIGNING.has(parent.operator)) assign(this, value, parent.left, source);
         return;
       case 'LogicalExpression':
         if (parent.operator !== '&&' || parent.right === node) {

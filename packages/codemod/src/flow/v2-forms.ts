@@ -21,8 +21,8 @@ export const TASK_FORM = `${PENDING}(list) of the generated journey-v2 module (u
 export const taskWithoutHelpers = (off: string): string =>
   `a v1 task is an interaction that collects data (the end interaction has an interactionId too), read with pendingInteractionId, and ${off}`;
 
-/** `a.b.c` made of names only: safe to write twice. */
-export const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.[A-Za-z_$][\w$]*)*$/;
+/** `a.b.c` made of names only (`this.#c` too): safe to write twice. */
+export const REPEATABLE = /^(this|[A-Za-z_$][\w$]*)(\??\.#?[A-Za-z_$][\w$]*)*$/;
 
 const optionalPath = (path: string): string => path.split('.').join('?.');
 export const readEither = (base: string, paths: readonly string[]): string =>
