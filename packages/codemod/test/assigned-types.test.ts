@@ -238,6 +238,21 @@ describe('an answer assigned where other code reads it', () => {
     expect(checked).toBe(0);
   });
 
+  it('keeps the flow on v1, marked, where the class reads the #private field off another instance', async () => {
+    const session = handler('#state?: JourneyState;')
+      .replaceAll('this.state', 'this.#state')
+      .replace(
+        '  get pending(): boolean {',
+        "  sameAs(other: Session): boolean {\n    return other.#state?.status === 'Failed';\n  }\n  get pending(): boolean {",
+      );
+    const dir = await writeApp('hash-private-other', session);
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain('which the class also reads off another object');
+    expect(typeErrors(dir)).toEqual([]);
+    expect(checked).toBe(0);
+  });
+
   it('migrates one assigned with ??= as one assigned with =, its comparison taking v2’s Error', async () => {
     const dir = await writeApp(
       'nullish-assigned',
@@ -260,16 +275,24 @@ describe('an answer assigned where other code reads it', () => {
     expect(typeErrors(dir)).toEqual([]);
   });
 
-  it('keeps the flow on v1, marked, where an exported let is read by a module that imports it', async () => {
-    const dir = await writeApp('exported-imported', EXPORTED_LATEST);
-    await writeFile(
-      join(dir, 'reader.ts'),
-      "import { latest } from './session';\nexport const failed = () => latest?.status === 'Failed';\n",
-    );
-    const { report, checked } = await migrate(dir);
-    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
-    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain('the v1 answer is stored in latest, which is exported');
-    expect(typeErrors(dir)).toEqual([]);
-    expect(checked).toBe(0);
-  });
+  it.each([
+    ['by name', "import { latest } from './session';\nexport const failed = () => latest?.status === 'Failed';\n"],
+    [
+      'through require, in CommonJS',
+      "const m = require('./session');\nexports.failed = () => m.latest?.status === 'Failed';\n",
+      'reader.cjs',
+    ],
+    ['through import()', "export const failed = async (): Promise<boolean> => (await import('./session')).latest?.status === 'Failed';\n"],
+  ])(
+    'keeps the flow on v1, marked, where an exported let is read by a module that imports it %s',
+    async (how, reader, file = 'reader.ts') => {
+      const dir = await writeApp(`exported-imported-${how.replace(/\W+/g, '-')}`, EXPORTED_LATEST);
+      await writeFile(join(dir, file), reader);
+      const { report, checked } = await migrate(dir);
+      expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+      expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain('the v1 answer is stored in latest, which is exported');
+      expect(typeErrors(dir)).toEqual([]);
+      expect(checked).toBe(0);
+    },
+  );
 });

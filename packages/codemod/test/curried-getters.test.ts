@@ -168,6 +168,24 @@ describe('a status read through a function a call made in another module, or hel
     );
   });
 
+  it.each([
+    [
+      'a name holding another made one',
+      { 'getters.ts': `${GET}\nconst inner = fp.get('status');\nexport const statusOf = inner;\n` },
+      "import { statusOf } from './getters';",
+    ],
+    [
+      'a CommonJS module’s whole export made by a call',
+      { 'getters.cjs': "module.exports = require('lodash/fp').get('status');\n" },
+      "import statusOf from './getters.cjs';",
+    ],
+  ])('keeps the flow on v1, marked, when the imported function is %s', async (name, modules, imports) => {
+    const dir = join(apps.work, `unread-${name.replace(/\W+/g, '-')}`);
+    await writeApp(dir, { ...app('', "statusOf(state) === 'Failed'", imports), ...modules });
+    expect((await report(dir)).flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'main.ts'), 'utf8')).toContain('the v1 answer is handed to statusOf');
+  });
+
   it('keeps the flow on v1 when the function comes from a module of the project the codemod cannot read it in', async () => {
     const dir = join(apps.work, 'made-unread');
     const getters = `${GET}\nlet made: (o: unknown) => unknown = fp.get('status');\nexport { made as statusOf };\nexport function reset(): void {\n  made = fp.get('status');\n}\n`;

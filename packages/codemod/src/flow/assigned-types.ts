@@ -68,7 +68,7 @@ function fieldOf(body: ClassBody, name: string): { declared: Node | undefined; h
     'typeAnnotation' in node && node.typeAnnotation?.type === 'TSTypeAnnotation' ? node.typeAnnotation.typeAnnotation : undefined;
   for (const member of body.body) {
     // `#x`: private by the language, read nowhere but in the class.
-    if (member.type === 'ClassPrivateProperty' && !member.static && `#${member.key.id.name}` === name)
+    if (member.type === 'ClassPrivateProperty' && `#${member.key.id.name}` === name)
       return { declared: typeOf(member), holder: member, visible: false };
     if (
       member.type === 'ClassProperty' &&

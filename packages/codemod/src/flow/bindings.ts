@@ -145,6 +145,9 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
           .ancestors(target)
           .reverse()
           .find((node) => node.type === 'ClassBody');
+  // A `#x` read off another instance (`other.#x`) or the class (`Checker.#x` of a static one) is not followed.
+  if (name?.startsWith('#') && body?.type === 'ClassBody' && privateReadOffOther(body, name.slice(1)))
+    return void outOfSight(tracking, value, target, source, `this.${name}, which the class also reads off another object`);
   if (name !== undefined && body?.type === 'ClassBody') {
     retypeAssignedField(tracking, value, body, name, target, source);
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
@@ -251,6 +254,16 @@ function thisPickedBy(source: Source, body: Node, name: string): AnyCall[] {
 /** The name of a member read off `this`: `x` of `this.x` (or `this['x']`), `#x` of `this.#x`. */
 function thisMemberName(node: Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>): string | undefined {
   return !node.computed && node.property.type === 'PrivateName' ? `#${node.property.id.name}` : propertyName(node);
+}
+
+/** Whether the class body reads its private member `#name` off anything but `this`. */
+function privateReadOffOther(body: Node, name: string): boolean {
+  let found = false;
+  walk(body, (node) => {
+    if (isMember(node) && node.property.type === 'PrivateName' && node.property.id.name === name && node.object.type !== 'ThisExpression')
+      found = true;
+  });
+  return found;
 }
 
 /** `this.name` read (not assigned) inside a class body. */

@@ -119,7 +119,9 @@ export class Functions {
       if (local) return { source, node: local };
       const imported = this.importedFrom(source, binding);
       if (!imported || !this.sources.get(imported.file)) return undefined;
-      return imported.imported === '*' ? undefined : readable(this.exportedValue(imported.file, imported.imported));
+      return imported.imported === '*'
+        ? this.wholeExportValue(imported.file)
+        : readable(this.exportedValue(imported.file, imported.imported));
     }
     if (!isMember(node)) return undefined;
     const name = propertyName(node);
@@ -137,6 +139,18 @@ export class Functions {
     const imported = binding ? this.importedFrom(source, binding) : undefined;
     const held = imported && this.exportedObject(imported.file, imported.imported);
     return held ? readable(propertyValue(held.source, held.object, name)) : undefined;
+  }
+
+  /** What a CommonJS module assigns to `module.exports` whole, as a callee: a function of it, a made one, or `unread`. */
+  private wholeExportValue(file: string): Held | 'unread' | undefined {
+    const source = this.sources.get(file);
+    if (!source) return undefined;
+    for (const statement of source.ctx.ast.program.body) {
+      if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
+      const { left, right } = statement.expression;
+      if (source.ctx.text(left) === 'module.exports') return readable({ source, node: right });
+    }
+    return 'unread';
   }
 
   /**
@@ -689,9 +703,28 @@ export class Functions {
     return commonjs ? '*' : entry.imported;
   }
 
-  /** Whether a module of the run imports `binding` from its file, under any name it is exported as. */
+  /**
+   * Whether a module of the run may read `binding` from its file: it imports it under a name it is exported as, or
+   * reaches the file where no ES import names what it reads (`import('./x')`, `require('./x')`, `import x = require`).
+   */
   importedElsewhere(source: Source, binding: Binding): boolean {
-    return this.exportedNames(source, binding).some((name) => this.importsOf(source.file, name).length > 0);
+    const names = this.exportedNames(source, binding);
+    if (names.length === 0) return false;
+    if (names.some((name) => this.importsOf(source.file, name).length > 0)) return true;
+    return this.sources.modules.importersOf(source.file).some((file) => {
+      const importer = this.sources.get(file);
+      // Only an ES import names what it takes; `require` and `import x = require` may hand on the whole module.
+      const named = [...(importer?.ctx.imports.values() ?? [])].some(
+        (entry) => entry.node.type === 'ImportDeclaration' && this.sources.modules.resolve(file, entry.specifier) === source.file,
+      );
+      const passed = importer?.ctx.ast.program.body.some(
+        (statement) =>
+          (statement.type === 'ExportAllDeclaration' || statement.type === 'ExportNamedDeclaration') &&
+          statement.source &&
+          this.sources.modules.resolve(file, statement.source.value) === source.file,
+      );
+      return !named && !passed;
+    });
   }
 
   /** The names under which a binding leaves its file: `export`, `export { x as y }`, `export default x`, `module.exports`. */
@@ -795,7 +828,10 @@ function readable(held: Held | 'unread' | undefined): Held | 'unread' | undefine
   // `((s) => …) as Summarizer`: the function the cast holds.
   while (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' || node.type === 'ParenthesizedExpression')
     node = node.expression;
-  return isCallValue(node) || isFunctionNode(node) || isClass(node) ? { source: held.source, node } : undefined;
+  if (isCallValue(node) || isFunctionNode(node) || isClass(node)) return { source: held.source, node };
+  // An alias of a library's function (`JSON.stringify`) is no made one; any other value (a name holding another's,
+  // a conditional between two made getters) may be.
+  return isMember(node) ? undefined : 'unread';
 }
 
 /** What a binding holds: a `const`'s value, a function or class it declares, or `unread` for a `let` or `var`. */
