@@ -60,7 +60,7 @@ describe('a status read through a function a call made', () => {
     expect(cli.stderr).toContain('0 migrated whole, 1 left on v1');
     const main = await readFile(join(after, 'main.ts'), 'utf8');
     expect(main).toContain(
-      "// journey-codemod: unsupported [response.state-result] the v1 answer is handed to by('status'), a function made by a call the codemod does not follow, and what it returns is used here",
+      "// journey-codemod: unsupported [response.state-result] the v1 answer is handed to by('status'), a function made by a call the codemod does not follow, and what it returns is used here: it may be read from the answer in v1's shape (by its maker's path, or unseen), which the codemod cannot rewrite",
     );
     expect(main).toContain("send<State>('state/fetch'");
     expect((await runCli(['.', '--check', '--journey-map', 'journey-map.json'], after)).code).toBe(0);

@@ -195,7 +195,11 @@ function handedBackUnseen(
       : maker.call === call.callee
         ? `${callee}, a function made by a call the codemod does not follow`
         : `${callee} (${maker.source.ctx.text(maker.call)}), a function made by a call the codemod does not follow`;
-  const reason = `the v1 answer is handed to ${handed}, and what it returns is used here: it may be a part of the answer in v1's shape (a field a path names), which the codemod cannot rewrite`;
+  // A made function may read the answer by its maker's path or by none the codemod sees (`fp.isEqual(prev)`, a compiled schema).
+  const read = maker
+    ? "it may be read from the answer in v1's shape (by its maker's path, or unseen)"
+    : "it may be a part of the answer in v1's shape (a field a path names)";
+  const reason = `the v1 answer is handed to ${handed}, and what it returns is used here: ${read}, which the codemod cannot rewrite`;
   tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
 }
 
