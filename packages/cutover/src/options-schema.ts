@@ -99,7 +99,10 @@ const CutoverOptionsSchema = z.strictObject({
       quietMs: z.number().int().nonnegative(),
       thread: z.strictObject({
         // Absolute: a relative specifier would be resolved against the thread's entry, not the caller's module.
-        module: z.union([z.instanceof(URL), z.string().refine((text) => URL.canParse(text), 'expected an absolute URL such as file:///…')]),
+        module: z.union([
+          z.instanceof(URL),
+          z.string().refine((text) => URL.canParse(text), "expected an absolute URL (new URL('./sides.js', import.meta.url))"),
+        ]),
         // Checked here, not when the thread starts: by then the metrics are registered.
         data: z
           .unknown()

@@ -7,14 +7,7 @@ import { JourneyApiError, type V1Api } from '@journey-bridge/client';
 import type { RunningSimulator, Simulator } from '@journey-bridge/simulator';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Cutover,
-  type CutoverOptions,
-  CutoverOptionsError,
-  createCutover,
-  type PairRecord,
-  type ShadowThreadOptions,
-} from '../src/index.js';
+import { type Cutover, type CutoverOptions, createCutover, type PairRecord, type ShadowThreadOptions } from '../src/index.js';
 import { startShadowThread } from '../src/shadow-thread/shadow-thread.js';
 import { createPlatform, DATA_CHECK_V1, journeyMapOf, legacyJourney, stricterDataCheck, v1Side, variantIds } from './harness.js';
 import type { ThreadSidesData } from './thread-sides.js';
@@ -214,9 +207,5 @@ describe('failures of the shadow thread and of its calls', () => {
     const signal = AbortSignal.timeout(200);
     const call = thread.sides.v2.withContext({ signal }).startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { subject: {} } });
     await expect(call).rejects.toMatchObject({ name: 'TimeoutError' });
-  });
-
-  it('refuses a module that is not an absolute URL, as an options error', () => {
-    expect(() => startShadowThread({ module: './thread-sides.ts' }, () => {})).toThrow(CutoverOptionsError);
   });
 });

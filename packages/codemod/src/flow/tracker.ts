@@ -115,6 +115,9 @@ interface TypeImport {
   readonly retyped: { node: Node; site: SiteBuilder }[];
 }
 
+/** Assignment operators that may store their right side in their left. */
+const ASSIGNING = new Set(['=', '??=', '||=', '&&=']);
+
 /** What makes the kind of a client the codemod cannot tell known to it. */
 const UNKNOWN_CLIENT_FORM =
   'type the receiver (http: AxiosInstance, ReturnType<typeof createHttp>) or pass it an instance made by axios.create({ baseURL }) or by a function of the project that returns one, and run again';
@@ -126,9 +129,6 @@ const UNKNOWN_CLIENT_FORM =
  * it, or refused with the reason; a place the codemod cannot follow the answer into is refused too, so the flow
  * stays whole on v1. Where the answer leaves the code the run was given, that place is recorded.
  */
-/** Assignment operators that may store their right side in their left. */
-const ASSIGNING = new Set(['=', '??=', '||=', '&&=']);
-
 export class Tracker implements Tracking {
   private readonly reads = new Map<string, { builder: SiteBuilder; origins: Set<string> }>();
   /** Types of a synchronous start's answer: retyped only if the answer turns out to be read as the state. */

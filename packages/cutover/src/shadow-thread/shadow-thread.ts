@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { V1Api } from '@journey-bridge/client';
 import type { CallContext, ContextualV1Api } from '../contextual-api.js';
-import { CutoverOptionsError } from '../errors/cutover-options-error.js';
 import { ShadowThreadError } from '../errors/shadow-thread-error.js';
 import type { Side } from '../types.js';
 import { type FromShadowThread, fromWireError, type ShadowThreadData, type ToShadowThread } from './messages.js';
@@ -63,14 +62,8 @@ export function startShadowThread(
   /** Told once when the thread can run no more calls. */
   onBroken: (error: ShadowThreadError) => void,
 ): ShadowThread {
-  let href: string;
-  try {
-    href = new URL(String(module)).href;
-  } catch {
-    throw new CutoverOptionsError(
-      `shadow.thread.module must be an absolute URL (new URL('./sides.js', import.meta.url)), not ${JSON.stringify(String(module))}`,
-    );
-  }
+  // createCutover's options schema has made sure it is an absolute URL.
+  const href = new URL(String(module)).href;
   // libuv's threadpool (DNS lookups, file reads, zlib) is one per process, and its threads take the nice value of the
   // thread that first queues work on it: queued here first, they run at the primary's priority, not the shadow's.
   if (lowPriority) stat(fileURLToPath(import.meta.url), () => {});
