@@ -253,6 +253,28 @@ describe('an answer assigned where other code reads it', () => {
     expect(checked).toBe(0);
   });
 
+  it('keeps the flow on v1, marked, where it is a static field, which any module reads off the class', async () => {
+    const session = handler('static state?: JourneyState;')
+      .replace('  async run(subject: object): Promise<string> {', '  static async run(api: JourneyApi, subject: object): Promise<string> {')
+      .replaceAll('this.api.', 'api.')
+      .replace('  constructor(private readonly api: JourneyApi) {}\n', '')
+      .replace(
+        '  get failed(): boolean {\n    return this.state?.status',
+        '  static get failed(): boolean {\n    return this.state?.status',
+      )
+      .replace('  get pending(): boolean {', '  static get pending(): boolean {');
+    const dir = await writeApp('static-field', session);
+    await writeFile(
+      join(dir, 'reader.ts'),
+      "import { Session } from './session';\nexport const failed = () => Session.state?.status === 'Failed';\n",
+    );
+    const { report, checked } = await migrate(dir);
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'session.ts'), 'utf8')).toContain('a static field read off the class');
+    expect(typeErrors(dir)).toEqual([]);
+    expect(checked).toBe(0);
+  });
+
   it('migrates one assigned with ??= as one assigned with =, its comparison taking v2’s Error', async () => {
     const dir = await writeApp(
       'nullish-assigned',

@@ -148,6 +148,15 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
   // A `#x` read off another instance (`other.#x`) or the class (`Checker.#x` of a static one) is not followed.
   if (name?.startsWith('#') && body?.type === 'ClassBody' && privateReadOffOther(body, name.slice(1)))
     return void outOfSight(tracking, value, target, source, `this.${name}, which the class also reads off another object`);
+  // A static field is read off the class (`Checker.latest`), by any module: those reads are not followed.
+  if (name !== undefined && body?.type === 'ClassBody' && staticField(body, name))
+    return void outOfSight(
+      tracking,
+      value,
+      target,
+      source,
+      `this.${name}, a static field read off the class where the codemod does not follow`,
+    );
   if (name !== undefined && body?.type === 'ClassBody') {
     retypeAssignedField(tracking, value, body, name, target, source);
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
@@ -254,6 +263,19 @@ function thisPickedBy(source: Source, body: Node, name: string): AnyCall[] {
 /** The name of a member read off `this`: `x` of `this.x` (or `this['x']`), `#x` of `this.#x`. */
 function thisMemberName(node: Extract<Node, { type: 'MemberExpression' | 'OptionalMemberExpression' }>): string | undefined {
   return !node.computed && node.property.type === 'PrivateName' ? `#${node.property.id.name}` : propertyName(node);
+}
+
+/** Whether the class body declares `name` (`#x` as `#x`) a static field. */
+function staticField(body: Extract<Node, { type: 'ClassBody' }>, name: string): boolean {
+  return body.body.some(
+    (member) =>
+      (member.type === 'ClassProperty' &&
+        member.static &&
+        !member.computed &&
+        member.key.type === 'Identifier' &&
+        member.key.name === name) ||
+      (member.type === 'ClassPrivateProperty' && member.static && `#${member.key.id.name}` === name),
+  );
 }
 
 /** Whether the class body reads its private member `#name` off anything but `this`. */
