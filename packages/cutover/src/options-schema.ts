@@ -72,6 +72,17 @@ const isCloneable = (value: unknown): boolean => {
   }
 };
 
+const decodableUserInfo = (url: string): boolean => {
+  try {
+    const { username, password } = new URL(url);
+    decodeURIComponent(username);
+    decodeURIComponent(password);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const aFunction = <T>() => z.custom<T>((value) => typeof value === 'function', 'expected a function');
 
 /** Signals a handler can never receive: a kill switch on one would never fire (Node refuses to listen for them). */
@@ -117,7 +128,13 @@ const CutoverOptionsSchema = z.strictObject({
     .partial()
     .optional(),
   rollback: RollbackThresholdsSchema.optional(),
-  webhook: z.strictObject({ url: z.url({ protocol: /^https?$/ }), timeoutMs: Milliseconds.optional() }).optional(),
+  webhook: z
+    .strictObject({
+      // Its user information is sent as Basic authorization, decoded: never quoted back (it is a credential).
+      url: z.url({ protocol: /^https?$/ }).refine(decodableUserInfo, 'its user information is not valid percent-encoding'),
+      timeoutMs: Milliseconds.optional(),
+    })
+    .optional(),
   killSwitch: z
     .strictObject({
       signal: z

@@ -46,6 +46,11 @@ describe('createCutover refuses options it cannot run as written, naming the mem
     ['a consistency of 99 (a percent, not a share)', { rollback: { consistencyBelow: 99 } }, 'rollback.consistencyBelow'],
     ['the old name of shadowSample', { rollback: { liveSample: 0.01 } }, 'rollback.liveSample: renamed shadowSample'],
     ['a webhook given as a string', { webhook: 'https://hooks.example.com/cutover' }, 'webhook'],
+    [
+      'a webhook whose password is no percent-encoding',
+      { webhook: { url: 'https://ops:%zz@hooks.example.com/' } },
+      'webhook.url: its user information',
+    ],
     ['a publish that is a path', { publish: '/var/log/pairs.jsonl' }, 'publish: expected a function'],
     ['a member no version has', { dailycap: 10 }, 'options: Unrecognized key: "dailycap"'],
     ['no v2 side', { v2: undefined }, 'v2: expected a V1Api'],
