@@ -161,7 +161,7 @@ export function assign(tracking: Tracking, value: Value, target: Node, source: S
     retypeAssignedField(tracking, value, body, name, target, source);
     for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
     // `get(this, 'last.data.process.flow')`: the member is read by a path the codemod cannot rewrite.
-    for (const call of thisPickedBy(source, body, name)) {
+    for (const call of thisPickedBy(tracking, source, body, name)) {
       const reason = `the v1 answer is held in this.${name}, which ${source.ctx.text(call.callee)} picks by a path the codemod cannot rewrite`;
       tracking.refuse(source, call, value, ruleOf(value), reason, suggestionOf(value));
     }
@@ -250,12 +250,12 @@ function destructuredShape(value: Value, name: string): Shape | 'tasks' | 'ignor
 }
 
 /** Calls inside a class body that are handed `this` itself and pick its member `name` by a path. */
-function thisPickedBy(source: Source, body: Node, name: string): AnyCall[] {
+function thisPickedBy(tracking: Tracking, source: Source, body: Node, name: string): AnyCall[] {
   const calls: AnyCall[] = [];
   walk(body, (node) => {
     if (node.type !== 'CallExpression' && node.type !== 'OptionalCallExpression') return;
     const index = node.arguments.findIndex((argument) => argument.type === 'ThisExpression');
-    if (index !== -1 && picksMember(source, node, index, name)) calls.push(node);
+    if (index !== -1 && picksMember(tracking.functions, source, node, index, name)) calls.push(node);
   });
   return calls;
 }

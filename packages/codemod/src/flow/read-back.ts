@@ -198,7 +198,7 @@ function picksWith(
  * codemod cannot read it, picks whatever its path names.
  */
 function picks(
-  functions: Functions | undefined,
+  functions: Functions,
   source: Source,
   call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
   index: number,
@@ -238,22 +238,15 @@ export interface Made {
  * where the callee leads into a module of the project that holds it in a way the codemod does not read.
  */
 export function makerOf(
-  functions: Functions | undefined,
+  functions: Functions,
   source: Source,
   call: AnyCall | Extract<Node, { type: 'NewExpression' }>,
 ): Made | 'unread' | undefined {
   const { callee } = call;
   if (isCallLike(callee)) return { source, call: callee };
-  if (functions) {
-    const held = functions.heldBy(source, callee);
-    if (held === 'unread') return held;
-    return held && isCallLike(held.node) ? { source: held.source, call: held.node } : undefined;
-  }
-  if (callee.type !== 'Identifier') return undefined;
-  const binding = source.scopes.bindingOf(callee);
-  const declaration = binding?.kind === 'const' ? binding.declaration : undefined;
-  const init = (declaration?.type === 'VariableDeclarator' && declaration.id === binding?.id && declaration.init) || undefined;
-  return isCallLike(init) ? { source, call: init } : undefined;
+  const held = functions.heldBy(source, callee);
+  if (held === 'unread') return held;
+  return held && isCallLike(held.node) ? { source: held.source, call: held.node } : undefined;
 }
 
 /** The first step of a path, and whether it has more. */
@@ -297,6 +290,6 @@ const isCallLike = (node: Node | undefined): node is AnyCall => node?.type === '
  * is `name` (`get(this, 'last.data.process')`, `R.path(['last', 'status'], this)`), or is a getter given a path the
  * codemod cannot read (`get(this, key)`). A path to another member (`get(this, 'token')`) picks nothing of it.
  */
-export function picksMember(source: Source, call: AnyCall, index: number, name: string): boolean {
-  return picks(undefined, source, call, index, (head) => head.step === name);
+export function picksMember(functions: Functions, source: Source, call: AnyCall, index: number, name: string): boolean {
+  return picks(functions, source, call, index, (head) => head.step === name);
 }
