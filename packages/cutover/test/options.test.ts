@@ -242,6 +242,17 @@ describe('setStage and kill', () => {
   });
 });
 
+describe('a stored stage override', () => {
+  it('written by a newer version, with members this one does not know, is followed', async () => {
+    const store = createMemoryStore();
+    const stage = { kind: 'v1', since: 'a newer version' } as unknown as Stage;
+    await store.setOverride('dc', { stage, from: mapping.stage, reason: 'kill', at: new Date().toISOString(), by: 'ops' } as StageOverride);
+    const cutover = createCutover({ ...base(), store });
+    expect(await cutover.stageOf('dc')).toEqual({ kind: 'v1' });
+    await cutover.close();
+  });
+});
+
 describe('a stored stage override that is not one', () => {
   /** A memory store whose override of `dc` holds `written`, as a hand-made write in redis-cli could. */
   function storeHolding(written: unknown): PairingStore {
