@@ -27,9 +27,10 @@ export interface V1CompatOptions
    */
   upstream?: Region | string;
   /**
-   * Which requests are v1 calls to serve in-process. @default any whose path names a v1 journey operation
-   * (`…/captain/api/journey/start`, `…/journey/task/list`, …): any other path, even under `/captain/api/`, goes to
-   * its host, which alone knows what it serves there
+   * Which of the v1 journey calls to serve in-process (by host, say); one it refuses goes on to `fetch` untouched.
+   * Only a path that names a v1 journey operation (`…/captain/api/journey/start`, `…/journey/task/list`, …) is ever
+   * served: any other, even under `/captain/api/`, goes to its host, which alone knows what it serves there.
+   * @default every v1 journey call
    */
   match?: (url: URL) => boolean;
   /** The fetch everything else goes to, and the adapter's upstream calls. @default `globalThis.fetch` as it is now */
@@ -140,13 +141,14 @@ function answeredFrom(response: Response, url: string): Response {
 
 /**
  * The handler's answer as fetch gives one: with its status's reason phrase, its `Content-Length` (v1 sent one, and
- * code sizes buffers or skips empty bodies by it), the URL it answers, and no body for a HEAD request.
+ * code sizes buffers or skips empty bodies by it), the URL it answers, and neither body nor length for a HEAD
+ * request (v1 sent none).
  */
 async function asFetchResponse(answer: Response, url: string, method: string): Promise<Response> {
   // The handler's answers are JSON it built whole: reading them costs a copy, and gives their length in bytes.
   const body = answer.body === null ? null : await answer.arrayBuffer();
   const headers = new Headers(answer.headers);
-  if (body !== null) headers.set('content-length', String(body.byteLength));
+  if (body !== null && method !== 'HEAD') headers.set('content-length', String(body.byteLength));
   const response = new Response(method === 'HEAD' ? null : body, {
     status: answer.status,
     statusText: STATUS_CODES[answer.status] ?? '',
@@ -162,14 +164,14 @@ async function asFetchResponse(answer: Response, url: string, method: string): P
 export function createV1CompatFetch(options: V1CompatOptions): typeof globalThis.fetch {
   const underlying = options.fetch ?? globalThis.fetch;
   const handlerFor = handlersFor(options, underlying);
-  const match = options.match ?? ((url: URL) => v1OperationOf(url.pathname) !== undefined);
+  const served = (url: URL) => v1OperationOf(url.pathname) !== undefined && (options.match?.(url) ?? true);
   const { finishV1Journeys = true } = options;
   return async (input, init) => {
     // Every fetch of the app passes here: read the address without building a Request, and hand anything that
     // is not a v1 call on exactly as it came (building a Request from a Request would consume its body). An
     // address that does not parse (a relative one on Node) is not ours either: fetch itself says what is wrong.
     const url = URL.parse(input instanceof Request ? input.url : input);
-    if (!url || !match(url)) return underlying(input, init);
+    if (!url || !served(url)) return underlying(input, init);
     let request = new Request(input, init);
     let toV1: (() => Promise<Response>) | undefined;
     let v1Answer: Response | undefined;

@@ -601,6 +601,29 @@ describe('createV1CompatFetch', () => {
       headers: { authorization: `Bearer ${sim.issueToken()}` },
     });
     expect([answer.status, answer.headers.get('allow'), answer.body, await answer.text()]).toEqual([405, 'POST', null, '']);
+    // v1 sent no length with it either.
+    expect(answer.headers.get('content-length')).toBeNull();
+  });
+
+  it('serves only the v1 journey calls that match accepts: one it refuses, and any other path it accepts, go on untouched', async () => {
+    const passed: string[] = [];
+    const underlying: typeof fetch = async (input) => {
+      passed.push(String(input));
+      return new Response('from the host');
+    };
+    const compat = createV1CompatFetch({
+      upstream: 'http://sim.test/eu/v2/captain/',
+      journeyMap,
+      fetch: underlying,
+      match: (url) => url.host !== 'still-v1.example',
+    });
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"instanceId":"x"}' };
+    const notServed = ['http://still-v1.example/eu/captain/api/journey/state/fetch', 'http://legacy.example/legacy/journey/start'];
+    for (const url of notServed) expect(await (await compat(url, init)).text()).toBe('from the host');
+    expect(passed).toEqual(notServed);
+    // A v1 journey call it accepts is served (401 here: no token).
+    expect((await compat('http://legacy.example/eu/captain/api/journey/state/fetch', init)).status).toBe(401);
+    expect(passed).toHaveLength(2);
   });
 
   it('answers only the v1 journey paths: any other path, under /captain/api/ or not, goes on untouched', async () => {
