@@ -16,12 +16,13 @@ export const V1_MARKERS = [
 ] as const;
 
 /**
- * v1 response bodies written out in code (test doubles): a task list, a state's flow or its `metaData`; and a flow
- * read with `?.`.
+ * v1 response bodies written out in code (test doubles): a task list, a state's flow or its `metaData`; a flow
+ * read with `?.`; and a flow destructured (`{ process: { flow } }`, `{ flow } = state.data.process`).
  */
 export const V1_BODY_PATTERNS = [
   /tasks\s*:\s*\[\s*\{[^}]*taskId/,
-  /process\s*:\s*\{\s*flow\s*:/,
+  /process\s*:\s*\{[^{}]*\bflow\b/,
+  /\bflow\b[^;{}]*\}\s*=\s*[\w$.?]*\.process\b/,
   /process\?\.flow/,
   /metaData\s*:\s*\{/,
 ] as const;

@@ -314,7 +314,9 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
         `the answer is returned into ${source.ctx.text(holder.callee)}, which the codemod cannot follow`,
       );
     }
-    return;
+    // What that call does with it is unseen (a retry helper hands it to the caller): an id, a status or a decision
+    // leaves the code here, as one handed to it would.
+    return void tracking.boundary(source, holder, value);
   }
   // A generator's caller gets the generator, never what it returns: that reaches `.next()` alone, which for…of drops.
   if (fn.generator) return void generatorCallers(tracking, value, fn, node, source, false);

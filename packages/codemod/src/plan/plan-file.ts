@@ -85,7 +85,7 @@ export function planFile(
 
 /**
  * In one walk: `X.data.process.flow` and `X.data.context.process.flow` (with `?.` or not), reads only a v1 state
- * answers, also through a getter given the path (`get(x, 'data.process.flow.decision')`, `R.path(['data',
+ * answers, also destructured (`const { data: { process: { flow } = {} } = {} } = x`), through a getter given the path (`get(x, 'data.process.flow.decision')`, `R.path(['data',
  * 'process', 'flow'], x)`, `Reflect.get(x, 'data').process.flow`); and `x.status === 'Failed'` (any equality,
  * either side) and `case 'Failed':` of `switch (x.status)`, v1 status checks. Where the codemod follows the status a check is rewritten; one it cannot tie to a call counts only
  * where an answer that leaves the code it follows may reach it (see `escapedReads`).
@@ -128,6 +128,7 @@ function stateReads(ctx: FileContext): { reads: Site[]; statusChecks: Site[] } {
       for (const entry of node.cases) if (isFailed(entry.test)) check(entry, [...ancestors, node]);
       return;
     }
+    if (node.type === 'ObjectProperty' && V1_STATE_READ.test(destructuredPath(node, ancestors) ?? '')) return void read(node, ancestors);
     if (!isMember(node) || propertyName(node) !== 'flow' || !named(node.object, 'process')) return;
     const process = node.object as Extract<Node, { object: Node }>;
     const data = named(process.object, 'context') ? (process.object as Extract<Node, { object: Node }>).object : process.object;
@@ -141,6 +142,55 @@ const isCall = (node: Node): node is Extract<Node, { type: 'CallExpression' | 'O
 
 /** A path a getter is given that leads into a v1 state's flow (as `pathOf` writes it). */
 const V1_STATE_PATH = /^data(?:\.context)?\.process\.flow(?:$|\.)/;
+
+/** A destructuring's path (see `destructuredPath`) that ends at the `flow` of a v1 state's `data.process`. */
+const V1_STATE_READ = /(?:^|\.)data(?:\.context)?\.process\.flow$/;
+
+/** The name a destructuring's property takes out: `flow` of `{ flow }`, `{ flow: f }` and `{ 'flow': f = {} }`. */
+function keyName(property: Extract<Node, { type: 'ObjectProperty' }>): string | undefined {
+  if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
+  return property.key.type === 'StringLiteral' ? property.key.value : undefined;
+}
+
+/**
+ * The path a destructuring's property takes its value from, dotted: its key, the keys of the patterns around it
+ * (defaults skipped), and the member names the destructured value is read at (`{ data: { process: { flow } = {} } } =
+ * res.body` is `body.data.process.flow`). Undefined for an object literal's property.
+ */
+function destructuredPath(property: Extract<Node, { type: 'ObjectProperty' }>, ancestors: readonly Node[]): string | undefined {
+  const key = keyName(property);
+  if (key === undefined || ancestors.at(-1)?.type !== 'ObjectPattern') return undefined;
+  const keys = [key];
+  let index = ancestors.length - 1;
+  let pattern = ancestors[index] as Node;
+  for (;;) {
+    let above = ancestors[index - 1];
+    if (above?.type === 'AssignmentPattern' && above.left === pattern) {
+      pattern = above;
+      index -= 1;
+      above = ancestors[index - 1];
+    }
+    if (above?.type !== 'ObjectProperty' || above.value !== pattern || ancestors[index - 2]?.type !== 'ObjectPattern') break;
+    const outer = keyName(above);
+    if (outer === undefined) return undefined;
+    keys.unshift(outer);
+    index -= 2;
+    pattern = ancestors[index] as Node;
+  }
+  const holder = ancestors[index - 1];
+  let read: Node | null | undefined =
+    holder?.type === 'VariableDeclarator' && holder.id === pattern
+      ? holder.init
+      : holder?.type === 'AssignmentExpression' && holder.left === pattern
+        ? holder.right
+        : undefined;
+  for (; read && isMember(read); read = read.object) {
+    const name = propertyName(read);
+    if (name === undefined) break;
+    keys.unshift(name);
+  }
+  return keys.join('.');
+}
 
 /**
  * The path an argument names, its steps joined by dots: a string (`'tasks[0].taskId'` is `tasks.0.taskId`), its text
