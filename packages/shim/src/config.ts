@@ -226,8 +226,9 @@ export async function resolveConfig(
       ...(killFile !== undefined && { killFile: resolve(base, killFile) }),
     };
   }
-  const store = config.store ?? config.cutover?.store;
-  if (store !== undefined && store !== 'memory' && config.storeKey === undefined)
+  // Only a cutover opens the store (startShim warns of one named without it): only a cutover needs its key.
+  const store = config.cutover && (config.store ?? config.cutover.store);
+  if (store && store !== 'memory' && config.storeKey === undefined)
     throw new ShimConfigError(
       `a shared store (${where.get(config.store ? 'store' : 'cutover')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,
     );
