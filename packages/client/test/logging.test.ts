@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Simulator } from '@journey-bridge/simulator';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { idAuth, type Logger, password } from '../src/index.js';
-import { simulator, v2Client } from './simulator.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createDispatcher, idAuth, type Logger, password } from '../src/index.js';
+import { loopbackV2Client, simulator, v2Client } from './simulator.js';
 
 const FIRST_NAME = 'Zephyrine';
 const LAST_NAME = 'Quillfeather';
@@ -149,5 +149,18 @@ describe('logging', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^warn POST journey\/start 503 [\d.]+ms attempt 1 \[request [\w-]+\]/);
     expect(lines[0]).not.toContain('"request"');
+  });
+
+  it('names a failed attempt by the error the call raises, not by the transport’s TypeError', async () => {
+    const sim = await simulator();
+    const { lines, logger } = capture();
+    const dispatcher = createDispatcher({ maxResponseBytes: 50 });
+    onTestFinished(() => dispatcher.destroy());
+    const client = await loopbackV2Client(sim, { logger, logLevel: 'warn', dispatcher });
+
+    await expect(client.fetchState({ instanceId: 'x' })).rejects.toMatchObject({ name: 'TokenEndpointError' });
+
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warn POST as\/token\.oauth2 ResponseTooLargeError [\d.]+ms attempt 1 \[request [\w-]+\]/);
   });
 });

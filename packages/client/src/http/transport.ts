@@ -215,13 +215,16 @@ export class Transport {
     return client ?? error;
   }
 
-  /** One line per attempt; at debug level it also carries the redacted request and response bodies. */
+  /**
+   * One line per attempt; at debug level it also carries the redacted request and response bodies. A failure
+   * with no status is named as `failureName` says.
+   */
   #logAttempt(state: CallState, status: number | undefined, outcome: unknown): void {
     const { log } = this.#config;
     const failed = status === undefined || status >= 400;
     if (!log.enabled(failed ? 'warn' : 'debug')) return;
     const durationMs = Math.round((performance.now() - state.startedAt) * 10) / 10;
-    const result = status ?? (outcome instanceof Error ? outcome.name : 'error');
+    const result = status ?? failureName(outcome);
     const fields: Record<string, unknown> = {
       method: 'POST',
       path: state.path,
@@ -239,6 +242,18 @@ export class Transport {
     if (failed) log.warn(message, fields);
     else log.debug(message, fields);
   }
+}
+
+/**
+ * How an attempt that failed with no status is named in its log line: by its network error where that has a name
+ * of its own (`ProxyTunnelError`, `SocketError`), else by the client error it becomes, never by fetch's `TypeError`.
+ */
+function failureName(error: unknown): string {
+  if (isTimeout(error)) return TimeoutError.name;
+  if (isResponseTooLarge(error)) return ResponseTooLargeError.name;
+  if (!isNetworkError(error)) return error instanceof Error ? error.name : 'error';
+  const cause = networkErrorOf(error);
+  return cause instanceof Error && cause.name !== 'Error' && cause.name !== 'TypeError' ? cause.name : ConnectionError.name;
 }
 
 function parseLoosely(text: string): unknown {
