@@ -11,6 +11,7 @@ import {
   type ElementDescriptionInput,
   ERROR_KINDS,
   filterFlow,
+  type Interaction,
   type JourneyMapEntryInput,
   MalformedTaskIdError,
   ProvidedElementChangedError,
@@ -51,6 +52,7 @@ import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
 import { unknownToV2 } from './http/unknown-to-v2.js';
 import { stoppedWaiting } from './http/upstream-failure.js';
+import { SaveDrafts } from './save-drafts.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -127,6 +129,12 @@ function v1Request<T extends z.ZodType>(schema: T, value: unknown, log?: Pick<Lo
 const mayBeTakenBefore = (error: unknown): error is ConflictError =>
   error instanceof ConflictError && error.code !== ERROR_KINDS.JOURNEY_NOT_ACTIVE.code;
 
+/** Whether `subject` carries part of an element the interaction collects but not all of it: a partial submit leaves it out. */
+const carriesPartOfAnElement = (interaction: Interaction, subject: Subject, catalogue: ElementCatalogue): boolean =>
+  collectedElements(interaction.interaction?.collects ?? []).some(
+    ({ id }) => catalogue.get(id)?.pick(subject) !== undefined && !catalogue.isValid(subject, id),
+  );
+
 /** Call options for an upstream call made for `context`. */
 const callOptionsFor = (context: CallContext | undefined): CallOptions => ({
   ...(context?.signal && { signal: context.signal }),
@@ -161,6 +169,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now, logger } = options;
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
   const completedBySave = new CompletedBySave(now);
+  const saveDrafts = new SaveDrafts(now);
   const catalogue: ElementCatalogue = catalogueOf(options.elements ?? {});
 
   /** The operations for one call in one context (or none): every upstream call carries the context, `trace` notes it. */
@@ -474,20 +483,29 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
             if (intent === 'Validate') return { instanceId, taskId, valid: true };
             // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
-            if (intent === 'Complete') completedBySave.delete(taskId);
+            if (intent === 'Complete') {
+              completedBySave.delete(taskId);
+              saveDrafts.delete(taskId);
+            }
             return { instanceId, taskId };
           }
           const { interaction, interactionId } = active;
           // v1 refused every intent on a paused journey's task, Validate too: a `valid: true` here would be a guess.
           if (interaction.journey?.status === 'Paused') throw new StaleTaskError(taskId);
-          // v2 has no drafts: Save submits what is valid now (a partial submit), so nothing is lost; a Save that
-          // carries every required element therefore completes the interaction (register: request.update-intent).
-          const plan = planSubmit(interaction, context.subject, { partial: intent === 'Save', catalogue });
+          // v2 has no drafts: Save submits what is valid now (a partial submit); a Save that carries every required
+          // element therefore completes the interaction (register: request.update-intent). Part of an element it
+          // carries is kept for the task's next update, which v1 merged with the draft: so nothing is lost.
+          const subject = saveDrafts.withDraft(taskId, context.subject);
+          const plan = planSubmit(interaction, subject, { partial: intent === 'Save', catalogue });
+          if (intent === 'Save') {
+            if (carriesPartOfAnElement(interaction, subject, catalogue)) saveDrafts.keep(taskId, subject);
+            else saveDrafts.delete(taskId);
+          }
           // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
           // outside every known element cannot be told apart by element, so it is compared path by path.
           const heldBefore = heldOnce(instanceId);
-          if (plan.provided.length > 0 || undescribedPaths(catalogue, context.subject).length > 0) {
-            await refuseChanges(heldBefore(), context.subject, plan.provided);
+          if (plan.provided.length > 0 || undescribedPaths(catalogue, subject).length > 0) {
+            await refuseChanges(heldBefore(), subject, plan.provided);
           }
           if (intent === 'Validate') {
             // Only v2 can check an element nobody described: valid: true would be a guess.
@@ -513,7 +531,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
           // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
           if (intent === 'Save' && (await movedOn(instanceId, interactionId))) completedBySave.add(taskId, instanceId, interaction);
-          else if (intent !== 'Save') completedBySave.delete(taskId);
+          else if (intent !== 'Save') {
+            completedBySave.delete(taskId);
+            saveDrafts.delete(taskId);
+          }
           return { instanceId, taskId };
         }),
 

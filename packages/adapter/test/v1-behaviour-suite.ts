@@ -170,6 +170,23 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(again).toBeInstanceOf(ConflictError);
     });
 
+    it('a Save that carries part of an element keeps it for the Complete that brings the rest, as v1’s draft did', async () => {
+      const { api, clock, startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      // A form of two pages: the first name and the date of birth, then the last names.
+      const firstPage = { identity: { firstName: 'Ada', dateOfBirth: '1990-12-10' } };
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: firstPage } });
+      expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
+      await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { lastNames: ['Lovelace'] } } } });
+      expect((await api.listTasks({ instanceId })).tasks).toEqual([]);
+      clock.advance(1200);
+      const done = await api.fetchState({ instanceId });
+      expect(done.status).toBe('Completed');
+      expect(flowOf(done)['kyc-eu-v3']?.subject).toEqual(person);
+      expect(flowOf(done)[DECISION]?.result?.outcome).toBe(PASS);
+    });
+
     it('a Save that carries every required element: v1 keeps a draft, v2 completes the interaction, the task stays listed', async () => {
       const { api, startAsync, onlyTask } = setup();
       const instanceId = await startAsync();
