@@ -57,6 +57,18 @@ export async function run(token, subject) {
 }
 `;
 
+/** A v1 API module in CommonJS: an object of functions, each taking the instance id it acts on. */
+const CJS_API = `const BASE = process.env.JOURNEY_HOST + '/eu/captain/api/journey/';
+const call = (token, op, body) =>
+  fetch(BASE + op, { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: JSON.stringify(body) }).then((res) => res.json());
+module.exports = {
+  start: (token, resourceId) => call(token, 'start', { resourceId, context: { config: { async: true }, subject: {} } }),
+  listTasks: (token, instanceId) => call(token, 'task/list', { instanceId }),
+  complete: (token, instanceId, taskId, subject) => call(token, 'task/update', { intent: 'Complete', instanceId, taskId, context: { subject } }),
+  fetchState: (token, instanceId) => call(token, 'state/fetch', { instanceId }),
+};
+`;
+
 let repo: string;
 beforeEach(async () => {
   repo = await mkdtemp(join(tmpdir(), 'journey-codemod-callback-returns-'));
@@ -128,16 +140,7 @@ export async function verdict(token, subject) {
 
 describe('a v1 state read by destructuring that the codemod cannot tie to a call', () => {
   const project = (read: string) => ({
-    'api.js': `const BASE = process.env.JOURNEY_HOST + '/eu/captain/api/journey/';
-const call = (token, op, body) =>
-  fetch(BASE + op, { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: JSON.stringify(body) }).then((res) => res.json());
-module.exports = {
-  start: (token, resourceId) => call(token, 'start', { resourceId, context: { config: { async: true }, subject: {} } }),
-  listTasks: (token, instanceId) => call(token, 'task/list', { instanceId }),
-  complete: (token, instanceId, taskId, subject) => call(token, 'task/update', { intent: 'Complete', instanceId, taskId, context: { subject } }),
-  fetchState: (token, instanceId) => call(token, 'state/fetch', { instanceId }),
-};
-`,
+    'api.js': CJS_API,
     // The state reaches the caller through a callback, which the codemod does not follow.
     'poll.js': `const api = require('./api');
 function pollState(token, instanceId, done) {
@@ -175,6 +178,14 @@ module.exports = { run };
       'a pattern with context between',
       "const { data: { context: { process: { 'flow': f } } } } = state;\n  const outcome = f.decision.result.outcome;",
     ],
+    [
+      'a default beside the key',
+      'const { flow = {}, steps = [] } = state.data.process;\n  const outcome = flow.decision?.result.outcome ?? steps;',
+    ],
+    [
+      'a member chain with an index and a computed key',
+      "const { flow: { decision } = {} } = [state][0].data['process'];\n  const outcome = decision?.result.outcome;",
+    ],
   ])('keeps the flow on v1 when the read is %s, in a file the escaping state may reach', async (_name, read) => {
     await writeProject(repo, project(read));
     const { stderr, checked } = await migrate();
@@ -190,5 +201,35 @@ module.exports = { run };
     await writeProject(repo, project("const { data: { process: { steps } = {} } = {} } = state;\n  const outcome = steps ?? 'none';"));
     const { stderr } = await migrate();
     expect(stderr).toContain('1 migrated whole');
+  });
+});
+
+describe('a callback whose result is dropped, or followed where the chain goes', () => {
+  it.each([
+    ['timers', 'setTimeout(() => state.status, 10);\n  queueMicrotask(() => state.status);\n  process.nextTick(() => instanceId);'],
+    ['an event listener', "process.once('SIGTERM', () => state.status);"],
+    [
+      'a promise chain’s catch and finally',
+      "const again = await api.fetchState(token, instanceId).then((s) => s.status).catch(() => state.status).finally(() => instanceId);\n  if (again === 'Failed') return 'failed';",
+    ],
+  ])('leaves the flow free to migrate whole past %s', async (_name, line) => {
+    await writeProject(repo, {
+      'api.js': CJS_API,
+      'main.js': `const api = require('./api');
+async function run(token, subject) {
+  const { instanceId } = await api.start(token, 'a1d7c3f0data-check-v1@latest');
+  const list = await api.listTasks(token, instanceId);
+  await api.complete(token, instanceId, list.tasks[0].taskId, subject);
+  const state = await api.fetchState(token, instanceId);
+  ${line}
+  return state.status === 'Completed' ? 'done' : 'pending';
+}
+module.exports = { run };
+`,
+    });
+    const { stderr, checked } = await migrate();
+    expect(stderr).toContain('1 migrated whole');
+    expect(await readFile(join(repo, 'api.js'), 'utf8')).toContain('/v2/');
+    expect(checked).toBe(0);
   });
 });

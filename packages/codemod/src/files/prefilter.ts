@@ -21,8 +21,9 @@ export const V1_MARKERS = [
  */
 export const V1_BODY_PATTERNS = [
   /tasks\s*:\s*\[\s*\{[^}]*taskId/,
-  /process\s*:\s*\{[^{}]*\bflow\b/,
-  /\bflow\b[^;{}]*\}\s*=\s*[\w$.?]*\.process\b/,
+  /process\s*:\s*\{[^;]{0,200}?\bflow\b/,
+  // Bounded: a file with no semicolons would otherwise be scanned to its end from every `flow`.
+  /\bflow\b[^;]{0,200}?\}\s*=[^;=]{0,200}?\bprocess\b/,
   /process\?\.flow/,
   /metaData\s*:\s*\{/,
 ] as const;

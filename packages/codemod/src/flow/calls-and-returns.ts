@@ -291,6 +291,22 @@ const HANDED_OVER_FORM =
   // Never the ignore comment's own words: a marker holding them would read as one on the next run.
   'migrate the code given the instance together with this method by hand; or, if every caller of the method is in the run, put the ignore comment of the journey-codemod docs above the line that hands it over, and run again';
 
+/** Calls that drop what their callback returns: timers, event listeners, a promise chain's `finally`. */
+const DROPS_CALLBACK_RESULT = new Set([
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'nextTick',
+  'on',
+  'once',
+  'addListener',
+  'prependListener',
+  'prependOnceListener',
+  'addEventListener',
+  'finally',
+]);
+
 /** A returned value reaches every call of the function, or leaves the code. */
 export function returned(tracking: Tracking, value: Value, node: Node, source: Source): void {
   const fn = source
@@ -302,9 +318,12 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   // A callback returns into the call it was given to.
   if ((holder?.type === 'CallExpression' || holder?.type === 'OptionalCallExpression') && holder.arguments.includes(fn as never)) {
     const method = isMember(holder.callee) ? propertyName(holder.callee) : undefined;
-    if (method === 'then') return void tracking.follow(value, holder, source);
+    // A promise chain's `catch` answers what its callback returns, as `then` does.
+    if (method === 'then' || method === 'catch') return void tracking.follow(value, holder, source);
     if (method === 'map') return void tracking.follow({ ...value, shape: mappedShape(value.shape) }, holder, source);
     if (method !== undefined && ARRAY_METHODS.has(method)) return;
+    const callee = method ?? (holder.callee.type === 'Identifier' ? holder.callee.name : undefined);
+    if (callee !== undefined && DROPS_CALLBACK_RESULT.has(callee)) return;
     if (isObjectShape(value.shape)) {
       tracking.refuse(
         source,
