@@ -463,6 +463,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       updateTask: (request) =>
         asV1(async () => {
           const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
+          // What earlier Saves of the task carried of an element without all of it, beneath what this update carries.
+          const subject = saveDrafts.withDraft(taskId, context.subject);
           let active: Awaited<ReturnType<typeof activeInteraction>>;
           try {
             active = await activeInteraction(taskId, instanceId);
@@ -475,10 +477,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
             if (state.status === 'Paused') throw error;
             const held = state.context?.subject ?? {};
-            const changed = changedElements(catalogue, held, context.subject, catalogue.carriedBy(context.subject));
-            const paths = changedUndescribed(catalogue, held, context.subject);
+            const changed = changedElements(catalogue, held, subject, catalogue.carriedBy(subject));
+            const paths = changedUndescribed(catalogue, held, subject);
             if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
-            const added = addedAfterSave(catalogue, held, context.subject);
+            const added = addedAfterSave(catalogue, held, subject);
             if (added) throw new AddedAfterSaveError(added.elements, added.paths);
             // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
             if (intent === 'Validate') return { instanceId, taskId, valid: true };
@@ -494,13 +496,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           if (interaction.journey?.status === 'Paused') throw new StaleTaskError(taskId);
           // v2 has no drafts: Save submits what is valid now (a partial submit); a Save that carries every required
           // element therefore completes the interaction (register: request.update-intent). Part of an element it
-          // carries is kept for the task's next update, which v1 merged with the draft: so nothing is lost.
-          const subject = saveDrafts.withDraft(taskId, context.subject);
+          // carries is kept, once the Save is taken, for the task's next update, which v1 merged with the draft.
           const plan = planSubmit(interaction, subject, { partial: intent === 'Save', catalogue });
-          if (intent === 'Save') {
+          const draftKept = () => {
+            if (intent !== 'Save') return;
             if (carriesPartOfAnElement(interaction, subject, catalogue)) saveDrafts.keep(taskId, subject);
             else saveDrafts.delete(taskId);
-          }
+          };
           // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
           // outside every known element cannot be told apart by element, so it is compared path by path.
           const heldBefore = heldOnce(instanceId);
@@ -513,7 +515,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (unchecked.length > 0) throw new UndescribedElementError(unchecked);
             return { instanceId, taskId, valid: true };
           }
-          if (plan.participants.length === 0) return { instanceId, taskId };
+          if (plan.participants.length === 0) {
+            draftKept();
+            return { instanceId, taskId };
+          }
           const collects = collectedElements(interaction.interaction?.collects ?? []);
           const required = new Set(collects.filter(({ spec }) => spec === 'required').map(({ id }) => id));
           try {
@@ -528,6 +533,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             }
             throw error;
           }
+          draftKept();
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
           // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
           if (intent === 'Save' && (await movedOn(instanceId, interactionId))) completedBySave.add(taskId, instanceId, interaction);
