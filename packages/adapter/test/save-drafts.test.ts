@@ -1,22 +1,8 @@
-import { BadRequestError, ConflictError, createJourneyClient, staticToken } from '@journey-bridge/client';
-import { createSimulator } from '@journey-bridge/simulator';
+import { BadRequestError, ConflictError } from '@journey-bridge/client';
 import { describe, expect, it } from 'vitest';
-import { createV1Adapter } from '../src/index.js';
-import { journeyMap, journeys } from './targets.js';
+import { replicas } from './targets.js';
 
 const image = (text: string) => Buffer.from(text).toString('base64');
-
-/** Two replicas of the drop-in over one platform: each keeps only its own Saves' drafts. */
-function replicas() {
-  const sim = createSimulator({ journeys, clock: { manual: true } });
-  const token = sim.issueToken();
-  const replica = () =>
-    createV1Adapter({
-      client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
-      journeyMap,
-    });
-  return { sim, a: replica(), b: replica() };
-}
 
 async function started(api: ReturnType<typeof replicas>['a'], resourceId: string) {
   const { instanceId } = await api.startJourney({ resourceId, context: { config: { async: true }, subject: {} } });

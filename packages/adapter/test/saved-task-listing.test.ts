@@ -1,23 +1,8 @@
-import { createJourneyClient, staticToken } from '@journey-bridge/client';
-import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { createV1Adapter } from '../src/index.js';
-import { journeyMap, journeys } from './targets.js';
+import { replicas } from './targets.js';
 
 const DATA_CHECK_V1 = 'a1d7c3f0data-check-v1@latest';
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
-
-/** Two replicas of the drop-in over one platform: each adapter remembers only its own Saves. */
-function replicas() {
-  const sim = createSimulator({ journeys, clock: { manual: true } });
-  const token = sim.issueToken();
-  const replica = () =>
-    createV1Adapter({
-      client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
-      journeyMap,
-    });
-  return { sim, a: replica(), b: replica() };
-}
 
 describe('the task a Save completed, listed until its Complete', () => {
   it('is not kept for a Save that left the interaction open: what completes it elsewhere shows at once', async () => {

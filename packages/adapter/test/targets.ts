@@ -98,3 +98,18 @@ export const interceptorOverV2: TargetFactory = (sim, dialect) => (region, token
       fetch: sim.fetch,
     }),
   });
+
+/**
+ * Two replicas of the drop-in over one in-process platform (its clock manual), sharing one token: each adapter
+ * remembers only its own Saves.
+ */
+export function replicas() {
+  const sim = createSimulator({ journeys, clock: { manual: true } });
+  const token = sim.issueToken();
+  const replica = () =>
+    createV1Adapter({
+      client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
+      journeyMap,
+    });
+  return { sim, a: replica(), b: replica() };
+}
