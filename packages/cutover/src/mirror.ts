@@ -143,17 +143,24 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     shadowEnd = failure(error);
   }
 
-  /** The prefill and every submission a Complete of the primary's caller gave: what the shadow may be given. */
-  let subject: Subject = (job.start.context.subject ?? {}) as Subject;
+  /**
+   * What the shadow may be given as of each Complete of the primary's caller taken: the prefill and every
+   * submission up to that Complete, the drafts Saved before it beneath it.
+   */
+  const asOfComplete: Subject[] = [];
   /** Saved since the last Complete: v1 keeps a Save as a draft, given (and corrected) by the next Complete. */
   let drafts: Subject = {};
   /** Completed submissions taken. */
   let held = 0;
   /**
-   * The task last submitted to and how many submissions were held then: the same task is submitted again only
-   * once more arrive (after a refusal for missing data, or a partial submit it kept open).
+   * How many of `asOfComplete` the shadow has been given: one more for each task it moves on to, so that a shadow
+   * behind its primary gives each task what the primary's caller had sent by that task's Complete, never what
+   * later tasks' Saves and Completes carried (v1 gave a task none of it); the same task gets more only once it
+   * waits for data (refused for missing data, or kept open by a partial submit).
    */
-  let tried: { readonly taskId: string; readonly held: number } | undefined;
+  let given = 0;
+  /** The task last submitted to. */
+  let tried: string | undefined;
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
   let parkedAt: number | undefined;
   /** Once the shadow waits or has ended, the primary is polled less and less often (a person may take minutes); reset by news. */
@@ -199,7 +206,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         } else if (taken.draft) {
           drafts = mergeSubject(drafts, taken.subject as Subject);
         } else {
-          subject = mergeSubject(mergeSubject(subject, drafts), taken.subject as Subject);
+          const before = asOfComplete.at(-1) ?? ((job.start.context.subject ?? {}) as Subject);
+          asOfComplete.push(mergeSubject(mergeSubject(before, drafts), taken.subject as Subject));
           drafts = {};
           held += 1;
         }
@@ -226,20 +234,24 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     if (tasks && isTerminalStatus(tasks.status)) {
       const state = await fetchState();
       shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
-    } else if (task && held > 0 && (tried?.taskId !== task.taskId || tried.held !== held)) {
+    } else if (task && held > 0 && (tried !== task.taskId || given < held)) {
       // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
-      tried = { taskId: task.taskId, held };
+      const previous = { tried, given };
+      given = tried === task.taskId ? given + 1 : Math.min(given + 1, held);
+      tried = task.taskId;
       try {
+        const subject = asOfComplete[given - 1] as Subject; // 1 ≤ given ≤ held
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
       } catch (error) {
         // Not refused: it may not have been taken, so the next turn may send it again.
         if (!refused(error)) {
-          tried = undefined;
+          ({ tried, given } = previous);
           throw error;
         }
-        parkedAt = held;
+        // Refused with more held than given: the next turn gives more at once.
+        if (given === held) parkedAt = held;
       }
     } else if ((task || parkedAt === held) && primaryEnded && !finalLook()) {
       // Not yet the last take: a hold under way here is waited for, one made again elsewhere is given time.

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { V1Api } from '@journey-bridge/client';
+import type { Subject } from '@journey-bridge/contract';
 import type { Simulator } from '@journey-bridge/simulator';
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,9 @@ import {
 } from '../src/index.js';
 import { createSealer } from '../src/stores/seal.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
+
+const DOC_SELFIE_V1 = 'c3f9e5b2doc-selfie-v1';
+
 import { redisAvailable, redisForTest } from './redis-server.js';
 
 /**
@@ -139,6 +144,55 @@ describe('the shadow is fed as its own interactions ask', () => {
     const shadow = shadowSim.core.engine.get(records[0]?.v2Instance as string);
     expect(shadow?.subject.identity?.lastNames).toEqual(['Lovelace']);
     expect(shadowSim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1);
+  });
+});
+
+describe('a shadow behind its primary', () => {
+  it('gives each task what the caller had sent by that task’s Complete, never what a later task’s Save carried', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    // The shadow starts only once the caller is done: every submission is held before it takes any.
+    let caughtUp!: () => void;
+    const callerDone = new Promise<void>((resolve) => (caughtUp = resolve));
+    const side = v2Side(shadowSim);
+    const late = (api: V1Api): V1Api => ({ ...api, startJourney: async (request) => callerDone.then(() => api.startJourney(request)) });
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: { ...late(side), withContext: (context) => late(side.withContext(context)) },
+      mappings: [{ name: 'doc-selfie', v1: DOC_SELFIE_V1, v2: 'd4a0f6c3doc-selfie-v2', stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    const { instanceId } = await cutover.startJourney({ resourceId: `${DOC_SELFIE_V1}@latest`, context: { config: { async: true } } });
+    const taskAfter = async (previous?: string) => {
+      for (let polls = 0; polls < 200; polls += 1) {
+        const [task] = (await cutover.listTasks({ instanceId })).tasks;
+        if (task && task.taskId !== previous) return task.taskId;
+        sim.core.clock.advance(500);
+      }
+      throw new Error('no task came');
+    };
+    const update = (intent: 'Save' | 'Complete', taskId: string, subject: Subject) =>
+      cutover.updateTask({ intent, instanceId, taskId, context: { subject } });
+    const image = (text: string) => Buffer.from(text).toString('base64');
+    // The documents' page saves a first name the task does not collect whole (v1 drops it); the selfie's page a
+    // last name that task does not collect at all.
+    const documents = await taskAfter();
+    await update('Save', documents, { identity: { firstName: 'Ada' } });
+    await update('Complete', documents, { documents: [{ type: 'Primary', side1Image: image('FRONT'), side2Image: image('BACK') }] });
+    const selfie = await taskAfter(documents);
+    await update('Save', selfie, { identity: { lastNames: ['Lovelace'] } });
+    await update('Complete', selfie, { biometrics: [{ type: 'Selfie', selfieImage: image('SELFIE') }] });
+    for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
+      if (polls > 200) throw new Error('the journey did not end');
+      sim.core.clock.advance(500);
+    }
+    caughtUp();
+    await cutover.idle();
+    await cutover.close();
+    expect(records).toMatchObject([{ result: 'match' }]);
+    expect(shadowSim.core.engine.get(records[0]?.v2Instance as string)?.subject.identity?.lastNames).toBeUndefined();
   });
 });
 
