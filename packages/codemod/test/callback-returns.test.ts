@@ -204,6 +204,32 @@ module.exports = { run };
   });
 });
 
+describe('a callback into a function that hands its result back, though named as a listener is', () => {
+  it.each([
+    ['a project’s on(fn)', 'function on(fn) {\n  return fn();\n}\n', 'on'],
+    ['an imported once(fn)', "const { once } = require('lodash');\n", 'once'],
+  ])('keeps the flow on v1 when the answer goes through %s', async (_name, helper, name) => {
+    await writeProject(repo, {
+      'api.js': CJS_API,
+      'main.js': `const api = require('./api');
+${helper}
+async function run(token, subject) {
+  const { instanceId } = await api.start(token, 'a1d7c3f0data-check-v1@latest');
+  const list = await api.listTasks(token, instanceId);
+  await api.complete(token, instanceId, list.tasks[0].taskId, subject);
+  const state = await ${name}(() => api.fetchState(token, instanceId));
+  return state.data.process.flow.decision.result.outcome;
+}
+module.exports = { run };
+`,
+    });
+    const { stderr, checked } = await migrate();
+    expect(stderr).toContain('0 migrated whole');
+    expect(await readFile(join(repo, 'api.js'), 'utf8')).not.toContain('/v2/');
+    expect(checked).toBe(0);
+  });
+});
+
 describe('a callback whose result is dropped, or followed where the chain goes', () => {
   it.each([
     ['timers', 'setTimeout(() => state.status, 10);\n  queueMicrotask(() => state.status);\n  process.nextTick(() => instanceId);'],

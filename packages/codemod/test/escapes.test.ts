@@ -96,6 +96,41 @@ describe('a value the codemod cannot follow', () => {
     );
   });
 
+  it.each([
+    ['joined into a redirect URL', "res.redirect('/draft?iid=' + started.instanceId);"],
+    ['written into a header with a template', `res.setHeader('Location', \`/draft/\${started.instanceId}\`);`],
+    ['encoded for a cookie', "res.cookie('iid', encodeURIComponent(started.instanceId));"],
+    ['kept in the session in an array', 'req.session.ids = [started.instanceId];'],
+    ['made into text by a method of its own', "res.redirect(started.instanceId.concat('/draft'));"],
+  ])('keeps a start on v1 with the draft’s calls when its instance id leaves %s', async (_name, line) => {
+    await writeProject(repo, {
+      'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
+      'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest').replace(
+        'req.session.instanceId = started.instanceId;',
+        line,
+      ),
+      'routes/draft.js': draftRoute,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toMatch(
+      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)), which the codemod does not follow/,
+    );
+  });
+
+  it('moves a start whose instance id only reaches a log line, the draft’s calls left on v1', async () => {
+    await writeProject(repo, {
+      'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
+      'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest').replace(
+        'req.session.instanceId = started.instanceId;',
+        "console.log('started ' + started.instanceId);",
+      ),
+      'routes/draft.js': draftRoute,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole');
+  });
+
   it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-app", "private": true }\n',

@@ -291,21 +291,26 @@ const HANDED_OVER_FORM =
   // Never the ignore comment's own words: a marker holding them would read as one on the next run.
   'migrate the code given the instance together with this method by hand; or, if every caller of the method is in the run, put the ignore comment of the journey-codemod docs above the line that hands it over, and run again';
 
-/** Calls that drop what their callback returns: timers, event listeners, a promise chain's `finally`. */
-const DROPS_CALLBACK_RESULT = new Set([
-  'setTimeout',
-  'setInterval',
-  'setImmediate',
-  'queueMicrotask',
-  'nextTick',
-  'on',
-  'once',
-  'addListener',
-  'prependListener',
-  'prependOnceListener',
-  'addEventListener',
-  'finally',
-]);
+/** Timers, which drop what their callback returns: called by name, unless the code binds that name itself. */
+const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+/** Methods that add an event listener, whose result the emitter drops: `emitter.on('event', listener)`. */
+const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener', 'addEventListener']);
+
+/**
+ * Whether `call` drops what its callback `fn` returns: a timer (`setTimeout`, `globalThis.setTimeout`),
+ * `process.nextTick`, a listener added for an event named in the call (`emitter.on('done', fn)`; not a project's
+ * `on(fn)` or lodash's `once(fn)`, which hand the result back), or a promise chain's `finally`.
+ */
+function dropsCallbackResult(call: AnyCall, fn: Node, source: Source): boolean {
+  const { callee } = call;
+  if (callee.type === 'Identifier') return TIMERS.has(callee.name) && source.scopes.lookup(callee.name, call) === undefined;
+  const name = isMember(callee) ? propertyName(callee) : undefined;
+  if (name === undefined || !isMember(callee)) return false;
+  if (name === 'finally' || TIMERS.has(name)) return true;
+  if (name === 'nextTick') return callee.object.type === 'Identifier' && callee.object.name === 'process';
+  const [event, listener] = call.arguments;
+  return LISTENER_METHODS.has(name) && listener === fn && (event?.type === 'StringLiteral' || event?.type === 'TemplateLiteral');
+}
 
 /** A returned value reaches every call of the function, or leaves the code. */
 export function returned(tracking: Tracking, value: Value, node: Node, source: Source): void {
@@ -322,8 +327,7 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
     if (method === 'then' || method === 'catch') return void tracking.follow(value, holder, source);
     if (method === 'map') return void tracking.follow({ ...value, shape: mappedShape(value.shape) }, holder, source);
     if (method !== undefined && ARRAY_METHODS.has(method)) return;
-    const callee = method ?? (holder.callee.type === 'Identifier' ? holder.callee.name : undefined);
-    if (callee !== undefined && DROPS_CALLBACK_RESULT.has(callee)) return;
+    if (dropsCallbackResult(holder, fn, source)) return;
     if (isObjectShape(value.shape)) {
       tracking.refuse(
         source,

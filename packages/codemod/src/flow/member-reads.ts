@@ -8,6 +8,7 @@ import { isMember, propertyName } from '../parse/walk.js';
 import { ARRAY_METHODS, arrayMethod, callback, requiredId, tasksMember, tasksRead, wholeListRead } from './lists.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
+import { idUnfollowed } from './text-uses.js';
 import type { Member, Tracking } from './tracking.js';
 import { REPEATABLE, readEither, ruleOf } from './v2-forms.js';
 import { bodyKey, type Shape, type Value } from './values.js';
@@ -125,6 +126,9 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
         `task.${name ?? '[…]'} has no v2 counterpart on an interaction`,
       );
     case 'leaf':
+      // `id.concat(…)`, `id.slice(…)`: text made of the id, which the codemod does not follow on.
+      if (shape.leaf === 'instanceId' && called)
+        return void idUnfollowed(tracking, value, called, source, `made into text by .${name ?? '[…]'}()`);
       if (shape.leaf === 'outcome' && called && /^(startsWith|includes|endsWith)$/.test(name ?? ''))
         return void outcomeTest(tracking, value, called, source);
       if (shape.leaf === 'decision' && called) decisionEscapes(tracking, value, called, source);

@@ -1,10 +1,11 @@
 // A status or a decision turned into text (`String(status)`, `${status}`, `status + ''`): shown, the text is
-// harmless; read as a value, it is the status or the decision itself, which the codemod no longer follows.
+// harmless; read as a value, it is the status or the decision itself, which the codemod no longer follows. An
+// instance id in text (a URL, a cookie) leaves the code with it.
 import type { Node } from '@babel/types';
 import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
-import type { Value } from './values.js';
+import { carriesInstanceId, type Value } from './values.js';
 
 /** Calls whose result is the text of their argument, as `${value}` is, or a changed form of it (`sameText: false`). */
 export const TEXT_CONVERSIONS = new Map([
@@ -21,9 +22,23 @@ export const TEXT_CONVERSIONS = new Map([
  * stays on v1 unless that text is only shown (logged, thrown, rendered).
  */
 export function turnedIntoText(tracking: Tracking, value: Value, text: Node, source: Source, how: string, sameText = true): void {
-  if (value.shape.kind !== 'leaf' || joined(text)) return;
+  if (value.shape.kind !== 'leaf') return;
+  // An instance id in a URL, a cookie or a header built of it leaves with that text, for code that may hand it
+  // back to v1 calls; a message that is only shown takes nothing anywhere.
+  if (carriesInstanceId(value.shape) && (joined(text) || !sameText))
+    return void idUnfollowed(tracking, value, text, source, 'written into text (a URL, a header, a cookie)');
+  if (joined(text)) return;
   if (sameText) tracking.follow(value, text, source);
   else unlessShown(tracking, value, text, source, `${how} and uses that text as a value`);
+}
+
+/**
+ * An instance id at `node` (text made of it, an array the code writes around it, what a method of it answers) that
+ * the codemod does not follow on (`how` says what became of it: `put in an array`): it leaves the code there, for
+ * code that may hand it back to v1 calls, unless `node` is only shown (logged, thrown, rendered).
+ */
+export function idUnfollowed(tracking: Tracking, value: Value, node: Node, source: Source, how: string): void {
+  if (!onlyShown(source, node)) tracking.idLeaves(source, node, value, `${how}, which the codemod does not follow`);
 }
 
 /**

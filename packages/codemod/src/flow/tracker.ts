@@ -28,7 +28,7 @@ import {
   switched,
   wordingUnfollowed,
 } from './status-and-decision.js';
-import { renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
+import { idUnfollowed, renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
 import { idRetype, retype, takesAnyString, v2TypeOf } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
@@ -145,7 +145,7 @@ export class Tracker implements Tracking {
   private readonly interactions = new Map<string, string>();
   private readonly boundaries = new Map<string, string[]>();
   private readonly v2Unfollowed: V2Unfollowed[] = [];
-  private readonly idLeaves: IdLeave[] = [];
+  private readonly leftIds: IdLeave[] = [];
 
   constructor(
     readonly sources: Sources,
@@ -257,7 +257,7 @@ export class Tracker implements Tracking {
       interactions: this.interactions,
       boundaries: this.boundaries,
       v2Unfollowed: this.v2Unfollowed,
-      idLeaves: this.idLeaves,
+      idLeaves: this.leftIds,
     };
   }
 
@@ -330,19 +330,17 @@ export class Tracker implements Tracking {
         returned || !('callee' in node)
           ? 'returned to no caller in the run'
           : `handed to ${source.ctx.text(node.callee)}, which the codemod does not see`;
-      this.idLeaves.push({
-        origin: value.origin,
-        file: source.file,
-        offset: node.start ?? 0,
-        how,
-        ignored: source.optedOut(node),
-      });
+      this.idLeaves(source, node, value, how);
     }
     if (!isObjectShape(value.shape)) return;
     const where = `${source.file}:${lineRef(source.file, node.start ?? 0)}`;
     const list = this.boundaries.get(value.origin) ?? [];
     if (!list.includes(where)) list.push(where);
     this.boundaries.set(value.origin, list);
+  }
+
+  idLeaves(source: Source, node: Node, value: Value, how: string): void {
+    this.leftIds.push({ origin: value.origin, file: source.file, offset: node.start ?? 0, how, ignored: source.optedOut(node) });
   }
 
   retype(source: Source, type: Node, value: Value): void {
@@ -530,6 +528,9 @@ export class Tracker implements Tracking {
         else if (carriesStatus(value.shape) && parent.type === 'JSXExpressionContainer') {
           if (!renderedAsText(parent, source)) statusEscapes(this, value, node, source);
         }
+        // An instance id in an array the code writes (`req.session.ids = [id]`) goes where it cannot follow either.
+        else if (carriesInstanceId(value.shape))
+          idUnfollowed(this, value, parent, source, `put in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
         // One in an array the code writes (`[state.status].includes('Failed')`, `Promise.all([getStatus(id)])`) is
         // read where the codemod does not follow it.
         else unlessShown(this, value, parent, source, `puts it in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);

@@ -33,6 +33,8 @@ export interface Tracking {
   jsdocTyped(source: Source, holder: Node, value: Value, site: JsdocTypeSite, at?: Node): void;
   /** The answer leaves the code the run was given here: passed to code the codemod does not see, or `returned` to no caller. */
   boundary(source: Source, node: Node, value: Value, returned?: boolean): void;
+  /** The instance id `value` carries leaves the code the codemod follows at `node`, `how` says how. */
+  idLeaves(source: Source, node: Node, value: Value, how: string): void;
   /** Where the expression `node`, holding `value`, goes next. */
   follow(value: Value, node: Node, source: Source): void;
   /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
