@@ -260,11 +260,12 @@ function planSubmit(site: SiteBuilder, ctx: FileContext, body: RequestBody, shap
   if (intent) {
     const complete = intent.value.type === 'StringLiteral' && intent.value.value.toLowerCase() === 'complete';
     if (!complete) {
-      return void site.refuse(
-        'request.update-intent',
-        `intent ${ctx.text(intent.value)} has no v2 counterpart: v2 only takes complete elements`,
-        SUBMIT_FORM,
-      );
+      // Any intent but a literal (`intent`, `isLast ? 'Complete' : 'Save'`) may be a Save or a Validate at run time.
+      const reason =
+        intent.value.type === 'StringLiteral'
+          ? `intent ${ctx.text(intent.value)} has no v2 counterpart: v2 only takes complete elements`
+          : `the intent (${ctx.text(intent.value)}) is set at run time and may be a Save or a Validate, which have no v2 counterpart: v2 only takes complete elements`;
+      return void site.refuse('request.update-intent', reason, SUBMIT_FORM);
     }
   }
   const taskId = propertyOf(request, 'taskId');
