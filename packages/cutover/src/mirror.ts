@@ -153,14 +153,23 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   /** Completed submissions taken. */
   let held = 0;
   /**
-   * How many of `asOfComplete` the shadow has been given: one more for each task it moves on to, so that a shadow
-   * behind its primary gives each task what the primary's caller had sent by that task's Complete, never what
-   * later tasks' Saves and Completes carried (v1 gave a task none of it); the same task gets more only once it
-   * waits for data (refused for missing data, or kept open by a partial submit).
+   * How many of `asOfComplete` the shadow has been given: a task it moves on to gets the one the task before it
+   * took, and the next only once it is refused for missing data, so that a shadow behind its primary gives each
+   * task the earliest data that satisfies it, never what later tasks' Saves and Completes carried at once (v1 gave
+   * an earlier task none of it), whichever of the two publications collects in more steps.
    */
   let given = 0;
-  /** The task last submitted to. */
-  let tried: string | undefined;
+  /**
+   * The task last submitted to, and whether it took that submission: a task that took it and is still listed asks
+   * for more than it was asked before (a document's back once its front was read), so it is given the same once more.
+   */
+  let tried: { readonly taskId: string; taken: boolean; readonly again: boolean } | undefined;
+  /** The submission `asOfComplete[given - 1]` a task is given next, if any. */
+  const nextFor = (taskId: string): number | undefined => {
+    if (tried?.taskId !== taskId) return Math.max(given, 1);
+    if (tried.taken && !tried.again) return given;
+    return given < held ? given + 1 : undefined;
+  };
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
   let parkedAt: number | undefined;
   /** Once the shadow waits or has ended, the primary is polled less and less often (a person may take minutes); reset by news. */
@@ -234,16 +243,18 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     if (tasks && isTerminalStatus(tasks.status)) {
       const state = await fetchState();
       shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
-    } else if (task && held > 0 && (tried !== task.taskId || given < held)) {
+    } else if (task && held > 0 && nextFor(task.taskId) !== undefined) {
       // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
       const previous = { tried, given };
-      given = tried === task.taskId ? given + 1 : Math.min(given + 1, held);
-      tried = task.taskId;
+      const next = nextFor(task.taskId) as number;
+      tried = { taskId: task.taskId, taken: false, again: tried?.taskId === task.taskId && next === given };
+      given = next;
       try {
         const subject = asOfComplete[given - 1] as Subject; // 1 ≤ given ≤ held
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
+        tried.taken = true;
       } catch (error) {
         // Not refused: it may not have been taken, so the next turn may send it again.
         if (!refused(error)) {

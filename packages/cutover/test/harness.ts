@@ -49,13 +49,14 @@ export const stricterDataCheck: JourneyDefinition = {
   })),
 };
 
-const republished = (id: string, segments: JourneyDefinition['segments']): JourneyDefinition => ({
+/** The data check republished as `id`, collecting in `segments` (its one segment, `personal`, split or changed). */
+export const republished = (id: string, segments: JourneyDefinition['segments']): JourneyDefinition => ({
   ...dataCheck,
   id,
   resourceIds: { v1: { production: `${id}-v1`, preview: `${id}-v1-preview` }, v2: { production: `${id}-v2`, preview: `${id}-v2-preview` } },
   segments,
 });
-const [personal] = dataCheck.segments as [JourneyDefinition['segments'][number]];
+export const [personal] = dataCheck.segments as [JourneyDefinition['segments'][number]];
 
 /** The data check published to collect the name and the date of birth in two tasks instead of one. */
 export const splitDataCheck = republished('data-check-split', [
@@ -95,7 +96,10 @@ export function v1Side(sim: Simulator, token = sim.issueToken()): ContextualV1Ap
 }
 
 /** The adapter over a simulator's v2 surface, as the v2 side of a cutover. */
-export function v2Side(sim: Simulator, { strict = false, token = sim.issueToken() } = {}): ContextualV1Api {
+export function v2Side(
+  sim: Simulator,
+  { strict = false, token = sim.issueToken(), map = {} }: { strict?: boolean; token?: string; map?: Record<string, string> } = {},
+): ContextualV1Api {
   return createV1Adapter({
     client: createJourneyClient({
       baseUrl: 'http://sim.test/eu/v2/captain/',
@@ -104,7 +108,7 @@ export function v2Side(sim: Simulator, { strict = false, token = sim.issueToken(
       retry: { limit: 0 },
     }),
     // The two-task v1 publication is replaced by the one-interaction data check.
-    journeyMap: { ...journeyMapOf(strict), [splitDataCheck.resourceIds.v1.production]: 'b2e8d4a1data-check-v2' },
+    journeyMap: { ...journeyMapOf(strict), [splitDataCheck.resourceIds.v1.production]: 'b2e8d4a1data-check-v2', ...map },
     dialect: { flowKeys: variantIds },
     syncStartIntervalMs: 1,
   });

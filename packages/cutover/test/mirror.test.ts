@@ -17,7 +17,18 @@ import {
   summariseRecords,
 } from '../src/index.js';
 import { createSealer } from '../src/stores/seal.js';
-import { createPlatform, DATA_CHECK_V1, legacyJourney, person, splitDataCheck, v1Side, v2Side } from './harness.js';
+import {
+  createPlatform,
+  DATA_CHECK_V1,
+  journeys,
+  legacyJourney,
+  person,
+  personal,
+  republished,
+  splitDataCheck,
+  v1Side,
+  v2Side,
+} from './harness.js';
 
 const DOC_SELFIE_V1 = 'c3f9e5b2doc-selfie-v1';
 
@@ -147,43 +158,60 @@ describe('the shadow is fed as its own interactions ask', () => {
   });
 });
 
+const image = (text: string) => Buffer.from(text).toString('base64');
+const DOCUMENTS = { documents: [{ type: 'Primary', side1Image: image('FRONT'), side2Image: image('BACK') }] };
+const DOCUMENT = { element: 'PrimaryDocument', spec: 'required' } as const;
+const collecting = (id: string, elements: string[], modules: typeof personal.modules = []) => ({
+  ...personal,
+  id,
+  variantId: `collect-${id}`,
+  collects: elements.map((element) => (element === 'PrimaryDocument' ? DOCUMENT : { element, spec: 'required' as const })),
+  modules,
+});
+/** v1 takes the name with the document, then the date of birth; its v2 republication takes each in a step of its own. */
+const nameWithDocument = republished('name-with-document', [
+  collecting('name-document', ['FullName', 'PrimaryDocument']),
+  collecting('birth', ['DateOfBirth'], personal.modules),
+]);
+const stepByStep = republished('step-by-step', [
+  collecting('document', ['PrimaryDocument']),
+  collecting('name', ['FullName']),
+  collecting('birth', ['DateOfBirth'], personal.modules),
+]);
+
 describe('a shadow behind its primary', () => {
-  it('gives each task what the caller had sent by that task’s Complete, never what a later task’s Save carried', async () => {
-    const sim = createPlatform();
-    const shadowSim = createPlatform();
-    // The shadow starts only once the caller is done: every submission is held before it takes any.
+  /**
+   * Runs `tasks` (each a Save, if any, then a Complete) on the v1 journey `v1` with a cutover shadowing it on
+   * `v2`, whose shadow starts only once the caller is done: every submission is held before it takes any.
+   */
+  async function lateShadow(v1: string, v2: string, tasks: readonly { save?: Subject; complete: Subject }[]) {
+    const platform = () => createPlatform({ journeys: [...journeys, nameWithDocument, stepByStep] });
+    const [sim, shadowSim] = [platform(), platform()];
     let caughtUp!: () => void;
     const callerDone = new Promise<void>((resolve) => (caughtUp = resolve));
-    const side = v2Side(shadowSim);
+    const side = v2Side(shadowSim, { map: { [nameWithDocument.resourceIds.v1.production]: stepByStep.resourceIds.v2.production } });
     const late = (api: V1Api): V1Api => ({ ...api, startJourney: async (request) => callerDone.then(() => api.startJourney(request)) });
     const records: PairRecord[] = [];
     const cutover = createCutover({
       v1: v1Side(sim),
       v2: { ...late(side), withContext: (context) => late(side.withContext(context)) },
-      mappings: [{ name: 'doc-selfie', v1: DOC_SELFIE_V1, v2: 'd4a0f6c3doc-selfie-v2', stage: { kind: 'shadow', sample: 1 } }],
+      mappings: [{ name: 'late', v1, v2, stage: { kind: 'shadow', sample: 1 } }],
       publish: (record) => records.push(record),
       shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
     });
-    const { instanceId } = await cutover.startJourney({ resourceId: `${DOC_SELFIE_V1}@latest`, context: { config: { async: true } } });
-    const taskAfter = async (previous?: string) => {
-      for (let polls = 0; polls < 200; polls += 1) {
-        const [task] = (await cutover.listTasks({ instanceId })).tasks;
-        if (task && task.taskId !== previous) return task.taskId;
+    const { instanceId } = await cutover.startJourney({ resourceId: `${v1}@latest`, context: { config: { async: true } } });
+    let previous: string | undefined;
+    for (const { save, complete } of tasks) {
+      let taskId: string | undefined;
+      for (let polls = 0; taskId === undefined || taskId === previous; polls += 1) {
+        if (polls > 200) throw new Error('no task came');
+        taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId;
         sim.core.clock.advance(500);
       }
-      throw new Error('no task came');
-    };
-    const update = (intent: 'Save' | 'Complete', taskId: string, subject: Subject) =>
-      cutover.updateTask({ intent, instanceId, taskId, context: { subject } });
-    const image = (text: string) => Buffer.from(text).toString('base64');
-    // The documents' page saves a first name the task does not collect whole (v1 drops it); the selfie's page a
-    // last name that task does not collect at all.
-    const documents = await taskAfter();
-    await update('Save', documents, { identity: { firstName: 'Ada' } });
-    await update('Complete', documents, { documents: [{ type: 'Primary', side1Image: image('FRONT'), side2Image: image('BACK') }] });
-    const selfie = await taskAfter(documents);
-    await update('Save', selfie, { identity: { lastNames: ['Lovelace'] } });
-    await update('Complete', selfie, { biometrics: [{ type: 'Selfie', selfieImage: image('SELFIE') }] });
+      if (save) await cutover.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: save } });
+      await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: complete } });
+      previous = taskId;
+    }
     for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
       if (polls > 200) throw new Error('the journey did not end');
       sim.core.clock.advance(500);
@@ -191,8 +219,29 @@ describe('a shadow behind its primary', () => {
     caughtUp();
     await cutover.idle();
     await cutover.close();
+    return { records, shadow: shadowSim.core.engine.get(records[0]?.v2Instance as string) };
+  }
+
+  it('gives each task what the caller had sent by that task’s Complete, never what a later task’s Save carried', async () => {
+    // The documents' page saves a first name the task does not collect whole (v1 drops it); the selfie's page a
+    // last name that task does not collect at all.
+    const { records, shadow } = await lateShadow(DOC_SELFIE_V1, 'd4a0f6c3doc-selfie-v2', [
+      { save: { identity: { firstName: 'Ada' } }, complete: DOCUMENTS },
+      { save: { identity: { lastNames: ['Lovelace'] } }, complete: { biometrics: [{ type: 'Selfie', selfieImage: image('SELFIE') }] } },
+    ]);
     expect(records).toMatchObject([{ result: 'match' }]);
-    expect(shadowSim.core.engine.get(records[0]?.v2Instance as string)?.subject.identity?.lastNames).toBeUndefined();
+    expect(shadow?.subject.identity?.lastNames).toBeUndefined();
+  });
+
+  it('gives a step the earliest data that satisfies it when v2 collects in more steps than v1', async () => {
+    // The birth date's page saves another last name, which that v1 task does not collect (v1 drops it): v2's name
+    // step, after its document step, takes the name the first page sent.
+    const { records, shadow } = await lateShadow(nameWithDocument.resourceIds.v1.production, stepByStep.resourceIds.v2.production, [
+      { complete: { identity: { firstName: 'Ada', lastNames: ['Lovelace'] }, ...DOCUMENTS } },
+      { save: { identity: { lastNames: ['Nomatch'] } }, complete: { identity: { dateOfBirth: '1990-12-10' } } },
+    ]);
+    expect(records).toMatchObject([{ result: 'match' }]);
+    expect(shadow?.subject.identity?.lastNames).toEqual(['Lovelace']);
   });
 });
 
