@@ -206,9 +206,10 @@ module.exports = { run };
 
 describe('a callback into a function that hands its result back, though named as a listener is', () => {
   it.each([
-    ['a project’s on(fn)', 'function on(fn) {\n  return fn();\n}\n', 'on'],
-    ['an imported once(fn)', "const { once } = require('lodash');\n", 'once'],
-  ])('keeps the flow on v1 when the answer goes through %s', async (_name, helper, name) => {
+    ['a project’s on(fn)', 'function on(fn) {\n  return fn();\n}\n', 'on('],
+    ['an imported once(fn)', "const { once } = require('lodash');\n", 'once('],
+    ['a project’s hooks.on(event, fn)', 'const hooks = { on(event, fn) {\n  return fn(event);\n} };\n', "hooks.on('done', "],
+  ])('keeps the flow on v1 when the answer goes through %s', async (_name, helper, call) => {
     await writeProject(repo, {
       'api.js': CJS_API,
       'main.js': `const api = require('./api');
@@ -217,7 +218,7 @@ async function run(token, subject) {
   const { instanceId } = await api.start(token, 'a1d7c3f0data-check-v1@latest');
   const list = await api.listTasks(token, instanceId);
   await api.complete(token, instanceId, list.tasks[0].taskId, subject);
-  const state = await ${name}(() => api.fetchState(token, instanceId));
+  const state = await ${call}() => api.fetchState(token, instanceId));
   return state.data.process.flow.decision.result.outcome;
 }
 module.exports = { run };

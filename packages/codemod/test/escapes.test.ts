@@ -102,6 +102,8 @@ describe('a value the codemod cannot follow', () => {
     ['encoded for a cookie', "res.cookie('iid', encodeURIComponent(started.instanceId));"],
     ['kept in the session in an array', 'req.session.ids = [started.instanceId];'],
     ['made into text by a method of its own', "res.redirect(started.instanceId.concat('/draft'));"],
+    ['appended to a link with +=', "let link = '/draft?iid=';\n  link += started.instanceId;\n  res.redirect(link);"],
+    ['made the key of an object', 'req.session.seen = { [started.instanceId]: true };'],
   ])('keeps a start on v1 with the draft’s calls when its instance id leaves %s', async (_name, line) => {
     await writeProject(repo, {
       'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
@@ -114,16 +116,20 @@ describe('a value the codemod cannot follow', () => {
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('0 migrated whole');
     expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toMatch(
-      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)), which the codemod does not follow/,
+      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)|made the key of an object), which the codemod does not follow/,
     );
   });
 
-  it('moves a start whose instance id only reaches a log line, the draft’s calls left on v1', async () => {
+  it.each([
+    ['only reaches a log line', "console.log('started ' + started.instanceId);"],
+    ['is only tested', "if (!started.instanceId.startsWith('0')) res.status(202);"],
+    ['is put in an array gone through where it is written', 'for (const id of [started.instanceId]) console.log(id);'],
+  ])('moves a start whose instance id %s, the draft’s calls left on v1', async (_name, line) => {
     await writeProject(repo, {
       'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
       'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest').replace(
         'req.session.instanceId = started.instanceId;',
-        "console.log('started ' + started.instanceId);",
+        line,
       ),
       'routes/draft.js': draftRoute,
     });

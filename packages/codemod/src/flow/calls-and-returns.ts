@@ -299,13 +299,16 @@ const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener'
 /**
  * Whether `call` drops what its callback `fn` returns: a timer (`setTimeout`, `globalThis.setTimeout`),
  * `process.nextTick`, a listener added for an event named in the call (`emitter.on('done', fn)`; not a project's
- * `on(fn)` or lodash's `once(fn)`, which hand the result back), or a promise chain's `finally`.
+ * `on(fn)` or lodash's `once(fn)`, which hand the result back), or a promise chain's `finally`. Never a function
+ * the project declares under that name (`hooks.on('done', fn)` of its own may hand the result back too).
  */
-function dropsCallbackResult(call: AnyCall, fn: Node, source: Source): boolean {
+function dropsCallbackResult(tracking: Tracking, call: AnyCall, fn: Node, source: Source): boolean {
   const { callee } = call;
   if (callee.type === 'Identifier') return TIMERS.has(callee.name) && source.scopes.lookup(callee.name, call) === undefined;
   const name = isMember(callee) ? propertyName(callee) : undefined;
   if (name === undefined || !isMember(callee)) return false;
+  const declared = call.type === 'CallExpression' && tracking.functions.calleesOf(source, call).length > 0;
+  if (declared || tracking.unreadable.mayBeCalled(source, call).length > 0) return false;
   if (name === 'finally' || TIMERS.has(name)) return true;
   if (name === 'nextTick') return callee.object.type === 'Identifier' && callee.object.name === 'process';
   const [event, listener] = call.arguments;
@@ -327,7 +330,7 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
     if (method === 'then' || method === 'catch') return void tracking.follow(value, holder, source);
     if (method === 'map') return void tracking.follow({ ...value, shape: mappedShape(value.shape) }, holder, source);
     if (method !== undefined && ARRAY_METHODS.has(method)) return;
-    if (dropsCallbackResult(holder, fn, source)) return;
+    if (dropsCallbackResult(tracking, holder, fn, source)) return;
     if (isObjectShape(value.shape)) {
       tracking.refuse(
         source,

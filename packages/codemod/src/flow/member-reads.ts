@@ -126,9 +126,12 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
         `task.${name ?? '[…]'} has no v2 counterpart on an interaction`,
       );
     case 'leaf':
-      // `id.concat(…)`, `id.slice(…)`: text made of the id, which the codemod does not follow on.
-      if (shape.leaf === 'instanceId' && called)
+      if (shape.leaf === 'instanceId' && called) {
+        // A test of the id answers no text; `id.trim()` is the id; `id.concat(…)`, `id.slice(…)` are text made of it.
+        if (name !== undefined && ID_TESTS.has(name)) return;
+        if (name !== undefined && SAME_ID.has(name)) return void tracking.follow(value, called, source);
         return void idUnfollowed(tracking, value, called, source, `made into text by .${name ?? '[…]'}()`);
+      }
       if (shape.leaf === 'outcome' && called && /^(startsWith|includes|endsWith)$/.test(name ?? ''))
         return void outcomeTest(tracking, value, called, source);
       if (shape.leaf === 'decision' && called) decisionEscapes(tracking, value, called, source);
@@ -137,6 +140,11 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
       return;
   }
 }
+
+/** String methods that answer a test or a position of the id, never text made of it. */
+const ID_TESTS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'localeCompare', 'match', 'search']);
+/** String methods that answer the id itself, as a v1 instance id (hexadecimal, no spaces) is written. */
+const SAME_ID = new Set(['trim', 'trimStart', 'trimEnd', 'toString', 'valueOf']);
 
 /** A member of a call's answer body, by operation. */
 function bodyMember(tracking: Tracking, value: Value, member: Member, name: string | undefined, source: Source): void {

@@ -96,6 +96,17 @@ export interface V2Unfollowed {
   readonly only?: readonly string[];
 }
 
+/** Whether the array literal `array` is gone through where it is written (`[id].map(…)`, `for (… of [id])`) or named. */
+function usedWhereWritten(source: Source, array: Node): boolean {
+  if (array.type !== 'ArrayExpression') return false;
+  const holder = source.parent(array);
+  return (
+    (isMember(holder) && holder.object === array) ||
+    (holder?.type === 'ForOfStatement' && holder.right === array) ||
+    (holder?.type === 'VariableDeclarator' && holder.init === array)
+  );
+}
+
 /** Why a call answering what an unreadable response interceptor made of the response stays v1. */
 const OPAQUE_CALL =
   'it answers what a response interceptor the codemod cannot read made of the axios response, so no read of its answer can be rewritten';
@@ -459,6 +470,9 @@ export class Tracker implements Tracking {
       case 'AssignmentExpression':
         // `s ??= state.status` (`||=`, `&&=`) may assign it as `=` does.
         if (parent.right === node && ASSIGNING.has(parent.operator)) assign(this, value, parent.left, source);
+        // `link += id`: text made of the id, as `link + id` is, kept in a name the codemod does not follow.
+        else if (parent.right === node && parent.operator === '+=' && carriesInstanceId(value.shape))
+          this.idLeaves(source, parent, value, 'written into text (a URL, a header, a cookie), which the codemod does not follow');
         return;
       case 'LogicalExpression':
         if (parent.operator !== '&&' || parent.right === node) {
@@ -488,6 +502,7 @@ export class Tracker implements Tracking {
         return;
       case 'ObjectProperty':
         if (parent.value === node) stored(this, value, parent, source);
+        else if (carriesInstanceId(value.shape)) idUnfollowed(this, value, parent, source, 'made the key of an object');
         else wordingUnfollowed(this, value, parent, source, 'makes it the key of an object');
         return;
       case 'BinaryExpression':
@@ -528,9 +543,12 @@ export class Tracker implements Tracking {
         else if (carriesStatus(value.shape) && parent.type === 'JSXExpressionContainer') {
           if (!renderedAsText(parent, source)) statusEscapes(this, value, node, source);
         }
-        // An instance id in an array the code writes (`req.session.ids = [id]`) goes where it cannot follow either.
-        else if (carriesInstanceId(value.shape))
-          idUnfollowed(this, value, parent, source, `put in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
+        // An instance id in an array the code hands on or stores (`req.session.ids = [id]`) goes where it cannot
+        // follow either; not one the code goes through there and then (`[id].map(…)`, `for (… of [id])`), or names.
+        else if (carriesInstanceId(value.shape)) {
+          if (!usedWhereWritten(source, parent))
+            idUnfollowed(this, value, parent, source, `put in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
+        }
         // One in an array the code writes (`[state.status].includes('Failed')`, `Promise.all([getStatus(id)])`) is
         // read where the codemod does not follow it.
         else unlessShown(this, value, parent, source, `puts it in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
