@@ -154,20 +154,19 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   let held = 0;
   /**
    * How many of `asOfComplete` the shadow has been given: a task it moves on to gets the one the task before it
-   * took, and the next only once it is refused for missing data, so that a shadow behind its primary gives each
-   * task the earliest data that satisfies it, never what later tasks' Saves and Completes carried at once (v1 gave
-   * an earlier task none of it), whichever of the two publications collects in more steps.
+   * took, and the next only while it stays listed, so that a shadow behind its primary gives each task the earliest
+   * data that satisfies it, never what later tasks' Saves and Completes carried at once (v1 gave an earlier task
+   * none of it), whichever of the two publications collects in more steps.
    */
   let given = 0;
+  /** The task last submitted to. */
+  let tried: string | undefined;
   /**
-   * The task last submitted to, and whether it took that submission: a task that took it and is still listed asks
-   * for more than it was asked before (a document's back once its front was read), so it is given the same once more.
+   * The submission `asOfComplete[given - 1]` a task is given next, if any: a task still listed after its last one
+   * (refused for missing data, or kept open) gets the next only once one more is held.
    */
-  let tried: { readonly taskId: string; taken: boolean; readonly again: boolean } | undefined;
-  /** The submission `asOfComplete[given - 1]` a task is given next, if any. */
   const nextFor = (taskId: string): number | undefined => {
-    if (tried?.taskId !== taskId) return Math.max(given, 1);
-    if (tried.taken && !tried.again) return given;
+    if (tried !== taskId) return Math.max(given, 1);
     return given < held ? given + 1 : undefined;
   };
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
@@ -247,14 +246,13 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
       const previous = { tried, given };
       const next = nextFor(task.taskId) as number;
-      tried = { taskId: task.taskId, taken: false, again: tried?.taskId === task.taskId && next === given };
+      tried = task.taskId;
       given = next;
       try {
         const subject = asOfComplete[given - 1] as Subject; // 1 ≤ given ≤ held
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
-        tried.taken = true;
       } catch (error) {
         // Not refused: it may not have been taken, so the next turn may send it again.
         if (!refused(error)) {
