@@ -235,6 +235,7 @@ describe('a callback whose result is dropped, or followed where the chain goes',
   it.each([
     ['timers', 'setTimeout(() => state.status, 10);\n  queueMicrotask(() => state.status);\n  process.nextTick(() => instanceId);'],
     ['an event listener', "process.once('SIGTERM', () => state.status);"],
+    ['a listener for an event held in a constant', "const SIGNAL = 'SIGUSR2';\n  process.on(SIGNAL, () => state.status);"],
     [
       'a promise chain’s catch and finally',
       "const again = await api.fetchState(token, instanceId).then((s) => s.status).catch(() => state.status).finally(() => instanceId);\n  if (again === 'Failed') return 'failed';",

@@ -104,6 +104,9 @@ describe('a value the codemod cannot follow', () => {
     ['made into text by a method of its own', "res.redirect(started.instanceId.concat('/draft'));"],
     ['appended to a link with +=', "let link = '/draft?iid=';\n  link += started.instanceId;\n  res.redirect(link);"],
     ['made the key of an object', 'req.session.seen = { [started.instanceId]: true };'],
+    ['joined in an array', "res.redirect(['/draft', started.instanceId].join('/'));"],
+    ['taken out of an array by a loop', 'for (const id of [started.instanceId]) req.session.iid = id;'],
+    ['matched', "res.redirect('/draft/' + started.instanceId.match(/^[0-9a-f]+$/)[0]);"],
   ])('keeps a start on v1 with the draft’s calls when its instance id leaves %s', async (_name, line) => {
     await writeProject(repo, {
       'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
@@ -116,14 +119,18 @@ describe('a value the codemod cannot follow', () => {
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('0 migrated whole');
     expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toMatch(
-      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)|made the key of an object), which the codemod does not follow/,
+      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)|made the key of an object|made into text by \.match\(\)), which the codemod does not follow/,
     );
   });
 
   it.each([
     ['only reaches a log line', "console.log('started ' + started.instanceId);"],
     ['is only tested', "if (!started.instanceId.startsWith('0')) res.status(202);"],
-    ['is put in an array gone through where it is written', 'for (const id of [started.instanceId]) console.log(id);'],
+    ['is only looked for in an array', 'if (![started.instanceId].includes(req.query.iid)) res.status(202);'],
+    ['only reaches a logger', "req.log.info('journey started ' + started.instanceId);"],
+    ['only reaches an error’s message', "if (!r.ok) throw createError(502, 'no journey for ' + started.instanceId);"],
+    ['only reaches a log line as JSON', "console.log(JSON.stringify({ msg: 'started ' + started.instanceId }));"],
+    ['is only compared, lower-cased', 'if (started.instanceId.toLowerCase() === String(req.query.iid)) res.status(200);'],
   ])('moves a start whose instance id %s, the draft’s calls left on v1', async (_name, line) => {
     await writeProject(repo, {
       'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',

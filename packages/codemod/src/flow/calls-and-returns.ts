@@ -312,7 +312,9 @@ function dropsCallbackResult(tracking: Tracking, call: AnyCall, fn: Node, source
   if (name === 'finally' || TIMERS.has(name)) return true;
   if (name === 'nextTick') return callee.object.type === 'Identifier' && callee.object.name === 'process';
   const [event, listener] = call.arguments;
-  return LISTENER_METHODS.has(name) && listener === fn && (event?.type === 'StringLiteral' || event?.type === 'TemplateLiteral');
+  // The event named in the call: a string, or a constant holding one (`process.on(SIGNAL, fn)`, `bus.once(EVENTS.DONE, fn)`).
+  const named = event?.type === 'StringLiteral' || event?.type === 'TemplateLiteral' || event?.type === 'Identifier' || isMember(event);
+  return LISTENER_METHODS.has(name) && listener === fn && named;
 }
 
 /** A returned value reaches every call of the function, or leaves the code. */

@@ -142,9 +142,9 @@ export function member(tracking: Tracking, value: Value, member: Member, source:
 }
 
 /** String methods that answer a test or a position of the id, never text made of it. */
-const ID_TESTS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'localeCompare', 'match', 'search']);
+const ID_TESTS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'localeCompare', 'search']);
 /** String methods that answer the id itself, as a v1 instance id (hexadecimal, no spaces) is written. */
-const SAME_ID = new Set(['trim', 'trimStart', 'trimEnd', 'toString', 'valueOf']);
+const SAME_ID = new Set(['trim', 'trimStart', 'trimEnd', 'toString', 'valueOf', 'toLowerCase', 'toUpperCase']);
 
 /** A member of a call's answer body, by operation. */
 function bodyMember(tracking: Tracking, value: Value, member: Member, name: string | undefined, source: Source): void {

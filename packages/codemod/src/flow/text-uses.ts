@@ -2,6 +2,7 @@
 // harmless; read as a value, it is the status or the decision itself, which the codemod no longer follows. An
 // instance id in text (a URL, a cookie) leaves the code with it.
 import type { Node } from '@babel/types';
+import { isMember, propertyName } from '../parse/walk.js';
 import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
@@ -59,6 +60,13 @@ const isEmptyText = (node: Node): boolean =>
   (node.type === 'StringLiteral' && node.value === '') ||
   (node.type === 'TemplateLiteral' && node.expressions.length === 0 && node.quasis.every((quasi) => quasi.value.raw === ''));
 
+/**
+ * Calls that only show what they are given: `console.*`, a logger's level (`logger.info`, `req.log.warn`, a `log` or
+ * `debug` function), an error made of a message (`createError(404, …)`), an assertion's message, Sentry's.
+ */
+const SHOWS =
+  /^(?:console\.\w+|(?:[\w$]+\.)*(?:trace|debug|info|warn|warning|error|fatal|verbose|notice|log)|[\w$.]*Error|assert(?:\.\w+)?|Sentry\.\w+)$/;
+
 /** Whether `node` only reaches a log, an error's message, a thrown value or rendered text, through text made of it. */
 function onlyShown(source: Source, node: Node): boolean {
   let current = node;
@@ -66,10 +74,18 @@ function onlyShown(source: Source, node: Node): boolean {
     switch (parent.type) {
       case 'ParenthesizedExpression':
       case 'TemplateLiteral':
+      // An object written around the text (`{ msg: … }`): where the object goes decides.
+      case 'ObjectExpression':
         continue;
+      case 'ObjectProperty':
+        if (parent.value === current) continue;
+        return false;
       case 'CallExpression':
         if (source.ctx.text(parent.callee) === 'JSON.stringify' && parent.arguments[0] === current) continue;
-        return parent.arguments.includes(current as never) && /^console\.\w+$/.test(source.ctx.text(parent.callee));
+        return parent.arguments.includes(current as never) && SHOWS.test(source.ctx.text(parent.callee));
+      case 'AssignmentExpression':
+        // `err.message = 'start failed for ' + id`: an error's message.
+        return parent.right === current && isMember(parent.left) && propertyName(parent.left) === 'message';
       case 'BinaryExpression':
         if (parent.operator === '+') continue;
         return false;

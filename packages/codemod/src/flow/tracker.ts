@@ -2,7 +2,7 @@ import type { CallExpression, ImportDeclaration, Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isGeneratedHelper } from '../emit/helper-module.js';
 import { isCheckedJavaScript } from '../files/checked-javascript.js';
-import { isMember } from '../parse/walk.js';
+import { isMember, propertyName } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import { removeImportSpecifier } from '../plan/import-edits.js';
 import { INTERCEPTOR_FORM } from '../plan/response-interceptors.js';
@@ -96,15 +96,16 @@ export interface V2Unfollowed {
   readonly only?: readonly string[];
 }
 
-/** Whether the array literal `array` is gone through where it is written (`[id].map(…)`, `for (… of [id])`) or named. */
+/** Array methods that answer whether or where a value is listed, never the values. */
+const LIST_TESTS = new Set(['includes', 'indexOf', 'lastIndexOf', 'some', 'every', 'findIndex']);
+
+/**
+ * Whether the array literal `array` is only asked whether it lists a value (`[id].includes(x)`). Anything else done
+ * with it (`[base, id].join('/')`, `[id].map(…)`, `for (… of [id])`, a name) may hand the id on.
+ */
 function usedWhereWritten(source: Source, array: Node): boolean {
-  if (array.type !== 'ArrayExpression') return false;
   const holder = source.parent(array);
-  return (
-    (isMember(holder) && holder.object === array) ||
-    (holder?.type === 'ForOfStatement' && holder.right === array) ||
-    (holder?.type === 'VariableDeclarator' && holder.init === array)
-  );
+  return array.type === 'ArrayExpression' && isMember(holder) && holder.object === array && LIST_TESTS.has(propertyName(holder) ?? '');
 }
 
 /** Why a call answering what an unreadable response interceptor made of the response stays v1. */
@@ -543,8 +544,8 @@ export class Tracker implements Tracking {
         else if (carriesStatus(value.shape) && parent.type === 'JSXExpressionContainer') {
           if (!renderedAsText(parent, source)) statusEscapes(this, value, node, source);
         }
-        // An instance id in an array the code hands on or stores (`req.session.ids = [id]`) goes where it cannot
-        // follow either; not one the code goes through there and then (`[id].map(…)`, `for (… of [id])`), or names.
+        // An instance id in an array the code writes (`req.session.ids = [id]`, `[base, id].join('/')`) goes where it
+        // cannot follow either, unless the array is only asked whether it lists a value.
         else if (carriesInstanceId(value.shape)) {
           if (!usedWhereWritten(source, parent))
             idUnfollowed(this, value, parent, source, `put in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
