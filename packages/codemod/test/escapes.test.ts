@@ -61,6 +61,20 @@ module.exports = async function saveDraft(req, res) {
 `;
 
 let repo: string;
+
+/** Runs the codemod on the start route, its id handed on by `line` instead of the session, beside the draft route. */
+async function startSending(line: string) {
+  await writeProject(repo, {
+    'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
+    'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest').replace(
+      'req.session.instanceId = started.instanceId;',
+      line,
+    ),
+    'routes/draft.js': draftRoute,
+  });
+  return runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+}
+
 beforeEach(async () => {
   repo = await mkdtemp(join(tmpdir(), 'journey-codemod-escapes-'));
 });
@@ -108,15 +122,7 @@ describe('a value the codemod cannot follow', () => {
     ['taken out of an array by a loop', 'for (const id of [started.instanceId]) req.session.iid = id;'],
     ['matched', "res.redirect('/draft/' + started.instanceId.match(/^[0-9a-f]+$/)[0]);"],
   ])('keeps a start on v1 with the draft’s calls when its instance id leaves %s', async (_name, line) => {
-    await writeProject(repo, {
-      'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
-      'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest').replace(
-        'req.session.instanceId = started.instanceId;',
-        line,
-      ),
-      'routes/draft.js': draftRoute,
-    });
-    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    const run = await startSending(line);
     expect(run.stderr).toContain('0 migrated whole');
     expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toMatch(
       /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)|made the key of an object|made into text by \.match\(\)), which the codemod does not follow/,
@@ -132,15 +138,7 @@ describe('a value the codemod cannot follow', () => {
     ['only reaches a log line as JSON', "console.log(JSON.stringify({ msg: 'started ' + started.instanceId }));"],
     ['is only compared, lower-cased', 'if (started.instanceId.toLowerCase() === String(req.query.iid)) res.status(200);'],
   ])('moves a start whose instance id %s, the draft’s calls left on v1', async (_name, line) => {
-    await writeProject(repo, {
-      'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
-      'routes/start.js': startRoute('/eu/captain/api/journey/start', 'a1d7c3f0data-check-v1@latest').replace(
-        'req.session.instanceId = started.instanceId;',
-        line,
-      ),
-      'routes/draft.js': draftRoute,
-    });
-    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    const run = await startSending(line);
     expect(run.stderr).toContain('1 migrated whole');
   });
 
