@@ -121,6 +121,16 @@ describe('a value the codemod cannot follow', () => {
     ['joined in an array', "res.redirect(['/draft', started.instanceId].join('/'));"],
     ['taken out of an array by a loop', 'for (const id of [started.instanceId]) req.session.iid = id;'],
     ['matched', "res.redirect('/draft/' + started.instanceId.match(/^[0-9a-f]+$/)[0]);"],
+    [
+      'to a function of its own named as an error handler',
+      "const handleError = (to) => res.redirect(to);\n  handleError('/draft?iid=' + started.instanceId);",
+    ],
+    [
+      'to a function of its own named as a log level',
+      "const info = (to) => res.redirect(to);\n  info('/draft?iid=' + started.instanceId);",
+    ],
+    ['in a message kept in the session', "req.session.message = 'continue at /draft?iid=' + started.instanceId;"],
+    ['in an error’s headers', "throw new HttpError(401, { headers: { Location: '/draft?iid=' + started.instanceId } });"],
   ])('keeps a start on v1 with the draft’s calls when its instance id leaves %s', async (_name, line) => {
     const run = await startSending(line);
     expect(run.stderr).toContain('0 migrated whole');
@@ -134,7 +144,6 @@ describe('a value the codemod cannot follow', () => {
     ['is only tested', "if (!started.instanceId.startsWith('0')) res.status(202);"],
     ['is only looked for in an array', 'if (![started.instanceId].includes(req.query.iid)) res.status(202);'],
     ['only reaches a logger', "req.log.info('journey started ' + started.instanceId);"],
-    ['only reaches an error’s message', "if (!r.ok) throw createError(502, 'no journey for ' + started.instanceId);"],
     ['only reaches a log line as JSON', "console.log(JSON.stringify({ msg: 'started ' + started.instanceId }));"],
     ['is only compared, lower-cased', 'if (started.instanceId.toLowerCase() === String(req.query.iid)) res.status(200);'],
   ])('moves a start whose instance id %s, the draft’s calls left on v1', async (_name, line) => {

@@ -2,7 +2,6 @@
 // harmless; read as a value, it is the status or the decision itself, which the codemod no longer follows. An
 // instance id in text (a URL, a cookie) leaves the code with it.
 import type { Node } from '@babel/types';
-import { isMember, propertyName } from '../parse/walk.js';
 import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { Tracking } from './tracking.js';
@@ -61,21 +60,26 @@ const isEmptyText = (node: Node): boolean =>
   (node.type === 'TemplateLiteral' && node.expressions.length === 0 && node.quasis.every((quasi) => quasi.value.raw === ''));
 
 /**
- * Calls that only show what they are given: `console.*`, a logger's level (`logger.info`, `req.log.warn`, a `log` or
- * `debug` function), an error made of a message (`createError(404, …)`), an assertion's message, Sentry's.
+ * Calls that only show what they are given: `console.*`, a logger's level by the logger's usual names (`logger.info`,
+ * `req.log.warn`, `this.logger.error`), an assertion's message, Sentry's. Not a function that only has a logger's
+ * name (`info(res, url)`, `res.error(…)`): the run may declare it, and it may send the text on.
  */
 const SHOWS =
-  /^(?:console\.\w+|(?:[\w$]+\.)*(?:trace|debug|info|warn|warning|error|fatal|verbose|notice|log)|[\w$.]*Error|assert(?:\.\w+)?|Sentry\.\w+)$/;
+  /^(?:console\.\w+|(?:[\w$]+\.)*(?:logger|log|Logger)\.(?:trace|debug|info|warn|warning|error|fatal|verbose|notice|log)|assert(?:\.\w+)?|Sentry\.\w+)$/;
 
 /** Whether `node` only reaches a log, an error's message, a thrown value or rendered text, through text made of it. */
 function onlyShown(source: Source, node: Node): boolean {
   let current = node;
+  // Text in an object written around it (`{ msg: … }`) is only shown when the object goes to a log: an error or a
+  // thrown object may carry it on (`{ headers: { Location: … } }`).
+  let inObject = false;
   for (let parent = source.parent(current); parent; current = parent, parent = source.parent(current)) {
     switch (parent.type) {
       case 'ParenthesizedExpression':
       case 'TemplateLiteral':
-      // An object written around the text (`{ msg: … }`): where the object goes decides.
+        continue;
       case 'ObjectExpression':
+        inObject = true;
         continue;
       case 'ObjectProperty':
         if (parent.value === current) continue;
@@ -83,19 +87,16 @@ function onlyShown(source: Source, node: Node): boolean {
       case 'CallExpression':
         if (source.ctx.text(parent.callee) === 'JSON.stringify' && parent.arguments[0] === current) continue;
         return parent.arguments.includes(current as never) && SHOWS.test(source.ctx.text(parent.callee));
-      case 'AssignmentExpression':
-        // `err.message = 'start failed for ' + id`: an error's message.
-        return parent.right === current && isMember(parent.left) && propertyName(parent.left) === 'message';
       case 'BinaryExpression':
-        if (parent.operator === '+') continue;
+        if (parent.operator === '+' && !inObject) continue;
         return false;
       case 'ExpressionStatement':
       case 'ThrowStatement':
-        return true;
+        return !inObject;
       case 'NewExpression':
-        return parent.arguments.includes(current as never) && /Error$/.test(source.ctx.text(parent.callee));
+        return !inObject && parent.arguments.includes(current as never) && /Error$/.test(source.ctx.text(parent.callee));
       case 'JSXExpressionContainer':
-        return renderedAsText(parent, source);
+        return !inObject && renderedAsText(parent, source);
       default:
         return false;
     }
