@@ -60,12 +60,10 @@ const isEmptyText = (node: Node): boolean =>
   (node.type === 'TemplateLiteral' && node.expressions.length === 0 && node.quasis.every((quasi) => quasi.value.raw === ''));
 
 /**
- * Calls that only show what they are given: `console.*`, a logger's level by the logger's usual names (`logger.info`,
- * `req.log.warn`, `this.logger.error`), an assertion's message, Sentry's. Not a function that only has a logger's
- * name (`info(res, url)`, `res.error(…)`): the run may declare it, and it may send the text on.
+ * Calls that only show what they are given: `console.*`. Not a logger's method (`logger.info`, `req.log.warn`): the
+ * run may declare an object of that name whose method sends the text on, or use what it answers.
  */
-const SHOWS =
-  /^(?:console\.\w+|(?:[\w$]+\.)*(?:logger|log|Logger)\.(?:trace|debug|info|warn|warning|error|fatal|verbose|notice|log)|assert(?:\.\w+)?|Sentry\.\w+)$/;
+const SHOWS = /^console\.\w+$/;
 
 /** Whether `node` only reaches a log, an error's message, a thrown value or rendered text, through text made of it. */
 function onlyShown(source: Source, node: Node): boolean {
