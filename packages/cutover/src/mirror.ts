@@ -150,8 +150,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   const asOfComplete: Subject[] = [];
   /** Saved since the last Complete: v1 keeps a Save as a draft, given (and corrected) by the next Complete. */
   let drafts: Subject = {};
-  /** Completed submissions taken. */
-  let held = 0;
   /**
    * How many of `asOfComplete` the shadow has been given: a task it moves on to gets the one the task before it
    * took, and the next only while it stays listed, so that a shadow behind its primary gives each task the earliest
@@ -167,7 +165,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    */
   const nextFor = (taskId: string): number | undefined => {
     if (tried !== taskId) return Math.max(given, 1);
-    return given < held ? given + 1 : undefined;
+    return given < asOfComplete.length ? given + 1 : undefined;
   };
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
   let parkedAt: number | undefined;
@@ -205,7 +203,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    * notes its end. Resolves `true` when the shadow waits for data no held submission has given it yet.
    */
   async function shadowTurn(instanceId: string, primaryEnded: boolean): Promise<boolean> {
-    const heldBefore = held;
+    const heldBefore = asOfComplete.length;
     let unopened: Error | undefined;
     try {
       for (const taken of await store.take(job.primaryInstanceId)) {
@@ -217,7 +215,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           const before = asOfComplete.at(-1) ?? ((job.start.context.subject ?? {}) as Subject);
           asOfComplete.push(mergeSubject(mergeSubject(before, drafts), taken.subject as Subject));
           drafts = {};
-          held += 1;
         }
       }
     } catch (error) {
@@ -230,6 +227,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       shadowEnd = failure(unopened);
       return false;
     }
+    /** Completed submissions taken. */
+    const held = asOfComplete.length;
     if (held !== heldBefore) {
       primaryGapMs = pollIntervalMs;
       lastLookAt = undefined;
@@ -239,13 +238,13 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     const tasks =
       parkedAt === held ? undefined : await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
     const task = tasks?.tasks[0];
+    // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
+    const next = task && held > 0 ? nextFor(task.taskId) : undefined;
     if (tasks && isTerminalStatus(tasks.status)) {
       const state = await fetchState();
       shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
-    } else if (task && held > 0 && nextFor(task.taskId) !== undefined) {
-      // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
+    } else if (task && next !== undefined) {
       const previous = { tried, given };
-      const next = nextFor(task.taskId) as number;
       tried = task.taskId;
       given = next;
       try {
