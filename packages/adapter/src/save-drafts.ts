@@ -13,7 +13,7 @@ interface Draft {
 
 /**
  * What a Save of this process carried that v2 could not take yet: part of an element (a first name without the
- * last names, one side of a document), which a partial submit leaves out. v1 kept a Save as a draft and its
+ * last names), which a partial submit leaves out. v1 kept a Save as a draft and its
  * Complete merged draft and data; so the Save's subject is kept here and merged under the task's next update. Per
  * process, as `CompletedBySave`: through several replicas only where the Save ran (elsewhere the Complete lacks the
  * part, and v2 refuses it as incomplete).

@@ -14,6 +14,9 @@ export const TEXT_CONVERSIONS = new Map([
   ['encodeURIComponent', { sameText: false }],
 ]);
 
+/** What became of an instance id written into text, as its markers say. */
+export const IN_TEXT = 'written into text (a URL, a header, a cookie)';
+
 /**
  * `text` holds the text of a status or a decision `value` (a conversion, a template literal, a concatenation). Joined
  * to anything else (`` `${id} ${state.status}` ``, `'not passed: ' + decision`), it is a message, not the value.
@@ -25,8 +28,7 @@ export function turnedIntoText(tracking: Tracking, value: Value, text: Node, sou
   if (value.shape.kind !== 'leaf') return;
   // An instance id in a URL, a cookie or a header built of it leaves with that text, for code that may hand it
   // back to v1 calls; a message that is only shown takes nothing anywhere.
-  if (carriesInstanceId(value.shape) && (joined(text) || !sameText))
-    return void idUnfollowed(tracking, value, text, source, 'written into text (a URL, a header, a cookie)');
+  if (carriesInstanceId(value.shape) && (joined(text) || !sameText)) return void idUnfollowed(tracking, value, text, source, IN_TEXT);
   if (joined(text)) return;
   if (sameText) tracking.follow(value, text, source);
   else unlessShown(tracking, value, text, source, `${how} and uses that text as a value`);

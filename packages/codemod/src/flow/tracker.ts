@@ -28,7 +28,7 @@ import {
   switched,
   wordingUnfollowed,
 } from './status-and-decision.js';
-import { idUnfollowed, renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
+import { IN_TEXT, idUnfollowed, renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
 import { idRetype, retype, takesAnyString, v2TypeOf } from './type-annotations.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
@@ -103,7 +103,7 @@ const LIST_TESTS = new Set(['includes', 'indexOf', 'lastIndexOf', 'some', 'every
  * Whether the array literal `array` is only asked whether it lists a value (`[id].includes(x)`). Anything else done
  * with it (`[base, id].join('/')`, `[id].map(…)`, `for (… of [id])`, a name) may hand the id on.
  */
-function usedWhereWritten(source: Source, array: Node): boolean {
+function onlyAskedWhetherListed(source: Source, array: Node): boolean {
   const holder = source.parent(array);
   return array.type === 'ArrayExpression' && isMember(holder) && holder.object === array && LIST_TESTS.has(propertyName(holder) ?? '');
 }
@@ -473,7 +473,7 @@ export class Tracker implements Tracking {
         if (parent.right === node && ASSIGNING.has(parent.operator)) assign(this, value, parent.left, source);
         // `link += id`: text made of the id, as `link + id` is, kept in a name the codemod does not follow.
         else if (parent.right === node && parent.operator === '+=' && carriesInstanceId(value.shape))
-          this.idLeaves(source, parent, value, 'written into text (a URL, a header, a cookie), which the codemod does not follow');
+          this.idLeaves(source, parent, value, `${IN_TEXT}, which the codemod does not follow`);
         return;
       case 'LogicalExpression':
         if (parent.operator !== '&&' || parent.right === node) {
@@ -547,7 +547,7 @@ export class Tracker implements Tracking {
         // An instance id in an array the code writes (`req.session.ids = [id]`, `[base, id].join('/')`) goes where it
         // cannot follow either, unless the array is only asked whether it lists a value.
         else if (carriesInstanceId(value.shape)) {
-          if (!usedWhereWritten(source, parent))
+          if (!onlyAskedWhetherListed(source, parent))
             idUnfollowed(this, value, parent, source, `put in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
         }
         // One in an array the code writes (`[state.status].includes('Failed')`, `Promise.all([getStatus(id)])`) is
