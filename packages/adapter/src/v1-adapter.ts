@@ -277,14 +277,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       return active.journey?.status === 'Paused' ? { ...saved.interaction, journey: active.journey } : saved.interaction;
     }
 
-    /** Whether the instance has left `interactionId` (another interaction, modules running, the journey over); `false` if it cannot tell. */
+    /**
+     * Whether the instance has left `interactionId` (another interaction, modules running, the journey over). A failed
+     * read is thrown: after a refused submit it alone tells "taken by an earlier attempt" from "refused".
+     */
     async function movedOn(instanceId: string, interactionId: string): Promise<boolean> {
-      try {
-        const now = noted(await client.fetchInteraction({ instanceId }, call));
-        return now.interactionId !== interactionId || now.processing === true;
-      } catch {
-        return false;
-      }
+      const now = noted(await client.fetchInteraction({ instanceId }, call));
+      return now.interactionId !== interactionId || now.processing === true;
     }
 
     async function v1State(instanceId: string, filterKeys?: readonly string[]) {
@@ -536,7 +535,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           draftKept();
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
           // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
-          if (intent === 'Save' && (await movedOn(instanceId, interactionId))) completedBySave.add(taskId, instanceId, interaction);
+          // The Save was taken: a failed read only costs the v1 answer to a Complete that follows it (409, not 200).
+          const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
+          if (saveCompleted) completedBySave.add(taskId, instanceId, interaction);
           else if (intent !== 'Save') {
             completedBySave.delete(taskId);
             saveDrafts.delete(taskId);

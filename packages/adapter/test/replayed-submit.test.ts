@@ -33,3 +33,43 @@ describe('a task update whose submit timed out and was replayed after the first 
     expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
   });
 });
+
+describe('a task update whose submit is refused as not active, when the interaction cannot be read again', () => {
+  it('answers with the failed read (the outcome is unknown), not the 400, and the data is held', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const upstream = sim.fetch;
+    // The read after the refused replay is the one that would tell "taken by the first attempt" from "refused":
+    // once the first submit has gone out, every interaction read answers a truncated 200.
+    const fetch: typeof upstream = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/interaction/submit')) sim.core.faults.add({ id: 'unreadable', path: '*/interaction/fetch', malformed: true });
+      return upstream(input, init);
+    };
+    const client = createJourneyClient({
+      baseUrl: 'http://sim.test/eu/v2/captain/',
+      auth: staticToken(sim.issueToken()),
+      fetch,
+      timeoutMs: 100,
+      retry: { limit: 1, baseDelayMs: 300, jitter: false },
+    });
+    const adapter = createV1Adapter({ client, journeyMap });
+    const { instanceId } = await adapter.startJourney({
+      resourceId: 'a1d7c3f0data-check-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    sim.core.faults.add({ path: '*/interaction/submit', latencyMs: 200, count: 1 });
+
+    const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+
+    const failure = await update.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toMatchObject({ status: 400 });
+    expect(failure).toMatchObject({ name: 'ResponseValidationError' });
+    expect(sim.core.journal.list({ path: '*/interaction/submit' }).map((entry) => entry.status)).toEqual([200, 400]);
+    expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
+  });
+});
