@@ -86,7 +86,7 @@ export interface CutoverOptions {
   /** Rollback thresholds of every mapping; a mapping's own `rollback` wins. @default see `RollbackRule` */
   rollback?: Partial<RollbackRule>;
   /** Told of every rollback and kill (no subject data, no instance ids), by a JSON POST. @default none */
-  webhook?: { readonly url: string /** @default 5000 */; readonly timeoutMs?: number };
+  webhook?: { readonly url: string | URL /** @default 5000 */; readonly timeoutMs?: number };
   /** A signal or a watched file that kills mappings, besides `kill()`. @default none */
   killSwitch?: KillSwitchOptions;
   /** Where the metrics are registered, e.g. the shim's registry. @default a registry of its own */

@@ -131,7 +131,10 @@ const CutoverOptionsSchema = z.strictObject({
   webhook: z
     .strictObject({
       // Its user information is sent as Basic authorization, decoded: never quoted back (it is a credential).
-      url: z.url({ protocol: /^https?$/ }).refine(decodableUserInfo, 'its user information is not valid percent-encoding'),
+      url: z.preprocess(
+        (url) => (url instanceof URL ? url.href : url),
+        z.url({ protocol: /^https?$/ }).refine(decodableUserInfo, 'its user information is not valid percent-encoding'),
+      ),
       timeoutMs: Milliseconds.optional(),
     })
     .optional(),

@@ -21,7 +21,12 @@ export interface RollbackNotice {
  * URL (`https://user:token@hooks.example/…`, as many webhook receivers hand them out) is sent as Basic
  * authorization, which fetch would refuse to send it as.
  */
-export async function postWebhook(url: string, notice: RollbackNotice, fetch: typeof globalThis.fetch, timeoutMs: number): Promise<void> {
+export async function postWebhook(
+  url: string | URL,
+  notice: RollbackNotice,
+  fetch: typeof globalThis.fetch,
+  timeoutMs: number,
+): Promise<void> {
   const target = new URL(url);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (target.username || target.password) {

@@ -207,7 +207,9 @@ describe('setStage and kill', () => {
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
     const { lines, logger } = keptLog();
-    const cutover = createCutover({ ...base(), logger, webhook: { url: `http://ops:hook%2Ftoken@127.0.0.1:${port}/cutover` } });
+    // As a URL object too, as code that builds its URLs hands them over.
+    const url = new URL(`http://ops:hook%2Ftoken@127.0.0.1:${port}/cutover`);
+    const cutover = createCutover({ ...base(), logger, webhook: { url } });
     try {
       await cutover.kill(['dc']);
       await vi.waitFor(() => expect(heard).toHaveLength(1));
