@@ -6,6 +6,7 @@ import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
 import { CutoverOptionsError } from './errors/cutover-options-error.js';
+import { PrimaryOutcomeUnknownError } from './errors/primary-outcome-unknown-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { EvidenceWindow } from './evidence-window.js';
 import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
@@ -176,11 +177,18 @@ interface Runtime {
   passedOver?: string;
 }
 
-/** Counts against a side: no answer, a 5xx, or anything not from the API. Refusals of a caller's request do not. */
+/**
+ * Counts against a side: no answer, a 5xx, an answer that could not be read (a truncated 200), or anything not from
+ * the API. Refusals of a caller's request do not.
+ */
 const sideFailed = (error: unknown): boolean =>
   error instanceof JourneyApiError
-    ? error.status === undefined || error.status >= 500
+    ? error.status === undefined || error.status >= 500 || error.status < 400
     : !(error instanceof Error && error.name === 'AbortError');
+
+/** A failed call the side may have carried out all the same: anything but a refusal (4xx) of the request. */
+const outcomeUnknown = (error: unknown): boolean =>
+  !(error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500);
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
@@ -568,21 +576,23 @@ export function createCutover(given: CutoverOptions): Cutover {
   }
 
   /** Compares both ends, counts the pair and publishes its record. */
-  function recordPair(
-    runtime: Runtime,
-    stage: Stage,
-    job: MirrorJob,
-    ends: Record<Side, SideEnd>,
-    instances: Record<Side, string | undefined>,
-  ) {
+  function recordPair(runtime: Runtime, stage: Stage, job: MirrorJob, { ends: mirrored, instances, uncertainInput }: MirrorEnds) {
     let record: PairRecord;
     try {
       const dialect = runtime.config.dialect;
       const outcome = (end: SideEnd) =>
         'state' in end ? normalise(end.state, dialect) : ({ failed: end.failed, error: end.error } satisfies PairFailure);
+      let ends = mirrored;
+      let compared = comparePair(outcome(ends.v1), outcome(ends.v2), runtime.config.ignore);
+      if (compared.result === 'mismatch' && uncertainInput) {
+        // The difference may be the network's, not the platform's: the primary's end is unknown as compared.
+        const unknown = new PrimaryOutcomeUnknownError('a submission of the primary’s caller failed with its outcome unknown');
+        ends = { ...ends, [job.primary]: { failed: 'error', error: unknown.name } };
+        compared = comparePair(outcome(ends.v1), outcome(ends.v2), runtime.config.ignore);
+      }
       const v1Outcome = outcome(ends.v1);
       const v2Outcome = outcome(ends.v2);
-      const { result, differences } = comparePair(v1Outcome, v2Outcome, runtime.config.ignore);
+      const { result, differences } = compared;
       const errors = {
         ...('failed' in ends.v1 && { v1: ends.v1.error }),
         ...('failed' in ends.v2 && { v2: ends.v2.error }),
@@ -651,9 +661,8 @@ export function createCutover(given: CutoverOptions): Cutover {
         skipped(runtime.name, 'shutdown');
       }
     }
-    const { ends, instances } = mirrored;
     if (closing.signal.aborted) return;
-    recordPair(runtime, stage, job, ends, instances);
+    recordPair(runtime, stage, job, mirrored);
   }
 
   /** Whether a sampled journey of `runtime` is mirrored as far as the daily cap says. */
@@ -855,29 +864,21 @@ export function createCutover(given: CutoverOptions): Cutover {
           context,
           'updateTask',
           async (api, stored, late) => {
-            const answer = await api.updateTask(request);
             const intent = String(request.intent).toLowerCase();
-            if (intent === 'validate') return answer;
-            // Off the caller's path: the shadow takes it when its own tasks ask.
-            const submission = { subject: request.context.subject as Record<string, unknown>, draft: intent === 'save' };
-            if (!late) {
-              stored.then((placement) => {
-                if (placement !== UNREAD && placement?.mirrored) hold(placement.mapping, request.instanceId, submission);
-              });
-              return answer;
-            }
-            // The placement came too late to tell: held anyway, before the caller's next call as when the store
-            // answers (a mirror ends once its primary has and nothing more is held), and let go again once the
-            // placement, read, says no shadow takes it. A read that failed or found none says nothing (the write may
-            // not have landed): what was held expires with its TTL. Tried once: under a hung store every late call
-            // makes such a hold, mostly of journeys no shadow takes, and retries would keep each for the TTL here.
-            const held = hold('unknown', request.instanceId, submission, false);
-            stored.then(async (placement) => {
-              if (placement === UNREAD || placement?.mirrored !== false) return;
-              // After the hold: taken before it, the submission would be held again for no one.
-              await held;
-              await offPath(() => store.take(request.instanceId)).catch((error) => failed(placement.mapping, 'store', error));
+            const submission = (uncertain: boolean): HeldSubmission => ({
+              subject: request.context.subject as Record<string, unknown>,
+              draft: intent === 'save',
+              taskId: request.taskId,
+              ...(uncertain && { uncertain }),
             });
+            let answer: Awaited<ReturnType<V1Api['updateTask']>>;
+            try {
+              answer = await api.updateTask(request);
+            } catch (error) {
+              if (intent !== 'validate' && outcomeUnknown(error)) heldForShadow(request.instanceId, stored, late, submission(true));
+              throw error;
+            }
+            if (intent !== 'validate') heldForShadow(request.instanceId, stored, late, submission(false));
             return answer;
           },
           // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first.
@@ -892,6 +893,33 @@ export function createCutover(given: CutoverOptions): Cutover {
           return state;
         }),
     };
+
+    /** Holds a submission of the caller for the shadow, off the caller's path: the shadow takes it when its own tasks ask. */
+    function heldForShadow(
+      instanceId: string,
+      stored: Promise<Placement | undefined | typeof UNREAD>,
+      late: boolean,
+      submission: HeldSubmission,
+    ): void {
+      if (!late) {
+        stored.then((placement) => {
+          if (placement !== UNREAD && placement?.mirrored) hold(placement.mapping, instanceId, submission);
+        });
+        return;
+      }
+      // The placement came too late to tell: held anyway, before the caller's next call as when the store
+      // answers (a mirror ends once its primary has and nothing more is held), and let go again once the
+      // placement, read, says no shadow takes it. A read that failed or found none says nothing (the write may
+      // not have landed): what was held expires with its TTL. Tried once: under a hung store every late call
+      // makes such a hold, mostly of journeys no shadow takes, and retries would keep each for the TTL here.
+      const held = hold('unknown', instanceId, submission, false);
+      stored.then(async (placement) => {
+        if (placement === UNREAD || placement?.mirrored !== false) return;
+        // After the hold: taken before it, the submission would be held again for no one.
+        await held;
+        await offPath(() => store.take(instanceId)).catch((error) => failed(placement.mapping, 'store', error));
+      });
+    }
   }
 
   const stopKillSwitch = options.killSwitch

@@ -4,6 +4,7 @@ export { type CallContext, type ContextualV1Api, contextualV1Client } from './co
 export { type Cutover, type CutoverOptions, createCutover, type ShadowOptions, type StageChange } from './cutover.js';
 export { CutoverError } from './errors/cutover-error.js';
 export { CutoverOptionsError } from './errors/cutover-options-error.js';
+export { PrimaryOutcomeUnknownError } from './errors/primary-outcome-unknown-error.js';
 export { RecordPublisherError } from './errors/record-publisher-error.js';
 export { ReportInputError } from './errors/report-input-error.js';
 export { SealedSubjectError } from './errors/sealed-subject-error.js';

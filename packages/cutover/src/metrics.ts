@@ -65,7 +65,7 @@ export class CutoverMetrics {
     });
     this.calls = new Counter({
       name: NAMES.calls,
-      help: 'Calls to each side, primary and shadow, by outcome (error: no answer or a 5xx).',
+      help: 'Calls to each side, primary and shadow, by outcome (error: no answer, a 5xx or an answer that could not be read).',
       labelNames: ['mapping', 'stage', 'side', 'outcome'],
       registers,
     });

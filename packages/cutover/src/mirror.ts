@@ -51,6 +51,11 @@ export interface MirrorContext {
 export interface MirrorEnds {
   readonly ends: Readonly<Record<Side, SideEnd>>;
   readonly instances: Readonly<Record<Side, string | undefined>>;
+  /**
+   * A submission of the primary's caller failed with its outcome unknown, and nothing later settled whether the
+   * primary took it: the shadow may have been given data the primary never took, so a difference says nothing.
+   */
+  readonly uncertainInput: boolean;
 }
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
@@ -151,6 +156,16 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   /** Saved since the last Complete: v1 keeps a Save as a draft, given (and corrected) by the next Complete. */
   let drafts: Subject = {};
   /**
+   * The last of `asOfComplete` when a Complete of unknown outcome made it, with its task and what it was merged onto:
+   * a Complete of the same task taken after it shows it was not taken (a taken Complete closes its task), and
+   * takes its place while the shadow has not been given it.
+   */
+  let unsettled: { readonly taskId: string | undefined; readonly base: Subject } | undefined;
+  /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
+  let uncertainSaves = 0;
+  /** Completes of unknown outcome taken and not settled since. */
+  let unsettledCompletes = 0;
+  /**
    * How many of `asOfComplete` the shadow has been given: a task it moves on to gets the one the task before it
    * took, and the next only while it stays listed, so that a shadow behind its primary gives each task the earliest
    * data that satisfies it, never what later tasks' Saves and Completes carried at once (v1 gave an earlier task
@@ -210,10 +225,19 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         if ('unopened' in taken) {
           unopened ??= taken.unopened;
         } else if (taken.draft) {
+          if (taken.uncertain) uncertainSaves += 1;
           drafts = mergeSubject(drafts, taken.subject as Subject);
+        } else if (unsettled && !taken.uncertain && taken.taskId === unsettled.taskId && given < asOfComplete.length) {
+          asOfComplete[asOfComplete.length - 1] = mergeSubject(mergeSubject(unsettled.base, drafts), taken.subject as Subject);
+          unsettled = undefined;
+          unsettledCompletes -= 1;
+          drafts = {};
         } else {
           const before = asOfComplete.at(-1) ?? ((job.start.context.subject ?? {}) as Subject);
-          asOfComplete.push(mergeSubject(mergeSubject(before, drafts), taken.subject as Subject));
+          const base = mergeSubject(before, drafts);
+          asOfComplete.push(mergeSubject(base, taken.subject as Subject));
+          unsettled = taken.uncertain ? { taskId: taken.taskId, base } : undefined;
+          if (taken.uncertain) unsettledCompletes += 1;
           drafts = {};
         }
       }
@@ -333,5 +357,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     }
   }
   const instances = { [job.primary]: job.primaryInstanceId, [shadow]: shadowId } as Record<Side, string | undefined>;
-  return { ends: { [job.primary]: primaryEnd, [shadow]: shadowEnd } as Record<Side, SideEnd>, instances };
+  return {
+    ends: { [job.primary]: primaryEnd, [shadow]: shadowEnd } as Record<Side, SideEnd>,
+    instances,
+    uncertainInput: uncertainSaves + unsettledCompletes > 0,
+  };
 }

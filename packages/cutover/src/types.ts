@@ -158,6 +158,13 @@ export interface HeldSubmission {
   readonly subject: Record<string, unknown>;
   /** Sent with `intent: Save`: a draft the task keeps until a Complete submits it, with whatever that one corrects. */
   readonly draft: boolean;
+  /** The task it was sent to. */
+  readonly taskId?: string;
+  /**
+   * Its call failed with no answer that says whether the primary took it (a timeout, a 5xx, a lost connection):
+   * held all the same, since a taken one the shadow never gets would leave it waiting.
+   */
+  readonly uncertain?: boolean;
 }
 
 /**

@@ -608,3 +608,99 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
     expect((await cutover.metrics.failures.get()).values.filter(({ labels }) => labels.part === 'hold')).toEqual([]);
   });
 });
+
+describe('a submission of the primary’s caller whose outcome is unknown', () => {
+  /**
+   * Start, the task, a `Complete` of each of `subjects` in turn while the task is listed (`between` runs before each
+   * after the first), then state polls until the end. Answers the failures the caller met.
+   */
+  async function journeyThroughLostAnswers(
+    cutover: Cutover,
+    sim: Simulator,
+    subjects: Subject[],
+    between: () => Promise<void> = async () => {},
+  ): Promise<unknown[]> {
+    const { instanceId } = await cutover.startJourney({
+      resourceId: `${DATA_CHECK_V1}@latest`,
+      context: { config: { async: true }, subject: {} },
+    });
+    const failures: unknown[] = [];
+    for (const [index, subject] of subjects.entries()) {
+      if (index > 0) await between();
+      const taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId;
+      if (taskId === undefined) break;
+      await cutover
+        .updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } })
+        .catch((error: unknown) => failures.push(error));
+    }
+    for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
+      if (polls > 200) throw new Error('the journey did not end');
+      sim.core.clock.advance(500);
+    }
+    return failures;
+  }
+
+  it('taken, its answer lost (504): held for the shadow all the same, and the pair matches', async () => {
+    const sim = createPlatform();
+    sim.core.faults.add({ path: '*/captain/api/journey/task/update', status: 504, afterHandling: true, count: 1 });
+    const { cutover, records } = shadowingDataCheck(sim, 2);
+    const failures = await journeyThroughLostAnswers(cutover, sim, [person]);
+    await cutover.idle();
+    await cutover.close();
+    expect(failures).toMatchObject([{ status: 504 }]);
+    expect(records).toMatchObject([{ result: 'match' }]);
+  });
+
+  const noMatch = { identity: { ...person.identity, lastNames: ['Nomatch'] } };
+
+  it('not taken (500), then the same task completed with other data: the first was not taken, and the shadow gets the second', async () => {
+    const sim = createPlatform();
+    sim.core.faults.add({ path: '*/captain/api/journey/task/update', status: 500, count: 1 });
+    // A slow shadow: the caller's second Complete is held before the shadow asks for data.
+    const { cutover, records } = shadowingDataCheck(sim, 200);
+    const failures = await journeyThroughLostAnswers(cutover, sim, [person, noMatch]);
+    await cutover.idle();
+    await cutover.close();
+    expect(failures).toMatchObject([{ status: 500 }]);
+    expect(records).toMatchObject([{ result: 'match' }]);
+    expect(sim.core.journal.list({ path: '*/v2/captain/journey/interaction/submit' })).toHaveLength(1);
+  });
+
+  it('not taken (500) but given to the shadow before the caller completed the task with other data: an error, not a mismatch', async () => {
+    const sim = createPlatform();
+    sim.core.faults.add({ path: '*/captain/api/journey/task/update', status: 500, count: 1 });
+    const { cutover, records } = shadowingDataCheck(sim, 2);
+    const shadowSubmitted = () =>
+      vi.waitFor(() => expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1), { interval: 2 });
+    const failures = await journeyThroughLostAnswers(cutover, sim, [person, noMatch], shadowSubmitted);
+    await cutover.idle();
+    await cutover.close();
+    expect(failures).toMatchObject([{ status: 500 }]);
+    expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v1: 'PrimaryOutcomeUnknownError' } }]);
+    // Not a failure of the shadow's side: no call of v2 failed.
+    expect(summariseRecords(records).overall).toMatchObject({ errorRate: { v2: 0 } });
+  });
+});
+
+describe('a side’s answer that cannot be read', () => {
+  it('counts as that side’s failed call, as the 502 its caller gets does', async () => {
+    const sim = createPlatform();
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(sim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
+    });
+    const { instanceId } = await cutover.startJourney({
+      resourceId: `${DATA_CHECK_V1}@latest`,
+      context: { config: { async: true }, subject: {} },
+    });
+    sim.core.faults.add({ path: '*/v2/captain/journey/state/fetch', malformed: true, count: 1 });
+    await expect(cutover.fetchState({ instanceId })).rejects.toMatchObject({ name: 'ResponseValidationError' });
+    const calls = (await cutover.metrics.calls.get()).values.filter(({ labels }) => labels.side === 'v2');
+    expect(calls.map(({ labels, value }) => [labels.outcome, value]).sort()).toEqual([
+      ['error', 1],
+      ['ok', 1],
+    ]);
+    await cutover.close();
+  });
+});

@@ -43,13 +43,15 @@ function behavesAsAStore(make: () => Promise<PairingStore>) {
     await store.close();
   });
 
-  it('gives held submissions once, oldest first, drafts marked as such', async () => {
+  it('gives held submissions once, oldest first, drafts, tasks and unknown outcomes marked as such', async () => {
     const store = await make();
     await store.hold('instance-1', { subject: { uid: 'draft' }, draft: true }, 60_000);
-    await store.hold('instance-1', { subject, draft: false }, 60_000);
+    await store.hold('instance-1', { subject, draft: false, taskId: 'task-1', uncertain: true }, 60_000);
+    await store.hold('instance-1', { subject, draft: false, taskId: 'task-1' }, 60_000);
     expect(await store.take('instance-1')).toEqual([
       { subject: { uid: 'draft' }, draft: true },
-      { subject, draft: false },
+      { subject, draft: false, taskId: 'task-1', uncertain: true },
+      { subject, draft: false, taskId: 'task-1' },
     ]);
     expect(await store.take('instance-1')).toEqual([]);
     await store.close();

@@ -153,9 +153,10 @@ async function checkKey(redis: Redis, keyCheck: string, prefix: string): Promise
  * rolling deploy shares the keys), which was a completed submission.
  */
 function heldSubmission(entry: unknown): HeldSubmission {
-  const { subject, draft } = (entry ?? {}) as Partial<HeldSubmission>;
+  const { subject, draft, taskId, uncertain } = (entry ?? {}) as Partial<HeldSubmission>;
   const marked = typeof draft === 'boolean' && typeof subject === 'object' && subject !== null;
-  return marked ? { subject, draft } : { subject: (entry ?? {}) as Record<string, unknown>, draft: false };
+  if (!marked) return { subject: (entry ?? {}) as Record<string, unknown>, draft: false };
+  return { subject, draft, ...(typeof taskId === 'string' && { taskId }), ...(uncertain === true && { uncertain }) };
 }
 
 /** The database the URL names, checked here: ioredis would send `SELECT NaN` for `/abc`, and the server refuse it. */
