@@ -126,7 +126,7 @@ describe('an unreadable upstream 2xx on any v1 path', () => {
     expect(reply.status).toBe(502);
     expect(await reply.json()).toEqual({
       status: 502,
-      message: 'the v2 upstream answered in a form journey-bridge cannot read',
+      message: 'the upstream answered in a form journey-bridge cannot read',
       error: 'bad-gateway-error',
     });
   });

@@ -241,7 +241,7 @@ describe('journey-bridge serve over HTTP', () => {
       expect(reply.status).toBe(503);
       expect(await reply.json()).toEqual({
         status: 503,
-        message: 'the v2 upstream is unreachable; nothing was sent',
+        message: 'the upstream is unreachable; nothing was sent',
         error: 'service-unavailable-error',
       });
       const passed = await fetch(`${lonely.url}/v2/captain/journey/state/fetch`, {
@@ -274,7 +274,7 @@ describe('journey-bridge serve over HTTP', () => {
       const requestId = late.headers.get('x-request-id');
       expect(await late.json()).toEqual({
         status: 504,
-        message: `the v2 upstream did not answer in time; the journey may have been created: look for request ${requestId} before starting another`,
+        message: `the upstream did not answer in time; the journey may have been created: look for request ${requestId} before starting another`,
         error: 'gateway-timeout-error',
       });
       // The slow start did create a journey, under the id the answer named.

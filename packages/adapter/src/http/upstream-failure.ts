@@ -45,18 +45,18 @@ export const nothingSentFailure = (): UpstreamFailureAnswer => ({
  */
 export function upstreamFailure(error: unknown, creates: boolean, requestId: string | undefined): UpstreamFailureAnswer | undefined {
   const unknown = (status: number, what: string) => unknownOutcome(status, what, creates, requestId);
-  if (error instanceof TimeoutError) return unknown(504, 'the v2 upstream did not answer in time');
+  if (error instanceof TimeoutError) return unknown(504, 'the upstream did not answer in time');
   if (error instanceof ConnectionError) {
     return neverSent(error)
-      ? { status: 503, message: 'the v2 upstream is unreachable; nothing was sent' }
-      : unknown(502, 'the connection to the v2 upstream failed before its answer arrived');
+      ? { status: 503, message: 'the upstream is unreachable; nothing was sent' }
+      : unknown(502, 'the connection to the upstream failed before its answer arrived');
   }
   // A 2xx whose body cannot be read or breaks the contract: the upstream acted, its answer is lost.
   if (error instanceof ResponseValidationError || (error instanceof JourneyApiError && (error.status ?? 0) < 400)) {
-    return unknown(502, 'the v2 upstream answered in a form journey-bridge cannot read');
+    return unknown(502, 'the upstream answered in a form journey-bridge cannot read');
   }
   if (creates && error instanceof JourneyApiError && (error.status === 500 || error.status === 502 || error.status === 504)) {
-    return unknown(502, `the v2 upstream failed (${error.status}) after receiving the request`);
+    return unknown(502, `the upstream failed (${error.status}) after receiving the request`);
   }
   return undefined;
 }

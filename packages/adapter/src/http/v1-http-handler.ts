@@ -275,7 +275,7 @@ function failure(
   const answer = upstreamFailure(error, operation === 'startJourney', upstreamRequestId);
   if (answer) return v1Json(answer.status, v1Error(answer.status, answer.message), upstreamRequestId);
   if (error instanceof JourneyApiError && error.status !== undefined) {
-    const body = error.v1Error ?? v1Error(error.status, 'the v2 upstream refused the request');
+    const body = error.v1Error ?? v1Error(error.status, 'the upstream refused the request');
     return v1Json(error.status, body, upstreamRequestId, retryAfterOf(error));
   }
   // The caller's 500 says nothing of why: without this line such a failure would leave no trace. Its name and where
