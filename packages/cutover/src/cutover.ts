@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JourneyApiError, type Logger, type V1Api } from '@journey-bridge/client';
+import { JourneyApiError, type Logger, neverSent, TokenEndpointError, type V1Api } from '@journey-bridge/client';
 import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
@@ -186,9 +186,14 @@ const sideFailed = (error: unknown): boolean =>
     ? error.status === undefined || error.status >= 500 || error.status < 400
     : !(error instanceof Error && error.name === 'AbortError');
 
-/** A failed call the side may have carried out all the same: anything but a refusal (4xx) of the request. */
-const outcomeUnknown = (error: unknown): boolean =>
-  !(error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500);
+/**
+ * A failed call the side may have carried out all the same: anything but a refusal (4xx) of the request or a
+ * failure before it was sent (no token issued, no connection made).
+ */
+const outcomeUnknown = (error: unknown): boolean => {
+  if (error instanceof TokenEndpointError || neverSent(error)) return false;
+  return !(error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500);
+};
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
@@ -865,8 +870,11 @@ export function createCutover(given: CutoverOptions): Cutover {
           'updateTask',
           async (api, stored, late) => {
             const intent = String(request.intent).toLowerCase();
+            // A request without a subject has nothing to hold (a caller that skips the v1 client's types may send one).
+            const subject = request.context?.subject as Record<string, unknown> | undefined;
+            const holds = intent !== 'validate' && typeof subject === 'object' && subject !== null;
             const submission = (uncertain: boolean): HeldSubmission => ({
-              subject: request.context.subject as Record<string, unknown>,
+              subject: subject ?? {},
               draft: intent === 'save',
               taskId: request.taskId,
               ...(uncertain && { uncertain }),
@@ -875,10 +883,10 @@ export function createCutover(given: CutoverOptions): Cutover {
             try {
               answer = await api.updateTask(request);
             } catch (error) {
-              if (intent !== 'validate' && outcomeUnknown(error)) heldForShadow(request.instanceId, stored, late, submission(true));
+              if (holds && outcomeUnknown(error)) heldForShadow(request.instanceId, stored, late, submission(true));
               throw error;
             }
-            if (intent !== 'validate') heldForShadow(request.instanceId, stored, late, submission(false));
+            if (holds) heldForShadow(request.instanceId, stored, late, submission(false));
             return answer;
           },
           // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first.

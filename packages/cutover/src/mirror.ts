@@ -156,9 +156,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   /** Saved since the last Complete: v1 keeps a Save as a draft, given (and corrected) by the next Complete. */
   let drafts: Subject = {};
   /**
-   * The last of `asOfComplete` when a Complete of unknown outcome made it, with its task and what it was merged onto:
-   * a Complete of the same task taken after it shows it was not taken (a taken Complete closes its task), and
-   * takes its place while the shadow has not been given it.
+   * The last of `asOfComplete` when a Complete of unknown outcome made it, with its task and what it was merged onto.
+   * With v1 the primary, the caller's next Complete taken settles it: of the same task, it was not taken (and the
+   * new one takes its place while the shadow has not been given it); of another, it was.
    */
   let unsettled: { readonly taskId: string | undefined; readonly base: Subject } | undefined;
   /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
@@ -227,12 +227,20 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         } else if (taken.draft) {
           if (taken.uncertain) uncertainSaves += 1;
           drafts = mergeSubject(drafts, taken.subject as Subject);
-        } else if (unsettled && !taken.uncertain && taken.taskId === unsettled.taskId && given < asOfComplete.length) {
-          asOfComplete[asOfComplete.length - 1] = mergeSubject(mergeSubject(unsettled.base, drafts), taken.subject as Subject);
-          unsettled = undefined;
-          unsettledCompletes -= 1;
-          drafts = {};
         } else {
+          // A taken Complete closes its v1 task, so the caller's next Complete settles one of unknown outcome before it.
+          // Not on v2, whose interaction may stay open after a taken submit (a partial one, a document's back asked later).
+          const settling = job.primary === 'v1' && !taken.uncertain && taken.taskId !== undefined ? unsettled : undefined;
+          if (settling !== undefined && settling.taskId === taken.taskId && given < asOfComplete.length) {
+            // The same task again: the first was not taken, and this one takes its place.
+            asOfComplete[asOfComplete.length - 1] = mergeSubject(mergeSubject(settling.base, drafts), taken.subject as Subject);
+            unsettled = undefined;
+            unsettledCompletes -= 1;
+            drafts = {};
+            continue;
+          }
+          // Another task: the first was taken.
+          if (settling && settling.taskId !== taken.taskId) unsettledCompletes -= 1;
           const before = asOfComplete.at(-1) ?? ((job.start.context.subject ?? {}) as Subject);
           const base = mergeSubject(before, drafts);
           asOfComplete.push(mergeSubject(base, taken.subject as Subject));

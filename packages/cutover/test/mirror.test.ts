@@ -653,6 +653,20 @@ describe('a submission of the primary’s caller whose outcome is unknown', () =
 
   const noMatch = { identity: { ...person.identity, lastNames: ['Nomatch'] } };
 
+  it('of a request without a subject (a caller past the v1 client’s types): the primary’s error reaches the caller unchanged', async () => {
+    const sim = createPlatform();
+    sim.core.faults.add({ path: '*/captain/api/journey/task/update', status: 500, count: 1 });
+    const { cutover } = shadowingDataCheck(sim, 2);
+    const { instanceId } = await cutover.startJourney({
+      resourceId: `${DATA_CHECK_V1}@latest`,
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId as string;
+    const request = { intent: 'Complete', instanceId, taskId } as unknown as Parameters<V1Api['updateTask']>[0];
+    await expect(cutover.updateTask(request)).rejects.toMatchObject({ status: 500 });
+    await cutover.close();
+  });
+
   it('not taken (500), then the same task completed with other data: the first was not taken, and the shadow gets the second', async () => {
     const sim = createPlatform();
     sim.core.faults.add({ path: '*/captain/api/journey/task/update', status: 500, count: 1 });
