@@ -1,29 +1,38 @@
 import { createJourneyClient, staticToken } from '@journey-bridge/client';
-import { createSimulator } from '@journey-bridge/simulator';
+import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1Adapter } from '../src/index.js';
 import { journeyMap, journeys } from './targets.js';
 
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 
+/**
+ * A data check started through the adapter over `sim` (through `fetch`, by default the simulator's own), and its
+ * task, with the next submit slowed past the client's timeout: the first attempt outlives the 100 ms timeout and
+ * lands at 200 ms; the replay goes out at about 400 ms.
+ */
+async function slowSubmit(sim: Simulator, fetch: typeof sim.fetch = sim.fetch) {
+  const client = createJourneyClient({
+    baseUrl: 'http://sim.test/eu/v2/captain/',
+    auth: staticToken(sim.issueToken()),
+    fetch,
+    timeoutMs: 100,
+    retry: { limit: 1, baseDelayMs: 300, jitter: false },
+  });
+  const adapter = createV1Adapter({ client, journeyMap });
+  const { instanceId } = await adapter.startJourney({
+    resourceId: 'a1d7c3f0data-check-v1@latest',
+    context: { config: { async: true }, subject: {} },
+  });
+  const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+  sim.core.faults.add({ path: '*/interaction/submit', latencyMs: 200, count: 1 });
+  return { adapter, instanceId, taskId };
+}
+
 describe('a task update whose submit timed out and was replayed after the first attempt was taken', () => {
   it('answers 409 (the task is no longer open), not 400, and the data is held', async () => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
-    // The first attempt outlives the 100 ms timeout and lands at 200 ms; the replay goes out at about 400 ms.
-    const client = createJourneyClient({
-      baseUrl: 'http://sim.test/eu/v2/captain/',
-      auth: staticToken(sim.issueToken()),
-      fetch: sim.fetch,
-      timeoutMs: 100,
-      retry: { limit: 1, baseDelayMs: 300, jitter: false },
-    });
-    const adapter = createV1Adapter({ client, journeyMap });
-    const { instanceId } = await adapter.startJourney({
-      resourceId: 'a1d7c3f0data-check-v1@latest',
-      context: { config: { async: true }, subject: {} },
-    });
-    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
-    sim.core.faults.add({ path: '*/interaction/submit', latencyMs: 200, count: 1 });
+    const { adapter, instanceId, taskId } = await slowSubmit(sim);
 
     const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
 
@@ -45,20 +54,7 @@ describe('a task update whose submit is refused as not active, when the interact
       if (url.endsWith('/interaction/submit')) sim.core.faults.add({ id: 'unreadable', path: '*/interaction/fetch', malformed: true });
       return upstream(input, init);
     };
-    const client = createJourneyClient({
-      baseUrl: 'http://sim.test/eu/v2/captain/',
-      auth: staticToken(sim.issueToken()),
-      fetch,
-      timeoutMs: 100,
-      retry: { limit: 1, baseDelayMs: 300, jitter: false },
-    });
-    const adapter = createV1Adapter({ client, journeyMap });
-    const { instanceId } = await adapter.startJourney({
-      resourceId: 'a1d7c3f0data-check-v1@latest',
-      context: { config: { async: true }, subject: {} },
-    });
-    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
-    sim.core.faults.add({ path: '*/interaction/submit', latencyMs: 200, count: 1 });
+    const { adapter, instanceId, taskId } = await slowSubmit(sim, fetch);
 
     const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
 
