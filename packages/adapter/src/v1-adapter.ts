@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
 import {
   AddedAfterSaveError,
@@ -10,8 +11,10 @@ import {
   type ElementCatalogue,
   type ElementDescriptionInput,
   ERROR_KINDS,
+  fieldValue,
   filterFlow,
   type Interaction,
+  isFilled,
   type JourneyMapEntryInput,
   MalformedTaskIdError,
   ProvidedElementChangedError,
@@ -366,7 +369,17 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           if (undescribed(id)) return unheldUndescribed(catalogue, held, subject).length < undescribedPaths(catalogue, subject).length;
           return unheldElements(catalogue, held, subject, [id]).length === 0;
         };
-        const anyHeld = await Promise.all(ids.map(heldAlready));
+        /**
+         * Whether the journey holds a field participant (`PrimaryDocument/side1Image`) with the update's value: taken
+         * before, though its element is not whole yet (a document whose back v2 asks for once it has read the front).
+         */
+        const fieldHeld = async ({ domainElementId }: { domainElementId: string }) => {
+          const [id = '', field] = domainElementId.split('/');
+          if (field === undefined) return false;
+          const held = fieldValue(catalogue, await heldBefore(), id, field);
+          return isFilled(held) && isDeepStrictEqual(held, fieldValue(catalogue, subject, id, field));
+        };
+        const anyHeld = [...(await Promise.all(ids.map(heldAlready))), ...(await Promise.all(participants.map(fieldHeld)))];
         if (!anyHeld.includes(true)) throw error;
         // A lone participant was taken before, with this value if the journey is seen to hold it; of several, some may be new.
         if (participants.length < 2) return confirmHeld(request.instanceId, subject, participants.map(elementOf).filter(undescribed));
@@ -379,7 +392,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
             takenNow.add(elementOf(participant));
           } catch (alone) {
-            if (mayBeTakenBefore(alone) && (takenNow.has(elementOf(participant)) || (await heldAlready(elementOf(participant))))) {
+            const heldWhole = async () => takenNow.has(elementOf(participant)) || (await heldAlready(elementOf(participant)));
+            if (mayBeTakenBefore(alone) && ((await heldWhole()) || (await fieldHeld(participant)))) {
               if (undescribed(elementOf(participant))) takenBefore.push(elementOf(participant));
               continue;
             }

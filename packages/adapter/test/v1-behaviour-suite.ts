@@ -27,6 +27,7 @@ const IDS = {
   dataCheck: 'a1d7c3f0data-check-v1@latest',
   docSelfie: 'c3f9e5b2doc-selfie-v1@latest',
   fraud: 'e5b1a7d4fraud-screen-v1@latest',
+  onboarding: 'a3c5e7f9onboarding-v1@latest',
 };
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 const nameOnly = { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } };
@@ -318,6 +319,29 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       const state = await api.fetchState({ instanceId });
       expect(state.status).toBe('Completed');
       expect(Object.keys(flowOf(state)).sort()).toEqual(sortedKeys(DECISION, 'doc-auth-eu-v4', 'face-eu-v2'));
+    });
+
+    // A driving licence's back is asked for once its front is read; the form is then sent again, with the back.
+    it.each([
+      ['one document with both sides', [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front'), side2Image: b64('back') }]],
+      ['each side its own element', [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }, { side2Image: b64('back') }]],
+    ])('takes a document’s back asked for after its front, in the form sent again (%s), and completes', async (_, documents) => {
+      const { api, clock, startAsync, onlyTask } = setup();
+      const form = {
+        ...person,
+        consent: { dataProcessing: true },
+        contact: { mobilePhone: '+447700900123' },
+        biometrics: [{ selfieImage: b64('me') }],
+      };
+      const instanceId = await startAsync(IDS.onboarding);
+      const task = await onlyTask(instanceId);
+      const front = [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }];
+      await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: { ...form, documents: front } } });
+      clock.advance(3000);
+      const again = await onlyTask(instanceId);
+      await api.updateTask({ intent: 'Complete', instanceId, taskId: again.taskId, context: { subject: { ...form, documents } } });
+      clock.advance(5000);
+      expect((await api.fetchState({ instanceId })).status).toBe('Completed');
     });
 
     it('reports a negative outcome and an under-18 subject as a rejection', async () => {

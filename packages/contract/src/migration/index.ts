@@ -21,7 +21,7 @@ export { decisionNamed, type InferredDialect, inferDialect } from './infer-diale
 export { bareId, JourneyMapError, type ResolvedJourneyMap, resolveJourneyMap } from './journey-map.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { decisionOf, toV1State, type V1StateOptions } from './state.js';
-export { type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
+export { fieldValue, isFilled, type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
 export { decodeTaskId, encodeTaskId } from './task-id.js';
 export { collectedElements, knownCollects, SPECIFICATION_CATALOGUE, taskJsonSchemaFor } from './task-schema.js';
 export { type TaskVariantIds, toV1TaskList, toV1TaskListWithSchema } from './tasks.js';

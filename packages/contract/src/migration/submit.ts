@@ -87,20 +87,29 @@ function participantsFor(
 ): { domainElementId: ParticipantRef }[] {
   const fields = outstanding.flatMap((entry) => (entry.startsWith(`${id}/`) ? [entry.slice(id.length + 1)] : []));
   if (fields.length === 0) return [{ domainElementId: id }];
-  const element = catalogue.get(id);
-  const picked = element?.pick(subject);
-  const filled = fields.filter((name) => {
-    // A described field sits at its own path; the six's fields are keys somewhere in their part of the subject.
-    const path = element?.fields.find((field) => field.name === name)?.path;
-    return path === undefined ? fills(picked, name) : isFilled(valueAt(subject, path));
-  });
+  const filled = fields.filter((field) => isFilled(fieldValue(catalogue, subject, id, field)));
   return filled.map((field) => ({ domainElementId: `${id}/${field}` }));
 }
 
-const isFilled = (value: unknown) => value !== undefined && value !== '' && value !== null;
+/** Whether a value fills a field: not left out, not empty (the back of a one-sided document is `""`). */
+export const isFilled = (value: unknown): boolean => value !== undefined && value !== '' && value !== null;
 
-/** Whether `value` holds a non-empty `field` anywhere inside it. */
-function fills(value: unknown, field: string): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, inner]) => (key === field && isFilled(inner)) || fills(inner, field));
+/**
+ * The value `subject` gives field `field` of element `id` (`side1Image` of `PrimaryDocument`): a described field at
+ * its own path, a field of the six as the first filled key of that name in the element's part of the subject.
+ */
+export function fieldValue(catalogue: ElementCatalogue, subject: Subject, id: string, field: string): unknown {
+  const element = catalogue.get(id);
+  const path = element?.fields.find(({ name }) => name === field)?.path;
+  return path === undefined ? filledKey(element?.pick(subject), field) : valueAt(subject, path);
+}
+
+/** The first filled value of key `field` anywhere inside `value`. */
+function filledKey(value: unknown, field: string): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = key === field && isFilled(inner) ? inner : filledKey(inner, field);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
