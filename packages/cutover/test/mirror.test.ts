@@ -26,6 +26,7 @@ import {
   personal,
   republished,
   splitDataCheck,
+  stricterDataCheck,
   v1Side,
   v2Side,
 } from './harness.js';
@@ -693,6 +694,42 @@ describe('a submission of the primary’s caller whose outcome is unknown', () =
     expect(records).toMatchObject([{ result: 'error', differences: [], errors: { v1: 'PrimaryOutcomeUnknownError' } }]);
     // Not a failure of the shadow's side: no call of v2 failed.
     expect(summariseRecords(records).overall).toMatchObject({ errorRate: { v2: 0 } });
+  });
+  it('taken, its answer lost, then the next task completed: settled as taken, so a real difference is a mismatch', async () => {
+    const sim = createPlatform();
+    sim.core.faults.add({ path: '*/captain/api/journey/task/update', status: 504, afterHandling: true, count: 1 });
+    const records: PairRecord[] = [];
+    const v1 = splitDataCheck.resourceIds.v1.production;
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      // The stricter republication finds no match for Lovelace: a real difference.
+      v2: v2Side(sim, { map: { [v1]: stricterDataCheck.resourceIds.v2.production } }),
+      mappings: [{ name: 'split', v1, v2: stricterDataCheck.resourceIds.v2.production, stage: { kind: 'shadow', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    const { firstName, lastNames, dateOfBirth } = person.identity;
+    const { instanceId } = await cutover.startJourney({ resourceId: `${v1}@latest`, context: { config: { async: true }, subject: {} } });
+    const failures: unknown[] = [];
+    for (const subject of [{ identity: { firstName, lastNames } }, { identity: { dateOfBirth } }]) {
+      let taskId: string | undefined;
+      for (let polls = 0; taskId === undefined; polls += 1) {
+        if (polls > 200) throw new Error('no task came');
+        taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId;
+        if (taskId === undefined) sim.core.clock.advance(500);
+      }
+      await cutover
+        .updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } })
+        .catch((error: unknown) => failures.push(error));
+    }
+    for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
+      if (polls > 200) throw new Error('the journey did not end');
+      sim.core.clock.advance(500);
+    }
+    await cutover.idle();
+    await cutover.close();
+    expect(failures).toMatchObject([{ status: 504 }]);
+    expect(records).toMatchObject([{ result: 'mismatch' }]);
   });
 });
 
