@@ -22,6 +22,7 @@ import {
   resolveJourneyMap,
   StaleTaskError,
   type Subject,
+  type SubmitPlan,
   type SubmitRequest,
   spelledStatus,
   strippedFields,
@@ -325,6 +326,15 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      * After v2 answered that undescribed elements among `ids` were taken before: the update's data outside every
      * known element is used only if the journey holds it as given, since nothing says which of it was theirs.
      */
+    /** Whether the journey holds, now, every element `plan` submits with the plan's data (undescribed ones: its data outside the known elements). */
+    async function holdsSubmitted(instanceId: string, plan: SubmitPlan): Promise<boolean> {
+      const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
+      const ids = [...new Set(plan.participants.map(({ domainElementId }) => domainElementId.split('/')[0] ?? ''))];
+      const described = ids.filter((id) => catalogue.get(id) !== undefined);
+      if (unheldElements(catalogue, held, plan.subject, described).length > 0) return false;
+      return described.length === ids.length || unheldUndescribed(catalogue, held, plan.subject).length === 0;
+    }
+
     async function confirmHeld(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
       const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
@@ -538,13 +548,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
             await submitTaking(request, required, heldBefore);
           } catch (error) {
-            // Refused because the interaction moved on since the check above, e.g. after a timed-out attempt of this
-            // very submit, replayed by the client, was taken meanwhile: the task is stale, not the caller's data wrong.
+            // Refused because the interaction moved on since the check above: the caller's data is not wrong. Where the
+            // journey holds all this update submits, an earlier attempt of it was taken (a timed-out one the client
+            // replayed, as v1's one attempt would have been; or the caller's own, whose answer was lost); else the
+            // task is stale.
             const refused = error instanceof BadRequestError || error instanceof ConflictError;
-            if (refused && (await movedOn(instanceId, interactionId))) {
-              throw new StaleTaskError(taskId);
-            }
-            throw error;
+            if (!refused || !(await movedOn(instanceId, interactionId))) throw error;
+            if (!(await holdsSubmitted(instanceId, plan))) throw new StaleTaskError(taskId);
           }
           draftKept();
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.

@@ -30,16 +30,29 @@ async function slowSubmit(sim: Simulator, fetch: typeof sim.fetch = sim.fetch) {
 }
 
 describe('a task update whose submit timed out and was replayed after the first attempt was taken', () => {
-  it('answers 409 (the task is no longer open), not 400, and the data is held', async () => {
+  it('answers success, as v1 answered its one attempt, and the data is held', async () => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
     const { adapter, instanceId, taskId } = await slowSubmit(sim);
 
     const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
 
-    await expect(update).rejects.toMatchObject({ status: 409, message: expect.stringContaining('no longer active') });
+    await expect(update).resolves.toEqual({ instanceId, taskId });
     const submits = sim.core.journal.list({ path: '*/interaction/submit' }).map((entry) => entry.status);
     expect(submits).toEqual([200, 400]);
     expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
+  });
+
+  it('answers 409 (the task is no longer open) when another update took the task with other data meanwhile', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const { adapter, instanceId, taskId } = await slowSubmit(sim);
+    const other = { identity: { ...person.identity, firstName: 'Augusta' } };
+
+    const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    // Sent after the slow one, taken before it lands.
+    await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: other } });
+
+    await expect(update).rejects.toMatchObject({ status: 409, message: expect.stringContaining('no longer active') });
+    expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(other.identity);
   });
 });
 
