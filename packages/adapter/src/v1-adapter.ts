@@ -332,8 +332,16 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       const ids = [...new Set(plan.participants.map(({ domainElementId }) => domainElementId.split('/')[0] ?? ''))];
       const described = ids.filter((id) => catalogue.get(id) !== undefined);
       if (unheldElements(catalogue, held, plan.subject, described).length > 0) return false;
-      return described.length === ids.length || unheldUndescribed(catalogue, held, plan.subject).length === 0;
+      return described.length === ids.length || holdsSomeUndescribed(held, plan.subject);
     }
+
+    /**
+     * Whether the journey holds some of `subject`'s data outside the known elements as given: the sign that
+     * undescribed elements were taken with it, since v2 may drop the rest (an invalid optional one, data it keeps
+     * nowhere) and nothing says which data is whose.
+     */
+    const holdsSomeUndescribed = (held: Subject, subject: Subject): boolean =>
+      unheldUndescribed(catalogue, held, subject).length < undescribedPaths(catalogue, subject).length;
 
     async function confirmHeld(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
@@ -353,11 +361,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      * on, the required elements left were held; an optional one left with data was not taken, which is never
      * answered as success.
      */
-    async function submitTaking(
-      request: SubmitRequest & { context: { subject: Subject } },
-      required: ReadonlySet<string>,
-      heldBefore: () => Promise<Subject>,
-    ): Promise<void> {
+    async function submitTaking(request: SubmitRequest & { context: { subject: Subject } }, required: ReadonlySet<string>): Promise<void> {
       try {
         noted(await client.submitInteraction(request, call));
       } catch (error) {
@@ -366,17 +370,19 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const participants = request.participants ?? [];
         const { subject } = request.context;
         const ids = [...new Set(participants.map(elementOf))];
-        // Refused whole, so nothing was taken: the journey holds what it held before this submit.
+        // Refused whole, so nothing of this attempt was taken; an earlier one may have been (the client's replay after
+        // a timeout), so the journey is read as it is now, not as it was before the update.
+        const heldBefore = heldOnce(request.instanceId);
         await refuseChanges(heldBefore(), subject, ids);
         const undescribed = (id: string) => catalogue.get(id) === undefined;
         /**
-         * Whether the journey held `id` with the update's data before this update submitted anything. Of an
-         * undescribed element nothing says which data is its own: some of the update's data outside the known
-         * elements held as given is a sign, and `confirmHeld` asks for all of it before success is answered.
+         * Whether the journey holds `id` with the update's data, taken before this attempt. Of an undescribed element
+         * nothing says which data is its own: some of the update's data outside the known elements held as given is
+         * a sign, and `confirmHeld` asks for all of it before success is answered.
          */
         const heldAlready = async (id: string) => {
           const held = await heldBefore();
-          if (undescribed(id)) return unheldUndescribed(catalogue, held, subject).length < undescribedPaths(catalogue, subject).length;
+          if (undescribed(id)) return holdsSomeUndescribed(held, subject);
           return unheldElements(catalogue, held, subject, [id]).length === 0;
         };
         /**
@@ -546,7 +552,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           const required = new Set(collects.filter(({ spec }) => spec === 'required').map(({ id }) => id));
           try {
             const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
-            await submitTaking(request, required, heldBefore);
+            await submitTaking(request, required);
           } catch (error) {
             // Refused because the interaction moved on since the check above: the caller's data is not wrong. Where the
             // journey holds all this update submits, an earlier attempt of it was taken (a timed-out one the client

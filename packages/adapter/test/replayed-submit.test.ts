@@ -1,17 +1,26 @@
 import { createJourneyClient, staticToken } from '@journey-bridge/client';
 import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { createV1Adapter } from '../src/index.js';
+import { createV1Adapter, type V1AdapterOptions } from '../src/index.js';
 import { journeyMap, journeys } from './targets.js';
 
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 
+interface SlowSubmitOptions {
+  fetch?: Simulator['fetch'];
+  resourceId?: string;
+  elements?: V1AdapterOptions['elements'];
+}
+
 /**
- * A data check started through the adapter over `sim` (through `fetch`, by default the simulator's own), and its
- * task, with the next submit slowed past the client's timeout: the first attempt outlives the 100 ms timeout and
- * lands at 200 ms; the replay goes out at about 400 ms.
+ * A journey (the data check unless `resourceId` says) started through the adapter over `sim` (through `fetch`, by
+ * default the simulator's own), and its task, with the next submit slowed past the client's timeout: the first
+ * attempt outlives the 100 ms timeout and lands at 200 ms; the replay goes out at about 400 ms.
  */
-async function slowSubmit(sim: Simulator, fetch: typeof sim.fetch = sim.fetch) {
+async function slowSubmit(
+  sim: Simulator,
+  { fetch = sim.fetch, resourceId = 'a1d7c3f0data-check-v1@latest', elements }: SlowSubmitOptions = {},
+) {
   const client = createJourneyClient({
     baseUrl: 'http://sim.test/eu/v2/captain/',
     auth: staticToken(sim.issueToken()),
@@ -19,11 +28,8 @@ async function slowSubmit(sim: Simulator, fetch: typeof sim.fetch = sim.fetch) {
     timeoutMs: 100,
     retry: { limit: 1, baseDelayMs: 300, jitter: false },
   });
-  const adapter = createV1Adapter({ client, journeyMap });
-  const { instanceId } = await adapter.startJourney({
-    resourceId: 'a1d7c3f0data-check-v1@latest',
-    context: { config: { async: true }, subject: {} },
-  });
+  const adapter = createV1Adapter({ client, journeyMap, ...(elements && { elements }) });
+  const { instanceId } = await adapter.startJourney({ resourceId, context: { config: { async: true }, subject: {} } });
   const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
   sim.core.faults.add({ path: '*/interaction/submit', latencyMs: 200, count: 1 });
   return { adapter, instanceId, taskId };
@@ -39,6 +45,31 @@ describe('a task update whose submit timed out and was replayed after the first 
     await expect(update).resolves.toEqual({ instanceId, taskId });
     const submits = sim.core.journal.list({ path: '*/interaction/submit' }).map((entry) => entry.status);
     expect(submits).toEqual([200, 400]);
+    expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
+  });
+
+  it('answers success on a tenant whose outstanding never shrinks, the update carrying data of its own v2 keeps nowhere', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const onboarding = journeys.find(({ id }) => id === 'onboarding');
+    const { adapter, instanceId, taskId } = await slowSubmit(sim, {
+      resourceId: 'a3c5e7f9onboarding-v1@latest',
+      elements: onboarding?.elements,
+    });
+    const b64 = (text: string) => Buffer.from(text.padEnd(64, '.')).toString('base64');
+    const form = {
+      ...person,
+      consent: { dataProcessing: true },
+      contact: { mobilePhone: '+447700900123' },
+      documents: [{ type: 'Primary', side1Image: b64('PASSPORT') }],
+      biometrics: [{ selfieImage: b64('me') }],
+      // A reference of the caller's, outside every element.
+      metadata: { channel: 'web' },
+    };
+
+    const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: form } });
+
+    // The replay meets 409 "already submitted" (the interaction stays, its outstanding static), not "not active".
+    await expect(update).resolves.toEqual({ instanceId, taskId });
     expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
   });
 
@@ -67,7 +98,7 @@ describe('a task update whose submit is refused as not active, when the interact
       if (url.endsWith('/interaction/submit')) sim.core.faults.add({ id: 'unreadable', path: '*/interaction/fetch', malformed: true });
       return upstream(input, init);
     };
-    const { adapter, instanceId, taskId } = await slowSubmit(sim, fetch);
+    const { adapter, instanceId, taskId } = await slowSubmit(sim, { fetch });
 
     const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
 
