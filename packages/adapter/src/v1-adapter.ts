@@ -13,10 +13,12 @@ import {
   ERROR_KINDS,
   fieldValue,
   filterFlow,
+  IncompleteTaskError,
   type Interaction,
   isFilled,
   type JourneyMapEntryInput,
   MalformedTaskIdError,
+  mergeSubject,
   ProvidedElementChangedError,
   planSubmit,
   resolveJourneyMap,
@@ -526,7 +528,18 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // v2 has no drafts: Save submits what is valid now (a partial submit); a Save that carries every required
           // element therefore completes the interaction (register: request.update-intent). Part of an element it
           // carries is kept, once the Save is taken, for the task's next update, which v1 merged with the draft.
-          const plan = planSubmit(interaction, subject, { partial: intent === 'Save', catalogue });
+          const heldBefore = heldOnce(instanceId);
+          const planning = { partial: intent === 'Save', catalogue };
+          let plan: SubmitPlan;
+          try {
+            plan = planSubmit(interaction, subject, planning);
+          } catch (error) {
+            // An `outstanding` that never shrinks lists elements the journey holds, and a document's back is asked for
+            // with its front held: v1 checked an update against what its task still lacked, so the update is checked
+            // again over what the journey holds (a back sent alone, as its own element, completes the document).
+            if (!(error instanceof IncompleteTaskError)) throw error;
+            plan = planSubmit(interaction, mergeSubject(await heldBefore(), subject), planning);
+          }
           const draftKept = () => {
             if (intent !== 'Save') return;
             if (carriesPartOfAnElement(interaction, subject, catalogue)) saveDrafts.keep(taskId, subject);
@@ -534,7 +547,6 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           };
           // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
           // outside every known element cannot be told apart by element, so it is compared path by path.
-          const heldBefore = heldOnce(instanceId);
           if (plan.provided.length > 0 || undescribedPaths(catalogue, subject).length > 0) {
             await refuseChanges(heldBefore(), subject, plan.provided);
           }
