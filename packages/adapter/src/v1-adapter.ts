@@ -345,6 +345,18 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     const holdsSomeUndescribed = (held: Subject, subject: Subject): boolean =>
       unheldUndescribed(catalogue, held, subject).length < undescribedPaths(catalogue, subject).length;
 
+    /**
+     * Whether `held` holds what `subject` gives `participant`: a described element whole with the same data, or a field
+     * (`PrimaryDocument/side1Image`) with the same value. Of an undescribed element nothing can tell: never.
+     */
+    const holdsAsGiven = (held: Subject, subject: Subject, { domainElementId }: { domainElementId: string }): boolean => {
+      const [id = '', field] = domainElementId.split('/');
+      if (catalogue.get(id) === undefined) return false;
+      if (field === undefined) return unheldElements(catalogue, held, subject, [id]).length === 0;
+      const value = fieldValue(catalogue, held, id, field);
+      return isFilled(value) && isDeepStrictEqual(value, fieldValue(catalogue, subject, id, field));
+    };
+
     async function confirmHeld(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
       const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
@@ -391,12 +403,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
          * Whether the journey holds a field participant (`PrimaryDocument/side1Image`) with the update's value: taken
          * before, though its element is not whole yet (a document whose back v2 asks for once it has read the front).
          */
-        const fieldHeld = async ({ domainElementId }: { domainElementId: string }) => {
-          const [id = '', field] = domainElementId.split('/');
-          if (field === undefined) return false;
-          const held = fieldValue(catalogue, await heldBefore(), id, field);
-          return isFilled(held) && isDeepStrictEqual(held, fieldValue(catalogue, subject, id, field));
-        };
+        const fieldHeld = async (participant: { domainElementId: string }) =>
+          participant.domainElementId.includes('/') && holdsAsGiven(await heldBefore(), subject, participant);
         const anyHeld = [...(await Promise.all(ids.map(heldAlready))), ...(await Promise.all(participants.map(fieldHeld)))];
         if (!anyHeld.includes(true)) throw error;
         // A lone participant was taken before, with this value if the journey is seen to hold it; of several, some may be new.
@@ -538,7 +546,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // with its front held: v1 checked an update against what its task still lacked, so the update is checked
             // again over what the journey holds (a back sent alone, as its own element, completes the document).
             if (!(error instanceof IncompleteTaskError)) throw error;
-            plan = planSubmit(interaction, mergeSubject(await heldBefore(), subject), planning);
+            const held = await heldBefore();
+            const beneath = planSubmit(interaction, mergeSubject(held, subject), planning);
+            // What the journey holds as given is not sent again: a static `outstanding` would have v2 refuse it whole.
+            plan = {
+              ...beneath,
+              participants: beneath.participants.filter((participant) => !holdsAsGiven(held, beneath.subject, participant)),
+            };
           }
           const draftKept = () => {
             if (intent !== 'Save') return;
