@@ -612,24 +612,29 @@ describe.runIf(redisAvailable())('a shadow fed through Redis, when its data goes
 
 describe('a submission of the primary’s caller whose outcome is unknown', () => {
   /**
-   * Start, the task, a `Complete` of each of `subjects` in turn while the task is listed (`between` runs before each
-   * after the first), then state polls until the end. Answers the failures the caller met.
+   * Start (of `resourceId`, the data check by default), then for each of `subjects` in turn the next task listed (the
+   * platform's clock advanced until one is) and a `Complete` of it (`between` runs before each after the first),
+   * then state polls until the end. Answers the failures the caller met.
    */
   async function journeyThroughLostAnswers(
     cutover: Cutover,
     sim: Simulator,
     subjects: Subject[],
-    between: () => Promise<void> = async () => {},
+    { between = async () => {}, resourceId = DATA_CHECK_V1 }: { between?: () => Promise<void>; resourceId?: string } = {},
   ): Promise<unknown[]> {
     const { instanceId } = await cutover.startJourney({
-      resourceId: `${DATA_CHECK_V1}@latest`,
+      resourceId: `${resourceId}@latest`,
       context: { config: { async: true }, subject: {} },
     });
     const failures: unknown[] = [];
     for (const [index, subject] of subjects.entries()) {
       if (index > 0) await between();
-      const taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId;
-      if (taskId === undefined) break;
+      let taskId: string | undefined;
+      for (let polls = 0; taskId === undefined; polls += 1) {
+        if (polls > 200) throw new Error('no task came');
+        taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId;
+        if (taskId === undefined) sim.core.clock.advance(500);
+      }
       await cutover
         .updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } })
         .catch((error: unknown) => failures.push(error));
@@ -687,7 +692,7 @@ describe('a submission of the primary’s caller whose outcome is unknown', () =
     const { cutover, records } = shadowingDataCheck(sim, 2);
     const shadowSubmitted = () =>
       vi.waitFor(() => expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1), { interval: 2 });
-    const failures = await journeyThroughLostAnswers(cutover, sim, [person, noMatch], shadowSubmitted);
+    const failures = await journeyThroughLostAnswers(cutover, sim, [person, noMatch], { between: shadowSubmitted });
     await cutover.idle();
     await cutover.close();
     expect(failures).toMatchObject([{ status: 500 }]);
@@ -709,23 +714,8 @@ describe('a submission of the primary’s caller whose outcome is unknown', () =
       shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
     });
     const { firstName, lastNames, dateOfBirth } = person.identity;
-    const { instanceId } = await cutover.startJourney({ resourceId: `${v1}@latest`, context: { config: { async: true }, subject: {} } });
-    const failures: unknown[] = [];
-    for (const subject of [{ identity: { firstName, lastNames } }, { identity: { dateOfBirth } }]) {
-      let taskId: string | undefined;
-      for (let polls = 0; taskId === undefined; polls += 1) {
-        if (polls > 200) throw new Error('no task came');
-        taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId;
-        if (taskId === undefined) sim.core.clock.advance(500);
-      }
-      await cutover
-        .updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } })
-        .catch((error: unknown) => failures.push(error));
-    }
-    for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
-      if (polls > 200) throw new Error('the journey did not end');
-      sim.core.clock.advance(500);
-    }
+    const steps = [{ identity: { firstName, lastNames } }, { identity: { dateOfBirth } }];
+    const failures = await journeyThroughLostAnswers(cutover, sim, steps, { resourceId: v1 });
     await cutover.idle();
     await cutover.close();
     expect(failures).toMatchObject([{ status: 504 }]);
