@@ -549,9 +549,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const held = await heldBefore();
             const beneath = planSubmit(interaction, mergeSubject(held, subject), planning);
             // What the journey holds as given is not sent again: a static `outstanding` would have v2 refuse it whole.
+            // What the update carries for an element the journey holds is compared with it, as a provided element's is.
             plan = {
               ...beneath,
               participants: beneath.participants.filter((participant) => !holdsAsGiven(held, beneath.subject, participant)),
+              provided: [...new Set([...beneath.provided, ...catalogue.carriedBy(subject)])],
             };
           }
           const draftKept = () => {

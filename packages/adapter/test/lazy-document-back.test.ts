@@ -1,0 +1,71 @@
+import { ConflictError, createJourneyClient, staticToken } from '@journey-bridge/client';
+import { createSimulator } from '@journey-bridge/simulator';
+import { describe, expect, it } from 'vitest';
+import { createV1Adapter } from '../src/index.js';
+import { journeyMap, journeys } from './targets.js';
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const form = {
+  identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' },
+  consent: { dataProcessing: true },
+  contact: { mobilePhone: '+447700900123' },
+  biometrics: [{ selfieImage: b64('me') }],
+  documents: [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }],
+};
+
+/** The onboarding journey through the adapter (its elements described), its form taken, and v2 asking for the licence's back. */
+async function askedForTheBack() {
+  const sim = createSimulator({ journeys, clock: { manual: true } });
+  const adapter = createV1Adapter({
+    client: createJourneyClient({
+      baseUrl: 'http://sim.test/eu/v2/captain/',
+      auth: staticToken(sim.issueToken()),
+      fetch: sim.fetch,
+      retry: { limit: 0 },
+    }),
+    journeyMap,
+    elements: journeys.find(({ id }) => id === 'onboarding')?.elements,
+  });
+  const { instanceId } = await adapter.startJourney({
+    resourceId: 'a3c5e7f9onboarding-v1@latest',
+    context: { config: { async: true }, subject: {} },
+  });
+  const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId as string;
+  await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: form } });
+  sim.core.clock.advance(3000);
+  return { sim, adapter, instanceId, taskId };
+}
+
+describe('a document’s back sent alone, once v2 asks for it', () => {
+  it('is all that is sent', async () => {
+    const { sim, adapter, instanceId, taskId } = await askedForTheBack();
+    const submits = sim.core.journal.count({ path: '*/interaction/submit' });
+    await adapter.updateTask({
+      intent: 'Complete',
+      instanceId,
+      taskId,
+      context: { subject: { documents: [{ side2Image: b64('back') }] } },
+    });
+    expect(sim.core.journal.list({ path: '*/interaction/submit' }).slice(submits)).toMatchObject([
+      { status: 200, participants: ['PrimaryDocument'] },
+    ]);
+    expect(sim.core.engine.get(instanceId)?.subject.documents).toEqual([
+      { type: 'Primary', side1Image: form.documents[0]?.side1Image, side2Image: b64('back') },
+    ]);
+  });
+
+  it('with a field added to an element the journey holds: refused (v2 keeps an element as first given), nothing sent', async () => {
+    const { sim, adapter, instanceId, taskId } = await askedForTheBack();
+    const submits = sim.core.journal.count({ path: '*/interaction/submit' });
+    const update = adapter.updateTask({
+      intent: 'Complete',
+      instanceId,
+      taskId,
+      context: { subject: { documents: [{ side2Image: b64('back') }], consent: { marketing: true } } },
+    });
+    await expect(update).rejects.toBeInstanceOf(ConflictError);
+    await expect(update).rejects.toMatchObject({ message: expect.stringContaining('Consent') });
+    expect(sim.core.journal.count({ path: '*/interaction/submit' })).toBe(submits);
+    expect(sim.core.engine.get(instanceId)?.subject.consent).toEqual({ dataProcessing: true });
+  });
+});
