@@ -431,6 +431,14 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
               .map(elementOf)
               .filter((id) => !required.has(id) && carries(id));
             if (untaken.length > 0) throw new UntakenElementError([...new Set(untaken)]);
+            // The required ones left were held; of an undescribed one nothing says which data is its own, so
+            // `confirmHeld` asks the journey for all the update carries outside the known elements.
+            takenBefore.push(
+              ...ordered
+                .slice(index)
+                .map(elementOf)
+                .filter((id) => required.has(id) && undescribed(id)),
+            );
             break;
           }
         }

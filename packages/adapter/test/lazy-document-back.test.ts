@@ -69,3 +69,37 @@ describe('a document’s back sent alone, once v2 asks for it', () => {
     expect(sim.core.engine.get(instanceId)?.subject.consent).toEqual({ dataProcessing: true });
   });
 });
+
+describe('a document’s back sent alone with data for an element nobody described the journey holds', () => {
+  it('is answered 409 naming the data v2 did not keep, never success (the back itself is taken)', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const adapter = createV1Adapter({
+      client: createJourneyClient({
+        baseUrl: 'http://sim.test/eu/v2/captain/',
+        auth: staticToken(sim.issueToken()),
+        fetch: sim.fetch,
+        retry: { limit: 0 },
+      }),
+      journeyMap,
+    });
+    const { instanceId } = await adapter.startJourney({
+      resourceId: 'a3c5e7f9onboarding-v1@latest',
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId as string;
+    await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: form } });
+    sim.core.clock.advance(3000);
+
+    const update = adapter.updateTask({
+      intent: 'Complete',
+      instanceId,
+      taskId,
+      context: { subject: { documents: [{ side2Image: b64('back') }], consent: { marketing: true } } },
+    });
+
+    await expect(update).rejects.toBeInstanceOf(ConflictError);
+    await expect(update).rejects.toMatchObject({ message: expect.stringContaining('context.subject.consent.marketing') });
+    expect(sim.core.engine.get(instanceId)?.subject.consent).toEqual({ dataProcessing: true });
+    expect(sim.core.engine.get(instanceId)?.subject.documents?.[0]?.side2Image).toBe(b64('back'));
+  });
+});
