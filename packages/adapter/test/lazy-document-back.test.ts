@@ -1,4 +1,5 @@
 import { ConflictError, createJourneyClient, staticToken } from '@journey-bridge/client';
+import type { Subject } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1Adapter } from '../src/index.js';
@@ -13,8 +14,11 @@ const form = {
   documents: [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }],
 };
 
-/** The onboarding journey through the adapter (its elements described), its form taken, and v2 asking for the licence's back. */
-async function askedForTheBack() {
+/**
+ * The onboarding journey through the adapter (its elements described unless `described` is false), its form taken,
+ * and v2 asking for the licence's back.
+ */
+async function askedForTheBack({ described = true } = {}) {
   const sim = createSimulator({ journeys, clock: { manual: true } });
   const adapter = createV1Adapter({
     client: createJourneyClient({
@@ -24,7 +28,7 @@ async function askedForTheBack() {
       retry: { limit: 0 },
     }),
     journeyMap,
-    elements: journeys.find(({ id }) => id === 'onboarding')?.elements,
+    ...(described && { elements: journeys.find(({ id }) => id === 'onboarding')?.elements }),
   });
   const { instanceId } = await adapter.startJourney({
     resourceId: 'a3c5e7f9onboarding-v1@latest',
@@ -33,19 +37,18 @@ async function askedForTheBack() {
   const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId as string;
   await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: form } });
   sim.core.clock.advance(3000);
-  return { sim, adapter, instanceId, taskId };
+  const complete = (subject: Subject) => adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } });
+  return { sim, instanceId, complete };
 }
+
+/** The back, with a field of the Consent the journey holds that it was not given. */
+const backAndMarketing = { documents: [{ side2Image: b64('back') }], consent: { marketing: true } };
 
 describe('a document’s back sent alone, once v2 asks for it', () => {
   it('is all that is sent', async () => {
-    const { sim, adapter, instanceId, taskId } = await askedForTheBack();
+    const { sim, instanceId, complete } = await askedForTheBack();
     const submits = sim.core.journal.count({ path: '*/interaction/submit' });
-    await adapter.updateTask({
-      intent: 'Complete',
-      instanceId,
-      taskId,
-      context: { subject: { documents: [{ side2Image: b64('back') }] } },
-    });
+    await complete({ documents: [{ side2Image: b64('back') }] });
     expect(sim.core.journal.list({ path: '*/interaction/submit' }).slice(submits)).toMatchObject([
       { status: 200, participants: ['PrimaryDocument'] },
     ]);
@@ -55,14 +58,9 @@ describe('a document’s back sent alone, once v2 asks for it', () => {
   });
 
   it('with a field added to an element the journey holds: refused (v2 keeps an element as first given), nothing sent', async () => {
-    const { sim, adapter, instanceId, taskId } = await askedForTheBack();
+    const { sim, instanceId, complete } = await askedForTheBack();
     const submits = sim.core.journal.count({ path: '*/interaction/submit' });
-    const update = adapter.updateTask({
-      intent: 'Complete',
-      instanceId,
-      taskId,
-      context: { subject: { documents: [{ side2Image: b64('back') }], consent: { marketing: true } } },
-    });
+    const update = complete(backAndMarketing);
     await expect(update).rejects.toBeInstanceOf(ConflictError);
     await expect(update).rejects.toMatchObject({ message: expect.stringContaining('Consent') });
     expect(sim.core.journal.count({ path: '*/interaction/submit' })).toBe(submits);
@@ -72,30 +70,9 @@ describe('a document’s back sent alone, once v2 asks for it', () => {
 
 describe('a document’s back sent alone with data for an element nobody described the journey holds', () => {
   it('is answered 409 naming the data v2 did not keep, never success (the back itself is taken)', async () => {
-    const sim = createSimulator({ journeys, clock: { manual: true } });
-    const adapter = createV1Adapter({
-      client: createJourneyClient({
-        baseUrl: 'http://sim.test/eu/v2/captain/',
-        auth: staticToken(sim.issueToken()),
-        fetch: sim.fetch,
-        retry: { limit: 0 },
-      }),
-      journeyMap,
-    });
-    const { instanceId } = await adapter.startJourney({
-      resourceId: 'a3c5e7f9onboarding-v1@latest',
-      context: { config: { async: true }, subject: {} },
-    });
-    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId as string;
-    await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: form } });
-    sim.core.clock.advance(3000);
+    const { sim, instanceId, complete } = await askedForTheBack({ described: false });
 
-    const update = adapter.updateTask({
-      intent: 'Complete',
-      instanceId,
-      taskId,
-      context: { subject: { documents: [{ side2Image: b64('back') }], consent: { marketing: true } } },
-    });
+    const update = complete(backAndMarketing);
 
     await expect(update).rejects.toBeInstanceOf(ConflictError);
     await expect(update).rejects.toMatchObject({ message: expect.stringContaining('context.subject.consent.marketing') });
