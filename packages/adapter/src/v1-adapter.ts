@@ -176,6 +176,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
   const completedBySave = new CompletedBySave(now);
   const saveDrafts = new SaveDrafts(now);
+  /** What this process remembers of a task's Saves, forgotten once its own Complete is taken. */
+  const forget = (taskId: string) => {
+    completedBySave.delete(taskId);
+    saveDrafts.delete(taskId);
+  };
   const catalogue: ElementCatalogue = catalogueOf(options.elements ?? {});
 
   /** The operations for one call in one context (or none): every upstream call carries the context, `trace` notes it. */
@@ -325,10 +330,9 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     };
 
     /**
-     * After v2 answered that undescribed elements among `ids` were taken before: the update's data outside every
-     * known element is used only if the journey holds it as given, since nothing says which of it was theirs.
+     * Whether the journey holds, now, every element `plan` submits with the plan's data (undescribed ones: some of
+     * its data outside the known elements, as `holdsSomeUndescribed` reads it).
      */
-    /** Whether the journey holds, now, every element `plan` submits with the plan's data (undescribed ones: its data outside the known elements). */
     async function holdsSubmitted(instanceId: string, plan: SubmitPlan): Promise<boolean> {
       const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
       const ids = [...new Set(plan.participants.map(({ domainElementId }) => domainElementId.split('/')[0] ?? ''))];
@@ -357,6 +361,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       return isFilled(value) && isDeepStrictEqual(value, fieldValue(catalogue, subject, id, field));
     };
 
+    /**
+     * After v2 answered that undescribed elements among `ids` were taken before: the update's data outside every
+     * known element is used only if the journey holds it as given, since nothing says which of it was theirs.
+     */
     async function confirmHeld(instanceId: string, subject: Subject, ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
       const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
@@ -396,8 +404,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
          */
         const heldAlready = async (id: string) => {
           const held = await heldBefore();
-          if (undescribed(id)) return holdsSomeUndescribed(held, subject);
-          return unheldElements(catalogue, held, subject, [id]).length === 0;
+          return undescribed(id) ? holdsSomeUndescribed(held, subject) : holdsAsGiven(held, subject, { domainElementId: id });
         };
         /**
          * Whether the journey holds a field participant (`PrimaryDocument/side1Image`) with the update's value: taken
@@ -532,10 +539,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
             if (intent === 'Validate') return { instanceId, taskId, valid: true };
             // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
-            if (intent === 'Complete') {
-              completedBySave.delete(taskId);
-              saveDrafts.delete(taskId);
-            }
+            if (intent === 'Complete') forget(taskId);
             return { instanceId, taskId };
           }
           const { interaction, interactionId } = active;
@@ -604,10 +608,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // The Save was taken: a failed read only costs the v1 answer to a Complete that follows it (409, not 200).
           const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
           if (saveCompleted) completedBySave.add(taskId, instanceId, interaction);
-          else if (intent !== 'Save') {
-            completedBySave.delete(taskId);
-            saveDrafts.delete(taskId);
-          }
+          else if (intent !== 'Save') forget(taskId);
           return { instanceId, taskId };
         }),
 

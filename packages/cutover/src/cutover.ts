@@ -588,16 +588,15 @@ export function createCutover(given: CutoverOptions): Cutover {
       const outcome = (end: SideEnd) =>
         'state' in end ? normalise(end.state, dialect) : ({ failed: end.failed, error: end.error } satisfies PairFailure);
       let ends = mirrored;
-      let compared = comparePair(outcome(ends.v1), outcome(ends.v2), runtime.config.ignore);
-      if (compared.result === 'mismatch' && uncertainInput) {
+      let outcomes = { v1: outcome(ends.v1), v2: outcome(ends.v2) };
+      if (uncertainInput && comparePair(outcomes.v1, outcomes.v2, runtime.config.ignore).result === 'mismatch') {
         // The difference may be the network's, not the platform's: the primary's end is unknown as compared.
         const unknown = new PrimaryOutcomeUnknownError('a submission of the primary’s caller failed with its outcome unknown');
         ends = { ...ends, [job.primary]: { failed: 'error', error: unknown.name } };
-        compared = comparePair(outcome(ends.v1), outcome(ends.v2), runtime.config.ignore);
+        outcomes = { ...outcomes, [job.primary]: outcome(ends[job.primary]) };
       }
-      const v1Outcome = outcome(ends.v1);
-      const v2Outcome = outcome(ends.v2);
-      const { result, differences } = compared;
+      const { v1: v1Outcome, v2: v2Outcome } = outcomes;
+      const { result, differences } = comparePair(v1Outcome, v2Outcome, runtime.config.ignore);
       const errors = {
         ...('failed' in ends.v1 && { v1: ends.v1.error }),
         ...('failed' in ends.v2 && { v2: ends.v2.error }),
