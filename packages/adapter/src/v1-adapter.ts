@@ -330,18 +330,6 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     };
 
     /**
-     * Whether the journey holds, now, every element `plan` submits with the plan's data (undescribed ones: some of
-     * its data outside the known elements, as `holdsSomeUndescribed` reads it).
-     */
-    async function holdsSubmitted(instanceId: string, plan: SubmitPlan): Promise<boolean> {
-      const held = noted(await client.fetchState({ instanceId }, call)).context?.subject ?? {};
-      const ids = [...new Set(plan.participants.map(({ domainElementId }) => domainElementId.split('/')[0] ?? ''))];
-      const described = ids.filter((id) => catalogue.get(id) !== undefined);
-      if (unheldElements(catalogue, held, plan.subject, described).length > 0) return false;
-      return described.length === ids.length || holdsSomeUndescribed(held, plan.subject);
-    }
-
-    /**
      * Whether the journey holds some of `subject`'s data outside the known elements as given: the sign that
      * undescribed elements were taken with it, since v2 may drop the rest (an invalid optional one, data it keeps
      * nowhere) and nothing says which data is whose.
@@ -594,13 +582,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
             await submitTaking(request, required);
           } catch (error) {
-            // Refused because the interaction moved on since the check above: the caller's data is not wrong. Where the
-            // journey holds all this update submits, an earlier attempt of it was taken (a timed-out one the client
-            // replayed, as v1's one attempt would have been; or the caller's own, whose answer was lost); else the
-            // task is stale.
+            // Refused because the interaction moved on since the check above (another update took the task; the
+            // client's own replay of a taken attempt it answers as taken itself): the task is stale, not the data wrong.
             const refused = error instanceof BadRequestError || error instanceof ConflictError;
-            if (!refused || !(await movedOn(instanceId, interactionId))) throw error;
-            if (!(await holdsSubmitted(instanceId, plan))) throw new StaleTaskError(taskId);
+            if (refused && (await movedOn(instanceId, interactionId))) throw new StaleTaskError(taskId);
+            throw error;
           }
           draftKept();
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.

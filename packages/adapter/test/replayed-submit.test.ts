@@ -87,15 +87,18 @@ describe('a task update whose submit timed out and was replayed after the first 
   });
 });
 
-describe('a task update whose submit is refused as not active, when the interaction cannot be read again', () => {
+describe('a task update whose submit is refused as not active, when neither the state nor the interaction can be read again', () => {
   it('answers with the failed read (the outcome is unknown), not the 400, and the data is held', async () => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
     const upstream = sim.fetch;
-    // The read after the refused replay is the one that would tell "taken by the first attempt" from "refused":
-    // once the first submit has gone out, every interaction read answers a truncated 200.
+    // The reads after the refused replay are the ones that would tell "taken by the first attempt" from "refused":
+    // once the first submit has gone out, every state and interaction read answers a truncated 200.
     const fetch: typeof upstream = (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith('/interaction/submit')) sim.core.faults.add({ id: 'unreadable', path: '*/interaction/fetch', malformed: true });
+      if (url.endsWith('/interaction/submit')) {
+        sim.core.faults.add({ id: 'unreadable-interaction', path: '*/interaction/fetch', malformed: true });
+        sim.core.faults.add({ id: 'unreadable-state', path: '*/state/fetch', malformed: true });
+      }
       return upstream(input, init);
     };
     const { adapter, instanceId, taskId } = await slowSubmit(sim, { fetch });

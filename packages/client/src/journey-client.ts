@@ -16,6 +16,7 @@ import {
 import { EndUserTokens, endUserExpiry, type InteractionAuth } from './auth/end-user-tokens.js';
 import { type ClientOptions, createClientCore } from './client-options.js';
 import { AuthenticationError } from './errors/authentication-error.js';
+import { BadRequestError } from './errors/bad-request-error.js';
 import { ConflictError } from './errors/conflict-error.js';
 import { newCallState } from './http/call-state.js';
 import type { CallOptions } from './http/transport.js';
@@ -141,26 +142,29 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
     transport.post(V2_PATHS.stateFetch, { json: request }, V2State, ENDPOINT_RETRY.read, call);
 
   /**
-   * A submit refused with `conflict` after an attempt whose answer was lost: success if the journey holds every
-   * element the request submitted with the values sent (that attempt took them), else the conflict, also when
-   * the state cannot be read, since nothing then shows the data taken.
+   * A submit refused after an attempt whose answer was lost: success if the journey holds every element the request
+   * submitted with the values sent (that attempt took them), else the refusal, also when the state cannot be read,
+   * since nothing then shows the data taken.
    */
-  async function takenBefore(request: SubmitRequest, conflict: ConflictError, call: CallOptions | undefined) {
+  async function takenBefore(request: SubmitRequest, refusal: ConflictError | BadRequestError, call: CallOptions | undefined) {
     let unheld: string[];
     try {
       unheld = unheldBySubmit(request, await fetchState({ instanceId: request.instanceId }, call));
     } catch (error) {
-      log.warn('submit replay answered 409 and the state could not be read: the earlier attempt’s outcome is unknown', {
-        requestId: conflict.requestId,
+      log.warn(`submit replay answered ${refusal.status} and the state could not be read: the earlier attempt’s outcome is unknown`, {
+        requestId: refusal.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
-      throw conflict;
+      throw refusal;
     }
-    if (unheld.length > 0) throw conflict;
-    log.info('submit replay answered 409 and the journey holds what it sent: the attempt whose answer was lost had been taken', {
-      requestId: conflict.requestId,
-    });
-    return withRequestId({ status: 'success' }, conflict.requestId);
+    if (unheld.length > 0) throw refusal;
+    log.info(
+      `submit replay answered ${refusal.status} and the journey holds what it sent: the attempt whose answer was lost had been taken`,
+      {
+        requestId: refusal.requestId,
+      },
+    );
+    return withRequestId({ status: 'success' }, refusal.requestId);
   }
 
   const fetchInteraction = (request: InstanceRequest, call?: CallOptions) =>
@@ -185,9 +189,11 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
           }
         });
       } catch (error) {
-        // A 409 after an attempt whose outcome is unknown may refuse what that attempt took: v2 has no code of its
-        // own for "already submitted" (409 4003 says invalid data too). The journey's state decides; 4009 cannot.
-        if (!(error instanceof ConflictError) || !uncertain || error.code === ERROR_KINDS.JOURNEY_NOT_ACTIVE.code) throw error;
+        // A refusal after an attempt whose outcome is unknown may refuse what that attempt took: a 409 (v2 has no
+        // code of its own for "already submitted": 409 4003 says invalid data too), or a 400 "not the active
+        // interaction" once that attempt completed the interaction. The journey's state decides; 4009 cannot.
+        const refused = error instanceof ConflictError || error instanceof BadRequestError;
+        if (!refused || !uncertain || error.code === ERROR_KINDS.JOURNEY_NOT_ACTIVE.code) throw error;
         return takenBefore(request, error, call);
       }
     },

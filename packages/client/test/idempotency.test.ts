@@ -1,6 +1,6 @@
 import type { Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it, vi } from 'vitest';
-import { ConflictError, ConnectionError, ResponseValidationError, TimeoutError } from '../src/index.js';
+import { BadRequestError, ConflictError, ConnectionError, ResponseValidationError, TimeoutError } from '../src/index.js';
 import { countRequests, DATA_CHECK_V2, loopbackV2Client, PERSON, simulator, startDataCheck, v2Client } from './simulator.js';
 
 const START = '*/journey/start';
@@ -131,6 +131,39 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
 
     expect(result).toEqual({ status: 'success' });
     expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([status, 409]);
+  });
+
+  it('a submit taken and answered 500 that completed the interaction: the replay meets 400, the journey holds the data, success', async () => {
+    const sim = await simulator();
+    const client = v2Client(sim);
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+    sim.core.faults.add({ path: SUBMIT, status: 500, afterHandling: true, count: 1 });
+
+    const result = await client.submitInteraction({
+      instanceId,
+      interactionId,
+      participants: [{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }],
+      context: { subject: PERSON },
+    });
+
+    expect(result).toEqual({ status: 'success' });
+    expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([500, 400]);
+  });
+
+  it('a replay after a lost attempt meets 400 for data the journey does not hold: the refusal, never success', async () => {
+    const sim = await simulator();
+    const client = v2Client(sim);
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+    // Not handled: nothing was taken, and the replay is refused for the date of birth it lacks.
+    sim.core.faults.add({ path: SUBMIT, status: 500, count: 1 });
+
+    const error = await client
+      .submitInteraction({ instanceId, interactionId, participants: [{ domainElementId: 'DateOfBirth' }], context: { subject: ADA } })
+      .catch((caught) => caught);
+
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([500, 400]);
+    expect(countRequests(sim, STATE)).toBe(1);
   });
 
   it('a replay after a lost attempt meets 409 for data the journey holds with another value: the conflict, never success', async () => {
