@@ -56,6 +56,7 @@ import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
 import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
+import { withEarlyDocumentBack } from './early-document-back.js';
 import { unknownToV2 } from './http/unknown-to-v2.js';
 import { stoppedWaiting } from './http/upstream-failure.js';
 import { SaveDrafts } from './save-drafts.js';
@@ -556,6 +557,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
               provided: [...new Set([...beneath.provided, ...catalogue.carriedBy(subject)])],
             };
           }
+          plan = await withEarlyDocumentBack(plan, interaction, heldBefore, catalogue);
           const draftKept = () => {
             if (intent !== 'Save') return;
             if (carriesPartOfAnElement(interaction, subject, catalogue)) saveDrafts.keep(taskId, subject);

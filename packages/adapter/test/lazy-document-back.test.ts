@@ -16,9 +16,9 @@ const form = {
 
 /**
  * The onboarding journey through the adapter (its elements described unless `described` is false), its form taken,
- * and v2 asking for the licence's back.
+ * and v2 asking for the licence's back, or still reading the front when `frontRead` is false.
  */
-async function askedForTheBack({ described = true } = {}) {
+async function askedForTheBack({ described = true, frontRead = true } = {}) {
   const sim = createSimulator({ journeys, clock: { manual: true } });
   const adapter = createV1Adapter({
     client: createJourneyClient({
@@ -36,9 +36,9 @@ async function askedForTheBack({ described = true } = {}) {
   });
   const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId as string;
   await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: form } });
-  sim.core.clock.advance(3000);
+  if (frontRead) sim.core.clock.advance(3000);
   const complete = (subject: Subject) => adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject } });
-  return { sim, instanceId, complete };
+  return { sim, adapter, instanceId, complete };
 }
 
 /** The back, with a field of the Consent the journey holds that it was not given. */
@@ -78,5 +78,21 @@ describe('a document’s back sent alone with data for an element nobody describ
     await expect(update).rejects.toMatchObject({ message: expect.stringContaining('context.subject.consent.marketing') });
     expect(sim.core.engine.get(instanceId)?.subject.consent).toEqual({ dataProcessing: true });
     expect(sim.core.engine.get(instanceId)?.subject.documents?.[0]?.side2Image).toBe(b64('back'));
+  });
+});
+
+describe('a document’s back sent before v2 asks for it, while v2 still reads the front', () => {
+  const back = b64('back');
+  it.each([
+    ['alone', { documents: [{ side2Image: back }] }],
+    ['with the whole form again', { ...form, documents: [{ ...form.documents[0], side2Image: back }] }],
+  ])('%s: is taken, as v1 took it, and the journey goes on once the front is read', async (_, update) => {
+    const { sim, adapter, instanceId, complete } = await askedForTheBack({ frontRead: false });
+
+    await complete(update);
+
+    expect(sim.core.engine.get(instanceId)?.subject.documents?.[0]?.side2Image).toBe(back);
+    sim.core.clock.advance(60_000);
+    expect((await adapter.fetchState({ instanceId })).status).toBe('Completed');
   });
 });
