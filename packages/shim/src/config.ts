@@ -92,7 +92,14 @@ export const ShimConfig = z.strictObject({
     .refine((key) => Buffer.from(key, 'base64').byteLength === 32, 'must be 32 bytes in base64')
     .optional(),
   /** Bearer secret of `POST /cutover/kill`. @default none: the endpoint is off */
-  controlSecret: z.string().min(16).optional(),
+  controlSecret: z
+    .string()
+    // A secret file's last newline (a Kubernetes secret made --from-file) is not part of the secret.
+    .trim()
+    .min(16)
+    // An Authorization header carries it: a space or a non-ASCII character would match no request.
+    .regex(/^[\x21-\x7e]+$/)
+    .optional(),
 });
 export type ShimConfig = z.output<typeof ShimConfig>;
 export type ShimConfigInput = z.input<typeof ShimConfig>;
@@ -284,7 +291,12 @@ const URL_SETTINGS = new Set<SettingKey>(['upstream', 'authUrl', 'store']);
 /** What is wrong with a secret setting's value, in words that do not give the value away. */
 function secretProblem(key: SettingKey, value: unknown): string {
   if (typeof value !== 'string') return 'it is not text';
-  if (key !== 'storeKey') return `it has ${value.length} characters`;
+  if (key !== 'storeKey') {
+    const trimmed = value.trim();
+    if (/\s/.test(trimmed)) return 'it has a space or a line break inside';
+    if (/[^\x21-\x7e]/.test(trimmed)) return 'it has a character outside visible ASCII';
+    return `it has ${trimmed.length} characters`;
+  }
   // Buffer skips what is not base64 rather than refuse it: say so, or "decodes to 31 bytes" would puzzle.
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(value)) return `it is not base64 (${value.length} characters)`;
   return `it is base64 of ${Buffer.from(value, 'base64').byteLength} bytes`;

@@ -66,7 +66,8 @@ export const SETTINGS = {
   controlSecret: {
     flag: 'control-secret',
     env: 'JOURNEY_BRIDGE_CONTROL_SECRET',
-    expects: 'at least 16 characters: the bearer secret of POST /cutover/kill (prefer the variable); without it the endpoint is off',
+    expects:
+      'at least 16 visible ASCII characters, no spaces (around it they are dropped): the bearer secret of POST /cutover/kill (prefer the variable); without it the endpoint is off',
   },
   shutdownTimeoutMs: {
     flag: 'shutdown-timeout-ms',

@@ -232,6 +232,9 @@ describe('configuration errors of journey-bridge serve', () => {
     const args = ['serve', '--upstream', 'eu', '--journey-map', JSON.stringify(MAP), '--port', '0'];
     it.each([
       ['controlSecret', 'JOURNEY_BRIDGE_CONTROL_SECRET', 'MySecretIs15chr', 'it has 15 characters'],
+      ['controlSecret', 'JOURNEY_BRIDGE_CONTROL_SECRET', ' MySecretIs15chr\n', 'it has 15 characters'],
+      ['controlSecret', 'JOURNEY_BRIDGE_CONTROL_SECRET', 'correct horse battery staple', 'it has a space or a line break inside'],
+      ['controlSecret', 'JOURNEY_BRIDGE_CONTROL_SECRET', 'pässwörd-für-den-kill', 'it has a character outside visible ASCII'],
       ['storeKey', 'JOURNEY_BRIDGE_STORE_KEY', Buffer.alloc(33, 9).toString('base64'), 'it is base64 of 33 bytes'],
       ['storeKey', 'JOURNEY_BRIDGE_STORE_KEY', `${STORE_KEY.slice(0, -2)}!=`, 'it is not base64 (44 characters)'],
     ])('%s: says what is wrong with it and where it came from, not its value', async (key, env, value, problem) => {

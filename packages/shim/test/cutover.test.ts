@@ -377,6 +377,13 @@ describe('the kill switch endpoint', () => {
     expect(await recordsIn(records)).toHaveLength(1);
   });
 
+  it('takes the secret without the line break a secret file ends with', async () => {
+    const shim = await serveWithCutover({}, { JOURNEY_BRIDGE_CONTROL_SECRET: `${CONTROL_SECRET}\n` });
+    const killed = await fetch(`${shim.url}/cutover/kill`, { method: 'POST', headers: { authorization: `Bearer ${CONTROL_SECRET}` } });
+    expect(killed.status).toBe(200);
+    await shim.stop();
+  });
+
   it.runIf(redisAvailable())(
     'kills on its replica while the store is out of reach, and answers 503 to say the others were not told',
     async () => {
