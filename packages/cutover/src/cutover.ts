@@ -930,19 +930,27 @@ export function createCutover(given: CutoverOptions): Cutover {
   }
 
   const stopKillSwitch = options.killSwitch
-    ? watchKillSwitch(options.killSwitch, (names) => {
-        // A name typed wrong under pressure must not cancel the rest: the others are killed, and a file naming no
-        // mapping at all kills every one, since a kill switch errs towards v1.
-        // Counted, never quoted: a kill file pointed at the wrong file may hold anything on any line, a secret included.
-        const unknown = names.filter((name) => !runtimes.has(name)).length;
-        if (unknown > 0)
-          logger?.error('cutover: the kill switch names mappings this cutover does not have; killing the others', {
-            unknown,
-            mappings: [...runtimes.keys()],
-          });
-        const known = names.filter((name) => runtimes.has(name));
-        kill(known).catch((error) => failed('unknown', 'store', error));
-      })
+    ? watchKillSwitch(
+        options.killSwitch,
+        (names) => {
+          // A name typed wrong under pressure must not cancel the rest: the others are killed, and a file naming no
+          // mapping at all kills every one, since a kill switch errs towards v1.
+          // Counted, never quoted: a kill file pointed at the wrong file may hold anything on any line, a secret included.
+          const unknown = names.filter((name) => !runtimes.has(name)).length;
+          if (unknown > 0)
+            logger?.error('cutover: the kill switch names mappings this cutover does not have; killing the others', {
+              unknown,
+              mappings: [...runtimes.keys()],
+            });
+          const known = names.filter((name) => runtimes.has(name));
+          kill(known).catch((error) => failed('unknown', 'store', error));
+        },
+        (error) =>
+          logger?.error('cutover: the kill file is there but cannot be read; killing every mapping', {
+            file: options.killSwitch?.file,
+            code: error.code,
+          }),
+      )
     : undefined;
 
   async function kill(names: readonly string[] = []): Promise<void> {

@@ -13,17 +13,26 @@ export interface KillSwitchOptions {
   filePollIntervalMs?: number;
 }
 
-/** Calls `kill` with the mappings to kill (empty: all) whenever the signal arrives or the file appears; answers a stop function. */
+/**
+ * Calls `kill` with the mappings to kill (empty: all) whenever the signal arrives or the file appears; answers a stop
+ * function. A file that is there but cannot be read (its permissions, a directory at its path) kills every mapping,
+ * after `unreadable` is told why: an operator who made it meant a kill, and a kill switch errs towards v1.
+ */
 export function watchKillSwitch(
   { signal, file, filePollIntervalMs = 1000 }: KillSwitchOptions,
   kill: (mappings: readonly string[]) => void,
+  unreadable: (error: NodeJS.ErrnoException) => void,
 ): () => void {
   const onSignal = () => kill([]);
   if (signal) process.on(signal, onSignal);
   const fromFile = () => {
     if (!file) return;
     readFile(file, 'utf8', (error, text) => {
-      if (error) return; // gone again, or not readable yet: the next change tells
+      if (error?.code === 'ENOENT') return; // gone again: the next change tells
+      if (error) {
+        unreadable(error);
+        return kill([]);
+      }
       kill(
         text
           .split('\n')

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -247,6 +247,20 @@ describe('the kill switch acts on the next start', () => {
     expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
     expect(logged[0]?.fields).toEqual({ unknown: 2, mappings: ['data-check'] });
     expect(JSON.stringify(logged)).not.toMatch(/demo-secret|s3cr3t/);
+    await cutover.close();
+  });
+
+  it('from a watched path that is there but cannot be read (a directory here): kills every mapping, and logs why', async () => {
+    const file = await killFilePath();
+    const logged: { message: string; fields: unknown }[] = [];
+    const { cutover, nextChange } = setUp({
+      killSwitch: { file, filePollIntervalMs: 10 },
+      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
+    });
+    const killed = nextChange();
+    await mkdir(file);
+    expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
+    expect(logged).toEqual([{ message: expect.stringContaining('cannot be read'), fields: { file, code: 'EISDIR' } }]);
     await cutover.close();
   });
 
