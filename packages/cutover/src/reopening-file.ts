@@ -31,8 +31,14 @@ export function reopeningFile(path: string, fail: (error: NodeJS.ErrnoException)
   let closed = false;
 
   const openAt = async (): Promise<Opened> => {
-    const handle = await open(path, 'a');
-    const { dev, ino } = await handle.stat();
+    const handle = await open(path, 'a+');
+    const { dev, ino, size } = await handle.stat();
+    // A writer that stopped mid-line (a crash, a full disk) left a line without its newline: the next line starts
+    // on a line of its own, or the two would be one line neither reader could read.
+    if (size > 0) {
+      const { buffer } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
+      if (buffer[0] !== 0x0a) await handle.write('\n');
+    }
     return { handle, dev, ino };
   };
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subject } from '@journey-bridge/contract';
@@ -160,6 +160,20 @@ describe('pair records as JSON lines', () => {
     publish(600, 1);
     await publisher.close();
     expect(await linesOf(file)).toEqual(['pair-600']);
+  });
+
+  it('after a writer that stopped mid-line, starts its first line on a line of its own: the record cut off is all that is lost', async () => {
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const file = join(dir, 'crashed.jsonl');
+    const whole = JSON.stringify({ ...record, v1Instance: 'before' });
+    await writeFile(file, `${whole}\n${whole.slice(0, 40)}`);
+    const publisher = createRecordPublisher({ file, hashInstanceIds: false });
+    publisher.publish({ ...record, v1Instance: 'after' });
+    await publisher.close();
+
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    expect(lines).toEqual([whole, whole.slice(0, 40), expect.any(String), '']);
+    expect((JSON.parse(lines[2] as string) as PairRecord).v1Instance).toBe('after');
   });
 
   it('refuses a publisher with nowhere to publish', () => {
