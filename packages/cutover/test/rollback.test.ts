@@ -61,6 +61,12 @@ const killFileDirs: string[] = [];
 afterAll(() => Promise.all(killFileDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /** A path for a kill-switch file, in a directory of its own that is removed after the file's tests. */
+/** A logger that keeps what the cutover logs at error. */
+function errorLog() {
+  const logged: { message: string; fields: unknown }[] = [];
+  return { logged, logger: { warn: () => {}, error: (message: string, fields?: unknown) => logged.push({ message, fields }) } };
+}
+
 async function killFilePath(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cutover-kill-'));
   killFileDirs.push(dir);
@@ -223,11 +229,8 @@ describe('the kill switch acts on the next start', () => {
     ['kills every mapping when it names none this cutover has', 'data-chek\n'],
   ])('from a watched file: %s, and logs how many names it does not know, and the ones it does', async (_, text) => {
     const file = await killFilePath();
-    const logged: { message: string; fields: unknown }[] = [];
-    const { cutover, nextChange } = setUp({
-      killSwitch: { file, filePollIntervalMs: 10 },
-      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
-    });
+    const { logged, logger } = errorLog();
+    const { cutover, nextChange } = setUp({ killSwitch: { file, filePollIntervalMs: 10 }, logger });
     const killed = nextChange();
     await writeFile(file, text);
     expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
@@ -237,11 +240,8 @@ describe('the kill switch acts on the next start', () => {
 
   it('from a watched file that is not a kill file: its lines are counted in the log, never quoted (a secret, say)', async () => {
     const file = await killFilePath();
-    const logged: { message: string; fields: unknown }[] = [];
-    const { cutover, nextChange } = setUp({
-      killSwitch: { file, filePollIntervalMs: 10 },
-      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
-    });
+    const { logged, logger } = errorLog();
+    const { cutover, nextChange } = setUp({ killSwitch: { file, filePollIntervalMs: 10 }, logger });
     const killed = nextChange();
     await writeFile(file, 'client_secret=demo-secret\nJOURNEY_BRIDGE_CONTROL_SECRET=s3cr3t\n');
     expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
@@ -252,11 +252,8 @@ describe('the kill switch acts on the next start', () => {
 
   it('from a watched path that is there but cannot be read (a directory here): kills every mapping, and logs why', async () => {
     const file = await killFilePath();
-    const logged: { message: string; fields: unknown }[] = [];
-    const { cutover, nextChange } = setUp({
-      killSwitch: { file, filePollIntervalMs: 10 },
-      logger: { warn: () => {}, error: (message, fields) => logged.push({ message, fields }) },
-    });
+    const { logged, logger } = errorLog();
+    const { cutover, nextChange } = setUp({ killSwitch: { file, filePollIntervalMs: 10 }, logger });
     const killed = nextChange();
     await mkdir(file);
     expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
