@@ -142,6 +142,11 @@ const carriesPartOfAnElement = (interaction: Interaction, subject: Subject, cata
     ({ id }) => catalogue.get(id)?.pick(subject) !== undefined && !catalogue.isValid(subject, id),
   );
 
+/** Whether a plan leaves out an undescribed element it still needs while its subject carries undescribed data (a partial Save does). */
+const leavesUndescribedOut = (plan: SubmitPlan, catalogue: ElementCatalogue): boolean =>
+  undescribedPaths(catalogue, plan.subject).length > 0 &&
+  plan.undescribed.some(({ id }) => !plan.participants.some(({ domainElementId }) => domainElementId.split('/')[0] === id));
+
 /** Call options for an upstream call made for `context`. */
 const callOptionsFor = (context: CallContext | undefined): CallOptions => ({
   ...(context?.signal && { signal: context.signal }),
@@ -560,7 +565,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           plan = await withEarlyDocumentBack(plan, interaction, heldBefore, catalogue);
           const draftKept = () => {
             if (intent !== 'Save') return;
-            if (carriesPartOfAnElement(interaction, subject, catalogue)) saveDrafts.keep(taskId, subject);
+            // What the Save could not submit (part of an element, an undescribed element's data left to the Complete)
+            // the task's next update brings, as v1's draft did.
+            if (carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue))
+              saveDrafts.keep(taskId, subject);
             else saveDrafts.delete(taskId);
           };
           // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data

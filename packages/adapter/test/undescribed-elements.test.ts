@@ -174,6 +174,19 @@ for (const [way, make] of Object.entries(WAYS)) {
         contact: { mobilePhone: '+447700900123' },
       });
     });
+
+    it('a form of pages whose Saves carry them and whose Complete does not: the Complete brings them, as v1’s draft did', async () => {
+      const { sim, journey } = setup();
+      const { instanceId, update, outcome } = await journey;
+      await update('Save', { identity: known.identity, consent: { dataProcessing: true } });
+      await update('Save', { contact: { mobilePhone: '+447700900123' } });
+      await update('Complete', { documents: known.documents, biometrics: known.biometrics });
+      expect(await outcome()).toEqual({ status: 'Completed', decision: 'Decision: Pass' });
+      expect(sim.core.engine.get(instanceId)?.subject).toMatchObject({
+        consent: { dataProcessing: true },
+        contact: { mobilePhone: '+447700900123' },
+      });
+    });
   });
 
   describe(`elements described to ${way} (the journey's own descriptions)`, () => {
