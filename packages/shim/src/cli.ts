@@ -57,9 +57,9 @@ The result is JSON (on stdout, or in --out); what could not be inferred goes to 
 Exit codes: 0 printed, 1 the live fetch failed, 2 bad usage or unreadable input.
 Docs: ${DOCS}/shim.md`;
 
-const COMPARE_USAGE = `Usage: journey-bridge compare FILE [options]
+const COMPARE_USAGE = `Usage: journey-bridge compare FILE|- [options]
 
-Reads the pair records a cutover published (JSON lines) and prints the report: pairs by result per mapping,
+Reads the pair records a cutover published (JSON lines; - reads them from standard input) and prints the report: pairs by result per mapping,
 consistency, error rates and p50/p99 latency per side, pairs per stage, and the most frequent mismatching fields
 with examples.
 
@@ -111,6 +111,8 @@ export interface CliIo {
   readonly env?: NodeJS.ProcessEnv;
   /** Where relative paths given as flags or variables are resolved. @default process.cwd() */
   readonly cwd?: string;
+  /** What `compare -` reads. @default process.stdin */
+  readonly stdin?: AsyncIterable<Buffer | string>;
 }
 
 /** A shim `main` started: it serves until `stop`. */

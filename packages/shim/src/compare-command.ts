@@ -22,7 +22,7 @@ import { readJsonFile } from './json-file.js';
 
 /** What `journey-bridge compare` is given. */
 export interface CompareCommandOptions {
-  /** The JSON lines file of pair records a cutover published. */
+  /** The JSON lines file of pair records a cutover published, or `-` for `stdin`. */
   readonly file: string;
   /** Also write the report as one self-contained HTML page here; `-` prints it on stdout instead of the text report. */
   readonly html?: string | undefined;
@@ -45,6 +45,8 @@ export interface CompareCommandOptions {
 export interface CompareCommandIo {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
+  /** Read for the file `-`. @default process.stdin */
+  readonly stdin?: AsyncIterable<Buffer | string>;
 }
 
 /** A problem with what the command was given: the CLI exits 2 with it. */
@@ -174,10 +176,14 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
  * (the CLI's 2) for unusable input.
  */
 export async function runCompareCommand(options: CompareCommandOptions, io: CompareCommandIo): Promise<number> {
-  const { file, html, failUnder = 100 } = options;
-  const { records, unreadable, tooLong, cutOff } = await readPairRecords(file).catch((error: unknown) => {
-    throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
-  });
+  const { html, failUnder = 100 } = options;
+  const fromStdin = options.file === '-';
+  const file = fromStdin ? 'standard input' : options.file;
+  const { records, unreadable, tooLong, cutOff } = await readPairRecords(file, fromStdin ? (io.stdin ?? process.stdin) : undefined).catch(
+    (error: unknown) => {
+      throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
+    },
+  );
   const long = tooLong > 0 ? ` (${tooLong} of them longer than ${MAX_RECORD_LINE_BYTES / 1024 / 1024} MiB, not read)` : '';
   if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped${long}\n`);
   if (cutOff) io.stderr.write(`note: the last line of ${file} is cut off (a writer still appending it?) and was skipped\n`);

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { resolveJourneyMap, type V1State } from '@journey-bridge/contract';
 import {
@@ -243,6 +244,28 @@ describe('journey-bridge compare', () => {
     const { code, stdout } = await cli('compare', await madeUp(many(3, 'match'), '\uFEFF'), '--json');
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ pairs: 3, skipped: 0 });
+  });
+
+  it('reads the records from standard input for the file -, as they come in chunks, and names it so', async () => {
+    const text = await readFile(await madeUp([...many(3, 'match'), { result: 'mismatch' }]), 'utf8');
+    const run = async (chunks: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const stdin = Readable.from(chunks.map((chunk) => Buffer.from(chunk)));
+      const code = await main(['compare', '-', '--json'], {
+        stdout: { write: (out: string) => (stdout += out) },
+        stderr: { write: (out: string) => (stderr += out) },
+        stdin,
+      });
+      return { code, stdout, stderr };
+    };
+    const whole = await run([text]);
+    expect(whole.code).toBe(1);
+    expect(JSON.parse(whole.stdout)).toMatchObject({ pairs: 4, skipped: 0 });
+    // Cut anywhere, a line mid-way included: the same records.
+    const cut = await run([text.slice(0, 100), text.slice(100, 101), text.slice(101)]);
+    expect(JSON.parse(cut.stdout)).toMatchObject({ pairs: 4, skipped: 0 });
+    expect((await run([])).stderr).toContain('standard input holds no pair record');
   });
 
   it('reports more rows and chart points than a call has room for arguments', async () => {

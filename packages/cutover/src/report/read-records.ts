@@ -70,10 +70,13 @@ export interface RecordsRead {
 }
 
 /**
- * The lines of `file`, each `undefined` when longer than `maxBytes`: only the line being read is held, up to
+ * The lines of `source`, each `undefined` when longer than `maxBytes`: only the line being read is held, up to
  * `maxBytes`. A last line without a newline is yielded as `{ last }`.
  */
-async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string | undefined | { readonly last: string }> {
+async function* linesOf(
+  source: AsyncIterable<Buffer | string>,
+  maxBytes: number,
+): AsyncGenerator<string | undefined | { readonly last: string }> {
   let pieces: Buffer[] = [];
   let length = 0;
   let overlong = false;
@@ -85,7 +88,8 @@ async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string |
       : Buffer.concat(pieces)
           .toString('utf8')
           .replace(first ? /^\uFEFF|\r$/g : /\r$/, '');
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const read of source) {
+    const chunk = typeof read === 'string' ? Buffer.from(read) : read;
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf(10, start);
@@ -108,14 +112,17 @@ async function* linesOf(file: string, maxBytes: number): AsyncGenerator<string |
   else if (length > 0) yield { last: line() as string };
 }
 
-/** Reads a report file line by line, so a large one never sits in memory as one string. */
-export async function readPairRecords(file: string): Promise<RecordsRead> {
+/**
+ * Reads a report file line by line, so a large one never sits in memory as one string; from `source` instead when
+ * given (standard input), `file` then only naming it in errors.
+ */
+export async function readPairRecords(file: string, source?: AsyncIterable<Buffer | string>): Promise<RecordsRead> {
   const records: PairRecord[] = [];
   let unreadable = 0;
   let tooLong = 0;
   let cutOff = false;
   try {
-    for await (const read of linesOf(file, MAX_RECORD_LINE_BYTES)) {
+    for await (const read of linesOf(source ?? createReadStream(file), MAX_RECORD_LINE_BYTES)) {
       const line = typeof read === 'object' ? read.last : read;
       if (line === undefined) {
         tooLong += 1;
