@@ -391,14 +391,18 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const heldBefore = heldOnce(request.instanceId);
         await refuseChanges(heldBefore(), subject, ids);
         const undescribed = (id: string) => catalogue.get(id) === undefined;
+        const carriesUndescribed = undescribedPaths(catalogue, subject).length > 0;
+        /** The journey as read after this attempt last got a participant taken: what it took shows there. */
+        let heldSinceTaken: (() => Promise<Subject>) | undefined;
         /**
          * Whether the journey holds `id` with the update's data, taken before this attempt. Of an undescribed element
-         * nothing says which data is its own: some of the update's data outside the known elements held as given is
-         * a sign, and `confirmHeld` asks for all of it before success is answered.
+         * nothing says which data is its own. An update that carries none outside the known elements has no data for
+         * it (v2's 409 then says it holds the element, prefilled say: nothing to refuse, nothing lost); else some of
+         * that data held as given is a sign, and `confirmHeld` asks for all of it before success is answered.
          */
         const heldAlready = async (id: string) => {
-          const held = await heldBefore();
-          return undescribed(id) ? holdsSomeUndescribed(held, subject) : holdsAsGiven(held, subject, { domainElementId: id });
+          if (!undescribed(id)) return holdsAsGiven(await heldBefore(), subject, { domainElementId: id });
+          return !carriesUndescribed || holdsSomeUndescribed(await (heldSinceTaken ?? heldBefore)(), subject);
         };
         /**
          * Whether the journey holds a field participant (`PrimaryDocument/side1Image`) with the update's value: taken
@@ -418,6 +422,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           try {
             noted(await client.submitInteraction({ ...request, participants: [participant] }, call));
             takenNow.add(elementOf(participant));
+            heldSinceTaken = heldOnce(request.instanceId);
           } catch (alone) {
             const heldWhole = async () => takenNow.has(elementOf(participant)) || (await heldAlready(elementOf(participant)));
             if (mayBeTakenBefore(alone) && ((await heldWhole()) || (await fieldHeld(participant)))) {

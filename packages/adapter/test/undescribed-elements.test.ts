@@ -175,6 +175,22 @@ for (const [way, make] of Object.entries(WAYS)) {
       });
     });
 
+    it('prefilled at start, a Complete of the rest that does not send them again: taken, as v1 took it, and the journey ends', async () => {
+      const { update, outcome } = await setup(prefilled).journey;
+      await update('Complete', known);
+      expect(await outcome()).toEqual({ status: 'Completed', decision: 'Decision: Pass' });
+    });
+
+    it('prefilled, a Save of another of them, a Save of the rest, an empty Complete: the email the first Save sent is taken', async () => {
+      const { sim, journey } = setup(prefilled);
+      const { instanceId, update, outcome } = await journey;
+      await update('Save', { contact: { email: 'ada@example.org' } });
+      await update('Save', known);
+      await update('Complete', {});
+      expect(await outcome()).toEqual({ status: 'Completed', decision: 'Decision: Pass' });
+      expect(sim.core.engine.get(instanceId)?.subject.contact).toEqual({ ...prefilled.contact, email: 'ada@example.org' });
+    });
+
     it('a form of pages whose Saves carry them and whose Complete does not: the Complete brings them, as v1’s draft did', async () => {
       const { sim, journey } = setup();
       const { instanceId, update, outcome } = await journey;
