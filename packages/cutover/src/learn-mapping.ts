@@ -6,6 +6,11 @@ export interface LearnOptions {
   minAgreement?: number;
   /** Least number of pairs that ran both modules. @default 3 */
   minPairs?: number;
+  /**
+   * Least number of different outcomes the two agreed on. Agreeing on one outcome alone (two checks that both said
+   * "Match" while nobody tripped either) says nothing of which module a step is. @default 2
+   */
+  minOutcomes?: number;
 }
 
 /** How often a v2 step and a v1 flow key agreed, of the pairs that ran both. */
@@ -13,6 +18,8 @@ export interface Agreement {
   readonly v1: string;
   readonly agreed: number;
   readonly compared: number;
+  /** How many different outcomes (outcome and classification) they agreed on. */
+  readonly outcomes: number;
 }
 
 /** Why a v2 step got its v1 flow key: its agreement, and the best other key's, to show the choice was clear. */
@@ -52,10 +59,12 @@ function unmappedReason(
   best: Agreement | undefined,
   eligible: (cell: Agreement) => boolean,
   takenBy: ReadonlyMap<string, FlowKeyEvidence | 'contested'>,
-  { minAgreement, minPairs }: Required<LearnOptions>,
+  { minAgreement, minPairs, minOutcomes }: Required<LearnOptions>,
 ): string {
   if (!best) return 'no pair ran a v1 module beside it';
   const figures = `${best.v1} agreed in ${share(best)} pairs that ran both (${percent(ratio(best))})`;
+  if (best.compared >= minPairs && ratio(best) >= minAgreement && best.outcomes < minOutcomes)
+    return `its best key ${figures}, but on ${best.outcomes} outcome(s) only, which any two modules that did not trip share: run subjects whose outcomes tell the modules apart`;
   if (eligible(best)) {
     const owner = takenBy.get(best.v1);
     return owner === undefined || owner === 'contested'
@@ -79,9 +88,9 @@ export function learnFlowKeys(
   pairs: readonly { readonly v1: NormalOutcome; readonly v2: NormalOutcome }[],
   options: LearnOptions = {},
 ): LearnedMapping {
-  const { minAgreement = 0.95, minPairs = 3 } = options;
-  const settings = { minAgreement, minPairs };
-  const table = new Map<string, Map<string, { agreed: number; compared: number }>>();
+  const { minAgreement = 0.95, minPairs = 3, minOutcomes = 2 } = options;
+  const settings = { minAgreement, minPairs, minOutcomes };
+  const table = new Map<string, Map<string, { agreed: number; compared: number; on: Set<string> }>>();
   const v1Keys = new Set<string>();
   for (const { v1, v2 } of pairs) {
     for (const key of Object.keys(v1.modules)) v1Keys.add(key);
@@ -89,15 +98,24 @@ export function learnFlowKeys(
       const row = table.get(step) ?? new Map();
       table.set(step, row);
       for (const [key, candidate] of Object.entries(v1.modules)) {
-        const cell = row.get(key) ?? { agreed: 0, compared: 0 };
-        row.set(key, { agreed: cell.agreed + (signature(candidate) === signature(module) ? 1 : 0), compared: cell.compared + 1 });
+        const cell = row.get(key) ?? { agreed: 0, compared: 0, on: new Set<string>() };
+        const agrees = signature(candidate) === signature(module);
+        if (agrees) cell.on.add(signature(module));
+        row.set(key, { agreed: cell.agreed + (agrees ? 1 : 0), compared: cell.compared + 1, on: cell.on });
       }
     }
   }
-  const isEligible = (cell: Agreement) => cell.compared >= minPairs && ratio(cell) >= minAgreement;
-  const ranked = new Map([...table].map(([step, row]) => [step, [...row].map(([v1, cell]) => ({ v1, ...cell })).sort(better)]));
+  // A step already named like its key needs no variety of outcomes: the name is the evidence, the agreement its check.
+  const isEligible = (cell: Agreement & { v2?: string }) =>
+    cell.compared >= minPairs && ratio(cell) >= minAgreement && (cell.outcomes >= minOutcomes || cell.v1 === cell.v2);
+  const ranked = new Map(
+    [...table].map(([step, row]) => [
+      step,
+      [...row].map(([v1, { agreed, compared, on }]) => ({ v1, agreed, compared, outcomes: on.size })).sort(better),
+    ]),
+  );
   const eligible = [...ranked]
-    .flatMap(([v2, row]) => row.filter(isEligible).map((cell) => ({ v2, ...cell })))
+    .flatMap(([v2, row]) => row.map((cell) => ({ v2, ...cell })).filter(isEligible))
     .sort((x, y) => better(x, y) || x.v2.localeCompare(y.v2));
 
   const flowKeys: Record<string, string> = {};

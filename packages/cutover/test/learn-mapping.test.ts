@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { describeEvidence, learnFlowKeys, type NormalOutcome, normalise } from '../src/index.js';
 import { bundled, configuredFlowKeys, pairedPlatform, subjectsFor } from './paired-runs.js';
 
+/** A normal outcome whose `modules` all had `result`. */
+const outcome = (modules: string[], result = 'Match'): NormalOutcome => ({
+  status: 'completed',
+  decision: 'Accept',
+  modules: Object.fromEntries(modules.map((key) => [key, { outcome: result, classification: 'positive' }])),
+  advice: {},
+  spelling: { status: 'Completed', decisionKey: 'decision', decisionWording: undefined },
+});
+
 describe('learning the v1 flow keys of v2 steps from paired journeys', () => {
   it('learns the configured mapping of every bundled journey from its varied subjects', async () => {
     // The adapter is given no flow keys: v2 modules come back under their step nodeIds.
@@ -83,20 +92,13 @@ describe('learning the v1 flow keys of v2 steps from paired journeys', () => {
   });
 
   it('takes two keys that agree in every pair they ran for a tie, however many pairs each ran', () => {
-    const outcome = (modules: string[]): NormalOutcome => ({
-      status: 'completed',
-      decision: 'Accept',
-      modules: Object.fromEntries(modules.map((key) => [key, { outcome: 'Match', classification: 'positive' }])),
-      advice: {},
-      spelling: { status: 'Completed', decisionKey: 'decision', decisionWording: undefined },
-    });
-    // Every module matches every time, so nothing tells the keys apart; only how often each ran differs.
+    // Every module has the same outcome in a pair, so nothing tells the keys apart; only how often each ran differs.
     const learned = learnFlowKeys([
       { v1: outcome(['age-eu-v1']), v2: outcome(['identity-check', 'age-check']) },
-      { v1: outcome(['age-eu-v1']), v2: outcome(['identity-check']) },
-      ...Array.from({ length: 3 }, () => ({
-        v1: outcome(['kyc-eu-v3', 'age-eu-v1']),
-        v2: outcome(['identity-check', 'age-check']),
+      { v1: outcome(['age-eu-v1'], 'No Match'), v2: outcome(['identity-check'], 'No Match') },
+      ...['Match', 'No Match', 'Match'].map((result) => ({
+        v1: outcome(['kyc-eu-v3', 'age-eu-v1'], result),
+        v2: outcome(['identity-check', 'age-check'], result),
       })),
     ]);
     expect(learned.flowKeys).toEqual({});
@@ -114,9 +116,30 @@ describe('learning the v1 flow keys of v2 steps from paired journeys', () => {
     expect(learned.flowKeys).toEqual({});
     expect(learned.evidence.unmapped.map((entry) => entry.v2)).toEqual(['age-check', 'identity-check']);
     expect(learned.evidence.unmapped[0]?.reason).toMatch(
-      /age-eu-v1 and kyc-eu-v3 agree equally \(100% of the pairs that ran both\).*tell the modules apart/,
+      /its best key age-eu-v1 agreed in 4 of 4 pairs that ran both \(100%\), but on 1 outcome\(s\) only.*tell the modules apart/,
     );
     expect(describeEvidence(learned)).toContain('kyc-eu-v3: no v2 step took this v1 flow key');
+  });
+
+  it('does not pair a step on v2 alone with a key on v1 alone for agreeing on the one outcome neither tripped', () => {
+    // v2 dropped the age check and added a sanctions screen; nobody was sanctioned, one subject in 25 was under 18.
+    const pair = (identity: string, age: string) => ({
+      v1: { ...outcome([], identity), modules: { ...outcome(['kyc-eu-v3'], identity).modules, ...outcome(['age-eu-v1'], age).modules } },
+      v2: {
+        ...outcome([], identity),
+        modules: { ...outcome(['identity-check'], identity).modules, ...outcome(['sanctions-screen']).modules },
+      },
+    });
+    const learned = learnFlowKeys(
+      Array.from({ length: 25 }, (_, index) => pair(index % 2 === 0 ? 'Match' : 'No Match', index === 24 ? 'Under 18' : 'Match')),
+    );
+    expect(learned.flowKeys).toEqual({ 'identity-check': 'kyc-eu-v3' });
+    expect(learned.evidence.unmapped).toEqual([
+      {
+        v2: 'sanctions-screen',
+        reason: expect.stringMatching(/^its best key age-eu-v1 agreed in 24 of 25 pairs .*on 1 outcome\(s\) only/),
+      },
+    ]);
   });
 
   it('needs a minimum of pairs before it maps anything', async () => {

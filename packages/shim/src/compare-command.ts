@@ -164,7 +164,9 @@ async function learn(records: readonly PairRecord[], options: CompareCommandOpti
   }
   io.stdout.write(`${JSON.stringify(file ? file.withEntries(output) : output, null, 2)}\n`);
   if (steps > 0) return 0;
-  io.stderr.write('journey-bridge: nothing learned: no v2 step of any mapping agreed with a v1 flow key in enough pairs (why is above)\n');
+  io.stderr.write(
+    'journey-bridge: nothing learned: no v2 step of any mapping agreed with a v1 flow key in enough pairs, on enough outcomes (why is above)\n',
+  );
   return 1;
 }
 

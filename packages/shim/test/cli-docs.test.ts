@@ -267,10 +267,11 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
   'journey-bridge compare: 1 lines of the file could not be read as pair records (a cut-off last line aside)': async () => ({
     argv: ['compare', await fileWith('pairs.jsonl', `${record('match')}\nnot a record\n${record('match')}\n`)],
   }),
-  'journey-bridge compare: 1 `--learn` learned nothing: no step of any mapping agreed with a v1 flow key often enough': async () => ({
-    // One pair is fewer than the three a step and a key must agree in.
-    argv: ['compare', await fileWith('pairs.jsonl', `${recordWithOutcomes}\n`), '--learn'],
-  }),
+  'journey-bridge compare: 1 `--learn` learned nothing: no step of any mapping agreed with a v1 flow key often enough, on enough outcomes':
+    async () => ({
+      // One pair is fewer than the three a step and a key must agree in.
+      argv: ['compare', await fileWith('pairs.jsonl', `${recordWithOutcomes}\n`), '--learn'],
+    }),
   'journey-bridge compare: 2 the file cannot be read, or holds no pair record': async () => ({
     argv: ['compare', await fileWith('pairs.jsonl', 'not a record\n')],
   }),
