@@ -42,6 +42,15 @@ describe('the normal form: what the register says are two spellings of one outco
     });
   });
 
+  it('finds another spelling of a status that is not a failure a mismatch: the register documents none', () => {
+    const dialect = V1Dialect.parse({ statuses: { InProgress: 'Running' } });
+    const state = (status: string) => ({ instanceId: 'i', status, data: {} }) as unknown as V1State;
+    expect(comparePair(normalise(state('Running'), dialect), normalise(state('InProgress'), dialect))).toEqual({
+      result: 'mismatch',
+      differences: [{ module: 'status', field: 'spelling', v1: 'Running', v2: 'InProgress' }],
+    });
+  });
+
   it('reads a dialect’s own status spellings back', () => {
     const dialect = V1Dialect.parse({ statuses: { Completed: 'Done', Failed: 'Broken' } });
     const state = (status: string) => ({ instanceId: 'i', status, data: {} }) as unknown as V1State;
