@@ -581,7 +581,12 @@ export function createCutover(given: CutoverOptions): Cutover {
   }
 
   /** Compares both ends, counts the pair and publishes its record. */
-  function recordPair(runtime: Runtime, stage: Stage, job: MirrorJob, { ends: mirrored, instances, uncertainInput }: MirrorEnds) {
+  function recordPair(
+    runtime: Runtime,
+    stage: Stage,
+    job: MirrorJob,
+    { ends: mirrored, instances, uncertainInput, changedAfterSave }: MirrorEnds,
+  ) {
     let record: PairRecord;
     try {
       const dialect = runtime.config.dialect;
@@ -596,7 +601,19 @@ export function createCutover(given: CutoverOptions): Cutover {
         outcomes = { ...outcomes, [job.primary]: outcome(ends[job.primary]) };
       }
       const { v1: v1Outcome, v2: v2Outcome } = outcomes;
-      const { result, differences } = comparePair(v1Outcome, v2Outcome, runtime.config.ignore);
+      const compared = comparePair(v1Outcome, v2Outcome, runtime.config.ignore);
+      // The shadow was given the Saves merged beneath the Complete, as v1 took them: on v2 a change to what a Save
+      // submitted is refused, so however alike the ends, this journey would not have come to its end there.
+      const refusals = changedAfterSave.map((id) => ({
+        module: 'request',
+        field: `${id}.changed-after-save`,
+        v1: 'taken',
+        v2: 'refused',
+        explainedBy: 'request.update-correction' as const,
+      }));
+      const agreed = compared.result === 'match' || compared.result === 'reasonable' || compared.result === 'ignored';
+      const result = refusals.length > 0 && agreed ? 'mismatch' : compared.result;
+      const differences = [...compared.differences, ...refusals];
       const errors = {
         ...('failed' in ends.v1 && { v1: ends.v1.error }),
         ...('failed' in ends.v2 && { v2: ends.v2.error }),

@@ -3,6 +3,7 @@ import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type
 import { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
+import { SavedCorrections } from './saved-corrections.js';
 import type { PairingStore, Side } from './types.js';
 
 /** How one side of a mirrored journey ended: a state (terminal, or where it got stuck), or a failure. */
@@ -56,6 +57,8 @@ export interface MirrorEnds {
    * primary took it: the shadow may have been given data the primary never took, so a difference says nothing.
    */
   readonly uncertainInput: boolean;
+  /** Elements the caller changed after a `Save` carried them whole, which v2 refuses: sorted, none for most journeys. */
+  readonly changedAfterSave: readonly string[];
 }
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
@@ -161,6 +164,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    * new one takes its place while the shadow has not been given it); of another, it was.
    */
   let unsettled: { readonly taskId: string | undefined; readonly base: Subject } | undefined;
+  const corrections = new SavedCorrections();
   /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
   let uncertainSaves = 0;
   /** Completes of unknown outcome taken and not settled since. */
@@ -225,9 +229,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         if ('unopened' in taken) {
           unopened ??= taken.unopened;
         } else if (taken.draft) {
+          corrections.take(taken.subject as Subject, true);
           if (taken.uncertain) uncertainSaves += 1;
           drafts = mergeSubject(drafts, taken.subject as Subject);
         } else {
+          corrections.take(taken.subject as Subject, false);
           // A taken Complete closes its v1 task, so the caller's next Complete settles one of unknown outcome before it.
           // Not on v2, whose interaction may stay open after a taken submit (a partial one, a document's back asked later).
           const settling = job.primary === 'v1' && !taken.uncertain && taken.taskId !== undefined ? unsettled : undefined;
@@ -369,5 +375,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     ends: { [job.primary]: primaryEnd, [shadow]: shadowEnd } as Record<Side, SideEnd>,
     instances,
     uncertainInput: uncertainSaves + unsettledCompletes > 0,
+    changedAfterSave: corrections.changed,
   };
 }

@@ -131,31 +131,51 @@ describe('the shadow is fed as its own interactions ask', () => {
     expect(sim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1);
   });
 
-  it('a Save is a draft: the shadow is given it with the Complete that follows, as that one corrects it', async () => {
+  /** The data check in shadow, a Save of `saved` then a Complete of `completed` by its caller, and the pair. */
+  async function savedThenCompleted(saved: Subject, completed: Subject) {
     const sim = createPlatform();
     const shadowSim = createPlatform();
     const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
     const { instanceId } = await cutover.startJourney({ resourceId: `${DATA_CHECK_V1}@latest`, context: { config: { async: true } } });
     const { tasks } = await cutover.listTasks({ instanceId });
     const taskId = tasks[0]?.taskId as string;
-    const typo = { identity: { ...person.identity, lastNames: ['Lovelase'] } };
-    await cutover.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: typo } });
+    await cutover.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: saved } });
     // The mirror reads the primary twice more once the draft is held (the caller does not poll): a turn of its own
     // has begun since, and taken the draft.
     const reads = () => sim.core.journal.count({ path: '*/journey/state/fetch', instanceId });
     const before = reads();
     await vi.waitFor(() => expect(reads()).toBeGreaterThan(before + 1));
-    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: completed } });
     for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
       if (polls > 200) throw new Error('the journey did not end');
       sim.core.clock.advance(500);
     }
     await cutover.idle();
     await cutover.close();
-    expect(records).toMatchObject([{ result: 'match' }]);
     const shadow = shadowSim.core.engine.get(records[0]?.v2Instance as string);
+    return { records, shadow, submits: shadowSim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' }) };
+  }
+
+  it('a Save is a draft: the shadow is given it with the Complete that follows, as that one completes it', async () => {
+    const { records, shadow, submits } = await savedThenCompleted({ identity: { firstName: 'Ada' } }, person);
+    expect(records).toMatchObject([{ result: 'match', differences: [] }]);
+    expect(shadow?.subject.identity).toEqual(person.identity);
+    expect(submits).toBe(1);
+  });
+
+  it('a Complete that changes an element its Save carried whole: a mismatch, as v2 refuses the change (v1 took it)', async () => {
+    const typo = { identity: { ...person.identity, lastNames: ['Lovelase'] } };
+    const { records, shadow } = await savedThenCompleted(typo, person);
+    // The ends agree: the shadow was given the Save beneath the Complete, as v1 took them.
     expect(shadow?.subject.identity?.lastNames).toEqual(['Lovelace']);
-    expect(shadowSim.core.journal.count({ path: '*/v2/captain/journey/interaction/submit' })).toBe(1);
+    expect(records).toMatchObject([
+      {
+        result: 'mismatch',
+        differences: [
+          { module: 'request', field: 'FullName.changed-after-save', v1: 'taken', v2: 'refused', explainedBy: 'request.update-correction' },
+        ],
+      },
+    ]);
   });
 });
 
