@@ -64,7 +64,7 @@ function unmappedReason(
   if (!best) return 'no pair ran a v1 module beside it';
   const figures = `${best.v1} agreed in ${share(best)} pairs that ran both (${percent(ratio(best))})`;
   if (best.compared >= minPairs && ratio(best) >= minAgreement && best.outcomes < minOutcomes)
-    return `its best key ${figures}, but on ${best.outcomes} outcome(s) only, which any two modules that did not trip share: run subjects whose outcomes tell the modules apart`;
+    return `its best key ${figures}, but on ${best.outcomes} outcome(s) only, as any two modules that did not trip agree: run subjects whose outcomes tell the modules apart, or, if they are one module whose rule v2 changed, set its flow key by hand`;
   if (eligible(best)) {
     const owner = takenBy.get(best.v1);
     return owner === undefined || owner === 'contested'

@@ -229,11 +229,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         if ('unopened' in taken) {
           unopened ??= taken.unopened;
         } else if (taken.draft) {
-          corrections.take(taken.subject as Subject, true);
+          corrections.take(taken.subject as Subject, true, taken.taskId);
           if (taken.uncertain) uncertainSaves += 1;
           drafts = mergeSubject(drafts, taken.subject as Subject);
         } else {
-          corrections.take(taken.subject as Subject, false);
+          corrections.take(taken.subject as Subject, false, taken.taskId);
           // A taken Complete closes its v1 task, so the caller's next Complete settles one of unknown outcome before it.
           // Not on v2, whose interaction may stay open after a taken submit (a partial one, a document's back asked later).
           const settling = job.primary === 'v1' && !taken.uncertain && taken.taskId !== undefined ? unsettled : undefined;

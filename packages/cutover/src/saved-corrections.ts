@@ -1,15 +1,16 @@
 import { changedElements, type ElementCatalogue, mergeSubject, SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
 
 /**
- * The elements a caller changed after a `Save` had carried them whole. v1 kept a `Save` as a draft that later updates
- * replaced; the adapter submits a whole element at the `Save`, and v2 keeps an element's first value, so on v2 the
- * update that changes it is refused with 409 (register: `request.update-correction`). The mirror gives its shadow the
- * `Save`s merged beneath the `Complete`, as v1 took them, so the shadow never meets that refusal: this is how the
- * pair learns of it.
+ * The elements a caller changed, in a later update of the same task, after a `Save` of it had carried them whole.
+ * v1 kept a `Save` as a draft that the task's later updates replaced; the adapter submits a whole element at the
+ * `Save`, and v2 keeps an element's first value, so on v2 the update that changes it is refused with 409 (register:
+ * `request.update-correction`). The mirror gives its shadow the `Save`s merged beneath the `Complete`, as v1 took
+ * them, so the shadow never meets that refusal: this is how the pair learns of it. Another task's update is not
+ * compared: a task that does not collect an element leaves it as v2 holds it, on both sides.
  */
 export class SavedCorrections {
-  /** The first whole value each element was saved with: what v2 keeps. */
-  #saved: Subject = {};
+  /** Per task, the first whole value each element was saved with: what v2 keeps. */
+  readonly #saved = new Map<string, Subject>();
   readonly #changed = new Set<string>();
   readonly #catalogue: ElementCatalogue;
 
@@ -17,16 +18,19 @@ export class SavedCorrections {
     this.#catalogue = catalogue;
   }
 
-  /** Notes a submission the primary took, in the order it took them. */
-  take(subject: Subject, draft: boolean): void {
+  /** Notes a submission the primary took for `taskId`, in the order it took them. */
+  take(subject: Subject, draft: boolean, taskId: string | undefined): void {
+    if (taskId === undefined) return;
     const carried = this.#catalogue.carriedBy(subject);
-    for (const id of changedElements(this.#catalogue, this.#saved, subject, carried)) this.#changed.add(id);
+    let saved = this.#saved.get(taskId) ?? {};
+    for (const id of changedElements(this.#catalogue, saved, subject, carried)) this.#changed.add(id);
     if (!draft) return;
     for (const id of carried) {
       const element = this.#catalogue.get(id);
-      if (!element || element.pick(this.#saved) !== undefined || !this.#catalogue.isValid(subject, id)) continue;
-      this.#saved = mergeSubject(this.#saved, element.pick(subject) ?? {});
+      if (!element || element.pick(saved) !== undefined || !this.#catalogue.isValid(subject, id)) continue;
+      saved = mergeSubject(saved, element.pick(subject) ?? {});
     }
+    this.#saved.set(taskId, saved);
   }
 
   /** The elements changed after a `Save` carried them whole, sorted. */
