@@ -1,7 +1,15 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, neverSent, TokenEndpointError, type V1Api } from '@journey-bridge/client';
-import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import {
+  AddedAfterSaveError,
+  bareId,
+  decodeTaskId,
+  isTerminalStatus,
+  ProvidedElementChangedError,
+  type V1StartRequest,
+  type V1State,
+} from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
@@ -178,12 +186,19 @@ interface Runtime {
 }
 
 /**
- * Counts against a side: no answer, a 5xx, an answer that could not be read (a truncated 200), or anything not from
- * the API. Refusals of a caller's request do not.
+ * The adapter's refusal of what v1 took (register: `request.update-correction`): a change to an element a Save or
+ * the prefill gave, data added after a Save that completed the task. The caller did nothing v1 refused.
+ */
+const refusedWhatV1Took = (error: JourneyApiError): boolean =>
+  error.cause instanceof ProvidedElementChangedError || error.cause instanceof AddedAfterSaveError;
+
+/**
+ * Counts against a side: no answer, a 5xx, an answer that could not be read (a truncated 200), a refusal v1 would
+ * not have made, or anything not from the API. Refusals of a caller's request do not.
  */
 const sideFailed = (error: unknown): boolean =>
   error instanceof JourneyApiError
-    ? error.status === undefined || error.status >= 500 || error.status < 400
+    ? error.status === undefined || error.status >= 500 || error.status < 400 || refusedWhatV1Took(error)
     : !(error instanceof Error && error.name === 'AbortError');
 
 /**

@@ -106,6 +106,24 @@ describe('automatic rollback', () => {
     await cutover.close();
   });
 
+  it('counts against v2 its refusal of what v1 took (a change after a Save), answered to the caller as the adapter answers it', async () => {
+    const { cutover } = setUp({
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
+    });
+    const { instanceId } = await cutover.startJourney(startRequest);
+    const taskId = (await cutover.listTasks({ instanceId })).tasks[0]?.taskId as string;
+    const typo = { identity: { ...person.identity, lastNames: ['Lovelase'] } };
+    await cutover.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: typo } });
+    const refused = cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    await expect(refused).rejects.toMatchObject({ status: 409, message: expect.stringContaining('FullName was already given') });
+    const v2Calls = (await cutover.metrics.calls.get()).values.filter(({ labels }) => labels.side === 'v2');
+    expect(v2Calls.map(({ labels, value }) => [labels.outcome, value]).sort()).toEqual([
+      ['error', 1],
+      ['ok', 3],
+    ]);
+    await cutover.close();
+  });
+
   it('steps a ramp back to shadow when v2 fails more than v1, so v1 answers every new journey, and tells the webhook', async () => {
     let noticed: (notice: RollbackNotice) => void = () => {};
     const notice = new Promise<RollbackNotice>((resolve) => (noticed = resolve));
