@@ -29,7 +29,7 @@ export { CutoverMappingSchema, RollbackThresholdsSchema, StageSchema } from './o
 export { createRecordPublisher, type RecordPublisher, type RecordPublisherOptions } from './records.js';
 export { escapeControlCharacters } from './report/escape-control-characters.js';
 export { REPORT_TITLE, renderHtmlReport } from './report/html.js';
-export { MAX_RECORD_LINE_BYTES, type RecordsRead, readPairRecords } from './report/read-records.js';
+export { MAX_RECORD_LINE_BYTES, type ReadRecordsOptions, type RecordsRead, readPairRecords } from './report/read-records.js';
 export {
   consistentPairs,
   type FieldSummary,

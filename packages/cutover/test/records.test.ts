@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subject } from '@journey-bridge/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { comparePair, createRecordPublisher, normalise, type PairRecord, RecordPublisherError } from '../src/index.js';
+import { comparePair, createRecordPublisher, normalise, type PairRecord, RecordPublisherError, readPairRecords } from '../src/index.js';
 import { bundled, pairedPlatform, republished, subjectsFor } from './paired-runs.js';
 
 let dir: string;
@@ -174,6 +174,19 @@ describe('pair records as JSON lines', () => {
     const lines = (await readFile(file, 'utf8')).split('\n');
     expect(lines).toEqual([whole, whole.slice(0, 40), expect.any(String), '']);
     expect((JSON.parse(lines[2] as string) as PairRecord).v1Instance).toBe('after');
+  });
+
+  it('reads them back with their outcomes, or without them for a report that does not need them', async () => {
+    const { records } = await recordsOfRealPairs();
+    const file = join(dir, 'with-outcomes.jsonl');
+    const publisher = createRecordPublisher({ file, hashInstanceIds: false });
+    for (const record of records) publisher.publish(record);
+    await publisher.close();
+    const kept = await readPairRecords(file);
+    const dropped = await readPairRecords(file, { outcomes: false });
+    expect(kept.records.map(({ outcomes }) => outcomes)).toEqual(records.map(({ outcomes }) => outcomes));
+    expect(dropped.records).toEqual(kept.records.map(({ outcomes: _, ...rest }) => rest));
+    expect(dropped.unreadable).toBe(0);
   });
 
   it('refuses a publisher with nowhere to publish', () => {

@@ -181,11 +181,13 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
   const { html, failUnder = 100 } = options;
   const fromStdin = options.file === '-';
   const file = fromStdin ? 'standard input' : options.file;
-  const { records, unreadable, tooLong, cutOff } = await readPairRecords(file, fromStdin ? (io.stdin ?? process.stdin) : undefined).catch(
-    (error: unknown) => {
-      throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
-    },
-  );
+  const { records, unreadable, tooLong, cutOff } = await readPairRecords(file, {
+    ...(fromStdin && { source: io.stdin ?? process.stdin }),
+    // Only --learn reads the outcomes: the report keeps its memory for the records it counts.
+    outcomes: options.learn === true,
+  }).catch((error: unknown) => {
+    throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
+  });
   const long = tooLong > 0 ? ` (${tooLong} of them longer than ${MAX_RECORD_LINE_BYTES / 1024 / 1024} MiB, not read)` : '';
   if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped${long}\n`);
   if (cutOff) io.stderr.write(`note: the last line of ${file} is cut off (a writer still appending it?) and was skipped\n`);

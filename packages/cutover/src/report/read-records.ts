@@ -112,11 +112,19 @@ async function* linesOf(
   else if (length > 0) yield { last: line() as string };
 }
 
-/**
- * Reads a report file line by line, so a large one never sits in memory as one string; from `source` instead when
- * given (standard input), `file` then only naming it in errors.
- */
-export async function readPairRecords(file: string, source?: AsyncIterable<Buffer | string>): Promise<RecordsRead> {
+/** Options of `readPairRecords`. */
+export interface ReadRecordsOptions {
+  /** Read from this instead of the file (standard input); `file` then only names it in errors. @default the file */
+  source?: AsyncIterable<Buffer | string>;
+  /**
+   * Keep each record's `outcomes`, which `--learn` reads and the report does not: most of a record's size, and of
+   * the memory a year of records takes. Checked either way. @default true
+   */
+  outcomes?: boolean;
+}
+
+/** Reads a report file line by line, so a large one never sits in memory as one string. */
+export async function readPairRecords(file: string, { source, outcomes = true }: ReadRecordsOptions = {}): Promise<RecordsRead> {
   const records: PairRecord[] = [];
   let unreadable = 0;
   let tooLong = 0;
@@ -139,8 +147,12 @@ export async function readPairRecords(file: string, source?: AsyncIterable<Buffe
         continue;
       }
       const parsed = PairRecordLine.safeParse(json);
-      if (parsed.success) records.push(parsed.data as PairRecord);
-      else unreadable += 1;
+      if (!parsed.success) unreadable += 1;
+      else if (outcomes) records.push(parsed.data as PairRecord);
+      else {
+        const { outcomes: _, ...record } = parsed.data;
+        records.push(record as PairRecord);
+      }
     }
   } catch (error) {
     throw new ReportInputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
