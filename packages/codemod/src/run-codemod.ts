@@ -263,6 +263,14 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
 function nameSiteLines(site: Site, lines: EditedFiles): void {
   const name = <T extends { readonly reason: string }>(concern: T): T => ({ ...concern, reason: lines.name(concern.reason) });
   site.line = lines.line(site.file, site.span.start) ?? site.line;
+  if (site.status === 'migrated' || site.status === 'needs-review') {
+    const elsewhere = new Map<string, { file: string; line: number }>();
+    for (const { file, start } of site.edits) {
+      const line = file === site.file ? undefined : lines.line(file, start);
+      if (line !== undefined) elsewhere.set(`${file}:${line}`, { file, line });
+    }
+    if (elsewhere.size > 0) site.editedElsewhere = [...elsewhere.values()];
+  }
   site.reason = lines.name(site.reason);
   if (site.suggestion !== undefined) site.suggestion = lines.name(site.suggestion);
   site.planned = name(site.planned);

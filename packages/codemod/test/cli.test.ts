@@ -114,6 +114,27 @@ export const schemaOf = async (instanceId) => (await axios.post(\`\${BASE}/task/
     expect(reasons.join('\n')).not.toContain('at line 4');
   });
 
+  it('--report - says where a site’s edits changed another file: the base and the journey id in a constants file', async () => {
+    await write({
+      'src/consts.ts': `export const API = 'https://eu.platform.go.gbgplc.com/captain/api';
+export const DATA_CHECK = 'a1d7c3f0data-check-v1@latest';
+`,
+      'src/start.ts': `import axios from 'axios';
+import { API, DATA_CHECK } from './consts';
+
+export async function begin() {
+  const { data } = await axios.post(API + '/journey/start', { resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+  return data.instanceId as string;
+}
+`,
+      'journey-map.json': JSON.stringify({ 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' }),
+    });
+    const run = await runCli(['src', '--journey-map', 'journey-map.json', '--dry', '--report', '-', '--force'], repo);
+    const report = JSON.parse(run.stdout) as Report;
+    const start = report.sites.find((site) => site.file === join('src', 'start.ts') && site.rule.startsWith('request.start'));
+    expect(start).toMatchObject({ status: 'migrated', edited: [join('src', 'consts.ts:1'), join('src', 'consts.ts:2')] });
+  });
+
   it('--report - writes the report, flows included, to stdout and nothing else there', async () => {
     const run = await runCli(['src/service.ts', '--dry', '--report', '-'], repo);
     expect(run.code).toBe(0);

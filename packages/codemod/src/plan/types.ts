@@ -61,6 +61,11 @@ export interface Site {
   readonly deferred?: Deferred;
   /** Names the edits take from the generated helper module (`participantsFor`, `V2State`). */
   helpers: string[];
+  /**
+   * Where its edits changed other files than its own (a shared base or journey id in a constants file), by line as
+   * the run leaves them: set once every edit of the run is known, for a site whose edits were applied.
+   */
+  editedElsewhere?: readonly { readonly file: string; readonly line: number }[];
 }
 
 /** A call's range, its style, and where its body is written in it. */

@@ -11,6 +11,8 @@ export interface ReportedSite {
   readonly status: SiteStatus;
   readonly reason: string;
   readonly suggestion?: string;
+  /** Where the site's edits changed other files (`file:line`): a base or journey id in a constants file, say. */
+  readonly edited?: readonly string[];
 }
 
 /** A journey flow as the report lists it: its files, its parts, the decision, and what kept it on v1. */
@@ -42,13 +44,14 @@ export interface Report {
 export function buildReport(result: CodemodResult, cwd: string): Report {
   const filesWith = (status: FileStatus) =>
     result.files.flatMap((file) => (file.status === status ? [{ file: relative(cwd, file.file), error: file.error ?? '' }] : []));
-  const reported = ({ file, line, rule, status, reason, suggestion }: Site): ReportedSite => ({
+  const reported = ({ file, line, rule, status, reason, suggestion, editedElsewhere }: Site): ReportedSite => ({
     file: relative(cwd, file),
     line,
     rule,
     status,
     reason,
     ...(suggestion ? { suggestion } : {}),
+    ...(editedElsewhere ? { edited: editedElsewhere.map((place) => `${relative(cwd, place.file)}:${place.line}`) } : {}),
   });
   return {
     flows: result.flows.map((flow) => ({
