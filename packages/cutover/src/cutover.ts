@@ -1,15 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, neverSent, TokenEndpointError, type V1Api } from '@journey-bridge/client';
-import {
-  AddedAfterSaveError,
-  bareId,
-  decodeTaskId,
-  isTerminalStatus,
-  ProvidedElementChangedError,
-  type V1StartRequest,
-  type V1State,
-} from '@journey-bridge/contract';
+import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
@@ -186,11 +178,12 @@ interface Runtime {
 }
 
 /**
- * The adapter's refusal of what v1 took (register: `request.update-correction`): a change to an element a Save or
- * the prefill gave, data added after a Save that completed the task. The caller did nothing v1 refused.
+ * The adapter's refusals of what v1 took (register: `request.update-correction`): a change to an element a Save or
+ * the prefill gave, data added after a Save that completed the task. The caller did nothing v1 refused. Known by
+ * name, as a failure from the shadow thread carries its cause.
  */
-const refusedWhatV1Took = (error: JourneyApiError): boolean =>
-  error.cause instanceof ProvidedElementChangedError || error.cause instanceof AddedAfterSaveError;
+const REFUSED_WHAT_V1_TOOK: ReadonlySet<string> = new Set(['ProvidedElementChangedError', 'AddedAfterSaveError']);
+const refusedWhatV1Took = (error: JourneyApiError): boolean => error.cause instanceof Error && REFUSED_WHAT_V1_TOOK.has(error.cause.name);
 
 /**
  * Counts against a side: no answer, a 5xx, an answer that could not be read (a truncated 200), a refusal v1 would

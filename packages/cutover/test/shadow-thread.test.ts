@@ -128,6 +128,20 @@ describe('shadow calls on a thread of their own', () => {
     );
   });
 
+  it('carry the cause of the adapter’s refusal of what v1 took: a change to prefilled data counts against v2', async () => {
+    const errors = async () =>
+      (await shared.registry.getSingleMetricAsString('journey_bridge_cutover_calls_total')).match(
+        /mapping="data-check",stage="shadow",side="v2",outcome="error"} (\d+)/,
+      )?.[1];
+    expect(await errors()).toBeUndefined();
+    // v1 keeps the last value a task is given; the adapter refuses a change to what the prefill gave with 409.
+    const prefill = { identity: { firstName: 'Ada', lastNames: ['Lovelase'] } };
+    const answers = await legacyJourney(shared.cutover, { resourceId: DATA_CHECK_V1, prefill });
+    await shared.cutover.idle();
+    expect((answers.at(-1) as { status: string }).status).toBe('Completed');
+    expect(Number(await errors())).toBeGreaterThanOrEqual(1);
+  });
+
   it('carry a side’s failures by name and status: a 500 counts against v2 in the metrics and the record', async () => {
     shared.sim.core.faults.add({ path: '/eu/v2/*', status: 500 });
     const { record, answers } = await mirrored(DATA_CHECK_V1);

@@ -13,6 +13,8 @@ export interface WireError {
   readonly message: string;
   /** Present when the failure was a `JourneyApiError`. */
   readonly api?: Omit<ApiErrorDetails, 'cause'>;
+  /** The name of its `cause` (the adapter's `TranslationError` behind a v1 error), which the metrics tell refusals by. */
+  readonly causeName?: string;
 }
 
 /** Messages from the cutover to its shadow thread. */
@@ -53,12 +55,14 @@ export function toWireError(error: unknown): WireError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   if (!isApiError(error)) return { name: error.name, message: error.message };
   const { status, requestId, errors, v1Error, body } = error;
-  return { name: error.name, message: error.message, api: { status, requestId, errors, v1Error, body } };
+  const causeName = error.cause instanceof Error ? error.cause.name : undefined;
+  return { name: error.name, message: error.message, api: { status, requestId, errors, v1Error, body }, ...(causeName && { causeName }) };
 }
 
 /** The failure as the cutover reads it: an API failure keeps its status, body and name; others their name and message. */
-export function fromWireError({ name, message, api }: WireError): Error {
+export function fromWireError({ name, message, api, causeName }: WireError): Error {
   const error = api ? new JourneyApiError(api, message) : new Error(message);
   error.name = name;
+  if (causeName !== undefined) error.cause = Object.assign(new Error(message), { name: causeName });
   return error;
 }
