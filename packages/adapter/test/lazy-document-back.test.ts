@@ -1,9 +1,8 @@
-import { ConflictError, createJourneyClient, staticToken } from '@journey-bridge/client';
+import { ConflictError } from '@journey-bridge/client';
 import type { Subject } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { createV1Adapter } from '../src/index.js';
-import { journeyMap, journeys } from './targets.js';
+import { adapterOn, journeys } from './targets.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const form = {
@@ -20,16 +19,7 @@ const form = {
  */
 async function askedForTheBack({ described = true, frontRead = true } = {}) {
   const sim = createSimulator({ journeys, clock: { manual: true } });
-  const adapter = createV1Adapter({
-    client: createJourneyClient({
-      baseUrl: 'http://sim.test/eu/v2/captain/',
-      auth: staticToken(sim.issueToken()),
-      fetch: sim.fetch,
-      retry: { limit: 0 },
-    }),
-    journeyMap,
-    ...(described && { elements: journeys.find(({ id }) => id === 'onboarding')?.elements }),
-  });
+  const adapter = adapterOn(sim, described ? { elements: journeys.find(({ id }) => id === 'onboarding')?.elements } : {});
   const { instanceId } = await adapter.startJourney({
     resourceId: 'a3c5e7f9onboarding-v1@latest',
     context: { config: { async: true }, subject: {} },

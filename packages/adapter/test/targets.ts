@@ -1,7 +1,7 @@
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import { type Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
 import { bundledJourneysDir, createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
-import { createV1Adapter, createV1CompatFetch } from '../src/index.js';
+import { createV1Adapter, createV1CompatFetch, type V1Adapter, type V1AdapterOptions } from '../src/index.js';
 
 export const journeys: readonly JourneyDefinition[] = await loadJourneys(bundledJourneysDir);
 
@@ -69,6 +69,20 @@ export const adapterOverV2: TargetFactory = (sim, dialect) => (region, token) =>
     journeyMap,
     dialect: { ...dialect, flowKeys: variantIds },
     syncStartIntervalMs: 1,
+  });
+
+/** The adapter over the v2 surface of `sim` in the EU, with the demo client's token; `options` are added or win. */
+export const adapterOn = (sim: Simulator, options: Partial<V1AdapterOptions> = {}): V1Adapter =>
+  createV1Adapter({
+    client: createJourneyClient({
+      baseUrl: 'http://sim.test/eu/v2/captain/',
+      auth: staticToken(sim.issueToken()),
+      fetch: sim.fetch,
+      retry: { limit: 0 },
+    }),
+    journeyMap,
+    dialect: { flowKeys: variantIds },
+    ...options,
   });
 
 /**

@@ -1,17 +1,9 @@
-import {
-  BadRequestError,
-  ConflictError,
-  createJourneyClient,
-  createV1Client,
-  type JourneyApiError,
-  staticToken,
-  type V1Api,
-} from '@journey-bridge/client';
+import { BadRequestError, ConflictError, createV1Client, type JourneyApiError, staticToken, type V1Api } from '@journey-bridge/client';
 import { type ElementDescriptionInput, flowOf, SPECIFICATION_DIALECT, type Subject } from '@journey-bridge/contract';
 import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
-import { createV1Adapter, createV1CompatFetch, DescribedElementsError } from '../src/index.js';
-import { journeyMap, journeys, v1Surface, variantIds } from './targets.js';
+import { createV1CompatFetch, DescribedElementsError } from '../src/index.js';
+import { adapterOn, journeyMap, journeys, v1Surface, variantIds } from './targets.js';
 
 // The bundled onboarding journey collects Consent, MobilePhone (required) and EmailAddress (optional) beside four of
 // the six, on a tenant whose outstanding is static and by field, with a document whose back is asked for lazily.
@@ -29,18 +21,7 @@ type Elements = Readonly<Record<string, ElementDescriptionInput>>;
 
 /** The adapter as a library, or v1 plain HTTP served by the interceptor, told `elements` (or nothing). */
 const WAYS: Record<string, (sim: Simulator, elements?: Elements) => V1Api> = {
-  'the adapter': (sim, elements) =>
-    createV1Adapter({
-      client: createJourneyClient({
-        baseUrl: 'http://sim.test/eu/v2/captain/',
-        auth: staticToken(sim.issueToken()),
-        fetch: sim.fetch,
-        retry: { limit: 0 },
-      }),
-      journeyMap,
-      dialect: { flowKeys: variantIds },
-      ...(elements && { elements }),
-    }),
+  'the adapter': (sim, elements) => adapterOn(sim, elements ? { elements } : {}),
   'the interceptor': (sim, elements) =>
     createV1Client({
       baseUrl: 'http://legacy.example/eu/captain/api/',
