@@ -602,14 +602,15 @@ export function createCutover(given: CutoverOptions): Cutover {
         'state' in end ? normalise(end.state, dialect) : ({ failed: end.failed, error: end.error } satisfies PairFailure);
       let ends = mirrored;
       let outcomes = { v1: outcome(ends.v1), v2: outcome(ends.v2) };
-      if (uncertainInput && comparePair(outcomes.v1, outcomes.v2, runtime.config.ignore).result === 'mismatch') {
+      let compared = comparePair(outcomes.v1, outcomes.v2, runtime.config.ignore);
+      if (uncertainInput && compared.result === 'mismatch') {
         // The difference may be the network's, not the platform's: the primary's end is unknown as compared.
         const unknown = new PrimaryOutcomeUnknownError('a submission of the primary’s caller failed with its outcome unknown');
         ends = { ...ends, [job.primary]: { failed: 'error', error: unknown.name } };
         outcomes = { ...outcomes, [job.primary]: outcome(ends[job.primary]) };
+        compared = comparePair(outcomes.v1, outcomes.v2, runtime.config.ignore);
       }
       const { v1: v1Outcome, v2: v2Outcome } = outcomes;
-      const compared = comparePair(v1Outcome, v2Outcome, runtime.config.ignore);
       // The shadow was given the Saves merged beneath the Complete, as v1 took them: on v2 a change to what a Save
       // submitted is refused, so however alike the ends, this journey would not have come to its end there.
       const refusals = changedAfterSave.map((id) => ({

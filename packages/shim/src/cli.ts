@@ -59,9 +59,9 @@ Docs: ${DOCS}/shim.md`;
 
 const COMPARE_USAGE = `Usage: journey-bridge compare FILE|- [options]
 
-Reads the pair records a cutover published (JSON lines; - reads them from standard input) and prints the report: pairs by result per mapping,
-consistency, error rates and p50/p99 latency per side, pairs per stage, and the most frequent mismatching fields
-with examples.
+Reads the pair records a cutover published (JSON lines; - reads them from standard input) and prints the
+report: pairs by result per mapping, consistency, error rates and p50/p99 latency per side, pairs per stage, and
+the most frequent mismatching fields with examples.
 
   --json                print the report as one JSON object instead of text
   --html OUT|-          also write the report as one self-contained HTML page, with consistency over time
