@@ -57,9 +57,11 @@ import type { CallContext } from './call-context.js';
 import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
 import { withEarlyDocumentBack } from './early-document-back.js';
+import { SaveStoreError } from './errors/save-store-error.js';
 import { unknownToV2 } from './http/unknown-to-v2.js';
 import { stoppedWaiting } from './http/upstream-failure.js';
 import { SaveDrafts } from './save-drafts.js';
+import { createMemorySaveStore, type SaveStore } from './save-store.js';
 import { asV1Error } from './v1-errors.js';
 
 /** Options of `createV1Adapter`. */
@@ -101,6 +103,13 @@ export interface V1AdapterOptions {
    * @default none
    */
   logger?: Pick<Logger, 'debug'>;
+  /**
+   * Where what a `Save` left for its task's later updates is kept (v2 has no drafts): the part of an element it
+   * could not submit, and the tasks it completed, for an hour. Give every process serving the same journeys one
+   * shared store (`createRedisSaveStore` of `@journey-bridge/cutover`) when a load balancer may send a journey's
+   * `Save` and `Complete` to different ones. @default this process's memory (`createMemorySaveStore`, with `now`)
+   */
+  saveStore?: SaveStore;
 }
 
 /**
@@ -172,20 +181,23 @@ interface UpstreamTrace {
 
 /**
  * The v1 task API over v2 interactions: the same `V1Api` the v1 client implements, so code typed against it
- * runs unchanged on published v2 journeys. Stateless: every call carries what it needs (taskIds encode their
- * instance and interaction), so any number of processes can serve one journey; the one thing a process remembers is
- * which tasks its own Saves completed, to answer the Complete after such a Save as v1 did. Each operation makes the
+ * runs unchanged on published v2 journeys. Every call carries what it needs (taskIds encode their instance and
+ * interaction); the one thing kept between calls is what a Save left for its task's later updates, in `saveStore`:
+ * any number of processes sharing one store can serve one journey. Each operation makes the
  * fewest v2 requests it can: one, or two for `updateTask` (the interaction, then the submit).
  */
 export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now, logger } = options;
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
-  const completedBySave = new CompletedBySave(now);
-  const saveDrafts = new SaveDrafts(now);
-  /** What this process remembers of a task's Saves, forgotten once its own Complete is taken. */
-  const forget = (taskId: string) => {
-    completedBySave.delete(taskId);
-    saveDrafts.delete(taskId);
+  const saveStore = options.saveStore ?? createMemorySaveStore({ now });
+  const completedBySave = new CompletedBySave(saveStore);
+  const saveDrafts = new SaveDrafts(saveStore);
+  /**
+   * Forgets what the store kept of a task's Saves once its own Complete is taken. A failure is left to the entries'
+   * hour: the update was taken, and a draft of a task that moved on is never merged again (its taskId is stale).
+   */
+  const forget = async (taskId: string) => {
+    await Promise.all([completedBySave.delete(taskId), saveDrafts.delete(taskId)]).catch(() => {});
   };
   const catalogue: ElementCatalogue = catalogueOf(options.elements ?? {});
 
@@ -214,6 +226,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         throw failure;
       }
     };
+    /** Reads the save store before anything of the call is sent: a failure says that nothing was. */
+    const beforeSending = <T>(read: Promise<T>): Promise<T> =>
+      read.catch((error: unknown) => {
+        throw new SaveStoreError(false, error);
+      });
     /** Notes for the wire how `dialect` spells `status`, the status of the answer (see `CallContext.statusSpelling`). */
     const spelled = (status: V1JourneyStatus, dialect: V1Dialect): void => {
       if (context) context.statusSpelling = spelledStatus(status, dialect);
@@ -286,7 +303,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
      */
     async function listedInteraction(instanceId: string) {
       const active = noted(await client.fetchInteraction({ instanceId }, call));
-      const saved = completedBySave.pendingFor(instanceId);
+      const saved = await beforeSending(completedBySave.pendingFor(instanceId));
       const stillActive =
         saved !== undefined && active.interactionId !== undefined && decodeTaskId(saved.taskId).matches(active.interactionId);
       if (saved === undefined || stillActive) return active;
@@ -517,7 +534,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         asV1(async () => {
           const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
           // What earlier Saves of the task carried of an element without all of it, beneath what this update carries.
-          const subject = saveDrafts.withDraft(taskId, context.subject);
+          const subject = await beforeSending(saveDrafts.withDraft(taskId, context.subject));
           let active: Awaited<ReturnType<typeof activeInteraction>>;
           try {
             active = await activeInteraction(taskId, instanceId);
@@ -525,7 +542,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // The Save, Validate or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
             // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
             const afterSave = intent === 'Complete' || intent === 'Save' || intent === 'Validate';
-            if (!(error instanceof StaleTaskError) || !afterSave || !completedBySave.has(taskId)) throw error;
+            if (!(error instanceof StaleTaskError) || !afterSave || !(await beforeSending(completedBySave.has(taskId)))) throw error;
             const state = noted(await client.fetchState({ instanceId }, call));
             // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
             if (state.status === 'Paused') throw error;
@@ -538,7 +555,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
             if (intent === 'Validate') return { instanceId, taskId, valid: true };
             // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
-            if (intent === 'Complete') forget(taskId);
+            if (intent === 'Complete') await forget(taskId);
             return { instanceId, taskId };
           }
           const { interaction, interactionId } = active;
@@ -568,13 +585,17 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             };
           }
           plan = await withEarlyDocumentBack(plan, interaction, heldBefore, catalogue);
-          const draftKept = () => {
+          /** `taken`: v2 took the Save's submit, so a store that fails cannot be told as nothing sent. */
+          const draftKept = async (taken: boolean) => {
             if (intent !== 'Save') return;
             // What the Save could not submit (part of an element, an undescribed element's data left to the Complete)
             // the task's next update brings, as v1's draft did.
-            if (carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue))
-              saveDrafts.keep(taskId, subject);
-            else saveDrafts.delete(taskId);
+            const keeps = carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue);
+            try {
+              await (keeps ? saveDrafts.keep(taskId, subject) : saveDrafts.delete(taskId));
+            } catch (error) {
+              throw new SaveStoreError(taken, error);
+            }
           };
           // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
           // outside every known element cannot be told apart by element, so it is compared path by path.
@@ -588,7 +609,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             return { instanceId, taskId, valid: true };
           }
           if (plan.participants.length === 0) {
-            draftKept();
+            await draftKept(false);
             return { instanceId, taskId };
           }
           const collects = collectedElements(interaction.interaction?.collects ?? []);
@@ -603,13 +624,13 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (refused && (await movedOn(instanceId, interactionId))) throw new StaleTaskError(taskId);
             throw error;
           }
-          draftKept();
+          await draftKept(true);
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
           // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
-          // The Save was taken: a failed read only costs the v1 answer to a Complete that follows it (409, not 200).
+          // The Save was taken: a failed read or store only costs the v1 answer to a Complete that follows it (409, not 200).
           const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
-          if (saveCompleted) completedBySave.add(taskId, instanceId, interaction);
-          else if (intent !== 'Save') forget(taskId);
+          if (saveCompleted) await completedBySave.add(taskId, instanceId, interaction).catch(() => {});
+          else if (intent !== 'Save') await forget(taskId);
           return { instanceId, taskId };
         }),
 

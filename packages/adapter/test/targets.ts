@@ -1,7 +1,7 @@
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import { type Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
 import { bundledJourneysDir, createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
-import { createV1Adapter, createV1CompatFetch, type V1Adapter, type V1AdapterOptions } from '../src/index.js';
+import { createV1Adapter, createV1CompatFetch, type SaveStore, type V1Adapter, type V1AdapterOptions } from '../src/index.js';
 
 export const journeys: readonly JourneyDefinition[] = await loadJourneys(bundledJourneysDir);
 
@@ -115,15 +115,16 @@ export const interceptorOverV2: TargetFactory = (sim, dialect) => (region, token
 
 /**
  * Two replicas of the drop-in over one in-process platform (its clock manual), sharing one token: each adapter
- * remembers only its own Saves.
+ * remembers only its own Saves, unless both are given `saveStore`.
  */
-export function replicas() {
+export function replicas({ saveStore }: { saveStore?: SaveStore } = {}) {
   const sim = createSimulator({ journeys, clock: { manual: true } });
   const token = sim.issueToken();
   const replica = () =>
     createV1Adapter({
       client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
       journeyMap,
+      ...(saveStore && { saveStore }),
     });
   return { sim, a: replica(), b: replica() };
 }

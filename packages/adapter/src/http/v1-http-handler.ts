@@ -10,6 +10,7 @@ import {
 } from '@journey-bridge/contract';
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
+import { SaveStoreError } from '../errors/save-store-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
 import { chunksUntilAborted } from './chunks-until-aborted.js';
 import { nothingSentFailure, stoppedWaiting, stoppedWaitingFailure, upstreamFailure } from './upstream-failure.js';
@@ -271,6 +272,15 @@ function failure(
   if (signal?.aborted && !stopped)
     return v1Json(499, { status: 499, message: 'the caller left before the answer', error: 'client-closed-request' }, requestId);
   if (error instanceof RequestProblem) return v1Json(error.status, v1Error(error.status, error.message), requestId, error.headers);
+  if (error instanceof SaveStoreError) {
+    // 503 either way: a retry is right, whether nothing was sent or the Save must be sent again.
+    logger?.error('the save store failed: answered 503', {
+      operation,
+      taken: error.taken,
+      error: { name: error.name, message: error.message },
+    });
+    return v1Json(503, v1Error(503, error.message), context?.upstreamRequestId ?? requestId, { 'retry-after': '1' });
+  }
   const upstreamRequestId = error instanceof JourneyApiError ? (error.requestId ?? requestId) : requestId;
   const answer = upstreamFailure(error, operation === 'startJourney', upstreamRequestId);
   if (answer) return v1Json(answer.status, v1Error(answer.status, answer.message), upstreamRequestId);

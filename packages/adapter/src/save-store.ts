@@ -1,0 +1,73 @@
+/**
+ * Where the adapter keeps what a `Save` left for its task's later updates (v2 has no drafts): the part of an
+ * element it could not submit, and the tasks it completed. Values are JSON text holding the subject's data, so a
+ * store shared between processes must keep them sealed, never in the clear. Any method may reject: the adapter then
+ * answers 503, saying whether the update was taken. A rejection's message is shown to the caller and logged, so it
+ * must name no value, key or URL (`createRedisSaveStore` of `@journey-bridge/cutover` is one such store).
+ */
+export interface SaveStore {
+  /** The value kept under `key`, or `undefined` when there is none or it expired. */
+  get(key: string): Promise<string | undefined>;
+  /** Keeps `value` under `key` for `ttlMs`, replacing what was there. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Options of `createMemorySaveStore`. */
+export interface MemorySaveStoreOptions {
+  /** Characters of keys and values held together (document images travel base64 in drafts): the oldest go first. @default 64 MiB */
+  capacityChars?: number;
+  /** Clock of the entries' time to live, epoch ms. @default Date.now */
+  now?: () => number;
+}
+
+interface Entry {
+  readonly value: string;
+  readonly expiresAt: number;
+}
+
+/**
+ * A `SaveStore` in this process: the adapter's default. Through several replicas it is only where the `Save` ran
+ * (elsewhere the `Complete` lacks what the `Save` left, and v2 refuses it as incomplete); give the replicas one
+ * shared store instead.
+ */
+export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = Date.now }: MemorySaveStoreOptions = {}): SaveStore {
+  const entries = new Map<string, Entry>();
+  let size = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    entries.delete(key);
+    size -= key.length + entry.value.length;
+  };
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (entry === undefined || now() <= entry.expiresAt) return entry?.value;
+      remove(key);
+      return undefined;
+    },
+    async set(key, value, ttlMs) {
+      remove(key);
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+      size += key.length + value.length;
+      // Insertion order is age order: a replaced entry was removed above, so it counts as new.
+      for (const oldest of entries.keys()) {
+        if (size <= capacityChars) break;
+        remove(oldest);
+      }
+    },
+    async delete(key) {
+      remove(key);
+    },
+  };
+}
+
+/** A kept value read back, failing without quoting it (JSON.parse's message does): it holds the subject's data. */
+export function parseKept<T>(text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new TypeError('a value the save store kept is not JSON');
+  }
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createMemorySaveStore, createV1HttpHandler, type SaveStore, SaveStoreError, type V1Adapter } from '../src/index.js';
+import { replicas } from './targets.js';
+
+const DATA_CHECK_V1 = 'a1d7c3f0data-check-v1@latest';
+const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+
+async function started(api: V1Adapter) {
+  const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK_V1, context: { config: { async: true }, subject: {} } });
+  const listed = await api.listTasks({ instanceId });
+  return { instanceId, taskId: listed.tasks[0]?.taskId ?? '', listed };
+}
+
+/** A store in memory whose reads or writes fail while `failing` says so: Redis out of reach for a moment. */
+function faultyStore() {
+  const store = createMemorySaveStore();
+  const failing = { reads: false, writes: false };
+  const refused = () => Promise.reject(new Error('connection closed'));
+  const faulty: SaveStore = {
+    get: (key) => (failing.reads ? refused() : store.get(key)),
+    set: (key, value, ttlMs) => (failing.writes ? refused() : store.set(key, value, ttlMs)),
+    delete: (key) => (failing.writes ? refused() : store.delete(key)),
+  };
+  return { store: faulty, failing };
+}
+
+describe('replicas sharing one save store', () => {
+  it('take a Complete on one replica that brings the rest of an element a Save carried in part on the other, as v1 did', async () => {
+    const { sim, a, b } = replicas({ saveStore: createMemorySaveStore() });
+    const { instanceId, taskId } = await started(a);
+    await a.updateTask({
+      intent: 'Save',
+      instanceId,
+      taskId,
+      context: { subject: { identity: { firstName: 'Ada', dateOfBirth: '1990-12-10' } } },
+    });
+    await b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { lastNames: ['Lovelace'] } } } });
+    sim.core.clock.advance(5000);
+    const state = await b.fetchState({ instanceId });
+    expect(state.status).toBe('Completed');
+  });
+
+  it('list the task a Save completed on either replica, and answer its Complete on the other as v1 did', async () => {
+    const { sim, a, b } = replicas({ saveStore: createMemorySaveStore() });
+    const { instanceId, taskId, listed } = await started(a);
+    await a.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person } });
+    sim.core.clock.advance(5000);
+
+    expect(await b.listTasks({ instanceId })).toEqual(listed);
+    await expect(b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).resolves.toEqual({
+      instanceId,
+      taskId,
+    });
+    expect(await a.listTasks({ instanceId })).toMatchObject({ status: 'Completed', tasks: [] });
+    // Taken once: v1 answered a second Complete with a conflict.
+    await expect(a.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+});
+
+describe('a save store that fails', () => {
+  it('before anything is sent: the update is refused as not sent, and the journey holds nothing of it', async () => {
+    const { store, failing } = faultyStore();
+    const { a } = replicas({ saveStore: store });
+    const { instanceId, taskId, listed } = await started(a);
+    failing.reads = true;
+    const refusal = await a
+      .updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SaveStoreError);
+    expect(refusal).toMatchObject({ taken: false, message: expect.stringContaining('nothing was sent') });
+    failing.reads = false;
+    expect(await a.listTasks({ instanceId })).toEqual(listed);
+    expect(JSON.stringify(await a.fetchState({ instanceId }))).not.toContain('Lovelace');
+  });
+
+  it('after a Save was taken: refused as taken; the same Save sent again keeps its draft, and the Complete is taken', async () => {
+    const { store, failing } = faultyStore();
+    const { sim, a } = replicas({ saveStore: store });
+    const { instanceId, taskId } = await started(a);
+    const save = {
+      intent: 'Save',
+      instanceId,
+      taskId,
+      context: { subject: { identity: { firstName: 'Ada', dateOfBirth: '1990-12-10' } } },
+    } as const;
+    failing.writes = true;
+    await expect(a.updateTask(save)).rejects.toMatchObject({ name: 'SaveStoreError', taken: true });
+    failing.writes = false;
+    await expect(a.updateTask(save)).resolves.toEqual({ instanceId, taskId });
+    await a.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { lastNames: ['Lovelace'] } } } });
+    sim.core.clock.advance(5000);
+    expect((await a.fetchState({ instanceId })).status).toBe('Completed');
+  });
+
+  it('is answered 503 over HTTP, with Retry-After and what to do, never a 500', async () => {
+    const { store, failing } = faultyStore();
+    const { sim, a } = replicas({ saveStore: store });
+    const { instanceId, taskId } = await started(a);
+    failing.reads = true;
+    const errors: unknown[] = [];
+    const handle = createV1HttpHandler({ adapter: a, logger: { error: (...line) => errors.push(line) } });
+    const response = await handle(
+      new Request('http://shim.test/captain/api/journey/task/update', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject: person } }),
+      }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({
+      status: 503,
+      message: expect.stringContaining('the save store failed: connection closed'),
+    });
+    expect(JSON.stringify(errors)).toContain('SaveStoreError');
+    expect(JSON.stringify(errors)).not.toContain('Lovelace');
+  });
+});
