@@ -11,6 +11,7 @@ export { SealedSubjectError } from './errors/sealed-subject-error.js';
 export { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 export { ShadowThreadError } from './errors/shadow-thread-error.js';
 export { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
+export { StoreCommandError } from './errors/store-command-error.js';
 export { StoreConnectionError, type StoreConnectionProblem } from './errors/store-connection-error.js';
 export { StoreKeyMismatchError } from './errors/store-key-mismatch-error.js';
 export { WebhookRefusedError } from './errors/webhook-refused-error.js';
@@ -44,7 +45,9 @@ export { formatSummary } from './report/text.js';
 export type { ShadowSidesFactory, ShadowThreadOptions } from './shadow-thread/shadow-thread.js';
 export { describeStage } from './stages.js';
 export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
-export { createRedisStore, type RedisStoreOptions } from './stores/redis-store.js';
+export type { RedisStoreOptions } from './stores/redis-connection.js';
+export { createRedisSaveStore, type RedisSaveStore } from './stores/redis-save-store.js';
+export { createRedisStore } from './stores/redis-store.js';
 export type {
   ComparisonResult,
   CutoverMapping,

@@ -1,0 +1,48 @@
+import { StoreCommandError } from '../errors/store-command-error.js';
+import { connectRedis, type RedisStoreOptions } from './redis-connection.js';
+import { storeFailureReason } from './store-failure-reason.js';
+
+/**
+ * A save store of the adapter (`SaveStore` of `@journey-bridge/adapter`: what a `Save` left for its task's later
+ * updates) shared by several replicas, in Redis, so that a journey's `Save` and `Complete` may reach different ones.
+ */
+export interface RedisSaveStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The adapter's save store in Redis: values sealed with AES-256-GCM under `key` (bound to their key, so a value moved
+ * to another key does not open), expiring with Redis TTLs. Opens as `createRedisStore` does, its own key check under
+ * its own prefix. A failed command rejects with `StoreCommandError` saying why in a few words.
+ */
+export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:', ...options }: RedisStoreOptions): Promise<RedisSaveStore> {
+  const { redis, sealer } = await connectRedis({ ...options, prefix });
+  const commanded = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      throw new StoreCommandError(storeFailureReason(error), { cause: error });
+    }
+  };
+  return {
+    get: (key) =>
+      commanded(async () => {
+        const sealed = await redis.get(`save:${key}`);
+        return sealed === null ? undefined : sealer.open(sealed, key);
+      }),
+    set: (key, value, ttlMs) =>
+      commanded(async () => {
+        await redis.set(`save:${key}`, sealer.seal(value, key), 'PX', ttlMs);
+      }),
+    delete: (key) =>
+      commanded(async () => {
+        await redis.del(`save:${key}`);
+      }),
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { createV1Adapter, SaveStoreError } from '@journey-bridge/adapter';
+import { createJourneyClient, staticToken } from '@journey-bridge/client';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisSaveStore, type RedisSaveStore, StoreCommandError, StoreKeyMismatchError } from '../src/index.js';
+import { createPlatform, DATA_CHECK_V1, journeyMapOf } from './harness.js';
+import { redisAvailable, redisForTest, startRedis, type TestRedis } from './redis-server.js';
+
+/** A replica of the drop-in: its own adapter and its own connection to the shared save store. */
+function replica(sim: ReturnType<typeof createPlatform>, token: string, saveStore: RedisSaveStore) {
+  return createV1Adapter({
+    client: createJourneyClient({
+      baseUrl: 'http://sim.test/eu/v2/captain/',
+      auth: staticToken(token),
+      fetch: sim.fetch,
+      retry: { limit: 0 },
+    }),
+    journeyMap: journeyMapOf(),
+    saveStore,
+  });
+}
+
+describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
+  let redis: TestRedis;
+  const key = randomBytes(32);
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('lets a Complete on one replica bring the rest of what a Save on another carried, holding no identity data in the clear', async () => {
+    const prefix = `save-${randomBytes(4).toString('hex')}:`;
+    const [storeA, storeB] = await Promise.all([
+      createRedisSaveStore({ url: redis.url, key, prefix }),
+      createRedisSaveStore({ url: redis.url, key, prefix }),
+    ]);
+    const sim = createPlatform();
+    const token = sim.issueToken();
+    const [a, b] = [replica(sim, token, storeA), replica(sim, token, storeB)];
+    const { instanceId } = await a.startJourney({
+      resourceId: `${DATA_CHECK_V1}@latest`,
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await b.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    await a.updateTask({
+      intent: 'Save',
+      instanceId,
+      taskId,
+      context: { subject: { identity: { firstName: 'Ada', dateOfBirth: '1990-12-10' } } },
+    });
+
+    const raw = new Redis(redis.url);
+    const keys = await raw.keys(`${prefix}*`);
+    const values = await Promise.all(keys.filter((name) => !name.endsWith('key-check')).map((name) => raw.get(name)));
+    const ttl = await raw.pttl(`${prefix}save:draft:${taskId}`);
+    await raw.quit();
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.join('')).not.toMatch(/Ada|1990/);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000);
+
+    await b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { lastNames: ['Lovelace'] } } } });
+    sim.core.clock.advance(5000);
+    expect((await a.fetchState({ instanceId })).status).toBe('Completed');
+    await Promise.all([storeA.close(), storeB.close()]);
+  });
+
+  it('refuses to open with another key than the store was first used with', async () => {
+    const prefix = `save-key-${randomBytes(4).toString('hex')}:`;
+    const store = await createRedisSaveStore({ url: redis.url, key, prefix });
+    await expect(createRedisSaveStore({ url: redis.url, key: randomBytes(32), prefix })).rejects.toBeInstanceOf(StoreKeyMismatchError);
+    await store.close();
+  });
+
+  it('fails a command at once while Redis is gone, in a few words; the adapter answers that nothing was sent', async () => {
+    const own = await redisForTest();
+    const store = await createRedisSaveStore({ url: own.url, key });
+    const sim = createPlatform();
+    const adapter = replica(sim, sim.issueToken(), store);
+    const { instanceId } = await adapter.startJourney({
+      resourceId: `${DATA_CHECK_V1}@latest`,
+      context: { config: { async: true }, subject: {} },
+    });
+    const taskId = (await adapter.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    await own.stop();
+
+    const direct = await store.get('draft:any').catch((error: unknown) => error);
+    expect(direct).toBeInstanceOf(StoreCommandError);
+    expect((direct as Error).message).toMatch(/^[\w ]{1,40}$/);
+    const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { firstName: 'Ada' } } } });
+    const refusal = await update.catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SaveStoreError);
+    expect(refusal).toMatchObject({
+      taken: false,
+      message: expect.stringContaining(`the save store failed: ${(direct as Error).message}`),
+    });
+    await store.close();
+  });
+});
