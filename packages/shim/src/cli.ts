@@ -5,11 +5,11 @@ import { ClientOptionsError, DeadlineExceededError, JourneyApiError } from '@jou
 import { CutoverOptionsError, StoreKeyMismatchError } from '@journey-bridge/cutover';
 import { CompareCommandError, runCompareCommand } from './compare-command.js';
 import { resolveConfig, ShimConfigError } from './config.js';
-import { StoreUnreachableError } from './cutover-wiring.js';
 import { authFrom, DialectCommandError, runDialectCommand } from './dialect-command.js';
 import { ShimError } from './errors/shim-error.js';
 import { createLogger, startShim } from './server.js';
 import { SETTINGS, type SettingKey } from './settings.js';
+import { StoreUnreachableError } from './shared-stores.js';
 import { withoutPassword } from './without-password.js';
 
 /** Defaults shown in the help, where a setting has one. */
@@ -97,7 +97,7 @@ Endpoints: /healthz (liveness), /readyz (upstream reachable), /metrics (Promethe
 SIGTERM or SIGINT: finish in-flight requests (up to the shutdown timeout; those still waiting then are answered
 504, a start saying its journey may have been created, or 503 when nothing was sent) and exit 0. Run the binary itself under
 a process manager or in a container, not through \`pnpm\` or \`npm run\`, which do not pass SIGTERM on.
-Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen or cannot use the cutover's shared store, 2 bad usage
+Exit codes: 0 stopped by a signal (or --help, --version), 1 cannot listen or cannot use the shared store, 2 bad usage
 or configuration.
 Docs: ${DOCS}/shim.md`;
 
@@ -233,7 +233,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number | Running
     if (error instanceof CutoverOptionsError) throw new UsageError(`the cutover file: ${error.message}`);
     // A setting with a wrong value too: the store key, which every replica sharing the store must be given alike.
     if (error instanceof StoreKeyMismatchError) throw new UsageError(`storeKey is not the store's: ${error.message}`);
-    // Not a usage problem: the cutover's shared store cannot be reached or refused us, or the address is taken or not this host's.
+    // Not a usage problem: the shared store cannot be reached or refused us, or the address is taken or not this host's.
     if (error instanceof StoreUnreachableError) io.stderr.write(`journey-bridge: ${error.message}\n`);
     else io.stderr.write(`journey-bridge: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);
     return 1;

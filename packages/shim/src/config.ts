@@ -84,9 +84,12 @@ export const ShimConfig = z.strictObject({
   logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   /** The side-by-side cutover: v1 paths served through `createCutover` over the v1 upstream and the adapter. @default off */
   cutover: CutoverFile.optional(),
-  /** The cutover's pairing store, over the cutover file's. @default the file's (`memory`) */
+  /**
+   * The store shared by the replicas, over the cutover file's: what the adapter's Saves left for their tasks'
+   * Complete, and the cutover's pairing. @default the file's, else `memory` (each replica its own)
+   */
   store: StoreSetting.optional(),
-  /** 32 bytes, base64: seals held submissions in a shared store. Required with a Redis store. */
+  /** 32 bytes, base64: seals Save drafts and held submissions in a shared store. Required with a Redis store. */
   storeKey: z
     .string()
     .refine((key) => Buffer.from(key, 'base64').byteLength === 32, 'must be 32 bytes in base64')
@@ -233,8 +236,8 @@ export async function resolveConfig(
       ...(killFile !== undefined && { killFile: resolve(base, killFile) }),
     };
   }
-  // Only a cutover opens the store (startShim warns of one named without it): only a cutover needs its key.
-  const store = config.cutover && (config.store ?? config.cutover.store);
+  // A shared store holds subjects (Save drafts, submissions held for a shadow), sealed under the key.
+  const store = config.store ?? config.cutover?.store;
   if (store && store !== 'memory' && config.storeKey === undefined)
     throw new ShimConfigError(
       `a shared store (${where.get(config.store ? 'store' : 'cutover')}) needs storeKey: give it by ${waysToGive('storeKey')} (${SETTINGS.storeKey.expects})`,

@@ -6,46 +6,18 @@ import {
   type Cutover,
   contextualV1Client,
   createCutover,
-  createMemoryStore,
   createRecordPublisher,
-  createRedisStore,
   type PairingStore,
   type RecordPublisher,
-  StoreKeyMismatchError,
 } from '@journey-bridge/cutover';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ShimConfig } from './config.js';
-import { ShimError } from './errors/shim-error.js';
 import { textWithin } from './request-text.js';
 import { upstreamSettings } from './upstream-apis.js';
 
 /** The sides module of the shadow thread: the source when run from source, else the built file beside this one. */
 const shadowSidesModule = new URL(import.meta.url.endsWith('.ts') ? './shadow-sides.ts' : './shadow-sides.mjs', import.meta.url);
-
-/**
- * The shared store the configuration names cannot be used: it cannot be reached, or refused the credentials or the
- * database, or does not speak TLS as the URL says. The shim cannot start.
- */
-export class StoreUnreachableError extends ShimError {
-  override name = 'StoreUnreachableError';
-}
-
-/** The pairing store the configuration names: Redis (`--store` over the file's `store`) with the store key, else memory. */
-export async function openStore(config: ShimConfig): Promise<PairingStore> {
-  const store = config.store ?? config.cutover?.store ?? 'memory';
-  if (store === 'memory') return createMemoryStore();
-  try {
-    return await createRedisStore({ url: store, key: Buffer.from(config.storeKey ?? '', 'base64') });
-  } catch (error) {
-    // Reached, and refused: another replica's key is the store's.
-    if (error instanceof StoreKeyMismatchError) throw error;
-    const shown = new URL(store);
-    if (shown.password) shown.password = '***';
-    // The library's reason names no URL and gives the server's words (ECONNREFUSED, WRONGPASS, the database refused).
-    throw new StoreUnreachableError(`cannot use the store ${shown.href}: ${(error as Error).message}`, { cause: error });
-  }
-}
 
 /** What the shim serves v1 paths through when a cutover is configured, and how it stops. */
 export interface ShimCutover {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { type HttpBindings, serve } from '@hono/node-server';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
-import { openStore } from './cutover-wiring.js';
 import { warnEntriesWithoutFlowKeys } from './flow-key-warnings.js';
+import { openPairingStore, openSaveStore } from './shared-stores.js';
 import { createShimHandler } from './shim-handler.js';
 import { withoutPassword } from './without-password.js';
 
@@ -56,20 +56,26 @@ export function createLogger(level: ShimConfig['logLevel'], destination?: Destin
 /** How long the answers of requests still waiting at the end of the shutdown grace are given to leave, in ms. */
 const ANSWER_WRITE_MS = 1000;
 
+/** Rethrows a failure to start after closing `store`: its connection would keep the process from exiting. */
+const closing =
+  (store: { close(): Promise<void> } | undefined) =>
+  async (error: unknown): Promise<never> => {
+    await store?.close();
+    throw error;
+  };
+
 /** Resolves `false` after `ms`, without holding the process open. */
 const after = (ms: number) => new Promise<boolean>((done) => setTimeout(() => done(false), ms).unref());
 
-/** Starts `journey-bridge serve` in this process; with a cutover, once its pairing store is connected. */
+/** Starts `journey-bridge serve` in this process, once the shared store it names (if any) is connected. */
 export async function startShim(
   config: ShimConfig,
   { logger = createLogger(config.logLevel), fetch }: StartShimOptions = {},
 ): Promise<RunningShim> {
   warnEntriesWithoutFlowKeys(config, logger);
-  // Only a cutover keeps state in the store: one named without a cutover is never opened, which silence would hide.
-  if (!config.cutover && config.store !== undefined && config.store !== 'memory')
-    logger.warn({ store: withoutPassword(config.store) }, 'store is set but no cutover is configured: the store is not opened or used');
-  const store = config.cutover ? await openStore(config) : undefined;
-  const shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }) });
+  const saveStore = await openSaveStore(config);
+  const store = config.cutover ? await openPairingStore(config).catch(closing(saveStore)) : undefined;
+  const shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }), ...(saveStore && { saveStore }) });
 
   return new Promise((resolve, reject) => {
     // serve() listens with node:http (HTTP/1), so its bindings are node:http's.

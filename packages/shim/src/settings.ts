@@ -56,12 +56,13 @@ export const SETTINGS = {
     flag: 'store',
     env: 'JOURNEY_BRIDGE_STORE',
     expects:
-      'memory, or a redis:// (rediss://) URL shared by every replica, its path a database number (/0) or none; overrides the cutover file’s store',
+      'memory, or a redis:// (rediss://) URL shared by every replica (Save drafts, and the cutover’s pairing), its path a database number (/0) or none; overrides the cutover file’s store',
   },
   storeKey: {
     flag: 'store-key',
     env: 'JOURNEY_BRIDGE_STORE_KEY',
-    expects: '32 bytes in base64: the AES-256-GCM key held submissions are sealed with in a shared store (prefer the variable)',
+    expects:
+      '32 bytes in base64: the AES-256-GCM key Save drafts and held submissions are sealed with in a shared store (prefer the variable)',
   },
   controlSecret: {
     flag: 'control-secret',

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
-import { createV1HttpHandler, isV1Path, type V1ServerRequest } from '@journey-bridge/adapter';
+import { createV1HttpHandler, isV1Path, type SaveStore, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createDispatcher, createFetch } from '@journey-bridge/client';
 import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
 import { createMemoryStore, type PairingStore } from '@journey-bridge/cutover';
@@ -25,8 +25,10 @@ export interface ShimHandlerOptions {
    * @default its own undici keep-alive pool (`createDispatcher()`), closed with the handler
    */
   fetch?: typeof globalThis.fetch;
-  /** The cutover's pairing store (see `openStore`), when `config.cutover` is set. @default in memory */
+  /** The cutover's pairing store (see `openPairingStore`), when `config.cutover` is set. @default in memory */
   store?: PairingStore;
+  /** The adapter's save store shared by the replicas (see `openSaveStore`), closed with the handler. @default the adapter's, in memory */
+  saveStore?: SaveStore & { close(): Promise<void> };
 }
 
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
@@ -135,7 +137,7 @@ function routeOf(method: string, pathname: string): Route {
  * paths passed to the upstream unchanged, health, readiness and metrics. Holds no state about journeys, so any
  * number of replicas can stand behind one load balancer.
  */
-export function createShimHandler({ config, logger, fetch, store }: ShimHandlerOptions) {
+export function createShimHandler({ config, logger, fetch, store, saveStore }: ShimHandlerOptions) {
   const base = upstreamBase(config.upstream);
   const metrics = new ShimMetrics({ v2Base: base });
   // Over the pool itself, the client's first attempt of each call makes neither a web Response nor an AbortSignal,
@@ -146,7 +148,7 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
   // What the clients send through: the pool when the shim has its own, else the fetch it was given.
   const upstream = dispatcher ? { dispatcher } : { fetch: upstreamFetch };
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
-  const { adapter, v1 } = createUpstreamApis(config, upstream, logger);
+  const { adapter, v1 } = createUpstreamApis(config, upstream, logger, saveStore);
   const shimCutover =
     config.cutover &&
     v1 &&
@@ -318,12 +320,12 @@ export function createShimHandler({ config, logger, fetch, store }: ShimHandlerO
     connections.abortAll(new DOMException('journey-bridge stopped waiting for the upstream: it is shutting down', 'TimeoutError'));
   };
 
-  /** Stops the cutover (its shadow work, store and records), if there is one, and closes the shim's own pool. */
+  /** Stops the cutover (its shadow work, store and records), if there is one, and closes the save store and the shim's own pool. */
   const close = async () => {
     try {
       await shimCutover?.close();
     } finally {
-      await pool?.close();
+      await Promise.all([saveStore?.close(), pool?.close()]);
     }
   };
 

@@ -1,4 +1,4 @@
-import { callerToken, createV1Adapter, type V1Adapter } from '@journey-bridge/adapter';
+import { callerToken, createV1Adapter, type SaveStore, type V1Adapter } from '@journey-bridge/adapter';
 import { type ClientOptions, createJourneyClient, createV1Client, type V1Client } from '@journey-bridge/client';
 import { type JourneyMapEntryInput, Region, regionHost, V2_BASE_PATH } from '@journey-bridge/contract';
 import type { Logger } from 'pino';
@@ -51,9 +51,10 @@ export interface UpstreamApis {
 /**
  * The adapter and, with a cutover, the v1 client, both sending each caller's token: built once for the shim's
  * own calls and again from the same settings on the cutover's shadow thread (there over a pool of its own, so
- * not timed in the shim's upstream histogram, and without the debug logger).
+ * not timed in the shim's upstream histogram, and without the debug logger). The adapter keeps what Saves left in
+ * `saveStore` (the replicas' shared one); the shadow thread's keeps its own, as one replica drives each shadow.
  */
-export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream, logger?: Logger): UpstreamApis {
+export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream, logger?: Logger, saveStore?: SaveStore): UpstreamApis {
   const client = createJourneyClient({
     baseUrl: upstreamBase(config.upstream),
     auth: callerToken(),
@@ -71,6 +72,7 @@ export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream,
     elements: config.elements,
     delivery: config.delivery,
     syncStartTimeoutMs: config.syncStartTimeoutMs,
+    ...(saveStore && { saveStore }),
     ...(logger?.isLevelEnabled('debug') && { logger: { debug: (message: string, fields?: object) => logger.debug(fields, message) } }),
   });
   // No retries: as the primary, v1's answers reach the app as v1 gave them (its own retries follow the error

@@ -203,9 +203,9 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
     const { port, cleanup } = await takenPort();
     return { argv: [...SERVE, '--port', port], cleanup };
   },
-  "journey-bridge serve: 1 the cutover's shared store cannot be used: it cannot be reached or did not answer in time, refused the credentials or the database, or does not speak TLS as the URL says (its password is not shown)":
+  'journey-bridge serve: 1 the shared store (`--store`) cannot be used: it cannot be reached or did not answer in time, refused the credentials or the database, or does not speak TLS as the URL says (its password is not shown)':
     async () => ({
-      argv: ['serve', '--upstream', 'eu', '--cutover', CUTOVER, '--store', `redis://user:secret@127.0.0.1:${CLOSED_PORT}`, '--port', '0'],
+      argv: [...SERVE, '--store', `redis://user:secret@127.0.0.1:${CLOSED_PORT}`, '--port', '0'],
       env: { JOURNEY_BRIDGE_STORE_KEY: STORE_KEY },
     }),
   'journey-bridge: 2 no command': async () => ({ argv: [] }),

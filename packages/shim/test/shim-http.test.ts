@@ -316,23 +316,6 @@ describe('journey-bridge serve over HTTP', () => {
     expect(shim.stdout()).not.toContain('has no flowKeys');
   });
 
-  it('warns at start-up of a shared store given without a cutover, which is then never opened nor needs its key', async () => {
-    // Nothing listens on port 1: a store that was opened would fail the start (exit 1).
-    const own = await startShimCli(ownArgs('--store', 'redis://user:s3cret@127.0.0.1:1', '--log-level', 'warn'));
-    try {
-      const warning = own
-        .stdout()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { level: number; store?: string; msg: string })
-        .find(({ msg }) => msg.startsWith('store is set'));
-      expect(warning).toMatchObject({ level: 40, store: 'redis://user:***@127.0.0.1:1' });
-      expect(own.stdout()).not.toContain('s3cret');
-    } finally {
-      await own.stop();
-    }
-  });
-
   it('never logs tokens, subject data or paths', async () => {
     const ssn = '987-65-4321';
     await post(
