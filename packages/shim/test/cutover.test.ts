@@ -239,6 +239,31 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () 
     expect(metrics.map((text) => /upstream_request_duration_seconds_count\{path="v2\//.test(text))).toEqual([false, true]);
     await Promise.all(replicas.map((replica) => replica.stop()));
   });
+
+  it('in live, serve a form whose Save and Complete reach different replicas, and compare it with its v1 shadow', async () => {
+    const dir = await tempDir();
+    const files = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
+    const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
+    const live = { mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'live', sample: 1 } }], store: redis.url };
+    const [a, b] = (await Promise.all(files.map((records) => serveWithCutover({ ...live, records }, env)))) as [ShimCli, ShimCli];
+    const { instanceId } = await v1Call(a, 'start', { resourceId: `${V1}@latest`, context: { config: { async: true }, subject: {} } });
+    const { taskId } = (await v1Call(b, 'task/list', { instanceId })).tasks[0];
+    const firstPage = { identity: { firstName: 'Ada', dateOfBirth: '1990-12-10' } };
+    await v1Call(a, 'task/update', { intent: 'Save', instanceId, taskId, context: { subject: firstPage } });
+    await v1Call(b, 'task/update', {
+      intent: 'Complete',
+      instanceId,
+      taskId,
+      context: { subject: { identity: { lastNames: ['Lovelace'] } } },
+    });
+    await vi.waitFor(async () => expect((await v1Call(a, 'state/fetch', { instanceId })).status).toBe('Completed'), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    await vi.waitFor(async () => expect(await recordsIn(...files)).toHaveLength(1), { timeout: 15_000, interval: 20 });
+    expect((await recordsIn(...files))[0]).toMatchObject({ stage: 'live', result: 'match' });
+    await Promise.all([a.stop(), b.stop()]);
+  });
 });
 
 describe('the primary, v1, as the app would reach it', () => {
