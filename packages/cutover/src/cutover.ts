@@ -593,7 +593,7 @@ export function createCutover(given: CutoverOptions): Cutover {
     runtime: Runtime,
     stage: Stage,
     job: MirrorJob,
-    { ends: mirrored, instances, uncertainInput, changedAfterSave }: MirrorEnds,
+    { ends: mirrored, instances, uncertainInput, changedAfterSave, addedAfterSave }: MirrorEnds,
   ) {
     let record: PairRecord;
     try {
@@ -612,14 +612,14 @@ export function createCutover(given: CutoverOptions): Cutover {
       }
       const { v1: v1Outcome, v2: v2Outcome } = outcomes;
       // The shadow was given the Saves merged beneath the Complete, as v1 took them: on v2 a change to what a Save
-      // submitted is refused, so however alike the ends, this journey would not have come to its end there.
-      const refusals = changedAfterSave.map((id) => ({
-        module: 'request',
-        field: `${id}.changed-after-save`,
-        v1: 'taken',
-        v2: 'refused',
-        explainedBy: 'request.update-correction' as const,
-      }));
+      // submitted is refused, and so is data added after a Save that completed the task, so however alike the ends,
+      // this journey would not have come to its end there.
+      const refusal = (field: string, explainedBy: 'request.update-correction' | 'request.update-intent') =>
+        ({ module: 'request', field, v1: 'taken', v2: 'refused', explainedBy }) as const;
+      const refusals = [
+        ...changedAfterSave.map((id) => refusal(`${id}.changed-after-save`, 'request.update-correction')),
+        ...addedAfterSave.map((name) => refusal(`${name}.added-after-save`, 'request.update-intent')),
+      ];
       const agreed = compared.result === 'match' || compared.result === 'reasonable' || compared.result === 'ignored';
       const result = refusals.length > 0 && agreed ? 'mismatch' : compared.result;
       const differences = [...compared.differences, ...refusals];

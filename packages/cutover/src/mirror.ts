@@ -3,6 +3,7 @@ import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type
 import { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
+import { SavedAdditions } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
 import type { PairingStore, Side } from './types.js';
 
@@ -59,6 +60,11 @@ export interface MirrorEnds {
   readonly uncertainInput: boolean;
   /** Elements the caller changed after a `Save` carried them whole, which v2 refuses: sorted, none for most journeys. */
   readonly changedAfterSave: readonly string[];
+  /**
+   * Elements (or subject paths outside every element) a `Complete` added after the `Save`s of its task had carried
+   * all the shadow's interaction requires, which v2 refuses: sorted, none for most journeys.
+   */
+  readonly addedAfterSave: readonly string[];
 }
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
@@ -165,6 +171,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    */
   let unsettled: { readonly taskId: string | undefined; readonly base: Subject } | undefined;
   const corrections = new SavedCorrections();
+  /** Only with v2 the shadow: as the primary, the adapter refuses such a Complete itself, and the caller sees it. */
+  const additions = job.primary === 'v1' ? new SavedAdditions() : undefined;
   /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
   let uncertainSaves = 0;
   /** Completes of unknown outcome taken and not settled since. */
@@ -218,6 +226,25 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   }
 
   /**
+   * Whether the Saves before completed submission `index` were valid alone for the shadow's task, when that Complete
+   * added data (see `SavedAdditions`): asked with a Validate, which submits nothing, and which is not one of the
+   * shadow's calls in the metrics (a refusal there says the Saves lacked something, not that v2 failed).
+   */
+  async function checkAddition(instanceId: string, taskId: string, index: number): Promise<void> {
+    const check = additions?.uncheckedAt(index);
+    if (!additions || !check) return;
+    const request = { intent: 'Validate', instanceId, taskId, context: { subject: check.saves } } as const;
+    const valid = await within(() => apis[shadow].updateTask(request)).then(
+      (answer) => 'valid' in answer && answer.valid === true,
+      (error: unknown) => {
+        if (refused(error)) return false;
+        throw error;
+      },
+    );
+    additions.checked(index, valid);
+  }
+
+  /**
    * One look at the shadow: takes what the primary's caller submitted since, gives it to the shadow's task, or
    * notes its end. Resolves `true` when the shadow waits for data no held submission has given it yet.
    */
@@ -230,6 +257,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           unopened ??= taken.unopened;
         } else if (taken.draft) {
           corrections.take(taken.subject as Subject, true, taken.taskId);
+          additions?.saved(taken.taskId);
           if (taken.uncertain) uncertainSaves += 1;
           drafts = mergeSubject(drafts, taken.subject as Subject);
         } else {
@@ -239,7 +267,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           const settling = job.primary === 'v1' && !taken.uncertain && taken.taskId !== undefined ? unsettled : undefined;
           if (settling !== undefined && settling.taskId === taken.taskId && given < asOfComplete.length) {
             // The same task again: the first was not taken, and this one takes its place.
-            asOfComplete[asOfComplete.length - 1] = mergeSubject(mergeSubject(settling.base, drafts), taken.subject as Subject);
+            const base = mergeSubject(settling.base, drafts);
+            asOfComplete[asOfComplete.length - 1] = mergeSubject(base, taken.subject as Subject);
+            additions?.completed(asOfComplete.length - 1, base, drafts, taken.subject as Subject, taken.taskId);
             unsettled = undefined;
             unsettledCompletes -= 1;
             drafts = {};
@@ -250,6 +280,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           const before = asOfComplete.at(-1) ?? ((job.start.context.subject ?? {}) as Subject);
           const base = mergeSubject(before, drafts);
           asOfComplete.push(mergeSubject(base, taken.subject as Subject));
+          additions?.completed(asOfComplete.length - 1, base, drafts, taken.subject as Subject, taken.taskId);
           unsettled = taken.uncertain ? { taskId: taken.taskId, base } : undefined;
           if (taken.uncertain) unsettledCompletes += 1;
           drafts = {};
@@ -287,6 +318,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       given = next;
       try {
         const subject = asOfComplete[given - 1] as Subject; // 1 ≤ given ≤ held
+        await checkAddition(instanceId, task.taskId, given - 1);
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
@@ -376,5 +408,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     instances,
     uncertainInput: uncertainSaves + unsettledCompletes > 0,
     changedAfterSave: corrections.changed,
+    addedAfterSave: additions?.added ?? [],
   };
 }
