@@ -1,4 +1,4 @@
-import { mergeSubject, type Subject } from '@journey-bridge/contract';
+import type { Subject } from '@journey-bridge/contract';
 import { parseKept, type SaveStore } from './save-store.js';
 
 /** How long a Save's draft waits for its task's next update: longer than any form a user fills in. */
@@ -17,10 +17,10 @@ export class SaveDrafts {
     this.#store = store;
   }
 
-  /** `subject` with the draft of `taskId` beneath it: the update's own values win, as v1's did over its draft. */
-  async withDraft(taskId: string, subject: Subject): Promise<Subject> {
+  /** The draft of `taskId`, if a Save left one. */
+  async draftOf(taskId: string): Promise<Subject | undefined> {
     const draft = await this.#store.get(keyOf(taskId));
-    return draft === undefined ? subject : mergeSubject(parseKept<Subject>(draft), subject);
+    return draft === undefined ? undefined : parseKept<Subject>(draft);
   }
 
   /** Keeps `subject` (the Save's, its earlier draft beneath) as the draft of `taskId`. */

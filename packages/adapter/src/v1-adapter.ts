@@ -297,7 +297,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
     }
 
     /**
-     * The interaction a task list shows: the active one, unless a Save of this process completed the one before
+     * The interaction a task list shows: the active one, unless a Save completed the one before (as `saveStore` keeps)
      * and its Complete has not come. v1 kept that Save as a draft and went on listing its task, and code waits
      * for it to send the Complete (register: request.update-intent). v2 is asked either way: it checks the token.
      */
@@ -533,8 +533,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       updateTask: (request) =>
         asV1(async () => {
           const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
-          // What earlier Saves of the task carried of an element without all of it, beneath what this update carries.
-          const subject = await beforeSending(saveDrafts.withDraft(taskId, context.subject));
+          // What earlier Saves of the task carried of an element without all of it, beneath what this update carries:
+          // its own values win, as v1's did over its draft.
+          const draft = await beforeSending(saveDrafts.draftOf(taskId));
+          const subject = draft === undefined ? context.subject : mergeSubject(draft, context.subject);
           let active: Awaited<ReturnType<typeof activeInteraction>>;
           try {
             active = await activeInteraction(taskId, instanceId);
@@ -591,6 +593,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // What the Save could not submit (part of an element, an undescribed element's data left to the Complete)
             // the task's next update brings, as v1's draft did.
             const keeps = carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue);
+            // Nothing to forget in the common case (no draft was read): a store that fails then changes nothing.
+            if (!keeps && draft === undefined) return;
             try {
               await (keeps ? saveDrafts.keep(taskId, subject) : saveDrafts.delete(taskId));
             } catch (error) {
@@ -624,13 +628,14 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             if (refused && (await movedOn(instanceId, interactionId))) throw new StaleTaskError(taskId);
             throw error;
           }
-          await draftKept(true);
           // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
           // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
           // The Save was taken: a failed read or store only costs the v1 answer to a Complete that follows it (409, not 200).
+          // Noted before the draft, so that a Save sent again after a draft the store failed to keep is answered as v1 did.
           const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
           if (saveCompleted) await completedBySave.add(taskId, instanceId, interaction).catch(() => {});
           else if (intent !== 'Save') await forget(taskId);
+          await draftKept(true);
           return { instanceId, taskId };
         }),
 

@@ -94,6 +94,23 @@ describe('a save store that fails', () => {
     expect((await a.fetchState({ instanceId })).status).toBe('Completed');
   });
 
+  it('after a Save that completed its task: answered 200, as v2 holds all it carried; only the Complete after it gets 409', async () => {
+    const { store, failing } = faultyStore();
+    const { sim, a } = replicas({ saveStore: store });
+    const { instanceId, taskId } = await started(a);
+    failing.writes = true;
+    await expect(a.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person } })).resolves.toEqual({
+      instanceId,
+      taskId,
+    });
+    failing.writes = false;
+    await expect(a.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).rejects.toMatchObject({
+      status: 409,
+    });
+    sim.core.clock.advance(5000);
+    expect((await a.fetchState({ instanceId })).status).toBe('Completed');
+  });
+
   it('is answered 503 over HTTP, with Retry-After and what to do, never a 500', async () => {
     const { store, failing } = faultyStore();
     const { sim, a } = replicas({ saveStore: store });

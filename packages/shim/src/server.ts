@@ -75,7 +75,14 @@ export async function startShim(
   warnEntriesWithoutFlowKeys(config, logger);
   const saveStore = await openSaveStore(config);
   const store = config.cutover ? await openPairingStore(config).catch(closing(saveStore)) : undefined;
-  const shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }), ...(saveStore && { saveStore }) });
+  let shim: ReturnType<typeof createShimHandler>;
+  try {
+    shim = createShimHandler({ config, logger, ...(fetch && { fetch }), ...(store && { store }), ...(saveStore && { saveStore }) });
+  } catch (error) {
+    // A cutover the library refuses (two mappings of one v1 id): the stores' connections would keep the process alive.
+    await Promise.all([store?.close(), saveStore?.close()]);
+    throw error;
+  }
 
   return new Promise((resolve, reject) => {
     // serve() listens with node:http (HTTP/1), so its bindings are node:http's.

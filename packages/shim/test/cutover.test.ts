@@ -204,6 +204,8 @@ describe.runIf(redisAvailable())('a Redis store the shim cannot use', () => {
 
 describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () => {
   let redis: TestRedis;
+  // Every replica of one Redis needs the same key, across these tests too: the first to use it leaves its check.
+  const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
   beforeAll(async () => {
     redis = await startRedis();
   });
@@ -214,7 +216,6 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () 
   it('pair and compare every journey when requests alternate between them', async () => {
     const dir = await tempDir();
     const files = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
-    const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
     // The first replica as deployed, its shadow's calls on a thread of their own; the second's on its own thread,
     // which spares a second start of a thread from source (about a second of CPU) and changes nothing the store carries.
     const replicas = await Promise.all(
@@ -243,7 +244,6 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () 
   it('in live, serve a form whose Save and Complete reach different replicas, and compare it with its v1 shadow', async () => {
     const dir = await tempDir();
     const files = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
-    const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
     const live = { mappings: [{ name: 'data-check', v1: V1, v2: V2, stage: { kind: 'live', sample: 1 } }], store: redis.url };
     const [a, b] = (await Promise.all(files.map((records) => serveWithCutover({ ...live, records }, env)))) as [ShimCli, ShimCli];
     const { instanceId } = await v1Call(a, 'start', { resourceId: `${V1}@latest`, context: { config: { async: true }, subject: {} } });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator } from '@journey-bridge/simulator';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
 import { redisAvailable, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
 import { exitOf, journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli } from './shim-cli.js';
@@ -88,6 +88,28 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server, with
       body: { instanceId, taskId },
     });
     expect((await v1('task/list', { instanceId })).body).toMatchObject({ status: 'Completed', tasks: [] });
+  });
+});
+
+describe.runIf(redisAvailable())('a shim that cannot start after opening its Redis stores', () => {
+  it('closes their connections before it exits 2 (a cutover whose two mappings map one v1 id)', async () => {
+    const redis = await startRedis();
+    try {
+      const v1 = DATA_CHECK_V1.replace('@latest', '');
+      const mapping = (name: string) => ({ name, v1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v1' } });
+      const cutover = JSON.stringify({ v1Upstream: 'https://eu.example/captain/api/', mappings: [mapping('dc'), mapping('dc2')] });
+      const args = serveArgs('eu', await journeyMapFile({ journeys: journeyMap }), '--cutover', cutover, '--store', redis.url);
+      const { code, stderr } = await exitOf(args, { JOURNEY_BRIDGE_STORE_KEY: STORE_KEY });
+      expect(code).toBe(2);
+      expect(stderr).toContain('both map the v1 resourceId');
+      const raw = new Redis(redis.url);
+      // Only this connection: the shim's two were closed (a QUIT is answered before the server drops the client).
+      await vi.waitFor(async () => expect(((await raw.client('LIST')) as string).trim().split('\n')).toHaveLength(1));
+      await raw.quit();
+    } finally {
+      await redis.stop();
+      await removeTempDirs();
+    }
   });
 });
 

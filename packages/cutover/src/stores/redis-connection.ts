@@ -9,10 +9,9 @@ export interface RedisStoreOptions {
   /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS); `db` a whole number, else database 0. */
   url: string;
   /**
-   * 32 bytes: what the store holds of a subject (held submissions, Save drafts) is sealed with AES-256-GCM under
-   * it. Give every replica the same key: the first to
-   * use the store (at `prefix`) leaves a check of it there (written back on reconnecting to a Redis that lost it),
-   * and a store given another key refuses to open.
+   * 32 bytes: what the store holds of a subject (held submissions, Save drafts) is sealed with AES-256-GCM under it.
+   * Give every replica the same key: the first to use the store (at `prefix`) leaves a check of it there (written
+   * back on reconnecting to a Redis that lost it), and a store given another key refuses to open.
    */
   key: Uint8Array;
   /** Prefix of every key this store writes. @default 'journey-bridge:cutover:' (pairing), 'journey-bridge:adapter:' (Save) */

@@ -7,19 +7,24 @@ import { storeFailureReason } from './store-failure-reason.js';
  * updates) shared by several replicas, in Redis, so that a journey's `Save` and `Complete` may reach different ones.
  */
 export interface RedisSaveStore {
+  /** The value kept under `key`, opened, or `undefined` when there is none or it expired. */
   get(key: string): Promise<string | undefined>;
+  /** Keeps `value` sealed under `key` for `ttlMs`, replacing what was there. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Closes the connection: the store is not used again. */
   close(): Promise<void>;
 }
 
 /**
- * The adapter's save store in Redis: values sealed with AES-256-GCM under `key` (bound to their key, so a value moved
- * to another key does not open), expiring with Redis TTLs. Opens as `createRedisStore` does, its own key check under
+ * The adapter's save store in Redis: values sealed with AES-256-GCM under `key` (bound to their full key, so a value
+ * moved to another key does not open), expiring with Redis TTLs. Opens as `createRedisStore` does, its own key check under
  * its own prefix. A failed command rejects with `StoreCommandError` saying why in a few words.
  */
 export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:', ...options }: RedisStoreOptions): Promise<RedisSaveStore> {
   const { redis, sealer } = await connectRedis({ ...options, prefix });
+  // Sealed for its full name: a value copied to another key, or to another store's, does not open.
+  const place = (key: string) => `${prefix}save:${key}`;
   const commanded = async <T>(command: () => Promise<T>): Promise<T> => {
     try {
       return await command();
@@ -31,11 +36,11 @@ export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:',
     get: (key) =>
       commanded(async () => {
         const sealed = await redis.get(`save:${key}`);
-        return sealed === null ? undefined : sealer.open(sealed, key);
+        return sealed === null ? undefined : sealer.open(sealed, place(key));
       }),
     set: (key, value, ttlMs) =>
       commanded(async () => {
-        await redis.set(`save:${key}`, sealer.seal(value, key), 'PX', ttlMs);
+        await redis.set(`save:${key}`, sealer.seal(value, place(key)), 'PX', ttlMs);
       }),
     delete: (key) =>
       commanded(async () => {

@@ -6,9 +6,9 @@ import { SealedSubjectError } from '../errors/sealed-subject-error.js';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Seals and opens held submissions with AES-256-GCM, so a shared store never holds identity data in the clear. */
+/** Seals and opens what a shared store holds of a subject (held submissions, Save drafts) with AES-256-GCM: never in the clear. */
 export interface Sealer {
-  /** `plaintext` encrypted and authenticated for `context` (an instance id), as base64. */
+  /** `plaintext` encrypted and authenticated for `context` (an instance id, or a save store's key), as base64. */
   seal(plaintext: string, context: string): string;
   /** The plaintext, or `SealedSubjectError` when another key or another context sealed it, or it was altered. */
   open(sealed: string, context: string): string;
@@ -46,7 +46,7 @@ export function createSealer(key: Uint8Array): Sealer {
         decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
         return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
       } catch {
-        throw new SealedSubjectError('a held submission did not open: sealed with another key, or altered');
+        throw new SealedSubjectError('a sealed value did not open: sealed with another key or for another place, or altered');
       }
     },
   };
