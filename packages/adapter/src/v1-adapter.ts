@@ -536,7 +536,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           // What earlier Saves of the task carried of an element without all of it, beneath what this update carries:
           // its own values win, as v1's did over its draft.
           const draft = await beforeSending(saveDrafts.draftOf(taskId));
-          const subject = draft === undefined ? context.subject : mergeSubject(draft, context.subject);
+          const subject = draft === undefined ? context.subject : mergeSubject(draft.subject, context.subject);
           let active: Awaited<ReturnType<typeof activeInteraction>>;
           try {
             active = await activeInteraction(taskId, instanceId);
@@ -593,10 +593,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
             // What the Save could not submit (part of an element, an undescribed element's data left to the Complete)
             // the task's next update brings, as v1's draft did.
             const keeps = carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue);
-            // Nothing to forget in the common case (no draft was read): a store that fails then changes nothing.
-            if (!keeps && draft === undefined) return;
             try {
-              await (keeps ? saveDrafts.keep(taskId, subject) : saveDrafts.delete(taskId));
+              if (keeps) await saveDrafts.keep(taskId, context.subject);
+              // Nothing to forget in the common case (no draft was read): a store that fails then changes nothing.
+              else if (draft !== undefined) await saveDrafts.settle(taskId, draft);
             } catch (error) {
               throw new SaveStoreError(taken, error);
             }

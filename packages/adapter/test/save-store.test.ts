@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CompletedBySave } from '../src/completed-by-save.js';
+import { SaveDrafts } from '../src/save-drafts.js';
 import { createMemorySaveStore } from '../src/save-store.js';
 
 const interaction = { instanceId: 'i', interactionId: 'grn:::i:interaction:segment1@latest', outstanding: [] };
@@ -24,6 +25,33 @@ describe('the save store in this process', () => {
     expect(await store.get('b')).toBeUndefined();
     expect(await store.get('a')).toBe('123456789');
     expect(await store.get('c')).toBe('123456789');
+  });
+
+  it('keeps a list per key, appended in order, whose oldest values can be dropped while later ones stay', async () => {
+    let now = 0;
+    const store = createMemorySaveStore({ now: () => now });
+    await store.append('draft', 'first', 1000);
+    await store.append('draft', 'second', 1000);
+    expect(await store.list('draft')).toEqual(['first', 'second']);
+    await store.append('draft', 'third', 1000);
+    await store.dropOldest('draft', 2);
+    expect(await store.list('draft')).toEqual(['third']);
+    now = 1001;
+    expect(await store.list('draft')).toEqual([]);
+    expect(await store.list('never')).toEqual([]);
+  });
+});
+
+describe('the drafts of a task', () => {
+  it('merge its Saves in the order they came, a later value winning; settling forgets only the Saves read', async () => {
+    const drafts = new SaveDrafts(createMemorySaveStore());
+    await drafts.keep('t', { identity: { firstName: 'Ada' } });
+    await drafts.keep('t', { identity: { firstName: 'Adele', dateOfBirth: '1990-12-10' } });
+    const read = await drafts.draftOf('t');
+    expect(read).toEqual({ subject: { identity: { firstName: 'Adele', dateOfBirth: '1990-12-10' } }, saves: 2 });
+    await drafts.keep('t', { identity: { lastNames: ['Lovelace'] } });
+    await drafts.settle('t', read as NonNullable<typeof read>);
+    expect(await drafts.draftOf('t')).toEqual({ subject: { identity: { lastNames: ['Lovelace'] } }, saves: 1 });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Subject } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
 import { createMemorySaveStore, createV1HttpHandler, type SaveStore, SaveStoreError, type V1Adapter } from '../src/index.js';
 import { replicas } from './targets.js';
@@ -18,8 +19,11 @@ function faultyStore() {
   const refused = () => Promise.reject(new Error('connection closed'));
   const faulty: SaveStore = {
     get: (key) => (failing.reads ? refused() : store.get(key)),
+    list: (key) => (failing.reads ? refused() : store.list(key)),
     set: (key, value, ttlMs) => (failing.writes ? refused() : store.set(key, value, ttlMs)),
+    append: (key, value, ttlMs) => (failing.writes ? refused() : store.append(key, value, ttlMs)),
     delete: (key) => (failing.writes ? refused() : store.delete(key)),
+    dropOldest: (key, count) => (failing.writes ? refused() : store.dropOldest(key, count)),
   };
   return { store: faulty, failing };
 }
@@ -133,5 +137,19 @@ describe('a save store that fails', () => {
     });
     expect(JSON.stringify(errors)).toContain('SaveStoreError');
     expect(JSON.stringify(errors)).not.toContain('Lovelace');
+  });
+});
+
+describe('two Saves of one task at once, through two replicas', () => {
+  it('keep both parts: the Complete after them brings the whole name, as v1 merged every Save into one draft', async () => {
+    const { sim, a, b } = replicas({ saveStore: createMemorySaveStore() });
+    const { instanceId, taskId } = await started(a);
+    // Neither Save submits (a name part alone is no element): each reads the draft and the interaction, then keeps
+    // its part, so both read the empty draft before either keeps its own.
+    const save = (api: V1Adapter, subject: Subject) => api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject } });
+    await Promise.all([save(a, { identity: { firstName: 'Ada' } }), save(b, { identity: { lastNames: ['Lovelace'] } })]);
+    await b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { dateOfBirth: '1990-12-10' } } } });
+    sim.core.clock.advance(5000);
+    expect((await a.fetchState({ instanceId })).status).toBe('Completed');
   });
 });

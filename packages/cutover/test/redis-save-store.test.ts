@@ -54,7 +54,9 @@ describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
 
     const raw = new Redis(redis.url);
     const keys = await raw.keys(`${prefix}*`);
-    const values = await Promise.all(keys.filter((name) => !name.endsWith('key-check')).map((name) => raw.get(name)));
+    // Drafts are lists (a Save each), the rest strings.
+    const read = async (name: string) => ((await raw.type(name)) === 'list' ? (await raw.lrange(name, 0, -1)).join('') : raw.get(name));
+    const values = await Promise.all(keys.filter((name) => !name.endsWith('key-check')).map(read));
     const ttl = await raw.pttl(`${prefix}save:draft:${taskId}`);
     await raw.quit();
     expect(values.length).toBeGreaterThan(0);
@@ -66,6 +68,21 @@ describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
     sim.core.clock.advance(5000);
     expect((await a.fetchState({ instanceId })).status).toBe('Completed');
     await Promise.all([storeA.close(), storeB.close()]);
+  });
+
+  it('appends to a list from two connections at once, each value once, and drops only the oldest listed', async () => {
+    const prefix = `save-list-${randomBytes(4).toString('hex')}:`;
+    const [one, two] = await Promise.all([
+      createRedisSaveStore({ url: redis.url, key, prefix }),
+      createRedisSaveStore({ url: redis.url, key, prefix }),
+    ]);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).append('draft:t', `save ${i}`, 60_000)));
+    const listed = await two.list('draft:t');
+    expect([...listed].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `save ${i}`).sort());
+    await one.append('draft:t', 'later', 60_000);
+    await one.dropOldest('draft:t', listed.length);
+    expect(await two.list('draft:t')).toEqual(['later']);
+    await Promise.all([one.close(), two.close()]);
   });
 
   it('refuses to open with another key than the store was first used with', async () => {

@@ -61,7 +61,10 @@ describe.runIf(redisAvailable())('two shim replicas sharing a redis-server, with
     expect(saved.status).toBe(200);
     const raw = new Redis(redis.url);
     const names = await raw.keys('journey-bridge:adapter:save:*');
-    const held = await Promise.all(names.map((name) => raw.get(name)));
+    // Drafts are lists (a Save each), the rest strings.
+    const held = await Promise.all(
+      names.map(async (name) => ((await raw.type(name)) === 'list' ? (await raw.lrange(name, 0, -1)).join('') : raw.get(name))),
+    );
     await raw.quit();
     expect(names).toContain(`journey-bridge:adapter:save:draft:${taskId}`);
     expect(held.join('')).not.toMatch(/Ada|1990/);
