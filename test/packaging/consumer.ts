@@ -1,12 +1,15 @@
 // Type-checked as an ES module (.mts) and as CommonJS (.cts) against the installed packages' declarations.
-import { createV1Adapter, createV1CompatFetch } from '@journey-bridge/adapter';
+import { createMemorySaveStore, createV1Adapter, createV1CompatFetch, type SaveStore, SaveStoreError } from '@journey-bridge/adapter';
 import { clientCredentials, createJourneyClient, JourneyApiError, type JourneyClient } from '@journey-bridge/client';
 import { runCodemod } from '@journey-bridge/codemod';
 import transform from '@journey-bridge/codemod/jscodeshift-transform';
 import { resultOf } from '@journey-bridge/contract';
-import { createCutover } from '@journey-bridge/cutover';
+import { createCutover, createRedisSaveStore, type RedisSaveStore, StoreCommandError } from '@journey-bridge/cutover';
 import { resolveConfig, startShim } from '@journey-bridge/shim';
 import { bundledJourneysDir, createSimulator, loadJourneys } from '@journey-bridge/simulator';
+
+/** The cutover's Redis save store is one the adapter takes: the two packages' declarations agree. */
+const sharedSaveStore = (store: RedisSaveStore): SaveStore => store;
 
 export async function consume(): Promise<string> {
   const simulator = createSimulator({ journeys: await loadJourneys(bundledJourneysDir) });
@@ -15,7 +18,7 @@ export async function consume(): Promise<string> {
     auth: clientCredentials({ clientId: 'demo-client', clientSecret: 'demo-secret' }),
     fetch: simulator.fetch,
   });
-  const adapter = createV1Adapter({ client, journeyMap: { a1d7c3f0: 'b2e8d4a1' } });
+  const adapter = createV1Adapter({ client, journeyMap: { a1d7c3f0: 'b2e8d4a1' }, saveStore: createMemorySaveStore() });
   const state = await client.fetchState({ instanceId: 'instance' });
   const failed = new Error('x') instanceof JourneyApiError;
   return [
@@ -26,6 +29,9 @@ export async function consume(): Promise<string> {
     typeof runCodemod,
     typeof transform,
     typeof createCutover,
+    typeof createRedisSaveStore,
+    typeof sharedSaveStore,
+    new Error('x') instanceof SaveStoreError || new Error('x') instanceof StoreCommandError,
     typeof resolveConfig,
     typeof startShim,
   ].join();
