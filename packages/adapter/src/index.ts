@@ -2,6 +2,7 @@ export { type CallContext, callerToken, MissingCallerTokenError } from './call-c
 export { DescribedElementsError } from './described-elements.js';
 export { AdapterError } from './errors/adapter-error.js';
 export { SaveStoreError } from './errors/save-store-error.js';
+export { TaskBusyError } from './errors/task-busy-error.js';
 export { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';
 export { nothingSentFailure, stoppedWaiting } from './http/upstream-failure.js';
 export { createV1HttpHandler, type V1HttpHandlerOptions, type V1ServerRequest } from './http/v1-http-handler.js';

@@ -1,9 +1,10 @@
 /**
  * Where the adapter keeps what a `Save` left for its task's later updates (v2 has no drafts): the part of an
- * element it could not submit, and the tasks it completed. A key holds one value or a list, never both. Values are
- * JSON text holding the subject's data, so a store shared between processes must keep them sealed, never in the
- * clear. Any method may reject: the adapter then answers 503, saying whether the update was taken. A rejection's
- * message is shown to the caller and logged, so it must name no value, key or URL (`createRedisSaveStore` of
+ * element it could not submit, and the tasks it completed; and which task an update is under way for, so that a
+ * task's updates run one at a time through every process sharing the store, as v1 took them. Values are JSON text
+ * holding the subject's data, so a store shared between processes must keep them sealed, never in the clear. Any
+ * method may reject: the adapter then answers 503, saying whether the update was taken. A rejection's message is
+ * shown to the caller and logged, so it must name no value, key or URL (`createRedisSaveStore` of
  * `@journey-bridge/cutover` is one such store).
  */
 export interface SaveStore {
@@ -11,17 +12,10 @@ export interface SaveStore {
   get(key: string): Promise<string | undefined>;
   /** Keeps `value` under `key` for `ttlMs`, replacing what was there. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Forgets the value or list under `key`. */
+  /** Keeps `value` under `key` for `ttlMs` only if nothing is kept there, in one step: `true` when it was kept. */
+  add(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Forgets the value under `key`. */
   delete(key: string): Promise<void>;
-  /**
-   * Adds `value` at the end of the list under `key`, in one step however many add at once (two Saves of one task
-   * through two replicas), and gives the list `ttlMs` to live from now.
-   */
-  append(key: string, value: string, ttlMs: number): Promise<void>;
-  /** The list under `key`, oldest first: empty when there is none or it expired. */
-  list(key: string): Promise<string[]>;
-  /** Drops the oldest `count` values of the list under `key`, in one step: any added since they were listed stay. */
-  dropOldest(key: string, count: number): Promise<void>;
 }
 
 /** Options of `createMemorySaveStore`. */
@@ -33,8 +27,7 @@ export interface MemorySaveStoreOptions {
 }
 
 interface Entry {
-  /** One value, or a list's values in order. */
-  readonly values: readonly string[];
+  readonly value: string;
   readonly expiresAt: number;
 }
 
@@ -46,12 +39,11 @@ interface Entry {
 export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = Date.now }: MemorySaveStoreOptions = {}): SaveStore {
   const entries = new Map<string, Entry>();
   let size = 0;
-  const sizeOf = (key: string, values: readonly string[]) => values.reduce((sum, value) => sum + value.length, key.length);
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (entry === undefined) return;
     entries.delete(key);
-    size -= sizeOf(key, entry.values);
+    size -= key.length + entry.value.length;
   };
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
@@ -59,37 +51,31 @@ export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = 
     remove(key);
     return undefined;
   };
-  const put = (key: string, values: readonly string[], ttlMs: number) => {
+  const put = (key: string, value: string, ttlMs: number) => {
     remove(key);
-    if (values.length === 0) return;
-    entries.set(key, { values, expiresAt: now() + ttlMs });
-    size += sizeOf(key, values);
+    entries.set(key, { value, expiresAt: now() + ttlMs });
+    size += key.length + value.length;
     // Insertion order is age order: a replaced entry was removed above, so it counts as new.
     for (const oldest of entries.keys()) {
       if (size <= capacityChars) break;
       remove(oldest);
     }
   };
-  // Each method runs to its end before another starts (no await inside): an append or a drop is one step.
+  // No method awaits inside: each runs to its end before another starts, so `add` is one step.
   return {
     async get(key) {
-      return live(key)?.values[0];
+      return live(key)?.value;
     },
     async set(key, value, ttlMs) {
-      put(key, [value], ttlMs);
+      put(key, value, ttlMs);
+    },
+    async add(key, value, ttlMs) {
+      if (live(key) !== undefined) return false;
+      put(key, value, ttlMs);
+      return true;
     },
     async delete(key) {
       remove(key);
-    },
-    async append(key, value, ttlMs) {
-      put(key, [...(live(key)?.values ?? []), value], ttlMs);
-    },
-    async list(key) {
-      return [...(live(key)?.values ?? [])];
-    },
-    async dropOldest(key, count) {
-      const entry = live(key);
-      if (entry) put(key, entry.values.slice(count), entry.expiresAt - now());
     },
   };
 }

@@ -60,6 +60,7 @@ import { withEarlyDocumentBack } from './early-document-back.js';
 import { SaveStoreError } from './errors/save-store-error.js';
 import { unknownToV2 } from './http/unknown-to-v2.js';
 import { stoppedWaiting } from './http/upstream-failure.js';
+import { oneUpdateAtATime, TASK_WAIT } from './one-update-at-a-time.js';
 import { SaveDrafts } from './save-drafts.js';
 import { createMemorySaveStore, type SaveStore } from './save-store.js';
 import { asV1Error } from './v1-errors.js';
@@ -532,111 +533,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
 
       updateTask: (request) =>
         asV1(async () => {
-          const { intent, instanceId, taskId, context } = v1Request(TaskUpdateRequest, request, logger);
-          // What earlier Saves of the task carried of an element without all of it, beneath what this update carries:
-          // its own values win, as v1's did over its draft.
-          const draft = await beforeSending(saveDrafts.draftOf(taskId));
-          const subject = draft === undefined ? context.subject : mergeSubject(draft.subject, context.subject);
-          let active: Awaited<ReturnType<typeof activeInteraction>>;
-          try {
-            active = await activeInteraction(taskId, instanceId);
-          } catch (error) {
-            // The Save, Validate or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
-            // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
-            const afterSave = intent === 'Complete' || intent === 'Save' || intent === 'Validate';
-            if (!(error instanceof StaleTaskError) || !afterSave || !(await beforeSending(completedBySave.has(taskId)))) throw error;
-            const state = noted(await client.fetchState({ instanceId }, call));
-            // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
-            if (state.status === 'Paused') throw error;
-            const held = state.context?.subject ?? {};
-            const changed = changedElements(catalogue, held, subject, catalogue.carriedBy(subject));
-            const paths = changedUndescribed(catalogue, held, subject);
-            if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
-            const added = addedAfterSave(catalogue, held, subject);
-            if (added) throw new AddedAfterSaveError(added.elements, added.paths);
-            // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
-            if (intent === 'Validate') return { instanceId, taskId, valid: true };
-            // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
-            if (intent === 'Complete') await forget(taskId);
-            return { instanceId, taskId };
-          }
-          const { interaction, interactionId } = active;
-          // v1 refused every intent on a paused journey's task, Validate too: a `valid: true` here would be a guess.
-          if (interaction.journey?.status === 'Paused') throw new StaleTaskError(taskId);
-          // v2 has no drafts: Save submits what is valid now (a partial submit); a Save that carries every required
-          // element therefore completes the interaction (register: request.update-intent). Part of an element it
-          // carries is kept, once the Save is taken, for the task's next update, which v1 merged with the draft.
-          const heldBefore = heldOnce(instanceId);
-          const planning = { partial: intent === 'Save', catalogue };
-          let plan: SubmitPlan;
-          try {
-            plan = planSubmit(interaction, subject, planning);
-          } catch (error) {
-            // An `outstanding` that never shrinks lists elements the journey holds, and a document's back is asked for
-            // with its front held: v1 checked an update against what its task still lacked, so the update is checked
-            // again over what the journey holds (a back sent alone, as its own element, completes the document).
-            if (!(error instanceof IncompleteTaskError)) throw error;
-            const held = await heldBefore();
-            const beneath = planSubmit(interaction, mergeSubject(held, subject), planning);
-            // What the journey holds as given is not sent again: a static `outstanding` would have v2 refuse it whole.
-            // What the update carries for an element the journey holds is compared with it, as a provided element's is.
-            plan = {
-              ...beneath,
-              participants: beneath.participants.filter((participant) => !holdsAsGiven(held, beneath.subject, participant)),
-              provided: [...new Set([...beneath.provided, ...catalogue.carriedBy(subject)])],
-            };
-          }
-          plan = await withEarlyDocumentBack(plan, interaction, heldBefore, catalogue);
-          /** `taken`: v2 took the Save's submit, so a store that fails cannot be told as nothing sent. */
-          const draftKept = async (taken: boolean) => {
-            if (intent !== 'Save') return;
-            // What the Save could not submit (part of an element, an undescribed element's data left to the Complete)
-            // the task's next update brings, as v1's draft did.
-            const keeps = carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue);
-            try {
-              if (keeps) await saveDrafts.keep(taskId, context.subject);
-              // Nothing to forget in the common case (no draft was read): a store that fails then changes nothing.
-              else if (draft !== undefined) await saveDrafts.settle(taskId, draft);
-            } catch (error) {
-              throw new SaveStoreError(taken, error);
-            }
-          };
-          // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
-          // outside every known element cannot be told apart by element, so it is compared path by path.
-          if (plan.provided.length > 0 || undescribedPaths(catalogue, subject).length > 0) {
-            await refuseChanges(heldBefore(), subject, plan.provided);
-          }
-          if (intent === 'Validate') {
-            // Only v2 can check an element nobody described: valid: true would be a guess.
-            const unchecked = plan.undescribed.filter(({ spec }) => spec === 'required').map(({ id }) => id);
-            if (unchecked.length > 0) throw new UndescribedElementError(unchecked);
-            return { instanceId, taskId, valid: true };
-          }
-          if (plan.participants.length === 0) {
-            await draftKept(false);
-            return { instanceId, taskId };
-          }
-          const collects = collectedElements(interaction.interaction?.collects ?? []);
-          const required = new Set(collects.filter(({ spec }) => spec === 'required').map(({ id }) => id));
-          try {
-            const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
-            await submitTaking(request, required);
-          } catch (error) {
-            // Refused because the interaction moved on since the check above (another update took the task; the
-            // client's own replay of a taken attempt it answers as taken itself): the task is stale, not the data wrong.
-            const refused = error instanceof BadRequestError || error instanceof ConflictError;
-            if (refused && (await movedOn(instanceId, interactionId))) throw new StaleTaskError(taskId);
-            throw error;
-          }
-          // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
-          // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
-          // The Save was taken: a failed read or store only costs the v1 answer to a Complete that follows it (409, not 200).
-          // Noted before the draft, so that a Save sent again after a draft the store failed to keep is answered as v1 did.
-          const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
-          if (saveCompleted) await completedBySave.add(taskId, instanceId, interaction).catch(() => {});
-          else if (intent !== 'Save') await forget(taskId);
-          await draftKept(true);
-          return { instanceId, taskId };
+          const parsed = v1Request(TaskUpdateRequest, request, logger);
+          // A Validate writes nothing: it need not wait for another update of its task.
+          if (parsed.intent === 'Validate') return update(parsed);
+          return oneUpdateAtATime(saveStore, parsed.taskId, () => update(parsed), { ...TASK_WAIT, signal: call.signal });
         }),
 
       fetchState: (request) =>
@@ -645,6 +545,114 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           return v1State(instanceId, filterKeys);
         }),
     };
+
+    /** One v1 task update, the only one of its task under way unless a Validate. */
+    async function update({ intent, instanceId, taskId, context }: z.output<typeof TaskUpdateRequest>) {
+      // What earlier Saves of the task carried of an element without all of it, beneath what this update carries:
+      // its own values win, as v1's did over its draft.
+      const draft = await beforeSending(saveDrafts.draftOf(taskId));
+      const subject = draft === undefined ? context.subject : mergeSubject(draft, context.subject);
+      let active: Awaited<ReturnType<typeof activeInteraction>>;
+      try {
+        active = await activeInteraction(taskId, instanceId);
+      } catch (error) {
+        // The Save, Validate or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
+        // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
+        const afterSave = intent === 'Complete' || intent === 'Save' || intent === 'Validate';
+        if (!(error instanceof StaleTaskError) || !afterSave || !(await beforeSending(completedBySave.has(taskId)))) throw error;
+        const state = noted(await client.fetchState({ instanceId }, call));
+        // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
+        if (state.status === 'Paused') throw error;
+        const held = state.context?.subject ?? {};
+        const changed = changedElements(catalogue, held, subject, catalogue.carriedBy(subject));
+        const paths = changedUndescribed(catalogue, held, subject);
+        if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
+        const added = addedAfterSave(catalogue, held, subject);
+        if (added) throw new AddedAfterSaveError(added.elements, added.paths);
+        // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
+        if (intent === 'Validate') return { instanceId, taskId, valid: true };
+        // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.
+        if (intent === 'Complete') await forget(taskId);
+        return { instanceId, taskId };
+      }
+      const { interaction, interactionId } = active;
+      // v1 refused every intent on a paused journey's task, Validate too: a `valid: true` here would be a guess.
+      if (interaction.journey?.status === 'Paused') throw new StaleTaskError(taskId);
+      // v2 has no drafts: Save submits what is valid now (a partial submit); a Save that carries every required
+      // element therefore completes the interaction (register: request.update-intent). Part of an element it
+      // carries is kept, once the Save is taken, for the task's next update, which v1 merged with the draft.
+      const heldBefore = heldOnce(instanceId);
+      const planning = { partial: intent === 'Save', catalogue };
+      let plan: SubmitPlan;
+      try {
+        plan = planSubmit(interaction, subject, planning);
+      } catch (error) {
+        // An `outstanding` that never shrinks lists elements the journey holds, and a document's back is asked for
+        // with its front held: v1 checked an update against what its task still lacked, so the update is checked
+        // again over what the journey holds (a back sent alone, as its own element, completes the document).
+        if (!(error instanceof IncompleteTaskError)) throw error;
+        const held = await heldBefore();
+        const beneath = planSubmit(interaction, mergeSubject(held, subject), planning);
+        // What the journey holds as given is not sent again: a static `outstanding` would have v2 refuse it whole.
+        // What the update carries for an element the journey holds is compared with it, as a provided element's is.
+        plan = {
+          ...beneath,
+          participants: beneath.participants.filter((participant) => !holdsAsGiven(held, beneath.subject, participant)),
+          provided: [...new Set([...beneath.provided, ...catalogue.carriedBy(subject)])],
+        };
+      }
+      plan = await withEarlyDocumentBack(plan, interaction, heldBefore, catalogue);
+      /** `taken`: v2 took the Save's submit, so a store that fails cannot be told as nothing sent. */
+      const draftKept = async (taken: boolean) => {
+        if (intent !== 'Save') return;
+        // What the Save could not submit (part of an element, an undescribed element's data left to the Complete)
+        // the task's next update brings, as v1's draft did.
+        const keeps = carriesPartOfAnElement(interaction, subject, catalogue) || leavesUndescribedOut(plan, catalogue);
+        try {
+          if (keeps) await saveDrafts.keep(taskId, subject);
+          // Nothing to forget in the common case (no draft was read): a store that fails then changes nothing.
+          else if (draft !== undefined) await saveDrafts.delete(taskId);
+        } catch (error) {
+          throw new SaveStoreError(taken, error);
+        }
+      };
+      // v2 keeps the first value of an element: what the update carries for one it holds must be that value. Data
+      // outside every known element cannot be told apart by element, so it is compared path by path.
+      if (plan.provided.length > 0 || undescribedPaths(catalogue, subject).length > 0) {
+        await refuseChanges(heldBefore(), subject, plan.provided);
+      }
+      if (intent === 'Validate') {
+        // Only v2 can check an element nobody described: valid: true would be a guess.
+        const unchecked = plan.undescribed.filter(({ spec }) => spec === 'required').map(({ id }) => id);
+        if (unchecked.length > 0) throw new UndescribedElementError(unchecked);
+        return { instanceId, taskId, valid: true };
+      }
+      if (plan.participants.length === 0) {
+        await draftKept(false);
+        return { instanceId, taskId };
+      }
+      const collects = collectedElements(interaction.interaction?.collects ?? []);
+      const required = new Set(collects.filter(({ spec }) => spec === 'required').map(({ id }) => id));
+      try {
+        const request = { instanceId, interactionId, participants: [...plan.participants], context: { subject: plan.subject } };
+        await submitTaking(request, required);
+      } catch (error) {
+        // Refused because the interaction moved on since the check above (another update took the task; the
+        // client's own replay of a taken attempt it answers as taken itself): the task is stale, not the data wrong.
+        const refused = error instanceof BadRequestError || error instanceof ConflictError;
+        if (refused && (await movedOn(instanceId, interactionId))) throw new StaleTaskError(taskId);
+        throw error;
+      }
+      // Remembered until the task's own Complete: after that, v1 answered a Complete again with a conflict.
+      // Only a Save that completed the interaction: one that left it open leaves it listed by v2 itself.
+      // The Save was taken: a failed read or store only costs the v1 answer to a Complete that follows it (409, not 200).
+      // Noted before the draft, so that a Save sent again after a draft the store failed to keep is answered as v1 did.
+      const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
+      if (saveCompleted) await completedBySave.add(taskId, instanceId, interaction).catch(() => {});
+      else if (intent !== 'Save') await forget(taskId);
+      await draftKept(true);
+      return { instanceId, taskId };
+    }
   }
 
   /** The operations in `context`, each call with a trace of its own, so that its refusal names its own request. */

@@ -2,7 +2,7 @@ import { createJourneyClient, staticToken } from '@journey-bridge/client';
 import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1Adapter, type V1AdapterOptions } from '../src/index.js';
-import { journeyMap, journeys } from './targets.js';
+import { adapterOn, journeyMap, journeys } from './targets.js';
 
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
 
@@ -77,10 +77,12 @@ describe('a task update whose submit timed out and was replayed after the first 
     const sim = createSimulator({ journeys, clock: { manual: true } });
     const { adapter, instanceId, taskId } = await slowSubmit(sim);
     const other = { identity: { ...person.identity, firstName: 'Augusta' } };
+    // Another process that shares no save store with this one: through one store, it would wait for the slow update.
+    const elsewhere = adapterOn(sim);
 
     const update = adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
     // Sent after the slow one, taken before it lands.
-    await adapter.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: other } });
+    await elsewhere.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: other } });
 
     await expect(update).rejects.toMatchObject({ status: 409, message: expect.stringContaining('no longer active') });
     expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(other.identity);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CompletedBySave } from '../src/completed-by-save.js';
-import { SaveDrafts } from '../src/save-drafts.js';
+import { TaskBusyError } from '../src/errors/task-busy-error.js';
+import { oneUpdateAtATime } from '../src/one-update-at-a-time.js';
 import { createMemorySaveStore } from '../src/save-store.js';
 
 const interaction = { instanceId: 'i', interactionId: 'grn:::i:interaction:segment1@latest', outstanding: [] };
@@ -27,31 +28,62 @@ describe('the save store in this process', () => {
     expect(await store.get('c')).toBe('123456789');
   });
 
-  it('keeps a list per key, appended in order, whose oldest values can be dropped while later ones stay', async () => {
+  it('adds a value only where none is kept, or the one kept expired', async () => {
     let now = 0;
     const store = createMemorySaveStore({ now: () => now });
-    await store.append('draft', 'first', 1000);
-    await store.append('draft', 'second', 1000);
-    expect(await store.list('draft')).toEqual(['first', 'second']);
-    await store.append('draft', 'third', 1000);
-    await store.dropOldest('draft', 2);
-    expect(await store.list('draft')).toEqual(['third']);
+    expect(await store.add('task', 'first', 1000)).toBe(true);
+    expect(await store.add('task', 'second', 1000)).toBe(false);
+    expect(await store.get('task')).toBe('first');
     now = 1001;
-    expect(await store.list('draft')).toEqual([]);
-    expect(await store.list('never')).toEqual([]);
+    expect(await store.add('task', 'third', 1000)).toBe(true);
+    await store.delete('task');
+    expect(await store.add('task', 'fourth', 1000)).toBe(true);
   });
 });
 
-describe('the drafts of a task', () => {
-  it('merge its Saves in the order they came, a later value winning; settling forgets only the Saves read', async () => {
-    const drafts = new SaveDrafts(createMemorySaveStore());
-    await drafts.keep('t', { identity: { firstName: 'Ada' } });
-    await drafts.keep('t', { identity: { firstName: 'Adele', dateOfBirth: '1990-12-10' } });
-    const read = await drafts.draftOf('t');
-    expect(read).toEqual({ subject: { identity: { firstName: 'Adele', dateOfBirth: '1990-12-10' } }, saves: 2 });
-    await drafts.keep('t', { identity: { lastNames: ['Lovelace'] } });
-    await drafts.settle('t', read as NonNullable<typeof read>);
-    expect(await drafts.draftOf('t')).toEqual({ subject: { identity: { lastNames: ['Lovelace'] } }, saves: 1 });
+describe('one update of a task at a time', () => {
+  const wait = { maxMs: 100, everyMs: 5 };
+
+  it('runs a second update once the first is done, never both at once', async () => {
+    const store = createMemorySaveStore();
+    const order: string[] = [];
+    let release!: () => void;
+    const first = oneUpdateAtATime(
+      store,
+      't',
+      () =>
+        new Promise<void>((done) => {
+          order.push('first starts');
+          release = () => {
+            order.push('first ends');
+            done();
+          };
+        }),
+      wait,
+    );
+    const second = oneUpdateAtATime(store, 't', async () => void order.push('second runs'), wait);
+    await vi.waitFor(() => expect(order).toEqual(['first starts']));
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first starts', 'first ends', 'second runs']);
+    // Another task's update never waits for this one's.
+    await expect(oneUpdateAtATime(store, 'other', async () => 'ran', wait)).resolves.toBe('ran');
+  });
+
+  it('frees the task when the update fails, and refuses one that waited too long, nothing run', async () => {
+    const store = createMemorySaveStore();
+    await expect(oneUpdateAtATime(store, 't', async () => Promise.reject(new Error('refused')), wait)).rejects.toThrow('refused');
+    await expect(oneUpdateAtATime(store, 't', async () => 'ran', wait)).resolves.toBe('ran');
+    // As a process that died holding the task leaves it until its lease passes.
+    await store.add('updating:t', 'updating', 60_000);
+    let ran = false;
+    const work = async () => {
+      ran = true;
+    };
+    const refusal = await oneUpdateAtATime(store, 't', work, wait).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TaskBusyError);
+    expect((refusal as Error).message).toMatch(/under way for 0.1 s: nothing was sent; retry/);
+    expect(ran).toBe(false);
   });
 });
 

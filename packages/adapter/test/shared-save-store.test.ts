@@ -1,6 +1,6 @@
 import type { Subject } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { createMemorySaveStore, createV1HttpHandler, type SaveStore, SaveStoreError, type V1Adapter } from '../src/index.js';
+import { createMemorySaveStore, createV1HttpHandler, type SaveStore, SaveStoreError, TaskBusyError, type V1Adapter } from '../src/index.js';
 import { replicas } from './targets.js';
 
 const DATA_CHECK_V1 = 'a1d7c3f0data-check-v1@latest';
@@ -19,11 +19,10 @@ function faultyStore() {
   const refused = () => Promise.reject(new Error('connection closed'));
   const faulty: SaveStore = {
     get: (key) => (failing.reads ? refused() : store.get(key)),
-    list: (key) => (failing.reads ? refused() : store.list(key)),
     set: (key, value, ttlMs) => (failing.writes ? refused() : store.set(key, value, ttlMs)),
-    append: (key, value, ttlMs) => (failing.writes ? refused() : store.append(key, value, ttlMs)),
-    delete: (key) => (failing.writes ? refused() : store.delete(key)),
-    dropOldest: (key, count) => (failing.writes ? refused() : store.dropOldest(key, count)),
+    // The task's hold is the store's too: held here, so that the faults meet the drafts.
+    add: (key, value, ttlMs) => store.add(key, value, ttlMs),
+    delete: (key) => (failing.writes && !key.startsWith('updating:') ? refused() : store.delete(key)),
   };
   return { store: faulty, failing };
 }
@@ -140,12 +139,53 @@ describe('a save store that fails', () => {
   });
 });
 
+describe('an update refused because another of its task is under way', () => {
+  it('is answered 503 over HTTP, with Retry-After, saying nothing was sent', async () => {
+    const { sim, a } = replicas();
+    // Any V1Api the handler serves may refuse so; the adapter does after waiting 10 s (one-update-at-a-time tests).
+    const { withContext: _, ...operations } = a;
+    const busy = { ...operations, updateTask: async () => Promise.reject(new TaskBusyError(10_000)) };
+    const handle = createV1HttpHandler({ adapter: busy });
+    const response = await handle(
+      new Request('http://shim.test/captain/api/journey/task/update', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ intent: 'Save', instanceId: 'i', taskId: 't', context: { subject: person } }),
+      }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({
+      message: 'another update of this task has been under way for 10 s: nothing was sent; retry',
+    });
+  });
+});
+
+describe('a Save and the Complete of one task at once, through two replicas', () => {
+  it('run one after the other: the Complete brings what the Save left, never answered 200 without it', async () => {
+    const { sim, a, b } = replicas({ saveStore: createMemorySaveStore() });
+    const { instanceId, taskId } = await started(a);
+    const saving = a.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: { identity: { firstName: 'Ada' } } } });
+    const completing = b.updateTask({
+      intent: 'Complete',
+      instanceId,
+      taskId,
+      context: { subject: { identity: { lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } } },
+    });
+    await expect(Promise.all([saving, completing])).resolves.toEqual([
+      { instanceId, taskId },
+      { instanceId, taskId },
+    ]);
+    expect(sim.core.engine.get(instanceId)?.subject.identity).toEqual(person.identity);
+  });
+});
+
 describe('two Saves of one task at once, through two replicas', () => {
   it('keep both parts: the Complete after them brings the whole name, as v1 merged every Save into one draft', async () => {
     const { sim, a, b } = replicas({ saveStore: createMemorySaveStore() });
     const { instanceId, taskId } = await started(a);
-    // Neither Save submits (a name part alone is no element): each reads the draft and the interaction, then keeps
-    // its part, so both read the empty draft before either keeps its own.
+    // Neither Save submits (a name part alone is no element): each would read the empty draft before the other kept
+    // its part, were they not run one at a time.
     const save = (api: V1Adapter, subject: Subject) => api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject } });
     await Promise.all([save(a, { identity: { firstName: 'Ada' } }), save(b, { identity: { lastNames: ['Lovelace'] } })]);
     await b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: { identity: { dateOfBirth: '1990-12-10' } } } });

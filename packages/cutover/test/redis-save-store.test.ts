@@ -70,18 +70,19 @@ describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
     await Promise.all([storeA.close(), storeB.close()]);
   });
 
-  it('appends to a list from two connections at once, each value once, and drops only the oldest listed', async () => {
-    const prefix = `save-list-${randomBytes(4).toString('hex')}:`;
+  it('adds a value from two connections at once for one of them only, sealed, with its time to live', async () => {
+    const prefix = `save-add-${randomBytes(4).toString('hex')}:`;
     const [one, two] = await Promise.all([
       createRedisSaveStore({ url: redis.url, key, prefix }),
       createRedisSaveStore({ url: redis.url, key, prefix }),
     ]);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).append('draft:t', `save ${i}`, 60_000)));
-    const listed = await two.list('draft:t');
-    expect([...listed].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `save ${i}`).sort());
-    await one.append('draft:t', 'later', 60_000);
-    await one.dropOldest('draft:t', listed.length);
-    expect(await two.list('draft:t')).toEqual(['later']);
+    const added = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? one : two).add('updating:t', `update ${i}`, 60_000)),
+    );
+    expect(added.filter(Boolean)).toHaveLength(1);
+    expect(await two.get('updating:t')).toBe(`update ${added.indexOf(true)}`);
+    await one.delete('updating:t');
+    expect(await two.add('updating:t', 'next', 60_000)).toBe(true);
     await Promise.all([one.close(), two.close()]);
   });
 

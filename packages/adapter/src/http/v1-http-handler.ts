@@ -11,6 +11,7 @@ import {
 import type { CallContext } from '../call-context.js';
 import { AdapterError } from '../errors/adapter-error.js';
 import { SaveStoreError } from '../errors/save-store-error.js';
+import { TaskBusyError } from '../errors/task-busy-error.js';
 import type { V1Adapter } from '../v1-adapter.js';
 import { chunksUntilAborted } from './chunks-until-aborted.js';
 import { nothingSentFailure, stoppedWaiting, stoppedWaitingFailure, upstreamFailure } from './upstream-failure.js';
@@ -281,6 +282,8 @@ function failure(
     });
     return v1Json(503, v1Error(503, error.message), context?.upstreamRequestId ?? requestId, { 'retry-after': '1' });
   }
+  // Nothing was sent: the other update of the task will be done by the time the caller retries.
+  if (error instanceof TaskBusyError) return v1Json(503, v1Error(503, error.message), requestId, { 'retry-after': '1' });
   const upstreamRequestId = error instanceof JourneyApiError ? (error.requestId ?? requestId) : requestId;
   const answer = upstreamFailure(error, operation === 'startJourney', upstreamRequestId);
   if (answer) return v1Json(answer.status, v1Error(answer.status, answer.message), upstreamRequestId);

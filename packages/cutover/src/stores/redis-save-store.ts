@@ -11,14 +11,10 @@ export interface RedisSaveStore {
   get(key: string): Promise<string | undefined>;
   /** Keeps `value` sealed under `key` for `ttlMs`, replacing what was there. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Forgets the value or list under `key`. */
+  /** Keeps `value` sealed under `key` for `ttlMs` only if nothing is kept there (one `SET NX`): `true` when it was kept. */
+  add(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Forgets the value under `key`. */
   delete(key: string): Promise<void>;
-  /** Adds `value`, sealed, at the end of the list under `key` and gives the list `ttlMs` to live, in one transaction. */
-  append(key: string, value: string, ttlMs: number): Promise<void>;
-  /** The list under `key`, opened, oldest first. */
-  list(key: string): Promise<string[]>;
-  /** Drops the oldest `count` values of the list under `key` (one `LTRIM`): any added since they were listed stay. */
-  dropOldest(key: string, count: number): Promise<void>;
   /** Closes the connection: the store is not used again. */
   close(): Promise<void>;
 }
@@ -49,28 +45,11 @@ export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:',
       commanded(async () => {
         await redis.set(`save:${key}`, sealer.seal(value, place(key)), 'PX', ttlMs);
       }),
+    add: (key, value, ttlMs) =>
+      commanded(async () => (await redis.set(`save:${key}`, sealer.seal(value, place(key)), 'PX', ttlMs, 'NX')) === 'OK'),
     delete: (key) =>
       commanded(async () => {
         await redis.del(`save:${key}`);
-      }),
-    append: (key, value, ttlMs) =>
-      commanded(async () => {
-        const results = await redis
-          .multi()
-          .rpush(`save:${key}`, sealer.seal(value, place(key)))
-          .pexpire(`save:${key}`, ttlMs)
-          .exec();
-        const failure = results?.find(([error]) => error)?.[0];
-        if (failure) throw failure;
-      }),
-    list: (key) =>
-      commanded(async () => {
-        const sealed = await redis.lrange(`save:${key}`, 0, -1);
-        return sealed.map((entry) => sealer.open(entry, place(key)));
-      }),
-    dropOldest: (key, count) =>
-      commanded(async () => {
-        await redis.ltrim(`save:${key}`, count, -1);
       }),
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -1,0 +1,14 @@
+import { AdapterError } from './adapter-error.js';
+
+/**
+ * Another update of the same task was under way for as long as an update waits for it (a double click whose first
+ * request hangs, or a process that died holding the task, until its lease passes). Nothing was sent: the caller
+ * retries. The shim answers 503.
+ */
+export class TaskBusyError extends AdapterError {
+  override name = 'TaskBusyError';
+
+  constructor(waitedMs: number) {
+    super(`another update of this task has been under way for ${waitedMs / 1000} s: nothing was sent; retry`);
+  }
+}
