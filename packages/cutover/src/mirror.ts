@@ -3,7 +3,7 @@ import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type
 import { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
-import { SavedAdditions } from './saved-additions.js';
+import { SavedAdditions, type SaveThenAddition } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
 import type { PairingStore, Side } from './types.js';
 
@@ -226,22 +226,30 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   }
 
   /**
-   * Whether the Saves before completed submission `index` were valid alone for the shadow's task, when that Complete
-   * added data (see `SavedAdditions`): asked with a Validate, which submits nothing, and which is not one of the
-   * shadow's calls in the metrics (a refusal there says the Saves lacked something, not that v2 failed).
+   * Which of the Saves before completed submission `index`, after which data was added (see `SavedAdditions`), was
+   * the first valid alone for the shadow's task: asked with a Validate each, earliest first, which submits nothing
+   * and is not one of the shadow's calls in the metrics (a refusal there says the Saves lacked something, not that
+   * v2 failed). A Validate that fails otherwise fails this turn, as the Complete would.
    */
   async function checkAddition(instanceId: string, taskId: string, index: number): Promise<void> {
-    const check = additions?.uncheckedAt(index);
-    if (!additions || !check) return;
-    const request = { intent: 'Validate', instanceId, taskId, context: { subject: check.saves } } as const;
-    const valid = await within(() => apis[shadow].updateTask(request)).then(
-      (answer) => 'valid' in answer && answer.valid === true,
-      (error: unknown) => {
-        if (refused(error)) return false;
-        throw error;
-      },
-    );
-    additions.checked(index, valid);
+    const candidates = additions?.uncheckedAt(index);
+    if (!additions || !candidates) return;
+    let completing: SaveThenAddition | undefined;
+    for (const candidate of candidates) {
+      const request = { intent: 'Validate', instanceId, taskId, context: { subject: candidate.saves } } as const;
+      const valid = await within(() => apis[shadow].updateTask(request)).then(
+        (answer) => 'valid' in answer && answer.valid === true,
+        (error: unknown) => {
+          if (refused(error)) return false;
+          throw error;
+        },
+      );
+      if (valid) {
+        completing = candidate;
+        break;
+      }
+    }
+    additions.checked(index, completing);
   }
 
   /**
@@ -257,7 +265,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           unopened ??= taken.unopened;
         } else if (taken.draft) {
           corrections.take(taken.subject as Subject, true, taken.taskId);
-          additions?.saved(taken.taskId);
+          additions?.saved(taken.subject as Subject, taken.taskId);
           if (taken.uncertain) uncertainSaves += 1;
           drafts = mergeSubject(drafts, taken.subject as Subject);
         } else {
@@ -269,7 +277,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
             // The same task again: the first was not taken, and this one takes its place.
             const base = mergeSubject(settling.base, drafts);
             asOfComplete[asOfComplete.length - 1] = mergeSubject(base, taken.subject as Subject);
-            additions?.completed(asOfComplete.length - 1, base, drafts, taken.subject as Subject, taken.taskId);
+            additions?.completed(asOfComplete.length - 1, undefined, taken.subject as Subject, taken.taskId);
             unsettled = undefined;
             unsettledCompletes -= 1;
             drafts = {};
@@ -280,7 +288,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           const before = asOfComplete.at(-1) ?? ((job.start.context.subject ?? {}) as Subject);
           const base = mergeSubject(before, drafts);
           asOfComplete.push(mergeSubject(base, taken.subject as Subject));
-          additions?.completed(asOfComplete.length - 1, base, drafts, taken.subject as Subject, taken.taskId);
+          additions?.completed(asOfComplete.length - 1, before, taken.subject as Subject, taken.taskId);
           unsettled = taken.uncertain ? { taskId: taken.taskId, base } : undefined;
           if (taken.uncertain) unsettledCompletes += 1;
           drafts = {};

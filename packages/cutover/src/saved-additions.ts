@@ -1,68 +1,91 @@
-import { addedAfterSave, changedElements, type ElementCatalogue, SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
+import {
+  addedAfterSave,
+  changedElements,
+  type ElementCatalogue,
+  mergeSubject,
+  SPECIFICATION_CATALOGUE,
+  type Subject,
+} from '@journey-bridge/contract';
 
-/** A Complete that added data to what the Saves of its task had carried, still to be checked against the shadow. */
+/** What the data after the first `k` Saves of a task added, were those Saves to complete it on v2. */
 export interface SaveThenAddition {
-  /** The Saves of the task since the Complete before, merged: what a `Save` would have submitted on v2. */
+  /** The first `k` Saves of the task since the Complete before, merged: what the `k`th `Save` would have submitted. */
   readonly saves: Subject;
-  /** The elements, or subject paths outside every element, that the Complete added. */
+  /** The elements, or subject paths outside every element, that the later Saves and the Complete added. */
   readonly added: readonly string[];
 }
 
 /**
- * The data a caller added with a `Complete` after the `Save`s of the same task had carried every element the task
- * requires. v1 kept the `Save`s as a draft and took the `Complete`; on v2 such a `Save` completes the interaction (the
- * adapter submits it, register: `request.update-intent`), and the `Complete` that then adds data is refused with 409
- * (`AddedAfterSaveError`). The mirror gives its shadow the `Save`s merged beneath the `Complete`, so the shadow never
- * meets that refusal: each such `Complete` is noted here by its place among the completed submissions, and the
- * mirror asks the shadow's interaction, when it gives it that submission, whether the `Save`s alone were valid
- * (a `Validate`); only then was the data added after a `Save` that completed the task.
+ * The data a caller added, with a later `Save` or the `Complete`, after the `Save`s of the same task had carried
+ * every element the task requires. v1 kept the `Save`s as a draft and took the rest; on v2 such a `Save` completes
+ * the interaction (the adapter submits it, register: `request.update-intent`), and what then adds data is refused
+ * with 409 (`AddedAfterSaveError`). The mirror gives its shadow the `Save`s merged beneath the `Complete`, so the
+ * shadow never meets that refusal: each such `Complete` is noted here by its place among the completed submissions,
+ * with one candidate per `Save` after which data was added, earliest first. When the mirror gives the shadow that
+ * submission, it asks the shadow's interaction with a `Validate` whether the candidates' `Save`s alone were valid;
+ * the first that was completed the task, and what came after it was refused.
  */
 export class SavedAdditions {
   readonly #catalogue: ElementCatalogue;
-  readonly #unchecked = new Map<number, SaveThenAddition>();
+  readonly #unchecked = new Map<number, readonly SaveThenAddition[]>();
   readonly #added = new Set<string>();
-  /** The tasks of the Saves since the last Complete: a Save of another task is not this Complete's draft. */
-  #saveTasks = new Set<string | undefined>();
+  /** The Saves since the last Complete, in order, with their tasks: a Save of another task is not this Complete's draft. */
+  #saves: { readonly subject: Subject; readonly taskId: string | undefined }[] = [];
 
   constructor(catalogue: ElementCatalogue = SPECIFICATION_CATALOGUE) {
     this.#catalogue = catalogue;
   }
 
   /** Notes a `Save` the primary took. */
-  saved(taskId: string | undefined): void {
-    this.#saveTasks.add(taskId);
+  saved(subject: Subject, taskId: string | undefined): void {
+    this.#saves.push({ subject, taskId });
   }
 
   /**
-   * Notes the `Complete` that is completed submission `index`: `held`, what the journey held with the `Save`s since
-   * the one before (`saves`); `subject`, what it carried. A replaced submission (one of unknown outcome the same task
-   * sent again) is noted again under its index, or forgotten when the new one adds nothing.
+   * Notes the `Complete` that is completed submission `index`: `held`, what the journey held before the `Save`s
+   * since the one before; `subject`, what it carried. Without `held` (a submission of unknown outcome the same task
+   * sent again, which takes its place), the Saves are let go unchecked.
    */
-  completed(index: number, held: Subject, saves: Subject, subject: Subject, taskId: string | undefined): void {
-    const sameTask = taskId !== undefined && this.#saveTasks.size === 1 && this.#saveTasks.has(taskId);
-    this.#saveTasks = new Set();
+  completed(index: number, held: Subject | undefined, subject: Subject, taskId: string | undefined): void {
+    const saves = this.#saves;
+    this.#saves = [];
     this.#unchecked.delete(index);
-    const added = sameTask ? addedAfterSave(this.#catalogue, held, subject) : undefined;
-    // An element held with another value is changed, not added: `SavedCorrections` names it, as v2 refuses that first.
-    const changed = changedElements(this.#catalogue, held, subject, this.#catalogue.carriedBy(subject));
-    const names = [...(added?.elements.filter((id) => !changed.includes(id)) ?? []), ...(added?.paths ?? [])];
-    if (names.length > 0) this.#unchecked.set(index, { saves, added: names });
+    const sameTask = taskId !== undefined && saves.length > 0 && saves.every((save) => save.taskId === taskId);
+    if (held === undefined || !sameTask) return;
+    const candidates: SaveThenAddition[] = [];
+    let prefix: Subject = {};
+    for (const [k, save] of saves.entries()) {
+      prefix = mergeSubject(prefix, save.subject);
+      const later = [...saves.slice(k + 1).map((next) => next.subject), subject].reduce((all, next) => mergeSubject(all, next), {});
+      const added = this.#addedTo(mergeSubject(held, prefix), later);
+      // What comes after a later Save is part of what comes after this one: none here, none there.
+      if (added.length === 0) break;
+      candidates.push({ saves: prefix, added });
+    }
+    if (candidates.length > 0) this.#unchecked.set(index, candidates);
   }
 
-  /** The check still due before completed submission `index` is given to the shadow, if any. */
-  uncheckedAt(index: number): SaveThenAddition | undefined {
+  /** The candidates still to check before completed submission `index` is given to the shadow, earliest first. */
+  uncheckedAt(index: number): readonly SaveThenAddition[] | undefined {
     return this.#unchecked.get(index);
   }
 
-  /** Settles the check of submission `index`: `savesValid`, whether the shadow's interaction took the `Save`s alone as valid. */
-  checked(index: number, savesValid: boolean): void {
-    const check = this.#unchecked.get(index);
+  /** Settles the check of submission `index`: `completing`, the first candidate whose Saves were valid alone, if any. */
+  checked(index: number, completing: SaveThenAddition | undefined): void {
     this.#unchecked.delete(index);
-    if (check && savesValid) for (const name of check.added) this.#added.add(name);
+    for (const name of completing?.added ?? []) this.#added.add(name);
   }
 
-  /** What Completes added after their task's Saves had completed it on v2, sorted. */
+  /** What came after Saves that had completed their task on v2, sorted. */
   get added(): string[] {
     return [...this.#added].sort();
+  }
+
+  /** What `later` adds to `held`: an element held with another value is changed, which `SavedCorrections` names. */
+  #addedTo(held: Subject, later: Subject): string[] {
+    const added = addedAfterSave(this.#catalogue, held, later);
+    if (!added) return [];
+    const changed = changedElements(this.#catalogue, held, later, this.#catalogue.carriedBy(later));
+    return [...added.elements.filter((id) => !changed.includes(id)), ...added.paths];
   }
 }
