@@ -37,8 +37,10 @@ export class CompletedBySave {
     await this.#store.delete(savedKey(taskId));
   }
 
-  async has(taskId: string): Promise<boolean> {
-    return (await this.#store.get(savedKey(taskId))) !== undefined;
+  /** The interaction `taskId` was when its Save completed it, if one did: what that task collected. */
+  async interactionOf(taskId: string): Promise<Interaction | undefined> {
+    const saved = await this.#store.get(savedKey(taskId));
+    return saved === undefined ? undefined : parseKept<Saved>(saved).interaction;
   }
 
   /** The task of `instanceId` a Save left waiting for its Complete, with the interaction v1 still listed for it. */

@@ -559,7 +559,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         // The Save, Validate or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
         // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
         const afterSave = intent === 'Complete' || intent === 'Save' || intent === 'Validate';
-        if (!(error instanceof StaleTaskError) || !afterSave || !(await beforeSending(completedBySave.has(taskId)))) throw error;
+        const saved = error instanceof StaleTaskError && afterSave ? await beforeSending(completedBySave.interactionOf(taskId)) : undefined;
+        if (saved === undefined) throw error;
         const state = noted(await client.fetchState({ instanceId }, call));
         // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
         if (state.status === 'Paused') throw error;
@@ -568,7 +569,12 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const paths = changedUndescribed(catalogue, held, subject);
         if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
         const added = addedAfterSave(catalogue, held, subject);
-        if (added) throw new AddedAfterSaveError(added.elements, added.paths);
+        // An element the task does not collect any submit of it would have dropped (an SSN sent with every page): the
+        // journey went on without nothing this task takes. An interaction that names none is taken to collect all.
+        const collects = collectedElements(saved.interaction?.collects ?? []);
+        const takenHere = (id: string) => collects.length === 0 || collects.some((element) => element.id === id);
+        const addedHere = added?.elements.filter(takenHere) ?? [];
+        if (added && (addedHere.length > 0 || added.paths.length > 0)) throw new AddedAfterSaveError(addedHere, added.paths);
         // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
         if (intent === 'Validate') return { instanceId, taskId, valid: true };
         // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.

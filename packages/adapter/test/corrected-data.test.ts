@@ -150,6 +150,23 @@ describe('a Complete after a Save that completed the interaction', () => {
     expect(sim.core.engine.get(instanceId)?.subject.identity?.idNumbers).toBeUndefined();
   });
 
+  // Legacy forms send every field on every page; the data check's step collects no SSN.
+  it('takes a Complete that sends again, after a Save that completed the task, an element the task does not collect, as a first Complete is taken', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const api = WAYS['the adapter']?.(sim) as V1Api;
+    const withSsn = { identity: { ...person('Ada').identity, idNumbers: [{ idNumber: '123-45-6789', type: 'ssn' }] } };
+    const task = async () => {
+      const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+      return { instanceId, taskId: (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '' };
+    };
+    const once = await task();
+    await expect(api.updateTask({ intent: 'Complete', ...once, context: { subject: withSsn } })).resolves.toEqual(once);
+    const saved = await task();
+    await api.updateTask({ intent: 'Save', ...saved, context: { subject: withSsn } });
+    await expect(api.updateTask({ intent: 'Complete', ...saved, context: { subject: withSsn } })).resolves.toEqual(saved);
+    expect(sim.core.engine.get(saved.instanceId)?.subject.identity).toEqual(sim.core.engine.get(once.instanceId)?.subject.identity);
+  });
+
   it('takes a Complete that carries what the Save gave in another spelling, as v1 took it', async () => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
     const api = WAYS['the adapter']?.(sim) as V1Api;

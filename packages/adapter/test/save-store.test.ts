@@ -95,7 +95,7 @@ describe('the memory of tasks a Save completed', () => {
     expect(await memory.pendingFor('i')).toEqual({ taskId: 'b', interaction });
     await memory.delete('b');
     expect(await memory.pendingFor('i')).toBeUndefined();
-    expect(await memory.has('a')).toBe(true);
+    expect(await memory.interactionOf('a')).toEqual(interaction);
   });
 
   it('keeps the interaction without its context: a list shows no subject, and an hour of them holds none', async () => {

@@ -5,6 +5,7 @@ import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import { SavedAdditions, type SaveThenAddition } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
+import { schemaCollects } from './schema-elements.js';
 import type { PairingStore, Side } from './types.js';
 
 /** How one side of a mirrored journey ended: a state (terminal, or where it got stuck), or a failure. */
@@ -88,6 +89,12 @@ const refused = (error: unknown): boolean =>
   error.status >= 400 &&
   error.status < 500 &&
   !NOT_ABOUT_THE_DATA.has(error.status);
+
+/** No answer for a refusal (the task moved on since), the failure thrown otherwise. */
+const keptUnlessRefused = (error: unknown): undefined => {
+  if (refused(error)) return undefined;
+  throw error;
+};
 
 /**
  * Consecutive turns a shadow call may fail for a reason that passes (5xx, 429, a lost connection, a call's own
@@ -229,7 +236,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
    * Which of the Saves before completed submission `index`, after which data was added (see `SavedAdditions`), was
    * the first valid alone for the shadow's task: asked with a Validate each, earliest first, which submits nothing
    * and is not one of the shadow's calls in the metrics (a refusal there says the Saves lacked something, not that
-   * v2 failed). A Validate that fails otherwise fails this turn, as the Complete would.
+   * v2 failed). A Validate that fails otherwise fails this turn, as the Complete would. The first valid one's task
+   * schema then says which of the added elements the task collects; a schema refused leaves them all.
    */
   async function checkAddition(instanceId: string, taskId: string, index: number): Promise<void> {
     const candidates = additions?.uncheckedAt(index);
@@ -249,7 +257,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         break;
       }
     }
-    additions.checked(index, completing);
+    // Live refuses only what the task takes: an element its step does not collect any submit would have dropped.
+    const schema = completing && (await within(() => apis[shadow].getTaskSchema({ taskId })).catch(keptUnlessRefused));
+    additions.checked(index, completing, schema ? (id) => schemaCollects(schema, id) : undefined);
   }
 
   /**

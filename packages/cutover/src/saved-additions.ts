@@ -70,10 +70,14 @@ export class SavedAdditions {
     return this.#unchecked.get(index);
   }
 
-  /** Settles the check of submission `index`: `completing`, the first candidate whose Saves were valid alone, if any. */
-  checked(index: number, completing: SaveThenAddition | undefined): void {
+  /**
+   * Settles the check of submission `index`: `completing`, the first candidate whose Saves were valid alone, if any;
+   * `collects`, whether the task takes an element (what it does not, any submit of it drops: no refusal). Subject
+   * paths outside every element always count.
+   */
+  checked(index: number, completing: SaveThenAddition | undefined, collects: (id: string) => boolean = () => true): void {
     this.#unchecked.delete(index);
-    for (const name of completing?.added ?? []) this.#added.add(name);
+    for (const name of completing?.added ?? []) if (!this.#catalogue.get(name) || collects(name)) this.#added.add(name);
   }
 
   /** What came after Saves that had completed their task on v2, sorted. */
