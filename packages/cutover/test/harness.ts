@@ -1,4 +1,4 @@
-import { createV1Adapter } from '@journey-bridge/adapter';
+import { createV1Adapter, type SaveStore } from '@journey-bridge/adapter';
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
 import type { Subject } from '@journey-bridge/contract';
 import {
@@ -95,10 +95,19 @@ export function v1Side(sim: Simulator, token = sim.issueToken()): ContextualV1Ap
   );
 }
 
-/** The adapter over a simulator's v2 surface, as the v2 side of a cutover. */
+/** Options of `v2Side`. */
+interface V2SideOptions {
+  strict?: boolean;
+  token?: string;
+  map?: Record<string, string>;
+  /** Where the adapter keeps what Saves left: a shared one makes it one replica of several. @default its own memory */
+  saveStore?: SaveStore;
+}
+
+/** The adapter over a simulator's v2 surface, as the v2 side of a cutover, or a replica of the drop-in. */
 export function v2Side(
   sim: Simulator,
-  { strict = false, token = sim.issueToken(), map = {} }: { strict?: boolean; token?: string; map?: Record<string, string> } = {},
+  { strict = false, token = sim.issueToken(), map = {}, saveStore }: V2SideOptions = {},
 ): ContextualV1Api {
   return createV1Adapter({
     client: createJourneyClient({
@@ -111,6 +120,7 @@ export function v2Side(
     journeyMap: { ...journeyMapOf(strict), [splitDataCheck.resourceIds.v1.production]: 'b2e8d4a1data-check-v2', ...map },
     dialect: { flowKeys: variantIds },
     syncStartIntervalMs: 1,
+    ...(saveStore && { saveStore }),
   });
 }
 

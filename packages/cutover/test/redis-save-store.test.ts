@@ -1,25 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createV1Adapter, SaveStoreError } from '@journey-bridge/adapter';
-import { createJourneyClient, staticToken } from '@journey-bridge/client';
+import { SaveStoreError } from '@journey-bridge/adapter';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisSaveStore, type RedisSaveStore, StoreCommandError, StoreKeyMismatchError } from '../src/index.js';
-import { createPlatform, DATA_CHECK_V1, journeyMapOf } from './harness.js';
+import { createRedisSaveStore, StoreCommandError, StoreKeyMismatchError } from '../src/index.js';
+import { createPlatform, DATA_CHECK_V1, v2Side } from './harness.js';
 import { redisAvailable, redisForTest, startRedis, type TestRedis } from './redis-server.js';
-
-/** A replica of the drop-in: its own adapter and its own connection to the shared save store. */
-function replica(sim: ReturnType<typeof createPlatform>, token: string, saveStore: RedisSaveStore) {
-  return createV1Adapter({
-    client: createJourneyClient({
-      baseUrl: 'http://sim.test/eu/v2/captain/',
-      auth: staticToken(token),
-      fetch: sim.fetch,
-      retry: { limit: 0 },
-    }),
-    journeyMap: journeyMapOf(),
-    saveStore,
-  });
-}
 
 describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
   let redis: TestRedis;
@@ -39,7 +24,7 @@ describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
     ]);
     const sim = createPlatform();
     const token = sim.issueToken();
-    const [a, b] = [replica(sim, token, storeA), replica(sim, token, storeB)];
+    const [a, b] = [v2Side(sim, { token, saveStore: storeA }), v2Side(sim, { token, saveStore: storeB })];
     const { instanceId } = await a.startJourney({
       resourceId: `${DATA_CHECK_V1}@latest`,
       context: { config: { async: true }, subject: {} },
@@ -97,7 +82,7 @@ describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
     const own = await redisForTest();
     const store = await createRedisSaveStore({ url: own.url, key });
     const sim = createPlatform();
-    const adapter = replica(sim, sim.issueToken(), store);
+    const adapter = v2Side(sim, { saveStore: store });
     const { instanceId } = await adapter.startJourney({
       resourceId: `${DATA_CHECK_V1}@latest`,
       context: { config: { async: true }, subject: {} },
