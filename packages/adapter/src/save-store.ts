@@ -12,8 +12,12 @@ export interface SaveStore {
   get(key: string): Promise<string | undefined>;
   /** Keeps `value` under `key` for `ttlMs`, replacing what was there. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Keeps `value` under `key` for `ttlMs` only if nothing is kept there, in one step: `true` when it was kept. */
-  add(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Holds `key` for `owner` for `ttlMs` if nobody holds it, in one step: `true` when it is now `owner`'s. */
+  hold(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives `owner`'s hold of `key` `ttlMs` more from now, in one step: `false` when `owner` no longer holds it. */
+  renew(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Lets `key` go if `owner` holds it, in one step: another's hold is left. */
+  release(key: string, owner: string): Promise<void>;
   /** Forgets the value under `key`. */
   delete(key: string): Promise<void>;
 }
@@ -61,7 +65,7 @@ export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = 
       remove(oldest);
     }
   };
-  // No method awaits inside: each runs to its end before another starts, so `add` is one step.
+  // No method awaits inside: each runs to its end before another starts, so each is one step.
   return {
     async get(key) {
       return live(key)?.value;
@@ -69,10 +73,18 @@ export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = 
     async set(key, value, ttlMs) {
       put(key, value, ttlMs);
     },
-    async add(key, value, ttlMs) {
+    async hold(key, owner, ttlMs) {
       if (live(key) !== undefined) return false;
-      put(key, value, ttlMs);
+      put(key, owner, ttlMs);
       return true;
+    },
+    async renew(key, owner, ttlMs) {
+      if (live(key)?.value !== owner) return false;
+      put(key, owner, ttlMs);
+      return true;
+    },
+    async release(key, owner) {
+      if (live(key)?.value === owner) remove(key);
     },
     async delete(key) {
       remove(key);

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CompletedBySave } from '../src/completed-by-save.js';
+import { SaveStoreError } from '../src/errors/save-store-error.js';
 import { TaskBusyError } from '../src/errors/task-busy-error.js';
 import { oneUpdateAtATime } from '../src/one-update-at-a-time.js';
-import { createMemorySaveStore } from '../src/save-store.js';
+import { createMemorySaveStore, type SaveStore } from '../src/save-store.js';
 
 const interaction = { instanceId: 'i', interactionId: 'grn:::i:interaction:segment1@latest', outstanding: [] };
 
@@ -28,21 +29,27 @@ describe('the save store in this process', () => {
     expect(await store.get('c')).toBe('123456789');
   });
 
-  it('adds a value only where none is kept, or the one kept expired', async () => {
+  it('holds a key for one owner at a time, renews and lets it go only for that owner, and frees it when it expires', async () => {
     let now = 0;
     const store = createMemorySaveStore({ now: () => now });
-    expect(await store.add('task', 'first', 1000)).toBe(true);
-    expect(await store.add('task', 'second', 1000)).toBe(false);
-    expect(await store.get('task')).toBe('first');
-    now = 1001;
-    expect(await store.add('task', 'third', 1000)).toBe(true);
-    await store.delete('task');
-    expect(await store.add('task', 'fourth', 1000)).toBe(true);
+    expect(await store.hold('task', 'first', 1000)).toBe(true);
+    expect(await store.hold('task', 'second', 1000)).toBe(false);
+    await store.release('task', 'second');
+    expect(await store.hold('task', 'second', 1000)).toBe(false);
+    now = 900;
+    expect(await store.renew('task', 'first', 1000)).toBe(true);
+    now = 1500;
+    expect(await store.hold('task', 'second', 1000)).toBe(false);
+    now = 1901;
+    expect(await store.renew('task', 'first', 1000)).toBe(false);
+    expect(await store.hold('task', 'second', 1000)).toBe(true);
+    await store.release('task', 'second');
+    expect(await store.hold('task', 'third', 1000)).toBe(true);
   });
 });
 
 describe('one update of a task at a time', () => {
-  const wait = { maxMs: 100, everyMs: 5 };
+  const wait = { maxMs: 100, everyMs: 5, leaseMs: 60_000 };
 
   it('runs a second update once the first is done, never both at once', async () => {
     const store = createMemorySaveStore();
@@ -70,12 +77,47 @@ describe('one update of a task at a time', () => {
     await expect(oneUpdateAtATime(store, 'other', async () => 'ran', wait)).resolves.toBe('ran');
   });
 
+  it('keeps its hold while it runs past the lease, renewing it, and lets it go when done', async () => {
+    let now = 0;
+    const memory = createMemorySaveStore({ now: () => now });
+    let renewals = 0;
+    const store: SaveStore = {
+      ...memory,
+      renew: (...args) => {
+        renewals += 1;
+        return memory.renew(...args);
+      },
+    };
+    let finish!: () => void;
+    const first = oneUpdateAtATime(store, 't', () => new Promise<void>((done) => (finish = done)), { ...wait, leaseMs: 30 });
+    await vi.waitFor(() => expect(finish).toBeDefined());
+    now = 25;
+    const before = renewals;
+    await vi.waitFor(() => expect(renewals).toBeGreaterThan(before));
+    // Past the first lease, within the renewed one.
+    now = 40;
+    expect(await memory.hold('updating:t', 'another update', 30)).toBe(false);
+    finish();
+    await first;
+    expect(await memory.hold('updating:t', 'another update', 30)).toBe(true);
+  });
+
+  it('lets go a hold the store made though it failed to answer (a stalled Redis runs it once it resumes)', async () => {
+    const memory = createMemorySaveStore();
+    const late: SaveStore = {
+      ...memory,
+      hold: (...args) => memory.hold(...args).then(() => Promise.reject(new Error('command timed out'))),
+    };
+    await expect(oneUpdateAtATime(late, 't', async () => 'ran', wait)).rejects.toBeInstanceOf(SaveStoreError);
+    await expect(oneUpdateAtATime(memory, 't', async () => 'ran', wait)).resolves.toBe('ran');
+  });
+
   it('frees the task when the update fails, and refuses one that waited too long, nothing run', async () => {
     const store = createMemorySaveStore();
     await expect(oneUpdateAtATime(store, 't', async () => Promise.reject(new Error('refused')), wait)).rejects.toThrow('refused');
     await expect(oneUpdateAtATime(store, 't', async () => 'ran', wait)).resolves.toBe('ran');
     // As a process that died holding the task leaves it until its lease passes.
-    await store.add('updating:t', 'updating', 60_000);
+    await store.hold('updating:t', 'a process that died', 60_000);
     let ran = false;
     const work = async () => {
       ran = true;

@@ -21,8 +21,10 @@ function faultyStore() {
     get: (key) => (failing.reads ? refused() : store.get(key)),
     set: (key, value, ttlMs) => (failing.writes ? refused() : store.set(key, value, ttlMs)),
     // The task's hold is the store's too: held here, so that the faults meet the drafts.
-    add: (key, value, ttlMs) => store.add(key, value, ttlMs),
-    delete: (key) => (failing.writes && !key.startsWith('updating:') ? refused() : store.delete(key)),
+    hold: (key, owner, ttlMs) => store.hold(key, owner, ttlMs),
+    renew: (key, owner, ttlMs) => store.renew(key, owner, ttlMs),
+    release: (key, owner) => store.release(key, owner),
+    delete: (key) => (failing.writes ? refused() : store.delete(key)),
   };
   return { store: faulty, failing };
 }

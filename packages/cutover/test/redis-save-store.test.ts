@@ -55,19 +55,26 @@ describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
     await Promise.all([storeA.close(), storeB.close()]);
   });
 
-  it('adds a value from two connections at once for one of them only, sealed, with its time to live', async () => {
-    const prefix = `save-add-${randomBytes(4).toString('hex')}:`;
+  it('holds a key for one owner across connections, renewing and letting go only for that owner', async () => {
+    const prefix = `save-hold-${randomBytes(4).toString('hex')}:`;
     const [one, two] = await Promise.all([
       createRedisSaveStore({ url: redis.url, key, prefix }),
       createRedisSaveStore({ url: redis.url, key, prefix }),
     ]);
-    const added = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? one : two).add('updating:t', `update ${i}`, 60_000)),
+    const held = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? one : two).hold('updating:t', `owner ${i}`, 60_000)),
     );
-    expect(added.filter(Boolean)).toHaveLength(1);
-    expect(await two.get('updating:t')).toBe(`update ${added.indexOf(true)}`);
-    await one.delete('updating:t');
-    expect(await two.add('updating:t', 'next', 60_000)).toBe(true);
+    expect(held.filter(Boolean)).toHaveLength(1);
+    const owner = `owner ${held.indexOf(true)}`;
+    await two.release('updating:t', 'another owner');
+    expect(await one.renew('updating:t', 'another owner', 60_000)).toBe(false);
+    expect(await one.renew('updating:t', owner, 120_000)).toBe(true);
+    const raw = new Redis(redis.url);
+    const ttl = await raw.pttl(`${prefix}save:updating:t`);
+    await raw.quit();
+    expect(ttl).toBeGreaterThan(60_000);
+    await two.release('updating:t', owner);
+    expect(await one.hold('updating:t', 'next', 60_000)).toBe(true);
     await Promise.all([one.close(), two.close()]);
   });
 

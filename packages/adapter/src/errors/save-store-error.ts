@@ -15,7 +15,7 @@ export class SaveStoreError extends AdapterError {
     super(
       taken
         ? `the Save was taken, but what it left for the Complete could not be kept (${why}): send the Save again`
-        : `what earlier Saves left for this task could not be read (${why}): nothing was sent; retry`,
+        : `journey-bridge could not use its save store for this task (${why}): nothing was sent; retry`,
       { cause },
     );
     this.taken = taken;

@@ -11,13 +11,22 @@ export interface RedisSaveStore {
   get(key: string): Promise<string | undefined>;
   /** Keeps `value` sealed under `key` for `ttlMs`, replacing what was there. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Keeps `value` sealed under `key` for `ttlMs` only if nothing is kept there (one `SET NX`): `true` when it was kept. */
-  add(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Holds `key` for `owner` for `ttlMs` if nobody holds it (one `SET NX`): `true` when it is now `owner`'s. */
+  hold(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives `owner`'s hold of `key` `ttlMs` more (one script): `false` when `owner` no longer holds it. */
+  renew(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Lets `key` go if `owner` holds it (one script): another's hold is left. */
+  release(key: string, owner: string): Promise<void>;
   /** Forgets the value under `key`. */
   delete(key: string): Promise<void>;
   /** Closes the connection: the store is not used again. */
   close(): Promise<void>;
 }
+
+/** Extends a hold only if its owner still has it: a read and a write in one step. */
+const RENEW = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
+/** Deletes a hold only if its owner still has it. */
+const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 /**
  * The adapter's save store in Redis: values sealed with AES-256-GCM under `key` (bound to their full key, so a value
@@ -45,8 +54,13 @@ export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:',
       commanded(async () => {
         await redis.set(`save:${key}`, sealer.seal(value, place(key)), 'PX', ttlMs);
       }),
-    add: (key, value, ttlMs) =>
-      commanded(async () => (await redis.set(`save:${key}`, sealer.seal(value, place(key)), 'PX', ttlMs, 'NX')) === 'OK'),
+    // An owner is a random id, no subject's data: held as it is, so that a script can compare it.
+    hold: (key, owner, ttlMs) => commanded(async () => (await redis.set(`save:${key}`, owner, 'PX', ttlMs, 'NX')) === 'OK'),
+    renew: (key, owner, ttlMs) => commanded(async () => (await redis.eval(RENEW, 1, `save:${key}`, owner, ttlMs)) === 1),
+    release: (key, owner) =>
+      commanded(async () => {
+        await redis.eval(RELEASE, 1, `save:${key}`, owner);
+      }),
     delete: (key) =>
       commanded(async () => {
         await redis.del(`save:${key}`);
