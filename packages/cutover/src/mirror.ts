@@ -6,6 +6,7 @@ import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import { SavedAdditions, type SaveThenAddition } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
 import { schemaCollects } from './schema-elements.js';
+import { StepAlignment } from './step-alignment.js';
 import type { PairingStore, Side } from './types.js';
 
 /** How one side of a mirrored journey ended: a state (terminal, or where it got stuck), or a failure. */
@@ -66,6 +67,11 @@ export interface MirrorEnds {
    * all the shadow's interaction requires, which v2 refuses: sorted, none for most journeys.
    */
   readonly addedAfterSave: readonly string[];
+  /**
+   * The caller's tasks do not fit the shadow's steps as live would give them (see `StepAlignment`): a step refused the
+   * `Complete` live would send it, or asked for more than the caller completed.
+   */
+  readonly stepsMisfit: boolean;
 }
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
@@ -180,6 +186,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   const corrections = new SavedCorrections();
   /** Only with v2 the shadow: as the primary, the adapter refuses such a Complete itself, and the caller sees it. */
   const additions = job.primary === 'v1' ? new SavedAdditions() : undefined;
+  /** Only with v2 the shadow, as `additions`. */
+  const steps = job.primary === 'v1' ? new StepAlignment() : undefined;
   /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
   let uncertainSaves = 0;
   /** Completes of unknown outcome taken and not settled since. */
@@ -230,6 +238,22 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     if (context.pendingHold?.() !== undefined) return false;
     lastLookAt ??= performance.now() + 2 * pollIntervalMs;
     return performance.now() >= lastLookAt;
+  }
+
+  /**
+   * Whether `subject` is valid alone for the shadow's task, asked with a Validate that submits nothing and is not
+   * one of the shadow's calls in the metrics: `false` for a 400 (data missing or invalid), `undefined` for any other
+   * refusal, which says nothing of the data (an element nobody described, which only a submit can check).
+   */
+  async function validates(instanceId: string, taskId: string, subject: Subject): Promise<boolean | undefined> {
+    const request = { intent: 'Validate', instanceId, taskId, context: { subject } } as const;
+    return within(() => apis[shadow].updateTask(request)).then(
+      (answer) => 'valid' in answer && answer.valid === true,
+      (error: unknown) => {
+        if (!refused(error)) throw error;
+        return (error as JourneyApiError).status === 400 ? false : undefined;
+      },
+    );
   }
 
   /**
@@ -288,6 +312,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
             const base = mergeSubject(settling.base, drafts);
             asOfComplete[asOfComplete.length - 1] = mergeSubject(base, taken.subject as Subject);
             additions?.completed(asOfComplete.length - 1, undefined, taken.subject as Subject, taken.taskId);
+            steps?.completed(asOfComplete.length - 1, mergeSubject(drafts, taken.subject as Subject));
             unsettled = undefined;
             unsettledCompletes -= 1;
             drafts = {};
@@ -299,6 +324,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
           const base = mergeSubject(before, drafts);
           asOfComplete.push(mergeSubject(base, taken.subject as Subject));
           additions?.completed(asOfComplete.length - 1, before, taken.subject as Subject, taken.taskId);
+          steps?.completed(asOfComplete.length - 1, mergeSubject(drafts, taken.subject as Subject));
           unsettled = taken.uncertain ? { taskId: taken.taskId, base } : undefined;
           if (taken.uncertain) unsettledCompletes += 1;
           drafts = {};
@@ -337,9 +363,12 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       try {
         const subject = asOfComplete[given - 1] as Subject; // 1 ≤ given ≤ held
         await checkAddition(instanceId, task.taskId, given - 1);
+        const liveSends = steps?.dueCheck(given - 1);
+        const liveFits = liveSends && (await validates(instanceId, task.taskId, liveSends));
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
+        steps?.taken(liveFits);
       } catch (error) {
         // Not refused: it may not have been taken, so the next turn may send it again.
         if (!refused(error)) {
@@ -427,5 +456,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     uncertainInput: uncertainSaves + unsettledCompletes > 0,
     changedAfterSave: corrections.changed,
     addedAfterSave: additions?.added ?? [],
+    stepsMisfit: steps?.misfits() ?? false,
   };
 }
