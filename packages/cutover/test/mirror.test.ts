@@ -111,7 +111,7 @@ describe('a sampled journey is mirrored on the other side', () => {
 
 describe('the shadow is fed as its own interactions ask', () => {
   /** The v1 data check that took name and birth date in two tasks, mapped to its v2 replacement in one interaction. */
-  async function splitIntoOne(steps: readonly Subject[]) {
+  async function splitIntoOne(steps: Subject[]) {
     const sim = createPlatform();
     const records: PairRecord[] = [];
     const v1 = splitDataCheck.resourceIds.v1.production;
