@@ -211,6 +211,12 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   };
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
   let parkedAt: number | undefined;
+  /**
+   * The task the shadow's last submit was taken by, and when: v2 may keep it listed a while after (deciding from the
+   * front whether a document needs its back), which is not waiting for data, for up to `settleMs`.
+   */
+  let lastTaken: { readonly taskId: string; readonly at: number } | undefined;
+  const settleMs = 10 * pollIntervalMs;
   /** Once the shadow waits or has ended, the primary is polled less and less often (a person may take minutes); reset by news. */
   let primaryGapMs = pollIntervalMs;
   let nextPrimaryPoll = 0;
@@ -369,6 +375,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
         steps?.taken(liveFits);
+        lastTaken = { taskId: task.taskId, at: performance.now() };
       } catch (error) {
         // Not refused: it may not have been taken, so the next turn may send it again.
         if (!refused(error)) {
@@ -378,6 +385,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         // Refused with more held than given: the next turn gives more at once.
         if (given === held) parkedAt = held;
       }
+    } else if (task && task.taskId === lastTaken?.taskId && performance.now() - lastTaken.at < settleMs) {
+      // Listed still though it took its data: looked at again (not parked), and not yet taken to wait for more.
+      return true;
     } else if ((task || parkedAt === held) && primaryEnded && !finalLook()) {
       // Not yet the last take: a hold under way here is waited for, one made again elsewhere is given time.
       const pending = context.pendingHold?.();

@@ -337,6 +337,19 @@ describe('a shadow behind its primary', () => {
     ]);
   });
 
+  it('waits for v2 to decide whether a document needs its back, the task still listed after it took the front: a match', async () => {
+    // A passport: v2 reads the front (3 s of its time) before it lets the task go, while the primary ended long ago.
+    const form = {
+      ...person,
+      consent: { dataProcessing: true },
+      contact: { mobilePhone: '+447700900123' },
+      biometrics: [{ selfieImage: image('SELFIE') }],
+      documents: [{ type: 'Primary', side1Image: image('PASSPORT front') }],
+    };
+    const { records } = await lateShadow('a3c5e7f9onboarding-v1', 'b4d6f8a0onboarding-v2', [{ complete: form }]);
+    expect(records).toMatchObject([{ result: 'match' }]);
+  });
+
   it('compares a change to a saved element only within the task: a later task that does not collect it leaves it as held', async () => {
     // Code that sends the whole subject with every call, the name corrected on the selfie's screen.
     const ada = { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' };
