@@ -24,7 +24,10 @@ export interface SaveStore {
 
 /** Options of `createMemorySaveStore`. */
 export interface MemorySaveStoreOptions {
-  /** Characters of keys and values held together (document images travel base64 in drafts): the oldest go first. @default 64 MiB */
+  /**
+   * Characters of keys and values held together (document images travel base64 in drafts): the oldest go first.
+   * Holds on tasks are kept apart, never pushed out. @default 64 Mi (67,108,864) characters
+   */
   capacityChars?: number;
   /** Clock of the entries' time to live, epoch ms. @default Date.now */
   now?: () => number;
@@ -42,6 +45,8 @@ interface Entry {
  */
 export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = Date.now }: MemorySaveStoreOptions = {}): SaveStore {
   const entries = new Map<string, Entry>();
+  // Apart from the values, outside the capacity: a large draft must never push out an update's hold on its task.
+  const holds = new Map<string, Entry>();
   let size = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -55,15 +60,10 @@ export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = 
     remove(key);
     return undefined;
   };
-  const put = (key: string, value: string, ttlMs: number) => {
-    remove(key);
-    entries.set(key, { value, expiresAt: now() + ttlMs });
-    size += key.length + value.length;
-    // Insertion order is age order: a replaced entry was removed above, so it counts as new.
-    for (const oldest of entries.keys()) {
-      if (size <= capacityChars) break;
-      remove(oldest);
-    }
+  const holder = (key: string): string | undefined => {
+    const hold = holds.get(key);
+    if (hold !== undefined && now() > hold.expiresAt) holds.delete(key);
+    return holds.get(key)?.value;
   };
   // No method awaits inside: each runs to its end before another starts, so each is one step.
   return {
@@ -71,28 +71,38 @@ export function createMemorySaveStore({ capacityChars = 64 * 1024 * 1024, now = 
       return live(key)?.value;
     },
     async set(key, value, ttlMs) {
-      put(key, value, ttlMs);
-    },
-    async hold(key, owner, ttlMs) {
-      if (live(key) !== undefined) return false;
-      put(key, owner, ttlMs);
-      return true;
-    },
-    async renew(key, owner, ttlMs) {
-      if (live(key)?.value !== owner) return false;
-      put(key, owner, ttlMs);
-      return true;
-    },
-    async release(key, owner) {
-      if (live(key)?.value === owner) remove(key);
+      remove(key);
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+      size += key.length + value.length;
+      // Insertion order is age order: a replaced entry was removed above, so it counts as new.
+      for (const oldest of entries.keys()) {
+        if (size <= capacityChars) break;
+        remove(oldest);
+      }
     },
     async delete(key) {
       remove(key);
     },
+    async hold(key, owner, ttlMs) {
+      if (holder(key) !== undefined) return false;
+      holds.set(key, { value: owner, expiresAt: now() + ttlMs });
+      return true;
+    },
+    async renew(key, owner, ttlMs) {
+      if (holder(key) !== owner) return false;
+      holds.set(key, { value: owner, expiresAt: now() + ttlMs });
+      return true;
+    },
+    async release(key, owner) {
+      if (holder(key) === owner) holds.delete(key);
+    },
   };
 }
 
-/** A kept value read back, failing without quoting it (JSON.parse's message does): it holds the subject's data. */
+/**
+ * A kept value read back, failing without quoting it (JSON.parse's message does): it holds the subject's data. A
+ * plain `TypeError`, as every store failure is: the adapter gives each as `SaveStoreError`, saying why in its message.
+ */
 export function parseKept<T>(text: string): T {
   try {
     return JSON.parse(text) as T;

@@ -569,8 +569,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const paths = changedUndescribed(catalogue, held, subject);
         if (changed.length > 0 || paths.length > 0) throw new ProvidedElementChangedError(changed, paths);
         const added = addedAfterSave(catalogue, held, subject);
-        // An element the task does not collect any submit of it would have dropped (an SSN sent with every page): the
-        // journey went on without nothing this task takes. An interaction that names none is taken to collect all.
+        // An element the task does not collect any submit of it would have dropped (an SSN sent with every page), so
+        // the journey lacks nothing of it that this task takes. An interaction that names none is taken to collect all.
         const collects = collectedElements(saved.interaction?.collects ?? []);
         const takenHere = (id: string) => collects.length === 0 || collects.some((element) => element.id === id);
         const addedHere = added?.elements.filter(takenHere) ?? [];

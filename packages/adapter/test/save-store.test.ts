@@ -29,6 +29,13 @@ describe('the save store in this process', () => {
     expect(await store.get('c')).toBe('123456789');
   });
 
+  it('never pushes a hold out for capacity: a large draft of another task leaves the task held', async () => {
+    const store = createMemorySaveStore({ capacityChars: 100, now: () => 0 });
+    expect(await store.hold('updating:t', 'update A', 60_000)).toBe(true);
+    await store.set('draft:u', 'x'.repeat(95), 60_000);
+    expect(await store.hold('updating:t', 'update B', 60_000)).toBe(false);
+  });
+
   it('holds a key for one owner at a time, renews and lets it go only for that owner, and frees it when it expires', async () => {
     let now = 0;
     const store = createMemorySaveStore({ now: () => now });
@@ -124,7 +131,7 @@ describe('one update of a task at a time', () => {
     };
     const refusal = await oneUpdateAtATime(store, 't', work, wait).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TaskBusyError);
-    expect((refusal as Error).message).toMatch(/under way for 0.1 s: nothing was sent; retry/);
+    expect((refusal as Error).message).toMatch(/waited 0.1 s for another update of this task to end: nothing was sent; retry/);
     expect(ran).toBe(false);
   });
 });

@@ -158,7 +158,7 @@ describe('an update refused because another of its task is under way', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toMatchObject({
-      message: 'another update of this task has been under way for 10 s: nothing was sent; retry',
+      message: 'waited 10 s for another update of this task to end: nothing was sent; retry',
     });
   });
 });

@@ -248,8 +248,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
 
   /**
    * Whether `subject` is valid alone for the shadow's task, asked with a Validate that submits nothing and is not
-   * one of the shadow's calls in the metrics: `false` for a 400 (data missing or invalid), `undefined` for any other
-   * refusal, which says nothing of the data (an element nobody described, which only a submit can check).
+   * one of the shadow's calls in the metrics: `false` for a 400 about the data (missing or invalid), `undefined` for
+   * any other refusal, which says nothing of it (an element nobody described, which only a submit can check).
    */
   async function validates(instanceId: string, taskId: string, subject: Subject): Promise<boolean | undefined> {
     const request = { intent: 'Validate', instanceId, taskId, context: { subject } } as const;
@@ -257,35 +257,26 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       (answer) => 'valid' in answer && answer.valid === true,
       (error: unknown) => {
         if (!refused(error)) throw error;
-        return (error as JourneyApiError).status === 400 ? false : undefined;
+        const { status, cause } = error as JourneyApiError;
+        return status === 400 && !(cause instanceof Error && cause.name === 'UndescribedElementError') ? false : undefined;
       },
     );
   }
 
   /**
    * Which of the Saves before completed submission `index`, after which data was added (see `SavedAdditions`), was
-   * the first valid alone for the shadow's task: asked with a Validate each, earliest first, which submits nothing
-   * and is not one of the shadow's calls in the metrics (a refusal there says the Saves lacked something, not that
-   * v2 failed). A Validate that fails otherwise fails this turn, as the Complete would. The first valid one's task
-   * schema then says which of the added elements the task collects; a schema refused leaves them all.
+   * the first valid alone for the shadow's task, earliest first (see `validates`). A Validate that fails otherwise
+   * fails this turn, as the Complete would. The first valid one's task schema then says which of the added elements
+   * the task collects; a schema refused leaves them all.
    */
   async function checkAddition(instanceId: string, taskId: string, index: number): Promise<void> {
     const candidates = additions?.uncheckedAt(index);
     if (!additions || !candidates) return;
     let completing: SaveThenAddition | undefined;
     for (const candidate of candidates) {
-      const request = { intent: 'Validate', instanceId, taskId, context: { subject: candidate.saves } } as const;
-      const valid = await within(() => apis[shadow].updateTask(request)).then(
-        (answer) => 'valid' in answer && answer.valid === true,
-        (error: unknown) => {
-          if (refused(error)) return false;
-          throw error;
-        },
-      );
-      if (valid) {
-        completing = candidate;
-        break;
-      }
+      if ((await validates(instanceId, taskId, candidate.saves)) !== true) continue;
+      completing = candidate;
+      break;
     }
     // Live refuses only what the task takes: an element its step does not collect any submit would have dropped.
     const schema = completing && (await within(() => apis[shadow].getTaskSchema({ taskId })).catch(keptUnlessRefused));

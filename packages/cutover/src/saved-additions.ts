@@ -26,15 +26,11 @@ export interface SaveThenAddition {
  * the first that was completed the task, and what came after it was refused.
  */
 export class SavedAdditions {
-  readonly #catalogue: ElementCatalogue;
+  readonly #catalogue: ElementCatalogue = SPECIFICATION_CATALOGUE;
   readonly #unchecked = new Map<number, readonly SaveThenAddition[]>();
   readonly #added = new Set<string>();
   /** The Saves since the last Complete, in order, with their tasks: a Save of another task is not this Complete's draft. */
   #saves: { readonly subject: Subject; readonly taskId: string | undefined }[] = [];
-
-  constructor(catalogue: ElementCatalogue = SPECIFICATION_CATALOGUE) {
-    this.#catalogue = catalogue;
-  }
 
   /** Notes a `Save` the primary took. */
   saved(subject: Subject, taskId: string | undefined): void {

@@ -23,7 +23,7 @@ export class StepAlignment {
 
   /**
    * What live would give the shadow's next step to take data, when the mirror gives it other data (submission
-   * `index`): `undefined` when they are the same, or the caller has not sent that `Complete` yet (then `ended` says).
+   * `index`): `undefined` when they are the same, or the caller has not sent that `Complete` yet (then `misfits` says).
    */
   dueCheck(index: number): Subject | undefined {
     const next = this.#takes;

@@ -9,6 +9,6 @@ export class TaskBusyError extends AdapterError {
   override name = 'TaskBusyError';
 
   constructor(waitedMs: number) {
-    super(`another update of this task has been under way for ${waitedMs / 1000} s: nothing was sent; retry`);
+    super(`waited ${waitedMs / 1000} s for another update of this task to end: nothing was sent; retry`);
   }
 }
