@@ -30,8 +30,11 @@ const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 
 /**
  * The adapter's save store in Redis: values sealed with AES-256-GCM under `key` (bound to their full key, so a value
- * moved to another key does not open), expiring with Redis TTLs. Opens as `createRedisStore` does, its own key check under
- * its own prefix. A failed command rejects with `StoreCommandError` saying why in a few words.
+ * moved to another key does not open), expiring with Redis TTLs; holds on tasks kept as their owner ids, which say
+ * nothing of a subject. Opens as `createRedisStore` does, with a key check of its own at its own prefix: connected,
+ * authenticated and on its database (else `StoreConnectionError`), or `StoreKeyMismatchError`. A failed command
+ * rejects with `StoreCommandError` saying why in a few words. Its methods are the adapter's `SaveStore`, written
+ * out here since this package does not depend on the adapter.
  */
 export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:', ...options }: RedisStoreOptions): Promise<RedisSaveStore> {
   const { redis, sealer } = await connectRedis({ ...options, prefix });

@@ -4,16 +4,13 @@ import { connectRedis, type RedisStoreOptions } from './redis-connection.js';
 
 /**
  * The pairing store shared by several replicas, in Redis. Placements, held submissions and counters expire with
- * Redis TTLs; held submissions are sealed before they leave the process. Opens as `connectRedis` does.
+ * Redis TTLs; held submissions are sealed before they leave the process. Resolves once connected, authenticated and
+ * on its database (else `StoreConnectionError`, with the server's reason, within `connectTimeoutMs`), and rejects
+ * with `StoreKeyMismatchError` when the store (at `prefix`) was first used with another key. Fails commands at once
+ * while disconnected, each within `commandTimeoutMs`, rather than queueing them behind a caller.
  */
-export async function createRedisStore({
-  url,
-  key,
-  prefix = 'journey-bridge:cutover:',
-  commandTimeoutMs = 500,
-  connectTimeoutMs = 10_000,
-}: RedisStoreOptions): Promise<PairingStore> {
-  const { redis, sealer } = await connectRedis({ url, key, prefix, commandTimeoutMs, connectTimeoutMs });
+export async function createRedisStore({ prefix = 'journey-bridge:cutover:', ...options }: RedisStoreOptions): Promise<PairingStore> {
+  const { redis, sealer } = await connectRedis({ ...options, prefix });
   return {
     async place(instanceId, placement, ttlMs) {
       await redis.set(`placement:${instanceId}`, JSON.stringify(placement), 'PX', ttlMs);
