@@ -148,7 +148,7 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
   // What the clients send through: the pool when the shim has its own, else the fetch it was given.
   const upstream = dispatcher ? { dispatcher } : { fetch: upstreamFetch };
   const authOrigin = config.authUrl ? new URL(config.authUrl).origin : base.origin;
-  const { adapter, v1 } = createUpstreamApis(config, upstream, logger, saveStore);
+  const { adapter, v1 } = createUpstreamApis(config, upstream, { logger, saveStore });
   const shimCutover =
     config.cutover &&
     v1 &&

@@ -54,7 +54,11 @@ export interface UpstreamApis {
  * not timed in the shim's upstream histogram, and without the debug logger). The adapter keeps what Saves left in
  * `saveStore` (the replicas' shared one); the shadow thread's keeps its own, as one replica drives each shadow.
  */
-export function createUpstreamApis(config: UpstreamSettings, upstream: Upstream, logger?: Logger, saveStore?: SaveStore): UpstreamApis {
+export function createUpstreamApis(
+  config: UpstreamSettings,
+  upstream: Upstream,
+  { logger, saveStore }: { logger?: Logger | undefined; saveStore?: SaveStore | undefined } = {},
+): UpstreamApis {
   const client = createJourneyClient({
     baseUrl: upstreamBase(config.upstream),
     auth: callerToken(),
