@@ -9,6 +9,7 @@ export { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 export { mergeSubject } from './merge-subject.js';
 export * from './migration/index.js';
 export * from './regions.js';
+export type { SaveStore } from './save-store.js';
 export * from './status.js';
 export * from './subject.js';
 export * from './tokens.js';

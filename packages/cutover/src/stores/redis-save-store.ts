@@ -1,24 +1,10 @@
+import type { SaveStore } from '@journey-bridge/contract';
 import { StoreCommandError } from '../errors/store-command-error.js';
 import { connectRedis, type RedisStoreOptions } from './redis-connection.js';
 import { storeFailureReason } from './store-failure-reason.js';
 
-/**
- * A save store of the adapter (`SaveStore` of `@journey-bridge/adapter`: what a `Save` left for its task's later
- * updates) shared by several replicas, in Redis, so that a journey's `Save` and `Complete` may reach different ones.
- */
-export interface RedisSaveStore {
-  /** The value kept under `key`, opened, or `undefined` when there is none or it expired. */
-  get(key: string): Promise<string | undefined>;
-  /** Keeps `value` sealed under `key` for `ttlMs`, replacing what was there. */
-  set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Holds `key` for `owner` for `ttlMs` if nobody holds it (one `SET NX`): `true` when it is now `owner`'s. */
-  hold(key: string, owner: string, ttlMs: number): Promise<boolean>;
-  /** Gives `owner`'s hold of `key` `ttlMs` more (one script): `false` when `owner` no longer holds it. */
-  renew(key: string, owner: string, ttlMs: number): Promise<boolean>;
-  /** Lets `key` go if `owner` holds it (one script): another's hold is left. */
-  release(key: string, owner: string): Promise<void>;
-  /** Forgets the value under `key`. */
-  delete(key: string): Promise<void>;
+/** The adapter's save store shared by several replicas, in Redis, so that a journey's `Save` and `Complete` may reach different ones. */
+export interface RedisSaveStore extends SaveStore {
   /** Closes the connection: the store is not used again. */
   close(): Promise<void>;
 }
@@ -33,8 +19,7 @@ const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
  * moved to another key does not open), expiring with Redis TTLs; holds on tasks kept as their owner ids, which say
  * nothing of a subject. Opens as `createRedisStore` does, with a key check of its own at its own prefix: connected,
  * authenticated and on its database (else `StoreConnectionError`), or `StoreKeyMismatchError`. A failed command
- * rejects with `StoreCommandError` saying why in a few words. Its methods are the adapter's `SaveStore`, written
- * out here since this package does not depend on the adapter.
+ * rejects with `StoreCommandError` saying why in a few words.
  */
 export async function createRedisSaveStore({ prefix = 'journey-bridge:adapter:', ...options }: RedisStoreOptions): Promise<RedisSaveStore> {
   const { redis, sealer } = await connectRedis({ ...options, prefix });
