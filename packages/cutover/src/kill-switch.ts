@@ -1,4 +1,4 @@
-import { readFile, unwatchFile, watchFile } from 'node:fs';
+import { readFile, stat } from 'node:fs';
 
 /** Ways to pull the kill switch besides `cutover.kill()`. */
 export interface KillSwitchOptions {
@@ -41,14 +41,22 @@ export function watchKillSwitch(
       );
     });
   };
-  // watchFile polls stat, so it works for a file that does not exist yet and on every filesystem.
-  const onChange = (now: { mtimeMs: number }) => {
-    if (now.mtimeMs > 0) fromFile();
+  // Polled with stat, so it works for a file that does not exist yet and on every filesystem. Not `fs.watchFile`: its
+  // first stat is its baseline, so a file made between the first read and that stat was never seen (until changed).
+  let seenMtimeMs: number | undefined;
+  const look = () => {
+    if (!file) return;
+    stat(file, (error, stats) => {
+      const mtimeMs = error ? 0 : stats.mtimeMs;
+      if (mtimeMs === seenMtimeMs) return;
+      seenMtimeMs = mtimeMs;
+      if (mtimeMs > 0) fromFile();
+    });
   };
-  if (file) watchFile(file, { interval: filePollIntervalMs, persistent: false }, onChange);
-  fromFile();
+  const poll = file ? setInterval(look, filePollIntervalMs).unref() : undefined;
+  look();
   return () => {
     if (signal) process.off(signal, onSignal);
-    if (file) unwatchFile(file, onChange);
+    clearInterval(poll);
   };
 }
