@@ -1,6 +1,7 @@
 export { type CallContext, callerToken, MissingCallerTokenError } from './call-context.js';
 export { DescribedElementsError } from './described-elements.js';
 export { AdapterError } from './errors/adapter-error.js';
+export { AdapterOptionsError } from './errors/adapter-options-error.js';
 export { SaveStoreError } from './errors/save-store-error.js';
 export { TaskBusyError } from './errors/task-busy-error.js';
 export { V1CompatInstalledError } from './errors/v1-compat-installed-error.js';

@@ -57,6 +57,7 @@ import type { CallContext } from './call-context.js';
 import { CompletedBySave } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
 import { withEarlyDocumentBack } from './early-document-back.js';
+import { AdapterOptionsError } from './errors/adapter-options-error.js';
 import { SaveStoreError } from './errors/save-store-error.js';
 import { unknownToV2 } from './http/unknown-to-v2.js';
 import { stoppedWaiting } from './http/upstream-failure.js';
@@ -111,6 +112,12 @@ export interface V1AdapterOptions {
    * `Save` and `Complete` to different ones. @default this process's memory (`createMemorySaveStore`, with `now`)
    */
   saveStore?: SaveStore;
+  /**
+   * How long an update of a task waits for another update of the same task under way (a double click, a page saved
+   * while the last one completes, through any process sharing `saveStore`) before it is refused with
+   * `TaskBusyError`, nothing sent. Keep it under the time a caller or load balancer waits for an answer. @default 10000
+   */
+  updateWaitMs?: number;
 }
 
 /**
@@ -180,6 +187,13 @@ interface UpstreamTrace {
   requestId?: string;
 }
 
+/** Refuses a duration option that is not a finite number of ms at least 0 (NaN would make a wait endless). */
+function durations(values: Readonly<Record<string, number>>): void {
+  for (const [option, value] of Object.entries(values)) {
+    if (!Number.isFinite(value) || value < 0) throw new AdapterOptionsError(`${option} must be a number of ms, 0 or more; got ${value}`);
+  }
+}
+
 /**
  * The v1 task API over v2 interactions: the same `V1Api` the v1 client implements, so code typed against it
  * runs unchanged on published v2 journeys. Every call carries what it needs (taskIds encode their instance and
@@ -191,6 +205,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const { client, journeyMap, delivery = 'api', syncStartTimeoutMs = 30_000, syncStartIntervalMs = 1000, now = Date.now, logger } = options;
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
   const saveStore = options.saveStore ?? createMemorySaveStore({ now });
+  const updateWait = { ...TASK_WAIT, maxMs: options.updateWaitMs ?? TASK_WAIT.maxMs };
+  durations({ syncStartTimeoutMs, syncStartIntervalMs, updateWaitMs: updateWait.maxMs });
   const completedBySave = new CompletedBySave(saveStore);
   const saveDrafts = new SaveDrafts(saveStore);
   /**
@@ -536,7 +552,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
           const parsed = v1Request(TaskUpdateRequest, request, logger);
           // A Validate writes nothing: it need not wait for another update of its task.
           if (parsed.intent === 'Validate') return update(parsed);
-          return oneUpdateAtATime(saveStore, parsed.taskId, () => update(parsed), { ...TASK_WAIT, signal: call.signal });
+          return oneUpdateAtATime(saveStore, parsed.taskId, () => update(parsed), { ...updateWait, signal: call.signal });
         }),
 
       fetchState: (request) =>

@@ -1,6 +1,13 @@
 import type { Subject } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
-import { createMemorySaveStore, createV1HttpHandler, type SaveStore, SaveStoreError, TaskBusyError, type V1Adapter } from '../src/index.js';
+import {
+  AdapterOptionsError,
+  createMemorySaveStore,
+  createV1HttpHandler,
+  type SaveStore,
+  SaveStoreError,
+  type V1Adapter,
+} from '../src/index.js';
 import { replicas } from './targets.js';
 
 const DATA_CHECK_V1 = 'a1d7c3f0data-check-v1@latest';
@@ -142,24 +149,49 @@ describe('a save store that fails', () => {
 });
 
 describe('an update refused because another of its task is under way', () => {
-  it('is answered 503 over HTTP, with Retry-After, saying nothing was sent', async () => {
-    const { sim, a } = replicas();
-    // Any V1Api the handler serves may refuse so; the adapter does after waiting 10 s (one-update-at-a-time tests).
-    const { withContext: _, ...operations } = a;
-    const busy = { ...operations, updateTask: async () => Promise.reject(new TaskBusyError(10_000)) };
-    const handle = createV1HttpHandler({ adapter: busy });
-    const response = await handle(
+  it('waits its updateWaitMs, then is answered 503 over HTTP with Retry-After, nothing sent; the first goes on', async () => {
+    // A double click through two replicas: the first Complete's submit hangs on its way to v2.
+    let submitReached!: () => void;
+    const reached = new Promise<void>((resolve) => (submitReached = resolve));
+    let letSubmitGo!: () => void;
+    const submitHeld = new Promise<void>((resolve) => (letSubmitGo = resolve));
+    const { sim, a, b } = replicas({
+      saveStore: createMemorySaveStore(),
+      updateWaitMs: 50,
+      aWaitsFor: async (request) => {
+        if (!request.url.endsWith('/interaction/submit')) return;
+        submitReached();
+        await submitHeld;
+      },
+    });
+    const { instanceId, taskId } = await started(a);
+    const first = a.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
+    await reached;
+    const submitsBefore = sim.core.journal.count({ path: '*/interaction/submit' });
+    const response = await createV1HttpHandler({ adapter: b })(
       new Request('http://shim.test/captain/api/journey/task/update', {
         method: 'POST',
         headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ intent: 'Save', instanceId: 'i', taskId: 't', context: { subject: person } }),
+        body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject: person } }),
       }),
     );
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toMatchObject({
-      message: 'waited 10 s for another update of this task to end: nothing was sent; retry',
+      message: 'waited 0.05 s for another update of this task to end: nothing was sent; retry',
     });
+    expect(sim.core.journal.count({ path: '*/interaction/submit' })).toBe(submitsBefore);
+    letSubmitGo();
+    await expect(first).resolves.toEqual({ instanceId, taskId });
+    // The task is free again: the retry is answered as v1 answered a second Complete, a conflict.
+    await expect(b.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it('refuses an updateWaitMs that would make the wait endless or negative, naming it', () => {
+    expect(() => replicas({ updateWaitMs: Number.NaN })).toThrow(AdapterOptionsError);
+    expect(() => replicas({ updateWaitMs: -1 })).toThrow('updateWaitMs must be a number of ms, 0 or more; got -1');
   });
 });
 

@@ -113,18 +113,32 @@ export const interceptorOverV2: TargetFactory = (sim, dialect) => (region, token
     }),
   });
 
+/** Options of `replicas`. */
+interface ReplicaOptions {
+  saveStore?: SaveStore;
+  updateWaitMs?: number;
+  /** Replica `a`'s v2 requests wait for it to resolve before they reach the platform (one that hangs). */
+  aWaitsFor?: (request: Request) => Promise<void>;
+}
+
 /**
  * Two replicas of the drop-in over one in-process platform (its clock manual), sharing one token: each adapter
  * remembers only its own Saves, unless both are given `saveStore`.
  */
-export function replicas({ saveStore }: { saveStore?: SaveStore } = {}) {
+export function replicas({ saveStore, updateWaitMs, aWaitsFor }: ReplicaOptions = {}) {
   const sim = createSimulator({ journeys, clock: { manual: true } });
   const token = sim.issueToken();
-  const replica = () =>
+  const replica = (fetch: typeof globalThis.fetch) =>
     createV1Adapter({
-      client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch: sim.fetch }),
+      client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken(token), fetch }),
       journeyMap,
       ...(saveStore && { saveStore }),
+      ...(updateWaitMs !== undefined && { updateWaitMs }),
     });
-  return { sim, a: replica(), b: replica() };
+  const gated: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    await aWaitsFor?.(request.clone());
+    return sim.fetch(request);
+  };
+  return { sim, a: replica(aWaitsFor ? gated : sim.fetch), b: replica(sim.fetch) };
 }
