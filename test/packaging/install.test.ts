@@ -156,6 +156,38 @@ describe('installed from packed tarballs with npm', () => {
     expect(checked.stdout).toBe('');
   });
 
+  it('type-checks a CommonJS consumer with moduleResolution node10, as older projects still set it', async () => {
+    // node10 reads no `exports`: the main entries resolve by `types`, the transform's subpath by `typesVersions`.
+    const dir = join(scratch, 'consumer-node10');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'consumer.ts'), await readFile(new URL('consumer.ts', import.meta.url), 'utf8'));
+    await writeFile(
+      join(dir, 'require.ts'),
+      "import transform = require('@journey-bridge/codemod/jscodeshift-transform');\n" +
+        "export const output: string | undefined = transform({ path: 'a.ts', source: '' }, {}, {});\n",
+    );
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          esModuleInterop: true,
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules', '@types')],
+        },
+        files: ['consumer.ts', 'require.ts'],
+      }),
+    );
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const checked = await inScratch(process.execPath, [tsc, '-p', dir]).catch((error: { stdout: string }) => error);
+    expect(checked.stdout).toBe('');
+  });
+
   it.each(Object.entries(BINARIES))('%s answers --help and --version', async (name, from) => {
     const help = await inScratch(bin(name), ['--help']);
     expect(help.stdout).toMatch(/usage/i);
