@@ -2,5 +2,5 @@ export { ENVIRONMENT, resolveConfig, ShimConfig, ShimConfigError, type ShimConfi
 export { ShimError } from './errors/shim-error.js';
 export { ShimMetrics, type ShimMetricsOptions } from './metrics.js';
 export { createLogger, type RunningShim, type StartShimOptions, startShim } from './server.js';
-export { createShimHandler, type ShimHandlerOptions } from './shim-handler.js';
+export { createShimHandler, type NodeBindings, type ShimHandlerOptions } from './shim-handler.js';
 export { upstreamBase } from './upstream-apis.js';

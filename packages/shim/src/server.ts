@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type HttpBindings, serve } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { warnEntriesWithoutFlowKeys } from './flow-key-warnings.js';
 import { openPairingStore, openSaveStore } from './shared-stores.js';
-import { createShimHandler } from './shim-handler.js';
+import { createShimHandler, type NodeBindings } from './shim-handler.js';
 import { withoutPassword } from './without-password.js';
 
 /** A shim listening on a port. */
@@ -86,7 +86,7 @@ export async function startShim(
 
   return new Promise((resolve, reject) => {
     // serve() listens with node:http (HTTP/1), so its bindings are node:http's.
-    const onRequest = (request: Request, env: unknown) => shim.handle(request, env as HttpBindings);
+    const onRequest = (request: Request, env: unknown) => shim.handle(request, env as NodeBindings);
     const server = serve({ fetch: onRequest, port: config.port, hostname: config.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;

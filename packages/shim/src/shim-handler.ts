@@ -1,5 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { HttpBindings } from '@hono/node-server';
 import { createV1HttpHandler, isV1Path, type SaveStore, type V1ServerRequest } from '@journey-bridge/adapter';
 import { createDispatcher, createFetch } from '@journey-bridge/client';
 import { TOKEN_PATHS, V2_BASE_PATH, V2_PATHS } from '@journey-bridge/contract';
@@ -14,6 +14,15 @@ import { createUpstreamApis, upstreamBase } from './upstream-apis.js';
 
 /** The specification's four journey endpoints, whose 2xx answers are JSON objects: a pass-through checks them. */
 const JSON_ANSWERS = [V2_PATHS.start, V2_PATHS.interactionFetch, V2_PATHS.interactionSubmit, V2_PATHS.stateFetch];
+
+/**
+ * The node:http request and response a fetch-style request arrived on, as `@hono/node-server` passes them. Named here
+ * so that the public declarations need neither that package's nor the DOM's types.
+ */
+export interface NodeBindings {
+  readonly incoming: IncomingMessage;
+  readonly outgoing: ServerResponse;
+}
 
 /** Options of `createShimHandler`. */
 export interface ShimHandlerOptions {
@@ -84,7 +93,7 @@ class ConnectionSignals {
  * A v1 request as node:http holds it: the body read as the socket's own chunks, not through a web stream, and
  * `signal`, its connection's. Past the body limit the handler stops reading: the server drops the rest once the 413 is out.
  */
-function serverRequestOf(request: Request, { incoming }: HttpBindings, signal: AbortSignal): V1ServerRequest {
+function serverRequestOf(request: Request, { incoming }: NodeBindings, signal: AbortSignal): V1ServerRequest {
   return {
     method: request.method,
     url: request.url,
@@ -196,7 +205,7 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
   let waitingStopped = false;
 
   /** A pass-through request: the body as node:http holds it when served on a port, else the fetch body. */
-  const passThroughRequest = (request: Request, requestId: string, server: HttpBindings | undefined): PassThroughRequest =>
+  const passThroughRequest = (request: Request, requestId: string, server: NodeBindings | undefined): PassThroughRequest =>
     server
       ? { request, requestId, signal: connections.of(server.incoming.socket), chunks: server.incoming.iterator({ destroyOnReturn: false }) }
       : { request, requestId, signal: request.signal };
@@ -206,7 +215,7 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
     request: Request,
     url: URL,
     requestId: string,
-    server: HttpBindings | undefined,
+    server: NodeBindings | undefined,
   ): Promise<Response> {
     switch (route) {
       case 'healthz':
@@ -244,7 +253,7 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
   }
 
   /** Answers one request; `server` is what @hono/node-server passes along when node:http received it. */
-  async function handle(request: Request, server?: HttpBindings): Promise<Response> {
+  async function handle(request: Request, server?: NodeBindings): Promise<Response> {
     const started = performance.now();
     if (server) latestOn.set(server.incoming.socket, server.incoming);
     const url = targetOf(request);
