@@ -593,7 +593,7 @@ export function createCutover(given: CutoverOptions): Cutover {
     runtime: Runtime,
     stage: Stage,
     job: MirrorJob,
-    { ends: mirrored, instances, uncertainInput, changedAfterSave, addedAfterSave, stepsMisfit }: MirrorEnds,
+    { ends: mirrored, instances, uncertainInput, changedAfterSave, addedAfterSave, stepsMisfit, unchecked }: MirrorEnds,
   ) {
     let record: PairRecord;
     try {
@@ -640,6 +640,7 @@ export function createCutover(given: CutoverOptions): Cutover {
         latencyMs: { v1: 'state' in ends.v1 ? ends.v1.latencyMs : undefined, v2: 'state' in ends.v2 ? ends.v2.latencyMs : undefined },
         ...(Object.keys(errors).length > 0 && { errors }),
         ...(recordOutcomes && !('failed' in v1Outcome) && !('failed' in v2Outcome) && { outcomes: { v1: v1Outcome, v2: v2Outcome } }),
+        ...(unchecked.length > 0 && { unchecked }),
         at: new Date().toISOString(),
       };
     } catch (error) {

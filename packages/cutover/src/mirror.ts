@@ -72,6 +72,12 @@ export interface MirrorEnds {
    * `Complete` live would send it, or asked for more than the caller completed.
    */
   readonly stepsMisfit: boolean;
+  /**
+   * The rules above the mirror could not check (`added-after-save`, `task-steps`): their `Validate` met a step that
+   * needs an element nobody described to the shadow's adapter, which only a submit can check. Sorted, none for most
+   * journeys; a pair whose ends agree is then a match only as far as those rules go.
+   */
+  readonly unchecked: readonly string[];
 }
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
@@ -188,6 +194,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   const additions = job.primary === 'v1' ? new SavedAdditions() : undefined;
   /** Only with v2 the shadow, as `additions`. */
   const steps = job.primary === 'v1' ? new StepAlignment() : undefined;
+  /** Rules a `Validate` could not answer for (see `MirrorEnds.unchecked`). */
+  const unchecked = new Set<string>();
   /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
   let uncertainSaves = 0;
   /** Completes of unknown outcome taken and not settled since. */
@@ -274,7 +282,10 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     if (!additions || !candidates) return;
     let completing: SaveThenAddition | undefined;
     for (const candidate of candidates) {
-      if ((await validates(instanceId, taskId, candidate.saves)) !== true) continue;
+      const valid = await validates(instanceId, taskId, candidate.saves);
+      // Unknown: these Saves may have completed the task, and what came after them been refused.
+      if (valid === undefined) unchecked.add('added-after-save');
+      if (valid !== true) continue;
       completing = candidate;
       break;
     }
@@ -361,7 +372,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         const subject = asOfComplete[given - 1] as Subject; // 1 ≤ given ≤ held
         await checkAddition(instanceId, task.taskId, given - 1);
         const liveSends = steps?.dueCheck(given - 1);
-        const liveFits = liveSends && (await validates(instanceId, task.taskId, liveSends));
+        const liveFits = liveSends ? await validates(instanceId, task.taskId, liveSends) : true;
+        if (liveFits === undefined) unchecked.add('task-steps');
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
@@ -458,5 +470,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     changedAfterSave: corrections.changed,
     addedAfterSave: additions?.added ?? [],
     stepsMisfit: steps?.misfits() ?? false,
+    unchecked: [...unchecked].sort(),
   };
 }

@@ -44,12 +44,15 @@ function scalarsOnly(value: unknown): unknown {
 /** An error's name, e.g. `TimeoutError`; anything longer or freer could be a message carrying data. */
 const errorName = (name: string | undefined) => (name === undefined ? undefined : /^\w{1,64}$/.test(name) ? name : 'Error');
 
+/** A rule's name, e.g. `task-steps`; anything else is not one of ours. */
+const ruleName = (name: string) => (/^[\w.-]{1,64}$/.test(name) ? name : 'rule');
+
 /**
  * The record as published, member by member: an unexpected member of a record never reaches the output, and
  * differences carry scalars only.
  */
 function published(record: PairRecord, instance: (id: string) => string): PairRecord {
-  const { mapping, stage, primary, result, differences, latencyMs, errors, at, outcomes } = record;
+  const { mapping, stage, primary, result, differences, latencyMs, errors, at, outcomes, unchecked } = record;
   return {
     at,
     mapping,
@@ -69,6 +72,7 @@ function published(record: PairRecord, instance: (id: string) => string): PairRe
     latencyMs: { v1: latencyMs.v1, v2: latencyMs.v2 },
     ...(errors && { errors: { v1: errorName(errors.v1), v2: errorName(errors.v2) } }),
     ...(outcomes && { outcomes: scalarsOnly(outcomes) as PairRecord['outcomes'] }),
+    ...(unchecked && { unchecked: unchecked.map((rule) => ruleName(rule)) }),
   };
 }
 

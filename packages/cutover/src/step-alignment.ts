@@ -36,7 +36,10 @@ export class StepAlignment {
     return isDeepStrictEqual(mergeSubject(earlier, own), own) ? undefined : own;
   }
 
-  /** Notes that the shadow's step took its data; `liveFits`: whether the `Complete` live would send it was valid there. */
+  /**
+   * Notes that the shadow's step took its data; `liveFits`: whether the `Complete` live would send it was valid there
+   * (`true` when no check was due; `undefined` when the check could not say, which is not a misfit).
+   */
   taken(liveFits: boolean | undefined): void {
     this.#takes += 1;
     if (liveFits === false) this.#misfit = true;

@@ -78,6 +78,12 @@ export interface PairRecord {
    * `journey-bridge compare --learn`); they hold no subject data.
    */
   readonly outcomes?: { readonly v1: NormalOutcome; readonly v2: NormalOutcome };
+  /**
+   * Rules of the mirror (`added-after-save`, `task-steps`) that could not be checked for this pair: a step needs an
+   * element nobody described to the shadow's adapter (its `elements`), which only a submit checks. A pair whose ends
+   * agree says nothing of these. Absent when every rule was checked.
+   */
+  readonly unchecked?: readonly string[];
   /** ISO 8601. */
   readonly at: string;
 }

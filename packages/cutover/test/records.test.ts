@@ -92,6 +92,16 @@ describe('pair records as JSON lines', () => {
     expect(seen[0]?.v2Instance).not.toBe(ids[0]);
   });
 
+  it('publishes the rules a pair could not check by name only, and none when every rule was checked', async () => {
+    const record = (await recordsOfRealPairs()).records[0] as PairRecord;
+    const seen: PairRecord[] = [];
+    const publisher = createRecordPublisher({ write: (published) => seen.push(published) });
+    await publisher.publish({ ...record, unchecked: ['task-steps', 'Ada Lovelace, 1990-12-10'] });
+    await publisher.publish(record);
+    expect(seen[0]?.unchecked).toEqual(['task-steps', 'rule']);
+    expect(seen[1]).not.toHaveProperty('unchecked');
+  });
+
   it('never throws from publish when the file cannot be written: each lost record is refused, onError hears path and code once', async () => {
     const heard: RecordPublisherError[] = [];
     const record = (await recordsOfRealPairs()).records[0] as PairRecord;

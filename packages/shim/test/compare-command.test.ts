@@ -369,6 +369,24 @@ describe('journey-bridge compare', () => {
     expect(page).toContain(`<td>0.0%</td><td>16.7%</td><td>2</td><td>1200 / 1200</td>`);
   });
 
+  it('says how many agreeing pairs had a rule the shadow could not check, in the text, JSON and HTML reports', async () => {
+    const mapping = (await template()).mapping as string;
+    // A mismatch's unchecked rule says nothing the mismatch does not: only agreeing pairs are counted.
+    const file = await madeUp([
+      ...many(2, 'match'),
+      { result: 'match', unchecked: ['task-steps'] },
+      { result: 'match', unchecked: ['added-after-save', 'task-steps'] },
+      { result: 'mismatch', unchecked: ['task-steps'] },
+    ]);
+    const note = `${mapping}: agreeing pairs the shadow could not check for a rule (added-after-save 1, task-steps 2)`;
+    expect((await cli('compare', file)).stdout).toContain(note);
+    const json = JSON.parse((await cli('compare', file, '--json')).stdout) as { overall: object };
+    expect(json.overall).toMatchObject({ consistency: 0.8, unchecked: { 'task-steps': 2, 'added-after-save': 1 } });
+    expect((await cli('compare', file, '--html', '-')).stdout).toContain(`<p class="bad">${note}`);
+    // None unchecked: no note.
+    expect((await cli('compare', await madeUp(many(3, 'match')))).stdout).not.toContain('could not check');
+  });
+
   it('reads a record with a stage it does not know, or a null latency, and counts it', async () => {
     const [first = '', ...rest] = (await readFile(await writeReport(await tempDir(), { seeded: false }), 'utf8')).trim().split('\n');
     const later = { ...(JSON.parse(first) as { latencyMs: object }), stage: 'canary', latencyMs: { v1: 5, v2: null } };

@@ -46,3 +46,17 @@ export const resultCells = (summary: MappingSummary): string[] => [
   ...RESULTS.map((result) => String(summary.results[result])),
   percent(summary.consistency),
 ];
+
+/**
+ * One line per mapping with agreeing pairs whose mirror could not check a rule (a step needs an element nobody
+ * described to the shadow's adapter), or nothing when none had one: their consistency goes only as far as those rules.
+ */
+export const uncheckedNotes = (mappings: readonly MappingSummary[]): string[] =>
+  mappings.flatMap(({ mapping, unchecked }) => {
+    const rules = Object.entries(unchecked).sort(([a], [b]) => a.localeCompare(b));
+    if (rules.length === 0) return [];
+    const counts = rules.map(([rule, count]) => `${rule} ${count}`).join(', ');
+    return [
+      `${mapping}: agreeing pairs the shadow could not check for a rule (${counts}): a step needs an element not described to the adapter (its elements); describe it to check them.`,
+    ];
+  });

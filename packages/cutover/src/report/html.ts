@@ -1,6 +1,6 @@
 import { consistencyChart } from './chart.js';
 import { escapeHtml } from './escape-html.js';
-import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable } from './format.js';
+import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable, uncheckedNotes } from './format.js';
 import type { ReportSummary } from './summary.js';
 
 /** The page's title, also its `<h1>`: what a reader (or a test of the page) looks for first. */
@@ -95,7 +95,9 @@ ${htmlTable(
   (row, column) => (column === mismatchColumn && (rows[row]?.results.mismatch ?? 0) > 0 ? 'bad' : ''),
   total,
 )}
-<h2>Errors and latency</h2>
+${uncheckedNotes(summary.mappings)
+  .map((line) => `<p class="bad">${escapeHtml(line)}</p>\n`)
+  .join('')}<h2>Errors and latency</h2>
 ${htmlTable(
   ['mapping', 'v1 errors', 'v2 errors', 'lost to the store', 'v1 p50 / p99 ms', 'v2 p50 / p99 ms'],
   rows.map((row) => [

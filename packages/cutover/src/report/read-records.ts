@@ -43,6 +43,7 @@ const PairRecordLine = z.looseObject({
   latencyMs: z.looseObject({ v1: Latency, v2: Latency }),
   errors: z.looseObject({ v1: z.string().optional(), v2: z.string().optional() }).optional(),
   outcomes: z.looseObject({ v1: Outcome, v2: Outcome }).optional(),
+  unchecked: z.array(z.string()).optional(),
   at: z.iso.datetime({ offset: true }),
 });
 

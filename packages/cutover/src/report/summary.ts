@@ -25,6 +25,11 @@ export interface MappingSummary {
    * `error` pairs that say nothing about either side.
    */
   readonly lostToStore: number;
+  /**
+   * Pairs whose ends agreed (`match`, `reasonable`, `ignored`) while a rule of the mirror could not be checked
+   * (`PairRecord.unchecked`), by rule: consistent only as far as that rule goes.
+   */
+  readonly unchecked: Readonly<Record<string, number>>;
   readonly latency: Readonly<Record<Side, Percentiles | undefined>>;
   /** Pairs per stage kind; a stage this version does not know (a later one wrote it) under its name. */
   readonly stages: Readonly<Partial<Record<Stage['kind'], number>> & Record<string, number>>;
@@ -107,8 +112,10 @@ function summariseMapping(mapping: string, records: readonly PairRecord[]): Mapp
   const latencies: Record<Side, number[]> = { v1: [], v2: [] };
   const failures: Record<Side, number> = { v1: 0, v2: 0 };
   let lostToStore = 0;
+  const unchecked: Record<string, number> = Object.create(null);
   for (const record of records) {
     results[record.result] += 1;
+    if (CONSISTENT.includes(record.result)) for (const rule of record.unchecked ?? []) unchecked[rule] = (unchecked[rule] ?? 0) + 1;
     stages[record.stage] = (stages[record.stage] ?? 0) + 1;
     let lost = false;
     for (const side of SIDES) {
@@ -128,6 +135,7 @@ function summariseMapping(mapping: string, records: readonly PairRecord[]): Mapp
     consistency: consistencyOf(results),
     errorRate: { v1: rate(failures.v1), v2: rate(failures.v2) },
     lostToStore,
+    unchecked,
     latency: { v1: percentiles(latencies.v1), v2: percentiles(latencies.v2) },
     stages,
   };

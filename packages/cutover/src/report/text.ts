@@ -1,5 +1,5 @@
 import { escapeControlCharacters } from './escape-control-characters.js';
-import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable } from './format.js';
+import { latency, literal, percent, RESULTS, resultCells, skippedNote, stageTable, uncheckedNotes } from './format.js';
 import type { ReportSummary } from './summary.js';
 
 /**
@@ -33,6 +33,7 @@ export function formatSummary(summary: ReportSummary): string {
     '',
     'Pairs by result',
     ...table(['mapping', 'pairs', ...RESULTS, 'consistency'], rows.map(resultCells), undefined, total),
+    ...uncheckedNotes(summary.mappings).map((note) => `  ${escapeControlCharacters(note)}`),
     '',
     'Errors and latency (ms from start to end)',
     ...table(
