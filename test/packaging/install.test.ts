@@ -121,73 +121,42 @@ describe('installed from packed tarballs with npm', () => {
     expect(required.stderr).toBe('');
   });
 
-  it.each(['node16', 'nodenext'])('type-checks an ES module and a CommonJS consumer with module %s', async (module) => {
-    const dir = join(scratch, `consumer-${module}`);
+  /**
+   * Type-checks, in a project of its own with `compilerOptions`, the consumer file under each name in `consumers` and
+   * a file requiring the transform as `requireFile`; our declaration files are checked too, not skipped.
+   */
+  async function typeChecks(name: string, consumers: string[], requireFile: string, compilerOptions: object) {
+    const dir = join(scratch, `consumer-${name}`);
     await mkdir(dir, { recursive: true });
     const consumer = await readFile(new URL('consumer.ts', import.meta.url), 'utf8');
-    await writeFile(join(dir, 'esm.mts'), consumer);
-    await writeFile(join(dir, 'cjs.cts'), consumer);
+    for (const file of consumers) await writeFile(join(dir, file), consumer);
     // The transform's CommonJS build is the function itself (`module.exports = transform`): its declarations
     // must say so, or `t(...)` is refused and `t.default(...)`, which throws, passes.
     await writeFile(
-      join(dir, 'require.cts'),
+      join(dir, requireFile),
       "import transform = require('@journey-bridge/codemod/jscodeshift-transform');\n" +
         "export const output: string | undefined = transform({ path: 'a.ts', source: '' }, {}, {});\n",
     );
+    const common = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] };
+    const typeRoots = [join(ROOT, 'node_modules', '@types')];
     await writeFile(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module,
-          moduleResolution: module,
-          target: 'es2022',
-          strict: true,
-          noEmit: true,
-          // Our declaration files are checked too, not skipped.
-          skipLibCheck: false,
-          types: ['node'],
-          typeRoots: [join(ROOT, 'node_modules', '@types')],
-        },
-        files: ['esm.mts', 'cjs.cts', 'require.cts'],
-      }),
+      JSON.stringify({ compilerOptions: { ...common, typeRoots, ...compilerOptions }, files: [...consumers, requireFile] }),
     );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const checked = await inScratch(process.execPath, [tsc, '-p', dir]).catch((error: { stdout: string }) => error);
     expect(checked.stdout).toBe('');
+  }
+
+  it.each(['node16', 'nodenext'])('type-checks an ES module and a CommonJS consumer with module %s', async (module) => {
+    await typeChecks(module, ['esm.mts', 'cjs.cts'], 'require.cts', { module, moduleResolution: module });
   });
 
   it('type-checks a CommonJS consumer with moduleResolution node10, as older projects still set it', async () => {
     // node10 reads no `exports`: the main entries resolve by `types`, the transform's subpath by `typesVersions`.
-    const dir = join(scratch, 'consumer-node10');
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'consumer.ts'), await readFile(new URL('consumer.ts', import.meta.url), 'utf8'));
-    await writeFile(
-      join(dir, 'require.ts'),
-      "import transform = require('@journey-bridge/codemod/jscodeshift-transform');\n" +
-        "export const output: string | undefined = transform({ path: 'a.ts', source: '' }, {}, {});\n",
-    );
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'commonjs',
-          moduleResolution: 'node10',
-          esModuleInterop: true,
-          target: 'es2022',
-          // A Node project without the DOM's types: what our declarations name must come from Node's.
-          lib: ['es2022'],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-          types: ['node'],
-          typeRoots: [join(ROOT, 'node_modules', '@types')],
-        },
-        files: ['consumer.ts', 'require.ts'],
-      }),
-    );
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const checked = await inScratch(process.execPath, [tsc, '-p', dir]).catch((error: { stdout: string }) => error);
-    expect(checked.stdout).toBe('');
+    // Without the DOM's types, as a Node project may be: what our declarations name must come from Node's.
+    const options = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, lib: ['es2022'] };
+    await typeChecks('node10', ['consumer.ts'], 'require.ts', options);
   });
 
   it.each(Object.entries(BINARIES))('%s answers --help and --version', async (name, from) => {
