@@ -121,14 +121,14 @@ function onTheWire(operation: V1Operation, answer: unknown, statusSpelling: stri
 
 /**
  * A fetch `Request`'s body stream is async-iterable on Node; the DOM typings do not say so. Its chunks are what
- * the caller's stream enqueued, which need not be bytes. A server's chunks end when its request's signal fires (the
- * server stops waiting); a `Request`'s stream fails by itself when its caller goes.
+ * the caller's stream enqueued, which need not be bytes. They end when the request's signal fires, as a server
+ * stops waiting: in-process, a caller's stream that never closes does not fail by itself when its signal does.
  */
 const chunksOf = (request: Request | V1ServerRequest): AsyncIterable<unknown> | Uint8Array[] =>
   'chunks' in request
     ? chunksUntilAborted(request.chunks, request.signal)
     : request.body
-      ? (request.body as unknown as AsyncIterable<unknown>)
+      ? chunksUntilAborted(request.body as unknown as AsyncIterable<unknown>, request.signal)
       : [];
 
 /**
@@ -192,7 +192,9 @@ async function readBody(
     return { body: parsedObject(decode(Buffer.concat(chunks))), bytes: size };
   } catch (error) {
     held.release(size);
-    throw error;
+    if (error instanceof RequestProblem || request.signal?.aborted) throw error;
+    // The caller's own body stream failed (an in-process caller's stream that errors): its fault, not ours.
+    throw new RequestProblem(400, 'the request body could not be read: its stream failed');
   }
 }
 
