@@ -137,6 +137,21 @@ describe('a Complete after a Save that completed the interaction', () => {
     },
   );
 
+  it('names the update that adds it as what it is: a third Save of the wizard is "this Save", not "this Complete"', async () => {
+    const sim = createSimulator({ journeys, clock: { manual: true } });
+    const api = WAYS['the adapter']?.(sim) as V1Api;
+    const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
+    const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
+    await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person('Ada') } });
+    const address = { lines: ['12 St James Square'], locality: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
+    const error = await refusal(
+      api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: { identity: { currentAddress: address } } } }),
+    );
+    expect(error.v1Error?.message).toMatch(
+      /^the Save before this Save already completed the task .* without CurrentAddress this Save adds/,
+    );
+  });
+
   it('refuses a Complete that adds data no element takes (a passport number), naming where: it is never dropped silently', async () => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
     const api = WAYS['the adapter']?.(sim) as V1Api;

@@ -103,9 +103,9 @@ export class ProvidedElementChangedError extends TranslationError {
 }
 
 /**
- * A `Complete` after a `Save` that completed the task carries data the journey does not hold: v1 kept the Save as a
- * draft and took both, but on v2 the Save submitted and the journey went on without it. Nothing was submitted.
- * Names elements and paths, never values.
+ * An update (`Complete`, or another `Save` or `Validate`) after a `Save` that completed the task carries data the
+ * journey does not hold: v1 kept the Save as a draft and took both, but on v2 the Save submitted and the journey
+ * went on without it. Nothing was submitted. Names the update's intent, elements and paths, never values.
  */
 export class AddedAfterSaveError extends TranslationError {
   static {
@@ -116,10 +116,11 @@ export class AddedAfterSaveError extends TranslationError {
   constructor(
     readonly elements: readonly string[],
     readonly paths: readonly string[] = [],
+    readonly intent: 'Save' | 'Complete' | 'Validate' = 'Complete',
   ) {
     const named = [...elements, ...subjectPaths(paths)];
     super(
-      `the Save before this Complete already completed the task (v2 has no drafts), so the journey went on without ${listed(named)} this Complete adds: nothing was submitted, and data added after such a Save needs a new journey`,
+      `the Save before this ${intent} already completed the task (v2 has no drafts), so the journey went on without ${listed(named)} this ${intent} adds: nothing was submitted, and data added after such a Save needs a new journey`,
       409,
       'request.update-intent',
     );
