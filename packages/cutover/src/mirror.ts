@@ -1,11 +1,19 @@
 import { JourneyApiError, type V1Api } from '@journey-bridge/client';
-import { isTerminalStatus, mergeSubject, type Subject, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import {
+  isTerminalStatus,
+  mergeSubject,
+  type Subject,
+  type V1StartRequest,
+  type V1State,
+  type V1TaskList,
+  type V1TaskListWithSchema,
+} from '@journey-bridge/contract';
 import { ShadowDataLostError } from './errors/shadow-data-lost-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import { SavedAdditions, type SaveThenAddition } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
-import { schemaCollects } from './schema-elements.js';
+import { collectsOf, schemaCollects } from './schema-elements.js';
 import { StepAlignment } from './step-alignment.js';
 import type { PairingStore, Side } from './types.js';
 
@@ -193,7 +201,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   /** Only with v2 the shadow: as the primary, the adapter refuses such a Complete itself, and the caller sees it. */
   const additions = job.primary === 'v1' ? new SavedAdditions() : undefined;
   /** Only with v2 the shadow, as `additions`. */
-  const steps = job.primary === 'v1' ? new StepAlignment() : undefined;
+  const steps = job.primary === 'v1' ? new StepAlignment((job.start.context.subject ?? {}) as Subject) : undefined;
   /** Rules a `Validate` could not answer for (see `MirrorEnds.unchecked`). */
   const unchecked = new Set<string>();
   /** Saves of unknown outcome taken: a Save leaves its task open, taken or not, so nothing later settles one. */
@@ -219,6 +227,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   };
   /** How many submissions were held when the shadow was last found waiting: until more arrive, it waits still. */
   let parkedAt: number | undefined;
+  /**
+   * How many were held when the shadow's next step was found to get, in live, a `Complete` the caller has not sent
+   * (see `StepAlignment`): until more arrive or the primary ends, it waits for it.
+   */
+  let awaitingAt: number | undefined;
   /**
    * The task the shadow's last submit was taken by, and when: v2 may keep it listed a while after (deciding from the
    * front whether a document needs its back), which is not waiting for data, for up to `settleMs`.
@@ -354,16 +367,27 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
       primaryGapMs = pollIntervalMs;
       lastLookAt = undefined;
     }
+    if (awaitingAt === held && !primaryEnded) return true;
     const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
+    // With v1 the primary, each task's schema says what its step collects (the same v2 call as the bare list).
+    let withSchemas: V1TaskListWithSchema | undefined;
+    const listTasks = async (): Promise<V1TaskList> =>
+      steps
+        ? (withSchemas = await observe(shadow, 'listTasksWithSchema', () => apis[shadow].listTasksWithSchema({ instanceId })))
+        : observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId }));
     // Parked with nothing new: its task is the one it was waiting at, no need to ask again.
-    const tasks =
-      parkedAt === held ? undefined : await within(() => observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId })));
+    const tasks = parkedAt === held ? undefined : await within(listTasks);
     const task = tasks?.tasks[0];
     // Nothing held, nothing to give: the primary's caller has not submitted yet (a prefill alone opens no task).
     const next = task && held > 0 ? nextFor(task.taskId) : undefined;
     if (tasks && isTerminalStatus(tasks.status)) {
       const state = await fetchState();
       shadowEnd = { state, latencyMs: latencyOf(state) ?? elapsed() };
+    } else if (task && next !== undefined && !primaryEnded && steps?.awaitsComplete()) {
+      // Live gives this step the caller's next Complete, not sent yet: checked against it once it comes (or the
+      // primary ends without it, and the count says the caller sent too few).
+      awaitingAt = held;
+      return true;
     } else if (task && next !== undefined) {
       const previous = { tried, given };
       tried = task.taskId;
@@ -377,7 +401,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
         const request = { intent: 'Complete', instanceId, taskId: task.taskId, context: { subject } } as const;
         // Taken: its modules run now, so the next look waits a poll interval like any other.
         await within(() => observe(shadow, 'updateTask', () => apis[shadow].updateTask(request)));
-        steps?.taken(liveFits);
+        steps?.taken(subject, withSchemas && collectsOf(withSchemas, task.taskId), liveFits);
         lastTaken = { taskId: task.taskId, at: performance.now() };
       } catch (error) {
         // Not refused: it may not have been taken, so the next turn may send it again.

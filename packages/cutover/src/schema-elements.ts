@@ -1,4 +1,4 @@
-import { SPECIFICATION_CATALOGUE, type V1TaskSchema } from '@journey-bridge/contract';
+import { SPECIFICATION_CATALOGUE, type V1TaskListWithSchema, type V1TaskSchema } from '@journey-bridge/contract';
 
 /**
  * Whether a v1 task schema (as the adapter answers `task/schema` for a v2 interaction) has a place for the element
@@ -19,4 +19,11 @@ function propertyOf(node: unknown, key: string): unknown {
   if (typeof node !== 'object' || node === null) return undefined;
   const { properties } = node as { properties?: Record<string, unknown> };
   return properties && Object.hasOwn(properties, key) ? properties[key] : undefined;
+}
+
+/** Whether task `taskId` of `list` collects an element, by its schema; `undefined` when the list has none for it. */
+export function collectsOf(list: V1TaskListWithSchema, taskId: string): ((id: string) => boolean) | undefined {
+  const ref = list.tasks.find((task) => task.taskId === taskId)?.schema.$ref;
+  const schema = ref === undefined ? undefined : list.schemas[ref.slice('#/schemas/'.length)];
+  return schema && ((id) => schemaCollects(schema, id));
 }

@@ -1,16 +1,21 @@
 import { isDeepStrictEqual } from 'node:util';
-import { mergeSubject, type Subject } from '@journey-bridge/contract';
+import { mergeSubject, SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
 
 /**
  * Whether the caller's tasks would fit the v2 publication's steps in `live`. There the adapter lists v2's one
  * interaction as the task, so the caller's `n`th `Complete` goes, with its `Save`s beneath it, to whichever step is
- * `n`th to take data; the mirror instead gives each step the earliest of the caller's data that satisfies it, so a
- * publication that collects in more, fewer or other steps than v1 matches in shadow and fails in live (a step asks
- * for what that `Complete` does not carry, or for a `Complete` the caller never sends). Where the mirror gives the
- * shadow's `n`th step other data than the `n`th `Complete`, or data an earlier `Complete` carried and this one does
- * not (live's step holds it only if an earlier step collected it, and an element moved between steps was dropped
- * there), the mirror asks the step, with a `Validate`, whether that `Complete` alone would do. Code that sends the
- * whole subject with every task costs no `Validate`.
+ * `n`th to take data, and the step drops what it does not collect; the mirror instead gives each step the earliest
+ * of the caller's data that satisfies it, so a publication that collects in more, fewer or other steps than v1
+ * matches in shadow and fails in live (a step asks for what that `Complete` does not carry, or for a `Complete` the
+ * caller never sends), or comes to its end without data the shadow had (an optional element moved to a later step).
+ *
+ * Three checks, each where the mirror gives the `n`th step more than the `n`th `Complete`:
+ * - the step waits for the caller's `n`th `Complete` before it takes anything (`awaitsComplete`), unless the primary
+ *   has ended without one;
+ * - the mirror asks the step, with a `Validate`, whether that `Complete` alone would do (`dueCheck`);
+ * - an element the step collects (its task schema says) that the shadow was given, but neither that `Complete`
+ *   carries nor live's journey holds from its earlier steps, is one live's step goes without (`taken`).
+ * Code that sends the whole subject with every task costs no `Validate`.
  */
 export class StepAlignment {
   /** Per completed submission, what its `Complete` carried with its `Save`s beneath: what live sends its step. */
@@ -18,15 +23,29 @@ export class StepAlignment {
   /** Steps of the shadow that took data. */
   #takes = 0;
   #misfit = false;
+  /** The specification's elements live's journey would hold: the prefill's, then what each step took of its `Complete`. */
+  readonly #liveHolds: Set<string>;
+  /** Whether every step so far said what it collects: past one that did not, what live holds is not known. */
+  #holdsKnown = true;
+
+  /** `prefill`: the subject the journey was started with, which both sides hold from the start. */
+  constructor(prefill: Subject) {
+    this.#liveHolds = new Set(SPECIFICATION_CATALOGUE.carriedBy(prefill));
+  }
 
   /** Notes completed submission `index`: `own`, its `Complete`'s subject with its `Save`s beneath (a replaced one again). */
   completed(index: number, own: Subject): void {
     this.#own[index] = own;
   }
 
+  /** Whether the shadow's next step to take data would get, in live, a `Complete` the caller has not sent yet. */
+  awaitsComplete(): boolean {
+    return this.#own[this.#takes] === undefined;
+  }
+
   /**
    * What live would give the shadow's next step to take data, when the mirror may give it more (submission `index`):
-   * `undefined` when nothing differs, or the caller has not sent that `Complete` yet (then `misfits` says).
+   * `undefined` when nothing differs, or the caller has not sent that `Complete` (then `misfits` says).
    */
   dueCheck(index: number): Subject | undefined {
     const next = this.#takes;
@@ -37,15 +56,24 @@ export class StepAlignment {
   }
 
   /**
-   * Notes that the shadow's step took its data; `liveFits`: whether the `Complete` live would send it was valid there
-   * (`true` when no check was due; `undefined` when the check could not say, which is not a misfit).
+   * Notes that the shadow's step took `given`. `collects`: whether the step collects an element, as its task schema
+   * says (`undefined`: unknown, and the elements go unchecked from here on). `liveFits`: whether the `Complete` live
+   * would send it was valid there (`true` when no check was due; `undefined` when the check could not say, which is
+   * not a misfit).
    */
-  taken(liveFits: boolean | undefined): void {
+  taken(given: Subject, collects: ((id: string) => boolean) | undefined, liveFits: boolean | undefined): void {
+    const own = this.#own[this.#takes];
     this.#takes += 1;
     if (liveFits === false) this.#misfit = true;
+    if (collects === undefined) this.#holdsKnown = false;
+    if (collects === undefined || own === undefined || !this.#holdsKnown) return;
+    const collected = (subject: Subject) => SPECIFICATION_CATALOGUE.carriedBy(subject).filter(collects);
+    const liveTakes = collected(own);
+    if (collected(given).some((id) => !liveTakes.includes(id) && !this.#liveHolds.has(id))) this.#misfit = true;
+    for (const id of liveTakes) this.#liveHolds.add(id);
   }
 
-  /** Whether live would not have come to the end: a step refused its `Complete`, or took data for more steps than the caller completed. */
+  /** Whether live would not have come to the end as the shadow did: a step refused its `Complete`, went without an element the shadow's took, or took data for more steps than the caller completed. */
   misfits(): boolean {
     return this.#misfit || this.#takes > this.#own.length;
   }

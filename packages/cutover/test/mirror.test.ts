@@ -290,15 +290,66 @@ const consentMoved = withConsent(
   ]),
 );
 
+/** v1 takes the name with the document, then a selfie, then the birth date; v2 the name with an optional selfie, then the document. */
+const selfieLast = republished('selfie-last', [
+  collecting('name-document', ['FullName', 'PrimaryDocument']),
+  collecting('selfie', ['Selfie']),
+  collecting('birth', ['DateOfBirth'], personal.modules),
+]);
+const selfieWithName = republished('selfie-with-name', [
+  {
+    ...collecting('name', ['FullName']),
+    collects: [
+      { element: 'FullName', spec: 'required' },
+      { element: 'Selfie', spec: 'optional' },
+    ],
+  },
+  collecting('document', ['PrimaryDocument']),
+  collecting('birth', ['DateOfBirth'], personal.modules),
+]);
+/** v1 takes the name with an optional address, then the birth date; v2 asks for the address with the birth date. */
+const addressWithName = republished('address-with-name', [
+  {
+    ...collecting('name', ['FullName']),
+    collects: [
+      { element: 'FullName', spec: 'required' },
+      { element: 'CurrentAddress', spec: 'optional' },
+    ],
+  },
+  collecting('birth', ['DateOfBirth'], personal.modules),
+]);
+const addressWithBirth = republished('address-with-birth', [
+  collecting('name', ['FullName']),
+  {
+    ...collecting('birth', ['DateOfBirth'], personal.modules),
+    collects: [
+      { element: 'DateOfBirth', spec: 'required' },
+      { element: 'CurrentAddress', spec: 'optional' },
+    ],
+  },
+]);
+
 describe('a shadow behind its primary', () => {
   /**
    * Runs `tasks` (each a Save, if any, then a Complete, to the next task or, `again`, to the same one) on the v1
    * journey `v1` with a cutover shadowing it on `v2`, whose shadow starts only once the caller is done: every
-   * submission is held before it takes any.
+   * submission is held before it takes any. `paced`: the shadow starts at once instead, and the caller, as a person
+   * filling in each page, sends each Complete only once the shadow has done what it can (the mirror reads the
+   * primary's state, which it does only while its shadow waits).
    */
-  async function lateShadow(v1: string, v2: string, tasks: readonly { save?: Subject; complete: Subject; again?: boolean }[]) {
+  async function lateShadow(
+    v1: string,
+    v2: string,
+    tasks: readonly { save?: Subject; complete: Subject; again?: boolean }[],
+    { paced = false } = {},
+  ) {
     const platform = () =>
-      createPlatform({ journeys: [...journeys, nameWithDocument, stepByStep, documentMoved, nameWithConsent, consentMoved] });
+      createPlatform({
+        journeys: [
+          ...[...journeys, nameWithDocument, stepByStep, documentMoved, nameWithConsent, consentMoved],
+          ...[selfieLast, selfieWithName, addressWithName, addressWithBirth],
+        ],
+      });
     const [sim, shadowSim] = [platform(), platform()];
     let caughtUp!: () => void;
     const callerDone = new Promise<void>((resolve) => (caughtUp = resolve));
@@ -307,7 +358,7 @@ describe('a shadow behind its primary', () => {
     const records: PairRecord[] = [];
     const cutover = createCutover({
       v1: v1Side(sim),
-      v2: { ...late(side), withContext: (context) => late(side.withContext(context)) },
+      v2: paced ? side : { ...late(side), withContext: (context) => late(side.withContext(context)) },
       mappings: [{ name: 'late', v1, v2, stage: { kind: 'shadow', sample: 1 } }],
       publish: (record) => records.push(record),
       shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
@@ -322,8 +373,13 @@ describe('a shadow behind its primary', () => {
         sim.core.clock.advance(500);
       }
       if (save) await cutover.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: save } });
+      const readsBefore = sim.core.journal.count({ path: '*/journey/state/fetch', instanceId });
       await cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: complete } });
       previous = taskId;
+      for (let turns = 0; paced && sim.core.journal.count({ path: '*/journey/state/fetch', instanceId }) === readsBefore; turns += 1) {
+        if (turns > 2000) throw new Error('the shadow never waited');
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
     }
     for (let polls = 0; (await cutover.fetchState({ instanceId })).status === 'InProgress'; polls += 1) {
       if (polls > 200) throw new Error('the journey did not end');
@@ -374,6 +430,65 @@ describe('a shadow behind its primary', () => {
         differences: [{ module: 'request', field: 'task-steps', v1: 'taken', v2: 'refused', explainedBy: 'endpoint.task-list' }],
       },
     ]);
+  });
+
+  it('a shadow alongside its primary checks a step against the Complete live would give it, once the caller sends it', async () => {
+    // Live's document step would get the selfie page's Complete, without the document. A shadow that ran ahead gave
+    // that step the first page's data before the caller sent the second, and matched.
+    const address = { lines: ['12 St James Square'], locality: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
+    const { records } = await lateShadow(
+      selfieLast.resourceIds.v1.production,
+      selfieWithName.resourceIds.v2.production,
+      [
+        { complete: { identity: { firstName: 'Ada', lastNames: ['Lovelace'], currentAddress: address }, ...DOCUMENTS } },
+        { complete: { biometrics: [{ type: 'Selfie', selfieImage: image('SELFIE') }] } },
+        { complete: { identity: { dateOfBirth: '1990-12-10' } } },
+      ],
+      { paced: true },
+    );
+    expect(records).toMatchObject([
+      {
+        result: 'mismatch',
+        differences: [{ module: 'request', field: 'task-steps', v1: 'taken', v2: 'refused', explainedBy: 'endpoint.task-list' }],
+      },
+    ]);
+  });
+
+  it('the same publication, paced: a match, each step waiting for its own Complete', async () => {
+    const v1 = selfieLast.resourceIds.v1.production;
+    const { records } = await lateShadow(
+      v1,
+      selfieLast.resourceIds.v2.production,
+      [
+        { complete: { identity: { firstName: 'Ada', lastNames: ['Lovelace'] }, ...DOCUMENTS } },
+        { complete: { biometrics: [{ type: 'Selfie', selfieImage: image('SELFIE') }] } },
+        { complete: { identity: { dateOfBirth: '1990-12-10' } } },
+      ],
+      { paced: true },
+    );
+    expect(records).toMatchObject([{ result: 'match', differences: [] }]);
+  });
+
+  it('says live would not fit when an optional element moved to a later step, which live goes without', async () => {
+    // Live's name step drops the address (it no longer collects it); the birth step gets the second Complete alone
+    // and comes to its end without one, while the shadow's was given it.
+    const address = { lines: ['12 St James Square'], locality: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
+    const { records, shadow } = await lateShadow(addressWithName.resourceIds.v1.production, addressWithBirth.resourceIds.v2.production, [
+      { complete: { identity: { firstName: 'Ada', lastNames: ['Lovelace'], currentAddress: address } } },
+      { complete: { identity: { dateOfBirth: '1990-12-10' } } },
+    ]);
+    expect(shadow?.subject.identity?.currentAddress).toEqual(address);
+    expect(records).toMatchObject([{ result: 'mismatch', differences: [{ module: 'request', field: 'task-steps' }] }]);
+  });
+
+  it('the same with code that sends the whole subject with every task: a match, as live gets the address with the birth date', async () => {
+    const address = { lines: ['12 St James Square'], locality: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
+    const whole = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], currentAddress: address, dateOfBirth: '1990-12-10' } };
+    const { records } = await lateShadow(addressWithName.resourceIds.v1.production, addressWithBirth.resourceIds.v2.production, [
+      { complete: whole },
+      { complete: whole },
+    ]);
+    expect(records).toMatchObject([{ result: 'match', differences: [] }]);
   });
 
   it('says it could not check the steps where the step needs an element nobody described to its adapter', async () => {
