@@ -371,10 +371,11 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     const fetchState = () => within(() => observe(shadow, 'fetchState', () => apis[shadow].fetchState({ instanceId })));
     // With v1 the primary, each task's schema says what its step collects (the same v2 call as the bare list).
     let withSchemas: V1TaskListWithSchema | undefined;
-    const listTasks = async (): Promise<V1TaskList> =>
-      steps
-        ? (withSchemas = await observe(shadow, 'listTasksWithSchema', () => apis[shadow].listTasksWithSchema({ instanceId })))
-        : observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId }));
+    const listTasks = async (): Promise<V1TaskList> => {
+      if (!steps) return observe(shadow, 'listTasks', () => apis[shadow].listTasks({ instanceId }));
+      withSchemas = await observe(shadow, 'listTasksWithSchema', () => apis[shadow].listTasksWithSchema({ instanceId }));
+      return withSchemas;
+    };
     // Parked with nothing new: its task is the one it was waiting at, no need to ask again.
     const tasks = parkedAt === held ? undefined : await within(listTasks);
     const task = tasks?.tasks[0];
