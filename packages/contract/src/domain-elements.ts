@@ -62,6 +62,7 @@ const FullName: DomainElement = {
   id: 'FullName',
   paths: ['identity.firstName', 'identity.middleNames', 'identity.lastNames'],
   fields: ['firstName', 'lastNames'],
+  optionalFields: ['middleNames'],
   shape: {
     identity: {
       firstName: NonEmpty,
@@ -223,9 +224,11 @@ function elementSchema(id: DomainElementId) {
  * Why `subject` does not satisfy a required element, naming paths and never values; `undefined` when it does.
  */
 export function elementProblem(subject: Subject, id: DomainElementId): string | undefined {
-  const { pick, paths, locate } = DOMAIN_ELEMENTS[id];
+  const { pick, paths, optionalFields = [], locate } = DOMAIN_ELEMENTS[id];
   const part = pick(subject);
-  if (part === undefined) return `${id} is missing: context.subject.${paths.join(', context.subject.')}`;
+  // Only what the element needs: a caller following the message should not add a field it can do without.
+  const needed = paths.filter((path) => !optionalFields.some((field) => path.endsWith(`.${field}`)));
+  if (part === undefined) return `${id} is missing: context.subject.${needed.join(', context.subject.')}`;
   const parsed = elementSchema(id).safeParse(part);
   if (parsed.success) return undefined;
   const where = (path: readonly PropertyKey[]) => (locate ? locate(subject, path) : path).map(String).join('.');

@@ -63,6 +63,11 @@ describe('ElementCatalogue', () => {
     const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'] } };
     expect(catalogue.isValid(person, 'FullName')).toBe(true);
     expect(catalogue.problem({}, 'DateOfBirth')).toBe('DateOfBirth is missing: context.subject.identity.dateOfBirth');
+    // Only the fields the element needs: no middle names, no back of a document that may have one side.
+    expect(catalogue.problem({}, 'FullName')).toBe(
+      'FullName is missing: context.subject.identity.firstName, context.subject.identity.lastNames',
+    );
+    expect(catalogue.problem({}, 'PrimaryDocument')).toBe('PrimaryDocument is missing: context.subject.documents[type=Primary].side1Image');
   });
 
   it('builds the subject schema of the six exactly as before, and puts described fields beside them', () => {
