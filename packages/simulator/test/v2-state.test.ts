@@ -136,7 +136,10 @@ describe('state fetch (v2) and the state table', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ decision: 'Reject' }),
       });
-    expect((await decide()).status).toBe(409);
+    const refused = await decide();
+    expect(refused.status).toBe(409);
+    // The journey may still be decided: not the ended journey's "start a new one; never retry".
+    expect(refused.body).toMatchObject({ errors: [{ action: 'Change the decision once the journey has been decided.' }] });
     clock.advance(1200);
     expect((await decide()).status).toBe(200);
     expect((await state(instanceId)).context.result.advice).toMatchObject({

@@ -168,6 +168,8 @@ export function controlRoutes(core: SimulatorCore): Hono<SimEnv> {
       throw new SimError({
         kind: 'JOURNEY_NOT_ACTIVE',
         problem: `the decision cannot be changed while the journey is ${found.status} without an evaluation`,
+        // Not the ended journey's "start a new one": this one may still come to a decision.
+        action: 'Change the decision once the journey has been decided.',
       });
     }
     found.customDecision = decision;
