@@ -614,13 +614,25 @@ export function createCutover(given: CutoverOptions): Cutover {
       // The shadow was given the Saves merged beneath the Complete, as v1 took them: on v2 a change to what a Save
       // submitted is refused, and so is data added after a Save that completed the task, so however alike the ends,
       // this journey would not have come to its end there.
-      const refusal = (field: string, explainedBy: 'request.update-correction' | 'request.update-intent' | 'endpoint.task-list') =>
-        ({ module: 'request', field, v1: 'taken', v2: 'refused', explainedBy }) as const;
+      const refusal = (
+        field: string,
+        explainedBy: 'request.update-correction' | 'request.update-intent' | 'endpoint.task-list',
+        v2 = 'refused',
+      ) => ({ module: 'request', field, v1: 'taken', v2, explainedBy }) as const;
       const refusals = [
         ...changedAfterSave.map((id) => refusal(`${id}.changed-after-save`, 'request.update-correction')),
         ...addedAfterSave.map((name) => refusal(`${name}.added-after-save`, 'request.update-intent')),
         // Each v1 task's data goes to the one step v2 lists then: a publication that collects in other steps stalls.
-        ...(stepsMisfit ? [refusal('task-steps', 'endpoint.task-list')] : []),
+        // Steps that take the caller's data without elements v1 held: taken, without them (an optional one silently).
+        ...(stepsMisfit === undefined
+          ? []
+          : [
+              refusal(
+                'task-steps',
+                'endpoint.task-list',
+                'refused' in stepsMisfit ? 'refused' : `without ${stepsMisfit.without.join(', ')}`,
+              ),
+            ]),
       ];
       const agreed = compared.result === 'match' || compared.result === 'reasonable' || compared.result === 'ignored';
       const result = refusals.length > 0 && agreed ? 'mismatch' : compared.result;

@@ -14,7 +14,7 @@ import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import { SavedAdditions, type SaveThenAddition } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
 import { collectsOf, schemaCollects } from './schema-elements.js';
-import { StepAlignment } from './step-alignment.js';
+import { StepAlignment, type StepsMisfit } from './step-alignment.js';
 import type { PairingStore, Side } from './types.js';
 
 /** How one side of a mirrored journey ended: a state (terminal, or where it got stuck), or a failure. */
@@ -76,10 +76,11 @@ export interface MirrorEnds {
    */
   readonly addedAfterSave: readonly string[];
   /**
-   * The caller's tasks do not fit the shadow's steps as live would give them (see `StepAlignment`): a step refused the
-   * `Complete` live would send it, or asked for more than the caller completed.
+   * How the caller's tasks do not fit the shadow's steps as live would give them (see `StepAlignment`), if they do not:
+   * a step refused the `Complete` live would send it or asked for more than the caller completed, or live's steps go
+   * without elements v1's journey held.
    */
-  readonly stepsMisfit: boolean;
+  readonly stepsMisfit: StepsMisfit | undefined;
   /**
    * The rules above the mirror could not check (`added-after-save`, `task-steps`): their `Validate` met a step that
    * needs an element nobody described to the shadow's adapter, which only a submit can check. Sorted, none for most
@@ -488,13 +489,16 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     }
   }
   const instances = { [job.primary]: job.primaryInstanceId, [shadow]: shadowId } as Record<Side, string | undefined>;
+  const misfit = steps?.misfit('state' in primaryEnd ? primaryEnd.state : undefined);
+  // Steps that may go without elements v1's state does not say it held: whether live differs is not known.
+  if (misfit === 'unknown') unchecked.add('task-steps');
   return {
     ends: { [job.primary]: primaryEnd, [shadow]: shadowEnd } as Record<Side, SideEnd>,
     instances,
     uncertainInput: uncertainSaves + unsettledCompletes > 0,
     changedAfterSave: corrections.changed,
     addedAfterSave: additions?.added ?? [],
-    stepsMisfit: steps?.misfits() ?? false,
+    stepsMisfit: misfit === 'unknown' ? undefined : misfit,
     unchecked: [...unchecked].sort(),
   };
 }

@@ -1,5 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import { mergeSubject, SPECIFICATION_CATALOGUE, type Subject } from '@journey-bridge/contract';
+import { flowOf, mergeSubject, SPECIFICATION_CATALOGUE, type Subject, type V1State } from '@journey-bridge/contract';
+
+/**
+ * How live would differ: a step refuses the `Complete` it gets (or asks for one the caller never sends), or steps
+ * come to their end without elements v1's journey held, which the shadow's were given.
+ */
+export type StepsMisfit = { readonly refused: true } | { readonly without: readonly string[] };
 
 /**
  * Whether the caller's tasks would fit the v2 publication's steps in `live`. There the adapter lists v2's one
@@ -14,7 +20,9 @@ import { mergeSubject, SPECIFICATION_CATALOGUE, type Subject } from '@journey-br
  *   has ended without one;
  * - the mirror asks the step, with a `Validate`, whether that `Complete` alone would do (`dueCheck`);
  * - an element the step collects (its task schema says) that the shadow was given, but neither that `Complete`
- *   carries nor live's journey holds from its earlier steps, is one live's step goes without (`taken`).
+ *   carries nor live's journey holds from its earlier steps, is one live's step goes without (`taken`): a
+ *   difference only if v1's journey held it at its end (v1 may have dropped it too, sent to a task that did not
+ *   collect it), which its state's flow says (`misfit`).
  * Code that sends the whole subject with every task costs no `Validate`.
  */
 export class StepAlignment {
@@ -27,6 +35,8 @@ export class StepAlignment {
   readonly #liveHolds: Set<string>;
   /** Whether every step so far said what it collects: past one that did not, what live holds is not known. */
   #holdsKnown = true;
+  /** Elements a step of the shadow took that live's would go without. */
+  readonly #goesWithout = new Set<string>();
 
   /** `prefill`: the subject the journey was started with, which both sides hold from the start. */
   constructor(prefill: Subject) {
@@ -69,12 +79,29 @@ export class StepAlignment {
     if (collects === undefined || own === undefined || !this.#holdsKnown) return;
     const collected = (subject: Subject) => SPECIFICATION_CATALOGUE.carriedBy(subject).filter(collects);
     const liveTakes = collected(own);
-    if (collected(given).some((id) => !liveTakes.includes(id) && !this.#liveHolds.has(id))) this.#misfit = true;
+    for (const id of collected(given)) if (!liveTakes.includes(id) && !this.#liveHolds.has(id)) this.#goesWithout.add(id);
     for (const id of liveTakes) this.#liveHolds.add(id);
   }
 
-  /** Whether live would not have come to the end as the shadow did: a step refused its `Complete`, went without an element the shadow's took, or took data for more steps than the caller completed. */
-  misfits(): boolean {
-    return this.#misfit || this.#takes > this.#own.length;
+  /**
+   * How live would not have come to the end as the shadow did, given v1's state at its end (`undefined` when the
+   * primary did not end): a step refused its `Complete` or the shadow's took data for more steps than the caller
+   * completed; or steps went without elements v1's journey held (sorted). `'unknown'` when only the latter could be
+   * and v1's state does not say what its journey held.
+   */
+  misfit(v1End: V1State | undefined): StepsMisfit | 'unknown' | undefined {
+    if (this.#misfit || this.#takes > this.#own.length) return { refused: true };
+    if (this.#goesWithout.size === 0) return undefined;
+    const held = v1End && heldBy(v1End);
+    if (held === undefined) return 'unknown';
+    const without = [...this.#goesWithout].filter((id) => held.has(id)).sort();
+    return without.length > 0 ? { without } : undefined;
   }
+}
+
+/** The specification's elements a v1 state's flow says its journey held, or `undefined` when no entry carries a subject. */
+function heldBy(state: V1State): Set<string> | undefined {
+  const subjects = Object.values(flowOf(state)).flatMap((entry) => (entry.subject ? [entry.subject] : []));
+  if (subjects.length === 0) return undefined;
+  return new Set(subjects.flatMap((subject) => SPECIFICATION_CATALOGUE.carriedBy(subject)));
 }
