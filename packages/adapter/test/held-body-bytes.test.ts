@@ -165,4 +165,19 @@ describe('a body still arriving when the server stops waiting', () => {
     });
     expect(answer.status).toBe(415);
   });
+
+  it('answers 413 past the body limit without waiting for a caller’s stream that never says it stopped, and lets its bytes go', async () => {
+    // An in-process caller's stream, with no signal, whose cancel never settles.
+    const endless = new Request('http://shim.test/captain/api/journey/start', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({
+        pull: (controller) => controller.enqueue(new Uint8Array(16_384).fill(0x20)),
+        cancel: () => new Promise<void>(() => {}),
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handleV1(endless)).status).toBe(413);
+    expect((await handleV1(slowStart().request)).status).toBe(201);
+  });
 });

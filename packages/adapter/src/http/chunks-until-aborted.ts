@@ -35,12 +35,7 @@ export async function* chunksUntilAborted<T>(chunks: AsyncIterable<T> | Iterable
     }
   } finally {
     listener[Symbol.dispose]();
-    if (!finished) {
-      // Stopped early, the source is told, as a for-await loop would tell it: before the answer when the reader
-      // stopped (past the body limit), so it reads no further; not waited for once aborted, as a stalled source
-      // may never say it stopped.
-      const told = Promise.resolve(iterator.return?.()).catch(() => {});
-      if (!signal.aborted) await told;
-    }
+    // Stopped early (past the body limit, or aborted): the source is told, as a for-await loop would tell it.
+    if (!finished) void Promise.resolve(iterator.return?.()).catch(() => {});
   }
 }
