@@ -841,6 +841,8 @@ export function createCutover(given: CutoverOptions): Cutover {
       async startJourney(request) {
         const runtime = mappingFor(request.resourceId);
         if (!runtime) return bound(v1, context).startJourney(request);
+        // A kill file there at start holds from the first start: none goes by the configured stage before it is read.
+        await killSwitch?.started;
         // Only the stage is the caller's to wait for, and only so long: the rest is the shadow's, after the answer.
         const stage = await currentStage(runtime, storeWaitMs);
         const uid = request.context?.subject?.uid;
@@ -970,7 +972,7 @@ export function createCutover(given: CutoverOptions): Cutover {
     }
   }
 
-  const stopKillSwitch = options.killSwitch
+  const killSwitch = options.killSwitch
     ? watchKillSwitch(
         options.killSwitch,
         (names) => {
@@ -984,7 +986,10 @@ export function createCutover(given: CutoverOptions): Cutover {
               mappings: [...runtimes.keys()],
             });
           const known = names.filter((name) => runtimes.has(name));
-          kill(known).catch((error) => failed('unknown', 'store', error));
+          // Answers once killed here: a start waits for the file's first read, not for the other replicas to be told.
+          const here = killHere(known);
+          here.then(settled).catch((error) => failed('unknown', 'store', error));
+          return here;
         },
         (error) =>
           logger?.error('cutover: the kill file is there but cannot be read; killing every mapping', {
@@ -994,26 +999,36 @@ export function createCutover(given: CutoverOptions): Cutover {
       )
     : undefined;
 
+  /**
+   * Kills the named mappings (all when none is named) on this replica, each at once (`moveStage` acts before it
+   * writes), not held up by a slow store either; answers the store writes that tell the other replicas.
+   */
+  async function killHere(names: readonly string[]): Promise<Promise<void>[]> {
+    const targets = names.length === 0 ? [...runtimes.values()] : names.flatMap((name) => runtimes.get(name) ?? []);
+    const told: Promise<void>[] = [];
+    for (const runtime of targets) {
+      const stage = await currentStage(runtime, storeWaitMs);
+      if (stage.kind === 'v1') continue;
+      const move = moveStage(runtime, { kind: 'v1' }, 'kill', 'kill');
+      // Handled now: it may fail while the next mapping's stage is read, before `settled` looks at it.
+      move.catch(() => {});
+      told.push(move);
+    }
+    return told;
+  }
+
+  /** The first failure to tell the other replicas of a kill, if any: every mapping is killed here all the same. */
+  async function settled(told: Promise<void>[]): Promise<void> {
+    const results = await Promise.allSettled(told);
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
   async function kill(names: readonly string[] = []): Promise<void> {
     // A name typed wrong under pressure must not cancel the rest: the others are killed first, then it is refused.
     const unknown = names.filter((name) => !runtimes.has(name));
     const targets = names.length === 0 ? [...runtimes.values()] : names.flatMap((name) => runtimes.get(name) ?? []);
-    let unshared: unknown;
-    const told: Promise<void>[] = [];
-    for (const runtime of targets) {
-      // Not held up by a slow store either: each mapping is killed here at once (`moveStage` acts before it writes),
-      // and the others are told after, all together.
-      const stage = await currentStage(runtime, storeWaitMs);
-      // Every mapping is killed here, even when the store cannot be told of one: the first such failure is reported.
-      if (stage.kind !== 'v1')
-        told.push(
-          moveStage(runtime, { kind: 'v1' }, 'kill', 'kill').catch((error: unknown) => {
-            unshared ??= error;
-          }),
-        );
-    }
-    await Promise.all(told);
-    if (unshared !== undefined) throw unshared;
+    await settled(await killHere(names));
     if (unknown.length > 0)
       throw new CutoverOptionsError(
         `no mapping is named ${unknown.map((name) => JSON.stringify(name)).join(', ')}${targets.length > 0 ? ' (the others named were killed)' : ''}: the mappings are ${[...runtimes.keys()].join(', ')}`,
@@ -1038,7 +1053,7 @@ export function createCutover(given: CutoverOptions): Cutover {
       await queue.idle();
     },
     async close() {
-      stopKillSwitch?.();
+      killSwitch?.stop();
       closing.abort();
       await queue.idle();
       // Admissions (counted in the log below when abandoned), holds (no longer retried) and the store calls under

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 
 /** Ways to pull the kill switch besides `cutover.kill()`. */
 export interface KillSwitchOptions {
@@ -6,57 +6,69 @@ export interface KillSwitchOptions {
   signal?: NodeJS.Signals;
   /**
    * A file that kills the mappings named in it, one per line, or every mapping when it is empty: read at start
-   * (a kill outlives a restart while the file exists) and whenever it appears or changes. @default none
+   * (a kill outlives a restart while the file exists; new journeys wait for that first read) and whenever it
+   * appears or changes. @default none
    */
   file?: string;
   /** How often the file is looked at, ms. @default 1000 */
   filePollIntervalMs?: number;
 }
 
+/** A running kill switch. */
+export interface KillSwitch {
+  /** Settles once the file, if any, has been looked at for the first time and what it named has been killed. */
+  readonly started: Promise<void>;
+  stop(): void;
+}
+
 /**
- * Calls `kill` with the mappings to kill (empty: all) whenever the signal arrives or the file appears; answers a stop
- * function. A file that is there but cannot be read (its permissions, a directory at its path) kills every mapping,
- * after `unreadable` is told why: an operator who made it meant a kill, and a kill switch errs towards v1.
+ * Calls `kill` with the mappings to kill (empty: all) whenever the signal arrives or the file appears. A file that
+ * is there but cannot be read (its permissions, a directory at its path) kills every mapping, after `unreadable` is
+ * told why: an operator who made it meant a kill, and a kill switch errs towards v1. `kill` answers when the kill
+ * has taken effect here, which `started` waits for at the first look.
  */
 export function watchKillSwitch(
   { signal, file, filePollIntervalMs = 1000 }: KillSwitchOptions,
-  kill: (mappings: readonly string[]) => void,
+  kill: (mappings: readonly string[]) => Promise<unknown> | undefined,
   unreadable: (error: NodeJS.ErrnoException) => void,
-): () => void {
-  const onSignal = () => kill([]);
+): KillSwitch {
+  const onSignal = () => void kill([]);
   if (signal) process.on(signal, onSignal);
-  const fromFile = () => {
-    if (!file) return;
-    readFile(file, 'utf8', (error, text) => {
-      if (error?.code === 'ENOENT') return; // gone again: the next change tells
-      if (error) {
-        unreadable(error);
-        return kill([]);
-      }
-      kill(
-        text
-          .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line !== ''),
-      );
-    });
+  const fromFile = async (path: string) => {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // gone again: the next change tells
+      unreadable(error as NodeJS.ErrnoException);
+      return kill([]);
+    }
+    return kill(
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    );
   };
   // Polled with stat, so it works for a file that does not exist yet and on every filesystem. Not `fs.watchFile`: its
   // first stat is its baseline, so a file made between the first read and that stat was never seen (until changed).
   let seenMtimeMs: number | undefined;
-  const look = () => {
+  const look = async (): Promise<void> => {
     if (!file) return;
-    stat(file, (error, stats) => {
-      const mtimeMs = error ? 0 : stats.mtimeMs;
-      if (mtimeMs === seenMtimeMs) return;
-      seenMtimeMs = mtimeMs;
-      if (mtimeMs > 0) fromFile();
-    });
+    const mtimeMs = await stat(file).then(
+      (stats) => stats.mtimeMs,
+      () => 0,
+    );
+    if (mtimeMs === seenMtimeMs) return;
+    seenMtimeMs = mtimeMs;
+    if (mtimeMs > 0) await fromFile(file);
   };
-  const poll = file ? setInterval(look, filePollIntervalMs).unref() : undefined;
-  look();
-  return () => {
-    if (signal) process.off(signal, onSignal);
-    clearInterval(poll);
+  const poll = file ? setInterval(() => void look().catch(() => {}), filePollIntervalMs).unref() : undefined;
+  return {
+    started: look().catch(() => {}),
+    stop() {
+      if (signal) process.off(signal, onSignal);
+      clearInterval(poll);
+    },
   };
 }

@@ -242,6 +242,16 @@ describe('the kill switch acts on the next start', () => {
     await cutover.close();
   });
 
+  it('from a file there at start: the very first start, made at once, goes by the kill, not the configured stage', async () => {
+    const file = await killFilePath();
+    await writeFile(file, 'data-check\n');
+    const { cutover, mirroredAt } = setUp({ killSwitch: { file, filePollIntervalMs: 60_000 } });
+    const { instanceId } = await cutover.startJourney(startRequest);
+    expect(await mirroredAt(instanceId)).toBe(false);
+    expect(await cutover.stageOf('data-check')).toEqual({ kind: 'v1' });
+    await cutover.close();
+  });
+
   it.each([
     ['kills the mappings it knows when one of its names is wrong', 'data-chek\ndata-check\n'],
     ['kills every mapping when it names none this cutover has', 'data-chek\n'],
