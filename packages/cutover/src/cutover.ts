@@ -842,7 +842,7 @@ export function createCutover(given: CutoverOptions): Cutover {
         const runtime = mappingFor(request.resourceId);
         if (!runtime) return bound(v1, context).startJourney(request);
         // A kill file there at start holds from the first start: none goes by the configured stage before it is read.
-        await killSwitch?.started;
+        await killSwitchStarted;
         // Only the stage is the caller's to wait for, and only so long: the rest is the shadow's, after the answer.
         const stage = await currentStage(runtime, storeWaitMs);
         const uid = request.context?.subject?.uid;
@@ -998,6 +998,11 @@ export function createCutover(given: CutoverOptions): Cutover {
           }),
       )
     : undefined;
+  /**
+   * Settles once the kill file's first read has acted, or a second after the start: a file system that does not
+   * answer holds no start longer than that, and only once.
+   */
+  const killSwitchStarted = killSwitch && within(killSwitch.started, 1000);
 
   /**
    * Kills the named mappings (all when none is named) on this replica, each at once (`moveStage` acts before it
