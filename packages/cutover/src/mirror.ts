@@ -83,8 +83,10 @@ export interface MirrorEnds {
   readonly stepsMisfit: StepsMisfit | undefined;
   /**
    * The rules above the mirror could not check (`added-after-save`, `task-steps`): their `Validate` met a step that
-   * needs an element nobody described to the shadow's adapter, which only a submit can check. Sorted, none for most
-   * journeys; a pair whose ends agree is then a match only as far as those rules go.
+   * needs an element nobody described to the shadow's adapter, which only a submit can check; or, for `task-steps`,
+   * what live's steps would go without could not be weighed (v1's end state says nothing of what its journey held,
+   * or a step's schema was not listed). Sorted, none for most journeys; a pair whose ends agree is then a match only
+   * as far as those rules go.
    */
   readonly unchecked: readonly string[];
 }

@@ -87,10 +87,11 @@ export class StepAlignment {
    * How live would not have come to the end as the shadow did, given v1's state at its end (`undefined` when the
    * primary did not end): a step refused its `Complete` or the shadow's took data for more steps than the caller
    * completed; or steps went without elements v1's journey held (sorted). `'unknown'` when only the latter could be
-   * and v1's state does not say what its journey held.
+   * and v1's state does not say what its journey held, or a step did not say what it collects.
    */
   misfit(v1End: V1State | undefined): StepsMisfit | 'unknown' | undefined {
     if (this.#misfit || this.#takes > this.#own.length) return { refused: true };
+    if (!this.#holdsKnown) return 'unknown';
     if (this.#goesWithout.size === 0) return undefined;
     const held = v1End && heldBy(v1End);
     if (held === undefined) return 'unknown';

@@ -48,8 +48,8 @@ export const resultCells = (summary: MappingSummary): string[] => [
 ];
 
 /**
- * One line per mapping with agreeing pairs whose mirror could not check a rule (a step needs an element nobody
- * described to the shadow's adapter), or nothing when none had one: their consistency goes only as far as those rules.
+ * One line per mapping with agreeing pairs whose mirror could not check a rule (see `PairRecord.unchecked`), or
+ * nothing when none had one: their consistency goes only as far as those rules.
  */
 export const uncheckedNotes = (mappings: readonly MappingSummary[]): string[] =>
   mappings.flatMap(({ mapping, unchecked }) => {
@@ -57,6 +57,6 @@ export const uncheckedNotes = (mappings: readonly MappingSummary[]): string[] =>
     if (rules.length === 0) return [];
     const counts = rules.map(([rule, count]) => `${rule} ${count}`).join(', ');
     return [
-      `${mapping}: agreeing pairs the shadow could not check for a rule (${counts}): a step needs an element not described to the adapter (its elements); describe it to check them.`,
+      `${mapping}: agreeing pairs the shadow could not check for a rule (${counts}): a step needs an element not described to the adapter (describe it in its elements), or v1's end state did not say what its journey held.`,
     ];
   });
