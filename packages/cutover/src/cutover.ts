@@ -222,7 +222,8 @@ const UNREAD = Symbol('unread');
  */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
   const late = new Promise<typeof LATE>((resolve) => {
-    const timer = setTimeout(() => resolve(LATE), ms);
+    // Never what keeps a process alive: a closed cutover's last wait ends with it.
+    const timer = setTimeout(() => resolve(LATE), ms).unref();
     const stop = () => clearTimeout(timer);
     promise.then(stop, stop);
   });
@@ -1005,20 +1006,28 @@ export function createCutover(given: CutoverOptions): Cutover {
   const killSwitchStarted = killSwitch && within(killSwitch.started, 1000);
 
   /**
-   * Kills the named mappings (all when none is named) on this replica, each at once (`moveStage` acts before it
-   * writes), not held up by a slow store either; answers the store writes that tell the other replicas.
+   * Kills the named mappings (all when none is named) on this replica (`moveStage` acts before it writes): at once
+   * where its own stage is not v1, else as soon as the store has said whether it still is; answers the store writes
+   * that tell the other replicas.
    */
   async function killHere(names: readonly string[]): Promise<Promise<void>[]> {
     const targets = names.length === 0 ? [...runtimes.values()] : names.flatMap((name) => runtimes.get(name) ?? []);
     const told: Promise<void>[] = [];
-    for (const runtime of targets) {
-      const stage = await currentStage(runtime, storeWaitMs);
-      if (stage.kind === 'v1') continue;
+    const killOne = (runtime: Runtime) => {
       const move = moveStage(runtime, { kind: 'v1' }, 'kill', 'kill');
-      // Handled now: it may fail while the next mapping's stage is read, before `settled` looks at it.
+      // Handled now: it may fail before `settled` looks at it.
       move.catch(() => {});
       told.push(move);
-    }
+    };
+    // At once where this replica's own stage is not v1; where it is, once the store says whether another replica
+    // moved the mapping since (all read together, each waited for `storeWaitMs` at most).
+    const stillV1 = targets.filter((runtime) => stageHere(runtime).kind === 'v1');
+    for (const runtime of targets) if (!stillV1.includes(runtime)) killOne(runtime);
+    await Promise.all(
+      stillV1.map(async (runtime) => {
+        if ((await currentStage(runtime, storeWaitMs)).kind !== 'v1') killOne(runtime);
+      }),
+    );
     return told;
   }
 
