@@ -17,8 +17,8 @@ export interface TaskWait {
 }
 
 /**
- * Waits up to 10 s, looking every 25 ms: a task's update is a few v2 calls. A hold lasts 15 s unrenewed, so a
- * process that died holding its task frees it within that.
+ * The adapter's default (its `updateWaitMs` sets `maxMs`): waits up to 10 s, looking every 25 ms, as a task's
+ * update is a few v2 calls. A hold lasts 15 s unrenewed, so a process that died holding its task frees it within that.
  */
 export const TASK_WAIT: TaskWait = { maxMs: 10_000, everyMs: 25, leaseMs: 15_000 };
 

@@ -187,10 +187,16 @@ interface UpstreamTrace {
   requestId?: string;
 }
 
-/** Refuses a duration option that is not a finite number of ms at least 0 (NaN would make a wait endless). */
-function durations(values: Readonly<Record<string, number>>): void {
+/**
+ * Refuses a duration option that is not a finite number of ms at least 0 (NaN would make a wait endless), or above
+ * 0 for an interval (0 would poll v2 without a pause).
+ */
+function durations(values: Readonly<Record<string, number>>, intervals: Readonly<Record<string, number>>): void {
   for (const [option, value] of Object.entries(values)) {
     if (!Number.isFinite(value) || value < 0) throw new AdapterOptionsError(`${option} must be a number of ms, 0 or more; got ${value}`);
+  }
+  for (const [option, value] of Object.entries(intervals)) {
+    if (!Number.isFinite(value) || value <= 0) throw new AdapterOptionsError(`${option} must be a number of ms above 0; got ${value}`);
   }
 }
 
@@ -206,7 +212,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   const journeys = resolveJourneyMap(journeyMap, V1Dialect.parse(options.dialect ?? {}));
   const saveStore = options.saveStore ?? createMemorySaveStore({ now });
   const updateWait = { ...TASK_WAIT, maxMs: options.updateWaitMs ?? TASK_WAIT.maxMs };
-  durations({ syncStartTimeoutMs, syncStartIntervalMs, updateWaitMs: updateWait.maxMs });
+  durations({ syncStartTimeoutMs, updateWaitMs: updateWait.maxMs }, { syncStartIntervalMs });
   const completedBySave = new CompletedBySave(saveStore);
   const saveDrafts = new SaveDrafts(saveStore);
   /**

@@ -1,8 +1,10 @@
+import { createJourneyClient, staticToken } from '@journey-bridge/client';
 import type { Subject } from '@journey-bridge/contract';
 import { describe, expect, it } from 'vitest';
 import {
   AdapterOptionsError,
   createMemorySaveStore,
+  createV1Adapter,
   createV1HttpHandler,
   type SaveStore,
   SaveStoreError,
@@ -189,9 +191,17 @@ describe('an update refused because another of its task is under way', () => {
     });
   });
 
-  it('refuses an updateWaitMs that would make the wait endless or negative, naming it', () => {
+  it('refuses an updateWaitMs that would make the wait endless or negative, or a poll interval of 0, naming it', () => {
     expect(() => replicas({ updateWaitMs: Number.NaN })).toThrow(AdapterOptionsError);
     expect(() => replicas({ updateWaitMs: -1 })).toThrow('updateWaitMs must be a number of ms, 0 or more; got -1');
+    const adapter = (syncStartIntervalMs: number) => () =>
+      createV1Adapter({
+        client: createJourneyClient({ baseUrl: 'http://sim.test/eu/v2/captain/', auth: staticToken('t') }),
+        journeyMap: {},
+        syncStartIntervalMs,
+      });
+    expect(adapter(0)).toThrow('syncStartIntervalMs must be a number of ms above 0; got 0');
+    expect(adapter(1)).not.toThrow();
   });
 });
 

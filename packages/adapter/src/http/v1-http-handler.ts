@@ -177,24 +177,32 @@ async function readBody(
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunkAsSent of chunksOf(request)) {
-      const chunk = bytesOfChunk(chunkAsSent);
-      if (size + chunk.byteLength > limit) throw tooLarge();
-      if (!held.take(chunk.byteLength)) {
-        throw new RequestProblem(503, 'journey-bridge holds as many request bodies as it may at once: retry shortly', {
-          'retry-after': '1',
-          connection: 'close',
-        });
-      }
-      size += chunk.byteLength;
-      chunks.push(chunk);
-    }
+    await readChunks();
     return { body: parsedObject(decode(Buffer.concat(chunks))), bytes: size };
   } catch (error) {
     held.release(size);
-    if (error instanceof RequestProblem || request.signal?.aborted) throw error;
-    // The caller's own body stream failed (an in-process caller's stream that errors): its fault, not ours.
-    throw new RequestProblem(400, 'the request body could not be read: its stream failed');
+    throw error;
+  }
+
+  async function readChunks(): Promise<void> {
+    try {
+      for await (const chunkAsSent of chunksOf(request)) {
+        const chunk = bytesOfChunk(chunkAsSent);
+        if (size + chunk.byteLength > limit) throw tooLarge();
+        if (!held.take(chunk.byteLength)) {
+          throw new RequestProblem(503, 'journey-bridge holds as many request bodies as it may at once: retry shortly', {
+            'retry-after': '1',
+            connection: 'close',
+          });
+        }
+        size += chunk.byteLength;
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      if (error instanceof RequestProblem || request.signal?.aborted) throw error;
+      // The caller's own body stream failed (an in-process caller's stream that errors): its fault, not ours.
+      throw new RequestProblem(400, 'the request body could not be read: its stream failed');
+    }
   }
 }
 
