@@ -18,6 +18,15 @@ export const isFailureStatus = (status: string): boolean => (FAILURE_STATUSES as
 /** A journey is settled once it leaves `InProgress`; `Paused` waits on an operator, not on polling. */
 export const isTerminalStatus = (status: string): boolean => status === 'Completed' || isFailureStatus(status);
 
+/**
+ * The status a spelling names, by letters alone (`IN_PROGRESS`, `in-progress` and `inProgress` are `InProgress`; a
+ * tenant may spell its statuses so); the spelling as it is when it names none.
+ */
+export function statusNamed(spelling: string): string {
+  const letters = spelling.toLowerCase().replace(/[\s_-]/g, '');
+  return JourneyStatus.options.find((name) => name.toLowerCase() === letters) ?? spelling;
+}
+
 /** Maps either failure spelling onto the v1 enumeration. */
 export const toV1Status = (status: JourneyStatus): V1JourneyStatus => (status === 'Error' ? 'Failed' : status);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidFilterKey } from './migration/filter-flow.js';
-import { JourneyStatus, toV1Status } from './status.js';
+import { JourneyStatus, statusNamed, toV1Status } from './status.js';
 import { Subject } from './subject.js';
 import { Delivery, ResourceId } from './v2.js';
 
@@ -81,8 +81,13 @@ export function strippedFields(input: unknown, output: unknown, limit = 20): str
 
 // ---- responses: tolerant, unknown fields pass -----------------------------------------------------------------
 
-/** A response status: `Error`, the guide's spelling of a failure, is read as the v1 `Failed`. */
-const V1ResponseStatus = JourneyStatus.transform(toV1Status);
+/**
+ * A response status: `Error`, the guide's spelling of a failure, is read as the v1 `Failed`, and a tenant's own
+ * spelling of a status (`IN_PROGRESS`) as the status it names.
+ */
+const V1ResponseStatus = z
+  .preprocess((value) => (typeof value === 'string' ? statusNamed(value) : value), JourneyStatus)
+  .transform(toV1Status);
 
 /** `taskId` and `instanceId` are 16–64 characters on the live platform. */
 export const V1Id = z.string().min(16).max(64);

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { type Auth, clientCredentials, createV1Client, password, staticToken } from '@journey-bridge/client';
+import { type Auth, clientCredentials, createV1Client, password, staticToken, statusSpellingOf } from '@journey-bridge/client';
 import { inferDialect } from '@journey-bridge/contract';
 import { ShimError } from './errors/shim-error.js';
 import { readJsonFile } from './json-file.js';
@@ -63,8 +63,11 @@ export async function runDialectCommand(
   const answers = await Promise.all(options.states.map(readState));
   if (options.live) {
     const { instanceId, v1Base, auth } = options.live;
-    // Read as v1 answered it: the client's tolerant schema keeps every member the dialect is made of.
-    answers.push(await createV1Client({ baseUrl: v1Base, auth }).fetchState({ instanceId }));
+    // Read as v1 answered it: the client's tolerant schema keeps every member the dialect is made of, and the
+    // status as the tenant spelled it (`Error`, `IN_PROGRESS`) beside the v1 enumeration's.
+    const state = await createV1Client({ baseUrl: v1Base, auth }).fetchState({ instanceId });
+    const spelled = statusSpellingOf(state);
+    answers.push(spelled === undefined ? state : { ...state, status: spelled });
   }
   if (answers.length === 0) throw new DialectCommandError('give saved v1 states (--state FILE, repeatable) or a live fetch (--instance)');
   const { dialect, unknowns } = inferDialect(answers);

@@ -126,6 +126,45 @@ describe('journey-bridge dialect', () => {
     }
   });
 
+  it('reads a tenant’s own status spellings from a live fetch, and Error as its spelling of Failed from saved states', async () => {
+    const [dataCheck] = journeys.filter((journey) => journey.id === 'data-check');
+    if (!dataCheck) throw new Error('no data-check journey');
+    const ids = (id: string) => ({ production: `${id}`, preview: `${id}-preview` });
+    // A tenant that spells its statuses in capitals: the v1 client read it, and the command must see the spelling.
+    const capitals = {
+      ...dataCheck,
+      id: 'capitals',
+      resourceIds: { v1: ids('capitals-v1'), v2: ids('capitals-v2') },
+      v1Dialect: { ...dataCheck.v1Dialect, statuses: { InProgress: 'IN_PROGRESS' } },
+    };
+    const sim = createSimulator({ journeys: [...journeys, capitals], clock: { manual: true } });
+    const server = await sim.listen();
+    try {
+      const started = await fetch(`${server.url}/eu/captain/api/journey/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ resourceId: 'capitals-v1@latest', context: { config: { async: true }, subject: {} } }),
+      });
+      const { instanceId } = (await started.json()) as { instanceId: string };
+      const live = ['--instance', instanceId, '--v1-base', `${server.url}/eu/captain/api/`, '--token', sim.issueToken()];
+      const { code, stdout } = await exitOf(['dialect', ...live]);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ statuses: { InProgress: 'IN_PROGRESS' } });
+    } finally {
+      await server.close();
+    }
+    const failed = { ...decided, status: 'Error', data: { context: { process: { flow: {} }, result: { status: 'error' } } } };
+    const fromFiles = await exitOf([
+      'dialect',
+      '--state',
+      await saved('decided.json', decided),
+      '--state',
+      await saved('failed.json', failed),
+    ]);
+    expect(JSON.parse(fromFiles.stdout)).toMatchObject({ statuses: { Failed: 'Error' } });
+    expect(fromFiles.stderr).not.toContain('add it to statuses by hand');
+  });
+
   it('--out - writes the JSON to stdout, not to a file named "-"; an unwritable --out exits 2', async () => {
     const state = await saved('decided.json', decided);
     const dashed = await exitOf(['dialect', '--state', state, '--out', '-']);

@@ -1,3 +1,4 @@
+import { JourneyStatus, statusNamed, toV1Status } from '../status.js';
 import type { Decision, V1DialectInput } from './v1-dialect.js';
 
 /** What `inferDialect` could tell from the v1 answers it was given, and what it could not. */
@@ -57,7 +58,9 @@ export function inferDialect(answers: readonly unknown[]): InferredDialect {
     const flow = atContext ?? atProcess;
     if (flow) flows.push(flow);
     const status = typeof state.status === 'string' ? state.status : '';
-    const known = V1_STATUSES.find((name) => name.toLowerCase() === status.toLowerCase().replace(/[\s_-]/g, ''));
+    // By its letters (`IN_PROGRESS`); `Error` is the other spelling of a failure (register: status.failure-spelling).
+    const named = JourneyStatus.safeParse(statusNamed(status));
+    const known = named.success ? toV1Status(named.data) : undefined;
     if (known && known !== status) statusSpellings.set(known, status);
     if (!known && status)
       unknowns.push(`status ${JSON.stringify(status)} is none of ${V1_STATUSES.join(', ')}: add it to statuses by hand`);
