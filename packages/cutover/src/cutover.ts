@@ -1019,13 +1019,18 @@ export function createCutover(given: CutoverOptions): Cutover {
       move.catch(() => {});
       told.push(move);
     };
-    // At once where this replica's own stage is not v1; where it is, once the store says whether another replica
-    // moved the mapping since (all read together, each waited for `storeWaitMs` at most).
+    // At once where this replica's own stage is not v1; where it is, once the store says another replica has not
+    // moved the mapping since (all read together, each waited for `storeWaitMs` at most). A read that does not land
+    // in time says nothing: the kill is made and written all the same, changing nothing here.
     const stillV1 = targets.filter((runtime) => stageHere(runtime).kind === 'v1');
     for (const runtime of targets) if (!stillV1.includes(runtime)) killOne(runtime);
     await Promise.all(
       stillV1.map(async (runtime) => {
-        if ((await currentStage(runtime, storeWaitMs)).kind !== 'v1') killOne(runtime);
+        const stored = await within(
+          readOverride(runtime).then(() => stageHere(runtime)),
+          storeWaitMs,
+        );
+        if (stored === LATE || stored.kind !== 'v1') killOne(runtime);
       }),
     );
     return told;

@@ -242,6 +242,39 @@ describe('the kill switch acts on the next start', () => {
     await cutover.close();
   });
 
+  it('from kill() on a replica already at v1 whose store answers late: the kill is written, not lost to another replica’s move', async () => {
+    const store = createMemoryStore();
+    let late = false;
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The store holds its reads of overrides back while `late`: slower than the cutover waits for one.
+    const slow: PairingStore = {
+      ...store,
+      overrideOf: async (mapping) => (late ? answered.then(() => store.overrideOf(mapping)) : store.overrideOf(mapping)),
+    };
+    const live = { kind: 'live', sample: 1 } as const;
+    const { cutover } = setUp({
+      store: slow,
+      storeWaitMs: 5,
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: live }],
+    });
+    await cutover.kill();
+    // Another replica moves it on since (its rollback to shadow, say), and this one reads the store late.
+    await store.setOverride('data-check', {
+      stage: { kind: 'shadow', sample: 1 },
+      from: live,
+      reason: 'rollback',
+      at: new Date().toISOString(),
+    });
+    late = true;
+    await cutover.kill();
+    answer();
+    late = false;
+    expect((await store.overrideOf('data-check'))?.stage).toEqual({ kind: 'v1' });
+    expect(await cutover.stageOf('data-check')).toEqual({ kind: 'v1' });
+    await cutover.close();
+  });
+
   it('from a file there at start: the very first start, made at once, goes by the kill, not the configured stage', async () => {
     const file = await killFilePath();
     await writeFile(file, 'data-check\n');
