@@ -180,4 +180,18 @@ describe('a body still arriving when the server stops waiting', () => {
     expect((await handleV1(endless)).status).toBe(413);
     expect((await handleV1(slowStart().request)).status).toBe(201);
   });
+
+  it('answers 413 past the body limit for a server request without a signal whose chunks never say they stopped', async () => {
+    const chunks: AsyncIterableIterator<Uint8Array> = {
+      next: async () => ({ done: false, value: new Uint8Array(16_384).fill(0x20) }),
+      return: () => new Promise(() => {}),
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+    const headers = new Headers({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const endless: V1ServerRequest = { method: 'POST', url: 'http://shim.test/captain/api/journey/start', headers, chunks };
+    expect((await handleV1(endless)).status).toBe(413);
+    expect((await handleV1(slowStart().request)).status).toBe(201);
+  });
 });
