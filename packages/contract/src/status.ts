@@ -20,9 +20,11 @@ export const isTerminalStatus = (status: string): boolean => status === 'Complet
 
 /**
  * The status a spelling names, by letters alone (`IN_PROGRESS`, `in-progress` and `inProgress` are `InProgress`; a
- * tenant may spell its statuses so); the spelling as it is when it names none.
+ * tenant may spell its statuses so); the spelling as it is when it names none. A bare lowercase word stays as it is:
+ * the vendor's SDK answers errors as 200 `{ status: "error" }`, which is no journey's failure.
  */
 export function statusNamed(spelling: string): string {
+  if (/^[a-z]+$/.test(spelling)) return spelling;
   const letters = spelling.toLowerCase().replace(/[\s_-]/g, '');
   return JourneyStatus.options.find((name) => name.toLowerCase() === letters) ?? spelling;
 }

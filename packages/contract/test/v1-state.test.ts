@@ -58,4 +58,12 @@ describe('V1State', () => {
     expect(V1State.parse({ instanceId, status: 'Error' }).status).toBe('Failed');
     expect(V1State.parse({ instanceId, status: 'Failed' }).status).toBe('Failed');
   });
+
+  it('reads a tenant’s own spelling of a status by its letters, but no bare lowercase word (the SDK’s error envelope)', () => {
+    expect(V1State.parse({ instanceId, status: 'IN_PROGRESS' }).status).toBe('InProgress');
+    expect(V1State.parse({ instanceId, status: 'In Progress' }).status).toBe('InProgress');
+    expect(V1State.parse({ instanceId, status: 'COMPLETED' }).status).toBe('Completed');
+    expect(V1State.safeParse({ instanceId, status: 'error' }).success).toBe(false);
+    expect(V1State.safeParse({ instanceId, status: 'Cancelled' }).success).toBe(false);
+  });
 });

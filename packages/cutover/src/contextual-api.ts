@@ -42,8 +42,12 @@ export function contextualV1Client(client: V1Client): ContextualV1Api {
     const noted = async <T extends { readonly requestId: string | undefined }>(answer: Promise<T>): Promise<T> => {
       const value = await answer;
       if (value.requestId) context.upstreamRequestId = value.requestId;
-      const spelling = statusSpellingOf(value);
-      if (spelling !== undefined) context.statusSpelling = spelling;
+      // Only an answer with a status says how it is spelled; the last one says, so an earlier call's is not kept.
+      if (typeof (value as { status?: unknown }).status === 'string') {
+        const spelling = statusSpellingOf(value);
+        if (spelling === undefined) delete context.statusSpelling;
+        else context.statusSpelling = spelling;
+      }
       return value;
     };
     return {

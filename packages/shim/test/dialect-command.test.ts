@@ -163,6 +163,16 @@ describe('journey-bridge dialect', () => {
     ]);
     expect(JSON.parse(fromFiles.stdout)).toMatchObject({ statuses: { Failed: 'Error' } });
     expect(fromFiles.stderr).not.toContain('add it to statuses by hand');
+    // Failed in one answer and Error in another: which the code waits for cannot be told, so it is asked.
+    const both = await exitOf([
+      'dialect',
+      '--state',
+      await saved('failed.json', failed),
+      '--state',
+      await saved('plain.json', { ...failed, status: 'Failed' }),
+    ]);
+    expect(JSON.parse(both.stdout)).not.toHaveProperty('statuses');
+    expect(both.stderr).toContain('status Failed is spelled "Error" and "Failed": set statuses.Failed by hand');
   });
 
   it('--out - writes the JSON to stdout, not to a file named "-"; an unwritable --out exits 2', async () => {

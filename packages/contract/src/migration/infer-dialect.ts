@@ -47,7 +47,8 @@ export function inferDialect(answers: readonly unknown[]): InferredDialect {
   const flows: Json[] = [];
   let pendingWithout = 0;
   let pendingWith = 0;
-  const statusSpellings = new Map<string, string>();
+  /** Each status the answers named, with every spelling they gave it. */
+  const statusSpellings = new Map<string, string[]>();
   for (const state of states) {
     const data = isObject(state.data) ? state.data : {};
     const atProcess = isObject(data.process) && isObject(data.process.flow) ? data.process.flow : undefined;
@@ -61,7 +62,7 @@ export function inferDialect(answers: readonly unknown[]): InferredDialect {
     // By its letters (`IN_PROGRESS`); `Error` is the other spelling of a failure (register: status.failure-spelling).
     const named = JourneyStatus.safeParse(statusNamed(status));
     const known = named.success ? toV1Status(named.data) : undefined;
-    if (known && known !== status) statusSpellings.set(known, status);
+    if (known) statusSpellings.set(known, [...(statusSpellings.get(known) ?? []), status]);
     if (!known && status)
       unknowns.push(`status ${JSON.stringify(status)} is none of ${V1_STATUSES.join(', ')}: add it to statuses by hand`);
     const decided = Object.values(flow ?? {}).some(
@@ -83,7 +84,18 @@ export function inferDialect(answers: readonly unknown[]): InferredDialect {
     unknowns.push('pending answers both carry and leave out the results: omitUntilDecided left at false');
   else unknowns.push('no pending answer given: cannot tell whether results are left out until decided (omitUntilDecided stays false)');
 
-  if (statusSpellings.size > 0) dialect.statuses = Object.fromEntries(statusSpellings);
+  const statuses: Record<string, string> = {};
+  for (const [status, spellings] of statusSpellings) {
+    const distinct = [...new Set(spellings)];
+    // Two spellings of one status (`Failed` in some answers, `Error` in others) cannot both be answered: the code
+    // waiting for either must be asked, not guessed for.
+    if (distinct.length > 1)
+      unknowns.push(
+        `status ${status} is spelled ${distinct.map((spelling) => JSON.stringify(spelling)).join(' and ')}: set statuses.${status} by hand`,
+      );
+    else if (distinct[0] !== status) statuses[status] = distinct[0] as string;
+  }
+  if (Object.keys(statuses).length > 0) dialect.statuses = statuses;
 
   const decisionKeys = new Set<string>();
   const outcomes: Partial<Record<Decision, string>> = {};
