@@ -80,9 +80,9 @@ export interface PairRecord {
   readonly outcomes?: { readonly v1: NormalOutcome; readonly v2: NormalOutcome };
   /**
    * Rules of the mirror (`added-after-save`, `task-steps`) that could not be checked for this pair: a step needs an
-   * element nobody described to the shadow's adapter (its `elements`), which only a submit checks, or v1's end state
-   * did not say what its journey held. A pair whose ends agree says nothing of these. Absent when every rule was
-   * checked.
+   * element nobody described to the shadow's adapter (its `elements`), which only a submit checks; v1's end state
+   * did not say what its journey held; or a step's schema was not listed. A pair whose ends agree says nothing of
+   * these. Absent when every rule was checked.
    */
   readonly unchecked?: readonly string[];
   /** ISO 8601. */

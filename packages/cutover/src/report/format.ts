@@ -57,6 +57,6 @@ export const uncheckedNotes = (mappings: readonly MappingSummary[]): string[] =>
     if (rules.length === 0) return [];
     const counts = rules.map(([rule, count]) => `${rule} ${count}`).join(', ');
     return [
-      `${mapping}: agreeing pairs the shadow could not check for a rule (${counts}): a step needs an element not described to the adapter (describe it in its elements), or v1's end state did not say what its journey held.`,
+      `${mapping}: agreeing pairs the shadow could not check for a rule (${counts}): a step needs an element not described to the adapter (describe it in its elements), v1's end state did not say what its journey held, or a step's schema was not listed.`,
     ];
   });
