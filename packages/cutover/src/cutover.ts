@@ -493,13 +493,17 @@ export function createCutover(given: CutoverOptions): Cutover {
 
   async function moveStage(runtime: Runtime, to: Stage, reason: StageOverride['reason'], why: RollbackNotice['reason'] | undefined) {
     const from = runtime.windowStage;
-    const notice = why && {
-      mapping: runtime.name,
-      from: describeStage(from),
-      to: describeStage(to),
-      reason: why,
-      evidence: evidence(runtime),
-    };
+    // Written all the same when the stage here does not change (a kill on a replica at v1, for the others), but
+    // nothing moved here: no notice, no hook, and the window keeps its evidence.
+    const moved = !sameStage(from, to);
+    const notice = why &&
+      moved && {
+        mapping: runtime.name,
+        from: describeStage(from),
+        to: describeStage(to),
+        reason: why,
+        evidence: evidence(runtime),
+      };
     const override: StageOverride = { stage: to, from: runtime.config.stage, reason, at: new Date().toISOString() };
     // Held here first: a store out of reach must not stop a kill or a rollback on this replica.
     runtime.override = override;
@@ -507,7 +511,7 @@ export function createCutover(given: CutoverOptions): Cutover {
     // This replica's own move (from the stage in force here) supersedes another configuration's override it followed.
     runtime.foreign = undefined;
     if (reason === 'operator') runtime.operatorOverride = override;
-    enterStage(runtime, to);
+    if (moved) enterStage(runtime, to);
     if (notice) {
       metrics.rollbacks.inc({ mapping: runtime.name, reason: why });
       logger?.warn('cutover: new journeys moved back', notice);
@@ -522,7 +526,7 @@ export function createCutover(given: CutoverOptions): Cutover {
     const shared = offPath(() => store.setOverride(runtime.name, override));
     try {
       // An async hook's rejection is its throw: never left unhandled, where it would end the process.
-      const returned: unknown = onStageChange?.({ mapping: runtime.name, from, to, reason });
+      const returned: unknown = moved ? onStageChange?.({ mapping: runtime.name, from, to, reason }) : undefined;
       if (isThenable(returned)) returned.then(undefined, (error: unknown) => failed(runtime.name, 'hook', error));
     } catch (error) {
       failed(runtime.name, 'hook', error);
@@ -1019,18 +1023,22 @@ export function createCutover(given: CutoverOptions): Cutover {
       move.catch(() => {});
       told.push(move);
     };
-    // At once where this replica's own stage is not v1; where it is, once the store says another replica has not
-    // moved the mapping since (all read together, each waited for `storeWaitMs` at most). A read that does not land
-    // in time says nothing: the kill is made and written all the same, changing nothing here.
+    // At once where this replica's own stage is not v1. Where it is, the kill is still written for the others unless
+    // the store already holds a move to v1: another replica may run the mapping past v1 (by its configured stage, or
+    // an override this one does not follow), and a read that fails or does not land within `storeWaitMs` says
+    // nothing. All read together.
     const stillV1 = targets.filter((runtime) => stageHere(runtime).kind === 'v1');
     for (const runtime of targets) if (!stillV1.includes(runtime)) killOne(runtime);
     await Promise.all(
       stillV1.map(async (runtime) => {
         const stored = await within(
-          readOverride(runtime).then(() => stageHere(runtime)),
+          store.overrideOf(runtime.name).then(
+            (override) => override?.stage,
+            (): typeof LATE => LATE,
+          ),
           storeWaitMs,
         );
-        if (stored === LATE || stored.kind !== 'v1') killOne(runtime);
+        if (stored === LATE || stored?.kind !== 'v1') killOne(runtime);
       }),
     );
     return told;

@@ -275,6 +275,36 @@ describe('the kill switch acts on the next start', () => {
     await cutover.close();
   });
 
+  it('from kill() on a replica at v1 while another replica runs the mapping past it: the other is killed too', async () => {
+    const store = createMemoryStore();
+    const a = setUp({ store });
+    const b = setUp({ store });
+    await a.cutover.kill();
+    // B's operator moves it on; A, at v1 by its kill, does not follow a move forward.
+    await b.cutover.setStage('data-check', { kind: 'live', sample: 1 });
+    await a.cutover.kill();
+    expect((await store.overrideOf('data-check'))?.stage).toEqual({ kind: 'v1' });
+    expect(await b.cutover.stageOf('data-check')).toEqual({ kind: 'v1' });
+    await Promise.all([a.cutover.close(), b.cutover.close()]);
+  });
+
+  it('from kill() on a replica at v1 whose store answers late: written for the others, but nothing moved here to tell of', async () => {
+    const store = createMemoryStore();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const slow: PairingStore = { ...store, overrideOf: (mapping) => answered.then(() => store.overrideOf(mapping)) };
+    const { cutover, changes } = setUp({
+      store: slow,
+      storeWaitMs: 5,
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v1' } }],
+    });
+    await cutover.kill();
+    answer();
+    expect(changes).toEqual([]);
+    expect((await store.overrideOf('data-check'))?.stage).toEqual({ kind: 'v1' });
+    await cutover.close();
+  });
+
   it('from a file there at start: the very first start, made at once, goes by the kill, not the configured stage', async () => {
     const file = await killFilePath();
     await writeFile(file, 'data-check\n');
