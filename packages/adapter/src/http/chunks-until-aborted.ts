@@ -23,7 +23,14 @@ export async function* chunksUntilAborted<T>(chunks: AsyncIterable<T> | Iterable
       const next = Promise.resolve(iterator.next());
       // Once the signal has won, the chunk still awaited may fail when the connection is cut: that is no one's error.
       next.catch(() => {});
-      const result = await Promise.race([next, aborted]);
+      let result: IteratorResult<T>;
+      try {
+        result = await Promise.race([next, aborted]);
+      } catch (error) {
+        // A source that failed has stopped: only one stopped by the signal is told.
+        if (!signal?.aborted) finished = true;
+        throw error;
+      }
       if (result.done) {
         finished = true;
         return;
