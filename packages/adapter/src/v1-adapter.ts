@@ -596,7 +596,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         const collects = collectedElements(saved.interaction?.collects ?? []);
         const takenHere = (id: string) => collects.length === 0 || collects.some((element) => element.id === id);
         const addedHere = added?.elements.filter(takenHere) ?? [];
-        if (added && (addedHere.length > 0 || added.paths.length > 0)) throw new AddedAfterSaveError(addedHere, added.paths, intent);
+        // Data outside every known element is only ever an undescribed element's: a task that collects none drops
+        // it on any submit (a field a legacy form adds), a first Complete's too.
+        const takesUndescribed = collects.length === 0 || collects.some(({ id }) => catalogue.get(id) === undefined);
+        const pathsHere = takesUndescribed ? (added?.paths ?? []) : [];
+        if (addedHere.length > 0 || pathsHere.length > 0) throw new AddedAfterSaveError(addedHere, pathsHere, intent);
         // v1 checked the draft with what the Validate carries: the journey holds all of it, valid, since the Save.
         if (intent === 'Validate') return { instanceId, taskId, valid: true };
         // A Save keeps the task listed for the Complete still to come, as v1 kept the draft.

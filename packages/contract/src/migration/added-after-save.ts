@@ -67,7 +67,7 @@ export interface AddedData {
  * it all; an element invalid there counts as nothing, since a submit would have dropped it. Every value is looked
  * at: the elements' data in the form each element gives every spelling (a trimmed name, a date's day, an SSN's
  * digits), and the rest as given (another kind of id number, a second document, a second biometric, data no
- * element describes).
+ * element describes), but for `uid`.
  */
 export function addedAfterSave(catalogue: ElementCatalogue, held: Subject, given: Subject): AddedData | undefined {
   const carried = catalogue.carriedBy(given);
@@ -82,7 +82,10 @@ export function addedAfterSave(catalogue: ElementCatalogue, held: Subject, given
   };
   // A place of an element carried here that holds it up to spelling is a respelling; any other place is added.
   const respelled = (place: UnheldPlace) => carried.some((id) => !added.includes(id) && owns(id, place));
-  const unheld = unheldPlaces(held, given).filter((place) => !respelled(place) && !dropped.some((id) => owns(id, place)));
+  // `uid` is the caller's correlation id, which does not affect processing (specification): never data added.
+  const unheld = unheldPlaces(held, given).filter(
+    (place) => place.path !== 'uid' && !respelled(place) && !dropped.some((id) => owns(id, place)),
+  );
   if (unheld.length === 0 && added.length === 0) return undefined;
   const ofAdded = (place: UnheldPlace) => added.some((id) => owns(id, place));
   return { elements: added, paths: [...new Set(unheld.filter((place) => !ofAdded(place)).map(({ path }) => path))] };
