@@ -1054,11 +1054,10 @@ export function createCutover(given: CutoverOptions): Cutover {
   async function kill(names: readonly string[] = []): Promise<void> {
     // A name typed wrong under pressure must not cancel the rest: the others are killed first, then it is refused.
     const unknown = names.filter((name) => !runtimes.has(name));
-    const targets = names.length === 0 ? [...runtimes.values()] : names.flatMap((name) => runtimes.get(name) ?? []);
     await settled(await killHere(names));
     if (unknown.length > 0)
       throw new CutoverOptionsError(
-        `no mapping is named ${unknown.map((name) => JSON.stringify(name)).join(', ')}${targets.length > 0 ? ' (the others named were killed)' : ''}: the mappings are ${[...runtimes.keys()].join(', ')}`,
+        `no mapping is named ${unknown.map((name) => JSON.stringify(name)).join(', ')}${unknown.length < names.length ? ' (the others named were killed)' : ''}: the mappings are ${[...runtimes.keys()].join(', ')}`,
       );
   }
 
