@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { SaveStoreError } from '@journey-bridge/adapter';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRedisSaveStore, StoreCommandError, StoreKeyMismatchError } from '../src/index.js';
 import { createPlatform, DATA_CHECK_V1, v2Side } from './harness.js';
-import { redisAvailable, redisForTest, startRedis, type TestRedis } from './redis-server.js';
+import { redisAvailable, redisForSuite, redisForTest } from './redis-server.js';
 
 describe.runIf(redisAvailable())('the adapter’s save store in Redis', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const key = randomBytes(32);
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
 
   it('lets a Complete on one replica bring the rest of what a Save on another carried, holding no identity data in the clear', async () => {
     const prefix = `save-${randomBytes(4).toString('hex')}:`;

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 
 /** A `redis-server` of a test's own, on loopback. */
 export interface TestRedis {
@@ -77,4 +77,17 @@ export async function redisForTest(port?: number): Promise<TestRedis> {
   const redis = await startRedis(port);
   onTestFinished(() => redis.stop());
   return redis;
+}
+
+/**
+ * `startRedis` for the enclosing suite: started before its first test, stopped after its last. The object is filled
+ * in when the server has started, so its tests read `url` and `pid` as they would a `TestRedis`.
+ */
+export function redisForSuite(): TestRedis {
+  const suite: { url: string; pid: number; stop(): Promise<void> } = { url: '', pid: 0, stop: async () => {} };
+  beforeAll(async () => {
+    Object.assign(suite, await startRedis());
+  });
+  afterAll(() => suite.stop());
+  return suite;
 }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CutoverOptionsError,
   createCutover,
@@ -17,7 +17,7 @@ import {
 import { createSealer } from '../src/stores/seal.js';
 import { storeFailureReason } from '../src/stores/store-failure-reason.js';
 import { createPlatform, DATA_CHECK_V1, legacyJourney, v1Side, v2Side } from './harness.js';
-import { redisAvailable, redisForTest, startRedis, type TestRedis } from './redis-server.js';
+import { redisAvailable, redisForSuite, redisForTest } from './redis-server.js';
 
 const subject = {
   identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10', idNumbers: [{ type: 'SSN', value: '123-45-6789' }] },
@@ -74,14 +74,8 @@ describe('the memory store', () => {
 });
 
 describe.runIf(redisAvailable())('the Redis store, on a redis-server of its own', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const key = randomBytes(32);
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
 
   behavesAsAStore(() => createRedisStore({ url: redis.url, key, prefix: `test:${randomBytes(4).toString('hex')}:` }));
 
@@ -199,15 +193,8 @@ async function slowRelay(port: number, delayMs: number): Promise<{ url: string; 
 }
 
 describe.runIf(redisAvailable())('the Redis store refuses to start, saying why', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const key = randomBytes(32);
-
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
 
   it('on a URL whose path is not a database number, before connecting', async () => {
     const url = `${redis.url.replace('redis://', 'redis://user:hunter2@')}/abc`;

@@ -7,7 +7,7 @@ import type { PairRecord } from '@journey-bridge/cutover';
 import { bundledJourneysDir, createSimulator, loadJourneys, type RunningSimulator, type Simulator } from '@journey-bridge/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redisAvailable, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
+import { redisAvailable, redisForSuite, startRedis, type TestRedis } from '../../cutover/test/redis-server.js';
 import { resolveConfig } from '../src/config.js';
 import { createShimHandler } from '../src/shim-handler.js';
 import { exitOf, removeTempDirs, type ShimCli, startShimCli, tempDir } from './shim-cli.js';
@@ -203,15 +203,9 @@ describe.runIf(redisAvailable())('a Redis store the shim cannot use', () => {
 });
 
 describe.runIf(redisAvailable())('two shim replicas sharing a redis-server', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   // Every replica of one Redis needs the same key, across these tests too: the first to use it leaves its check.
   const env = { JOURNEY_BRIDGE_STORE_KEY: randomBytes(32).toString('base64') };
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
 
   it('pair and compare every journey when requests alternate between them', async () => {
     const dir = await tempDir();
