@@ -38,6 +38,13 @@ function faultyStore() {
   return { store: faulty, failing };
 }
 
+/** A replica over a store that fails while `failing` says so, and a journey started on it, at its first task. */
+async function startedOverFaultyStore() {
+  const { store, failing } = faultyStore();
+  const { sim, a } = replicas({ saveStore: store });
+  return { sim, a, failing, ...(await started(a)) };
+}
+
 describe('replicas sharing one save store', () => {
   it('take a Complete on one replica that brings the rest of an element a Save carried in part on the other, as v1 did', async () => {
     const { sim, a, b } = replicas({ saveStore: createMemorySaveStore() });
@@ -75,9 +82,7 @@ describe('replicas sharing one save store', () => {
 
 describe('a save store that fails', () => {
   it('before anything is sent: the update is refused as not sent, and the journey holds nothing of it', async () => {
-    const { store, failing } = faultyStore();
-    const { a } = replicas({ saveStore: store });
-    const { instanceId, taskId, listed } = await started(a);
+    const { failing, a, instanceId, taskId, listed } = await startedOverFaultyStore();
     failing.reads = true;
     const refusal = await a
       .updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })
@@ -90,9 +95,7 @@ describe('a save store that fails', () => {
   });
 
   it('after a Save was taken: refused as taken; the same Save sent again keeps its draft, and the Complete is taken', async () => {
-    const { store, failing } = faultyStore();
-    const { sim, a } = replicas({ saveStore: store });
-    const { instanceId, taskId } = await started(a);
+    const { failing, sim, a, instanceId, taskId } = await startedOverFaultyStore();
     const save = {
       intent: 'Save',
       instanceId,
@@ -109,9 +112,7 @@ describe('a save store that fails', () => {
   });
 
   it('after a Save that completed its task: answered 200, as v2 holds all it carried; only the Complete after it gets 409', async () => {
-    const { store, failing } = faultyStore();
-    const { sim, a } = replicas({ saveStore: store });
-    const { instanceId, taskId } = await started(a);
+    const { failing, sim, a, instanceId, taskId } = await startedOverFaultyStore();
     failing.writes = true;
     await expect(a.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person } })).resolves.toEqual({
       instanceId,
@@ -126,9 +127,7 @@ describe('a save store that fails', () => {
   });
 
   it('is answered 503 over HTTP, with Retry-After and what to do, never a 500', async () => {
-    const { store, failing } = faultyStore();
-    const { sim, a } = replicas({ saveStore: store });
-    const { instanceId, taskId } = await started(a);
+    const { failing, sim, a, instanceId, taskId } = await startedOverFaultyStore();
     failing.reads = true;
     const errors: unknown[] = [];
     const handle = createV1HttpHandler({ adapter: a, logger: { error: (...line) => errors.push(line) } });
