@@ -38,6 +38,14 @@ function faultyStore() {
   return { store: faulty, failing };
 }
 
+/** A v1 Complete of `person` for the task, as legacy code sends it over HTTP. */
+const completeOverHttp = (token: string, instanceId: string, taskId: string) =>
+  new Request('http://shim.test/captain/api/journey/task/update', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject: person } }),
+  });
+
 /** A replica over a store that fails while `failing` says so, and a journey started on it, at its first task. */
 async function startedOverFaultyStore() {
   const { store, failing } = faultyStore();
@@ -131,13 +139,7 @@ describe('a save store that fails', () => {
     failing.reads = true;
     const errors: unknown[] = [];
     const handle = createV1HttpHandler({ adapter: a, logger: { error: (...line) => errors.push(line) } });
-    const response = await handle(
-      new Request('http://shim.test/captain/api/journey/task/update', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject: person } }),
-      }),
-    );
+    const response = await handle(completeOverHttp(sim.issueToken(), instanceId, taskId));
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toMatchObject({
@@ -169,13 +171,7 @@ describe('an update refused because another of its task is under way', () => {
     const first = a.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } });
     await reached;
     const submitsBefore = sim.core.journal.count({ path: '*/interaction/submit' });
-    const response = await createV1HttpHandler({ adapter: b })(
-      new Request('http://shim.test/captain/api/journey/task/update', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sim.issueToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject: person } }),
-      }),
-    );
+    const response = await createV1HttpHandler({ adapter: b })(completeOverHttp(sim.issueToken(), instanceId, taskId));
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toMatchObject({
