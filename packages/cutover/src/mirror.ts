@@ -13,7 +13,7 @@ import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { ShadowTimeoutError } from './errors/shadow-timeout-error.js';
 import { SavedAdditions, type SaveThenAddition } from './saved-additions.js';
 import { SavedCorrections } from './saved-corrections.js';
-import { collectsOf, schemaCollects } from './schema-elements.js';
+import { collectsOf } from './schema-elements.js';
 import { StepAlignment, type StepsMisfit } from './step-alignment.js';
 import type { PairingStore, Side } from './types.js';
 
@@ -307,7 +307,8 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     }
     // Live refuses only what the task takes: an element its step does not collect any submit would have dropped.
     const schema = completing && (await within(() => apis[shadow].getTaskSchema({ taskId })).catch(keptUnlessRefused));
-    additions.checked(index, completing, schema ? (id) => schemaCollects(schema, id) : undefined);
+    additions.checked(index, completing, schema);
+    if (additions.unknown) unchecked.add('added-after-save');
   }
 
   /**

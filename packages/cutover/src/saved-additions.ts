@@ -5,7 +5,9 @@ import {
   mergeSubject,
   SPECIFICATION_CATALOGUE,
   type Subject,
+  type V1TaskSchema,
 } from '@journey-bridge/contract';
+import { schemaCollects, schemaShows } from './schema-elements.js';
 
 /** What the data after the first `k` Saves of a task added, were those Saves to complete it on v2. */
 export interface SaveThenAddition {
@@ -29,6 +31,7 @@ export class SavedAdditions {
   readonly #catalogue: ElementCatalogue = SPECIFICATION_CATALOGUE;
   readonly #unchecked = new Map<number, readonly SaveThenAddition[]>();
   readonly #added = new Set<string>();
+  #unknown = false;
   /** The Saves since the last Complete, in order, with their tasks: a Save of another task is not this Complete's draft. */
   #saves: { readonly subject: Subject; readonly taskId: string | undefined }[] = [];
 
@@ -68,12 +71,23 @@ export class SavedAdditions {
 
   /**
    * Settles the check of submission `index`: `completing`, the first candidate whose Saves were valid alone, if any;
-   * `collects`, whether the task takes an element (what it does not, any submit of it drops: no refusal). Subject
-   * paths outside every element always count.
+   * `schema`, the task's, which says whether it takes an element (what it does not, any submit of it drops: no
+   * refusal) and has a place for a subject path outside every element. Such a path without a place may be an
+   * element nobody described to the adapter (refused in live) or a field no step takes (taken): unknown. Without a
+   * schema, everything added counts.
    */
-  checked(index: number, completing: SaveThenAddition | undefined, collects: (id: string) => boolean = () => true): void {
+  checked(index: number, completing: SaveThenAddition | undefined, schema?: V1TaskSchema): void {
     this.#unchecked.delete(index);
-    for (const name of completing?.added ?? []) if (!this.#catalogue.get(name) || collects(name)) this.#added.add(name);
+    for (const name of completing?.added ?? []) {
+      const element = this.#catalogue.get(name) !== undefined;
+      if (!schema || (element ? schemaCollects(schema, name) : schemaShows(schema, name))) this.#added.add(name);
+      else if (!element) this.#unknown = true;
+    }
+  }
+
+  /** Whether data outside every element was added after such Saves where the task's schema did not say it takes it. */
+  get unknown(): boolean {
+    return this.#unknown;
   }
 
   /** What came after Saves that had completed their task on v2, sorted. */

@@ -6,9 +6,12 @@ import { SPECIFICATION_CATALOGUE, type V1TaskListWithSchema, type V1TaskSchema }
  * document). An element the specification does not name is taken to be collected: nothing here says otherwise.
  */
 export function schemaCollects(schema: V1TaskSchema, id: string): boolean {
-  const element = SPECIFICATION_CATALOGUE.get(id);
-  const path = element?.paths[0];
-  if (path === undefined) return true;
+  const path = SPECIFICATION_CATALOGUE.get(id)?.paths[0];
+  return path === undefined || schemaShows(schema, path);
+}
+
+/** Whether a v1 task schema has a place for the subject path `path` (dotted keys, `[…]` selectors ignored). */
+export function schemaShows(schema: V1TaskSchema, path: string): boolean {
   let node: unknown = propertyOf(propertyOf(schema, 'context'), 'subject');
   for (const key of path.split('.').map((segment) => segment.split('[')[0] ?? segment)) node = propertyOf(node, key);
   return node !== undefined;
