@@ -150,10 +150,10 @@ describe('journey-bridge serve over HTTP', () => {
         )?.[1] ?? 0,
       );
     const before = await otherCount();
-    await post(`${shim.url}/v2/captain/journey/no-such-endpoint-4711?instanceId=x`, '{}');
+    await post(`${shim.url}/v2/captain/journey/no-such-endpoint-qzxv?instanceId=x`, '{}');
     expect(await otherCount()).toBe(before + 1);
     const metrics = await (await fetch(`${shim.url}/metrics`)).text();
-    expect(metrics).not.toContain('4711');
+    expect(metrics).not.toContain('qzxv');
     expect(metrics).toMatch(/journey_bridge_requests_total\{route="v1",status="404"\} \d+/);
     expect(metrics).toMatch(
       /journey_bridge_upstream_request_duration_seconds_count\{path="v2\/captain\/journey\/state\/fetch",status="404"\} \d+/,
