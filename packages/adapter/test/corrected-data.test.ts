@@ -1,5 +1,5 @@
 import { ConflictError, type JourneyApiError, type V1Api } from '@journey-bridge/client';
-import { flowOf, SPECIFICATION_DIALECT, type Subject } from '@journey-bridge/contract';
+import { flowOf, type Subject } from '@journey-bridge/contract';
 import { createSimulator, type JourneyDefinition, parseJourney, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { adapterOverV2, interceptorOverV2, journeys } from './targets.js';
@@ -14,8 +14,8 @@ const withStaticOutstanding: JourneyDefinition[] = journeys.map((journey) =>
 
 /** The adapter as a library, or v1 plain HTTP served by the interceptor, over one simulator's v2 surface. */
 const WAYS: Record<string, (sim: Simulator) => V1Api> = {
-  'the adapter': (sim) => adapterOverV2(sim, SPECIFICATION_DIALECT)('eu', sim.issueToken()),
-  'the interceptor': (sim) => interceptorOverV2(sim, SPECIFICATION_DIALECT)('eu', sim.issueToken()),
+  'the adapter': (sim) => adapterOverV2(sim, journeys)('eu', sim.issueToken()),
+  'the interceptor': (sim) => interceptorOverV2(sim, journeys)('eu', sim.issueToken()),
 };
 
 async function refusal(update: Promise<unknown>): Promise<JourneyApiError> {
@@ -240,7 +240,7 @@ describe('data sent again in another spelling of the same value', () => {
   });
   const setup = async (prefill: Subject) => {
     const sim = createSimulator({ journeys, clock: { manual: true } });
-    const api = adapterOverV2(sim, SPECIFICATION_DIALECT)('us', sim.issueToken());
+    const api = adapterOverV2(sim, journeys)('us', sim.issueToken());
     const { instanceId } = await api.startJourney({ resourceId: FRAUD_SCREEN, context: { config: { async: true }, subject: prefill } });
     const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
     return { sim, api, instanceId, taskId };

@@ -1,4 +1,3 @@
-import { SPECIFICATION_DIALECT } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1HttpHandler, type V1ServerRequest } from '../src/index.js';
@@ -7,7 +6,7 @@ import { adapterOverV2, journeys } from './targets.js';
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const token = sim.issueToken();
 const handleV1 = createV1HttpHandler({
-  adapter: adapterOverV2(sim, SPECIFICATION_DIALECT)('eu', token),
+  adapter: adapterOverV2(sim, journeys)('eu', token),
   bodyLimitBytes: 70_000,
   bufferLimitBytes: 80_000,
 });

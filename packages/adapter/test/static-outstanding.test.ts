@@ -1,5 +1,4 @@
 import { ConflictError, type JourneyApiError } from '@journey-bridge/client';
-import { SPECIFICATION_DIALECT } from '@journey-bridge/contract';
 import { createSimulator, type JourneyDefinition } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { adapterOverV2, journeys } from './targets.js';
@@ -17,7 +16,7 @@ const withStaticOutstanding: JourneyDefinition[] = journeys.map((journey) =>
 async function savedName(fetch?: (sim: ReturnType<typeof createSimulator>) => typeof globalThis.fetch) {
   const sim = createSimulator({ journeys: withStaticOutstanding, clock: { manual: true } });
   const viaSim = fetch ? { ...sim, fetch: fetch(sim) } : sim;
-  const api = adapterOverV2(viaSim, SPECIFICATION_DIALECT)('eu', sim.issueToken());
+  const api = adapterOverV2(viaSim, journeys)('eu', sim.issueToken());
   const { instanceId } = await api.startJourney({ resourceId: DATA_CHECK, context: { config: { async: true }, subject: {} } });
   const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
   await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: name } });

@@ -1,5 +1,5 @@
 import { createJourneyClient, createV1Client, staticToken, type V1Api } from '@journey-bridge/client';
-import { type Region, SPECIFICATION_DIALECT, V1Dialect } from '@journey-bridge/contract';
+import { type JourneyMapEntryInput, type Region, V1Dialect } from '@journey-bridge/contract';
 import { bundledJourneysDir, createSimulator, type JourneyDefinition, loadJourneys, type Simulator } from '@journey-bridge/simulator';
 import { createV1Adapter, createV1CompatFetch, type SaveStore, type V1Adapter, type V1AdapterOptions } from '../src/index.js';
 
@@ -13,18 +13,37 @@ export const journeyMap: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-/**
- * v2 step nodeIds and interaction resource ids → the v1 variantIds the same modules and tasks had, so flow keys and
- * task variantIds stay what v1 callers read.
- */
-export const variantIds: Record<string, string> = Object.fromEntries(
-  journeys.flatMap((journey) =>
+/** v2 step nodeIds and interaction resource ids → the v1 variantIds the same modules and tasks had in `journey`. */
+const variantIdsOf = (journey: JourneyDefinition): Record<string, string> =>
+  Object.fromEntries(
     journey.segments.flatMap((segment) => [
       [segment.id, segment.variantId],
       ...segment.modules.map((module) => [module.id, module.variantId]),
     ]),
-  ),
-);
+  );
+
+/**
+ * Every journey's ids of `variantIdsOf` in one map, as a plain journey map's `variantIds`. Ids two journeys share
+ * (`applicant` is a segment of both account-opening and fraud-screen) keep the last journey's variantId here;
+ * `journeyMapOf` gives each journey its own.
+ */
+export const variantIds: Record<string, string> = Object.assign({}, ...journeys.map(variantIdsOf));
+
+/**
+ * The journey map a team writes for `spoken` (the journeys as their v1 surface answers them): each entry with its
+ * journey's v1 dialect and own flow keys, so a task's variantId stays the one its v1 callers read.
+ */
+export const journeyMapOf = (spoken: readonly JourneyDefinition[]): Record<string, JourneyMapEntryInput> =>
+  Object.fromEntries(
+    spoken.flatMap((journey) => {
+      const entry = (v2: string) => ({ v2, dialect: { ...journey.v1Dialect, flowKeys: variantIdsOf(journey) } });
+      const { v1, v2 } = journey.resourceIds;
+      return [
+        [v1.production, entry(v2.production)],
+        [v1.preview, entry(v2.preview)],
+      ];
+    }),
+  );
 
 /** Dialects of live v1 tenants the behaviour suite also runs in (start stays as requested: the suite starts both ways). */
 export const LIVE_DIALECTS: Readonly<Record<string, V1Dialect>> = {
@@ -50,15 +69,15 @@ export interface V1Target {
   api(region?: Region, token?: string): V1Api;
 }
 
-/** Makes the `V1Api` under test; `dialect` is the one the replaced v1 journeys answered in. */
-export type TargetFactory = (sim: Simulator, dialect: V1Dialect) => (region: Region, token: string) => V1Api;
+/** Makes the `V1Api` under test; `spoken` are the replaced v1 journeys, in the dialects they answered in. */
+export type TargetFactory = (sim: Simulator, spoken: readonly JourneyDefinition[]) => (region: Region, token: string) => V1Api;
 
 /** The v1 client against the simulator's v1 surface: how the legacy code runs today. */
 export const v1Surface: TargetFactory = (sim) => (region, token) =>
   createV1Client({ baseUrl: `http://sim.test/${region}/captain/api/`, auth: staticToken(token), fetch: sim.fetch, retry: { limit: 0 } });
 
 /** The adapter over the v2 client against the simulator's v2 surface: the drop-in. */
-export const adapterOverV2: TargetFactory = (sim, dialect) => (region, token) =>
+export const adapterOverV2: TargetFactory = (sim, spoken) => (region, token) =>
   createV1Adapter({
     client: createJourneyClient({
       baseUrl: `http://sim.test/${region}/v2/captain/`,
@@ -66,8 +85,7 @@ export const adapterOverV2: TargetFactory = (sim, dialect) => (region, token) =>
       fetch: sim.fetch,
       retry: { limit: 0 },
     }),
-    journeyMap,
-    dialect: { ...dialect, flowKeys: variantIds },
+    journeyMap: journeyMapOf(spoken),
     syncStartIntervalMs: 1,
   });
 
@@ -92,21 +110,20 @@ export const adapterOn = (sim: Simulator, options: Partial<V1AdapterOptions> = {
 export function createTarget(surface: Surface, factory: TargetFactory, dialect?: V1Dialect): V1Target {
   const spoken = dialect ? journeys.map((journey) => ({ ...journey, v1Dialect: dialect })) : journeys;
   const sim = createSimulator({ journeys: spoken, clock: { manual: true } });
-  const make = factory(sim, dialect ?? SPECIFICATION_DIALECT);
+  const make = factory(sim, spoken);
   const token = sim.issueToken();
   return { surface, sim, api: (region = 'eu', as = token) => make(region, as) };
 }
 
 /** The v1 client's plain HTTP calls, served in-process by the fetch interceptor over the v2 surface. */
-export const interceptorOverV2: TargetFactory = (sim, dialect) => (region, token) =>
+export const interceptorOverV2: TargetFactory = (sim, spoken) => (region, token) =>
   createV1Client({
     baseUrl: `http://legacy.example/${region}/captain/api/`,
     auth: staticToken(token),
     retry: { limit: 0 },
     fetch: createV1CompatFetch({
       upstream: `http://sim.test/${region}/v2/captain/`,
-      journeyMap,
-      dialect: { ...dialect, flowKeys: variantIds },
+      journeyMap: journeyMapOf(spoken),
       syncStartIntervalMs: 1,
       retry: { limit: 0 },
       fetch: sim.fetch,

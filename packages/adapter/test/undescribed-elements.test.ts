@@ -1,5 +1,5 @@
 import { BadRequestError, ConflictError, createV1Client, type JourneyApiError, staticToken, type V1Api } from '@journey-bridge/client';
-import { type ElementDescriptionInput, flowOf, SPECIFICATION_DIALECT, type Subject } from '@journey-bridge/contract';
+import { type ElementDescriptionInput, flowOf, type Subject } from '@journey-bridge/contract';
 import { createSimulator, type Simulator } from '@journey-bridge/simulator';
 import { describe, expect, it } from 'vitest';
 import { createV1CompatFetch, DescribedElementsError } from '../src/index.js';
@@ -195,7 +195,7 @@ for (const [way, make] of Object.entries(WAYS)) {
     it('shows them in the task schema exactly as the v1 surface of the same journey does', async () => {
       const { sim, journey } = setup();
       const { subjectSchema } = await journey;
-      const v1 = await onboardingOn(sim, v1Surface(sim, SPECIFICATION_DIALECT)('eu', sim.issueToken()));
+      const v1 = await onboardingOn(sim, v1Surface(sim, journeys)('eu', sim.issueToken()));
       expect(subjectSchema).toEqual(v1.subjectSchema);
       expect(subjectSchema.required).toEqual(expect.arrayContaining(['consent', 'contact']));
     });

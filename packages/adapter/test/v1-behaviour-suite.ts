@@ -7,6 +7,7 @@
 import { BadRequestError, ConflictError, JourneyApiError, NotFoundError, PermissionDeniedError, type V1Api } from '@journey-bridge/client';
 import {
   flowOf,
+  type Region,
   SPECIFICATION_DIALECT,
   StrictTaskUpdateResponse,
   StrictV1ErrorBody,
@@ -27,6 +28,7 @@ const IDS = {
   dataCheck: 'a1d7c3f0data-check-v1@latest',
   docSelfie: 'c3f9e5b2doc-selfie-v1@latest',
   fraud: 'e5b1a7d4fraud-screen-v1@latest',
+  accountOpening: 'a7c1e3f5account-opening-v1@latest',
   onboarding: 'a3c5e7f9onboarding-v1@latest',
 };
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
@@ -114,6 +116,19 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(flow['kyc-eu-v3']?.subject).toEqual(person);
       expect(flow[DECISION]?.result?.outcome).toBe(PASS);
       expect(await api.listTasks({ instanceId })).toEqual({ instanceId, status: 'Completed', tasks: [] });
+    });
+
+    // account-opening (EU) and fraud-screen (US) both name their step `applicant` on v2; v1 named the tasks apart.
+    it('names each journey’s task by its own v1 variantId where two journeys’ steps share an id', async () => {
+      const { target } = setup();
+      // Unchecked: account-opening answers in its own dialect unless the suite's target gives every journey one.
+      const firstTaskOf = async (region: Region, resourceId: string) => {
+        const api = target.api(region);
+        const { instanceId } = await api.startJourney({ resourceId, context: { config: { async: true }, subject: {} } });
+        return (await api.listTasks({ instanceId })).tasks[0]?.variantId;
+      };
+      expect(await firstTaskOf('eu', IDS.accountOpening)).toBe('collect-applicant-v2');
+      expect(await firstTaskOf('us', IDS.fraud)).toBe('collect-applicant-v1');
     });
 
     it('starts synchronously: the answer waits for the modules and carries the final state', async () => {

@@ -3,7 +3,7 @@ import type { Region } from '@journey-bridge/contract';
 import { createSimulator } from '@journey-bridge/simulator';
 import pino from 'pino';
 import { afterAll } from 'vitest';
-import { journeyMap, journeys, variantIds } from '../../adapter/test/targets.js';
+import { journeyMapOf, journeys } from '../../adapter/test/targets.js';
 import { describeV1Behaviour } from '../../adapter/test/v1-behaviour-suite.js';
 import { resolveConfig } from '../src/config.js';
 import { createShimHandler } from '../src/shim-handler.js';
@@ -12,7 +12,7 @@ import { journeyMapFile, removeTempDirs, type ShimCli, serveArgs, startShimCli }
 // One simulator in this process; per region, one `journey-bridge serve` started by its CLI's main and one shim handler in front of it.
 const sim = createSimulator({ journeys, clock: { manual: true } });
 const upstream = await sim.listen();
-const mapFile = await journeyMapFile({ journeys: journeyMap, variantIds });
+const mapFile = await journeyMapFile({ journeys: journeyMapOf(journeys) });
 const upstreamFor = (region: Region) => `${upstream.url}/${region}/v2/captain/`;
 const shimFor = (region: Region) => startShimCli(serveArgs(upstreamFor(region), mapFile, '--log-level', 'warn'));
 const shims: Record<'eu' | 'us', ShimCli> = { eu: await shimFor('eu'), us: await shimFor('us') };
