@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { RecordPublisherError } from './errors/record-publisher-error.js';
+import { ERROR_NAME, RECORD_NAME } from './record-names.js';
 import { reopeningFile } from './reopening-file.js';
 import type { PairRecord } from './types.js';
 
@@ -42,10 +43,10 @@ function scalarsOnly(value: unknown): unknown {
 }
 
 /** An error's name, e.g. `TimeoutError`; anything longer or freer could be a message carrying data. */
-const errorName = (name: string | undefined) => (name === undefined ? undefined : /^\w{1,64}$/.test(name) ? name : 'Error');
+const errorName = (name: string | undefined) => (name === undefined ? undefined : ERROR_NAME.test(name) ? name : 'Error');
 
 /** A rule's name, e.g. `task-steps`; anything else is not one of ours. */
-const ruleName = (name: string) => (/^[\w.-]{1,64}$/.test(name) ? name : 'rule');
+const ruleName = (name: string) => (RECORD_NAME.test(name) ? name : 'rule');
 
 /**
  * The record as published, member by member: an unexpected member of a record never reaches the output, and

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { JourneyMapError, resolveJourneyMap, SPECIFICATION_DIALECT } from '@journey-bridge/contract';
 import {
+  consistentPairs,
   describeEvidence,
   escapeControlCharacters,
   formatSummary,
@@ -181,7 +182,7 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
   const { html, failUnder = 100 } = options;
   const fromStdin = options.file === '-';
   const file = fromStdin ? 'standard input' : options.file;
-  const { records, unreadable, tooLong, cutOff } = await readPairRecords(file, {
+  const { records, unreadable, unreadableLines, tooLong, cutOff } = await readPairRecords(file, {
     ...(fromStdin && { source: io.stdin ?? process.stdin }),
     // Only --learn reads the outcomes: the report keeps its memory for the records it counts.
     outcomes: options.learn === true,
@@ -189,7 +190,8 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
     throw error instanceof ReportInputError ? new CompareCommandError(error.message) : error;
   });
   const long = tooLong > 0 ? ` (${tooLong} of them longer than ${MAX_RECORD_LINE_BYTES / 1024 / 1024} MiB, not read)` : '';
-  if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped${long}\n`);
+  const lines = `line${unreadable === 1 ? '' : 's'} ${unreadableLines.join(', ')}${unreadable > unreadableLines.length ? ', …' : ''}`;
+  if (unreadable > 0) io.stderr.write(`note: ${unreadable} line(s) of ${file} are not pair records and were skipped (${lines})${long}\n`);
   if (cutOff) io.stderr.write(`note: the last line of ${file} is cut off (a writer still appending it?) and was skipped\n`);
   if (records.length === 0) throw new CompareCommandError(`${file} holds no pair record`);
   if (options.learn) return learn(records, options, io);
@@ -212,6 +214,12 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
   if (unreadable > 0)
     io.stderr.write(
       `journey-bridge: the gate fails: ${unreadable} line(s) of ${file} could not be read as pair records, and any of them may be a mismatch\n`,
+    );
+  const { consistent, compared } = consistentPairs(summary.overall.results);
+  if (compared === 0) io.stderr.write('journey-bridge: the gate fails: no pair had an outcome on both sides to compare\n');
+  else if (!reachesBar(summary.overall.results, failUnder))
+    io.stderr.write(
+      `journey-bridge: the gate fails: ${consistent} of ${compared} compared pairs agree, under --fail-under ${failUnder}%\n`,
     );
   return passed ? 0 : 1;
 }

@@ -119,7 +119,7 @@ const CUTOVER = JSON.stringify({
 const STORE_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A pair record as a cutover publishes it; a mismatch differs on one module's outcome. */
-const record = (result: 'match' | 'mismatch') =>
+const record = (result: 'match' | 'mismatch' | 'error' | 'timeout') =>
   JSON.stringify({
     mapping: 'a1d7c3f0data-check-v1',
     stage: 'shadow',
@@ -261,8 +261,11 @@ const CASES: Record<string, (skip: () => never) => Promise<Invocation>> = {
   // docs/cutover.md
   'journey-bridge compare: 0 consistency at or above `--fail-under` (default 100: no mismatch at all); with `--learn`, a flow key learned or confirmed for at least one step':
     async () => ({ argv: ['compare', await fileWith('pairs.jsonl', `${record('match')}\n${record('match')}\n`)] }),
-  'journey-bridge compare: 1 consistency below `--fail-under`, or no pair had an outcome on both sides': async () => ({
+  'journey-bridge compare: 1 consistency below `--fail-under`': async () => ({
     argv: ['compare', await fileWith('pairs.jsonl', `${record('match')}\n${record('mismatch')}\n`)],
+  }),
+  'journey-bridge compare: 1 no pair had an outcome on both sides': async () => ({
+    argv: ['compare', await fileWith('pairs.jsonl', `${record('error')}\n${record('timeout')}\n`)],
   }),
   'journey-bridge compare: 1 lines of the file could not be read as pair records (a cut-off last line aside)': async () => ({
     argv: ['compare', await fileWith('pairs.jsonl', `${record('match')}\nnot a record\n${record('match')}\n`)],

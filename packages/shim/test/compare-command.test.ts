@@ -333,6 +333,7 @@ describe('journey-bridge compare', () => {
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ passed: false, pairs: 240, skipped: 1, overall: { consistency: 1 } });
     expect(json.stderr).toContain(`the gate fails: 1 line(s) of ${file} could not be read as pair records`);
+    expect(json.stderr).toContain('are not pair records and were skipped (line 2)');
     const note = '1 line(s) of the file could not be read as pair records and are counted nowhere in this report.';
     expect(await cli('compare', file)).toMatchObject({ code: 1, stdout: expect.stringContaining(note) });
     expect(await cli('compare', file, '--html', '-')).toMatchObject({ code: 1, stdout: expect.stringContaining(note) });
@@ -385,6 +386,63 @@ describe('journey-bridge compare', () => {
     expect((await cli('compare', file, '--html', '-')).stdout).toContain(`<p class="bad">${note}`);
     // None unchecked: no note.
     expect((await cli('compare', await madeUp(many(3, 'match')))).stdout).not.toContain('could not check');
+  });
+
+  it('skips, naming its line, a record the publisher could not have written, and prints nothing of it', async () => {
+    const file = await madeUp([
+      ...many(2, 'match'),
+      { result: 'mismatch', differences: [{ module: 'subject', field: 'identity', v1: { ssn: '123-45-6789' } }] },
+      { result: 'mismatch', differences: [{ module: 'subject', field: 'cards', v2: ['4111111111111111'] }] },
+      { result: 'match', unchecked: ['ssn 123-45-6789'] },
+      { result: 'match', stage: 'Jane Doe 123-45-6789' },
+      { result: 'error', errors: { v2: 'Error: Jane Doe 123-45-6789' } },
+      { result: 'mismatch', differences: [{ module: 'age-eu-v1', field: 'present', v1: true, explainedBy: 'Jane Doe' }] },
+    ]);
+    const json = await cli('compare', file, '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ pairs: 2, skipped: 6 });
+    expect(json.stderr).toContain('6 line(s) of');
+    expect(json.stderr).toContain('were skipped (lines 3, 4, 5, 6, 7, 8)');
+    for (const { stdout, stderr } of [json, await cli('compare', file), await cli('compare', file, '--html', '-')]) {
+      expect(`${stdout}${stderr}`).not.toMatch(/123-45-6789|4111|Jane/);
+    }
+  });
+
+  it('says why the gate fails when the pairs fall short of the bar, or none was compared', async () => {
+    const short = await madeUp([...many(3, 'match'), { result: 'mismatch' }]);
+    expect(await cli('compare', short)).toMatchObject({
+      code: 1,
+      stderr: 'journey-bridge: the gate fails: 3 of 4 compared pairs agree, under --fail-under 100%\n',
+    });
+    expect(await cli('compare', short, '--fail-under', '75')).toMatchObject({ code: 0, stderr: '' });
+    expect(await cli('compare', await madeUp([...many(2, 'error'), ...many(1, 'timeout')]), '--json')).toMatchObject({
+      code: 1,
+      stderr: 'journey-bridge: the gate fails: no pair had an outcome on both sides to compare\n',
+    });
+  });
+
+  it('rows a field apart per register entry that explains it, and apart where nothing does', async () => {
+    const present = { module: 'age-eu-v1', field: 'present', v1: true };
+    const file = await madeUp([
+      { result: 'mismatch', differences: [{ ...present, explainedBy: 'response.variant-id' }] },
+      ...Array.from({ length: 2 }, () => ({ result: 'mismatch', differences: [present] })),
+    ]);
+    const { fields } = JSON.parse((await cli('compare', file, '--json')).stdout) as { fields: object[] };
+    // The side without the module had no value: left out of the example, never written as null.
+    const examples = [{ v1: true, v1Instance: expect.any(String) }];
+    expect(fields).toEqual([
+      expect.objectContaining({ module: 'age-eu-v1', field: 'present', count: 2, explainedBy: null, examples }),
+      expect.objectContaining({ module: 'age-eu-v1', field: 'present', count: 1, explainedBy: 'response.variant-id', examples }),
+    ]);
+    expect((await cli('compare', file)).stdout).toMatch(
+      /2\s+age-eu-v1\.present\s+nothing in the register[^\n]*\n[^]*1\s+age-eu-v1\.present\s+response\.variant-id/,
+    );
+  });
+
+  it('shortens a long mapping name in the chart’s legend between characters, never inside one', async () => {
+    const mapping = `${'a'.repeat(26)}\u{1F600}tail`;
+    const page = (await cli('compare', await madeUp([{ mapping, result: 'match' }]), '--html', '-')).stdout;
+    expect(page).toContain(`<text x="18" y="11">${'a'.repeat(26)}\u{1F600}…</text>`);
   });
 
   it('reads a record with a stage it does not know, or a null latency, and counts it', async () => {

@@ -8,6 +8,12 @@ const WIDTH = 880;
 const HEIGHT = 300;
 const PAD = { left: 56, right: 16, top: 36, bottom: 40 };
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** `text` cut to `max` characters as a reader counts them, never inside one (an emoji, a letter and its accent). */
+function shortened(text: string, max: number): string {
+  const characters = Array.from(graphemes.segment(text), ({ segment }) => segment);
+  return characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : text;
+}
 const clock = (ms: number) => new Date(ms).toISOString().slice(5, 16).replace('T', ' ');
 
 /**
@@ -54,7 +60,7 @@ export function consistencyChart(timeline: readonly TimelinePoint[]): string {
   const legend = mappings.map(
     (mapping, index) =>
       `<g transform="translate(${PAD.left + index * 220},4)"><rect width="12" height="12" fill="${COLOURS[index % COLOURS.length]}"/>` +
-      `<text x="18" y="11">${escapeHtml(mapping.length > 28 ? `${mapping.slice(0, 27)}…` : mapping)}</text></g>`,
+      `<text x="18" y="11">${escapeHtml(shortened(mapping, 28))}</text></g>`,
   );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="Consistency over time per mapping" font-size="12" font-family="system-ui, sans-serif">`,

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { ReportInputError } from '../errors/report-input-error.js';
+import { ERROR_NAME, RECORD_NAME } from '../record-names.js';
 import type { PairRecord, Stage } from '../types.js';
 
 const Side = z.enum(['v1', 'v2']);
@@ -14,7 +15,13 @@ const Latency = z
  * A stage kind, or one this version does not know (a later one's, say) kept by its name: the stage only sorts
  * pairs in the report, while the result and the mapping, which the gate reads, are checked as strictly as ever.
  */
-const StageName: z.ZodType<Stage['kind'] | (string & {})> = z.string().min(1);
+const StageName: z.ZodType<Stage['kind'] | (string & {})> = z.string().regex(RECORD_NAME);
+
+/**
+ * A difference's value: a scalar, as the publisher writes it. A line carrying anything else was not written by
+ * it, and is skipped rather than printed: it could hold a subject's data.
+ */
+const DifferenceValue = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
 
 /** A side's normal outcome as `recordOutcomes` writes it: what `--learn` reads of it must be there. */
 const Outcome = z.looseObject({
@@ -35,15 +42,15 @@ const PairRecordLine = z.looseObject({
     z.looseObject({
       module: z.string(),
       field: z.string(),
-      v1: z.unknown().optional(),
-      v2: z.unknown().optional(),
-      explainedBy: z.string().optional(),
+      v1: DifferenceValue,
+      v2: DifferenceValue,
+      explainedBy: z.string().regex(RECORD_NAME).optional(),
     }),
   ),
   latencyMs: z.looseObject({ v1: Latency, v2: Latency }),
-  errors: z.looseObject({ v1: z.string().optional(), v2: z.string().optional() }).optional(),
+  errors: z.looseObject({ v1: z.string().regex(ERROR_NAME).optional(), v2: z.string().regex(ERROR_NAME).optional() }).optional(),
   outcomes: z.looseObject({ v1: Outcome, v2: Outcome }).optional(),
-  unchecked: z.array(z.string()).optional(),
+  unchecked: z.array(z.string().regex(RECORD_NAME)).optional(),
   at: z.iso.datetime({ offset: true }),
 });
 
@@ -53,6 +60,9 @@ const PairRecordLine = z.looseObject({
  */
 export const MAX_RECORD_LINE_BYTES = 1024 * 1024;
 
+/** How many unreadable lines `readPairRecords` names by number: enough to find them, few enough to print. */
+export const UNREADABLE_LINES_NAMED = 10;
+
 /** The pair records of a JSON lines file, and how many of its lines were not one. */
 export interface RecordsRead {
   readonly records: PairRecord[];
@@ -61,6 +71,8 @@ export interface RecordsRead {
    * last line cut off).
    */
   readonly unreadable: number;
+  /** The numbers (from 1) of the first `UNREADABLE_LINES_NAMED` of those, so that they can be found. */
+  readonly unreadableLines: readonly number[];
   /** Of those, the lines longer than `MAX_RECORD_LINE_BYTES`, skipped unread. */
   readonly tooLong: number;
   /**
@@ -127,15 +139,22 @@ export interface ReadRecordsOptions {
 /** Reads a report file line by line, so a large one never sits in memory as one string. */
 export async function readPairRecords(file: string, { source, outcomes = true }: ReadRecordsOptions = {}): Promise<RecordsRead> {
   const records: PairRecord[] = [];
+  const unreadableLines: number[] = [];
   let unreadable = 0;
   let tooLong = 0;
   let cutOff = false;
+  let lineNumber = 0;
+  const skip = () => {
+    unreadable += 1;
+    if (unreadableLines.length < UNREADABLE_LINES_NAMED) unreadableLines.push(lineNumber);
+  };
   try {
     for await (const read of linesOf(source ?? createReadStream(file), MAX_RECORD_LINE_BYTES)) {
+      lineNumber += 1;
       const line = typeof read === 'object' ? read.last : read;
       if (line === undefined) {
         tooLong += 1;
-        unreadable += 1;
+        skip();
         continue;
       }
       if (line.trim() === '') continue;
@@ -144,11 +163,11 @@ export async function readPairRecords(file: string, { source, outcomes = true }:
         json = JSON.parse(line);
       } catch {
         if (typeof read === 'object') cutOff = true;
-        else unreadable += 1;
+        else skip();
         continue;
       }
       const parsed = PairRecordLine.safeParse(json);
-      if (!parsed.success) unreadable += 1;
+      if (!parsed.success) skip();
       else if (outcomes) records.push(parsed.data as PairRecord);
       else {
         const { outcomes: _, ...record } = parsed.data;
@@ -160,5 +179,5 @@ export async function readPairRecords(file: string, { source, outcomes = true }:
       cause: error,
     });
   }
-  return { records, unreadable, tooLong, cutOff };
+  return { records, unreadable, unreadableLines, tooLong, cutOff };
 }

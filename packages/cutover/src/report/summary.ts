@@ -35,16 +35,22 @@ export interface MappingSummary {
   readonly stages: Readonly<Partial<Record<Stage['kind'], number>> & Record<string, number>>;
 }
 
-/** A module and field that differed in mismatching pairs, with a few of the values seen. */
+/**
+ * A module and field that differed in mismatching pairs, with a few of the values seen: one per register entry
+ * that explains it, and one for the pairs nothing explains, so an explained difference never covers others.
+ */
 export interface FieldSummary {
   readonly mapping: string;
   readonly module: string;
   readonly field: string;
   readonly count: number;
-  /** The register entry that explains it, when one does. */
+  /** The register entry that explains these pairs' difference, when one does. */
   readonly explainedBy: string | undefined;
-  /** Up to three distinct v1 → v2 value pairs, each with the (hashed) v1 instance of one pair that showed it. */
-  readonly examples: readonly { readonly v1: unknown; readonly v2: unknown; readonly v1Instance: string }[];
+  /**
+   * Up to three distinct v1 → v2 value pairs, each with the (hashed) v1 instance of one pair that showed it; a
+   * value the side did not have is left out.
+   */
+  readonly examples: readonly { readonly v1?: unknown; readonly v2?: unknown; readonly v1Instance: string }[];
 }
 
 /** Consistency of one mapping within one slice of the report's time span. */
@@ -146,7 +152,7 @@ function mismatchingFields(records: readonly PairRecord[], limit: number): Field
   for (const record of records) {
     if (record.result !== 'mismatch') continue;
     for (const { module, field, v1, v2, explainedBy } of record.differences) {
-      const key = JSON.stringify([record.mapping, module, field]);
+      const key = JSON.stringify([record.mapping, module, field, explainedBy ?? null]);
       const entry = fields.get(key) ?? {
         summary: { mapping: record.mapping, module, field, explainedBy, examples: [] },
         count: 0,
@@ -156,7 +162,11 @@ function mismatchingFields(records: readonly PairRecord[], limit: number): Field
       const example = JSON.stringify([v1, v2]);
       if (entry.summary.examples.length < 3 && !entry.seen.has(example)) {
         entry.seen.add(example);
-        (entry.summary.examples as FieldSummary['examples'][number][]).push({ v1, v2, v1Instance: record.v1Instance });
+        (entry.summary.examples as FieldSummary['examples'][number][]).push({
+          ...(v1 !== undefined && { v1 }),
+          ...(v2 !== undefined && { v2 }),
+          v1Instance: record.v1Instance,
+        });
       }
       fields.set(key, entry);
     }
