@@ -61,7 +61,7 @@ export const mentionsV1 = (text: string): boolean =>
  * A file that calls v2 is read too: the instance a v2 start answers may be sent to v1 calls elsewhere (a journey
  * half migrated, by hand or by an earlier run), which only following it from the start can show.
  */
-export const mentionsV2 = (text: string): boolean => text.includes('/v2/captain');
+export const mentionsV2 = (text: string): boolean => /(?<![\w.-])v2\/captain\b/.test(text);
 
 const EXPORTED_NAME =
   /export\s+(?:default\s+)?(?:const|let|var|(?:async\s+)?function\s*\*?|(?:abstract\s+)?class)\s+([A-Za-z_$][\w$]*)|(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g;

@@ -15,7 +15,7 @@ import { INTERCEPTOR_FORM } from './response-interceptors.js';
 import { SiteBuilder } from './site-builder.js';
 import type { CallShape } from './synthesize-call.js';
 import { isUrlMatchCall } from './url-matches.js';
-import { leadingHole, matchV1Url, type UrlMatch, V1_BASE_PATTERN, V2_BASE } from './v1-url.js';
+import { leadingHole, matchV1Url, type UrlMatch, V1_BASE_PATTERN, V2_BASE, V2_BASE_PATTERN } from './v1-url.js';
 
 /** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
 export interface PlannedCall {
@@ -260,9 +260,9 @@ const runTimeBasePiece = (file: string, key: string): string => `run-time-base:$
 /** The v2 path a URL calls, when it is a v2 journey URL. */
 function v2PathOf(value: StaticValue): string | undefined {
   const { text } = flatten(value);
-  const base = text.indexOf(V2_BASE);
-  if (base === -1) return undefined;
-  const rest = text.slice(base + V2_BASE.length).replace(/^\//, '');
+  const base = V2_BASE_PATTERN.exec(text);
+  if (base === null) return undefined;
+  const rest = text.slice(base.index + V2_BASE.length).replace(/^\//, '');
   return V2_PATH_LIST.find((path) => rest === path || rest.startsWith(`${path}?`));
 }
 

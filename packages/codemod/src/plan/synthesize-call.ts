@@ -7,7 +7,7 @@ import type { FileContext } from './file-context.js';
 import type { CallStyle } from './http-libraries.js';
 import type { RequestBody } from './request-body.js';
 import type { Synthesized, TextEdit } from './types.js';
-import { matchV1Url, V1_BASE, V2_BASE } from './v1-url.js';
+import { matchV1Url, V1_BASE_PATTERN, V2_BASE } from './v1-url.js';
 
 /** An HTTP call as the codemod found it: what to copy when writing another call the same way. */
 export interface CallShape {
@@ -187,7 +187,7 @@ function rewriteUrl(ctx: FileContext, node: Node, value: StaticValue, path: stri
   if (!holder) return undefined;
   const { node: found, text } = holder;
   const operation = match.operation;
-  const written = text.replace(operation, path).replace(V1_BASE, V2_BASE);
+  const written = text.replace(operation, path).replace(V1_BASE_PATTERN, V2_BASE);
   const outside = edits.filter((edit) => edit.end <= (found.start ?? 0) || edit.start >= (found.end ?? 0));
   return splice(ctx, node, [...outside, { file: ctx.file, start: found.start ?? 0, end: found.end ?? 0, text: ctx.str(written) }]);
 }

@@ -2,14 +2,20 @@ import { ENDPOINT_MAP, type V1JourneyPath } from '@journey-bridge/contract';
 import { flatten, type Part, type StaticValue, sourceKey } from '../analysis/static-value.js';
 import type { TextEdit } from './types.js';
 
-export const V1_BASE = '/captain/api';
-export const V2_BASE = '/v2/captain';
+/** The v1 base path's segments; a URL may name them after a `/`, a run-time part, or at its start (relative to a base). */
+export const V1_BASE = 'captain/api';
+export const V2_BASE = 'v2/captain';
 
 /** Longest first, so `task/list/schema` is not read as `task/list`. */
 const V1_PATHS = (Object.keys(ENDPOINT_MAP) as V1JourneyPath[]).sort((a, b) => b.length - a.length);
 const OPERATION = new RegExp(`(${V1_PATHS.map((path) => path.replaceAll('/', '\\/')).join('|')})(?=$|[/?#\\0])`);
-/** The v1 base path in a flattened URL: `/captain/api`, ending there or before a path, query, fragment or hole. */
-export const V1_BASE_PATTERN = /\/captain\/api(?=$|[/?#\0])/;
+/**
+ * The v1 base path in a flattened URL: `captain/api` after a `/`, a hole or the start (`http.post('captain/api/…')`
+ * against a client's base URL), ending there or before a path, query, fragment or hole.
+ */
+export const V1_BASE_PATTERN = /(?<=^|[/\0])captain\/api(?=$|[/?#\0])/;
+/** The v2 base path in a flattened URL, where `V1_BASE_PATTERN` would find v1's. */
+export const V2_BASE_PATTERN = /(?<=^|[/\0])v2\/captain(?=$|[/?#\0])/;
 
 /** What a URL says about v1, and the in-place edits that move it to v2. */
 export interface UrlMatch {
@@ -64,7 +70,7 @@ export function matchV1Url(value: StaticValue, target?: string): UrlMatch {
   const operationMatch = OPERATION.exec(text);
   const operation = operationMatch?.[1] as V1JourneyPath | undefined;
   const baseMatch = V1_BASE_PATTERN.exec(text);
-  if (text.includes(V2_BASE)) return { isV1: false, hasBase: false, edits, pieces };
+  if (V2_BASE_PATTERN.test(text)) return { isV1: false, hasBase: false, edits, pieces };
   const mapped = target ?? (operation ? ENDPOINT_MAP[operation] : undefined);
   if (operation && operationMatch && mapped !== undefined && mapped !== operation) replace(operationMatch.index, operation, mapped);
   const operationEdit = operation && mapped !== operation ? edits[0] : undefined;
