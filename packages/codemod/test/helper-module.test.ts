@@ -440,7 +440,8 @@ describe('a JavaScript project TypeScript checks', () => {
         .replace('  /** @type {JourneyState} */\n', ''),
     };
     const report = await migrate(untyped);
-    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated', 'migrated']);
+    // One flow: the ids both files' calls take come from outside, so they may be one journey.
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
     expect(typeErrors(repo)).toEqual([]);
     expect([...report.created].sort()).toEqual([
       'src/journey-v2.cjs',
@@ -463,7 +464,8 @@ describe('a JavaScript project TypeScript checks', () => {
 
   it('keeps a flow on v1 where a JSDoc type TypeScript checks names the v1 answer, and migrates it where none checks', async () => {
     const typedReport = await migrate(checkedProject(false, '// @ts-check\n'));
-    expect(typedReport.flows.map((flow) => flow.decision)).toEqual(['v1', 'migrated']);
+    // The other file's calls take ids from outside as client.mjs's do: they may be one journey, and stay v1 with it.
+    expect(typedReport.flows.map((flow) => flow.decision)).toEqual(['v1']);
     const client = await readFile(join(repo, 'src/client.mjs'), 'utf8');
     expect(client).toContain(
       '// journey-codemod: unsupported [endpoint.task-list] its JSDoc type {Promise<TaskList>} describes the v1 answer, TypeScript checks this file',
@@ -474,6 +476,6 @@ describe('a JavaScript project TypeScript checks', () => {
     expect(client).not.toMatch(/\/v2\/captain\/|journey-v2/);
     expect(typeErrors(repo)).toEqual([]);
     const uncheckedReport = await migrate(checkedProject(false, ''));
-    expect(uncheckedReport.flows.map((flow) => flow.decision)).toEqual(['migrated', 'migrated']);
+    expect(uncheckedReport.flows.map((flow) => flow.decision)).toEqual(['migrated']);
   });
 });

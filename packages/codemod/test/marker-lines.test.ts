@@ -8,15 +8,21 @@ import { type CodemodResult, runCodemod } from '../src/index.js';
 /**
  * A project whose markers name lines of other files that get markers too (the flows fixtures: a wrapper, a client
  * class, a draft kept on v1) and of their own file below a helper import the run adds (a controller with a
- * migrated task read, an audit reading v1 metaData, a handler of the client's answers). The handler hands no
- * instance id out: if it did, the controller's task read, whose id comes from a parameter, would stay v1 with it.
+ * migrated start and task read, an audit reading v1 metaData, a handler of the client's answers). The task read
+ * takes the id of the start beside it: one taking an id from outside would stay v1 with the audit, which does.
  */
 const flows = fileURLToPath(new URL('../../../test-fixtures/codemod/shared-wrapper/', import.meta.url));
 const CONTROLLER = `import { KycClient } from './kyc-client';
 
 const STATE = 'https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch';
 
-export async function pendingTask(token: string, instanceId: string): Promise<string | undefined> {
+export async function pendingTask(token: string, subject: object): Promise<string | undefined> {
+  const started = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/start', {
+    method: 'POST',
+    headers: { Authorization: \`Bearer \${token}\` },
+    body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }),
+  });
+  const { instanceId } = await started.json();
   const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', {
     method: 'POST',
     headers: { Authorization: \`Bearer \${token}\` },
@@ -81,7 +87,7 @@ describe('the lines markers and the report name', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('are where the code they describe is in the written files, markers and helper import included', async () => {
-    const result = await runCodemod({ paths: [dir], cwd: dir });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
     const written = new Map<string, string[]>();
     for (const name of input.keys()) written.set(name, (await readFile(name, 'utf8')).split('\n'));
     const linesOf = (name: string) => written.get(name) ?? [];
@@ -94,8 +100,8 @@ describe('the lines markers and the report name', () => {
     expect([...named].sort()).toEqual([
       'drafts.ts:6',
       'kyc-client.ts:18',
-      'verification.controller.ts:18',
-      'verification.controller.ts:22',
+      'verification.controller.ts:24',
+      'verification.controller.ts:28',
       'wrapper.ts:2',
       'wrapper.ts:6',
     ]);

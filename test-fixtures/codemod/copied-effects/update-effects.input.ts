@@ -5,6 +5,8 @@ import ky from 'ky';
 let issued = 0;
 let attempts = 0;
 
+const settings = { token: process.env.JOURNEY_TOKEN ?? '' };
+
 async function fetchToken(): Promise<string> {
   issued++;
   return (await got.post('https://auth.example/token', { json: { n: issued } }).json<{ token: string }>()).token;
@@ -56,17 +58,6 @@ export class CountingClient {
   }
 }
 
-const settings = { token: process.env.JOURNEY_TOKEN ?? '' };
-
-// Reads only: the interaction fetch is written the way the update is made.
-export async function completeWithSettings(instanceId: string, taskId: string, subject: object): Promise<void> {
-  await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.token}` },
-    body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject } }),
-  });
-}
-
 // A synchronous start reaching a task list: the wait's fetches, written the way the start is made, would take more ids.
 export async function startAndList(subject: object) {
   const started = await ky
@@ -76,29 +67,6 @@ export async function startAndList(subject: object) {
     })
     .json<{ instanceId: string }>();
   return ky.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { json: { instanceId: started.instanceId } }).json();
-}
-
-function authHeaders(token: string) {
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
-// Computed only, by functions of the file and globals: the interaction fetch is written the way the update is made.
-export async function completeWithComputedHeaders(instanceId: string, taskId: string, subject: object): Promise<void> {
-  await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', {
-    method: 'POST',
-    headers: { ...authHeaders(settings.token), 'x-client': encodeURIComponent('back office'.trim()) },
-    body: JSON.stringify({ intent: 'Complete', instanceId, taskId, context: { subject } }),
-  });
-}
-
-export async function completeWithBasicAuth(instanceId: string, taskId: string, subject: object): Promise<void> {
-  await axios.post(
-    'https://eu.platform.go.gbgplc.com/captain/api/journey/task/update',
-    { intent: 'Complete', instanceId, taskId, context: { subject } },
-    { headers: { authorization: basic('client-id', settings.token) } },
-  );
 }
 
 function signedHeaders(token: string) {

@@ -1,10 +1,11 @@
 import axios from 'axios';
 import got from 'got';
 import ky from 'ky';
-import { participantsFor } from './journey-v2.js';
 
 let issued = 0;
 let attempts = 0;
+
+const settings = { token: process.env.JOURNEY_TOKEN ?? '' };
 
 async function fetchToken(): Promise<string> {
   issued++;
@@ -61,21 +62,6 @@ export class CountingClient {
   }
 }
 
-const settings = { token: process.env.JOURNEY_TOKEN ?? '' };
-
-// Reads only: the interaction fetch is written the way the update is made.
-export async function completeWithSettings(instanceId: string, taskId: string, subject: object): Promise<void> {
-  await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/submit', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.token}` },
-    body: JSON.stringify({ instanceId, interactionId: taskId, participants: participantsFor(await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.token}` },
-    body: JSON.stringify({ instanceId }),
-  }).then((response) => response.json()), subject), context: { subject } }),
-  });
-}
-
 // A synchronous start reaching a task list: the wait's fetches, written the way the start is made, would take more ids.
 export async function startAndList(subject: object) {
   // journey-codemod: unsupported [request.start-async] the wait cannot be written here: written the way the call is made, each fetch would run nextRequestId() again → v2: wait with waitForResult(start, (instanceId) => <state fetch>) before reading results
@@ -85,39 +71,8 @@ export async function startAndList(subject: object) {
       headers: { 'x-request-id': nextRequestId() },
     })
     .json<{ instanceId: string }>();
-  // journey-codemod: unsupported [request.start-async] belongs to the journey flow of the v1 call at line 82 of this file, which stays v1
+  // journey-codemod: unsupported [request.start-async] belongs to the journey flow of the v1 call at line 68 of this file, which stays v1
   return ky.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/list', { json: { instanceId: started.instanceId } }).json();
-}
-
-function authHeaders(token: string) {
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
-// Computed only, by functions of the file and globals: the interaction fetch is written the way the update is made.
-export async function completeWithComputedHeaders(instanceId: string, taskId: string, subject: object): Promise<void> {
-  await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/submit', {
-    method: 'POST',
-    headers: { ...authHeaders(settings.token), 'x-client': encodeURIComponent('back office'.trim()) },
-    body: JSON.stringify({ instanceId, interactionId: taskId, participants: participantsFor(await fetch('https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch', {
-    method: 'POST',
-    headers: { ...authHeaders(settings.token), 'x-client': encodeURIComponent('back office'.trim()) },
-    body: JSON.stringify({ instanceId }),
-  }).then((response) => response.json()), subject), context: { subject } }),
-  });
-}
-
-export async function completeWithBasicAuth(instanceId: string, taskId: string, subject: object): Promise<void> {
-  await axios.post(
-    'https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/submit',
-    { instanceId, interactionId: taskId, participants: participantsFor(await axios.post(
-    'https://eu.platform.go.gbgplc.com/v2/captain/journey/interaction/fetch',
-    { instanceId },
-    { headers: { authorization: basic('client-id', settings.token) } },
-  ).then((response) => response.data), subject), context: { subject } },
-    { headers: { authorization: basic('client-id', settings.token) } },
-  );
 }
 
 function signedHeaders(token: string) {

@@ -1,11 +1,5 @@
 import { nextNonce } from './nonce';
 
-export function authHeaders(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
-}
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
 let issued = 0;
 
 /** Counts what it signs: a copy would sign once more. */
@@ -22,5 +16,3 @@ export let rotatingHeaders = (token: string): Record<string, string> => ({ autho
 export function rotate(next: typeof rotatingHeaders): void {
   rotatingHeaders = next;
 }
-
-export { basic as basicAuth };

@@ -18,7 +18,7 @@ class SequencedClient extends SigningBase {
   }
 
   async complete(instanceId, taskId, subject) {
-    // journey-codemod: unsupported [request.update-participants] participants come from what the interaction asks for, and it cannot be fetched here: written the way the call is made, each fetch would run this.headers() again: the method only returns a value, but may be replaced where it is not written (a subclass or another file of the run that extends, patches or writes a member of that name, a decorator, or a write in this file) → v2: participants: the elements of interaction.outstanding (else interaction.collects) that the subject carries
+    // journey-codemod: unsupported [request.update-participants] participants come from what the interaction asks for, and it cannot be fetched here: written the way the call is made, each fetch would run this.headers() again → v2: participants: the elements of interaction.outstanding (else interaction.collects) that the subject carries
     await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/task/update', { intent: 'Complete', instanceId, taskId, context: { subject } }, this.headers());
   }
 }

@@ -1,22 +1,7 @@
 import axios from 'axios';
 import { decisionOf } from './journey-v2.js';
 
-type V1Decision = 'Decision: Pass' | 'Decision: Reject' | 'Decision: Manual review';
-
-export async function verdict(instanceId: string): Promise<string> {
-  // journey-codemod: unsupported [response.decision-wording] its result is read at line 10 in a way that has no v2 counterpart → v2: type it string, then run again: its comparisons are rewritten to v2's words
-  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
-  // journey-codemod: unsupported [response.decision-wording] the decision would be in v2's words (Accept, Reject, Manual review), and this code gives it the type V1Decision | undefined, which they do not fit → v2: type it string, then run again: its comparisons are rewritten to v2's words
-  switch (data.data.process.flow.decision?.result.outcome as V1Decision | undefined) {
-    case 'Decision: Pass':
-      return 'approved';
-    case 'Decision: Reject':
-      return 'declined';
-    default:
-      return 'review';
-  }
-}
-
+// A decision typed string, or a local alias of it: its comparisons move to v2's words.
 export async function label(instanceId: string): Promise<string> {
   const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
   const decision: string | undefined = decisionOf(data);
@@ -30,15 +15,4 @@ export async function aliased(instanceId: string): Promise<string> {
   const { data } = await axios.post('https://eu.platform.go.gbgplc.com/v2/captain/journey/state/fetch', { instanceId });
   const decision: Maybe<Outcome> = decisionOf(data);
   return decision === 'Accept' ? 'approved' : 'other';
-}
-
-type V1Status = 'InProgress' | 'Completed' | 'Failed';
-
-export async function statusAliased(instanceId: string): Promise<boolean> {
-  // journey-codemod: unsupported [status.failure-spelling] its result is read at line 41 in a way that has no v2 counterpart → v2: type it string (an exhaustiveness check's default too) and treat 'Error' as 'Failed', then run again
-  const { data } = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { instanceId });
-  // journey-codemod: unsupported [status.failure-spelling] a failed journey's status would read 'Failed' or 'Error' on v2, any string, and this code gives it the type Maybe<V1Status>, which a v2 status does not fit → v2: type it string (an exhaustiveness check's default too) and treat 'Error' as 'Failed', then run again
-  const status: Maybe<V1Status> = data.status;
-  // journey-codemod: unsupported [status.failure-spelling] reads what the v1 call at line 39 of this file answers, which stays v1
-  return status === 'Failed';
 }

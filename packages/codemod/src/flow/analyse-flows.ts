@@ -32,6 +32,8 @@ export interface FlowAnalysis extends Followed {
   readonly v2Calls: ReadonlySet<string>;
   /** Calls whose id leaves the code, each tied to a v1 call whose id comes from outside: they may be one journey. */
   readonly leavingTies: readonly LeavingTie[];
+  /** v1 calls whose instance id comes from outside (none of the run's starts reaches them): they may be one journey. */
+  readonly untiedCalls: readonly string[];
 }
 
 /** The piece the calls through one path wrapper share: its base moves to v2 with all of them, or not at all. */
@@ -140,6 +142,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     answers,
     v2Calls,
     leavingTies: leaving.ties,
+    untiedCalls: leaving.untied,
     v2Unfollowed: [...followed.v2Unfollowed, ...leaving.v2Unfollowed],
   };
 }

@@ -3,13 +3,15 @@ import type { LeavingTie } from './leaving-ids.js';
 
 /**
  * How two parts of a flow are tied: a shared piece, a read of a call's answer, an id one answered and the other
- * sends, or an id one answered that leaves the code while the other takes one from outside (`leaving`).
+ * sends, an id one answered that leaves the code while the other takes one from outside (`leaving`), or both
+ * taking an id from outside (`untied`).
  */
 export type Tie =
   | { readonly kind: 'piece'; readonly piece: string }
   | { readonly kind: 'reads' }
   | { readonly kind: 'id' }
-  | { readonly kind: 'leaving'; readonly leaving: LeavingTie };
+  | { readonly kind: 'leaving'; readonly leaving: LeavingTie }
+  | { readonly kind: 'untied' };
 
 /** A part's neighbours in its flow, each with the tie between them. */
 export type Neighbours = ReadonlyMap<string, readonly { readonly id: string; readonly tie: Tie }[]>;
@@ -17,14 +19,15 @@ export type Neighbours = ReadonlyMap<string, readonly { readonly id: string; rea
 /**
  * Groups sites (and v2 calls, by id) into flows: parts that share a piece (a literal, a wrapper, a run-time
  * base, a `V1Api` client), a read and the call it reads from, and calls tied by an id one answered and the other
- * sends, or that may be one journey (an id handed out, and a call taking one from outside). Returns each part's
- * flow number and its neighbours.
+ * sends, or that may be one journey (an id handed out, and a call taking one from outside; two calls taking one
+ * from outside, `untied`). Returns each part's flow number and its neighbours.
  */
 export function groupFlows(
   sites: readonly Site[],
   links: readonly (readonly [string, string])[],
   v2Calls: ReadonlySet<string>,
   leaving: readonly LeavingTie[] = [],
+  untied: readonly string[] = [],
 ): { readonly flowOf: ReadonlyMap<string, number>; readonly neighbours: Neighbours } {
   const neighbours = new Map<string, { id: string; tie: Tie }[]>();
   const ids = new Set([...sites.map((site) => site.id), ...v2Calls]);
@@ -39,6 +42,12 @@ export function groupFlows(
       neighbours.set(from, list);
     }
   };
+  /** Every member tied to every other, so a marker names the member that kept it on v1; a star for many. */
+  const tieAll = (members: readonly string[], kind: Tie) => {
+    const [first, ...rest] = members;
+    if (members.length > 64) for (const other of rest) tie(first ?? other, other, kind);
+    else for (const [index, a] of members.entries()) for (const b of members.slice(index + 1)) tie(a, b, kind);
+  };
   const byPiece = new Map<string, string[]>();
   for (const site of sites) {
     for (const piece of site.pieces) {
@@ -47,15 +56,12 @@ export function groupFlows(
       byPiece.set(piece, members);
     }
   }
-  for (const [piece, members] of byPiece) {
-    // Every user tied to every other, so a marker names the user that kept it on v1; a star for the widely shared.
-    const [first, ...rest] = members;
-    if (members.length > 64) for (const other of rest) tie(first ?? other, other, { kind: 'piece', piece });
-    else for (const [index, a] of members.entries()) for (const b of members.slice(index + 1)) tie(a, b, { kind: 'piece', piece });
-  }
+  for (const [piece, members] of byPiece) tieAll(members, { kind: 'piece', piece });
   for (const site of sites) for (const call of site.dependsOn ?? []) tie(site.id, call, { kind: 'reads' });
   for (const [a, b] of links) tie(a, b, { kind: 'id' });
   for (const each of leaving) tie(each.origin, each.call, { kind: 'leaving', leaving: each });
+  // Last, so that a part also tied by what the code shows is told that first.
+  tieAll(untied, { kind: 'untied' });
 
   const flowOf = new Map<string, number>();
   let next = 0;

@@ -95,6 +95,7 @@ export interface LeavingTie {
  * together or stay on v1 together. A v2 start's id that leaves fails `--check` while such calls remain. With no
  * such call in the run, an id that leaves is only a boundary, as before. `unfollowed` are v1 instance requests the
  * codemod cannot follow to their callers (see `unfollowedInstanceRequests`): none of their ids is tied to a start.
+ * Also answers those calls (`untied`): any two of them may be one journey too, started where the run does not see.
  */
 export function tieLeavingIds(
   calls: readonly Site[],
@@ -103,7 +104,7 @@ export function tieLeavingIds(
   leaves: readonly IdLeave[],
   sources: Sources,
   unfollowed: readonly Site[] = [],
-): { ties: LeavingTie[]; v2Unfollowed: V2Unfollowed[] } {
+): { ties: LeavingTie[]; v2Unfollowed: V2Unfollowed[]; untied: string[] } {
   const starts = [
     ...calls.filter((site) => site.operation === 'journey/start').map((site) => site.id),
     ...v2Calls.filter((call) => call.path === 'journey/start').map((call) => call.id),
@@ -123,7 +124,7 @@ export function tieLeavingIds(
   );
   const ties: LeavingTie[] = [];
   const v2Unfollowed: V2Unfollowed[] = [];
-  if (untied.length === 0) return { ties, v2Unfollowed };
+  if (untied.length === 0) return { ties, v2Unfollowed, untied };
   const startIds = new Set(starts);
   const v2Ids = new Set(v2Calls.map((call) => call.id));
   for (const leave of leaves) {
@@ -139,7 +140,7 @@ export function tieLeavingIds(
     const text = `the instance of the v2 start at line ${lineRef(file, offset)} of ${basename(file)} is ${leave.how}`;
     v2Unfollowed.push({ file: leave.file, offset: leave.offset, text, reaches: sources.files(), only: untied });
   }
-  return { ties, v2Unfollowed };
+  return { ties, v2Unfollowed, untied };
 }
 
 /** The file and offset of a call's id (`file:offset`). */

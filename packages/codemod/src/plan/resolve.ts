@@ -92,7 +92,7 @@ export function resolvePlans(
   if (options.declarationOf) keepDeclaredJavaScript(sites, options.declarationOf);
   keepNamespacedCode(sites, options.ctx);
   const byId = new Map(sites.map((site) => [site.id, site]));
-  const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls, analysis.leavingTies);
+  const { flowOf, neighbours } = groupFlows(sites, analysis.links, analysis.v2Calls, analysis.leavingTies, analysis.untiedCalls);
   const membersOf = (flows: ReadonlyMap<string, number>) => {
     const members = new Map<number, Site[]>();
     for (const site of sites) {
@@ -106,7 +106,8 @@ export function resolvePlans(
   const members = membersOf(flowOf);
   // Parts tied only because an id handed out may come back to them move or stay together, but each decides its
   // deferred parts (a submit's participants, a start's wait) from the calls it is tied to by what the code shows.
-  const shown = analysis.leavingTies.length === 0 ? flowOf : groupFlows(sites, analysis.links, analysis.v2Calls).flowOf;
+  const mayBeOne = analysis.leavingTies.length > 0 || analysis.untiedCalls.length > 1;
+  const shown = mayBeOne ? groupFlows(sites, analysis.links, analysis.v2Calls).flowOf : flowOf;
   const reached = new Map<string, Set<string>>();
   for (const [from, to] of analysis.links) reached.set(from, (reached.get(from) ?? new Set()).add(to));
   const v2StartsIn = new Set<number>();
@@ -138,7 +139,8 @@ export function resolvePlans(
   // The part that first stayed v1 in a chain: its rule is the one a read or a call kept on v1 through it cites.
   const rootOf = new Map(queue.map((site) => [site.id, site]));
   // Ties the code shows first, so a part is told the reason next to it; then ids that may come back from outside
-  // keep on v1 what is left (a start that would have moved, the calls its handed-out id may reach).
+  // keep on v1 what is left (a start that would have moved, the calls its handed-out id may reach, the calls taking
+  // an id from outside as the one kept does).
   for (const leaving of [false, true]) {
     const pending = leaving ? sites.filter((site) => site.status === 'unsupported') : queue;
     while (pending.length > 0) {
@@ -146,9 +148,10 @@ export function resolvePlans(
       const root = rootOf.get(from.id) ?? from;
       for (const { id, tie } of neighbours.get(from.id) ?? []) {
         const other = byId.get(id);
-        if (!other || !changes(other) || (!leaving && tie.kind === 'leaving')) continue;
+        if (!other || !changes(other) || (!leaving && (tie.kind === 'leaving' || tie.kind === 'untied'))) continue;
         keepOnV1(other, from, tie, root);
-        rootOf.set(other.id, root);
+        // Kept because it may be one journey with `from`, the part is a root of its own: what reads it cites its rule.
+        rootOf.set(other.id, tie.kind === 'leaving' || tie.kind === 'untied' ? other : root);
         pending.push(other);
       }
     }
@@ -318,6 +321,13 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
         : `it takes an instance id the codemod cannot tie to a start, and the id the call at line ${line} of ${where(by.file, site.file)} answers, which stays v1, is ${leaving.how} (${leaves}): they may be one journey, which must not be half on v2`;
     site.suggestion =
       'hand the id to the calls that use it through functions of the project, so the codemod can tie them to their start, or migrate them and the start together by hand';
+    return;
+  }
+  if (tie.kind === 'untied') {
+    site.rule = 'codemod.unfollowed-instance';
+    site.reason = `it takes an instance id the codemod cannot tie to a start, as ${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${where(by.file, site.file)} does, which stays v1: they may be one journey, which must not be half on v2`;
+    site.suggestion =
+      'hand the id from the start to the calls that use it through functions of the project, or migrate these calls together by hand';
     return;
   }
   site.rule = root.rule;
