@@ -447,6 +447,25 @@ export function createCutover(given: CutoverOptions): Cutover {
   }
 
   /**
+   * Takes in a stored override as `adopt` allows, and says so when it changes the stage new journeys start in here:
+   * moved by another replica, or by a kill or rollback made before this one started.
+   */
+  function take(runtime: Runtime, stored: StageOverride): void {
+    const before = stageHere(runtime);
+    adopt(runtime, stored);
+    const after = stageHere(runtime);
+    // Said once, for the operator who asks why this replica starts journeys where it does; counted only where made.
+    if (!sameStage(before, after))
+      logger?.warn('cutover: new journeys follow a stage override from the store', {
+        mapping: runtime.name,
+        from: describeStage(before),
+        to: describeStage(after),
+        reason: stored.reason,
+        at: stored.at,
+      });
+  }
+
+  /**
    * Takes in a stored override as this replica may apply it. Anyone who can write to the shared store could write
    * one, so it may only step new journeys back from the configured stage (a rollback, a kill), never forward, unless
    * it is the `setStage` made on this replica; one that moves forward is refused and logged, and what is known here
@@ -455,7 +474,7 @@ export function createCutover(given: CutoverOptions): Cutover {
    * it, so it cannot lift this replica's own kill; it applies too when made since this replica started (one from
    * before is a configuration's that has since been changed, and the change moves on).
    */
-  function take(runtime: Runtime, stored: StageOverride): void {
+  function adopt(runtime: Runtime, stored: StageOverride): void {
     const made = runtime.operatorOverride;
     const ownMade = made !== undefined && sameOverride(stored, made);
     if (!ownMade && !(isBackFrom(stored.stage, stored.from) && isBackFrom(stored.stage, runtime.config.stage))) {
@@ -1017,6 +1036,7 @@ export function createCutover(given: CutoverOptions): Cutover {
   async function killHere(names: readonly string[]): Promise<Promise<void>[]> {
     const targets = names.length === 0 ? [...runtimes.values()] : names.flatMap((name) => runtimes.get(name) ?? []);
     const told: Promise<void>[] = [];
+    const held: string[] = [];
     const killOne = (runtime: Runtime) => {
       const move = moveStage(runtime, { kind: 'v1' }, 'kill', 'kill');
       // Handled now: it may fail before `settled` looks at it.
@@ -1039,8 +1059,12 @@ export function createCutover(given: CutoverOptions): Cutover {
           storeWaitMs,
         );
         if (stored === LATE || stored?.kind !== 'v1') killOne(runtime);
+        else held.push(runtime.name);
       }),
     );
+    // Nothing moved for these (a kill already followed here): said all the same, so that a kill file at a restart
+    // is seen to hold, whichever read came first.
+    if (held.length > 0) logger?.warn('cutover: a kill names mappings already held at v1 here and in the store', { mappings: held });
     return told;
   }
 

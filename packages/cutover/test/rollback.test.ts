@@ -549,6 +549,44 @@ describe('the stage in force', () => {
   });
 });
 
+describe('a replica that follows a stage override from the store', () => {
+  it('logs it once, counts it only where it was made, and a kill of a mapping already held at v1 here says so', async () => {
+    const sim = createPlatform();
+    const store = createMemoryStore();
+    const warned: { message: string; fields: unknown }[] = [];
+    const replica = (registry: Registry, logger?: CutoverOptions['logger']) =>
+      createCutover({
+        v1: v1Side(sim),
+        v2: v2Side(sim),
+        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
+        store,
+        registry,
+        ...(logger && { logger }),
+      });
+    const registry = new Registry();
+    const a = replica(new Registry());
+    const b = replica(registry, { warn: (message, fields) => warned.push({ message, fields }), error: () => {} });
+    await a.kill();
+    // As at a restart: the store already holds another replica's kill when this one first reads it.
+    expect(await b.stageOf('data-check')).toEqual({ kind: 'v1' });
+    expect(await b.stageOf('data-check')).toEqual({ kind: 'v1' });
+    expect(warned).toEqual([
+      {
+        message: 'cutover: new journeys follow a stage override from the store',
+        fields: { mapping: 'data-check', from: 'live 0%', to: 'v1', reason: 'kill', at: expect.any(String) },
+      },
+    ]);
+    expect(await registry.metrics()).not.toMatch(/journey_bridge_cutover_rollbacks_total\{[^}]*\} [1-9]/);
+    // A kill file there at the restart does the same as this: nothing moves, and it is said.
+    await b.kill(['data-check']);
+    expect(warned.at(-1)).toEqual({
+      message: 'cutover: a kill names mappings already held at v1 here and in the store',
+      fields: { mappings: ['data-check'] },
+    });
+    await Promise.all([a.close(), b.close()]);
+  });
+});
+
 describe.runIf(redisAvailable())('a kill on a Redis store', () => {
   it('holds while Redis is out of reach, is made while it is, and outlives a Redis that restarts empty', async () => {
     const v1Sim = createPlatform();
