@@ -9,30 +9,43 @@ export function charsetOf(contentType: string): string | undefined {
   return undefined;
 }
 
-/** UTF-8 without the byte-order mark a writer may put first. */
-const utf8 = (bytes: Buffer): string => {
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-};
+/**
+ * The text of `bytes` in `decoder`'s encoding, or `undefined` where they are not valid in it: decoded leniently,
+ * the invalid bytes would become U+FFFD in a subject's name (`Zoë` written in Latin-1 with no charset declared), and
+ * the journey would verify a name nobody has.
+ */
+function strictly(decoder: TextDecoder): (bytes: Buffer) => string | undefined {
+  return (bytes) => {
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      return undefined; // a TypeError of the fatal decoder
+    }
+  };
+}
 
 /**
  * Reads a body's bytes as text in `charset` (UTF-8 when none is declared, as RFC 8259 has JSON), or `undefined`
- * when the platform's `TextDecoder` does not know that charset. Bytes that are invalid in it become U+FFFD, as
- * invalid UTF-8 always has. A leading byte-order mark is dropped, as RFC 8259 §8.1 lets a parser do: .NET's
- * `StreamWriter` with `Encoding.UTF8`, common in legacy callers, writes one before the JSON.
+ * when the platform's `TextDecoder` does not know that charset. The reader answers `undefined` for bytes that are
+ * not valid in it, which its caller refuses. A leading byte-order mark is dropped, as RFC 8259 §8.1 lets a parser
+ * do: .NET's `StreamWriter` with `Encoding.UTF8`, common in legacy callers, writes one before the JSON.
  */
-export function bodyTextDecoder(charset: string | undefined): ((bytes: Buffer) => string) | undefined {
-  if (charset === undefined) return utf8;
+export function bodyTextDecoder(charset: string | undefined): ((bytes: Buffer) => string | undefined) | undefined {
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset);
+    decoder = new TextDecoder(charset ?? 'utf-8', { fatal: true });
   } catch {
     return undefined; // a RangeError: an unknown label, or one the Encoding Standard maps to "replacement"
   }
-  if (decoder.encoding === 'utf-8') return utf8;
   if (decoder.encoding === 'windows-1252') return windows1252;
-  return (bytes) => decoder.decode(bytes);
+  return strictly(decoder);
 }
+
+/** Why a body whose bytes are not valid in its charset is refused: never quoting them, which may be identity data. */
+export const notValidIn = (charset: string | undefined): string =>
+  charset === undefined
+    ? 'the request body is not valid UTF-8: send UTF-8, or declare the charset it is written in (application/json; charset=windows-1252)'
+    : `the request body is not valid ${JSON.stringify(charset.slice(0, 40))}: send it in the charset Content-Type declares`;
 
 /**
  * The 32 characters windows-1252 puts at 0x80–0x9F (its other bytes are Latin-1's code points); the 5 it leaves

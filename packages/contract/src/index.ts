@@ -1,4 +1,4 @@
-export { bodyTextDecoder, charsetOf, contentCodingsOf } from './body-text.js';
+export { bodyTextDecoder, charsetOf, contentCodingsOf, notValidIn } from './body-text.js';
 export * from './domain-elements.js';
 export * from './element-catalogue.js';
 export { DescribedField, ElementDescription, type ElementDescriptionInput, FieldFormat, setAtPath } from './element-description.js';

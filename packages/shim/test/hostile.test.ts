@@ -451,10 +451,10 @@ const CASES: HostileCase[] = [
     journaled: 0,
   },
   {
-    name: 'v1: invalid UTF-8 in a JSON string',
+    name: 'v1: invalid UTF-8 in a JSON string is refused, never read as U+FFFD',
     send: v1('state/fetch', Buffer.concat([Buffer.from('{"instanceId":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')])),
-    answers: [v1Answer(404)],
-    journaled: 1,
+    answers: [v1Answer(400, /not valid UTF-8/)],
+    journaled: 0,
   },
   {
     name: 'v1: an escaped NUL in an id',

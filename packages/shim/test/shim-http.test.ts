@@ -635,6 +635,28 @@ describe('v1 bodies as their callers declare them', () => {
     expect(sim.core.journal.count()).toBe(0);
   });
 });
+it.each([
+  ['Latin-1 sent without a charset', undefined, Buffer.from('Zoë', 'latin1')],
+  ['an odd byte in UTF-16', 'utf-16le', Buffer.from([0x00, 0xd8, 0x41, 0x00])],
+])(
+  'refuses a body whose bytes are not valid in its charset (%s) with 400 in the v1 shape, quoting none of it; nothing reaches v2',
+  async (_name, charset, name) => {
+    const json = JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: { identity: { firstName: 'NAME' } } } });
+    const [before, after] = json.split('NAME');
+    const encode = (text: string) => (charset ? Buffer.from(text, 'utf16le') : Buffer.from(text));
+    const body = Buffer.concat([encode(before ?? ''), name, encode(after ?? '')]);
+    const reply = await fetch(v1('start'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': charset ? `application/json; charset=${charset}` : 'application/json' },
+      body,
+    });
+    expect(reply.status).toBe(400);
+    const answer = (await reply.json()) as { message: string };
+    expect(answer).toEqual({ status: 400, message: expect.stringContaining('is not valid'), error: 'bad-request-error' });
+    expect(answer.message).not.toMatch(/Zo|\uFFFD/);
+    expect(sim.core.journal.count()).toBe(0);
+  },
+);
 
 describe('a path the shim serves nothing at', () => {
   it('is a 404 in the shape of the API the path looks like: OAuth for a token path, v2 for a v2 path, else v1', async () => {

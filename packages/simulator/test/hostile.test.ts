@@ -179,9 +179,9 @@ const CASES: HostileCase[] = [
     answers: [v2Answer(400, /nests deeper than 64/)],
   },
   {
-    name: 'v2 start: invalid UTF-8',
+    name: 'v2 start: invalid UTF-8 is refused, never read as U+FFFD',
     send: v2('start', Buffer.concat([Buffer.from('{"resourceId":"'), invalidUtf8, Buffer.from('"}')])),
-    answers: [v2Answer(400)],
+    answers: [v2Answer(400, /not valid UTF-8/)],
   },
   { name: 'v2 start: NUL bytes', send: v2('start', '\0\0\0\0'), answers: [v2Answer(400, /not valid JSON/)] },
   {
@@ -196,9 +196,9 @@ const CASES: HostileCase[] = [
     answers: [v2Answer(415)],
   },
   {
-    name: 'v1 state: invalid UTF-8 in the instanceId is an unknown instance',
+    name: 'v1 state: invalid UTF-8 is refused, never read as U+FFFD',
     send: v1('state/fetch', Buffer.concat([Buffer.from('{"instanceId":"'), invalidUtf8, Buffer.from('"}')])),
-    answers: [v1Answer(404)],
+    answers: [v1Answer(400, /not valid UTF-8/)],
   },
 
   // Paths and targets.

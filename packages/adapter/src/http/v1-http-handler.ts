@@ -5,6 +5,7 @@ import {
   contentCodingsOf,
   exceedsJsonDepth,
   MAX_JSON_DEPTH,
+  notValidIn,
   type V1ErrorBody,
   v1ErrorIdForStatus,
 } from '@journey-bridge/contract';
@@ -178,7 +179,9 @@ async function readBody(
   let size = 0;
   try {
     await readChunks();
-    return { body: parsedObject(decode(Buffer.concat(chunks))), bytes: size };
+    const text = decode(Buffer.concat(chunks));
+    if (text === undefined) throw new RequestProblem(400, notValidIn(charset));
+    return { body: parsedObject(text), bytes: size };
   } catch (error) {
     held.release(size);
     throw error;

@@ -1,4 +1,4 @@
-import { bodyTextDecoder, charsetOf, exceedsJsonDepth, MAX_JSON_DEPTH } from '@journey-bridge/contract';
+import { bodyTextDecoder, charsetOf, exceedsJsonDepth, MAX_JSON_DEPTH, notValidIn } from '@journey-bridge/contract';
 import type { Context } from 'hono';
 import { SimError } from '../sim-error.js';
 import type { SimEnv } from './env.js';
@@ -100,6 +100,7 @@ export async function readJsonBody(c: Context<SimEnv>, limit: number): Promise<R
     });
   }
   const text = decode(await bodyBytes(c, limit));
+  if (text === undefined) throw new SimError({ kind: 'INVALID_REQUEST', problem: notValidIn(charset) });
   let body: unknown;
   try {
     body = JSON.parse(text);
