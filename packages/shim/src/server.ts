@@ -1,6 +1,6 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ShimConfig } from './config.js';
 import { warnEntriesWithoutFlowKeys } from './flow-key-warnings.js';
@@ -85,9 +85,13 @@ export async function startShim(
   }
 
   return new Promise((resolve, reject) => {
-    // serve() listens with node:http (HTTP/1), so its bindings are node:http's.
+    // Served with node:http (HTTP/1), so the bindings @hono/node-server passes along are node:http's.
     const onRequest = (request: Request, env: unknown) => shim.handle(request, env as NodeBindings);
-    const server = serve({ fetch: onRequest, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    // A request no URL can hold never reaches `onRequest`: the shim answers it too, in its own shape, logged and counted.
+    const errorHandler = (error: unknown) => (error instanceof RequestError ? shim.malformed() : new Response(null, { status: 500 }));
+    const server = createServer(getRequestListener(onRequest, { hostname: config.host, errorHandler }));
+    server.listen(config.port, config.host, () => {
+      const info = server.address() as AddressInfo;
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       const url = `http://${host}:${info.port}`;
       // A configuration built without `resolveConfig` may still hold a password in its upstream.
@@ -97,7 +101,7 @@ export async function startShim(
         metrics: shim.metrics,
         close: async () => {
           // Stop accepting, let in-flight responses finish, answer those still waiting at the deadline, cut the rest.
-          const http = server as Server;
+          const http = server;
           shim.beginStopping();
           const closed = new Promise<boolean>((done) => http.close(() => done(true)));
           // A connection whose response just finished turns idle, not closed: sweep until all are gone.

@@ -41,6 +41,12 @@ export interface ShimHandlerOptions {
 }
 
 const VALID_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+const malformedAnswer = () =>
+  json(400, {
+    status: 400,
+    message: 'the request target must be a path, without user information, and the Host a host name',
+    error: 'bad-request-error',
+  });
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -275,7 +281,7 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
         refused && traffic
           ? nothingSentAnswer(route, requestId)
           : url === undefined
-            ? json(400, { status: 400, message: 'the request target must be a path, without user information', error: 'bad-request-error' })
+            ? malformedAnswer()
             : await dispatch(route, request, url, requestId, server);
     } catch (error) {
       logger.error({ route, err: { name: (error as Error).name } }, 'unexpected failure');
@@ -284,7 +290,12 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
       if (traffic) metrics.inFlight.dec();
     }
     // The GET answer's status and headers without its body: node:http drops it on the wire, a fetch caller would not.
-    if (request.method === 'HEAD' && response.body !== null) response = new Response(null, response);
+    // Its length stays, as RFC 9110 §9.3.2 has a HEAD answer carry the GET's header fields.
+    if (request.method === 'HEAD' && response.body !== null) {
+      const length = response.headers.get('content-length') ?? String((await response.arrayBuffer()).byteLength);
+      response = new Response(null, response);
+      response.headers.set('content-length', length);
+    }
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
     if (!ownId) response.headers.set('x-request-id', requestId);
     // Answered before its body was read to its end (a 413, a 503 for held bytes): @hono/node-server reads and
@@ -294,11 +305,16 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
     // A keep-alive caller must not send its next request on a connection the stopping shim is about to close; one
     // that pipelined requests behind this one gets their answers first (node:http ends the connection after a close).
     if (stopping && server && latestOn.get(server.incoming.socket) === server.incoming) server.outgoing.setHeader('connection', 'close');
+    return answered(request.method, route, response, started);
+  }
+
+  /** Counts and logs an answer, one line per request, and hands it back. */
+  function answered(method: string | undefined, route: Route, response: Response, started: number): Response {
     metrics.requests.inc({ route, status: String(response.status) });
     if (route !== 'healthz' && route !== 'metrics' && logger.isLevelEnabled('info')) {
       logger.info(
         {
-          method: request.method,
+          method,
           // The route, never the path or the query: callers put identifiers, and worse, in URLs.
           route,
           status: response.status,
@@ -309,6 +325,17 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
       );
     }
     return response;
+  }
+
+  /**
+   * Answers a request node:http took but no URL can hold (a backslash in the target, `Host: user:pw@shim`, an
+   * unclosed `[::1`, `OPTIONS *`), which @hono/node-server cannot make a Request of: 400 in the v1 shape, counted
+   * and logged as a malformed target, as `handle` answers a target with user information.
+   */
+  function malformed(): Response {
+    const response = malformedAnswer();
+    response.headers.set('x-request-id', crypto.randomUUID());
+    return answered(undefined, 'malformed', response, performance.now());
   }
 
   /**
@@ -338,5 +365,5 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
     }
   };
 
-  return { handle, metrics, ready, beginStopping, stopWaiting, close };
+  return { handle, malformed, metrics, ready, beginStopping, stopWaiting, close };
 }

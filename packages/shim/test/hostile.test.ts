@@ -181,6 +181,31 @@ const CASES: HostileCase[] = [
     answers: [v1Answer(400, /without user information/)],
     journaled: 0,
   },
+  // Targets and Hosts node:http takes but no URL can hold: answered by the shim, not by @hono/node-server's bare 400.
+  {
+    name: 'a backslash in a v1 path',
+    send: request('POST /captain/api\\journey\\start HTTP/1.1', bearer, v1Start('{}')),
+    answers: [v1Answer(400, /without user information/)],
+    journaled: 0,
+  },
+  {
+    name: 'a Host with user information',
+    send: request(`POST /captain/api/journey/start HTTP/1.1`, { ...bearer, host: `user:${SECRET}@127.0.0.1` }, v1Start('{}')),
+    answers: [v1Answer(400, /without user information/)],
+    journaled: 0,
+  },
+  { name: 'a Host that is no host ([::1)', send: request('GET /healthz HTTP/1.1', { host: '[::1' }), answers: [v1Answer(400)] },
+  { name: 'an asterisk-form OPTIONS, a proxy’s ping', send: request('OPTIONS * HTTP/1.1'), answers: [v1Answer(400)] },
+  {
+    name: 'a target no URL can hold is logged and counted as malformed, as any answer is',
+    run: async () => {
+      const before = logged.length;
+      const result = await exchange(port, request('POST /captain/api\\journey\\start HTTP/1.1', bearer, v1Start('{}')));
+      expect(result.responses[0]?.status).toBe(400);
+      await vi.waitFor(() => expect(requestsLogged(before)).toEqual([{ route: 'malformed', status: 400 }]), { timeout: 2000 });
+      expect(await shim.metrics.registry.metrics()).toMatch(/journey_bridge_requests_total\{route="malformed",status="400"\} [1-9]/);
+    },
+  },
   {
     name: 'an absolute-form target naming another host: passed to the configured upstream only',
     send: request('POST http://evil.example/v2/captain/journey/start HTTP/1.1', { ...bearer, host: 'evil.example' }, '{}'),

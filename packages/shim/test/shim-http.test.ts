@@ -183,6 +183,10 @@ describe('journey-bridge serve over HTTP', () => {
         const head = await fetch(`${shim.url}${path}`, { method: 'HEAD' });
         expect([head.status, head.headers.get('content-type')]).toEqual([get.status, get.headers.get('content-type')]);
         expect(head.status).toBe(200);
+        // The GET's length too (RFC 9110 §9.3.2); the metrics' text changes between two scrapes, their length with it.
+        const length = Number(head.headers.get('content-length'));
+        if (path === '/metrics') expect(length).toBeGreaterThan(0);
+        else expect(length).toBe(Number(get.headers.get('content-length')));
         await get.body?.cancel();
         // In-process, nothing drops a body for it: the handler itself answers without one.
         const inProcess = await handler.handle(new Request(`http://journey-bridge.test${path}`, { method: 'HEAD' }));
