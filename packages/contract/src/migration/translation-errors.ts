@@ -56,7 +56,12 @@ export class StaleTaskError extends TranslationError {
 
   override name = 'StaleTaskError';
   constructor(readonly taskId: string) {
-    super(`task ${JSON.stringify(taskId.slice(0, 80))} is no longer active: list the tasks again`, 409, 'endpoint.task-schema');
+    // v1's words, which legacy code may match on: `task "<id>" is no longer active`.
+    super(
+      `task ${JSON.stringify(taskId.length > 80 ? `${taskId.slice(0, 80)}…` : taskId)} is no longer active`,
+      409,
+      'endpoint.task-schema',
+    );
   }
 }
 
