@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCodemod } from '../src/index.js';
+import { formatSummary, summarize } from '../src/report/summary.js';
 
 // One journey whose base several files share, as a team writes it: a constants module and the files that call v1
 // through it. If the constant moved to v2 while one of those files stayed as it was, that file would send v1
@@ -50,6 +51,10 @@ describe('a file of a flow that the run cannot change leaves the whole flow as i
       error: expect.stringContaining('left as it was: a flow of it has a part in'),
     });
     expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    // The summary does not call those parts marked: no marker was written into a file left as it was.
+    const summary = formatSummary(summarize(result), true);
+    expect(summary).toContain('1 left on v1 (marked, but for the files refused)');
+    expect(summary).toContain('unsupported (marked, but for the files refused)');
     // Nothing staged is left behind, and no helper module was made for code that stayed v1.
     expect((await readdir(join(tree, 'src'))).sort()).toEqual([LONG_NAME, 'a.ts', 'endpoints.ts'].sort());
   });
