@@ -435,7 +435,7 @@ describe('journey-bridge compare', () => {
       expect.objectContaining({ module: 'age-eu-v1', field: 'present', count: 1, explainedBy: 'response.variant-id', examples }),
     ]);
     expect((await cli('compare', file)).stdout).toMatch(
-      /2\s+age-eu-v1\.present\s+nothing in the register[^\n]*\n[^]*1\s+age-eu-v1\.present\s+response\.variant-id/,
+      /2\s+age-eu-v1\.present\s+nothing in the register[^\n]*\n[\s\S]*1\s+age-eu-v1\.present\s+response\.variant-id/,
     );
   });
 
