@@ -518,6 +518,17 @@ describe('replicas of a rolling change of the cutover file (one mapping, two con
   });
 });
 
+/** A replica of the data check at `live` with no sample, over `store`: what another replica moved shows in it. */
+const liveReplica = (sim: ReturnType<typeof createPlatform>, store: PairingStore, registry: Registry, logger?: CutoverOptions['logger']) =>
+  createCutover({
+    v1: v1Side(sim),
+    v2: v2Side(sim),
+    mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
+    store,
+    registry,
+    ...(logger && { logger }),
+  });
+
 describe('the stage in force', () => {
   it('shows in the stage gauge at scrape time, set by another replica, with no start of the mapping here', async () => {
     const sim = createPlatform();
@@ -530,14 +541,7 @@ describe('the stage in force', () => {
         return memory.overrideOf(mapping);
       },
     };
-    const replica = (registry: Registry) =>
-      createCutover({
-        v1: v1Side(sim),
-        v2: v2Side(sim),
-        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
-        store,
-        registry,
-      });
+    const replica = (registry: Registry) => liveReplica(sim, store, registry);
     const registry = new Registry();
     const [a, b] = [replica(new Registry()), replica(registry)];
     expect(await registry.metrics()).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="live"} 1');
@@ -554,18 +558,9 @@ describe('a replica that follows a stage override from the store', () => {
     const sim = createPlatform();
     const store = createMemoryStore();
     const warned: { message: string; fields: unknown }[] = [];
-    const replica = (registry: Registry, logger?: CutoverOptions['logger']) =>
-      createCutover({
-        v1: v1Side(sim),
-        v2: v2Side(sim),
-        mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 0 } }],
-        store,
-        registry,
-        ...(logger && { logger }),
-      });
     const registry = new Registry();
-    const a = replica(new Registry());
-    const b = replica(registry, { warn: (message, fields) => warned.push({ message, fields }), error: () => {} });
+    const a = liveReplica(sim, store, new Registry());
+    const b = liveReplica(sim, store, registry, { warn: (message, fields) => warned.push({ message, fields }), error: () => {} });
     await a.kill();
     // As at a restart: the store already holds another replica's kill when this one first reads it.
     expect(await b.stageOf('data-check')).toEqual({ kind: 'v1' });
