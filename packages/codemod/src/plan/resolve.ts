@@ -336,7 +336,10 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
     site.reason =
       by.rule === 'codemod.unfollowed-instance'
         ? `its instance is sent ${read} to code the codemod cannot read, which may call v1 with it`
-        : `its result is read ${read} in a way that has no v2 counterpart`;
+        : (by.dependsOn?.length ?? 0) > 1
+          ? // A read the codemod could not tie to one call (an answer left the code it follows): any of them may be it.
+            `its result may be what is read ${read}, in a way that has no v2 counterpart`
+          : `its result is read ${read} in a way that has no v2 counterpart`;
     if (by.suggestion) site.suggestion = by.suggestion;
     else delete site.suggestion;
     return;
