@@ -303,7 +303,10 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       } catch (error) {
         // Not a task of a v2 journey: v2 is asked whether it holds the instance before the call may go to v1 (the
         // interceptor's `finishV1Journeys`), so that a v2 journey's submission never reaches v1.
-        if (error instanceof MalformedTaskIdError && instanceId !== undefined) noted(await client.fetchInteraction({ instanceId }, call));
+        if (error instanceof MalformedTaskIdError && instanceId !== undefined) {
+          noted(await client.fetchInteraction({ instanceId }, call));
+          throw new MalformedTaskIdError(taskId, instanceId);
+        }
         throw error;
       }
       if (instanceId !== undefined && task.instanceId !== instanceId) {

@@ -465,8 +465,19 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       const unknownJourney = await rejection(api.startJourney({ resourceId: 'nope@latest', context: { subject: {} } }));
       expect(unknownJourney.v1Error).toMatchObject({ status: 404, error: 'not-found-error' });
       expect(unknownJourney.v1Error?.message).toContain('nope@latest');
+      // A task no journey has: v1's words exactly, on every surface, for code that matches on "not found".
       const unknownTask = await rejection(api.getTaskSchema({ taskId: '0'.repeat(32) }));
-      expect(unknownTask.v1Error).toMatchObject({ status: 404, error: 'not-found-error' });
+      expect(unknownTask.v1Error).toEqual({ status: 404, message: `task "${'0'.repeat(32)}" was not found`, error: 'not-found-error' });
+      const instanceId = (await api.startJourney({ resourceId: IDS.dataCheck, context: { config: { async: true }, subject: {} } }))
+        .instanceId;
+      const unknownUpdate = await rejection(
+        api.updateTask({ intent: 'Complete', instanceId, taskId: '0'.repeat(32), context: { subject: person } }),
+      );
+      expect(unknownUpdate.v1Error).toEqual({
+        status: 404,
+        message: `task "${'0'.repeat(32)}" was not found on instance "${instanceId}"`,
+        error: 'not-found-error',
+      });
     });
 
     it('refuses a malformed request with 400 in the v1 body', async () => {

@@ -36,15 +36,28 @@ export class UnmappedJourneyError extends TranslationError {
   }
 }
 
-/** The taskId was not issued by journey-bridge, or is damaged. */
+/** An id as v1's messages quote it: at most 80 characters, then `…`. */
+const quoted = (id: string): string => JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}…` : id);
+
+/**
+ * The taskId was not issued by journey-bridge, or is damaged: v1's 404 in v1's words (`task "…" was not found`, on
+ * the instance when the call names one), which legacy code may match on.
+ */
 export class MalformedTaskIdError extends TranslationError {
   static {
     brandErrorClass(MalformedTaskIdError, '@journey-bridge/contract:MalformedTaskIdError');
   }
 
   override name = 'MalformedTaskIdError';
-  constructor(readonly taskId: string) {
-    super(`taskId ${JSON.stringify(taskId.slice(0, 80))} was not issued for a v2 interaction`, 404, 'response.task-id');
+  constructor(
+    readonly taskId: string,
+    instanceId?: string,
+  ) {
+    super(
+      `task ${quoted(taskId)} was not found${instanceId === undefined ? '' : ` on instance ${quoted(instanceId)}`}`,
+      404,
+      'response.task-id',
+    );
   }
 }
 
@@ -56,12 +69,8 @@ export class StaleTaskError extends TranslationError {
 
   override name = 'StaleTaskError';
   constructor(readonly taskId: string) {
-    // v1's words, which legacy code may match on: `task "<id>" is no longer active`.
-    super(
-      `task ${JSON.stringify(taskId.length > 80 ? `${taskId.slice(0, 80)}…` : taskId)} is no longer active`,
-      409,
-      'endpoint.task-schema',
-    );
+    // v1's words, which legacy code may match on.
+    super(`task ${quoted(taskId)} is no longer active`, 409, 'endpoint.task-schema');
   }
 }
 
