@@ -42,11 +42,19 @@ export function groupFlows(
       neighbours.set(from, list);
     }
   };
-  /** Every member tied to every other, so a marker names the member that kept it on v1; a star for many. */
+  const ignored = new Set(sites.filter((site) => site.status === 'ignored').map((site) => site.id));
+  /**
+   * Every member tied to every other, so a marker names the member that kept it on v1; a star for many, around a
+   * member that passes a part's staying on v1 on: one opted out (`journey-codemod-ignore`) or no part of the run
+   * would cut the others apart.
+   */
   const tieAll = (members: readonly string[], kind: Tie) => {
-    const [first, ...rest] = members;
-    if (members.length > 64) for (const other of rest) tie(first ?? other, other, kind);
-    else for (const [index, a] of members.entries()) for (const b of members.slice(index + 1)) tie(a, b, kind);
+    if (members.length <= 64) {
+      for (const [index, a] of members.entries()) for (const b of members.slice(index + 1)) tie(a, b, kind);
+      return;
+    }
+    const centre = members.find((id) => ids.has(id) && !ignored.has(id));
+    if (centre !== undefined) for (const other of members) tie(centre, other, kind);
   };
   const byPiece = new Map<string, string[]>();
   for (const site of sites) {

@@ -1,6 +1,7 @@
 // An instance id that leaves the code the codemod follows (`res.json({ instanceId })`, `cb(null, id)`, returned to
 // no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
 import { basename } from 'node:path';
+import { isFunction } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
@@ -10,6 +11,8 @@ import type { IdLeave, V2Unfollowed } from './tracker.js';
 
 /** The v1 calls that act on an instance the caller names: a start's id handed out may come back to them. */
 const INSTANCE_CALLS = new Set<string>(['journey/task/list', 'journey/task/list/schema', 'journey/task/update', 'journey/state/fetch']);
+/** The v2 calls that name an instance. */
+const V2_INSTANCE_CALLS = new Set<string>(['journey/state/fetch', 'journey/interaction/fetch', 'journey/interaction/submit']);
 
 /** The paths of those calls, as a v1 URL the codemod cannot follow writes them (`/journey/task/list`, `'task/update'`, a whole URL). */
 const INSTANCE_PATH = /(?:^|[^\w/]|\/captain\/api)\/?(?:journey\/)?(?:task\/(?:list|list\/schema|update)|state\/fetch)(?![\w/])/;
@@ -96,6 +99,8 @@ export interface LeavingTie {
  * such call in the run, an id that leaves is only a boundary, as before. `unfollowed` are v1 instance requests the
  * codemod cannot follow to their callers (see `unfollowedInstanceRequests`): none of their ids is tied to a start.
  * Also answers those calls (`untied`): any two of them may be one journey too, started where the run does not see.
+ * A v2 call taking an id from outside (migrated by hand, or by a run over another part of the tree) beside such v1
+ * calls, or beside a v1 start whose id leaves, may be one journey half on v2: it fails `--check` too.
  */
 export function tieLeavingIds(
   calls: readonly Site[],
@@ -124,9 +129,24 @@ export function tieLeavingIds(
   );
   const ties: LeavingTie[] = [];
   const v2Unfollowed: V2Unfollowed[] = [];
-  if (untied.length === 0) return { ties, v2Unfollowed, untied };
   const startIds = new Set(starts);
   const v2Ids = new Set(v2Calls.map((call) => call.id));
+  const v1Leaving = leaves
+    .filter((leave) => startIds.has(leave.origin) && !v2Ids.has(leave.origin) && !leave.ignored)
+    .map((leave) => leave.origin);
+  const maybeOneJourney = [...untied, ...v1Leaving];
+  if (maybeOneJourney.length > 0) {
+    const v2StartIds = v2Calls.filter((call) => call.path === 'journey/start').map((call) => call.id);
+    for (const call of v2Calls) {
+      if (!V2_INSTANCE_CALLS.has(call.path) || tied.has(call.id) || callOptedOut(sources, call.id)) continue;
+      // The id of a v2 start in its own function (the generated module's wait, say) is its id, followed or not.
+      if (besideStart(sources, call.id, v2StartIds)) continue;
+      const [file, offset] = place(call.id);
+      const text = `the v2 call at line ${lineRef(file, offset)} of ${basename(file)} takes an instance id the codemod cannot tie to a start`;
+      v2Unfollowed.push({ file, offset, text, reaches: sources.files(), only: maybeOneJourney });
+    }
+  }
+  if (untied.length === 0) return { ties, v2Unfollowed, untied };
   for (const leave of leaves) {
     // Only a start's instance id; `journey-codemod-ignore` where it leaves opts it out, as it does any other finding.
     if (!startIds.has(leave.origin) || leave.ignored) continue;
@@ -135,7 +155,7 @@ export function tieLeavingIds(
       continue;
     }
     // So does one above the v2 start.
-    if (startOptedOut(sources, leave.origin)) continue;
+    if (callOptedOut(sources, leave.origin)) continue;
     const [file, offset] = place(leave.origin);
     const text = `the instance of the v2 start at line ${lineRef(file, offset)} of ${basename(file)} is ${leave.how}`;
     v2Unfollowed.push({ file: leave.file, offset: leave.offset, text, reaches: sources.files(), only: untied });
@@ -149,8 +169,34 @@ function place(id: string): [string, number] {
   return [id.slice(0, at), Number(id.slice(at + 1))];
 }
 
-/** Whether `journey-codemod-ignore` opts out the statement of the start call `id`. */
-function startOptedOut(sources: Sources, id: string): boolean {
+/**
+ * Whether the call `id` is beside one of `starts` (call ids): in the same function, or in a callback handed to the
+ * call that takes the start (`waitUntilRun(start, (id) => fetch(…))`, as the generated module waits), whose id it is.
+ */
+function besideStart(sources: Sources, id: string, starts: readonly string[]): boolean {
+  const [file, offset] = place(id);
+  const source = sources.get(file);
+  const startsHere = starts.flatMap((start) => {
+    const [startFile, startOffset] = place(start);
+    return startFile === file ? [startOffset] : [];
+  });
+  if (!source || startsHere.length === 0) return false;
+  const holds = (node: { start?: number | null; end?: number | null }, at: number) =>
+    node.start != null && node.end != null && node.start <= at && at < node.end;
+  let innermost: { start?: number | null; end?: number | null } | undefined;
+  let handedWithStart = false;
+  walk(source.ctx.ast.program, (node) => {
+    if (!holds(node, offset)) return;
+    if (isFunction(node) && (!innermost || (node.start ?? 0) >= (innermost.start ?? 0))) innermost = node;
+    if (node.type === 'CallExpression' && node.arguments.some((argument) => isFunction(argument) && holds(argument, offset)))
+      handedWithStart ||= node.arguments.some((argument) => startsHere.some((start) => holds(argument, start)));
+  });
+  const within = innermost;
+  return handedWithStart || (within !== undefined && startsHere.some((start) => holds(within, start)));
+}
+
+/** Whether `journey-codemod-ignore` opts out the statement of the call `id`. */
+function callOptedOut(sources: Sources, id: string): boolean {
   const [file, offset] = place(id);
   const source = sources.get(file);
   const call = source?.nodeAt(offset, 'CallExpression');
