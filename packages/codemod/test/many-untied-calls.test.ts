@@ -38,3 +38,51 @@ describe('more than 64 calls whose instance id comes from outside', () => {
     expect(result.sites.filter((site) => site.status === 'migrated')).toEqual([]);
   });
 });
+
+describe('a call a start of the run reaches, in a function another caller gives an id from elsewhere', () => {
+  const JOURNEY = `const HOST = process.env.PLATFORM_HOST;
+const headers = (token: string) => ({ 'content-type': 'application/json', authorization: \`Bearer \${token}\` });
+
+export async function startCheck(token: string, subject: object): Promise<string> {
+  const res = await fetch(\`\${HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: headers(token), body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  return ((await res.json()) as { instanceId: string }).instanceId;
+}
+
+export async function isFinished(token: string, instanceId: string): Promise<boolean> {
+  const res = await fetch(\`\${HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', headers: headers(token), body: JSON.stringify({ instanceId }) });
+  return ((await res.json()) as { status: string }).status === 'Completed';
+}
+`;
+  const BATCH = `import { isFinished, startCheck } from './journey';
+
+export async function runBatch(token: string, subject: object): Promise<boolean> {
+  const instanceId = await startCheck(token, subject);
+  return isFinished(token, instanceId);
+}
+`;
+  /** A route acting on journeys another service started: a draft kept on v1, and maybe the same state read. */
+  const routes = (readsState: boolean) => `import { isFinished } from './journey';
+
+export async function saveDraft(token: string, params: { id: string; task: string }): Promise<void> {
+  await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/task/update\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ intent: 'Save', instanceId: params.id, taskId: params.task, context: { subject: {} } }) });
+}
+${readsState ? '\nexport const status = (token: string, params: { id: string }) => isFinished(token, params.id);\n' : ''}`;
+  const migrate = async (readsState: boolean) => {
+    await writeProject(dir, { 'journey.ts': JOURNEY, 'batch.ts': BATCH, 'routes.ts': routes(readsState) });
+    return runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+  };
+
+  it('stays v1 with the draft on the route’s ids, and takes the start with it, where the route reads the state too', async () => {
+    const result = await migrate(true);
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    const journey = await readFile(join(dir, 'journey.ts'), 'utf8');
+    expect(journey).not.toContain('/v2/captain/');
+    expect(journey).toContain('[codemod.unfollowed-instance] it may take an instance id no start of the run answered');
+  });
+
+  it('moves with its start where no caller gives it an id from elsewhere', async () => {
+    const result = await migrate(false);
+    expect(result.flows.map((flow) => flow.decision).sort()).toEqual(['migrated', 'v1']);
+    expect(await readFile(join(dir, 'journey.ts'), 'utf8')).toContain('/eu/v2/captain/journey/state/fetch');
+  });
+});

@@ -123,6 +123,11 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     [...byId.values(), ...kept, ...taskPaths, ...[...literals.values()].map((l) => l.site)],
     sources,
   );
+  // A call a start's id reaches may take others too, where its function is also given ids from elsewhere.
+  const alsoFromOutside = (site: Site) =>
+    followed.fedFromOutside.some(
+      ({ source, fn }) => source.file === site.file && (fn.start ?? 0) <= site.span.start && site.span.end <= (fn.end ?? 0),
+    );
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),
@@ -130,6 +135,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     followed.idLeaves,
     sources,
     unfollowed,
+    alsoFromOutside,
   );
   // A literal tied so joins the flows as a site, its own key among its pieces so that it is reported once.
   const tiedLiterals = [...new Set(leaving.ties.map((tie) => tie.call))].flatMap((id) => {

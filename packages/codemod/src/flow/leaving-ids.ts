@@ -99,6 +99,7 @@ export interface LeavingTie {
  * such call in the run, an id that leaves is only a boundary, as before. `unfollowed` are v1 instance requests the
  * codemod cannot follow to their callers (see `unfollowedInstanceRequests`): none of their ids is tied to a start.
  * Also answers those calls (`untied`): any two of them may be one journey too, started where the run does not see.
+ * So are the calls a start's id reaches in a function another caller gives ids from elsewhere (`fromOutsideToo`).
  * A v2 call taking an id from outside (migrated by hand, or by a run over another part of the tree) beside such v1
  * calls, or beside a v1 start whose id leaves, may be one journey half on v2: it fails `--check` too.
  */
@@ -109,6 +110,7 @@ export function tieLeavingIds(
   leaves: readonly IdLeave[],
   sources: Sources,
   unfollowed: readonly Site[] = [],
+  fromOutsideToo: (site: Site) => boolean = () => false,
 ): { ties: LeavingTie[]; v2Unfollowed: V2Unfollowed[]; untied: string[] } {
   const starts = [
     ...calls.filter((site) => site.operation === 'journey/start').map((site) => site.id),
@@ -124,9 +126,10 @@ export function tieLeavingIds(
       pending.push(to);
     }
   }
-  const untied = [...calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && !tied.has(site.id)), ...unfollowed].map(
-    (site) => site.id,
-  );
+  const untied = [
+    ...calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && (!tied.has(site.id) || fromOutsideToo(site))),
+    ...unfollowed,
+  ].map((site) => site.id);
   const ties: LeavingTie[] = [];
   const v2Unfollowed: V2Unfollowed[] = [];
   const startIds = new Set(starts);

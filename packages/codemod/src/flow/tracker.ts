@@ -13,7 +13,7 @@ import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
 import { argument, returned, yielded } from './calls-and-returns.js';
 import { fallenBackTo } from './fallbacks.js';
-import type { Functions } from './functions.js';
+import type { FunctionRef, Functions } from './functions.js';
 import { type JsdocTypeSite, jsdocType } from './jsdoc-types.js';
 import { iterated } from './lists.js';
 import { member } from './member-reads.js';
@@ -68,6 +68,11 @@ export interface Followed {
   readonly v2Unfollowed: readonly V2Unfollowed[];
   /** Where an instance id a call answered leaves the code the codemod follows. */
   readonly idLeaves: readonly IdLeave[];
+  /**
+   * Functions of the run that some caller gives an instance id a call answered, and another caller gives one from
+   * elsewhere (a request's parameter, a queue's job): the v1 calls in them may act on journeys no start of the run made.
+   */
+  readonly fedFromOutside: readonly FunctionRef[];
 }
 
 /**
@@ -158,6 +163,8 @@ export class Tracker implements Tracking {
   private readonly boundaries = new Map<string, string[]>();
   private readonly v2Unfollowed: V2Unfollowed[] = [];
   private readonly leftIds: IdLeave[] = [];
+  /** By function and parameter: the function, and the calls that give it an instance id a call answered. */
+  private readonly fed = new Map<string, { target: FunctionRef; index: number; calls: Set<string> }>();
 
   constructor(
     readonly sources: Sources,
@@ -270,6 +277,7 @@ export class Tracker implements Tracking {
       boundaries: this.boundaries,
       v2Unfollowed: this.v2Unfollowed,
       idLeaves: this.leftIds,
+      fedFromOutside: this.fedFromOutside(),
     };
   }
 
@@ -554,6 +562,24 @@ export class Tracker implements Tracking {
         // read where the codemod does not follow it.
         else unlessShown(this, value, parent, source, `puts it in ${DESCRIBED[parent.type] ?? `a ${parent.type}`}`);
     }
+  }
+
+  passedIn(target: FunctionRef, index: number, call: Node, source: Source): void {
+    const key = `${target.source.file}:${target.fn.start}:${index}`;
+    const entry = this.fed.get(key) ?? { target, index, calls: new Set<string>() };
+    entry.calls.add(`${source.file}:${call.start}`);
+    this.fed.set(key, entry);
+  }
+
+  /** The functions some caller gives an id a call answered at a parameter where another gives it anything else. */
+  private fedFromOutside(): FunctionRef[] {
+    const outside = new Map<string, FunctionRef>();
+    for (const { target, calls } of this.fed.values()) {
+      const callers = this.functions.callersOf(target);
+      if (callers.some(({ source, call }) => !calls.has(`${source.file}:${call.start}`)))
+        outside.set(`${target.source.file}:${target.fn.start}`, target);
+    }
+    return [...outside.values()];
   }
 
   declare(value: Value, target: Node, source: Source): void {

@@ -3,7 +3,7 @@
 import type { CallExpression, Node } from '@babel/types';
 import type { RuleId } from '../plan/rules.js';
 import type { SiteBuilder } from '../plan/site-builder.js';
-import type { Functions } from './functions.js';
+import type { FunctionRef, Functions } from './functions.js';
 import type { JsdocTypeSite } from './jsdoc-types.js';
 import type { Source, Sources } from './sources.js';
 import type { BodyOwner, V2Unfollowed } from './tracker.js';
@@ -39,6 +39,8 @@ export interface Tracking {
   follow(value: Value, node: Node, source: Source): void;
   /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
   declare(value: Value, target: Node, source: Source): void;
+  /** An instance id a call answered goes into parameter `index` of `target` at `call` of `source`. */
+  passedIn(target: FunctionRef, index: number, call: Node, source: Source): void;
   /** Runs `check` once every answer has been followed, before the reads are collected. */
   afterFollowing(check: () => void): void;
   /** Whether `value` has been followed into the expression `node` (a name's write whose right side is the answer again). */
