@@ -146,6 +146,8 @@ const DEFAULT_RULE: RollbackRule = {
   shadowSample: 0.1,
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A timestamp as `moveStage` writes it (`Date#toISOString`). */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** One mapping as the cutover runs it. */
 interface Runtime {
@@ -461,7 +463,8 @@ export function createCutover(given: CutoverOptions): Cutover {
         from: describeStage(before),
         to: describeStage(after),
         reason: stored.reason,
-        at: stored.at,
+        // Anyone who can write to the store could put anything in `at` that a date parser reads past: only a timestamp.
+        ...(ISO_TIMESTAMP.test(stored.at) && { at: stored.at }),
       });
   }
 

@@ -572,6 +572,20 @@ describe('a replica that follows a stage override from the store', () => {
       },
     ]);
     expect(await registry.metrics()).not.toMatch(/journey_bridge_cutover_rollbacks_total\{[^}]*\} [1-9]/);
+    // Anyone who can write to the store can write its `at`: text a date parser reads past is not logged.
+    const c = liveReplica(sim, store, new Registry(), { warn: (message, fields) => warned.push({ message, fields }), error: () => {} });
+    await store.setOverride('data-check', {
+      stage: { kind: 'v1' },
+      from: { kind: 'live', sample: 0 },
+      reason: 'kill',
+      at: 'Nov 28 2030 (Jane Doe, 078-05-1120)',
+    });
+    expect(await c.stageOf('data-check')).toEqual({ kind: 'v1' });
+    expect(warned.at(-1)).toEqual({
+      message: 'cutover: new journeys follow a stage override from the store',
+      fields: { mapping: 'data-check', from: 'live 0%', to: 'v1', reason: 'kill' },
+    });
+    await c.close();
     // A kill file there at the restart does the same as this: nothing moves, and it is said.
     await b.kill(['data-check']);
     expect(warned.at(-1)).toEqual({

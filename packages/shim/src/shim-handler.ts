@@ -290,11 +290,13 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
       if (traffic) metrics.inFlight.dec();
     }
     // The GET answer's status and headers without its body: node:http drops it on the wire, a fetch caller would not.
-    // Its length stays, as RFC 9110 §9.3.2 has a HEAD answer carry the GET's header fields.
+    // The shim's own answers keep their length, as RFC 9110 §9.3.2 has a HEAD answer carry the GET's header fields;
+    // an upstream's answer to a HEAD passed through has no body to measure.
     if (request.method === 'HEAD' && response.body !== null) {
-      const length = response.headers.get('content-length') ?? String((await response.arrayBuffer()).byteLength);
+      const passedThrough = route === 'v2' || route === 'token';
+      const length = passedThrough ? undefined : String((await response.arrayBuffer()).byteLength);
       response = new Response(null, response);
-      response.headers.set('content-length', length);
+      if (length !== undefined) response.headers.set('content-length', length);
     }
     // Set before the answer leaves; reading a v1 Response's headers would make @hono/node-server build a Headers object.
     if (!ownId) response.headers.set('x-request-id', requestId);
@@ -335,6 +337,8 @@ export function createShimHandler({ config, logger, fetch, store, saveStore }: S
   function malformed(): Response {
     const response = malformedAnswer();
     response.headers.set('x-request-id', crypto.randomUUID());
+    // As every answer while the shim stops: its caller must not send the next request on this connection.
+    if (stopping) response.headers.set('connection', 'close');
     return answered(undefined, 'malformed', response, performance.now());
   }
 

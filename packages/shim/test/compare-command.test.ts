@@ -426,16 +426,24 @@ describe('journey-bridge compare', () => {
     const file = await madeUp([
       { result: 'mismatch', differences: [{ ...present, explainedBy: 'response.variant-id' }] },
       ...Array.from({ length: 2 }, () => ({ result: 'mismatch', differences: [present] })),
+      // A null the side had is another example than a value it did not have.
+      { result: 'mismatch', differences: [{ ...present, v2: null }] },
     ]);
     const { fields } = JSON.parse((await cli('compare', file, '--json')).stdout) as { fields: object[] };
     // The side without the module had no value: left out of the example, never written as null.
     const examples = [{ v1: true, v1Instance: expect.any(String) }];
     expect(fields).toEqual([
-      expect.objectContaining({ module: 'age-eu-v1', field: 'present', count: 2, explainedBy: null, examples }),
+      expect.objectContaining({
+        module: 'age-eu-v1',
+        field: 'present',
+        count: 3,
+        explainedBy: null,
+        examples: [...examples, { v1: true, v2: null, v1Instance: expect.any(String) }],
+      }),
       expect.objectContaining({ module: 'age-eu-v1', field: 'present', count: 1, explainedBy: 'response.variant-id', examples }),
     ]);
     expect((await cli('compare', file)).stdout).toMatch(
-      /2\s+age-eu-v1\.present\s+nothing in the register[^\n]*\n[\s\S]*1\s+age-eu-v1\.present\s+response\.variant-id/,
+      /3\s+age-eu-v1\.present\s+nothing in the register[^\n]*\n[\s\S]*1\s+age-eu-v1\.present\s+response\.variant-id/,
     );
   });
 

@@ -192,6 +192,9 @@ describe('journey-bridge serve over HTTP', () => {
         const inProcess = await handler.handle(new Request(`http://journey-bridge.test${path}`, { method: 'HEAD' }));
         expect([inProcess.status, inProcess.body]).toEqual([200, null]);
       }
+      // A HEAD passed through has no body here to measure: it claims no length, never 0.
+      const passed = await fetch(`${shim.url}/v2/captain/journey/state/fetch`, { method: 'HEAD' });
+      expect(passed.headers.get('content-length')).not.toBe('0');
     } finally {
       await handler.close();
     }

@@ -159,7 +159,8 @@ function mismatchingFields(records: readonly PairRecord[], limit: number): Field
         seen: new Set<string>(),
       };
       entry.count += 1;
-      const example = JSON.stringify([v1, v2]);
+      // A value the side did not have is not a null it had: two examples.
+      const example = JSON.stringify([v1 === undefined, v1 ?? null, v2 === undefined, v2 ?? null]);
       if (entry.summary.examples.length < 3 && !entry.seen.has(example)) {
         entry.seen.add(example);
         (entry.summary.examples as FieldSummary['examples'][number][]).push({
