@@ -284,6 +284,38 @@ describe('--check on a v2 call that takes an instance id from outside', () => {
     expect(check.code).toBe(1);
   });
 
+  // The helper table's form, `waitForResult(started, fetchState)`, and the arrow the run itself writes.
+  const V2_READ =
+    "fetch(`${process.env.JOURNEY_HOST}/us/v2/captain/journey/state/fetch`, { method: 'POST', body: JSON.stringify({ instanceId }) }).then((res) => res.json() as Promise<V2State>)";
+  it.each([
+    ['a function of another module', 'fetchState', "import { fetchState } from './state';\n", ''],
+    ['a function of its own', 'fetchState', '', `const fetchState = (instanceId: string) => ${V2_READ};\n  `],
+    [
+      'an arrow calling a function of another module',
+      '(instanceId) => fetchState(instanceId)',
+      "import { fetchState } from './state';\n",
+      '',
+    ],
+  ])('passes a v2 wait given the start and %s, beside a v1 call that takes an outside id', async (_, given, imports, local) => {
+    const run = `import { type V2State, waitForResult } from './journey-v2';
+${imports}
+export async function run(subject: object): Promise<string> {
+  ${local}const started = fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/start\`, { method: 'POST', body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject } }) }).then((res) => res.json() as Promise<{ instanceId: string }>);
+  return (await waitForResult(started, ${given})).status;
+}
+`;
+    await commitProject(repo, {
+      'src/other.ts': MARKED_SAVE,
+      'src/state.ts': `import type { V2State } from './journey-v2';\n\nexport function fetchState(instanceId: string): Promise<V2State> {\n  return ${V2_READ};\n}\n`,
+      'src/run.ts': run,
+      // The module a run generates, as a run writes it beside the code.
+      'src/journey-v2.ts': readFileSync(new URL('../helpers/journey-v2.ts', import.meta.url), 'utf8'),
+    });
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.stderr).not.toContain('may be half on v2');
+    expect(check.code).toBe(0);
+  });
+
   it('fails beside a v1 start, marked, whose id leaves the code (a package migrated alone), and passes alone', async () => {
     await commitProject(repo, { 'src/begin.ts': V1_START, 'src/status.ts': V2_STATUS });
     const check = await runCli(['src', '--check'], repo);

@@ -17,6 +17,16 @@ export async function complete(token: string, instanceId: string, taskId: string
 }
 `;
 
+/** A state read that cannot move: it looks the decision up in a table keyed by v1's words. */
+const LOOKUP = `const LABELS: Record<string, string> = { 'Decision: Pass': 'approved' };
+
+export async function label(instanceId: string): Promise<string> {
+  const res = await fetch('${STATE}', { method: 'POST', body: JSON.stringify({ instanceId }) });
+  const state = await res.json();
+  return LABELS[state.data.process.flow.decision.result.outcome] ?? 'pending';
+}
+`;
+
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'journey-codemod-many-untied-'));
@@ -80,9 +90,98 @@ ${readsState ? '\nexport const status = (token: string, params: { id: string }) 
     expect(journey).toContain('[codemod.unfollowed-instance] it may take an instance id no start of the run answered');
   });
 
+  it.each([
+    ['handed on as a value (ids.map)', "export const statuses = (ids: string[]) => Promise.all(ids.map(isFinished.bind(null, 'token')));"],
+    [
+      'in a table of handlers',
+      'const handlers = { finished: isFinished };\nexport const status = (token: string, kind: "finished", id: string) => handlers[kind](token, id);',
+    ],
+  ])('stays v1 with the draft where the route has it %s', async (_, use) => {
+    await writeProject(dir, {
+      'journey.ts': JOURNEY,
+      'batch.ts': BATCH,
+      'routes.ts': `${routes(false)}\n${use}\n`,
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'journey.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
+  it('stays v1 where the id goes through a constructor into a field another method sends', async () => {
+    const tracker = `export class Tracker {
+  private readonly instanceId: string;
+  constructor(instanceId: string) {
+    this.instanceId = instanceId;
+  }
+  async finished(token: string): Promise<boolean> {
+    const res = await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ instanceId: this.instanceId }) });
+    return ((await res.json()) as { status: string }).status === 'Completed';
+  }
+}
+`;
+    await writeProject(dir, {
+      'journey.ts': JOURNEY,
+      'tracker.ts': tracker,
+      'batch.ts':
+        "import { startCheck } from './journey';\nimport { Tracker } from './tracker';\n\nexport const runBatch = async (token: string, subject: object) => new Tracker(await startCheck(token, subject)).finished(token);\n",
+      'routes.ts':
+        `${routes(false)}\nexport const status = (token: string, params: { id: string }) => new Tracker(params.id).finished(token);\n`.replace(
+          "import { isFinished } from './journey';",
+          "import { Tracker } from './tracker';",
+        ),
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
+  it('moves where the only other caller gives it a literal, a test’s id no journey has', async () => {
+    await writeProject(dir, {
+      'journey.ts': JOURNEY,
+      'batch.ts': BATCH,
+      'routes.ts': routes(false),
+      'journey.test.ts':
+        "import { isFinished } from './journey';\n\nexport const probe = () => isFinished('token', '00000000-test-instance');\n",
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(result.flows.map((flow) => flow.decision).sort()).toEqual(['migrated', 'v1']);
+  });
+
   it('moves with its start where no caller gives it an id from elsewhere', async () => {
     const result = await migrate(false);
     expect(result.flows.map((flow) => flow.decision).sort()).toEqual(['migrated', 'v1']);
     expect(await readFile(join(dir, 'journey.ts'), 'utf8')).toContain('/eu/v2/captain/journey/state/fetch');
+  });
+});
+
+describe('a function given a start’s id beside its own start', () => {
+  it('keeps its own journey: only the ids that went through the parameter count as from elsewhere', async () => {
+    const follow = `export async function startFollowUp(token: string, subject: object, parentId: string) {
+  console.log('follow-up of', parentId);
+  const res = await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  const { instanceId } = (await res.json()) as { instanceId: string };
+  const state = await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ instanceId }) });
+  return ((await state.json()) as { status: string }).status === 'Completed';
+}
+`;
+    await writeProject(dir, {
+      'follow.ts': follow,
+      'chain.ts': `import { startFollowUp } from './follow';
+
+export async function chain(token: string, subject: object) {
+  const res = await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  const { instanceId } = (await res.json()) as { instanceId: string };
+  return startFollowUp(token, subject, instanceId);
+}
+`,
+      'route.ts':
+        "import { startFollowUp } from './follow';\n\nexport const route = (token: string, params: { id: string }) => startFollowUp(token, {}, params.id);\n",
+      'stuck.ts': LOOKUP,
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(await readFile(join(dir, 'follow.ts'), 'utf8')).toContain('/eu/v2/captain/journey/state/fetch');
+    expect(
+      result.flows.filter((flow) => flow.decision === 'v1').flatMap((flow) => flow.files.map((file) => file.slice(dir.length + 1))),
+    ).toEqual(['stuck.ts']);
   });
 });

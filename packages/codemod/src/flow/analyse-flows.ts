@@ -123,11 +123,8 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     [...byId.values(), ...kept, ...taskPaths, ...[...literals.values()].map((l) => l.site)],
     sources,
   );
-  // A call a start's id reaches may take others too, where its function is also given ids from elsewhere.
-  const alsoFromOutside = (site: Site) =>
-    followed.fedFromOutside.some(
-      ({ source, fn }) => source.file === site.file && (fn.start ?? 0) <= site.span.start && site.span.end <= (fn.end ?? 0),
-    );
+  // A call a start's id reaches may take others too, where that id went through a function also given ids from elsewhere.
+  const alsoFromOutside = (site: Site) => followed.reachedFromOutside.has(site.id);
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),

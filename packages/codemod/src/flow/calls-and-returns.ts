@@ -80,7 +80,7 @@ export function argument(
   for (const target of targets) {
     const param = target.fn.params[index];
     if (param && param.type !== 'RestElement') tracking.declare(value, param, target.source);
-    if (carriesId(value.shape)) tracking.passedIn(target, index, call, source);
+    if (carriesId(value.shape)) tracking.passedIn(value, target, index, call, source);
   }
   if (targets.length > 0) return;
   if (carriesId(value.shape) && tracking.unreadable.blocks(source, call)) {

@@ -191,6 +191,12 @@ export class Functions {
             : fn.key.name
           : undefined;
       if (!cls || !isClass(cls) || name === undefined) return [];
+      // A constructor is called by `new` of its class, wherever the class's name goes, and by its subclasses' `super()`.
+      if (fn.type === 'ClassMethod' && fn.kind === 'constructor') {
+        const binding = cls.id ? source.scopes.bindingOf(cls.id) : undefined;
+        const made = binding ? this.callsOfBinding(source, binding).filter(({ call }) => call.type === 'NewExpression') : [];
+        return [...made, ...this.superCalls(ref, source, cls)];
+      }
       const calls = [...this.methodCalls(source, cls, name), ...this.superCalls(ref, source, cls)];
       // An override also runs where the method it overrides is called on an instance (or `this`) of a class above
       // it: that instance may be one of this class.
@@ -214,6 +220,31 @@ export class Functions {
     if (id?.type !== 'Identifier') return [];
     const binding = source.scopes.bindingOf(id);
     return binding ? this.callsOfBinding(source, binding) : [];
+  }
+
+  /**
+   * Whether `ref`, a function declared by name, is handed on as a value somewhere in the run (`ids.map(isFinished)`,
+   * `{ finished: isFinished }`, `isFinished.call(…)`): whoever is given it may call it with anything.
+   */
+  handedOn(ref: FunctionRef): boolean {
+    const { source, fn } = ref;
+    const parent = source.parent(fn);
+    const id =
+      fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
+    const binding = id?.type === 'Identifier' ? source.scopes.bindingOf(id) : undefined;
+    if (!binding) return false;
+    const asValue = (from: Source, references: readonly Identifier[]) =>
+      references.some((reference) => {
+        const at = from.parent(reference);
+        const called = (at?.type === 'CallExpression' || at?.type === 'NewExpression') && at.callee === reference;
+        return !called && !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
+      });
+    if (asValue(source, binding.references)) return true;
+    return this.exportedNames(source, binding).some((name) =>
+      this.importsOf(source.file, name).some(
+        ({ importer, local }) => local.kind !== 'namespace' && asValue(importer, local.binding.references),
+      ),
+    );
   }
 
   /** The calls of a binding (a function's name): in its file, and through every import of it. */

@@ -1,12 +1,12 @@
 // An instance id that leaves the code the codemod follows (`res.json({ instanceId })`, `cb(null, id)`, returned to
 // no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
 import { basename } from 'node:path';
-import { isFunction } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import type { Site } from '../plan/types.js';
 import type { Sources } from './sources.js';
+import { startCallbacks } from './start-callbacks.js';
 import type { IdLeave, V2Unfollowed } from './tracker.js';
 
 /** The v1 calls that act on an instance the caller names: a start's id handed out may come back to them. */
@@ -139,11 +139,14 @@ export function tieLeavingIds(
     .map((leave) => leave.origin);
   const maybeOneJourney = [...untied, ...v1Leaving];
   if (maybeOneJourney.length > 0) {
-    const v2StartIds = v2Calls.filter((call) => call.path === 'journey/start').map((call) => call.id);
+    const givenAStartsId = startCallbacks(
+      sources,
+      v2Calls.filter((call) => call.path === 'journey/start').map((call) => call.id),
+    );
     for (const call of v2Calls) {
       if (!V2_INSTANCE_CALLS.has(call.path) || tied.has(call.id) || callOptedOut(sources, call.id)) continue;
-      // The id of a v2 start in its own function (the generated module's wait, say) is its id, followed or not.
-      if (besideStart(sources, call.id, v2StartIds)) continue;
+      // The id of a v2 start in its own function, or handed to its wait, is its id, followed or not.
+      if (givenAStartsId(call.id)) continue;
       const [file, offset] = place(call.id);
       const text = `the v2 call at line ${lineRef(file, offset)} of ${basename(file)} takes an instance id the codemod cannot tie to a start`;
       v2Unfollowed.push({ file, offset, text, reaches: sources.files(), only: maybeOneJourney });
@@ -170,32 +173,6 @@ export function tieLeavingIds(
 function place(id: string): [string, number] {
   const at = id.lastIndexOf(':');
   return [id.slice(0, at), Number(id.slice(at + 1))];
-}
-
-/**
- * Whether the call `id` is beside one of `starts` (call ids): in the same function, or in a callback handed to the
- * call that takes the start (`waitUntilRun(start, (id) => fetch(…))`, as the generated module waits), whose id it is.
- */
-function besideStart(sources: Sources, id: string, starts: readonly string[]): boolean {
-  const [file, offset] = place(id);
-  const source = sources.get(file);
-  const startsHere = starts.flatMap((start) => {
-    const [startFile, startOffset] = place(start);
-    return startFile === file ? [startOffset] : [];
-  });
-  if (!source || startsHere.length === 0) return false;
-  const holds = (node: { start?: number | null; end?: number | null }, at: number) =>
-    node.start != null && node.end != null && node.start <= at && at < node.end;
-  let innermost: { start?: number | null; end?: number | null } | undefined;
-  let handedWithStart = false;
-  walk(source.ctx.ast.program, (node) => {
-    if (!holds(node, offset)) return;
-    if (isFunction(node) && (!innermost || (node.start ?? 0) >= (innermost.start ?? 0))) innermost = node;
-    if (node.type === 'CallExpression' && node.arguments.some((argument) => isFunction(argument) && holds(argument, offset)))
-      handedWithStart ||= node.arguments.some((argument) => startsHere.some((start) => holds(argument, start)));
-  });
-  const within = innermost;
-  return handedWithStart || (within !== undefined && startsHere.some((start) => holds(within, start)));
 }
 
 /** Whether `journey-codemod-ignore` opts out the statement of the call `id`. */

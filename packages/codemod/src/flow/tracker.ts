@@ -69,10 +69,11 @@ export interface Followed {
   /** Where an instance id a call answered leaves the code the codemod follows. */
   readonly idLeaves: readonly IdLeave[];
   /**
-   * Functions of the run that some caller gives an instance id a call answered, and another caller gives one from
-   * elsewhere (a request's parameter, a queue's job): the v1 calls in them may act on journeys no start of the run made.
+   * The calls (site ids) that ids from outside may reach too: the ids some calls answered go into a parameter of a
+   * function that is also given ids from elsewhere (another caller's request parameter, a queue's job; or it is
+   * handed on as a value, and whoever is given it may call it with anything), and reach these calls from there.
    */
-  readonly fedFromOutside: readonly FunctionRef[];
+  readonly reachedFromOutside: ReadonlySet<string>;
 }
 
 /**
@@ -163,8 +164,8 @@ export class Tracker implements Tracking {
   private readonly boundaries = new Map<string, string[]>();
   private readonly v2Unfollowed: V2Unfollowed[] = [];
   private readonly leftIds: IdLeave[] = [];
-  /** By function and parameter: the function, and the calls that give it an instance id a call answered. */
-  private readonly fed = new Map<string, { target: FunctionRef; index: number; calls: Set<string> }>();
+  /** By function and parameter: the function, the calls that give it an instance id a call answered, and those calls' origins. */
+  private readonly fed = new Map<string, { target: FunctionRef; index: number; calls: Set<string>; origins: Set<string> }>();
 
   constructor(
     readonly sources: Sources,
@@ -277,7 +278,7 @@ export class Tracker implements Tracking {
       boundaries: this.boundaries,
       v2Unfollowed: this.v2Unfollowed,
       idLeaves: this.leftIds,
-      fedFromOutside: this.fedFromOutside(),
+      reachedFromOutside: this.reachedFromOutside(),
     };
   }
 
@@ -564,22 +565,58 @@ export class Tracker implements Tracking {
     }
   }
 
-  passedIn(target: FunctionRef, index: number, call: Node, source: Source): void {
+  passedIn(value: Value, target: FunctionRef, index: number, call: Node, source: Source): void {
     const key = `${target.source.file}:${target.fn.start}:${index}`;
-    const entry = this.fed.get(key) ?? { target, index, calls: new Set<string>() };
+    const entry = this.fed.get(key) ?? { target, index, calls: new Set<string>(), origins: new Set<string>() };
     entry.calls.add(`${source.file}:${call.start}`);
+    entry.origins.add(value.origin);
     this.fed.set(key, entry);
   }
 
-  /** The functions some caller gives an id a call answered at a parameter where another gives it anything else. */
-  private fedFromOutside(): FunctionRef[] {
-    const outside = new Map<string, FunctionRef>();
-    for (const { target, calls } of this.fed.values()) {
-      const callers = this.functions.callersOf(target);
-      if (callers.some(({ source, call }) => !calls.has(`${source.file}:${call.start}`)))
-        outside.set(`${target.source.file}:${target.fn.start}`, target);
+  /** See `Followed.reachedFromOutside`. */
+  private reachedFromOutside(): Set<string> {
+    const entries = [...this.fed.values()];
+    /** Where an entry's function's code is: a constructor's ids go on in its class's methods, through `this`. */
+    const spanOf = ({ target: { source, fn } }: (typeof entries)[number]) => {
+      const owner = fn.type === 'ClassMethod' && fn.kind === 'constructor' ? source.parent(source.parent(fn) ?? fn) : fn;
+      return { file: source.file, start: owner?.start ?? 0, end: owner?.end ?? 0 };
+    };
+    const within = (span: { file: string; start: number; end: number }, file: string, at: number) =>
+      span.file === file && span.start <= at && at < span.end;
+    const outside = new Set(
+      entries.filter(({ target, index, calls }) => {
+        const fromElsewhere = this.functions.callersOf(target).some(({ source, call }) => {
+          if (calls.has(`${source.file}:${call.start}`)) return false;
+          // A literal is no journey's id but a test's (`isFinished('00000000-test')`).
+          const given = call.arguments[index];
+          return !(given?.type === 'StringLiteral' || (given?.type === 'TemplateLiteral' && given.expressions.length === 0));
+        });
+        return fromElsewhere || this.functions.handedOn(target);
+      }),
+    );
+    const placed = (id: string): [string, number] => [id.slice(0, id.lastIndexOf(':')), Number(id.slice(id.lastIndexOf(':') + 1))];
+    // A function given ids from elsewhere passes them on to the functions it calls with them.
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const entry of entries) {
+        if (outside.has(entry)) continue;
+        const passedOn = [...outside].some(
+          (feeder) =>
+            [...entry.origins].some((origin) => feeder.origins.has(origin)) &&
+            [...entry.calls].some((call) => within(spanOf(feeder), ...placed(call))),
+        );
+        if (passedOn) {
+          outside.add(entry);
+          grew = true;
+        }
+      }
     }
-    return [...outside.values()];
+    // The calls those ids are sent to there (a call's id is `file:offset`), which other ids may reach the same way.
+    const reached = new Set<string>();
+    for (const [from, to] of this.links) {
+      for (const entry of outside) if (entry.origins.has(from) && within(spanOf(entry), ...placed(to))) reached.add(to);
+    }
+    return reached;
   }
 
   declare(value: Value, target: Node, source: Source): void {

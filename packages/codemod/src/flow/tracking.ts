@@ -39,8 +39,8 @@ export interface Tracking {
   follow(value: Value, node: Node, source: Source): void;
   /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
   declare(value: Value, target: Node, source: Source): void;
-  /** An instance id a call answered goes into parameter `index` of `target` at `call` of `source`. */
-  passedIn(target: FunctionRef, index: number, call: Node, source: Source): void;
+  /** `value`, an instance id a call answered, goes into parameter `index` of `target` at `call` of `source`. */
+  passedIn(value: Value, target: FunctionRef, index: number, call: Node, source: Source): void;
   /** Runs `check` once every answer has been followed, before the reads are collected. */
   afterFollowing(check: () => void): void;
   /** Whether `value` has been followed into the expression `node` (a name's write whose right side is the answer again). */
