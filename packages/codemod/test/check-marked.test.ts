@@ -286,6 +286,7 @@ describe('--check on a v2 call that takes an instance id from outside', () => {
 
   // The helper table's form, `waitForResult(started, fetchState)`, and the arrow the run itself writes.
   const V2_READ =
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: code written into a file, its template kept as text.
     "fetch(`${process.env.JOURNEY_HOST}/us/v2/captain/journey/state/fetch`, { method: 'POST', body: JSON.stringify({ instanceId }) }).then((res) => res.json() as Promise<V2State>)";
   it.each([
     ['a function of another module', 'fetchState', "import { fetchState } from './state';\n", ''],

@@ -4,6 +4,7 @@ import { basename, dirname, relative } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
+import { placeOf } from './call-ids.js';
 import { escapedClassOf } from './escaped-instances.js';
 import { ARRAY_METHODS, stateOfSetter } from './lists.js';
 import { overloadsOf } from './overloads.js';
@@ -250,13 +251,12 @@ export interface IdEscape {
 export function idEscapes(tracking: Tracking, value: Value, node: Node, source: Source, how: IdEscape): void {
   const { where } = how;
   if (value.operation === 'v2') {
-    const at = value.origin.lastIndexOf(':');
-    const file = value.origin.slice(0, at);
+    const [file, offset] = placeOf(value.origin);
     const startSource = tracking.sources.get(file);
-    const start = startSource?.nodeAt(Number(value.origin.slice(at + 1)), 'CallExpression');
+    const start = startSource?.nodeAt(offset, 'CallExpression');
     // `journey-codemod-ignore` above the v2 start or above the call opts it out, as it does any other finding.
     if (source.optedOut(node) || (startSource && start && startSource.optedOut(start))) return;
-    const started = lineRef(file, Number(value.origin.slice(at + 1)));
+    const started = lineRef(file, offset);
     const text = `the instance of the v2 start at line ${started} of ${basename(file)} is ${where}`;
     const reaches = how.anywhere ? tracking.sources.files() : importedBy(tracking, source);
     return void tracking.addV2Unfollowed({ file: source.file, offset: node.start ?? 0, text, reaches });

@@ -5,6 +5,7 @@ import { lineRef } from '../edits/line-refs.js';
 import { walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import type { Site } from '../plan/types.js';
+import { placeOf } from './call-ids.js';
 import type { Sources } from './sources.js';
 import { startCallbacks } from './start-callbacks.js';
 import type { IdLeave, V2Unfollowed } from './tracker.js';
@@ -147,7 +148,7 @@ export function tieLeavingIds(
       if (!V2_INSTANCE_CALLS.has(call.path) || tied.has(call.id) || callOptedOut(sources, call.id)) continue;
       // The id of a v2 start in its own function, or handed to its wait, is its id, followed or not.
       if (givenAStartsId(call.id)) continue;
-      const [file, offset] = place(call.id);
+      const [file, offset] = placeOf(call.id);
       const text = `the v2 call at line ${lineRef(file, offset)} of ${basename(file)} takes an instance id the codemod cannot tie to a start`;
       v2Unfollowed.push({ file, offset, text, reaches: sources.files(), only: maybeOneJourney });
     }
@@ -162,22 +163,16 @@ export function tieLeavingIds(
     }
     // So does one above the v2 start.
     if (callOptedOut(sources, leave.origin)) continue;
-    const [file, offset] = place(leave.origin);
+    const [file, offset] = placeOf(leave.origin);
     const text = `the instance of the v2 start at line ${lineRef(file, offset)} of ${basename(file)} is ${leave.how}`;
     v2Unfollowed.push({ file: leave.file, offset: leave.offset, text, reaches: sources.files(), only: untied });
   }
   return { ties, v2Unfollowed, untied };
 }
 
-/** The file and offset of a call's id (`file:offset`). */
-function place(id: string): [string, number] {
-  const at = id.lastIndexOf(':');
-  return [id.slice(0, at), Number(id.slice(at + 1))];
-}
-
 /** Whether `journey-codemod-ignore` opts out the statement of the call `id`. */
 function callOptedOut(sources: Sources, id: string): boolean {
-  const [file, offset] = place(id);
+  const [file, offset] = placeOf(id);
   const source = sources.get(file);
   const call = source?.nodeAt(offset, 'CallExpression');
   return source !== undefined && call !== undefined && source.optedOut(call);

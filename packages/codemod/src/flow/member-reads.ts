@@ -5,6 +5,7 @@ import type { Node } from '@babel/types';
 import { RESULT_PATHS } from '@journey-bridge/contract';
 import { lineRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
+import { placeOf } from './call-ids.js';
 import { ARRAY_METHODS, arrayMethod, callback, requiredId, tasksMember, tasksRead, wholeListRead } from './lists.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, outcomeTest, statusMatched } from './status-and-decision.js';
@@ -349,8 +350,7 @@ function v1StateReadOfV2(tracking: Tracking, value: Value, member: Member, sourc
   }
   const path = names.join('.');
   if (!path.startsWith('process.flow') && !path.startsWith('context.process.flow')) return;
-  const at = value.origin.lastIndexOf(':');
-  const file = value.origin.slice(0, at);
-  const text = `what the v2 call at line ${lineRef(file, Number(value.origin.slice(at + 1)))} of ${basename(file)} answers is read as a v1 state (${source.ctx.text(node)})`;
+  const [file, offset] = placeOf(value.origin);
+  const text = `what the v2 call at line ${lineRef(file, offset)} of ${basename(file)} answers is read as a v1 state (${source.ctx.text(node)})`;
   tracking.addV2Unfollowed({ file: source.file, offset: member.start ?? 0, text, reaches: [source.file] });
 }

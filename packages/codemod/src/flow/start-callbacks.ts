@@ -2,10 +2,8 @@
 // `waitUntilRun(start, (id) => fetch(…))`, `waitForResult(started, fetchState)`), and what those call by name.
 import { isFunction, type Node } from '@babel/types';
 import { walk } from '../parse/walk.js';
+import { placeOf } from './call-ids.js';
 import type { Sources } from './sources.js';
-
-/** A call's id, `file:offset`, as its file and offset. */
-const place = (id: string): [string, number] => [id.slice(0, id.lastIndexOf(':')), Number(id.slice(id.lastIndexOf(':') + 1))];
 
 const holds = (node: Node, at: number) => node.start != null && node.end != null && node.start <= at && at < node.end;
 
@@ -27,7 +25,7 @@ export function startCallbacks(sources: Sources, starts: readonly string[]): (id
   const handedNames = new Set<string>();
   const startsIn = new Map<string, number[]>();
   for (const start of starts) {
-    const [file, offset] = place(start);
+    const [file, offset] = placeOf(start);
     startsIn.set(file, [...(startsIn.get(file) ?? []), offset]);
   }
   for (const [file, offsets] of startsIn) {
@@ -57,7 +55,7 @@ export function startCallbacks(sources: Sources, starts: readonly string[]): (id
     });
   }
   return (id) => {
-    const [file, offset] = place(id);
+    const [file, offset] = placeOf(id);
     const source = sources.get(file);
     if (!source) return false;
     let inStartsFunction = false;

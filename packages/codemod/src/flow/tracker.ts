@@ -11,6 +11,7 @@ import { SiteBuilder } from '../plan/site-builder.js';
 import { type Site, settle } from '../plan/types.js';
 import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
+import { placeOf } from './call-ids.js';
 import { argument, returned, yielded } from './calls-and-returns.js';
 import { fallenBackTo } from './fallbacks.js';
 import type { FunctionRef, Functions } from './functions.js';
@@ -594,7 +595,6 @@ export class Tracker implements Tracking {
         return fromElsewhere || this.functions.handedOn(target);
       }),
     );
-    const placed = (id: string): [string, number] => [id.slice(0, id.lastIndexOf(':')), Number(id.slice(id.lastIndexOf(':') + 1))];
     // A function given ids from elsewhere passes them on to the functions it calls with them.
     for (let grew = true; grew; ) {
       grew = false;
@@ -603,7 +603,7 @@ export class Tracker implements Tracking {
         const passedOn = [...outside].some(
           (feeder) =>
             [...entry.origins].some((origin) => feeder.origins.has(origin)) &&
-            [...entry.calls].some((call) => within(spanOf(feeder), ...placed(call))),
+            [...entry.calls].some((call) => within(spanOf(feeder), ...placeOf(call))),
         );
         if (passedOn) {
           outside.add(entry);
@@ -614,7 +614,7 @@ export class Tracker implements Tracking {
     // The calls those ids are sent to there (a call's id is `file:offset`), which other ids may reach the same way.
     const reached = new Set<string>();
     for (const [from, to] of this.links) {
-      for (const entry of outside) if (entry.origins.has(from) && within(spanOf(entry), ...placed(to))) reached.add(to);
+      for (const entry of outside) if (entry.origins.has(from) && within(spanOf(entry), ...placeOf(to))) reached.add(to);
     }
     return reached;
   }
