@@ -279,7 +279,7 @@ describe('--check on a v2 call that takes an instance id from outside', () => {
     await commitProject(repo, { 'src/other.ts': MARKED_SAVE, 'src/status.ts': V2_STATUS });
     const check = await runCli(['src', '--check'], repo);
     expect(check.stderr).toMatch(
-      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts takes an instance id the codemod cannot tie to a start, and v1 remains \(line 4 of other\.ts\)/,
+      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts may take an instance id no start of the run answered, and v1 remains \(line 4 of other\.ts\)/,
     );
     expect(check.code).toBe(1);
   });
@@ -315,6 +315,41 @@ export async function run(subject: object): Promise<string> {
     const check = await runCli(['src', '--check'], repo);
     expect(check.stderr).not.toContain('may be half on v2');
     expect(check.code).toBe(0);
+  });
+
+  const STATUS = `export async function readState(instanceId: string) {
+  const res = await fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+  return ((await res.json()) as { status: string }).status === 'Completed';
+}
+export const status = (params: { id: string }) => readState(params.id);
+`;
+  /** A v2 start in a route handed to `router.post`, then `after`. */
+  const startingRoute = (head: string, after: string) => `${head}
+export const register = (router: { post(path: string, handler: () => Promise<void>): void }) =>
+  router.post('/checks', async () => {
+    const res = await fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/start\`, { method: 'POST', body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }) });
+    const { instanceId } = (await res.json()) as { instanceId: string };
+    ${after}
+  });
+`;
+  it.each([
+    [
+      'a v2 start of the run reaches it, and a route gives it its parameter',
+      "import { readState } from './status';",
+      'await readState(instanceId);',
+    ],
+    [
+      'a v2 start sits in a route that calls another function of the same name',
+      'const readState = (size: number) => console.log(size);',
+      'readState(instanceId.length);',
+    ],
+  ])('fails a v2 read where %s', async (_, head, after) => {
+    await commitProject(repo, { 'src/other.ts': MARKED_SAVE, 'src/status.ts': STATUS, 'src/app.ts': startingRoute(head, after) });
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.stderr).toMatch(
+      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts may take an instance id no start of the run answered/,
+    );
+    expect(check.code).toBe(1);
   });
 
   it('fails beside a v1 start, marked, whose id leaves the code (a package migrated alone), and passes alone', async () => {

@@ -107,7 +107,11 @@ ${readsState ? '\nexport const status = (token: string, params: { id: string }) 
     expect(await readFile(join(dir, 'journey.ts'), 'utf8')).not.toContain('/v2/captain/');
   });
 
-  it('stays v1 where the id goes through a constructor into a field another method sends', async () => {
+  it.each([
+    ['its class', 'new Tracker(params.id)'],
+    ['a subclass that keeps its constructor', 'new AuditedTracker(params.id)'],
+    ['the class handed on as a value', 'new kinds.plain(params.id)'],
+  ])('stays v1 where the id goes through a constructor (by %s) into a field another method sends', async (_, made) => {
     const tracker = `export class Tracker {
   private readonly instanceId: string;
   constructor(instanceId: string) {
@@ -118,17 +122,18 @@ ${readsState ? '\nexport const status = (token: string, params: { id: string }) 
     return ((await res.json()) as { status: string }).status === 'Completed';
   }
 }
+export class AuditedTracker extends Tracker {}
+export const kinds = { plain: Tracker };
 `;
     await writeProject(dir, {
       'journey.ts': JOURNEY,
       'tracker.ts': tracker,
       'batch.ts':
         "import { startCheck } from './journey';\nimport { Tracker } from './tracker';\n\nexport const runBatch = async (token: string, subject: object) => new Tracker(await startCheck(token, subject)).finished(token);\n",
-      'routes.ts':
-        `${routes(false)}\nexport const status = (token: string, params: { id: string }) => new Tracker(params.id).finished(token);\n`.replace(
-          "import { isFinished } from './journey';",
-          "import { Tracker } from './tracker';",
-        ),
+      'routes.ts': `${routes(false)}\nexport const status = (token: string, params: { id: string }) => ${made}.finished(token);\n`.replace(
+        "import { isFinished } from './journey';",
+        "import { AuditedTracker, kinds, Tracker } from './tracker';",
+      ),
     });
     const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
     expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);

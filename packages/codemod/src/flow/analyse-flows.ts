@@ -124,7 +124,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     sources,
   );
   // A call a start's id reaches may take others too, where that id went through a function also given ids from elsewhere.
-  const alsoFromOutside = (site: Site) => followed.reachedFromOutside.has(site.id);
+  const alsoFromOutside = (id: string) => followed.reachedFromOutside.has(id);
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),

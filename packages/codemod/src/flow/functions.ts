@@ -191,11 +191,15 @@ export class Functions {
             : fn.key.name
           : undefined;
       if (!cls || !isClass(cls) || name === undefined) return [];
-      // A constructor is called by `new` of its class, wherever the class's name goes, and by its subclasses' `super()`.
+      // A constructor is called by `new` of its class, wherever the class's name goes, by `new` of a subclass that
+      // leaves it in place (no constructor of its own between them), and by its subclasses' `super()`.
       if (fn.type === 'ClassMethod' && fn.kind === 'constructor') {
-        const binding = cls.id ? source.scopes.bindingOf(cls.id) : undefined;
-        const made = binding ? this.callsOfBinding(source, binding).filter(({ call }) => call.type === 'NewExpression') : [];
-        return [...made, ...this.superCalls(ref, source, cls)];
+        const made = (at: { source: Source; cls: Class }) => {
+          const binding = at.cls.id ? at.source.scopes.bindingOf(at.cls.id) : undefined;
+          return binding ? this.callsOfBinding(at.source, binding).filter(({ call }) => call.type === 'NewExpression') : [];
+        };
+        const inherited = this.descendantsOf(source, cls).filter((below) => this.inheritsConstructor(below, cls));
+        return [...made({ source, cls }), ...inherited.flatMap(made), ...this.superCalls(ref, source, cls)];
       }
       const calls = [...this.methodCalls(source, cls, name), ...this.superCalls(ref, source, cls)];
       // An override also runs where the method it overrides is called on an instance (or `this`) of a class above
@@ -229,15 +233,25 @@ export class Functions {
   handedOn(ref: FunctionRef): boolean {
     const { source, fn } = ref;
     const parent = source.parent(fn);
+    // A constructor goes wherever its class does (`{ plain: Tracker }`, a container's registry).
+    const cls = fn.type === 'ClassMethod' && fn.kind === 'constructor' ? parent && source.parent(parent) : undefined;
     const id =
-      fn.type === 'FunctionDeclaration' ? fn.id : parent?.type === 'VariableDeclarator' && parent.init === fn ? parent.id : undefined;
+      cls && isClass(cls)
+        ? cls.id
+        : fn.type === 'FunctionDeclaration'
+          ? fn.id
+          : parent?.type === 'VariableDeclarator' && parent.init === fn
+            ? parent.id
+            : undefined;
     const binding = id?.type === 'Identifier' ? source.scopes.bindingOf(id) : undefined;
     if (!binding) return false;
     const asValue = (from: Source, references: readonly Identifier[]) =>
       references.some((reference) => {
         const at = from.parent(reference);
         const called = (at?.type === 'CallExpression' || at?.type === 'NewExpression') && at.callee === reference;
-        return !called && !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
+        const extended = (at?.type === 'ClassDeclaration' || at?.type === 'ClassExpression') && at.superClass === reference;
+        const tested = at?.type === 'BinaryExpression' && at.operator === 'instanceof' && at.right === reference;
+        return !called && !extended && !tested && !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
       });
     if (asValue(source, binding.references)) return true;
     return this.exportedNames(source, binding).some((name) =>
@@ -359,6 +373,17 @@ export class Functions {
           if (this.calleeOf(subclass.source, node)?.fn === ref.fn) calls.push({ source: subclass.source, call: node });
       });
     return calls;
+  }
+
+  /** Whether `new` of `below`, a class extending `cls`, runs `cls`'s constructor: none of its own, nor between them. */
+  private inheritsConstructor(below: { source: Source; cls: Class }, cls: Class): boolean {
+    const seen = new Set<Class>();
+    for (let at: { source: Source; cls: Class } | undefined = below; at && at.cls !== cls && !seen.has(at.cls); ) {
+      seen.add(at.cls);
+      if (methodOf(at.source, at.cls, 'constructor')) return false;
+      at = this.parentOf(at.source, at.cls);
+    }
+    return true;
   }
 
   /** The classes that extend `cls` in the run, at any depth (a cycle of `extends` is walked once). */

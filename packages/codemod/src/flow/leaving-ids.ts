@@ -111,7 +111,7 @@ export function tieLeavingIds(
   leaves: readonly IdLeave[],
   sources: Sources,
   unfollowed: readonly Site[] = [],
-  fromOutsideToo: (site: Site) => boolean = () => false,
+  fromOutsideToo: (id: string) => boolean = () => false,
 ): { ties: LeavingTie[]; v2Unfollowed: V2Unfollowed[]; untied: string[] } {
   const starts = [
     ...calls.filter((site) => site.operation === 'journey/start').map((site) => site.id),
@@ -128,7 +128,7 @@ export function tieLeavingIds(
     }
   }
   const untied = [
-    ...calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && (!tied.has(site.id) || fromOutsideToo(site))),
+    ...calls.filter((site) => site.operation && INSTANCE_CALLS.has(site.operation) && (!tied.has(site.id) || fromOutsideToo(site.id))),
     ...unfollowed,
   ].map((site) => site.id);
   const ties: LeavingTie[] = [];
@@ -145,11 +145,12 @@ export function tieLeavingIds(
       v2Calls.filter((call) => call.path === 'journey/start').map((call) => call.id),
     );
     for (const call of v2Calls) {
-      if (!V2_INSTANCE_CALLS.has(call.path) || tied.has(call.id) || callOptedOut(sources, call.id)) continue;
-      // The id of a v2 start in its own function, or handed to its wait, is its id, followed or not.
-      if (givenAStartsId(call.id)) continue;
+      if (!V2_INSTANCE_CALLS.has(call.path) || callOptedOut(sources, call.id)) continue;
+      // The id of a v2 start in its own function, or handed to its wait, is its id, followed or not; unless ids from
+      // elsewhere reach the call too, through a function a route also calls.
+      if ((tied.has(call.id) || givenAStartsId(call.id)) && !fromOutsideToo(call.id)) continue;
       const [file, offset] = placeOf(call.id);
-      const text = `the v2 call at line ${lineRef(file, offset)} of ${basename(file)} takes an instance id the codemod cannot tie to a start`;
+      const text = `the v2 call at line ${lineRef(file, offset)} of ${basename(file)} may take an instance id no start of the run answered`;
       v2Unfollowed.push({ file, offset, text, reaches: sources.files(), only: maybeOneJourney });
     }
   }

@@ -31,9 +31,10 @@ export function startCallbacks(sources: Sources, starts: readonly string[]): (id
   for (const [file, offsets] of startsIn) {
     const source = sources.get(file);
     if (!source) continue;
-    // The start itself, or a name it is held in (`const started = start(…)`; `waitForResult(started, fetchState)`).
+    // The start itself (not a function holding it: a route handed to `router.post`), or a name it is held in
+    // (`const started = start(…)`; `waitForResult(started, fetchState)`).
     const isStart = (argument: Node) =>
-      offsets.some((at) => holds(argument, at)) ||
+      (!isFunction(argument) && offsets.some((at) => holds(argument, at))) ||
       (argument.type === 'Identifier' &&
         [source.scopes.bindingOf(argument)?.declaration].some(
           (declared) =>
