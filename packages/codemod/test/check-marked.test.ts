@@ -307,7 +307,10 @@ export async function run(subject: object): Promise<string> {
 `;
     await commitProject(repo, {
       'src/other.ts': MARKED_SAVE,
-      'src/state.ts': `import type { V2State } from './journey-v2';\n\nexport function fetchState(instanceId: string): Promise<V2State> {\n  return ${V2_READ};\n}\n`,
+      // Only where it is imported: an exported read nothing calls may be given any id.
+      ...(imports && {
+        'src/state.ts': `import type { V2State } from './journey-v2';\n\nexport function fetchState(instanceId: string): Promise<V2State> {\n  return ${V2_READ};\n}\n`,
+      }),
       'src/run.ts': run,
       // The module a run generates, as a run writes it beside the code.
       'src/journey-v2.ts': readFileSync(new URL('../helpers/journey-v2.ts', import.meta.url), 'utf8'),
@@ -349,6 +352,51 @@ export const register = (router: { post(path: string, handler: () => Promise<voi
     expect(check.stderr).toMatch(
       /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts may take an instance id no start of the run answered/,
     );
+    expect(check.code).toBe(1);
+  });
+
+  it('fails a v2 read of a route registered in the function that registers the starting route', async () => {
+    const app = `export function register(app: { post(path: string, handler: (req: { params: { id: string } }) => Promise<unknown>): void }) {
+  app.post('/start', async () => {
+    const res = await fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/start\`, { method: 'POST', body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }) });
+    return res.json();
+  });
+  app.post('/status/:id', async (req) => {
+    const res = await fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId: req.params.id }) });
+    return ((await res.json()) as { status: string }).status === 'Completed';
+  });
+}
+`;
+    await commitProject(repo, { 'src/other.ts': MARKED_SAVE, 'src/app.ts': app });
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.stderr).toMatch(/app\.ts:7 flow may be half on v2: the v2 call at line 7 of app\.ts may take an instance id/);
+    expect(check.code).toBe(1);
+  });
+
+  it('fails a v2 read that only shares its name with the function a wait is handed', async () => {
+    const read = (name: string) => `async function ${name}(instanceId: string) {
+  const res = await fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+  return (await res.json()) as V2State;
+}
+`;
+    await commitProject(repo, {
+      'src/other.ts': MARKED_SAVE,
+      'src/journey-v2.ts': readFileSync(new URL('../helpers/journey-v2.ts', import.meta.url), 'utf8'),
+      'src/start.ts': `import { type V2State, waitForResult } from './journey-v2';
+${read('fetchState')}
+export async function run() {
+  const started = fetch(\`\${process.env.JOURNEY_HOST}/us/v2/captain/journey/start\`, { method: 'POST', body: JSON.stringify({ resourceId: 'b2e8d4a1data-check-v2@latest', context: { config: { delivery: 'api' }, subject: {} } }) }).then((res) => res.json() as Promise<{ instanceId: string }>);
+  return (await waitForResult(started, fetchState)).status;
+}
+`,
+      'src/route.ts': `import type { V2State } from './journey-v2';
+${read('fetchState')}
+export const route = async (params: { id: string }) => (await fetchState(params.id)).status;
+`,
+    });
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.stderr).toMatch(/route\.ts:3 flow may be half on v2/);
+    expect(check.stderr).not.toMatch(/start\.ts:\d+ flow may be half on v2/);
     expect(check.code).toBe(1);
   });
 

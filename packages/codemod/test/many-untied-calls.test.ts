@@ -140,6 +140,58 @@ export const kinds = { plain: Tracker };
     expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
   });
 
+  it.each([
+    [
+      'read into a name',
+      'const finished = api.isFinished;\nexport const status = (token: string, params: { id: string }) => finished(token, params.id);',
+    ],
+    [
+      'destructured',
+      'const { isFinished } = api;\nexport const status = (token: string, params: { id: string }) => isFinished(token, params.id);',
+    ],
+    [
+      'handed to a listener',
+      "export const listen = (bus: { on(event: string, listener: (token: string, id: string) => unknown): void }) => bus.on('check', api.isFinished);",
+    ],
+  ])('stays v1 with the draft where an object’s method is %s', async (_, use) => {
+    const objectApi = JOURNEY.replace(
+      'export async function isFinished(token: string, instanceId: string): Promise<boolean> {',
+      'export const api = {\n  async isFinished(token: string, instanceId: string): Promise<boolean> {',
+    ).replace("=== 'Completed';\n}\n", "=== 'Completed';\n  },\n};\n");
+    await writeProject(dir, {
+      'journey.ts': objectApi,
+      'batch.ts': BATCH.replace('isFinished, startCheck', 'api, startCheck').replace('return isFinished(', 'return api.isFinished('),
+      'routes.ts': `${routes(false).replace("import { isFinished } from './journey';", "import { api } from './journey';")}\n${use}\n`,
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'journey.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
+  it('stays v1 with the draft where a CommonJS export is handed on where it is required', async () => {
+    const journey = `const HOST = process.env.PLATFORM_HOST;
+exports.startCheck = async function (token, subject) {
+  const res = await fetch(\`\${HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  return (await res.json()).instanceId;
+};
+exports.isFinished = async function (instanceId) {
+  const res = await fetch(\`\${HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+  return (await res.json()).status === 'Completed';
+};
+`;
+    await writeProject(dir, {
+      'journey.js': journey,
+      'batch.js':
+        "const { isFinished, startCheck } = require('./journey');\nexports.runBatch = async (token, subject) => isFinished(await startCheck(token, subject));\n",
+      'routes.js':
+        "const { isFinished } = require('./journey');\nexports.statuses = (params) => Promise.all([params.id].map(isFinished));\n",
+      'stuck.js': LOOKUP.replace(': Record<string, string>', '').replace('(instanceId: string): Promise<string>', '(instanceId)'),
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(await readFile(join(dir, 'journey.js'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
   it('moves where the only other caller gives it a literal, a test’s id no journey has', async () => {
     await writeProject(dir, {
       'journey.ts': JOURNEY,

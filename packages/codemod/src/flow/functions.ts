@@ -28,6 +28,34 @@ export interface CallRef {
   readonly call: CallExpression | NewExpression;
 }
 
+/**
+ * Whether `reference`, a function's (or class's) name under `at`, is used as a value: not called, extended, tested
+ * with `instanceof`, exported or named in a type.
+ */
+function valueUse(at: Node | undefined, reference: Identifier): boolean {
+  const called = (at?.type === 'CallExpression' || at?.type === 'NewExpression') && at.callee === reference;
+  const extended = (at?.type === 'ClassDeclaration' || at?.type === 'ClassExpression') && at.superClass === reference;
+  const tested = at?.type === 'BinaryExpression' && at.operator === 'instanceof' && at.right === reference;
+  return !called && !extended && !tested && !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
+}
+
+/** Whether `reference`, an object's name in `from`, hands its method `member` on: read and not called, or destructured. */
+function memberHandedOn(from: Source, reference: Identifier, member: string): boolean {
+  const at = from.parent(reference);
+  if (at?.type === 'MemberExpression' && at.object === reference) {
+    const named =
+      !at.computed && at.property.type === 'Identifier'
+        ? at.property.name
+        : at.property.type === 'StringLiteral'
+          ? at.property.value
+          : undefined;
+    const use = from.parent(at);
+    const called = (use?.type === 'CallExpression' || use?.type === 'OptionalCallExpression') && use.callee === at;
+    return named === member && !called;
+  }
+  return at?.type === 'VariableDeclarator' && at.init === reference && at.id.type === 'ObjectPattern';
+}
+
 const isFunctionNode = (node: Node | null | undefined): node is FunctionNode =>
   node !== null &&
   node !== undefined &&
@@ -244,19 +272,37 @@ export class Functions {
             ? parent.id
             : undefined;
     const binding = id?.type === 'Identifier' ? source.scopes.bindingOf(id) : undefined;
-    if (!binding) return false;
-    const asValue = (from: Source, references: readonly Identifier[]) =>
-      references.some((reference) => {
-        const at = from.parent(reference);
-        const called = (at?.type === 'CallExpression' || at?.type === 'NewExpression') && at.callee === reference;
-        const extended = (at?.type === 'ClassDeclaration' || at?.type === 'ClassExpression') && at.superClass === reference;
-        const tested = at?.type === 'BinaryExpression' && at.operator === 'instanceof' && at.right === reference;
-        return !called && !extended && !tested && !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
-      });
-    if (asValue(source, binding.references)) return true;
+    if (binding) return this.referencedAsValue(source, binding, (from, reference) => valueUse(from.parent(reference), reference));
+    // A method of an object literal goes wherever `api.name` is read and not called (`const f = api.isFinished`,
+    // `bus.on('x', api.isFinished)`, `const { isFinished } = api`).
+    const object = objectOfMember(source, fn);
+    const member = object && memberName(source, fn);
+    const holder = object && source.parent(object);
+    if (member !== undefined && holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') {
+      const objectBinding = source.scopes.bindingOf(holder.id);
+      return (
+        objectBinding !== undefined &&
+        this.referencedAsValue(source, objectBinding, (from, reference) => memberHandedOn(from, reference, member))
+      );
+    }
+    // `exports.isFinished = function …`: wherever it is required, by the name it has there.
+    const commonjsName =
+      parent?.type === 'AssignmentExpression' && parent.right === fn ? commonjsExportName(source, parent.left) : undefined;
+    return (
+      commonjsName !== undefined &&
+      this.importsOf(source.file, commonjsName).some(
+        ({ importer, local }) =>
+          local.kind !== 'namespace' && local.binding.references.some((reference) => valueUse(importer.parent(reference), reference)),
+      )
+    );
+  }
+
+  /** Whether a reference of `binding`, in its file or where it is imported by name, is a use `handsOn` says hands it on. */
+  private referencedAsValue(source: Source, binding: Binding, handsOn: (from: Source, reference: Identifier) => boolean): boolean {
+    if (binding.references.some((reference) => handsOn(source, reference))) return true;
     return this.exportedNames(source, binding).some((name) =>
       this.importsOf(source.file, name).some(
-        ({ importer, local }) => local.kind !== 'namespace' && asValue(importer, local.binding.references),
+        ({ importer, local }) => local.kind !== 'namespace' && local.binding.references.some((reference) => handsOn(importer, reference)),
       ),
     );
   }

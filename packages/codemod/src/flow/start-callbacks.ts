@@ -1,5 +1,6 @@
 // The code a v2 start hands its own instance id to: the callbacks of the call that makes it (the generated module's
 // `waitUntilRun(start, (id) => fetch(…))`, `waitForResult(started, fetchState)`), and what those call by name.
+import { dirname, resolve } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
 import { walk } from '../parse/walk.js';
 import { placeOf } from './call-ids.js';
@@ -15,6 +16,20 @@ function nameOf(fn: Node, parent: Node | undefined): string | undefined {
   return undefined;
 }
 
+/** Whether `from` imports `name` from `file` by a relative path (`import { fetchState } from './state'`). */
+function importsFrom(sources: Sources, from: string, name: string, file: string): boolean {
+  const source = sources.get(from);
+  if (!source) return false;
+  const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
+  return source.ctx.ast.program.body.some(
+    (statement) =>
+      statement.type === 'ImportDeclaration' &&
+      statement.source.value.startsWith('.') &&
+      withoutExtension(resolve(dirname(from), statement.source.value)) === withoutExtension(file) &&
+      statement.specifiers.some((specifier) => specifier.local.name === name),
+  );
+}
+
 /**
  * A test of whether a v2 call (by id) only ever gets the id of a v2 start of `starts` (call ids): it is in the start's
  * function, in a callback handed to the call that makes the start, or in a function such a callback is, or calls, by
@@ -22,7 +37,9 @@ function nameOf(fn: Node, parent: Node | undefined): string | undefined {
  * is rare, and this only keeps `--check` from reporting a flow that may be half on v2.
  */
 export function startCallbacks(sources: Sources, starts: readonly string[]): (id: string) => boolean {
-  const handedNames = new Set<string>();
+  /** Each name a v2 start's wait is handed or calls, with the files where it is: a name means its own file's function, or one it imports. */
+  const handedNames = new Map<string, Set<string>>();
+  const hand = (name: string, file: string) => handedNames.set(name, (handedNames.get(name) ?? new Set()).add(file));
   const startsIn = new Map<string, number[]>();
   for (const start of starts) {
     const [file, offset] = placeOf(start);
@@ -43,14 +60,14 @@ export function startCallbacks(sources: Sources, starts: readonly string[]): (id
     walk(source.ctx.ast.program, (node) => {
       if (node.type !== 'CallExpression' || !node.arguments.some(isStart)) return;
       for (const argument of node.arguments) {
-        if (argument.type === 'Identifier') handedNames.add(argument.name);
+        if (argument.type === 'Identifier') hand(argument.name, file);
         if (!isFunction(argument)) continue;
         walk(argument, (inner) => {
           if (inner.type !== 'CallExpression') return;
           const { callee } = inner;
-          if (callee.type === 'Identifier') handedNames.add(callee.name);
+          if (callee.type === 'Identifier') hand(callee.name, file);
           if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && callee.property.type === 'Identifier')
-            handedNames.add(callee.property.name);
+            hand(callee.property.name, file);
         });
       }
     });
@@ -59,18 +76,23 @@ export function startCallbacks(sources: Sources, starts: readonly string[]): (id
     const [file, offset] = placeOf(id);
     const source = sources.get(file);
     if (!source) return false;
-    let inStartsFunction = false;
+    let innermost: Node | undefined;
     let handed = false;
     walk(source.ctx.ast.program, (node) => {
       if (!holds(node, offset)) return;
       if (isFunction(node)) {
-        if ((startsIn.get(file) ?? []).some((at) => holds(node, at))) inStartsFunction = true;
+        if (!innermost || (node.start ?? 0) >= (innermost.start ?? 0)) innermost = node;
         const name = nameOf(node, source.parent(node));
-        if (name !== undefined && handedNames.has(name)) handed = true;
+        const handedIn = name === undefined ? undefined : handedNames.get(name);
+        if (name !== undefined && handedIn && [...handedIn].some((from) => from === file || importsFrom(sources, from, name, file)))
+          handed = true;
       }
       if (node.type === 'CallExpression' && node.arguments.some((argument) => isFunction(argument) && holds(argument, offset)))
         handed ||= node.arguments.some((argument) => (startsIn.get(file) ?? []).some((at) => holds(argument, at)));
     });
+    // The function the call is in holds the start itself: a route that also registers others does not count.
+    const within = innermost;
+    const inStartsFunction = within !== undefined && (startsIn.get(file) ?? []).some((at) => holds(within, at));
     return inStartsFunction || handed;
   };
 }

@@ -595,27 +595,27 @@ export class Tracker implements Tracking {
         return fromElsewhere || this.functions.handedOn(target);
       }),
     );
-    // A function given ids from elsewhere passes them on to the functions it calls with them.
-    for (let grew = true; grew; ) {
-      grew = false;
+    // A function given ids from elsewhere passes them on to the functions it calls with them: each function newly
+    // known so is looked at once, against every other (a chain of n functions costs n², not n³).
+    const spans = new Map(entries.map((entry) => [entry, spanOf(entry)]));
+    const callPlaces = new Map(entries.map((entry) => [entry, [...entry.calls].map(placeOf)]));
+    for (const pending = [...outside]; pending.length > 0; ) {
+      const feeder = pending.pop() as (typeof entries)[number];
+      const span = spans.get(feeder) as ReturnType<typeof spanOf>;
       for (const entry of entries) {
-        if (outside.has(entry)) continue;
-        const passedOn = [...outside].some(
-          (feeder) =>
-            [...entry.origins].some((origin) => feeder.origins.has(origin)) &&
-            [...entry.calls].some((call) => within(spanOf(feeder), ...placeOf(call))),
-        );
-        if (passedOn) {
-          outside.add(entry);
-          grew = true;
-        }
+        if (outside.has(entry) || !(callPlaces.get(entry) ?? []).some(([file, at]) => within(span, file, at))) continue;
+        if (![...entry.origins].some((origin) => feeder.origins.has(origin))) continue;
+        outside.add(entry);
+        pending.push(entry);
       }
     }
     // The calls those ids are sent to there (a call's id is `file:offset`), which other ids may reach the same way.
+    const byOrigin = new Map<string, ReturnType<typeof spanOf>[]>();
+    for (const entry of outside)
+      for (const origin of entry.origins)
+        byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), spans.get(entry) as ReturnType<typeof spanOf>]);
     const reached = new Set<string>();
-    for (const [from, to] of this.links) {
-      for (const entry of outside) if (entry.origins.has(from) && within(spanOf(entry), ...placeOf(to))) reached.add(to);
-    }
+    for (const [from, to] of this.links) if ((byOrigin.get(from) ?? []).some((span) => within(span, ...placeOf(to)))) reached.add(to);
     return reached;
   }
 
