@@ -153,6 +153,11 @@ export const kinds = { plain: Tracker };
       'handed to a listener',
       "export const listen = (bus: { on(event: string, listener: (token: string, id: string) => unknown): void }) => bus.on('check', api.isFinished);",
     ],
+    [
+      'read with ?.',
+      'const finished = api?.isFinished;\nexport const status = (token: string, params: { id: string }) => finished(token, params.id);',
+    ],
+    ['called with ?.()', 'export const status = (token: string, params: { id: string }) => api.isFinished?.(token, params.id);'],
   ])('stays v1 with the draft where an object’s method is %s', async (_, use) => {
     const objectApi = JOURNEY.replace(
       'export async function isFinished(token: string, instanceId: string): Promise<boolean> {',
@@ -166,6 +171,32 @@ export const kinds = { plain: Tracker };
     const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
     expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
     expect(await readFile(join(dir, 'journey.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
+  it('stays v1 with the draft where the module is the object (module.exports = { … }) and its method is handed on', async () => {
+    const journey = `const HOST = process.env.PLATFORM_HOST;
+module.exports = {
+  async startCheck(token, subject) {
+    const res = await fetch(\`\${HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+    return (await res.json()).instanceId;
+  },
+  async isFinished(instanceId) {
+    const res = await fetch(\`\${HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+    return (await res.json()).status === 'Completed';
+  },
+};
+`;
+    await writeProject(dir, {
+      'journey.js': journey,
+      'batch.js':
+        "const journey = require('./journey');\nexports.runBatch = async (token, subject) => journey.isFinished(await journey.startCheck(token, subject));\n",
+      'routes.js':
+        "const { isFinished } = require('./journey');\nexports.statuses = (params) => Promise.all([params.id].map(isFinished));\n",
+      'stuck.js': LOOKUP.replace(': Record<string, string>', '').replace('(instanceId: string): Promise<string>', '(instanceId)'),
+    });
+    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'journey.js'), 'utf8')).not.toContain('/v2/captain/');
   });
 
   it('stays v1 with the draft where a CommonJS export is handed on where it is required', async () => {

@@ -33,6 +33,7 @@ export interface CallRef {
  * with `instanceof`, exported or named in a type.
  */
 function valueUse(at: Node | undefined, reference: Identifier): boolean {
+  // An optional call (`isFinished?.(id)`) is no caller `callersOf` lists: it counts as handing the function on.
   const called = (at?.type === 'CallExpression' || at?.type === 'NewExpression') && at.callee === reference;
   const extended = (at?.type === 'ClassDeclaration' || at?.type === 'ClassExpression') && at.superClass === reference;
   const tested = at?.type === 'BinaryExpression' && at.operator === 'instanceof' && at.right === reference;
@@ -42,7 +43,7 @@ function valueUse(at: Node | undefined, reference: Identifier): boolean {
 /** Whether `reference`, an object's name in `from`, hands its method `member` on: read and not called, or destructured. */
 function memberHandedOn(from: Source, reference: Identifier, member: string): boolean {
   const at = from.parent(reference);
-  if (at?.type === 'MemberExpression' && at.object === reference) {
+  if ((at?.type === 'MemberExpression' || at?.type === 'OptionalMemberExpression') && at.object === reference) {
     const named =
       !at.computed && at.property.type === 'Identifier'
         ? at.property.name
@@ -50,7 +51,8 @@ function memberHandedOn(from: Source, reference: Identifier, member: string): bo
           ? at.property.value
           : undefined;
     const use = from.parent(at);
-    const called = (use?.type === 'CallExpression' || use?.type === 'OptionalCallExpression') && use.callee === at;
+    // Only a plain call is one `callersOf` lists (`api.isFinished?.(id)`, `api?.isFinished(id)` are not).
+    const called = at.type === 'MemberExpression' && use?.type === 'CallExpression' && use.callee === at;
     return named === member && !called;
   }
   return at?.type === 'VariableDeclarator' && at.init === reference && at.id.type === 'ObjectPattern';
@@ -283,6 +285,22 @@ export class Functions {
       return (
         objectBinding !== undefined &&
         this.referencedAsValue(source, objectBinding, (from, reference) => memberHandedOn(from, reference, member))
+      );
+    }
+    // An object that is the module (`export default {…}`, `module.exports = {…}`): by the name it is imported as, and
+    // a method taken from it by name where it is required (`const { isFinished } = require(…)`).
+    if (
+      member !== undefined &&
+      object &&
+      (holder?.type === 'ExportDefaultDeclaration' || wholeExport(source, 'commonjs')?.object === object)
+    ) {
+      const imported = (name: string, handsOn: (from: Source, reference: Identifier) => boolean) =>
+        this.importsOf(source.file, name).some(
+          ({ importer, local }) => local.kind !== 'namespace' && local.binding.references.some((reference) => handsOn(importer, reference)),
+        );
+      return (
+        imported('default', (from, reference) => memberHandedOn(from, reference, member)) ||
+        imported(member, (from, reference) => valueUse(from.parent(reference), reference))
       );
     }
     // `exports.isFinished = function …`: wherever it is required, by the name it has there.

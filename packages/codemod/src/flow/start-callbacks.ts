@@ -26,7 +26,13 @@ function importsFrom(sources: Sources, from: string, name: string, file: string)
       statement.type === 'ImportDeclaration' &&
       statement.source.value.startsWith('.') &&
       withoutExtension(resolve(dirname(from), statement.source.value)) === withoutExtension(file) &&
-      statement.specifiers.some((specifier) => specifier.local.name === name),
+      // The same function under the same name: `import { other as fetchState }` hands another one.
+      statement.specifiers.some(
+        (specifier) =>
+          specifier.type === 'ImportSpecifier' &&
+          specifier.local.name === name &&
+          (specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value) === name,
+      ),
   );
 }
 
