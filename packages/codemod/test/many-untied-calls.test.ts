@@ -273,3 +273,28 @@ export async function chain(token: string, subject: object) {
     ).toEqual(['stuck.ts']);
   });
 });
+
+describe('a start’s id given to a TypeScript parameter property', () => {
+  it('reaches the calls that read it off this, which move to v2 with the start', async () => {
+    const tracker = `export class Tracker {
+  constructor(private readonly instanceId: string) {}
+  async finished(): Promise<boolean> {
+    const res = await fetch('${STATE}', { method: 'POST', body: JSON.stringify({ instanceId: this.instanceId }) });
+    return ((await res.json()) as { status: string }).status === 'Completed';
+  }
+}
+`;
+    const batch = `import { Tracker } from './tracker';
+
+export async function runBatch(subject: object): Promise<boolean> {
+  const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/start', { method: 'POST', body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  const { instanceId } = (await res.json()) as { instanceId: string };
+  return new Tracker(instanceId).finished();
+}
+`;
+    await writeProject(dir, { 'tracker.ts': tracker, 'batch.ts': batch });
+    const moved = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+    expect(moved.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).toContain('/v2/captain/journey/state/fetch');
+  });
+});

@@ -43,7 +43,18 @@ export function declare(tracking: Tracking, value: Value, target: Node, source: 
     fallenBackTo(tracking, value, target.right, source);
     return void declare(tracking, value, target.left, source);
   }
-  if (target.type === 'TSParameterProperty') return void declare(tracking, value, target.parameter, source);
+  if (target.type === 'TSParameterProperty') {
+    declare(tracking, value, target.parameter, source);
+    // `constructor(private instanceId: string)` also sets `this.instanceId`: its reads in the class are followed too.
+    const name = target.parameter.type === 'Identifier' ? target.parameter.name : undefined;
+    const body = source
+      .ancestors(target)
+      .reverse()
+      .find((node) => node.type === 'ClassBody');
+    if (name !== undefined && body?.type === 'ClassBody')
+      for (const read of thisReads(source, body, name)) tracking.follow(value, read, source);
+    return;
+  }
   if (target.type === 'ObjectPattern') return void destructured(tracking, value, target, source);
   if (target.type === 'ArrayPattern') return void destructuredArray(tracking, value, target, source);
   if (isObjectShape(value.shape))
