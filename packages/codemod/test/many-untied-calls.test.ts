@@ -298,3 +298,47 @@ export async function runBatch(subject: object): Promise<boolean> {
     expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).toContain('/v2/captain/journey/state/fetch');
   });
 });
+
+describe('more ways a start’s id and an outside id reach one call', () => {
+  const START = `const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/start', { method: 'POST', body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  const { instanceId } = (await res.json()) as { instanceId: string };`;
+  const READ = `const res = await fetch('${STATE}', { method: 'POST', body: JSON.stringify({ instanceId }) });
+    return ((await res.json()) as { status: string }).status === 'Completed';`;
+  const migrate = async (files: Record<string, string>) => {
+    await writeProject(dir, { ...files, 'stuck.ts': LOOKUP });
+    return runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
+  };
+
+  it.each([
+    [
+      'a static method called on the class',
+      `export class Tracker {\n  static async finished(instanceId: string): Promise<boolean> {\n    ${READ}\n  }\n}\n`,
+      "import { Tracker } from './tracker';\nexport async function begin(subject: object) {\n  START\n  return Tracker.finished(instanceId);\n}\n",
+      "import { Tracker } from './tracker';\nexport const status = (params: { id: string }) => Tracker.finished(params.id);\n",
+    ],
+    [
+      'a method of an instance a module exports',
+      `class Tracker {\n  async begin(subject: object): Promise<boolean> {\n    START\n    return this.finished(instanceId);\n  }\n  async finished(instanceId: string): Promise<boolean> {\n    ${READ}\n  }\n}\nexport const tracker = new Tracker();\n`,
+      'export {};\n',
+      "import { tracker } from './tracker';\nexport const status = (params: { id: string }) => tracker.finished(params.id);\n",
+    ],
+  ])('stays v1 with the draft: %s', async (_, tracker, start, route) => {
+    const result = await migrate({
+      'tracker.ts': tracker.replace('START', START),
+      'start.ts': start.replace('START', START),
+      'route.ts': route,
+    });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
+    expect(await readFile(join(dir, 'start.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
+  it('keeps the start on v1 where its id is yielded by a generator handed to code taking ids from it', async () => {
+    const result = await migrate({
+      'tracker.ts': `export async function finished(ids: Iterable<string>): Promise<boolean> {\n  for (const instanceId of ids) {\n    ${READ}\n  }\n  return false;\n}\n`,
+      'start.ts': `import { finished } from './tracker';\nfunction* one(id: string) {\n  yield id;\n}\nexport async function begin(subject: object) {\n  ${START}\n  return finished(one(instanceId));\n}\n`,
+    });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'start.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+});

@@ -493,4 +493,7 @@ function handedOut(tracking: Tracking, value: Value, node: Node, source: Source,
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   } else if (carriesDecision(value.shape)) decisionEscapes(tracking, value, node, source);
   else if (carriesStatus(value.shape)) statusMatched(tracking, value, node, source, how);
+  // An instance id: it leaves the code the codemod follows, and may reach v1 calls whose id it cannot tie to a start.
+  else if (carriesId(value.shape))
+    tracking.idLeaves(source, node, value, `handed on where the codemod does not follow it: this code ${how}`);
 }

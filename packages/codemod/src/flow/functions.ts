@@ -232,6 +232,16 @@ export class Functions {
         return [...made({ source, cls }), ...inherited.flatMap(made), ...this.superCalls(ref, source, cls)];
       }
       const calls = [...this.methodCalls(source, cls, name), ...this.superCalls(ref, source, cls)];
+      // A static method is called on the class itself (`Tracker.isFinished(id)`), wherever its name goes.
+      if (fn.type === 'ClassMethod' && fn.static) {
+        const binding = cls.id ? source.scopes.bindingOf(cls.id) : undefined;
+        if (binding) {
+          calls.push(...memberCalls(source, binding.references, name));
+          for (const exported of this.exportedNames(source, binding))
+            for (const { importer, local } of this.importsOf(source.file, exported))
+              if (local.kind === 'name') calls.push(...memberCalls(importer, local.binding.references, name));
+        }
+      }
       // An override also runs where the method it overrides is called on an instance (or `this`) of a class above
       // it: that instance may be one of this class.
       for (let above = this.parentOf(source, cls), seen = new Set<Class>([cls]); above && !seen.has(above.cls); ) {
@@ -515,9 +525,7 @@ export class Functions {
       names.push({ source: importer, references: uses(local) });
     const found: { source: Source; node: Node }[] = [];
     for (const { source: where, references } of names) {
-      for (const reference of references) {
-        for (const holder of this.holdersOf(where, reference)) found.push({ source: where, node: holder });
-      }
+      for (const reference of references) found.push(...this.holdersOf(where, reference));
     }
     // An instance passed to a parameter that only ever holds instances of `cls` is read through it too.
     const params = new Set<Binding>();
@@ -531,19 +539,26 @@ export class Functions {
     return found;
   }
 
-  /** Where an instance made or typed with the class name `reference` is read: the names and `this.x` bound to it. */
-  private holdersOf(source: Source, reference: Identifier): Node[] {
+  /**
+   * Where an instance made or typed with the class name `reference` is read: the names and `this.x` bound to it, and
+   * where a module exports such a name (`export const service = new Service()`), the names it is imported as.
+   */
+  private holdersOf(source: Source, reference: Identifier): { source: Source; node: Node }[] {
     const parent = source.parent(reference);
-    const holders: Node[] = [];
+    const here: Node[] = [];
+    const holders: { source: Source; node: Node }[] = [];
     const boundTo = (node: Node) => {
       const outer = source.parent(node);
       if (outer?.type === 'VariableDeclarator' && outer.init === node && outer.id.type === 'Identifier') {
         const bound = source.scopes.bindingOf(outer.id);
-        if (bound) holders.push(...bound.references);
+        if (bound) here.push(...bound.references);
+        for (const exported of bound ? this.exportedNames(source, bound) : [])
+          for (const { importer, local } of this.importsOf(source.file, exported))
+            if (local.kind === 'name') holders.push(...local.binding.references.map((node) => ({ source: importer, node })));
       } else if (outer?.type === 'AssignmentExpression' && outer.right === node && isThisMember(outer.left)) {
-        holders.push(...thisReads(source, outer.left));
+        here.push(...thisReads(source, outer.left));
       } else if (outer?.type === 'ClassProperty' && outer.value === node && outer.key.type === 'Identifier') {
-        holders.push(...thisReadsByName(source, outer, outer.key.name));
+        here.push(...thisReadsByName(source, outer, outer.key.name));
       }
     };
     if (parent?.type === 'NewExpression' && parent.callee === reference) boundTo(parent);
@@ -553,14 +568,14 @@ export class Functions {
       const annotated = annotation && source.parent(annotation);
       if (annotated?.type === 'Identifier') {
         const bound = source.scopes.bindingOf(annotated);
-        if (bound) holders.push(...bound.references);
+        if (bound) here.push(...bound.references);
         const property = source.parent(annotated);
-        if (property?.type === 'TSParameterProperty') holders.push(...thisReadsByName(source, property, annotated.name));
+        if (property?.type === 'TSParameterProperty') here.push(...thisReadsByName(source, property, annotated.name));
       } else if (annotated?.type === 'ClassProperty' && annotated.key.type === 'Identifier') {
-        holders.push(...thisReadsByName(source, annotated, annotated.key.name));
+        here.push(...thisReadsByName(source, annotated, annotated.key.name));
       }
     }
-    return holders;
+    return [...here.map((node) => ({ source, node })), ...holders];
   }
 
   /** The class an instance expression belongs to: `x` bound to `new C()` or typed `C`, `this.x` likewise. */
