@@ -333,6 +333,26 @@ describe('more ways a start’s id and an outside id reach one call', () => {
     expect(await readFile(join(dir, 'start.ts'), 'utf8')).not.toContain('/v2/captain/');
   });
 
+  it('keeps the start on v1 where its id is handed to a function by name (.then(isFinished))', async () => {
+    const result = await migrate({
+      'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,
+      'start.ts': `import { isFinished } from './tracker';\nexport async function begin(subject: object) {\n  ${START}\n  return Promise.resolve(instanceId).then(isFinished);\n}\n`,
+    });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'start.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
+  it('stays v1 with the draft where a route reaches the function by import()', async () => {
+    const result = await migrate({
+      'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,
+      'start.ts': `import { isFinished } from './tracker';\nexport async function begin(subject: object) {\n  ${START}\n  return isFinished(instanceId);\n}\n`,
+      'route.ts':
+        "export async function status(params: { id: string }) {\n  const { isFinished } = await import('./tracker');\n  return isFinished(params.id);\n}\n",
+    });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
   it('keeps the start on v1 where its id is yielded by a generator handed to code taking ids from it', async () => {
     const result = await migrate({
       'tracker.ts': `export async function finished(ids: Iterable<string>): Promise<boolean> {\n  for (const instanceId of ids) {\n    ${READ}\n  }\n  return false;\n}\n`,

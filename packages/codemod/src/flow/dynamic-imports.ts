@@ -1,8 +1,10 @@
 // A name bound to what `import('./x')` answers is a name imported from `./x`, as `import { name } from './x'` is.
+import { dirname, resolve } from 'node:path';
 import type { Identifier, Node } from '@babel/types';
 import type { ImportBinding } from '../parse/import-bindings.js';
+import { walk } from '../parse/walk.js';
 import type { Binding } from './scopes.js';
-import type { Source } from './sources.js';
+import type { Source, Sources } from './sources.js';
 
 /** What wraps an expression without changing its value: `(…)`, `as T`, `!`. */
 const WRAPPER = /^(ParenthesizedExpression|TSAsExpression|TSSatisfiesExpression|TSNonNullExpression|TSTypeAssertion)$/;
@@ -24,6 +26,29 @@ export function dynamicImportOf(source: Source, binding: Binding): ImportBinding
   if (then.callee.property.type !== 'Identifier' || then.callee.property.name !== 'then') return undefined;
   const specifier = importedSpecifier(then.callee.object);
   return specifier === undefined ? undefined : bound(specifier, declaration.params[0], binding.id, then);
+}
+
+/**
+ * Whether any file of `sources` imports `file` by `import('./…')`: what it takes from the module is called where
+ * the codemod lists no caller, with anything.
+ */
+export function importedDynamically(sources: Sources, file: string): boolean {
+  const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
+  const target = withoutExtension(file);
+  return sources.files().some((from) => {
+    const source = sources.get(from);
+    if (!source || !source.ctx.text(source.ctx.ast.program).includes('import(')) return false;
+    let found = false;
+    walk(source.ctx.ast.program, (node) => {
+      if (found || node.type !== 'CallExpression' || node.callee.type !== 'Import') return;
+      const [argument] = node.arguments;
+      found =
+        argument?.type === 'StringLiteral' &&
+        argument.value.startsWith('.') &&
+        withoutExtension(resolve(dirname(from), argument.value)) === target;
+    });
+    return found;
+  });
 }
 
 /** `'./x'` of `import('./x')`, under any wrapper that keeps its value. */

@@ -7,7 +7,7 @@ import type { Source } from './sources.js';
 import { wordingUnfollowed } from './status-and-decision.js';
 import type { AnyCall, Member, Tracking } from './tracking.js';
 import { PENDING, REPEATABLE, REQUIRED, ruleOf, TASK_FORM, TO_SUBMIT, taskWithoutHelpers } from './v2-forms.js';
-import { elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
+import { carriesId, elementOf, isObjectShape, listsDecisionEntry, type Shape, type Value } from './values.js';
 
 export const ARRAY_METHODS = new Set([
   'map',
@@ -388,6 +388,8 @@ export function callback(tracking: Tracking, value: Value, call: AnyCall, source
         ruleOf(value),
         `the answer is handed to ${source.ctx.text(fn)} by .${method}, which the codemod cannot follow`,
       );
+    // An instance id handed to a function by name (`.then(isFinished)`) leaves the code the codemod follows.
+    else if (carriesId(value.shape)) tracking.idLeaves(source, fn, value, `handed to ${source.ctx.text(fn)} by .${method}`);
     else wordingUnfollowed(tracking, value, fn, source, `hands it to ${source.ctx.text(fn)} by .${method}`);
     return;
   }

@@ -13,6 +13,7 @@ import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
 import { placeOf } from './call-ids.js';
 import { argument, returned, yielded } from './calls-and-returns.js';
+import { importedDynamically } from './dynamic-imports.js';
 import { fallenBackTo } from './fallbacks.js';
 import type { FunctionRef, Functions } from './functions.js';
 import { type JsdocTypeSite, jsdocType } from './jsdoc-types.js';
@@ -577,6 +578,11 @@ export class Tracker implements Tracking {
   /** See `Followed.reachedFromOutside`. */
   private reachedFromOutside(): Set<string> {
     const entries = [...this.fed.values()];
+    const importedLater = new Map<string, boolean>();
+    const dynamicallyImported = (file: string) => {
+      if (!importedLater.has(file)) importedLater.set(file, importedDynamically(this.sources, file));
+      return importedLater.get(file) === true;
+    };
     /** Where an entry's function's code is: a constructor's ids go on in its class's methods, through `this`. */
     const spanOf = ({ target: { source, fn } }: (typeof entries)[number]) => {
       const owner = fn.type === 'ClassMethod' && fn.kind === 'constructor' ? source.parent(source.parent(fn) ?? fn) : fn;
@@ -592,7 +598,7 @@ export class Tracker implements Tracking {
           const given = call.arguments[index];
           return !(given?.type === 'StringLiteral' || (given?.type === 'TemplateLiteral' && given.expressions.length === 0));
         });
-        return fromElsewhere || this.functions.handedOn(target);
+        return fromElsewhere || this.functions.handedOn(target) || dynamicallyImported(target.source.file);
       }),
     );
     // A function given ids from elsewhere passes them on to the functions it calls with them: each function newly
