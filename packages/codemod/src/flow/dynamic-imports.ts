@@ -29,26 +29,25 @@ export function dynamicImportOf(source: Source, binding: Binding): ImportBinding
 }
 
 /**
- * Whether any file of `sources` imports `file` by `import('./…')`: what it takes from the module is called where
- * the codemod lists no caller, with anything.
+ * The files some file of `sources` imports by `import('./…')` (without their extensions): what it takes from such a
+ * module is called where the codemod lists no caller, with anything. Read once, from the files that hold `import(`.
  */
-export function importedDynamically(sources: Sources, file: string): boolean {
+export function dynamicallyImportedFiles(sources: Sources): Set<string> {
   const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
-  const target = withoutExtension(file);
-  return sources.files().some((from) => {
+  const imported = new Set<string>();
+  for (const from of sources.files()) {
+    // The text first: a file the prefilter skipped is parsed only when it holds one.
+    if (!(sources.text(from) ?? '').includes('import(')) continue;
     const source = sources.get(from);
-    if (!source || !source.ctx.text(source.ctx.ast.program).includes('import(')) return false;
-    let found = false;
+    if (!source) continue;
     walk(source.ctx.ast.program, (node) => {
-      if (found || node.type !== 'CallExpression' || node.callee.type !== 'Import') return;
+      if (node.type !== 'CallExpression' || node.callee.type !== 'Import') return;
       const [argument] = node.arguments;
-      found =
-        argument?.type === 'StringLiteral' &&
-        argument.value.startsWith('.') &&
-        withoutExtension(resolve(dirname(from), argument.value)) === target;
+      if (argument?.type === 'StringLiteral' && argument.value.startsWith('.'))
+        imported.add(withoutExtension(resolve(dirname(from), argument.value)));
     });
-    return found;
-  });
+  }
+  return imported;
 }
 
 /** `'./x'` of `import('./x')`, under any wrapper that keeps its value. */

@@ -13,7 +13,7 @@ import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
 import { placeOf } from './call-ids.js';
 import { argument, returned, yielded } from './calls-and-returns.js';
-import { importedDynamically } from './dynamic-imports.js';
+import { dynamicallyImportedFiles } from './dynamic-imports.js';
 import { fallenBackTo } from './fallbacks.js';
 import type { FunctionRef, Functions } from './functions.js';
 import { type JsdocTypeSite, jsdocType } from './jsdoc-types.js';
@@ -578,10 +578,10 @@ export class Tracker implements Tracking {
   /** See `Followed.reachedFromOutside`. */
   private reachedFromOutside(): Set<string> {
     const entries = [...this.fed.values()];
-    const importedLater = new Map<string, boolean>();
+    let importedLater: Set<string> | undefined;
     const dynamicallyImported = (file: string) => {
-      if (!importedLater.has(file)) importedLater.set(file, importedDynamically(this.sources, file));
-      return importedLater.get(file) === true;
+      importedLater ??= dynamicallyImportedFiles(this.sources);
+      return importedLater.has(file.replace(/\.[cm]?[jt]sx?$/, ''));
     };
     /** Where an entry's function's code is: a constructor's ids go on in its class's methods, through `this`. */
     const spanOf = ({ target: { source, fn } }: (typeof entries)[number]) => {
