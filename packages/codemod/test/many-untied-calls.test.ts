@@ -333,6 +333,33 @@ describe('more ways a start’s id and an outside id reach one call', () => {
     expect(await readFile(join(dir, 'start.ts'), 'utf8')).not.toContain('/v2/captain/');
   });
 
+  it.each([
+    [
+      'imported and exported again under another name',
+      "import { isFinished } from './tracker';\nexport { isFinished as done };\n",
+      "import { done } from './barrel';",
+    ],
+    [
+      'imported and exported again as the default',
+      "import { isFinished } from './tracker';\nexport default isFinished;\n",
+      "import done from './barrel';",
+    ],
+    [
+      're-exported under another name, read off its namespace',
+      "export { isFinished as done } from './tracker';\n",
+      "import * as barrel from './barrel';\nconst { done } = barrel;",
+    ],
+  ])('stays v1 with the draft where a route reaches the function through a barrel that has it %s', async (_, barrel, imports) => {
+    const result = await migrate({
+      'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,
+      'start.ts': `import { isFinished } from './tracker';\nexport async function begin(subject: object) {\n  ${START}\n  return isFinished(instanceId);\n}\n`,
+      'barrel.ts': barrel,
+      'route.ts': `${imports}\nexport const status = (params: { id: string }) => done(params.id);\n`,
+    });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
   it('keeps the start on v1 where its id is handed to a function by name (.then(isFinished))', async () => {
     const result = await migrate({
       'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,

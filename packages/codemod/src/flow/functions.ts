@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import type { CallExpression, Class, Function as FunctionNode, Identifier, NewExpression, Node, ObjectExpression } from '@babel/types';
 import { bindsName } from '../parse/binds-name.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
@@ -328,11 +329,39 @@ export class Functions {
   /** Whether a reference of `binding`, in its file or where it is imported by name, is a use `handsOn` says hands it on. */
   private referencedAsValue(source: Source, binding: Binding, handsOn: (from: Source, reference: Identifier) => boolean): boolean {
     if (binding.references.some((reference) => handsOn(source, reference))) return true;
-    return this.exportedNames(source, binding).some((name) =>
-      this.importsOf(source.file, name).some(
-        ({ importer, local }) => local.kind !== 'namespace' && local.binding.references.some((reference) => handsOn(importer, reference)),
-      ),
+    // Exported again from a file that imports it (`import { f } …; export { f as done }`, `export default f`), or
+    // under another name from it (`export { f as done } from './tracker'`): its callers there are not listed.
+    const reexported = (from: Source, reference: Identifier) => from.parent(reference)?.type.startsWith('Export') === true;
+    return this.exportedNames(source, binding).some(
+      (name) =>
+        this.importsOf(source.file, name).some(
+          ({ importer, local }) =>
+            local.kind !== 'namespace' &&
+            local.binding.references.some((reference) => handsOn(importer, reference) || reexported(importer, reference)),
+        ) || this.renamedReexport(source.file, name),
     );
+  }
+
+  /** Whether a file of the run exports `name` of `file` under another name (`export { name as other } from './file'`). */
+  private renamedReexport(file: string, name: string): boolean {
+    const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
+    return this.sources.files().some((from) => {
+      const text = this.sources.text(from) ?? '';
+      if (from === file || !text.includes(name) || !text.includes('export')) return false;
+      const program = this.sources.get(from)?.ctx.ast.program;
+      return (program?.body ?? []).some(
+        (statement) =>
+          statement.type === 'ExportNamedDeclaration' &&
+          statement.source?.value.startsWith('.') === true &&
+          withoutExtension(resolve(dirname(from), statement.source.value)) === withoutExtension(file) &&
+          statement.specifiers.some(
+            (specifier) =>
+              specifier.type === 'ExportSpecifier' &&
+              specifier.local.name === name &&
+              (specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value) !== name,
+          ),
+      );
+    });
   }
 
   /** The calls of a binding (a function's name): in its file, and through every import of it. */
