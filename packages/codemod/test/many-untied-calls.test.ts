@@ -223,13 +223,15 @@ exports.isFinished = async function (instanceId) {
     expect(await readFile(join(dir, 'journey.js'), 'utf8')).not.toContain('/v2/captain/');
   });
 
-  it('moves where the only other caller gives it a literal, a test’s id no journey has', async () => {
+  it.each([
+    ['a literal', "isFinished('token', '00000000-test-instance')"],
+    ['a const holding one', "isFinished('token', TEST_ID)"],
+  ])('moves where the only other caller gives it %s, a test’s id no journey has', async (_, call) => {
     await writeProject(dir, {
       'journey.ts': JOURNEY,
       'batch.ts': BATCH,
       'routes.ts': routes(false),
-      'journey.test.ts':
-        "import { isFinished } from './journey';\n\nexport const probe = () => isFinished('token', '00000000-test-instance');\n",
+      'journey.test.ts': `import { isFinished } from './journey';\n\nconst TEST_ID = '00000000-test-instance';\nexport const probe = () => ${call};\n`,
     });
     const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
     expect(result.flows.map((flow) => flow.decision).sort()).toEqual(['migrated', 'v1']);

@@ -54,6 +54,15 @@ export interface BodyOwner {
   readonly update: boolean;
 }
 
+/** Whether `node` is text written in the code: a string literal, a template without holes, or a `const` bound to one. */
+function literalText(source: Source, node: Node | undefined): boolean {
+  if (node?.type === 'StringLiteral' || (node?.type === 'TemplateLiteral' && node.expressions.length === 0)) return true;
+  if (node?.type !== 'Identifier') return false;
+  const binding = source.scopes.bindingOf(node);
+  const declared = binding?.kind === 'const' ? binding.declaration : undefined;
+  return declared?.type === 'VariableDeclarator' && declared.init != null && declared.init !== node && literalText(source, declared.init);
+}
+
 /** What following every answer found. */
 export interface Followed {
   /** Reads of the answers: rewritten, refused, or retyped. */
@@ -594,9 +603,8 @@ export class Tracker implements Tracking {
       entries.filter(({ target, index, calls }) => {
         const fromElsewhere = this.functions.callersOf(target).some(({ source, call }) => {
           if (calls.has(`${source.file}:${call.start}`)) return false;
-          // A literal is no journey's id but a test's (`isFinished('00000000-test')`).
-          const given = call.arguments[index];
-          return !(given?.type === 'StringLiteral' || (given?.type === 'TemplateLiteral' && given.expressions.length === 0));
+          // A literal is no journey's id but a test's (`isFinished('00000000-test')`, or a `const` holding one).
+          return !literalText(source, call.arguments[index]);
         });
         return fromElsewhere || this.functions.handedOn(target) || dynamicallyImported(target.source.file);
       }),
