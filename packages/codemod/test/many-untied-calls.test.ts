@@ -87,7 +87,10 @@ ${readsState ? '\nexport const status = (token: string, params: { id: string }) 
     expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
     const journey = await readFile(join(dir, 'journey.ts'), 'utf8');
     expect(journey).not.toContain('/v2/captain/');
-    expect(journey).toContain('[codemod.unfollowed-instance] it may take an instance id no start of the run answered');
+    // It names where the ids from elsewhere come in: the route's call, on its line as written.
+    expect(journey).toContain(
+      '[codemod.unfollowed-instance] it may take an instance id no start of the run answered (its function is also called at line 8 of routes.ts)',
+    );
   });
 
   it.each([

@@ -125,6 +125,10 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
   );
   // A call a start's id reaches may take others too, where that id went through a function also given ids from elsewhere.
   const alsoFromOutside = (id: string) => followed.reachedFromOutside.has(id);
+  for (const site of calls) {
+    const via = followed.reachedFromOutside.get(site.id);
+    if (via) site.outsideVia = via;
+  }
   const leaving = tieLeavingIds(
     calls,
     plans.flatMap((plan) => plan.v2Calls),

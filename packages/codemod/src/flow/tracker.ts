@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { CallExpression, ImportDeclaration, Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { isGeneratedHelper } from '../emit/helper-module.js';
@@ -84,7 +85,7 @@ export interface Followed {
    * function that is also given ids from elsewhere (another caller's request parameter, a queue's job; or it is
    * handed on as a value, and whoever is given it may call it with anything), and reach these calls from there.
    */
-  readonly reachedFromOutside: ReadonlySet<string>;
+  readonly reachedFromOutside: ReadonlyMap<string, string>;
 }
 
 /**
@@ -584,8 +585,8 @@ export class Tracker implements Tracking {
     this.fed.set(key, entry);
   }
 
-  /** See `Followed.reachedFromOutside`. */
-  private reachedFromOutside(): Set<string> {
+  /** See `Followed.reachedFromOutside`: each call, with where the ids from elsewhere come in, as a marker says it. */
+  private reachedFromOutside(): Map<string, string> {
     const entries = [...this.fed.values()];
     let importedLater: Set<string> | undefined;
     const dynamicallyImported = (file: string) => {
@@ -599,16 +600,25 @@ export class Tracker implements Tracking {
     };
     const within = (span: { file: string; start: number; end: number }, file: string, at: number) =>
       span.file === file && span.start <= at && at < span.end;
-    const outside = new Set(
-      entries.filter(({ target, index, calls }) => {
-        const fromElsewhere = this.functions.callersOf(target).some(({ source, call }) => {
-          if (calls.has(`${source.file}:${call.start}`)) return false;
-          // A literal is no journey's id but a test's (`isFinished('00000000-test')`, or a `const` holding one).
-          return !literalText(source, call.arguments[index]);
-        });
-        return fromElsewhere || this.functions.handedOn(target) || dynamicallyImported(target.source.file);
-      }),
-    );
+    /** Why each function is given ids from elsewhere, as a marker names it. */
+    const why = new Map<(typeof entries)[number], string>();
+    for (const entry of entries) {
+      const { target, index, calls } = entry;
+      const caller = this.functions.callersOf(target).find(({ source, call }) => {
+        if (calls.has(`${source.file}:${call.start}`)) return false;
+        // A literal is no journey's id but a test's (`isFinished('00000000-test')`, or a `const` holding one).
+        return !literalText(source, call.arguments[index]);
+      });
+      const reason = caller
+        ? `its function is also called at line ${lineRef(caller.source.file, caller.call.start ?? 0)} of ${basename(caller.source.file)}`
+        : this.functions.handedOn(target)
+          ? 'its function is handed on as a value, to be called with anything'
+          : dynamicallyImported(target.source.file)
+            ? "its function's module is imported by import(), where its callers are not listed"
+            : undefined;
+      if (reason) why.set(entry, reason);
+    }
+    const outside = new Set(why.keys());
     // A function given ids from elsewhere passes them on to the functions it calls with them: each function newly
     // known so is looked at once, against every other (a chain of n functions costs n², not n³).
     const spans = new Map(entries.map((entry) => [entry, spanOf(entry)]));
@@ -620,16 +630,18 @@ export class Tracker implements Tracking {
         if (outside.has(entry) || !(callPlaces.get(entry) ?? []).some(([file, at]) => within(span, file, at))) continue;
         if (![...entry.origins].some((origin) => feeder.origins.has(origin))) continue;
         outside.add(entry);
+        why.set(entry, why.get(feeder) ?? '');
         pending.push(entry);
       }
     }
     // The calls those ids are sent to there (a call's id is `file:offset`), which other ids may reach the same way.
-    const byOrigin = new Map<string, ReturnType<typeof spanOf>[]>();
-    for (const entry of outside)
-      for (const origin of entry.origins)
-        byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), spans.get(entry) as ReturnType<typeof spanOf>]);
-    const reached = new Set<string>();
-    for (const [from, to] of this.links) if ((byOrigin.get(from) ?? []).some((span) => within(span, ...placeOf(to)))) reached.add(to);
+    const byOrigin = new Map<string, (typeof entries)[number][]>();
+    for (const entry of outside) for (const origin of entry.origins) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), entry]);
+    const reached = new Map<string, string>();
+    for (const [from, to] of this.links) {
+      const through = (byOrigin.get(from) ?? []).find((entry) => within(spans.get(entry) as ReturnType<typeof spanOf>, ...placeOf(to)));
+      if (through && !reached.has(to)) reached.set(to, why.get(through) ?? '');
+    }
     return reached;
   }
 

@@ -325,7 +325,8 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
   }
   if (tie.kind === 'untied') {
     site.rule = 'codemod.unfollowed-instance';
-    site.reason = `it may take an instance id no start of the run answered, as ${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${where(by.file, site.file)} does, which stays v1: they may be one journey, which must not be half on v2`;
+    const via = site.outsideVia ? ` (${site.outsideVia})` : '';
+    site.reason = `it may take an instance id no start of the run answered${via}, as ${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${where(by.file, site.file)} does, which stays v1: they may be one journey, which must not be half on v2`;
     site.suggestion =
       'hand the id from the start to the calls that use it through functions of the project, or migrate these calls together by hand';
     return;

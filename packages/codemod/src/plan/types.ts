@@ -26,6 +26,8 @@ export type SiteRole = 'call' | 'read' | 'other';
 export interface Site {
   /** `file:offset`, unique per run. */
   readonly id: string;
+  /** For a call a start's id reaches that ids from elsewhere may reach too: where they come in, as a marker says it. */
+  outsideVia?: string;
   readonly file: string;
   /** 1-based line of `span.start`: in the file as read while planning, then as `runCodemod` leaves it (`linesAsRead`). */
   line: number;
