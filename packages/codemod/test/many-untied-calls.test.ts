@@ -340,21 +340,31 @@ describe('more ways a start’s id and an outside id reach one call', () => {
 
   it.each([
     [
-      'imported and exported again under another name',
+      'through a barrel that imports it and exports it again under another name',
       "import { isFinished } from './tracker';\nexport { isFinished as done };\n",
       "import { done } from './barrel';",
     ],
     [
-      'imported and exported again as the default',
+      'through a barrel that imports it and exports it again as the default',
       "import { isFinished } from './tracker';\nexport default isFinished;\n",
       "import done from './barrel';",
     ],
     [
-      're-exported under another name, read off its namespace',
+      'through a barrel re-exporting it under another name, read off the barrel’s namespace',
       "export { isFinished as done } from './tracker';\n",
       "import * as barrel from './barrel';\nconst { done } = barrel;",
     ],
-  ])('stays v1 with the draft where a route reaches the function through a barrel that has it %s', async (_, barrel, imports) => {
+    [
+      'through its own module’s namespace, the function read off it',
+      'export {};\n',
+      "import * as tracker from './tracker';\nconst done = tracker.isFinished;",
+    ],
+    [
+      'through its own module’s namespace, destructured',
+      'export {};\n',
+      "import * as tracker from './tracker';\nconst { isFinished: done } = tracker;",
+    ],
+  ])('stays v1 with the draft where a route reaches the function %s', async (_, barrel, imports) => {
     const result = await migrate({
       'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,
       'start.ts': `import { isFinished } from './tracker';\nexport async function begin(subject: object) {\n  ${START}\n  return isFinished(instanceId);\n}\n`,

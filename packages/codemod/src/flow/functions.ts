@@ -41,6 +41,19 @@ function valueUse(at: Node | undefined, reference: Identifier): boolean {
   return !called && !extended && !tested && !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
 }
 
+/**
+ * Whether `read`, a namespace import in `from`, hands its `name` on: the namespace itself used as a value (passed,
+ * destructured, awaited), a computed member, or `name` read off it and not called (`const f = T.isFinished`).
+ */
+function namespaceHandsOn(from: Source, read: Node, name: string): boolean {
+  const at = from.parent(read);
+  if (!isMember(at) || at.object !== read) return !at?.type.startsWith('Export') && !at?.type.startsWith('TS');
+  if (at.computed && at.property.type !== 'StringLiteral') return true;
+  if (propertyName(at) !== name) return false;
+  const use = from.parent(at);
+  return !(at.type === 'MemberExpression' && use?.type === 'CallExpression' && use.callee === at);
+}
+
 /** Whether `reference`, an object's name in `from`, hands its method `member` on: read and not called, or destructured. */
 function memberHandedOn(from: Source, reference: Identifier, member: string): boolean {
   const at = from.parent(reference);
@@ -334,10 +347,10 @@ export class Functions {
     const reexported = (from: Source, reference: Identifier) => from.parent(reference)?.type.startsWith('Export') === true;
     return this.exportedNames(source, binding).some(
       (name) =>
-        this.importsOf(source.file, name).some(
-          ({ importer, local }) =>
-            local.kind !== 'namespace' &&
-            local.binding.references.some((reference) => handsOn(importer, reference) || reexported(importer, reference)),
+        this.importsOf(source.file, name).some(({ importer, local }) =>
+          local.kind === 'namespace'
+            ? namespaceReads(importer, local).some((read) => namespaceHandsOn(importer, read, name))
+            : local.binding.references.some((reference) => handsOn(importer, reference) || reexported(importer, reference)),
         ) || this.renamedReexport(source.file, name),
     );
   }
