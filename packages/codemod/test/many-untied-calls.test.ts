@@ -375,6 +375,29 @@ describe('more ways a start’s id and an outside id reach one call', () => {
     expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
   });
 
+  it.each([
+    [
+      'import … = require()',
+      "import tracker = require('./tracker');\nexport const status = (params: { id: string }) => tracker.isFinished(params.id);\n",
+    ],
+    [
+      'a require() under as',
+      "const { isFinished } = require('./tracker') as typeof import('./tracker');\nexport const status = (params: { id: string }) => isFinished(params.id);\n",
+    ],
+    [
+      'a require() inside the route',
+      "export function status(params: { id: string }) {\n  const finished = require('./tracker').isFinished;\n  return finished(params.id);\n}\n",
+    ],
+  ])('stays v1 with the draft where a route loads the module by %s', async (_, route) => {
+    const result = await migrate({
+      'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,
+      'start.ts': `import { isFinished } from './tracker';\nexport async function begin(subject: object) {\n  ${START}\n  return isFinished(instanceId);\n}\n`,
+      'route.ts': route,
+    });
+    expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+    expect(await readFile(join(dir, 'tracker.ts'), 'utf8')).not.toContain('/v2/captain/');
+  });
+
   it('keeps the start on v1 where its id is handed to a function by name (.then(isFinished))', async () => {
     const result = await migrate({
       'tracker.ts': `export async function isFinished(instanceId: string): Promise<boolean> {\n  ${READ}\n}\n`,

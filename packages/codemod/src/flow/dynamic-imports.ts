@@ -29,26 +29,38 @@ export function dynamicImportOf(source: Source, binding: Binding): ImportBinding
 }
 
 /**
- * The files some file of `sources` imports by `import('./…')` (without their extensions): what it takes from such a
- * module is called where the codemod lists no caller, with anything. Read once, from the files that hold `import(`.
+ * The files (without their extensions) some file of `sources` loads where the codemod lists no importer of their
+ * names: by `import('./…')`, by a `require('./…')` other than a module-level `const x = require(…)` (inside a
+ * function, or under `as`, `satisfies`, `!`), or by TypeScript's `import x = require('./…')`. What is taken from such a
+ * module is called where the codemod lists no caller, with anything. Read once, from the files that hold either word.
  */
 export function dynamicallyImportedFiles(sources: Sources): Set<string> {
   const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
-  const imported = new Set<string>();
+  const loaded = new Set<string>();
   for (const from of sources.files()) {
-    // The text first: a file the prefilter skipped is parsed only when it holds one.
-    if (!(sources.text(from) ?? '').includes('import(')) continue;
+    const text = sources.text(from) ?? '';
+    const add = (specifier: string) => {
+      if (specifier.startsWith('.')) loaded.add(withoutExtension(resolve(dirname(from), specifier)));
+    };
+    // Read from the text, so that the files the prefilter skips are not parsed for it: a `require` on a line of its
+    // own at the top of the module (`const x = require('./x');`) is one the codemod lists; any other is not.
+    for (const line of text.includes('require(') ? text.split('\n') : []) {
+      for (const [, specifier = ''] of line.matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g)) if (!LISTED_REQUIRE.test(line)) add(specifier);
+    }
+    if (!text.includes('import(')) continue;
     const source = sources.get(from);
     if (!source) continue;
     walk(source.ctx.ast.program, (node) => {
       if (node.type !== 'CallExpression' || node.callee.type !== 'Import') return;
       const [argument] = node.arguments;
-      if (argument?.type === 'StringLiteral' && argument.value.startsWith('.'))
-        imported.add(withoutExtension(resolve(dirname(from), argument.value)));
+      if (argument?.type === 'StringLiteral') add(argument.value);
     });
   }
-  return imported;
+  return loaded;
 }
+
+/** `const x = require('./x');` or `const { a, b } = require('./x');` at the start of a line: a top-level require. */
+const LISTED_REQUIRE = /^(?:const|let|var)\s+(?:[\w$]+|\{[^}]*\})\s*=\s*require\(\s*['"][^'"]+['"]\s*\);?\s*$/;
 
 /** `'./x'` of `import('./x')`, under any wrapper that keeps its value. */
 function importedSpecifier(node: Node): string | undefined {
