@@ -1,5 +1,4 @@
 // A name bound to what `import('./x')` answers is a name imported from `./x`, as `import { name } from './x'` is.
-import { dirname, resolve } from 'node:path';
 import type { Identifier, Node } from '@babel/types';
 import type { ImportBinding } from '../parse/import-bindings.js';
 import { walk } from '../parse/walk.js';
@@ -29,18 +28,18 @@ export function dynamicImportOf(source: Source, binding: Binding): ImportBinding
 }
 
 /**
- * The files (without their extensions) some file of `sources` loads where the codemod lists no importer of their
+ * The files some file of `sources` loads where the codemod lists no importer of their
  * names: by `import('./…')`, by a `require('./…')` other than a module-level `const x = require(…)` (inside a
  * function, or under `as`, `satisfies`, `!`), or by TypeScript's `import x = require('./…')`. What is taken from such a
  * module is called where the codemod lists no caller, with anything. Read once, from the files that hold either word.
  */
 export function dynamicallyImportedFiles(sources: Sources): Set<string> {
-  const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
   const loaded = new Set<string>();
   for (const from of sources.files()) {
     const text = sources.text(from) ?? '';
     const add = (specifier: string) => {
-      if (specifier.startsWith('.')) loaded.add(withoutExtension(resolve(dirname(from), specifier)));
+      const file = sources.modules.resolve(from, specifier);
+      if (file !== undefined) loaded.add(file);
     };
     // Read from the text, so that the files the prefilter skips are not parsed for it: a `require` on a line of its
     // own at the top of the module (`const x = require('./x');`) is one the codemod lists; any other is not.

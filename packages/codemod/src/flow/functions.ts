@@ -1,4 +1,3 @@
-import { dirname, resolve } from 'node:path';
 import type { CallExpression, Class, Function as FunctionNode, Identifier, NewExpression, Node, ObjectExpression } from '@babel/types';
 import { bindsName } from '../parse/binds-name.js';
 import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
@@ -281,8 +280,9 @@ export class Functions {
   }
 
   /**
-   * Whether `ref`, a function declared by name, is handed on as a value somewhere in the run (`ids.map(isFinished)`,
-   * `{ finished: isFinished }`, `isFinished.call(…)`): whoever is given it may call it with anything.
+   * Whether `ref` is handed on as a value somewhere in the run, so that whoever is given it may call it with anything:
+   * a function or class by name (`ids.map(isFinished)`, `{ finished: isFinished }`, `isFinished.call(…)`), an object's
+   * method read and not called, a CommonJS export, a module's namespace or a barrel passing it on.
    */
   handedOn(ref: FunctionRef): boolean {
     const { source, fn } = ref;
@@ -318,13 +318,9 @@ export class Functions {
       object &&
       (holder?.type === 'ExportDefaultDeclaration' || wholeExport(source, 'commonjs')?.object === object)
     ) {
-      const imported = (name: string, handsOn: (from: Source, reference: Identifier) => boolean) =>
-        this.importsOf(source.file, name).some(
-          ({ importer, local }) => local.kind !== 'namespace' && local.binding.references.some((reference) => handsOn(importer, reference)),
-        );
       return (
-        imported('default', (from, reference) => memberHandedOn(from, reference, member)) ||
-        imported(member, (from, reference) => valueUse(from.parent(reference), reference))
+        this.handedOnWhereImported(source.file, 'default', (from, reference) => memberHandedOn(from, reference, member)) ||
+        this.handedOnWhereImported(source.file, member, (from, reference) => valueUse(from.parent(reference), reference))
       );
     }
     // `exports.isFinished = function …`: wherever it is required, by the name it has there.
@@ -332,10 +328,14 @@ export class Functions {
       parent?.type === 'AssignmentExpression' && parent.right === fn ? commonjsExportName(source, parent.left) : undefined;
     return (
       commonjsName !== undefined &&
-      this.importsOf(source.file, commonjsName).some(
-        ({ importer, local }) =>
-          local.kind !== 'namespace' && local.binding.references.some((reference) => valueUse(importer.parent(reference), reference)),
-      )
+      this.handedOnWhereImported(source.file, commonjsName, (from, reference) => valueUse(from.parent(reference), reference))
+    );
+  }
+
+  /** Whether a name `file` exports, where a file imports it by name, is used there as `handsOn` says hands it on. */
+  private handedOnWhereImported(file: string, name: string, handsOn: (from: Source, reference: Identifier) => boolean): boolean {
+    return this.importsOf(file, name).some(
+      ({ importer, local }) => local.kind !== 'namespace' && local.binding.references.some((reference) => handsOn(importer, reference)),
     );
   }
 
@@ -357,7 +357,6 @@ export class Functions {
 
   /** Whether a file of the run exports `name` of `file` under another name (`export { name as other } from './file'`). */
   private renamedReexport(file: string, name: string): boolean {
-    const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
     return this.sources.files().some((from) => {
       const text = this.sources.text(from) ?? '';
       if (from === file || !text.includes(name) || !text.includes('export')) return false;
@@ -365,8 +364,8 @@ export class Functions {
       return (program?.body ?? []).some(
         (statement) =>
           statement.type === 'ExportNamedDeclaration' &&
-          statement.source?.value.startsWith('.') === true &&
-          withoutExtension(resolve(dirname(from), statement.source.value)) === withoutExtension(file) &&
+          statement.source != null &&
+          this.sources.modules.resolve(from, statement.source.value) === file &&
           statement.specifiers.some(
             (specifier) =>
               specifier.type === 'ExportSpecifier' &&

@@ -1,6 +1,5 @@
 // The code a v2 start hands its own instance id to: the callbacks of the call that makes it (the generated module's
 // `waitUntilRun(start, (id) => fetch(…))`, `waitForResult(started, fetchState)`), and what those call by name.
-import { dirname, resolve } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
 import { walk } from '../parse/walk.js';
 import { placeOf } from './call-ids.js';
@@ -16,16 +15,14 @@ function nameOf(fn: Node, parent: Node | undefined): string | undefined {
   return undefined;
 }
 
-/** Whether `from` imports `name` from `file` by a relative path (`import { fetchState } from './state'`). */
+/** Whether `from` imports `name` from `file` (`import { fetchState } from './state'`). */
 function importsFrom(sources: Sources, from: string, name: string, file: string): boolean {
   const source = sources.get(from);
   if (!source) return false;
-  const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '');
   return source.ctx.ast.program.body.some(
     (statement) =>
       statement.type === 'ImportDeclaration' &&
-      statement.source.value.startsWith('.') &&
-      withoutExtension(resolve(dirname(from), statement.source.value)) === withoutExtension(file) &&
+      sources.modules.resolve(from, statement.source.value) === file &&
       // The same function under the same name: `import { other as fetchState }` hands another one.
       statement.specifiers.some(
         (specifier) =>

@@ -591,7 +591,7 @@ export class Tracker implements Tracking {
     let importedLater: Set<string> | undefined;
     const dynamicallyImported = (file: string) => {
       importedLater ??= dynamicallyImportedFiles(this.sources);
-      return importedLater.has(file.replace(/\.[cm]?[jt]sx?$/, ''));
+      return importedLater.has(file);
     };
     /** Where an entry's function's code is: a constructor's ids go on in its class's methods, through `this`. */
     const spanOf = ({ target: { source, fn } }: (typeof entries)[number]) => {
