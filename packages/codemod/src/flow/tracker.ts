@@ -14,7 +14,7 @@ import { answerOf } from './answers.js';
 import { assign, declare, stored } from './bindings.js';
 import { placeOf } from './call-ids.js';
 import { argument, returned, yielded } from './calls-and-returns.js';
-import { dynamicallyImportedFiles } from './dynamic-imports.js';
+
 import { fallenBackTo } from './fallbacks.js';
 import type { FunctionRef, Functions } from './functions.js';
 import { type JsdocTypeSite, jsdocType } from './jsdoc-types.js';
@@ -34,6 +34,7 @@ import {
 import { IN_TEXT, idUnfollowed, renderedAsText, turnedIntoText, unlessShown } from './text-uses.js';
 import type { Tracking } from './tracking.js';
 import { idRetype, retype, takesAnyString, v2TypeOf } from './type-annotations.js';
+import { filesLoadedUnlisted } from './unlisted-loads.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
 import { ruleOf, suggestionOf } from './v2-forms.js';
@@ -588,10 +589,10 @@ export class Tracker implements Tracking {
   /** See `Followed.reachedFromOutside`: each call, with where the ids from elsewhere come in, as a marker says it. */
   private reachedFromOutside(): Map<string, string> {
     const entries = [...this.fed.values()];
-    let importedLater: Set<string> | undefined;
-    const dynamicallyImported = (file: string) => {
-      importedLater ??= dynamicallyImportedFiles(this.sources);
-      return importedLater.has(file);
+    let loadedUnlisted: Set<string> | undefined;
+    const loadedWhereUnlisted = (file: string) => {
+      loadedUnlisted ??= filesLoadedUnlisted(this.sources);
+      return loadedUnlisted.has(file);
     };
     /** Where an entry's function's code is: a constructor's ids go on in its class's methods, through `this`. */
     const spanOf = ({ target: { source, fn } }: (typeof entries)[number]) => {
@@ -613,30 +614,28 @@ export class Tracker implements Tracking {
         ? `its function is also called at line ${lineRef(caller.source.file, caller.call.start ?? 0)} of ${basename(caller.source.file)}`
         : this.functions.handedOn(target)
           ? 'its function is handed on as a value, to be called with anything'
-          : dynamicallyImported(target.source.file)
-            ? "its function's module is imported by import(), where its callers are not listed"
+          : loadedWhereUnlisted(target.source.file)
+            ? "its function's module is loaded where its callers are not listed (import(), a require in a function)"
             : undefined;
       if (reason) why.set(entry, reason);
     }
-    const outside = new Set(why.keys());
     // A function given ids from elsewhere passes them on to the functions it calls with them: each function newly
     // known so is looked at once, against every other (a chain of n functions costs n², not n³).
     const spans = new Map(entries.map((entry) => [entry, spanOf(entry)]));
     const callPlaces = new Map(entries.map((entry) => [entry, [...entry.calls].map(placeOf)]));
-    for (const pending = [...outside]; pending.length > 0; ) {
+    for (const pending = [...why.keys()]; pending.length > 0; ) {
       const feeder = pending.pop() as (typeof entries)[number];
       const span = spans.get(feeder) as ReturnType<typeof spanOf>;
       for (const entry of entries) {
-        if (outside.has(entry) || !(callPlaces.get(entry) ?? []).some(([file, at]) => within(span, file, at))) continue;
+        if (why.has(entry) || !(callPlaces.get(entry) ?? []).some(([file, at]) => within(span, file, at))) continue;
         if (![...entry.origins].some((origin) => feeder.origins.has(origin))) continue;
-        outside.add(entry);
         why.set(entry, why.get(feeder) ?? '');
         pending.push(entry);
       }
     }
     // The calls those ids are sent to there (a call's id is `file:offset`), which other ids may reach the same way.
     const byOrigin = new Map<string, (typeof entries)[number][]>();
-    for (const entry of outside) for (const origin of entry.origins) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), entry]);
+    for (const entry of why.keys()) for (const origin of entry.origins) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), entry]);
     const reached = new Map<string, string>();
     for (const [from, to] of this.links) {
       const through = (byOrigin.get(from) ?? []).find((entry) => within(spans.get(entry) as ReturnType<typeof spanOf>, ...placeOf(to)));

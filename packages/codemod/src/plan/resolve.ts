@@ -141,14 +141,14 @@ export function resolvePlans(
   // Ties the code shows first, so a part is told the reason next to it; then ids that may come back from outside
   // keep on v1 what is left (a start that would have moved, the calls its handed-out id may reach, the calls taking
   // an id from outside as the one kept does).
-  for (const leaving of [false, true]) {
-    const pending = leaving ? sites.filter((site) => site.status === 'unsupported') : queue;
+  for (const mayBeOneJourney of [false, true]) {
+    const pending = mayBeOneJourney ? sites.filter((site) => site.status === 'unsupported') : queue;
     while (pending.length > 0) {
       const from = pending.shift() as Site;
       const root = rootOf.get(from.id) ?? from;
       for (const { id, tie } of neighbours.get(from.id) ?? []) {
         const other = byId.get(id);
-        if (!other || !changes(other) || (!leaving && (tie.kind === 'leaving' || tie.kind === 'untied'))) continue;
+        if (!other || !changes(other) || (!mayBeOneJourney && (tie.kind === 'leaving' || tie.kind === 'untied'))) continue;
         keepOnV1(other, from, tie, root);
         // Kept because it may be one journey with `from`, the part is a root of its own: what reads it cites its rule.
         rootOf.set(other.id, tie.kind === 'leaving' || tie.kind === 'untied' ? other : root);
