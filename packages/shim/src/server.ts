@@ -101,18 +101,17 @@ export async function startShim(
         metrics: shim.metrics,
         close: async () => {
           // Stop accepting, let in-flight responses finish, answer those still waiting at the deadline, cut the rest.
-          const http = server;
           shim.beginStopping();
-          const closed = new Promise<boolean>((done) => http.close(() => done(true)));
+          const closed = new Promise<boolean>((done) => server.close(() => done(true)));
           // A connection whose response just finished turns idle, not closed: sweep until all are gone.
-          const sweep = setInterval(() => http.closeIdleConnections(), 20);
-          http.closeIdleConnections();
+          const sweep = setInterval(() => server.closeIdleConnections(), 20);
+          server.closeIdleConnections();
           if (!(await Promise.race([closed, after(config.shutdownTimeoutMs)]))) {
             shim.stopWaiting();
             await Promise.race([closed, after(ANSWER_WRITE_MS)]);
           }
           clearInterval(sweep);
-          http.closeAllConnections();
+          server.closeAllConnections();
           await closed;
           await shim.close();
         },
