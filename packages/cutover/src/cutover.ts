@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, neverSent, TokenEndpointError, type V1Api } from '@journey-bridge/client';
 import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
+import { z } from 'zod';
 import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
 import { CutoverOptionsError } from './errors/cutover-options-error.js';
@@ -146,8 +147,8 @@ const DEFAULT_RULE: RollbackRule = {
   shadowSample: 0.1,
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A timestamp as `moveStage` writes it (`Date#toISOString`). */
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+/** A timestamp as `moveStage` writes it (`Date#toISOString`), or with an offset. */
+const IsoTimestamp = z.iso.datetime({ offset: true });
 
 /** One mapping as the cutover runs it. */
 interface Runtime {
@@ -464,7 +465,7 @@ export function createCutover(given: CutoverOptions): Cutover {
         to: describeStage(after),
         reason: stored.reason,
         // Anyone who can write to the store could put anything in `at` that a date parser reads past: only a timestamp.
-        ...(ISO_TIMESTAMP.test(stored.at) && { at: stored.at }),
+        ...(IsoTimestamp.safeParse(stored.at).success && { at: stored.at }),
       });
   }
 
