@@ -198,7 +198,8 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
 
   const summary = summariseRecords(records, { skipped: unreadable });
   // A line that is not read could be any result: the gate never passes on the records it could read alone.
-  const passed = reachesBar(summary.overall.results, failUnder) && unreadable === 0;
+  const meetsBar = reachesBar(summary.overall.results, failUnder);
+  const passed = meetsBar && unreadable === 0;
   if (html === '-') io.stdout.write(renderHtmlReport(summary));
   else if (options.json) {
     // A consistency no pair gave is null, not left out: a script reads the same keys from every report.
@@ -217,7 +218,7 @@ export async function runCompareCommand(options: CompareCommandOptions, io: Comp
     );
   const { consistent, compared } = consistentPairs(summary.overall.results);
   if (compared === 0) io.stderr.write('journey-bridge: the gate fails: no pair had an outcome on both sides to compare\n');
-  else if (!reachesBar(summary.overall.results, failUnder))
+  else if (!meetsBar)
     io.stderr.write(
       `journey-bridge: the gate fails: ${consistent} of ${compared} compared pairs agree, under --fail-under ${failUnder}%\n`,
     );
