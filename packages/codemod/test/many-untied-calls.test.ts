@@ -176,53 +176,35 @@ export const kinds = { plain: Tracker };
     expect(await readFile(join(dir, 'journey.ts'), 'utf8')).not.toContain('/v2/captain/');
   });
 
-  it('stays v1 with the draft where the module is the object (module.exports = { … }) and its method is handed on', async () => {
-    const journey = `const HOST = process.env.PLATFORM_HOST;
-module.exports = {
-  async startCheck(token, subject) {
-    const res = await fetch(\`\${HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
-    return (await res.json()).instanceId;
-  },
-  async isFinished(instanceId) {
-    const res = await fetch(\`\${HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
-    return (await res.json()).status === 'Completed';
-  },
-};
-`;
+  const COMMONJS_START = `async (token, subject) => {
+  const res = await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
+  return (await res.json()).instanceId;
+}`;
+  const COMMONJS_READ = `async (instanceId) => {
+  const res = await fetch(\`\${process.env.PLATFORM_HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+  return (await res.json()).status === 'Completed';
+}`;
+  it.each([
+    [
+      'an export (exports.isFinished = …)',
+      `exports.startCheck = ${COMMONJS_START};\nexports.isFinished = ${COMMONJS_READ};\n`,
+      "const { isFinished, startCheck } = require('./journey');\nexports.runBatch = async (token, subject) => isFinished(await startCheck(token, subject));\n",
+    ],
+    [
+      'a method of the object that is the module (module.exports = { … })',
+      `module.exports = {\n  startCheck: ${COMMONJS_START},\n  isFinished: ${COMMONJS_READ},\n};\n`,
+      "const journey = require('./journey');\nexports.runBatch = async (token, subject) => journey.isFinished(await journey.startCheck(token, subject));\n",
+    ],
+  ])('stays v1 with the draft where CommonJS hands on %s where it is required', async (_, journey, batch) => {
     await writeProject(dir, {
       'journey.js': journey,
-      'batch.js':
-        "const journey = require('./journey');\nexports.runBatch = async (token, subject) => journey.isFinished(await journey.startCheck(token, subject));\n",
+      'batch.js': batch,
       'routes.js':
         "const { isFinished } = require('./journey');\nexports.statuses = (params) => Promise.all([params.id].map(isFinished));\n",
       'stuck.js': LOOKUP.replace(': Record<string, string>', '').replace('(instanceId: string): Promise<string>', '(instanceId)'),
     });
     const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
     expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
-    expect(await readFile(join(dir, 'journey.js'), 'utf8')).not.toContain('/v2/captain/');
-  });
-
-  it('stays v1 with the draft where a CommonJS export is handed on where it is required', async () => {
-    const journey = `const HOST = process.env.PLATFORM_HOST;
-exports.startCheck = async function (token, subject) {
-  const res = await fetch(\`\${HOST}/eu/captain/api/journey/start\`, { method: 'POST', headers: { authorization: \`Bearer \${token}\` }, body: JSON.stringify({ resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } }) });
-  return (await res.json()).instanceId;
-};
-exports.isFinished = async function (instanceId) {
-  const res = await fetch(\`\${HOST}/eu/captain/api/journey/state/fetch\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
-  return (await res.json()).status === 'Completed';
-};
-`;
-    await writeProject(dir, {
-      'journey.js': journey,
-      'batch.js':
-        "const { isFinished, startCheck } = require('./journey');\nexports.runBatch = async (token, subject) => isFinished(await startCheck(token, subject));\n",
-      'routes.js':
-        "const { isFinished } = require('./journey');\nexports.statuses = (params) => Promise.all([params.id].map(isFinished));\n",
-      'stuck.js': LOOKUP.replace(': Record<string, string>', '').replace('(instanceId: string): Promise<string>', '(instanceId)'),
-    });
-    const result = await runCodemod({ paths: [dir], cwd: dir, journeyMap: { 'a1d7c3f0data-check-v1': 'b2e8d4a1data-check-v2' } });
-    expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
     expect(await readFile(join(dir, 'journey.js'), 'utf8')).not.toContain('/v2/captain/');
   });
 
