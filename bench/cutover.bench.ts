@@ -13,15 +13,26 @@ import { cpus, loadavg, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { V1Api } from '@journey-bridge/client';
 import { type Cutover, createCutover, type PairRecord } from '@journey-bridge/cutover';
+import { balancedOrders } from './balanced-order.js';
 import { type BenchSides, benchSides, V1_ID, V2_ID } from './cutover-sides.js';
 import { type AddedShare, addedAtPercentile, pooledPercentile } from './paired-bootstrap.js';
 import type { Benchmark } from './run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ROUNDS = 20;
+/** Whole numbers from an environment variable (comma-separated), or the defaults when it is unset. */
+function fromEnvironment(name: string, defaults: readonly number[]): readonly number[] {
+  const given = process.env[name];
+  if (given === undefined) return defaults;
+  const values = given.split(',').map(Number);
+  if (!values.every((value) => Number.isInteger(value) && value > 0))
+    throw new RangeError(`${name} takes positive whole numbers, not "${given}"`);
+  return values;
+}
+/** Rounds per configuration; `CUTOVER_ROUNDS` sets more for a narrower interval (a multiple of ten keeps turns balanced). */
+const [ROUNDS = 20] = fromEnvironment('CUTOVER_ROUNDS', [20]);
 const JOURNEYS_PER_ROUND = 40;
-/** Journeys in flight at once: one (the machine idle but for them), and eight (its two cores busy). */
-const CONCURRENCY = [1, 8] as const;
+/** Journeys in flight at once: one (the machine idle but for them), and eight (its two cores busy); or `CUTOVER_CONCURRENCY`. */
+const CONCURRENCY = fromEnvironment('CUTOVER_CONCURRENCY', [1, 8]);
 const POLL_MS = 20;
 /** Issue 18's target for what shadowing may add to the primary's p99. */
 const TARGET = 0.05;
@@ -116,6 +127,8 @@ const cpuMs = (pid: number | undefined): number => {
 
 type Config = 'off' | 'again' | 'busy' | 'thread' | 'inline';
 const CONFIGS: readonly Config[] = ['off', 'again', 'busy', 'thread', 'inline'];
+/** The configurations' turns, round by round: each follows every other equally often over ten rounds. */
+const ORDERS = balancedOrders(CONFIGS.length);
 const LABEL: Record<Config, string> = {
   off: 'off (stage v1)',
   again: 'off again: the noise floor (A/A)',
@@ -202,9 +215,8 @@ const benchmark: Benchmark = {
         await idle();
         for (const config of CONFIGS) records[config].length = 0;
         for (let i = 0; i < ROUNDS; i += 1) {
-          // Each configuration in turn, starting one later each round, so none always follows the same one.
-          for (let at = 0; at < CONFIGS.length; at += 1) {
-            const config = CONFIGS[(i + at) % CONFIGS.length] as Config;
+          for (const at of ORDERS[i % ORDERS.length] as number[]) {
+            const config = CONFIGS[at] as Config;
             const before = [process.cpuUsage(), cpuMs(child.pid), cpuMs(v2Service.child.pid)] as const;
             const ofRound: number[] = [];
             if (config === 'busy') busyLoop.kill('SIGCONT');
