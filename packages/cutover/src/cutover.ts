@@ -23,6 +23,7 @@ import { createMemoryStore } from './stores/memory-store.js';
 import { storeFailureReason } from './stores/store-failure-reason.js';
 import type {
   CutoverMapping,
+  Difference,
   HeldSubmission,
   PairingStore,
   PairRecord,
@@ -205,6 +206,19 @@ const outcomeUnknown = (error: unknown): boolean => {
   if (error instanceof TokenEndpointError || neverSent(error)) return false;
   return !(error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500);
 };
+
+/**
+ * The difference a start refused by the shadow's side makes. Only v2's 400 for a start that carried a prefill is
+ * what the register explains (`request.prefill-validation`); any other refusal is left unexplained.
+ */
+function startRefusal(job: MirrorJob, status: number): Difference {
+  const refused = `refused (${status})`;
+  const { uid: _, ...prefill } = (job.start.context.subject ?? {}) as Record<string, unknown>;
+  const explained = job.primary === 'v1' && status === 400 && Object.keys(prefill).length > 0;
+  return job.primary === 'v1'
+    ? { module: 'request', field: 'start', v1: 'taken', v2: refused, explainedBy: explained ? 'request.prefill-validation' : undefined }
+    : { module: 'request', field: 'start', v1: refused, v2: 'taken', explainedBy: undefined };
+}
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
@@ -621,7 +635,7 @@ export function createCutover(given: CutoverOptions): Cutover {
     runtime: Runtime,
     stage: Stage,
     job: MirrorJob,
-    { ends: mirrored, instances, uncertainInput, changedAfterSave, addedAfterSave, stepsMisfit, unchecked }: MirrorEnds,
+    { ends: mirrored, instances, uncertainInput, changedAfterSave, addedAfterSave, stepsMisfit, unchecked, startRefused }: MirrorEnds,
   ) {
     let record: PairRecord;
     try {
@@ -663,12 +677,16 @@ export function createCutover(given: CutoverOptions): Cutover {
             ]),
       ];
       const agreed = compared.result === 'match' || compared.result === 'reasonable' || compared.result === 'ignored';
-      const result = refusals.length > 0 && agreed ? 'mismatch' : compared.result;
-      const differences = [...compared.differences, ...refusals];
-      const errors = {
-        ...('failed' in ends.v1 && { v1: ends.v1.error }),
-        ...('failed' in ends.v2 && { v2: ends.v2.error }),
+      // A start the shadow's side refused, which the primary took: the journey would not have begun there at all.
+      const refusedStart = startRefused === undefined ? undefined : startRefusal(job, startRefused);
+      const result = refusedStart || (refusals.length > 0 && agreed) ? 'mismatch' : compared.result;
+      const differences = [...compared.differences, ...refusals, ...(refusedStart ? [refusedStart] : [])];
+      // The shadow's refused start is its difference, not its failure.
+      const errorOf = (side: Side) => {
+        const end = ends[side];
+        return 'failed' in end && !(refusedStart && side !== job.primary) ? { [side]: end.error } : {};
       };
+      const errors = { ...errorOf('v1'), ...errorOf('v2') };
       record = {
         mapping: runtime.name,
         stage: stage.kind,

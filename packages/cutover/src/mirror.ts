@@ -89,6 +89,11 @@ export interface MirrorEnds {
    * as far as those rules go.
    */
   readonly unchecked: readonly string[];
+  /**
+   * The status the shadow's side refused the caller's start with, if it did, though the primary took it: a 4xx
+   * about what was sent (v2 validates a prefill v1 took for `api` delivery). A difference, not the side's failure.
+   */
+  readonly startRefused: number | undefined;
 }
 
 const other = (side: Side): Side => (side === 'v1' ? 'v2' : 'v1');
@@ -106,7 +111,7 @@ function latencyOf(state: V1State): number | undefined {
 const NOT_ABOUT_THE_DATA = new Set([401, 403, 407, 408, 429]);
 
 /** The service refused what was sent (data missing for the task, a task that moved on): wait for more, not a failure. */
-const refused = (error: unknown): boolean =>
+const refused = (error: unknown): error is JourneyApiError =>
   error instanceof JourneyApiError &&
   error.status !== undefined &&
   error.status >= 400 &&
@@ -176,6 +181,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
   let shadowId: string | undefined;
   let shadowEnd: SideEnd | undefined;
   let primaryEnd: SideEnd | undefined;
+  let startRefused: number | undefined;
   try {
     const { context: given } = job.start;
     const config = { ...given.config, async: true };
@@ -185,6 +191,7 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     shadowId = started.instanceId;
   } catch (error) {
     shadowEnd = failure(error);
+    if (refused(error)) startRefused = error.status;
   }
 
   /**
@@ -503,5 +510,6 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     addedAfterSave: additions?.added ?? [],
     stepsMisfit: misfit === 'unknown' ? undefined : misfit,
     unchecked: [...unchecked].sort(),
+    startRefused,
   };
 }

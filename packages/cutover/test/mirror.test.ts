@@ -773,6 +773,54 @@ describe('a shadow that never starts', () => {
     ]);
     expect(lines[0]?.v1Instance).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('refused by v2 for a prefill v1 took: a mismatch on the start that the register explains, not v2’s error', async () => {
+    const sim = createPlatform();
+    const { cutover, records } = shadowingDataCheck(sim, 2);
+    const answers = await legacyJourney(cutover, {
+      prefill: { identity: { dateOfBirth: '10/12/1985' } },
+      advance: async () => sim.core.clock.advance(500),
+    });
+    await cutover.idle();
+    await cutover.close();
+    expect(answers.at(-1)).toMatchObject({ status: 'Completed' });
+    expect(records).toEqual([
+      expect.objectContaining({
+        result: 'mismatch',
+        v2Instance: '',
+        differences: [{ module: 'request', field: 'start', v1: 'taken', v2: 'refused (400)', explainedBy: 'request.prefill-validation' }],
+      }),
+    ]);
+    expect(records[0]?.errors).toBeUndefined();
+    // The gate sees it: a journey v2 would not have begun is not consistent.
+    expect(summariseRecords(records).overall.consistency).toBe(0);
+  });
+
+  it('refused by v1 in live, a start v2 took: a mismatch on the start that nothing explains', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    sim.core.faults.add({ path: '*/journey/start', status: 400 });
+    const records: PairRecord[] = [];
+    const cutover = createCutover({
+      v1: v1Side(sim),
+      v2: v2Side(shadowSim),
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 1 } }],
+      publish: (record) => records.push(record),
+      shadow: { pollIntervalMs: 2, timeoutMs: 10_000 },
+    });
+    await legacyJourney(cutover, { advance: async () => shadowSim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(records).toEqual([
+      expect.objectContaining({
+        primary: 'v2',
+        result: 'mismatch',
+        v1Instance: '',
+        differences: [{ module: 'request', field: 'start', v1: 'refused (400)', v2: 'taken', explainedBy: undefined }],
+      }),
+    ]);
+    expect(records[0]?.errors).toBeUndefined();
+  });
 });
 
 describe('the shadow’s calls and the caller’s', () => {
