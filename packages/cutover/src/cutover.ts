@@ -1026,12 +1026,13 @@ export function createCutover(given: CutoverOptions): Cutover {
           // mapping at all kills every one, since a kill switch errs towards v1.
           // Counted, never quoted: a kill file pointed at the wrong file may hold anything on any line, a secret included.
           const unknown = names.filter((name) => !runtimes.has(name)).length;
+          const known = names.filter((name) => runtimes.has(name));
           if (unknown > 0)
             logger?.error('cutover: the kill switch names mappings this cutover does not have; killing the others', {
               unknown,
+              killing: known.length > 0 ? known : [...runtimes.keys()],
               mappings: [...runtimes.keys()],
             });
-          const known = names.filter((name) => runtimes.has(name));
           // Answers once killed here: a start waits for the file's first read, not for the other replicas to be told.
           const here = killHere(known);
           here.then(settled).catch((error) => failed('unknown', 'store', error));

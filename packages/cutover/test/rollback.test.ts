@@ -316,16 +316,23 @@ describe('the kill switch acts on the next start', () => {
   });
 
   it.each([
-    ['kills the mappings it knows when one of its names is wrong', 'data-chek\ndata-check\n'],
-    ['kills every mapping when it names none this cutover has', 'data-chek\n'],
-  ])('from a watched file: %s, and logs how many names it does not know, and the ones it does', async (_, text) => {
+    ['kills the mappings it knows when one of its names is wrong', 'data-chek\ndata-check\n', ['data-check']],
+    ['kills every mapping when it names none this cutover has', 'data-chek\n', ['data-check', 'doc-selfie']],
+  ])('from a watched file: %s, and logs how many names it does not know, and which it kills', async (_, text, killing) => {
     const file = await killFilePath();
     const { logged, logger } = errorLog();
-    const { cutover, nextChange } = setUp({ killSwitch: { file, filePollIntervalMs: 10 }, logger });
-    const killed = nextChange();
+    const mappings = [
+      { name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } },
+      { name: 'doc-selfie', v1: 'c3f9e5b2doc-selfie-v1', v2: 'd4a0f6c3doc-selfie-v2', stage: { kind: 'shadow', sample: 1 } },
+    ] as const;
+    const { cutover, changes } = setUp({ mappings, killSwitch: { file, filePollIntervalMs: 10 }, logger });
     await writeFile(file, text);
-    expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
-    expect(logged).toEqual([{ message: expect.stringContaining('does not have'), fields: { unknown: 1, mappings: ['data-check'] } }]);
+    await vi.waitFor(() => expect(changes.map(({ mapping }) => mapping).sort()).toEqual(killing));
+    expect(changes.every(({ to, reason }) => to.kind === 'v1' && reason === 'kill')).toBe(true);
+    expect(logged).toEqual([
+      { message: expect.stringContaining('does not have'), fields: { unknown: 1, killing, mappings: ['data-check', 'doc-selfie'] } },
+    ]);
+    expect(await cutover.stageOf('doc-selfie')).toEqual(killing.includes('doc-selfie') ? { kind: 'v1' } : { kind: 'shadow', sample: 1 });
     await cutover.close();
   });
 
@@ -336,7 +343,7 @@ describe('the kill switch acts on the next start', () => {
     const killed = nextChange();
     await writeFile(file, 'client_secret=demo-secret\nJOURNEY_BRIDGE_CONTROL_SECRET=s3cr3t\n');
     expect(await killed).toMatchObject({ mapping: 'data-check', to: { kind: 'v1' }, reason: 'kill' });
-    expect(logged[0]?.fields).toEqual({ unknown: 2, mappings: ['data-check'] });
+    expect(logged[0]?.fields).toEqual({ unknown: 2, killing: ['data-check'], mappings: ['data-check'] });
     expect(JSON.stringify(logged)).not.toMatch(/demo-secret|s3cr3t/);
     await cutover.close();
   });
