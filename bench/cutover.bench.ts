@@ -28,9 +28,12 @@ function fromEnvironment(name: string, defaults: readonly number[]): readonly nu
     throw new RangeError(`${name} takes positive whole numbers, not "${given}"`);
   return values;
 }
-/** Rounds per configuration; `CUTOVER_ROUNDS` sets more for a narrower interval (a multiple of ten keeps turns balanced). */
-const [ROUNDS = 20] = fromEnvironment('CUTOVER_ROUNDS', [20]);
 const JOURNEYS_PER_ROUND = 40;
+/**
+ * Journeys each turn runs before its timed ones: a shadowed turn's timed journeys then run beside the shadows of
+ * journeys before them, as under steady traffic, and what the turn before left behind has passed.
+ */
+const LEAD_IN = 10;
 /** Journeys in flight at once: one (the machine idle but for them), and eight (its two cores busy); or `CUTOVER_CONCURRENCY`. */
 const CONCURRENCY = fromEnvironment('CUTOVER_CONCURRENCY', [1, 8]);
 const POLL_MS = 20;
@@ -100,12 +103,14 @@ async function journey(api: V1Api, latencies: number[]): Promise<void> {
   }
 }
 
+/** One turn: `LEAD_IN` journeys, then `JOURNEYS_PER_ROUND` timed ones, `concurrency` in flight throughout. */
 async function round(api: V1Api, latencies: number[], concurrency: number): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < JOURNEYS_PER_ROUND) {
+    while (next < LEAD_IN + JOURNEYS_PER_ROUND) {
+      const timed = next >= LEAD_IN;
       next += 1;
-      await journey(api, latencies);
+      await journey(api, timed ? latencies : []);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -127,8 +132,15 @@ const cpuMs = (pid: number | undefined): number => {
 
 type Config = 'off' | 'again' | 'busy' | 'thread' | 'inline';
 const CONFIGS: readonly Config[] = ['off', 'again', 'busy', 'thread', 'inline'];
-/** The configurations' turns, round by round: each follows every other equally often over ten rounds. */
+/** The configurations' turns, round by round: within each ten rounds, each follows every other equally often. */
 const ORDERS = balancedOrders(CONFIGS.length);
+/** Rounds per configuration; `CUTOVER_ROUNDS` sets more for a narrower interval, whole sets of orders only. */
+const ROUNDS = (() => {
+  const given = fromEnvironment('CUTOVER_ROUNDS', [2 * ORDERS.length]);
+  if (given.length !== 1 || (given[0] as number) % ORDERS.length !== 0)
+    throw new RangeError(`CUTOVER_ROUNDS takes one multiple of ${ORDERS.length}, so that the turns stay balanced`);
+  return given[0] as number;
+})();
 const LABEL: Record<Config, string> = {
   off: 'off (stage v1)',
   again: 'off again: the noise floor (A/A)',
@@ -152,12 +164,16 @@ function figures({ concurrency, latencies, cpu, pairs }: Measured): { rows: stri
   const addedAtP99 = Object.fromEntries(
     CONFIGS.map((config) => [config, addedAtPercentile(latencies.off, latencies[config], 99)]),
   ) as Record<Config, AddedShare>;
-  const perJourney = (config: Config) => cpu[config].map((total) => (total / (ROUNDS * JOURNEYS_PER_ROUND)).toFixed(2)).join(' / ');
+  const perJourney = (config: Config) =>
+    cpu[config].map((total) => (total / (ROUNDS * (LEAD_IN + JOURNEYS_PER_ROUND))).toFixed(2)).join(' / ');
   const rows = CONFIGS.map((config) => {
     const vsOff = config === 'off' ? ' | ' : `${percent(p(config, 50) / p('off', 50) - 1)} | ${withInterval(addedAtP99[config])}`;
-    return `| ${concurrency} | ${LABEL[config]} | ${ms(p(config, 50))} | ${ms(p(config, 99))} | ${vsOff} | ${perJourney(config)} | ${pairs[config]} |`;
+    const calls = latencies[config].reduce((total, ofRound) => total + ofRound.length, 0);
+    return `| ${concurrency} | ${LABEL[config]} | ${calls} | ${ms(p(config, 50))} | ${ms(p(config, 99))} | ${vsOff} | ${perJourney(config)} | ${pairs[config]} |`;
   });
-  const verdict = `${concurrency} at once: the shadow thread adds ${withInterval(addedAtP99.thread)} at p99: ${verdictOf(addedAtP99.thread)}; the A/A pair differs by ${withInterval(addedAtP99.again)}`;
+  // Which way of shadowing costs the caller less, weighed directly rather than read off two intervals against `off`.
+  const threadOverInline = addedAtPercentile(latencies.inline, latencies.thread, 99);
+  const verdict = `${concurrency} at once: the shadow thread adds ${withInterval(addedAtP99.thread)} at p99: ${verdictOf(addedAtP99.thread)}; the A/A pair differs by ${withInterval(addedAtP99.again)}; the shadow thread against the primary's thread: ${withInterval(threadOverInline)}`;
   return { rows, verdict };
 }
 
@@ -201,9 +217,9 @@ const benchmark: Benchmark = {
       };
       const idle = () => Promise.all(CONFIGS.map((config) => cutovers[config].idle()));
       const lines: string[] = [
-        `${ROUNDS} rounds per configuration of ${JOURNEYS_PER_ROUND} journeys, in turn; every call of the primary timed`,
-        '| journeys at once | shadowing | p50 ms | p99 ms | added at p50 | added at p99 (95% interval) | CPU ms per journey: this process / v1 service / v2 service | pairs |',
-        '|---|---|---|---|---|---|---|---|',
+        `${ROUNDS} rounds per configuration, in turn, of ${LEAD_IN} journeys then ${JOURNEYS_PER_ROUND} with every call of the primary timed`,
+        '| journeys at once | shadowing | calls timed | p50 ms | p99 ms | added at p50 | added at p99 (95% interval) | CPU ms per journey: this process / v1 service / v2 service | pairs |',
+        '|---|---|---|---|---|---|---|---|---|',
       ];
       const verdicts: string[] = [];
       /** What each level of concurrency measured, worked out once every round has run. */
