@@ -625,6 +625,9 @@ export function createCutover(given: CutoverOptions): Cutover {
     metrics.call(runtime.name, kind, side, operation, seconds, failure);
     // A journey started before the stage moved (in flight through a rollback) says nothing about the new stage.
     if (typeof stage === 'string' ? kind !== runtime.windowStage.kind : !sameStage(stage, runtime.windowStage)) return;
+    // A state read that answers says nothing new of the side: a caller polling a stuck journey every second would
+    // otherwise outweigh the calls that move journeys, and thin their failures out below any margin.
+    if (operation === 'fetchState' && !failure) return;
     runtime.window.addCall(side, failure);
     metrics.setWindow(runtime.name, runtime.window);
     checkRollback(runtime);

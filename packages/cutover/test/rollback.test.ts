@@ -95,6 +95,27 @@ describe('automatic rollback', () => {
     await cutover.close();
   });
 
+  it('in live, on v2 failing every Complete, though its caller polls each stuck journey: a read that answers is no evidence', async () => {
+    const { sim, cutover, changes } = setUp({
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 1 } }],
+    });
+    sim.core.faults.add({ path: '*/v2/captain/journey/interaction/submit', status: 500 });
+    for (let journey = 0; journey < 3; journey += 1) {
+      const { instanceId } = await cutover.startJourney(startRequest);
+      const { tasks } = await cutover.listTasks({ instanceId });
+      const taskId = tasks[0]?.taskId as string;
+      await expect(cutover.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).rejects.toThrow();
+      // Twenty polls of a journey that will not move: as many answered calls as twenty journeys' Completes.
+      for (let poll = 0; poll < 20; poll += 1) expect((await cutover.fetchState({ instanceId })).status).toBe('InProgress');
+    }
+    await vi.waitFor(() =>
+      expect(changes).toEqual([
+        { mapping: 'data-check', from: { kind: 'live', sample: 1 }, to: { kind: 'shadow', sample: 1 }, reason: 'rollback' },
+      ]),
+    );
+    await cutover.close();
+  });
+
   it('never while the sides agree', async () => {
     const { cutover, records, changes, advance } = setUp();
     for (let i = 0; i < 6; i += 1) {
