@@ -208,16 +208,20 @@ const outcomeUnknown = (error: unknown): boolean => {
 };
 
 /**
- * The difference a start refused by the shadow's side makes. Only v2's 400 for a start that carried a prefill is
- * what the register explains (`request.prefill-validation`); any other refusal is left unexplained.
+ * The difference a start v2 refused makes, v1 having taken it. Only a 400 for a start that carried a prefill, for
+ * any delivery but `page` (the one v1 validated prefill for), is what the register explains
+ * (`request.prefill-validation`); any other refusal is left unexplained.
  */
-function startRefusal(job: MirrorJob, status: number): Difference {
-  const refused = `refused (${status})`;
-  const { uid: _, ...prefill } = (job.start.context.subject ?? {}) as Record<string, unknown>;
-  const explained = job.primary === 'v1' && status === 400 && Object.keys(prefill).length > 0;
-  return job.primary === 'v1'
-    ? { module: 'request', field: 'start', v1: 'taken', v2: refused, explainedBy: explained ? 'request.prefill-validation' : undefined }
-    : { module: 'request', field: 'start', v1: refused, v2: 'taken', explainedBy: undefined };
+function startRefusal({ start }: MirrorJob, status: number): Difference {
+  const { uid: _, ...prefill } = (start.context.subject ?? {}) as Record<string, unknown>;
+  const explained = status === 400 && Object.keys(prefill).length > 0 && start.context.config?.delivery !== 'page';
+  return {
+    module: 'request',
+    field: 'start',
+    v1: 'taken',
+    v2: `refused (${status})`,
+    explainedBy: explained ? 'request.prefill-validation' : undefined,
+  };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
@@ -625,9 +629,10 @@ export function createCutover(given: CutoverOptions): Cutover {
     metrics.call(runtime.name, kind, side, operation, seconds, failure);
     // A journey started before the stage moved (in flight through a rollback) says nothing about the new stage.
     if (typeof stage === 'string' ? kind !== runtime.windowStage.kind : !sameStage(stage, runtime.windowStage)) return;
-    // A state read that answers says nothing new of the side: a caller polling a stuck journey every second would
-    // otherwise outweigh the calls that move journeys, and thin their failures out below any margin.
-    if (operation === 'fetchState' && !failure) return;
+    // State reads are no evidence either way: a caller polling a stuck journey every second would outweigh the calls
+    // that move journeys and thin their failures out, and counting only the failed reads would bias the rate. The
+    // adapter's task lists and updates read v2's state themselves, so an outage of it still shows.
+    if (operation === 'fetchState') return;
     runtime.window.addCall(side, failure);
     metrics.setWindow(runtime.name, runtime.window);
     checkRollback(runtime);
@@ -1033,7 +1038,7 @@ export function createCutover(given: CutoverOptions): Cutover {
           if (unknown > 0)
             logger?.error('cutover: the kill switch names mappings this cutover does not have; killing the others', {
               unknown,
-              killing: known.length > 0 ? known : [...runtimes.keys()],
+              killing: known.length > 0 ? [...new Set(known)] : [...runtimes.keys()],
               mappings: [...runtimes.keys()],
             });
           // Answers once killed here: a start waits for the file's first read, not for the other replicas to be told.

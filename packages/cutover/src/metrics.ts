@@ -71,7 +71,7 @@ export class CutoverMetrics {
     });
     this.errorRate = new Gauge({
       name: NAMES.errorRate,
-      help: "Share of each side's calls in the rollback window that failed (state reads only when they fail); NaN while it holds none.",
+      help: "Share of each side's calls in the rollback window that failed (state reads are not in it); NaN while it holds none.",
       labelNames: ['mapping', 'side'],
       registers,
     });

@@ -90,8 +90,8 @@ export interface MirrorEnds {
    */
   readonly unchecked: readonly string[];
   /**
-   * The status the shadow's side refused the caller's start with, if it did, though the primary took it: a 4xx
-   * about what was sent (v2 validates a prefill v1 took for `api` delivery). A difference, not the side's failure.
+   * The status v2, the shadow, refused the caller's start with, if it did, though v1 took it: a 4xx about what was
+   * sent but 404 and 410 (v2 validates a prefill v1 took for `api` delivery). A difference, not v2's failure.
    */
   readonly startRefused: number | undefined;
 }
@@ -191,7 +191,9 @@ export async function mirrorJourney(job: MirrorJob, context: MirrorContext): Pro
     shadowId = started.instanceId;
   } catch (error) {
     shadowEnd = failure(error);
-    if (refused(error)) startRefused = error.status;
+    // Only v2's refusal is a difference: v1 refusing a start v2 took in live would roll callers back onto v1's
+    // refusals. A 404 or 410 is a journey the side does not have, which is the configuration's, not a difference.
+    if (shadow === 'v2' && refused(error) && error.status !== 404 && error.status !== 410) startRefused = error.status;
   }
 
   /**

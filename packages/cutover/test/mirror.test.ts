@@ -796,7 +796,40 @@ describe('a shadow that never starts', () => {
     expect(summariseRecords(records).overall.consistency).toBe(0);
   });
 
-  it('refused by v1 in live, a start v2 took: a mismatch on the start that nothing explains', async () => {
+  it('refused by v2 with a 400 for a start whose prefill is only a uid: a mismatch on the start that nothing explains', async () => {
+    const sim = createPlatform();
+    const shadowSim = createPlatform();
+    shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status: 400 });
+    const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
+    await legacyJourney(cutover, { uid: 'customer-7', advance: async () => sim.core.clock.advance(500) });
+    await cutover.idle();
+    await cutover.close();
+    expect(records).toEqual([
+      expect.objectContaining({
+        result: 'mismatch',
+        differences: [{ module: 'request', field: 'start', v1: 'taken', v2: 'refused (400)', explainedBy: undefined }],
+      }),
+    ]);
+  });
+
+  it.each([
+    [404, 'NotFoundError'],
+    [403, 'PermissionDeniedError'],
+  ])(
+    'refused by v2 with a %i (a journey it does not have, a token it refuses): an error pair naming it, not a difference',
+    async (status, name) => {
+      const sim = createPlatform();
+      const shadowSim = createPlatform();
+      shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status });
+      const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
+      await legacyJourney(cutover, { advance: async () => sim.core.clock.advance(500) });
+      await cutover.idle();
+      await cutover.close();
+      expect(records).toEqual([expect.objectContaining({ result: 'error', differences: [], errors: { v2: name } })]);
+    },
+  );
+
+  it('refused by v1 in live, a start v2 took: an error pair, not a difference that would roll callers back onto v1', async () => {
     const sim = createPlatform();
     const shadowSim = createPlatform();
     sim.core.faults.add({ path: '*/journey/start', status: 400 });
@@ -812,14 +845,8 @@ describe('a shadow that never starts', () => {
     await cutover.idle();
     await cutover.close();
     expect(records).toEqual([
-      expect.objectContaining({
-        primary: 'v2',
-        result: 'mismatch',
-        v1Instance: '',
-        differences: [{ module: 'request', field: 'start', v1: 'refused (400)', v2: 'taken', explainedBy: undefined }],
-      }),
+      expect.objectContaining({ primary: 'v2', result: 'error', v1Instance: '', differences: [], errors: { v1: 'BadRequestError' } }),
     ]);
-    expect(records[0]?.errors).toBeUndefined();
   });
 });
 

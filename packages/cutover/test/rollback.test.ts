@@ -116,6 +116,30 @@ describe('automatic rollback', () => {
     await cutover.close();
   });
 
+  it('in live, not on a healthy v2 whose state reads failed a few times while its caller polled: reads are no evidence', async () => {
+    const { sim, cutover, changes, advance } = setUp({
+      mappings: [{ name: 'data-check', v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'live', sample: 1 } }],
+    });
+    for (let journey = 0; journey < 3; journey += 1) {
+      const { instanceId } = await cutover.startJourney(startRequest);
+      const { tasks } = await cutover.listTasks({ instanceId });
+      await cutover.updateTask({ intent: 'Complete', instanceId, taskId: tasks[0]?.taskId as string, context: { subject: person } });
+      // Three of its polls fail, then it polls on to the end, as a caller's retries would.
+      sim.core.faults.add({ path: '*/v2/captain/journey/state/fetch', status: 503, count: 3 });
+      let failed = 0;
+      for (;;) {
+        const state = await cutover.fetchState({ instanceId }).catch(() => undefined);
+        if (state === undefined) failed += 1;
+        else if (state.status !== 'InProgress') break;
+        await advance();
+      }
+      expect(failed).toBe(3);
+    }
+    await cutover.idle();
+    expect(changes).toEqual([]);
+    await cutover.close();
+  });
+
   it('never while the sides agree', async () => {
     const { cutover, records, changes, advance } = setUp();
     for (let i = 0; i < 6; i += 1) {
