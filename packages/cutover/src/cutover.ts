@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, neverSent, TokenEndpointError, type V1Api } from '@journey-bridge/client';
-import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import { bareId, type ChangeId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { comparePair, type PairFailure } from './compare.js';
@@ -208,20 +208,12 @@ const outcomeUnknown = (error: unknown): boolean => {
 };
 
 /**
- * The difference a start v2 refused makes, v1 having taken it. Only a 400 for a start that carried a prefill, for
- * any delivery but `page` (the one v1 validated prefill for), is what the register explains
- * (`request.prefill-validation`); any other refusal is left unexplained.
+ * Whether the register explains v2's refusal of a start v1 took (`request.prefill-validation`): a 400 for a start
+ * that carried a prefill, for any delivery but `page` (the one v1 validated prefill for). Any other is unexplained.
  */
-function startRefusal({ start }: MirrorJob, status: number): Difference {
+function prefillRefused({ start }: MirrorJob, status: number): boolean {
   const { uid: _, ...prefill } = (start.context.subject ?? {}) as Record<string, unknown>;
-  const explained = status === 400 && Object.keys(prefill).length > 0 && start.context.config?.delivery !== 'page';
-  return {
-    module: 'request',
-    field: 'start',
-    v1: 'taken',
-    v2: `refused (${status})`,
-    explainedBy: explained ? 'request.prefill-validation' : undefined,
-  };
+  return status === 400 && Object.keys(prefill).length > 0 && start.context.config?.delivery !== 'page';
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
@@ -664,11 +656,13 @@ export function createCutover(given: CutoverOptions): Cutover {
       // The shadow was given the Saves merged beneath the Complete, as v1 took them: on v2 a change to what a Save
       // submitted is refused, and so is data added after a Save that completed the task, so however alike the ends,
       // this journey would not have come to its end there.
-      const refusal = (
-        field: string,
-        explainedBy: 'request.update-correction' | 'request.update-intent' | 'endpoint.task-list',
-        v2 = 'refused',
-      ) => ({ module: 'request', field, v1: 'taken', v2, explainedBy }) as const;
+      const refusal = (field: string, explainedBy: ChangeId | undefined, v2 = 'refused'): Difference => ({
+        module: 'request',
+        field,
+        v1: 'taken',
+        v2,
+        explainedBy,
+      });
       const refusals = [
         ...changedAfterSave.map((id) => refusal(`${id}.changed-after-save`, 'request.update-correction')),
         ...addedAfterSave.map((name) => refusal(`${name}.added-after-save`, 'request.update-intent')),
@@ -685,14 +679,17 @@ export function createCutover(given: CutoverOptions): Cutover {
             ]),
       ];
       const agreed = compared.result === 'match' || compared.result === 'reasonable' || compared.result === 'ignored';
-      // A start the shadow's side refused, which the primary took: the journey would not have begun there at all.
-      const refusedStart = startRefused === undefined ? undefined : startRefusal(job, startRefused);
-      const result = refusedStart || (refusals.length > 0 && agreed) ? 'mismatch' : compared.result;
-      const differences = [...compared.differences, ...refusals, ...(refusedStart ? [refusedStart] : [])];
-      // The shadow's refused start is its difference, not its failure.
+      // A start v2 refused, which v1 took: the journey would not have begun there at all, whatever the ends.
+      const refusedStart =
+        startRefused === undefined
+          ? []
+          : [refusal('start', prefillRefused(job, startRefused) ? 'request.prefill-validation' : undefined, `refused (${startRefused})`)];
+      const result = refusedStart.length > 0 || (refusals.length > 0 && agreed) ? 'mismatch' : compared.result;
+      const differences = [...compared.differences, ...refusals, ...refusedStart];
+      // v2's refused start is its difference, not its failure.
       const errorOf = (side: Side) => {
         const end = ends[side];
-        return 'failed' in end && !(refusedStart && side !== job.primary) ? { [side]: end.error } : {};
+        return 'failed' in end && !(refusedStart.length > 0 && side === 'v2') ? { [side]: end.error } : {};
       };
       const errors = { ...errorOf('v1'), ...errorOf('v2') };
       record = {

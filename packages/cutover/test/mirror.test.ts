@@ -796,18 +796,21 @@ describe('a shadow that never starts', () => {
     expect(summariseRecords(records).overall.consistency).toBe(0);
   });
 
-  it('refused by v2 with a 400 for a start whose prefill is only a uid: a mismatch on the start that nothing explains', async () => {
+  it.each([
+    ['a 400 for a start whose prefill is only a uid', { uid: 'customer-7' }, 400],
+    ['a 409 for a start with a prefill', { identity: { firstName: 'Ada' } }, 409],
+  ])('refused by v2 with %s: a mismatch on the start that nothing explains', async (_, prefill, status) => {
     const sim = createPlatform();
     const shadowSim = createPlatform();
-    shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status: 400 });
+    shadowSim.core.faults.add({ path: '*/v2/captain/journey/start', status });
     const { cutover, records } = shadowingDataCheck(sim, 2, shadowSim);
-    await legacyJourney(cutover, { uid: 'customer-7', advance: async () => sim.core.clock.advance(500) });
+    await legacyJourney(cutover, { prefill, advance: async () => sim.core.clock.advance(500) });
     await cutover.idle();
     await cutover.close();
     expect(records).toEqual([
       expect.objectContaining({
         result: 'mismatch',
-        differences: [{ module: 'request', field: 'start', v1: 'taken', v2: 'refused (400)', explainedBy: undefined }],
+        differences: [{ module: 'request', field: 'start', v1: 'taken', v2: `refused (${status})`, explainedBy: undefined }],
       }),
     ]);
   });
