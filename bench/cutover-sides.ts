@@ -5,10 +5,13 @@
 import { createV1Adapter } from '@journey-bridge/adapter';
 import { createJourneyClient, createV1Client, staticToken } from '@journey-bridge/client';
 import { contextualV1Client, type ShadowSidesFactory } from '@journey-bridge/cutover';
+import { ownThreadId, pinThread } from './pin-thread.js';
 
 export interface BenchSides {
   readonly v1: { readonly url: string; readonly token: string };
   readonly v2: { readonly url: string; readonly token: string };
+  /** The core the shadow thread pins itself to, beside the v2 service; unpinned when absent. */
+  readonly shadowCore?: number;
 }
 
 export const V1_ID = 'a1d7c3f0data-check-v1';
@@ -26,4 +29,8 @@ export function benchSides({ v1, v2 }: BenchSides) {
   };
 }
 
-export default ((data) => benchSides(data as BenchSides)) satisfies ShadowSidesFactory;
+export default ((data) => {
+  const sides = data as BenchSides;
+  if (sides.shadowCore !== undefined) pinThread(ownThreadId(), sides.shadowCore);
+  return benchSides(sides);
+}) satisfies ShadowSidesFactory;

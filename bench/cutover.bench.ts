@@ -16,6 +16,7 @@ import { type Cutover, createCutover, type PairRecord } from '@journey-bridge/cu
 import { balancedOrders } from './balanced-order.js';
 import { type BenchSides, benchSides, V1_ID, V2_ID } from './cutover-sides.js';
 import { type AddedShare, addedAtPercentile, pooledPercentile } from './paired-bootstrap.js';
+import { canPin, pinThread } from './pin-thread.js';
 import type { Benchmark } from './run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +38,15 @@ const LEAD_IN = 10;
 /** Journeys in flight at once: one (the machine idle but for them), and eight (its two cores busy); or `CUTOVER_CONCURRENCY`. */
 const CONCURRENCY = fromEnvironment('CUTOVER_CONCURRENCY', [1, 8]);
 const POLL_MS = 20;
+/**
+ * Whether the primary's path (this process's main thread and the v1 service's) runs on core 0 and the shadow's (the
+ * shadow thread and the v2 service) on core 1: in production the services are on machines of their own, and here
+ * two simulators sharing two cores make each side's service work the other's latency, whoever's code it is.
+ * `CUTOVER_PIN=0` leaves the threads to the scheduler. @default on where threads can be pinned
+ */
+const PIN = process.env.CUTOVER_PIN !== '0' && canPin();
+const PRIMARY_CORE = 0;
+const SHADOW_CORE = 1;
 /** Issue 18's target for what shadowing may add to the primary's p99. */
 const TARGET = 0.05;
 const person = { identity: { firstName: 'Ada', lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
@@ -189,6 +199,13 @@ const benchmark: Benchmark = {
     const busyLoop = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
     setPriority(busyLoop.pid as number, 19);
     busyLoop.kill('SIGSTOP');
+    if (PIN) {
+      // Main threads only, after every process is spawned: a child inherits its parent's cores, and the busy loop
+      // stays free, as any background work would be.
+      pinThread(child.pid as number, PRIMARY_CORE);
+      pinThread(v2Service.child.pid as number, SHADOW_CORE);
+      pinThread(process.pid, PRIMARY_CORE);
+    }
     try {
       const services: BenchSides = {
         v1: { url, token: await tokenFrom(url) },
@@ -204,7 +221,12 @@ const benchmark: Benchmark = {
           shadow: {
             pollIntervalMs: 250,
             timeoutMs: 60_000,
-            ...(thread && { thread: { module: new URL('./cutover-sides.ts', import.meta.url), data: services } }),
+            ...(thread && {
+              thread: {
+                module: new URL('./cutover-sides.ts', import.meta.url),
+                data: { ...services, ...(PIN && { shadowCore: SHADOW_CORE }) },
+              },
+            }),
           },
         });
       const unshadowed = () => createCutover({ ...benchSides(services), mappings: [{ ...mapping, stage: { kind: 'v1' } }] });
@@ -266,7 +288,9 @@ const benchmark: Benchmark = {
       }
       lines.push('', `Target: under ${TARGET * 100}% added at p99 by the shadow thread (the shim’s way).`, ...verdicts);
       // Other work on the machine competes with the three processes here: say how much there was.
-      lines.push(`${cpus().length} cores; load average over the last minute at the end: ${loadavg()[0]?.toFixed(2)}`);
+      lines.push(
+        `${cpus().length} cores; ${PIN ? `primary's path (this thread, v1 service) on core ${PRIMARY_CORE}, shadow's (its thread, v2 service) on core ${SHADOW_CORE}` : 'threads left to the scheduler'}; load average over the last minute at the end: ${loadavg()[0]?.toFixed(2)}`,
+      );
       return lines;
     } finally {
       child.kill();
