@@ -1,20 +1,18 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JourneyApiError, type Logger, neverSent, TokenEndpointError, type V1Api } from '@journey-bridge/client';
-import { bareId, type ChangeId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
+import { bareId, decodeTaskId, isTerminalStatus, type V1StartRequest, type V1State } from '@journey-bridge/contract';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { comparePair, type PairFailure } from './compare.js';
 import { bound, type CallContext, type ContextualV1Api } from './contextual-api.js';
 import { CutoverOptionsError } from './errors/cutover-options-error.js';
-import { PrimaryOutcomeUnknownError } from './errors/primary-outcome-unknown-error.js';
 import { ShadowThreadError } from './errors/shadow-thread-error.js';
 import { EvidenceWindow } from './evidence-window.js';
 import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
-import { type MirrorEnds, type MirrorJob, mirrorJourney, type SideEnd } from './mirror.js';
-import { normalise } from './normal-form.js';
+import { type MirrorEnds, type MirrorJob, mirrorJourney } from './mirror.js';
 import { parseCutoverOptions, parseStage, readStoredOverride } from './options-schema.js';
+import { pairRecordOf } from './pair-record.js';
 import { createPrimaryTraffic } from './primary-traffic.js';
 import { createShadowQueue } from './shadow-queue.js';
 import { type ShadowThreadOptions, startShadowThread } from './shadow-thread/shadow-thread.js';
@@ -23,7 +21,6 @@ import { createMemoryStore } from './stores/memory-store.js';
 import { storeFailureReason } from './stores/store-failure-reason.js';
 import type {
   CutoverMapping,
-  Difference,
   HeldSubmission,
   PairingStore,
   PairRecord,
@@ -206,15 +203,6 @@ const outcomeUnknown = (error: unknown): boolean => {
   if (error instanceof TokenEndpointError || neverSent(error)) return false;
   return !(error instanceof JourneyApiError && error.status !== undefined && error.status >= 400 && error.status < 500);
 };
-
-/**
- * Whether the register explains v2's refusal of a start v1 took (`request.prefill-validation`): a 400 for a start
- * that carried a prefill, for any delivery but `page` (the one v1 validated prefill for). Any other is unexplained.
- */
-function prefillRefused({ start }: MirrorJob, status: number): boolean {
-  const { uid: _, ...prefill } = (start.context.subject ?? {}) as Record<string, unknown>;
-  return status === 400 && Object.keys(prefill).length > 0 && start.context.config?.delivery !== 'page';
-}
 
 const isNotFound = (error: unknown): boolean => error instanceof JourneyApiError && error.status === 404;
 
@@ -631,81 +619,10 @@ export function createCutover(given: CutoverOptions): Cutover {
   }
 
   /** Compares both ends, counts the pair and publishes its record. */
-  function recordPair(
-    runtime: Runtime,
-    stage: Stage,
-    job: MirrorJob,
-    { ends: mirrored, instances, uncertainInput, changedAfterSave, addedAfterSave, stepsMisfit, unchecked, startRefused }: MirrorEnds,
-  ) {
+  function recordPair(runtime: Runtime, stage: Stage, job: MirrorJob, ends: MirrorEnds) {
     let record: PairRecord;
     try {
-      const dialect = runtime.config.dialect;
-      const outcome = (end: SideEnd) =>
-        'state' in end ? normalise(end.state, dialect) : ({ failed: end.failed, error: end.error } satisfies PairFailure);
-      let ends = mirrored;
-      let outcomes = { v1: outcome(ends.v1), v2: outcome(ends.v2) };
-      let compared = comparePair(outcomes.v1, outcomes.v2, runtime.config.ignore);
-      if (uncertainInput && compared.result === 'mismatch') {
-        // The difference may be the network's, not the platform's: the primary's end is unknown as compared.
-        const unknown = new PrimaryOutcomeUnknownError('a submission of the primary’s caller failed with its outcome unknown');
-        ends = { ...ends, [job.primary]: { failed: 'error', error: unknown.name } };
-        outcomes = { ...outcomes, [job.primary]: outcome(ends[job.primary]) };
-        compared = comparePair(outcomes.v1, outcomes.v2, runtime.config.ignore);
-      }
-      const { v1: v1Outcome, v2: v2Outcome } = outcomes;
-      // The shadow was given the Saves merged beneath the Complete, as v1 took them: on v2 a change to what a Save
-      // submitted is refused, and so is data added after a Save that completed the task, so however alike the ends,
-      // this journey would not have come to its end there.
-      const refusal = (field: string, explainedBy: ChangeId | undefined, v2 = 'refused'): Difference => ({
-        module: 'request',
-        field,
-        v1: 'taken',
-        v2,
-        explainedBy,
-      });
-      const refusals = [
-        ...changedAfterSave.map((id) => refusal(`${id}.changed-after-save`, 'request.update-correction')),
-        ...addedAfterSave.map((name) => refusal(`${name}.added-after-save`, 'request.update-intent')),
-        // Each v1 task's data goes to the one step v2 lists then: a publication that collects in other steps stalls.
-        // Steps that take the caller's data without elements v1 held: taken, without them (an optional one silently).
-        ...(stepsMisfit === undefined
-          ? []
-          : [
-              refusal(
-                'task-steps',
-                'endpoint.task-list',
-                'refused' in stepsMisfit ? 'refused' : `without ${stepsMisfit.without.join(', ')}`,
-              ),
-            ]),
-      ];
-      const agreed = compared.result === 'match' || compared.result === 'reasonable' || compared.result === 'ignored';
-      // A start v2 refused, which v1 took: the journey would not have begun there at all, whatever the ends.
-      const refusedStart =
-        startRefused === undefined
-          ? []
-          : [refusal('start', prefillRefused(job, startRefused) ? 'request.prefill-validation' : undefined, `refused (${startRefused})`)];
-      const result = refusedStart.length > 0 || (refusals.length > 0 && agreed) ? 'mismatch' : compared.result;
-      const differences = [...compared.differences, ...refusals, ...refusedStart];
-      // v2's refused start is its difference, not its failure.
-      const errorOf = (side: Side) => {
-        const end = ends[side];
-        return 'failed' in end && !(refusedStart.length > 0 && side === 'v2') ? { [side]: end.error } : {};
-      };
-      const errors = { ...errorOf('v1'), ...errorOf('v2') };
-      record = {
-        mapping: runtime.name,
-        stage: stage.kind,
-        primary: job.primary,
-        v1Instance: instances.v1 ?? '',
-        v2Instance: instances.v2 ?? '',
-        result,
-        differences,
-        latencyMs: { v1: 'state' in ends.v1 ? ends.v1.latencyMs : undefined, v2: 'state' in ends.v2 ? ends.v2.latencyMs : undefined },
-        ...(Object.keys(errors).length > 0 && { errors }),
-        ...(recordOutcomes && !('failed' in v1Outcome) && !('failed' in v2Outcome) && { outcomes: { v1: v1Outcome, v2: v2Outcome } }),
-        ...(unchecked.length > 0 && { unchecked }),
-        at: new Date().toISOString(),
-      };
+      record = pairRecordOf({ mapping: runtime.name, stage, job, config: runtime.config, withOutcomes: recordOutcomes }, ends);
     } catch (error) {
       failed(runtime.name, 'compare', error);
       return;
