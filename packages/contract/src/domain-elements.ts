@@ -119,6 +119,17 @@ const SSN: DomainElement = {
   }),
 };
 
+/** `Primary` in the specification and the vendor's sample, `primary` on a live tenant. */
+const PrimaryDocumentType = z.enum(['Primary', 'primary']);
+
+/**
+ * The primary document with its back required, for a document known to be two-sided (a journey that always asks
+ * for the back, or a front read as two-sided): the `documents` shape v1's task schema then describes.
+ */
+export const documentsWithBack = z
+  .array(z.looseObject({ type: PrimaryDocumentType, side1Image: Base64Image, side2Image: Base64Image }))
+  .min(1);
+
 const PrimaryDocument: DomainElement = {
   id: 'PrimaryDocument',
   paths: ['documents[type=Primary].side1Image', 'documents[type=Primary].side2Image'],
@@ -129,8 +140,7 @@ const PrimaryDocument: DomainElement = {
       documents: z
         .array(
           z.looseObject({
-            // `Primary` in the specification and the vendor's sample, `primary` on a live tenant.
-            type: z.enum(['Primary', 'primary']),
+            type: PrimaryDocumentType,
             side1Image: Base64Image,
             side2Image: z.union([z.literal(''), Base64Image]),
           }),

@@ -1,5 +1,6 @@
 export { bodyTextDecoder, charsetOf, contentCodingsOf, notValidIn } from './body-text.js';
 export * from './domain-elements.js';
+export { draft07Schema } from './draft-07-schema.js';
 export * from './element-catalogue.js';
 export { DescribedField, ElementDescription, type ElementDescriptionInput, FieldFormat, setAtPath } from './element-description.js';
 export { ContractError } from './errors/contract-error.js';

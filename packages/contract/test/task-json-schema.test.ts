@@ -1,12 +1,10 @@
-import { subjectSchemaFor, V1TaskSchema } from '@journey-bridge/contract';
+import { DescribedElements, ElementCatalogue, taskJsonSchemaFor, V1TaskSchema } from '@journey-bridge/contract';
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
-/** The v1 task schema as the simulator serves it: the segment's subject wrapped as `{ context: { subject } }`. */
-function taskJsonSchema(...elements: Parameters<typeof subjectSchemaFor>[0]) {
-  const body = z.object({ context: z.object({ subject: subjectSchemaFor(elements) }) });
-  return z.toJSONSchema(body, { target: 'draft-7', io: 'input' }) as Record<string, any>;
-}
+/** The v1 task schema the adapter answers for a step that collects `elements`. */
+const taskJsonSchema = (...elements: Parameters<typeof taskJsonSchemaFor>[0]) => taskJsonSchemaFor(elements) as Record<string, any>;
 
 describe('the Draft-07 task schema of a subject', () => {
   const schema = taskJsonSchema({ id: 'FullName', spec: 'required' }, { id: 'Selfie', spec: 'optional' });
@@ -38,5 +36,35 @@ describe('the Draft-07 task schema of a subject', () => {
     const optional = taskJsonSchema({ id: 'DateOfBirth', spec: 'optional' }).properties.context.properties.subject;
     expect(optional.required).toBeUndefined();
     expect(optional.properties.identity.properties.dateOfBirth).toMatchObject({ type: 'string', format: 'date' });
+  });
+});
+
+describe('the task schema under a strict Draft-07 validator (Ajv, its default strict mode, with its formats)', () => {
+  const ajv = new Ajv();
+  // A CommonJS module: its default export is on `default` under Node's ESM interop.
+  ajvFormats.default(ajv);
+  const catalogue = new ElementCatalogue(
+    DescribedElements.parse({
+      MobilePhone: { fields: { number: { path: 'contact.mobilePhone', format: 'phone' } } },
+      Upload: { fields: { scan: { path: 'upload.scan', format: 'base64' } } },
+    }),
+  );
+  const every = ['FullName', 'DateOfBirth', 'CurrentAddress', 'PrimaryDocument', 'Selfie', 'SSN', 'MobilePhone', 'Upload'];
+  const validate = ajv.compile(
+    taskJsonSchemaFor(
+      every.map((id) => ({ id, spec: 'optional' as const })),
+      catalogue,
+    ),
+  );
+
+  it('compiles, though zod writes formats Draft-07 does not define (base64, e164)', () => {
+    expect(validate({ context: { subject: {} } })).toBe(true);
+  });
+
+  it('still checks those strings by their pattern', () => {
+    const valid = { contact: { mobilePhone: '+447700900123' }, upload: { scan: 'c2Nhbg==' } };
+    expect(validate({ context: { subject: valid } })).toBe(true);
+    expect(validate({ context: { subject: { ...valid, contact: { mobilePhone: '07700 900123' } } } })).toBe(false);
+    expect(validate({ context: { subject: { ...valid, upload: { scan: 'not base64!' } } } })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { filterFlow, type V1Dialect } from '@journey-bridge/contract';
+import { documentsWithBack, draft07Schema, filterFlow, type V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import { currentSegment, type Instance, phaseOf } from './engine.js';
 import type { JourneyDefinition, SegmentDefinition } from './journey-definition.js';
@@ -6,15 +6,23 @@ import type { JourneyDefinition, SegmentDefinition } from './journey-definition.
 // The simulator renders v1 itself, from the journey's dialect, and never through the adapter's translators: a bug
 // in those would otherwise be on both sides of every test that compares the adapter with this surface.
 
-const schemas = new WeakMap<SegmentDefinition, Record<string, unknown>>();
+const schemas = new WeakMap<SegmentDefinition, Map<boolean, Record<string, unknown>>>();
 
-/** The Draft-07 schema of a v1 task: `{ context: { subject } }` with the segment's elements, built once per segment. */
-export function taskSchemaOf(journey: JourneyDefinition, segment: SegmentDefinition): Record<string, unknown> {
-  let schema = schemas.get(segment);
+/**
+ * The Draft-07 schema of a v1 task: `{ context: { subject } }` with the segment's elements, built once per segment
+ * and need of the document's back. v1 has no instructions: once the document's back is required (`backRequired`),
+ * the schema is where a v1 caller reads it.
+ */
+export function taskSchemaOf(journey: JourneyDefinition, segment: SegmentDefinition, backRequired = false): Record<string, unknown> {
+  const built = schemas.get(segment) ?? new Map<boolean, Record<string, unknown>>();
+  schemas.set(segment, built);
+  let schema = built.get(backRequired);
   if (!schema) {
-    const subject = journey.catalogue.subjectSchema(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
-    schema = z.toJSONSchema(z.object({ context: z.object({ subject }) }), { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-    schemas.set(segment, schema);
+    let subject = journey.catalogue.subjectSchema(segment.collects.map((entry) => ({ id: entry.element, spec: entry.spec })));
+    const document = backRequired ? segment.collects.find(({ element }) => element === 'PrimaryDocument') : undefined;
+    if (document) subject = subject.extend({ documents: document.spec === 'required' ? documentsWithBack : documentsWithBack.optional() });
+    schema = draft07Schema(z.object({ context: z.object({ subject }) }));
+    built.set(backRequired, schema);
   }
   return schema;
 }
@@ -52,7 +60,9 @@ export function taskListWithSchemaView(instance: Instance) {
       variantId: segment.variantId,
       schema: { $ref: `#/schemas/${segment.id}` },
     })),
-    schemas: Object.fromEntries(tasks.map(({ segment }) => [segment.id, taskSchemaOf(instance.journey, segment)])),
+    schemas: Object.fromEntries(
+      tasks.map(({ segment }) => [segment.id, taskSchemaOf(instance.journey, segment, instance.side2 === 'required')]),
+    ),
   };
 }
 

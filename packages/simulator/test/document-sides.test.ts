@@ -113,3 +113,52 @@ describe('the document’s back, always or never required', () => {
     expect(() => parseJourney({ ...file, documentSide2: { lazy: { requiredWhen: [] } } }, 'lazy.json')).toThrow(/documentSide2/);
   });
 });
+
+describe('the document’s back on v1, which has no instructions: the task says it', () => {
+  const front = { type: 'Primary', side1Image: b64('DRIVING LICENCE'), side2Image: '' };
+
+  async function startOnboardingV1(h: Harness) {
+    const reply = await h.v1('start', { resourceId: IDS.onboardingV1, context: { config: { async: true }, subject: {} } });
+    const { instanceId } = reply.body as { instanceId: string };
+    const { tasks } = (await h.v1('task/list', { instanceId })).body as { tasks: { taskId: string }[] };
+    return { instanceId, taskId: tasks[0]?.taskId as string };
+  }
+  const documentsSchema = async (h: Harness, instanceId: string) => {
+    const listed = (await h.v1('task/list/schema', { instanceId })).body;
+    return listed.schemas.onboarding.properties.context.properties.subject.properties.documents;
+  };
+
+  it('refuses the front again once it was read as two-sided, naming the back, which the task schema then requires', async () => {
+    const h = harness();
+    const { instanceId, taskId } = await startOnboardingV1(h);
+    expect((await documentsSchema(h, instanceId)).items.required).toEqual(['type', 'side1Image', 'side2Image']);
+    expect((await documentsSchema(h, instanceId)).items.properties.side2Image.anyOf).toContainEqual({ type: 'string', const: '' });
+    const complete = (documents: object[]) =>
+      h.v1('task/update', { intent: 'Complete', instanceId, taskId, context: { subject: { ...ALL_BUT_THE_DOCUMENT, documents } } });
+
+    // Taken while the front is read: the task stays open until the classification answers.
+    expect((await complete([front])).status).toBe(200);
+    h.clock.advance(3000);
+    expect((await h.v1('task/list', { instanceId })).body.tasks).toEqual([expect.objectContaining({ taskId })]);
+    const back = await documentsSchema(h, instanceId);
+    expect(back.items.properties.side2Image).not.toHaveProperty('anyOf');
+    expect(back.items.properties.side2Image).toMatchObject({ type: 'string', minLength: 4 });
+
+    const again = await complete([front]);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('side2Image is required');
+    // The back alone, as the production caller sends each side: the journey goes on.
+    expect((await complete([{ side2Image: b64('licence back') }])).status).toBe(200);
+    expect((await h.v1('task/list', { instanceId })).body.tasks).toEqual([]);
+  });
+
+  it('takes the front alone of a document read as one-sided, and its schema never requires a back', async () => {
+    const h = harness();
+    const { instanceId, taskId } = await startOnboardingV1(h);
+    const passport = { type: 'Primary', side1Image: b64('passport'), side2Image: '' };
+    const subject = { ...ALL_BUT_THE_DOCUMENT, documents: [passport] };
+    expect((await h.v1('task/update', { intent: 'Complete', instanceId, taskId, context: { subject } })).status).toBe(200);
+    h.clock.advance(3000);
+    expect((await h.v1('task/list', { instanceId })).body.tasks).toEqual([]);
+  });
+});

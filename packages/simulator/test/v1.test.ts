@@ -1,4 +1,6 @@
 import { V1State, V1TaskList, V1TaskListWithSchema, V1TaskSchema } from '@journey-bridge/contract';
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { b64, harness, IDS, SUBJECTS } from './harness.js';
 
@@ -58,6 +60,26 @@ describe('v1 task endpoints', () => {
     expect(subject.required).toEqual(['identity']);
     expect(subject.properties.identity.required).toEqual(['firstName', 'lastNames', 'dateOfBirth']);
     expect(Object.keys(subject.properties.identity.properties)).toContain('currentAddress');
+  });
+
+  it('publishes task schemas a strict Draft-07 validator (Ajv with its formats) compiles, and that take valid data', async () => {
+    const h = harness();
+    const ajv = new Ajv();
+    // A CommonJS module: its default export is on `default` under Node's ESM interop.
+    ajvFormats.default(ajv);
+    // Every bundled v1 journey in the eu region (fraud-screen is published in us only).
+    for (const resourceId of [IDS.dataCheckV1, IDS.docSelfieV1, IDS.accountOpeningV1, IDS.dualSourceV1, IDS.onboardingV1]) {
+      const listed = V1TaskListWithSchema.parse((await h.v1('task/list/schema', { instanceId: await startAsync(h, resourceId) })).body);
+      for (const [key, schema] of Object.entries(listed.schemas)) {
+        expect(() => ajv.compile(schema), `${resourceId}: ${key}`).not.toThrow();
+      }
+    }
+    const docSelfie = await startAsync(h, IDS.docSelfieV1);
+    const { schemas } = V1TaskListWithSchema.parse((await h.v1('task/list/schema', { instanceId: docSelfie })).body);
+    const validate = ajv.compile(Object.values(schemas)[0] as object);
+    const documents = [{ type: 'Primary', side1Image: b64('front'), side2Image: '' }];
+    expect(validate({ context: { subject: { documents, biometrics: [{ selfieImage: b64('face') }] } } })).toBe(true);
+    expect(validate({ context: { subject: { documents: [{ ...documents[0], side1Image: 'not base64!' }] } } })).toBe(false);
   });
 
   it('serves a task schema by taskId alone, and 404 for an unknown task', async () => {

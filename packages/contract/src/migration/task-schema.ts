@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectedElement, DomainElementId } from '../domain-elements.js';
+import { draft07Schema } from '../draft-07-schema.js';
 import { type CollectedRef, ElementCatalogue } from '../element-catalogue.js';
 
 /** The specification's six elements and nothing else: what a caller that describes none knows. */
@@ -47,10 +48,7 @@ export function taskJsonSchemaFor(
         : subject.describe(
             `Also collects ${undescribed.join(', ')}: journey-bridge has no description of their fields, so they are not shown.`,
           );
-    schema = z.toJSONSchema(z.object({ context: z.object({ subject: described }) }), { target: 'draft-7', io: 'input' }) as Record<
-      string,
-      unknown
-    >;
+    schema = draft07Schema(z.object({ context: z.object({ subject: described }) }));
     schemas.set(key, schema);
   }
   return schema;

@@ -9,6 +9,7 @@ import {
   V1StateRequest,
 } from '@journey-bridge/contract';
 import { Hono } from 'hono';
+import { hasSide1, hasSide2 } from '../document-sides.js';
 import { currentSegment } from '../engine.js';
 import { invalidBody, quote, SimError } from '../sim-error.js';
 import type { SimulatorCore } from '../simulator-core.js';
@@ -73,7 +74,7 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
     if (!task || !segment || task.instance.journey.region !== c.get('region')) {
       throw new SimError({ kind: 'NOT_FOUND', problem: `task ${quote(parsed.data.taskId)} was not found` });
     }
-    return c.json(taskSchemaOf(task.instance.journey, segment));
+    return c.json(taskSchemaOf(task.instance.journey, segment, task.instance.side2 === 'required'));
   });
 
   app.post(V1_PATHS.taskUpdate, async (c) => {
@@ -107,6 +108,14 @@ export function v1Routes(core: SimulatorCore): Hono<SimEnv> {
     const problems = segment.collects.flatMap(({ element, spec }) =>
       spec === 'required' ? (catalogue.problem(merged, element) ?? []) : [],
     );
+    // v1 has no instructions: a document known to be two-sided is incomplete without its back, which the task's
+    // schema then requires too. Taken without it, the task would stay open with nothing telling the caller why.
+    const document = segment.collects.find(({ element }) => element === 'PrimaryDocument');
+    if (document && instance.side2 === 'required' && (document.spec === 'required' || hasSide1(merged)) && !hasSide2(merged)) {
+      problems.push(
+        'PrimaryDocument is missing its back: context.subject.documents[type=Primary].side2Image is required for this document',
+      );
+    }
     if (problems.length > 0) throw new SimError(problems.map((problem) => ({ kind: 'MISSING_FIELD' as const, problem })));
     if (intent === 'Validate') return c.json({ instanceId, taskId, valid: true });
 
