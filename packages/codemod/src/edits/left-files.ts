@@ -38,14 +38,15 @@ export interface UnreadFile {
 
 /**
  * The files of flows beside a file the run did not read: those it imports (a shared constant rewritten under it
- * would leave its own v1 calls pointing at v2), and, when it holds journey text, those they import in turn and those
- * that import it (they may hand it a v1 answer or id). Each is left as it was, and its flows with it (`withFlowMates`).
+ * would leave its own v1 calls pointing at v2), and, when it holds journey text, those they import in turn and every
+ * file that imports it (it may hand them a v1 client, answer or id, so what they do through it is unseen). Each is
+ * left as it was, and its flows with it (`withFlowMates`).
  */
 export function besideUnreadFiles(unread: readonly UnreadFile[], flows: readonly Flow[], modules: ModuleGraph): Map<string, Leave> {
   const flowFiles = new Set(flows.flatMap((flow) => flow.files));
   const left = new Map<string, Leave>();
   const leave = (file: string, how: string, { file: unreadFile, why }: UnreadFile) => {
-    if (flowFiles.has(file) && !left.has(file))
+    if (!left.has(file))
       left.set(file, { rule: UNCHANGEABLE, reason: `left as it was: it ${how} ${unreadFile}, which the codemod did not read (${why})` });
   };
   for (const entry of unread) {
@@ -53,7 +54,10 @@ export function besideUnreadFiles(unread: readonly UnreadFile[], flows: readonly
     const journeyText = mentionsV1(entry.text) || mentionsV2(entry.text);
     const direct = modules.importsOfText(entry.file, entry.text);
     // One that calls v1 itself may reach the shared base through a barrel (`export * from './config'`).
-    for (const file of journeyText ? throughBarrels(modules, direct) : direct) leave(file, 'is imported by', entry);
+    for (const file of journeyText ? throughBarrels(modules, direct) : direct)
+      if (flowFiles.has(file)) leave(file, 'is imported by', entry);
+    // Whatever an importer was found to do: what it calls through the unread file (a client made there with a v1
+    // base) is unseen, so its calls are no flow the run knows, and its reads of their answers would be misjudged.
     if (journeyText) for (const importer of modules.importersOf(entry.file)) leave(importer, 'imports', entry);
   }
   return left;
