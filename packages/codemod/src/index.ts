@@ -1,4 +1,5 @@
 export { CodemodError } from './errors/codemod-error.js';
+export { CodemodWriteError } from './errors/codemod-write-error.js';
 export { HelperModuleError } from './errors/helper-module-error.js';
 export { type CodemodOptions, DEFAULT_EXTENSIONS } from './options.js';
 export type { Flow } from './plan/resolve.js';

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
@@ -6,6 +7,7 @@ import { patchedElsewhere } from './analysis/patched-elsewhere.js';
 import { EditedFiles } from './edits/edited-files.js';
 import { besideUnreadFiles, overlappingEdits, reportLeftFiles, type UnreadFile, unwritable, withFlowMates } from './edits/left-files.js';
 import { emitHelpers } from './emit/helper-module.js';
+import { CodemodWriteError } from './errors/codemod-write-error.js';
 import { COMPONENT_EXTENSIONS, componentKindOf } from './files/components.js';
 import { declarationFileOf } from './files/declaration-file.js';
 import { discoverFiles, NoFilesError } from './files/discover-files.js';
@@ -192,8 +194,10 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     edited = new EditedFiles(texts, new Map([...edits].filter(([file]) => !grown.has(file))));
     created = emission.files;
     if (grown.size === left.size && !options.dry) {
-      // Every file is staged before any takes its place: one that cannot be written leaves its flows as they were.
-      const failures = await stageAll(texts, edited, created, staged);
+      // Every file is staged before any takes its place, and all take it or none: one that cannot be written
+      // leaves its flows as they were, and the others are written again without them.
+      let failures = await stageAll(texts, edited, created, staged);
+      if (failures.size === 0) failures = await commitAllOrNone(staged, texts);
       if (failures.size > 0) {
         await Promise.all([...staged.values()].map((write) => write.discard()));
         staged.clear();
@@ -236,7 +240,6 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     else outcomes.push({ file, status: candidateSet.has(file) ? 'unchanged' : 'skipped' });
   }
   for (const { path, text } of created) outcomes.push({ file: path, status: 'created', before: '', after: text });
-  await commitAll(staged, outcomes);
   const lines = options.linesAsRead ? new EditedFiles(texts, new Map()) : edited;
   for (const site of resolution.sites) nameSiteLines(site, lines);
   return {
@@ -309,21 +312,40 @@ async function stageAll(
 }
 
 /**
- * Puts every staged file in place. A rename in its own directory fails only when the tree changed under the run;
- * such a file is reported, never half-written.
+ * Puts every staged file in place, or none: when one cannot take its place (an immutable file, a directory that
+ * changed under the run), those already in place are given their text back and the files that failed are answered,
+ * with why. Every staged file is committed or discarded either way.
  */
-async function commitAll(staged: ReadonlyMap<string, StagedWrite>, outcomes: FileOutcome[]): Promise<void> {
+async function commitAllOrNone(
+  staged: ReadonlyMap<string, StagedWrite>,
+  originals: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  const committed: string[] = [];
   await Promise.all(
     [...staged.values()].map(async (write) => {
       try {
         await write.commit();
+        committed.push(write.file);
       } catch (error) {
-        const position = outcomes.findIndex((outcome) => outcome.file === write.file);
-        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-        outcomes[position] = { file: write.file, status: 'refused', error: `cannot write: ${reason}; the tree changed during the run` };
+        failures.set(write.file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
       }
     }),
   );
+  if (failures.size > 0) await Promise.all(committed.map((file) => putBack(file, originals.get(file))));
+  return failures;
+}
+
+/** Gives a file the text it had before the run (staged and renamed like any write), or removes one the run created. */
+async function putBack(file: string, original: string | undefined): Promise<void> {
+  try {
+    if (original === undefined) await unlink(file);
+    else await (await stageWrite(file, original, { create: false })).commit();
+  } catch (error) {
+    throw new CodemodWriteError(
+      `${file} has its new text and could not be given back its old one: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
 }
 
 /**

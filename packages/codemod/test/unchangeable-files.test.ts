@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,6 +61,40 @@ describe('a file of a flow that the run cannot change leaves the whole flow as i
     expect((await readdir(join(tree, 'src'))).sort()).toEqual([LONG_NAME, 'a.ts', 'endpoints.ts'].sort());
   });
 
+  // An immutable file (chattr +i) reads as writable and takes a staged file beside it, but refuses the rename over
+  // it: only root can set the flag, on a file system that has it.
+  const immutable = (path: string, on: boolean) => execFileSync('chattr', [on ? '+i' : '-i', path], { stdio: 'ignore' });
+  const canMakeImmutable = (() => {
+    const probe = join(tmpdir(), `journey-codemod-immutable-${process.pid}`);
+    try {
+      writeFileSync(probe, '');
+      immutable(probe, true);
+      immutable(probe, false);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      rmSync(probe, { force: true });
+    }
+  })();
+
+  it.skipIf(!canMakeImmutable)(
+    'when it cannot take its place: the files renamed before it get their text back, the flow is v1',
+    async () => {
+      await project({ 'src/endpoints.ts': ENDPOINTS, 'src/a.ts': CALLER, 'src/b.ts': CALLER });
+      immutable(join(tree, 'src/b.ts'), true);
+      try {
+        const result = await run();
+        expect([await read('src/endpoints.ts'), await read('src/a.ts'), await read('src/b.ts')]).toEqual([ENDPOINTS, CALLER, CALLER]);
+        expect(result.files.find((file) => file.file.endsWith('b.ts'))).toMatchObject({ status: 'refused', error: /^cannot write: EPERM/ });
+        expect(result.flows.map((flow) => flow.decision)).toEqual(['v1']);
+        expect((await readdir(join(tree, 'src'))).sort()).toEqual(['a.ts', 'b.ts', 'endpoints.ts']);
+      } finally {
+        immutable(join(tree, 'src/b.ts'), false);
+      }
+    },
+  );
+
   it.each([
     ['read-only', async () => chmod(join(tree, 'src/b.ts'), 0o444), /read-only/],
     ['unparseable', async () => writeFile(join(tree, 'src/b.ts'), `${CALLER}\nexport const broken = ;\n`), /does not parse/],
@@ -95,6 +131,30 @@ describe('a file of a flow that the run cannot change leaves the whole flow as i
     expect(result.files.find((file) => file.file.endsWith('b.ts'))).toMatchObject({ status: 'refused', error: /^larger than 500 bytes/ });
     expect([await read('src/endpoints.ts'), await read('src/a.ts')]).toEqual([ENDPOINTS, CALLER]);
     expect(result.flows.every((flow) => flow.decision === 'v1')).toBe(true);
+  });
+
+  it('when the file it calls through is read-only: a got client made there with the v1 base leaves its importers as they were', async () => {
+    const PLATFORM = `import got from 'got';
+export const API = got.extend({ prefixUrl: 'https://eu.platform.go.gbgplc.com/captain/api/journey', responseType: 'json', resolveBodyOnly: true });
+`;
+    const DOCS = `import { API } from './platform';
+
+export async function begin(token: string) {
+  const headers = { authorization: \`Bearer \${token}\` };
+  const { instanceId } = await API.post('start', { headers, json: { resourceId: 'c3f9e5b2doc-selfie-v1@latest', context: { config: { async: true }, subject: {} } } });
+  const state = await API.post('state/fetch', { headers, json: { instanceId } });
+  return state.data.process.flow.decision.result.outcome === 'Decision: Pass';
+}
+`;
+    await project({ 'src/platform.ts': PLATFORM, 'src/docs.ts': DOCS });
+    await chmod(join(tree, 'src/platform.ts'), 0o444);
+    const result = await runCodemod({ paths: ['src'], cwd: tree, journeyMap: { 'c3f9e5b2doc-selfie-v1': 'd4a0f6c3doc-selfie-v2' } });
+    // Not even a marker: what it calls is unseen, so a marker's reason would be a guess.
+    expect(await read('src/docs.ts')).toBe(DOCS);
+    expect(result.files.find((file) => file.file.endsWith('docs.ts'))).toMatchObject({
+      status: 'refused',
+      error: expect.stringMatching(/^left as it was: it imports .*platform\.ts, which the codemod did not read \(read-only/),
+    });
   });
 
   it('but a read-only file with journey text that reaches the constant only through a module of its own holds nothing back', async () => {
