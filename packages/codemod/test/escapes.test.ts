@@ -118,6 +118,8 @@ describe('a value the codemod cannot follow', () => {
     ['made into text by a method of its own', "res.redirect(started.instanceId.concat('/draft'));"],
     ['appended to a link with +=', "let link = '/draft?iid=';\n  link += started.instanceId;\n  res.redirect(link);"],
     ['made the key of an object', 'req.session.seen = { [started.instanceId]: true };'],
+    ['stored under a computed key', 'Object.assign(pending, { [req.user.id]: started.instanceId });'],
+    ['stored under a computed key beside other fields', 'cache.put({ [req.user.id]: started.instanceId, at: Date.now() });'],
     ['joined in an array', "res.redirect(['/draft', started.instanceId].join('/'));"],
     ['taken out of an array by a loop', 'for (const id of [started.instanceId]) req.session.iid = id;'],
     ['matched', "res.redirect('/draft/' + started.instanceId.match(/^[0-9a-f]+$/)[0]);"],
@@ -136,7 +138,7 @@ describe('a value the codemod cannot follow', () => {
     const run = await startSending(line);
     expect(run.stderr).toContain('0 migrated whole');
     expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toMatch(
-      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)|made the key of an object|made into text by \.match\(\)), which the codemod does not follow/,
+      /journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is (written into text \(a URL, a header, a cookie\)|put in an array|made into text by \.concat\(\)|made the key of an object|stored under a computed key|made into text by \.match\(\)), which the codemod does not follow/,
     );
   });
 

@@ -10,9 +10,20 @@ import { overloadParameters } from './overloads.js';
 import { picksMember } from './read-back.js';
 import type { Source } from './sources.js';
 import { decisionEscapes, statusEscapes, wordingUnfollowed } from './status-and-decision.js';
+import { idUnfollowed } from './text-uses.js';
 import type { AnyCall, Tracking } from './tracking.js';
 import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
-import { bodyKey, carriesDecision, carriesId, carriesStatus, elementOf, isObjectShape, type Shape, type Value } from './values.js';
+import {
+  bodyKey,
+  carriesDecision,
+  carriesId,
+  carriesInstanceId,
+  carriesStatus,
+  elementOf,
+  isObjectShape,
+  type Shape,
+  type Value,
+} from './values.js';
 
 /** `const x = value`, `const { a } = value`, a parameter: follows each name bound. */
 export function declare(tracking: Tracking, value: Value, target: Node, source: Source): void {
@@ -234,6 +245,8 @@ export function stored(tracking: Tracking, value: Value, property: Extract<Node,
   if (!object || key === undefined) {
     if (isObjectShape(value.shape))
       tracking.refuse(source, property, value, ruleOf(value), 'the v1 answer is stored under a computed key', suggestionOf(value));
+    // `{ [userId]: instanceId }`: read back by a key only run time knows, the id leaves the code followed.
+    else if (carriesInstanceId(value.shape)) idUnfollowed(tracking, value, property, source, 'stored under a computed key');
     else wordingUnfollowed(tracking, value, property, source, 'stores it under a computed key');
     return;
   }
