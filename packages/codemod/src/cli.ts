@@ -203,6 +203,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   for (const file of result.files) {
     if (file.status === 'parse-error')
       io.stderr.write(`journey-codemod: cannot parse ${relative(cwd, file.file)}, left unchanged: ${file.error}\n`);
+    // Named as a parse error is: the summary counts them, and a reader should not need --report to learn which
+    // (--check names them among its findings).
+    if (file.status === 'refused' && !values.check)
+      io.stderr.write(`journey-codemod: left ${relative(cwd, file.file)} unchanged: ${(file.error ?? '').replaceAll(`${cwd}/`, '')}\n`);
     if (file.status !== 'changed' && file.status !== 'created') continue;
     if (values.diff) io.stdout.write(unifiedDiff(file, cwd));
     if (values.print) io.stdout.write(`// ${relative(cwd, file.file)}\n${file.after ?? ''}\n`);

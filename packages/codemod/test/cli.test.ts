@@ -310,6 +310,10 @@ export async function begin() {
     const unread = await runCli(['src/latin1.js', '--check'], repo);
     expect(unread.code).toBe(1);
     expect(unread.stderr).toMatch(/latin1\.js:1 not checked: .*UTF-8/);
+    // A run that writes names each file it left unchanged and why, as it names files that do not parse.
+    const run = await runCli(['src', '--force'], repo);
+    expect(run.stderr).toMatch(/^journey-codemod: left src\/latin1\.js unchanged: .*UTF-8/m);
+    expect(run.stderr).toContain('1 refused');
   });
 
   it('--check writes nothing and fails while v1 calls remain', async () => {
