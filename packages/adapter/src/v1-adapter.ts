@@ -1,5 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
-import { BadRequestError, type CallOptions, ConflictError, type JourneyClient, type Logger, type V1Api } from '@journey-bridge/client';
+import {
+  BadRequestError,
+  type CallOptions,
+  ConflictError,
+  JourneyApiError,
+  type JourneyClient,
+  type Logger,
+  type V1Api,
+} from '@journey-bridge/client';
 import {
   AddedAfterSaveError,
   addedAfterSave,
@@ -346,6 +354,23 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       return now.interactionId !== interactionId || now.processing === true;
     }
 
+    /**
+     * Refuses a client that may not submit (401, 403) as v1 did, before an update the adapter answers without a
+     * submit of its own (a Validate, a Save of part of an element kept as a draft, an update whose data the journey
+     * holds) or refuses itself (data missing or invalid): else its draft would be merged into the task's next
+     * Complete, whoever sends it. v2 is asked with a submit that names no participant and carries an empty subject,
+     * which changes nothing; any other failure of it says nothing of the client, and the update goes on as it was.
+     */
+    async function refuseUnlessPermitted(instanceId: string, interactionId?: string): Promise<void> {
+      try {
+        const active = interactionId ?? noted(await client.fetchInteraction({ instanceId }, call)).interactionId;
+        if (active !== undefined)
+          noted(await client.submitInteraction({ instanceId, interactionId: active, context: { subject: {} } }, call));
+      } catch (error) {
+        if (error instanceof JourneyApiError && (error.status === 401 || error.status === 403)) throw error;
+      }
+    }
+
     async function v1State(instanceId: string, filterKeys?: readonly string[]) {
       const v2 = noted(await client.fetchState({ instanceId }, call));
       const dialect = journeys.dialectOfV2(v2.context?.process?.journey?.id);
@@ -560,8 +585,17 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         asV1(async () => {
           const parsed = v1Request(TaskUpdateRequest, request, logger);
           // A Validate writes nothing: it need not wait for another update of its task.
-          if (parsed.intent === 'Validate') return update(parsed);
-          return oneUpdateAtATime(saveStore, parsed.taskId, () => update(parsed), { ...updateWait, signal: call.signal });
+          const updated =
+            parsed.intent === 'Validate'
+              ? update(parsed)
+              : oneUpdateAtATime(saveStore, parsed.taskId, () => update(parsed), { ...updateWait, signal: call.signal });
+          try {
+            return await updated;
+          } catch (error) {
+            // v1 refused a client that may not submit before it looked at the data.
+            if (error instanceof TranslationError) await refuseUnlessPermitted(parsed.instanceId);
+            throw error;
+          }
         }),
 
       fetchState: (request) =>
@@ -660,9 +694,11 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         // Only v2 can check an element nobody described: valid: true would be a guess.
         const unchecked = plan.undescribed.filter(({ spec }) => spec === 'required').map(({ id }) => id);
         if (unchecked.length > 0) throw new UndescribedElementError(unchecked);
+        await refuseUnlessPermitted(instanceId, interactionId);
         return { instanceId, taskId, valid: true };
       }
       if (plan.participants.length === 0) {
+        await refuseUnlessPermitted(instanceId, interactionId);
         await draftKept(false);
         return { instanceId, taskId };
       }

@@ -216,7 +216,8 @@ describe('createV1Adapter', () => {
     expect(await count(() => api.listTasksWithSchema({ instanceId }))).toBe(1);
     const taskId = (await api.listTasks({ instanceId })).tasks[0]?.taskId ?? '';
     expect(await count(() => api.getTaskSchema({ taskId }))).toBe(1);
-    expect(await count(() => api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: person } }))).toBe(1);
+    // The interaction, and a submit that names nothing: v1 refused a Validate from a client that may not submit.
+    expect(await count(() => api.updateTask({ intent: 'Validate', instanceId, taskId, context: { subject: person } }))).toBe(2);
     expect(await count(() => api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } }))).toBe(2);
     expect(await count(() => api.fetchState({ instanceId }))).toBe(1);
   });

@@ -49,11 +49,13 @@ describe('a document’s back sent alone, once v2 asks for it', () => {
 
   it('with a field added to an element the journey holds: refused (v2 keeps an element as first given), nothing sent', async () => {
     const { sim, instanceId, complete } = await askedForTheBack();
-    const submits = sim.core.journal.count({ path: '*/interaction/submit' });
+    const dataSubmits = () =>
+      sim.core.journal.list({ path: '*/interaction/submit' }).filter(({ participants }) => participants?.length).length;
+    const submits = dataSubmits();
     const update = complete(backAndMarketing);
     await expect(update).rejects.toBeInstanceOf(ConflictError);
     await expect(update).rejects.toMatchObject({ message: expect.stringContaining('Consent') });
-    expect(sim.core.journal.count({ path: '*/interaction/submit' })).toBe(submits);
+    expect(dataSubmits()).toBe(submits);
     expect(sim.core.engine.get(instanceId)?.subject.consent).toEqual({ dataProcessing: true });
   });
 });

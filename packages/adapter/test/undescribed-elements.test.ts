@@ -70,7 +70,10 @@ async function onboardingOn(sim: Simulator, api: V1Api, prefill: Subject = {}) {
   };
   const update = (intent: 'Validate' | 'Save' | 'Complete', subject: Subject) =>
     api.updateTask({ intent, instanceId, taskId, context: { subject } });
-  const submits = () => sim.core.journal.list({ path: '*/interaction/submit', instanceId }).length;
+  /** Submits that carry data: one naming no participant only asks whether the caller may submit. */
+  const submits = () =>
+    sim.core.journal.list({ path: '*/interaction/submit', instanceId }).filter(({ participants }) => (participants?.length ?? 0) > 0)
+      .length;
   /** Lets the classification and the modules run; the decision, once the journey no longer lists a task. */
   const outcome = async () => {
     sim.core.clock.advance(10_000);

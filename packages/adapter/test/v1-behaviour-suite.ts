@@ -203,6 +203,27 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(flowOf(done)[DECISION]?.result?.outcome).toBe(PASS);
     });
 
+    it('refuses every update from a client that may not submit, and keeps nothing it sent for the owner’s Complete', async () => {
+      const { target, api, clock, startAsync, onlyTask } = setup();
+      const readOnly = checked(target.api('eu', target.sim.issueToken('read-only-client')), dialect);
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: { identity: { firstName: 'Ada' } } } });
+      const planted = { identity: { firstName: 'Mallory' } };
+      for (const intent of ['Save', 'Validate', 'Complete'] as const) {
+        const refused = await rejection(readOnly.updateTask({ intent, instanceId, taskId, context: { subject: planted } }));
+        expect(refused.v1Error).toEqual({
+          status: 403,
+          message: 'the API client lacks the journey.submit permission',
+          error: 'forbidden-error',
+        });
+      }
+      const rest = { identity: { lastNames: ['Lovelace'], dateOfBirth: '1990-12-10' } };
+      await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: rest } });
+      clock.advance(1200);
+      expect(flowOf(await api.fetchState({ instanceId }))['kyc-eu-v3']?.subject).toEqual(person);
+    });
+
     it('a Save that carries every required element: v1 keeps a draft, v2 completes the interaction, the task stays listed', async () => {
       const { api, startAsync, onlyTask } = setup();
       const instanceId = await startAsync();
