@@ -1,7 +1,6 @@
 import {
   DeviceConnectResponse,
   DeviceStartResponse,
-  ERROR_KINDS,
   type InstanceRequest,
   Interaction,
   resultOf,
@@ -190,10 +189,10 @@ export function createJourneyClient(options: JourneyClientOptions): JourneyClien
         });
       } catch (error) {
         // A refusal after an attempt whose outcome is unknown may refuse what that attempt took: a 409 (v2 has no
-        // code of its own for "already submitted": 409 4003 says invalid data too), or a 400 "not the active
-        // interaction" once that attempt completed the interaction. The journey's state decides; 4009 cannot.
+        // code of its own for "already submitted": 409 4003 says invalid data too; 4009 once that attempt ended the
+        // journey), or a 400 "not the active interaction" once it completed the interaction. The state decides.
         const refused = error instanceof ConflictError || error instanceof BadRequestError;
-        if (!refused || !uncertain || error.code === ERROR_KINDS.JOURNEY_NOT_ACTIVE.code) throw error;
+        if (!refused || !uncertain) throw error;
         return takenBefore(request, error, call);
       }
     },

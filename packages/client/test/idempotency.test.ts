@@ -150,6 +150,34 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([500, 400]);
   });
 
+  it('an answer lost after the submit ended the journey: the replay meets 409 4009, the journey holds the data, success', async () => {
+    const sim = await simulator();
+    let lost = false;
+    // The submit is taken and its modules run to the journey's end before the answer is lost.
+    const client = v2Client(sim, {
+      fetch: async (input, init) => {
+        const response = await sim.fetch(input, init);
+        if (lost || !String(input instanceof Request ? input.url : input).endsWith('/interaction/submit')) return response;
+        lost = true;
+        sim.core.clock.advance(10_000);
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+      },
+    });
+    const { instanceId, interactionId } = await fetchedInteraction(sim, client);
+
+    const result = await client.submitInteraction({
+      instanceId,
+      interactionId,
+      participants: [{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }],
+      context: { subject: PERSON },
+    });
+
+    expect(result).toEqual({ status: 'success' });
+    const replay = sim.core.journal.list({ path: SUBMIT }).at(-1);
+    expect(replay?.status).toBe(409);
+    expect((await client.fetchState({ instanceId })).status).toBe('Completed');
+  });
+
   it('a replay after a lost attempt meets 400 for data the journey does not hold: the refusal, never success', async () => {
     const sim = await simulator();
     const client = v2Client(sim);
