@@ -15,7 +15,8 @@ export const v2Error = (kind: ErrorKindName, location: ErrorLocation, problem: s
  * it with the parser it has for that API: an OAuth error for a token path, a v2 error for a v2 path, else v1's.
  */
 export function notFoundAnswer(pathname: string): Response {
-  const problem = `no endpoint at ${pathname.slice(0, 200)}`;
+  // The path is not quoted back: a caller's mistake may put an identifier (or a line break) in it.
+  const problem = 'no endpoint at this path';
   if (pathname.includes('/as/')) return json(404, { error: 'invalid_request', error_description: problem });
   if (pathname.includes('/v2/')) return json(404, v2Error('NOT_FOUND', 'Path', problem, 'Verify the URL.'));
   return json(404, { status: 404, message: problem, error: ERROR_KINDS.NOT_FOUND.v1 });

@@ -669,12 +669,20 @@ describe('a path the shim serves nothing at', () => {
   it('is a 404 in the shape of the API the path looks like: OAuth for a token path, v2 for a v2 path, else v1', async () => {
     const token = await post(`${shim.url}/as/token.oauth2/`, 'grant_type=client_credentials');
     expect(token.status).toBe(404);
-    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'no endpoint at /as/token.oauth2/' });
+    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'no endpoint at this path' });
     const v2 = await post(`${shim.url}/v2//captain/journey/health`, '{}');
     expect(v2.status).toBe(404);
     expect(await v2.json()).toMatchObject({ errors: [{ code: '4040', name: 'NOT_FOUND', location: 'Path' }] });
     const other = await fetch(`${shim.url}/nowhere`);
-    expect(await other.json()).toEqual({ status: 404, message: 'no endpoint at /nowhere', error: 'not-found-error' });
+    expect(await other.json()).toEqual({ status: 404, message: 'no endpoint at this path', error: 'not-found-error' });
+  });
+
+  it('never quotes the path back: a caller’s mistake may put an identity number in it', async () => {
+    for (const path of ['/captain/api/journey/state/fetch/987-65-4321', '/v2/captain/journey/987-65-4321', '/as/987-65-4321']) {
+      const reply = await post(`${shim.url}${path}`, '{}');
+      expect(reply.status).toBe(404);
+      expect(await reply.text()).not.toContain('987-65-4321');
+    }
   });
 });
 

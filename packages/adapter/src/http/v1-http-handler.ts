@@ -334,7 +334,8 @@ export function createV1HttpHandler({
     let heldBytes = 0;
     let context: CallContext | undefined;
     try {
-      if (!operation) throw new RequestProblem(404, `no v1 endpoint at ${pathname.slice(0, 200)}`);
+      // The path is not quoted back: a caller's mistake may put an identifier in it.
+      if (!operation) throw new RequestProblem(404, 'no v1 endpoint at this path');
       if (request.method !== 'POST') throw new RequestProblem(405, `${request.method} is not allowed: use POST`, { allow: 'POST' });
       const token = BEARER.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
       if (!token) throw new RequestProblem(401, 'the Authorization header must be "Bearer <access token>"');

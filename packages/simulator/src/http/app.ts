@@ -141,7 +141,8 @@ export function createApp(core: SimulatorCore): Hono<SimEnv> {
           { kind: 'METHOD_NOT_ALLOWED', location: 'Request', problem: `${c.req.method} is not allowed on ${c.req.path}: use POST` },
           { Allow: 'POST' },
         )
-      : new SimError({ kind: 'NOT_FOUND', location: 'Path', problem: `no endpoint at ${c.req.path.slice(0, 200)}` });
+      : // The path is not quoted back: a caller's mistake may put an identifier in it.
+        new SimError({ kind: 'NOT_FOUND', location: 'Path', problem: 'no endpoint at this path' });
     return c.json(errorBody(error, c.get('surface')), error.status as 404, error.headers);
   });
 
