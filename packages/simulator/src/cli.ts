@@ -25,7 +25,7 @@ Options:
   --manual-clock         time moves only through POST /__sim/clock/advance
   --token-expires-in S   access token lifetime in seconds (default 3600)
   --scopes LIST          comma-separated scopes the token endpoints grant, the first by default
-                         (default svc.token,gbg.token; a production v1 caller asks for openid)
+                         (default svc.token,gbg.token,openid: a production v1 caller asks for openid)
   --region R             region of requests that name none: eu, us or au (default eu)
   -h, --help             show this help
   -v, --version          print the version

@@ -24,7 +24,8 @@ export interface SimulatorOptions {
   tokenExpiresIn?: number;
   /**
    * Scopes the client-credentials and password grants accept (a request may name several, space-separated); the
-   * first is the default. A production v1 caller asks for `openid`. @default ['svc.token', 'gbg.token']
+   * first is the default. `openid` is the scope a production v1 caller and the vendor's CLI ask for with the password
+   * grant. @default ['svc.token', 'gbg.token', 'openid']
    */
   scopes?: readonly string[];
   /** HS256 secret the "external provider" signs `id_token`s with for the legacy exchange. @default 'journey-sim-id-token-secret' */
@@ -103,7 +104,7 @@ export class SimulatorCore {
     this.options = {
       seed: 1,
       tokenExpiresIn: 3600,
-      scopes: ['svc.token', 'gbg.token'],
+      scopes: ['svc.token', 'gbg.token', 'openid'],
       idTokenSecret: 'journey-sim-id-token-secret',
       bodyLimitBytes: 10 * 1024 * 1024,
       defaultRegion: 'eu',

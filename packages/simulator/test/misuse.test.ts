@@ -246,7 +246,7 @@ describe('createSimulator options', () => {
   it('takes an option given as undefined as its default', () => {
     expect(createSimulator({ journeys, seed: undefined, scopes: undefined }).core.options).toMatchObject({
       seed: 1,
-      scopes: ['svc.token', 'gbg.token'],
+      scopes: ['svc.token', 'gbg.token', 'openid'],
     });
   });
 });

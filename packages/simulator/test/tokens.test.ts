@@ -58,12 +58,22 @@ describe('tokens', () => {
     expect(JSON.stringify(wrong.body)).not.toContain('nope');
   });
 
-  it('grants the password grant as a production caller sends it (no client_id, scope=openid) once openid is configured', async () => {
+  it('takes an empty scope (`scope=`, a blank form field) as none asked for', async () => {
+    const h = harness();
+    for (const body of [
+      { grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: '' },
+      { grant_type: 'password', username: 'demo-user', password: 'demo-password', scope: '' },
+    ]) {
+      expect(await h.send('/as/token.oauth2', form(body))).toMatchObject({ status: 200, body: { token_type: 'Bearer' } });
+    }
+  });
+
+  it('grants the password grant as a production caller sends it (no client_id, scope=openid) by default', async () => {
     const caller = { grant_type: 'password', username: 'demo-user', password: 'demo-password', scope: 'openid' };
-    const unconfigured = await harness().send('/as/token.oauth2', form(caller));
+    const unconfigured = await harness({ scopes: ['svc.token'] }).send('/as/token.oauth2', form(caller));
     expect(unconfigured).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
 
-    const h = harness({ scopes: ['openid', 'svc.token'] });
+    const h = harness();
     const granted = await h.send('/as/token.oauth2', form(caller));
     expect(granted).toMatchObject({ status: 200, body: { token_type: 'Bearer', expires_in: 3600 } });
     const start = await h.v1(

@@ -42,6 +42,8 @@ function tokenParameters(params: URLSearchParams): { form: Record<string, string
     if (Object.hasOwn(form, name)) return { repeated: name };
     form[name] = value;
   }
+  // An empty scope (`scope=`, as a form that leaves the field blank sends it) asks for none: as if omitted.
+  if (form.scope === '') delete form.scope;
   return { form };
 }
 
