@@ -60,10 +60,11 @@ describe('tokens', () => {
 
   it('takes an empty scope (`scope=`, a blank form field) as none asked for', async () => {
     const h = harness();
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       { grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: '' },
       { grant_type: 'password', username: 'demo-user', password: 'demo-password', scope: '' },
-    ]) {
+    ];
+    for (const body of bodies) {
       expect(await h.send('/as/token.oauth2', form(body))).toMatchObject({ status: 200, body: { token_type: 'Bearer' } });
     }
   });
