@@ -157,8 +157,9 @@ function decisionStepView(instance: Instance) {
       name: 'Decision',
       outcome: `Decision: ${instance.decision}`,
       outcomeClassification: classificationOf(instance.decision),
-      // The specification gives every step `advice`; the decision has none of a module's.
-      advice: {},
+      // The specification gives every step `advice` with `contains` (a client reads `advice.contains.svcScore` off
+      // each step); the decision has none of a module's figures.
+      advice: { contains: {} },
       result: null,
       process: { step: { startedAt: at, endedAt: at, durationMilliSec: 0, moduleName: 'Decision' } },
     },

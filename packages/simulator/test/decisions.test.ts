@@ -28,8 +28,8 @@ describe('decisions where the vendor’s clients read them', () => {
         name: 'Decision',
         outcome: `Decision: ${decision}`,
         outcomeClassification: classification,
-        // Every step has advice (the specification); the decision has none of a module's.
-        advice: {},
+        // Every step has advice with contains (the specification); the decision has none of a module's figures.
+        advice: { contains: {} },
         result: null,
         process: { step: { startedAt: decidedAt, endedAt: decidedAt, durationMilliSec: 0, moduleName: 'Decision' } },
       });

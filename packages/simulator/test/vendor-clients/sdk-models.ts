@@ -117,8 +117,8 @@ const DecisionStep = z.strictObject({
   name: z.string().min(1),
   outcome: z.string().startsWith('Decision: '),
   outcomeClassification: Classification,
-  // The sample's decision step has no `advice`; the specification gives every step one, and wins.
-  advice: z.strictObject({}),
+  // The sample's decision step has no `advice`; the specification gives every step one with `contains`, and wins.
+  advice: z.strictObject({ contains: z.strictObject({}) }),
   result: z.null(),
   process: z.strictObject({ step: StepTiming }),
 });
