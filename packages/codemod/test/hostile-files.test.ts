@@ -89,7 +89,7 @@ const FILES: HostileFile[] = [
     path: 'src/dangling.ts',
     make: (tree, outside) => symlink(join(outside, 'gone.ts'), join(tree, 'src/dangling.ts')),
     status: 'refused',
-    error: /symbolic link/,
+    error: /^a symbolic link to nothing \(its target does not exist\)$/,
   },
   {
     name: 'a read-only v1 file',

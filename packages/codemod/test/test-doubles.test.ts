@@ -89,6 +89,36 @@ describe('a test that mocks v1 beside the code it tests', () => {
     expect(check.stderr).toContain('and onboard.ts, which the file imports, calls v2');
   });
 
+  it('takes routes of nock and msw for test doubles: marked, never a request, no flow', async () => {
+    const doubles = `import nock from 'nock';
+import { http, HttpResponse } from 'msw';
+import { onboard } from './onboard';
+
+const platform = nock('https://eu.platform.go.gbgplc.com').persist();
+platform.post('/captain/api/journey/start').reply(200, { instanceId: 'inst-00000000000000001' });
+platform.post('/captain/api/journey/task/list').reply(200, { instanceId: 'inst-00000000000000001', tasks: [] });
+
+export const handlers = [
+  http.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', () => HttpResponse.json({ status: 'InProgress' })),
+];
+
+export const run = () => onboard({});
+`;
+    await commitProject(repo, { 'map.json': MAP, 'src/onboard.ts': SERVICE, 'src/doubles.test.ts': doubles });
+    const run = await runCli(['src', '--journey-map', 'map.json'], repo);
+    expect(run.stderr).toContain('flows: 1 migrated whole, 0 left on v1');
+    const test = await readFile(join(repo, 'src/doubles.test.ts'), 'utf8');
+    expect(test).not.toContain('codemod.opaque-body');
+    // The msw route's marker goes above the statement it is in.
+    for (const route of [
+      "platform.post('/captain/api/journey/start')",
+      "platform.post('/captain/api/journey/task/list')",
+      'export const handlers',
+    ]) {
+      expect(markerAbove(test, route)).toContain('[codemod.v1-response-mock] a URL matched against the v1 path');
+    }
+  });
+
   it("reads a file matching a v1 task path only when it names an instanceId: another API's /task/update is not v1", async () => {
     const todo = `export async function done(base: string, id: string) {
   return fetch(base + '/task/update', { method: 'POST', body: JSON.stringify({ taskId: id, done: true }) });

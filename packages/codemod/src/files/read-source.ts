@@ -1,4 +1,4 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 
 /**
  * A source file's text, or why the codemod leaves the file alone without reading it as source, with its text when
@@ -24,7 +24,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export async function readSource(path: string, maxBytes: number): Promise<SourceRead> {
   try {
     const info = await lstat(path);
-    if (info.isSymbolicLink()) return { refused: 'a symbolic link: its target is migrated where it lives' };
+    if (info.isSymbolicLink()) {
+      const target = await stat(path).catch(() => undefined);
+      return {
+        refused: target
+          ? 'a symbolic link: its target is migrated where it lives'
+          : 'a symbolic link to nothing (its target does not exist)',
+      };
+    }
     if (!info.isFile()) return { refused: 'not a regular file' };
     if (info.size > maxBytes) {
       const refused = `larger than ${maxBytes} bytes: generated or bundled code is not migrated`;

@@ -14,7 +14,7 @@ import { type RequestBody, requestBody } from './request-body.js';
 import { INTERCEPTOR_FORM } from './response-interceptors.js';
 import { SiteBuilder } from './site-builder.js';
 import type { CallShape } from './synthesize-call.js';
-import { isUrlMatchCall } from './url-matches.js';
+import { isTestDoubleRoute, isUrlMatchCall } from './url-matches.js';
 import { leadingHole, matchV1Url, type UrlMatch, V1_BASE_PATTERN, V2_BASE, V2_BASE_PATTERN } from './v1-url.js';
 
 /** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
@@ -118,8 +118,9 @@ export function planCalls(
       planned.push(planV1ApiCall(ctx, node, [...ancestors], method, options));
       return;
     }
-    // `url.endsWith('/task/list')`, `expect(url).toContain(…)`: a v1 path matched, not requested (url-matches.ts).
-    if (isUrlMatchCall(node)) return;
+    // `url.endsWith('/task/list')`, `expect(url).toContain(…)`, a test double's route (`nock(host).post(path).reply(…)`):
+    // a v1 path matched, not requested (url-matches.ts).
+    if (isUrlMatchCall(node) || isTestDoubleRoute(node, ancestors.at(-1))) return;
     const url = urlArgument(ctx, node);
     if (!url) return;
     const value = evaluate(url.node, ctx);

@@ -35,6 +35,39 @@ export function isUrlMatchCall(call: CallExpression): boolean {
   return /^to[A-Z]/.test(method) && isExpectation(call.callee.object);
 }
 
+/** HTTP methods a test double routes by (`nock(host).post(path)`, msw's `http.post(path, resolver)`). */
+const ROUTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'intercept', 'all']);
+/** What nock's interceptor answers with: `scope.post(path).reply(200, body)`. */
+const NOCK_ANSWERS = new Set([
+  'reply',
+  'replyWithError',
+  'replyWithFile',
+  'delay',
+  'delayBody',
+  'delayConnection',
+  'times',
+  'once',
+  'twice',
+]);
+
+/**
+ * A route of a test double, not a request: a nock interceptor (`scope.post('/captain/api/journey/start')` answered
+ * with `.reply(…)`), or msw's handler (`http.post(url, resolver)`, `rest.post(url, resolver)`: a request's second
+ * argument is never a function). `parent` is the node the call is part of.
+ */
+export function isTestDoubleRoute(call: CallExpression, parent: Node | undefined): boolean {
+  if (!isMember(call.callee)) return false;
+  const method = propertyName(call.callee);
+  if (method === undefined || !ROUTED_METHODS.has(method)) return false;
+  const answered = parent !== undefined && isMember(parent) && parent.object === call && NOCK_ANSWERS.has(propertyName(parent) ?? '');
+  const handler = call.arguments[1];
+  const resolved =
+    call.callee.object.type === 'Identifier' &&
+    (call.callee.object.name === 'http' || call.callee.object.name === 'rest') &&
+    (handler?.type === 'ArrowFunctionExpression' || handler?.type === 'FunctionExpression');
+  return answered || resolved;
+}
+
 /** `expect(x)`, `expect(x).not`, `expect(x).resolves`: the chain a matcher is called on. */
 function isExpectation(node: Node): boolean {
   if (isMember(node)) return isExpectation(node.object);
@@ -51,16 +84,18 @@ export function planUrlMatches(ctx: FileContext): Site[] {
   const sites: Site[] = [];
   walk(ctx.ast.program, (node, ancestors) => {
     const matched =
-      (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') && isUrlMatchCall(node as CallExpression)
-        ? [
-            ...(node.arguments as Node[]),
-            ...(isMember(node.callee) && node.callee.object.type === 'RegExpLiteral' ? [node.callee.object] : []),
-          ]
-        : node.type === 'BinaryExpression' && COMPARISONS.has(node.operator)
-          ? [node.left, node.right]
-          : node.type === 'SwitchCase' && node.test
-            ? [node.test]
-            : [];
+      node.type === 'CallExpression' && isTestDoubleRoute(node, ancestors.at(-1)) && node.arguments[0]
+        ? [node.arguments[0] as Node]
+        : (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') && isUrlMatchCall(node as CallExpression)
+          ? [
+              ...(node.arguments as Node[]),
+              ...(isMember(node.callee) && node.callee.object.type === 'RegExpLiteral' ? [node.callee.object] : []),
+            ]
+          : node.type === 'BinaryExpression' && COMPARISONS.has(node.operator)
+            ? [node.left, node.right]
+            : node.type === 'SwitchCase' && node.test
+              ? [node.test]
+              : [];
     for (const argument of matched) {
       const written = v1PathIn(argument);
       if (!written) continue;

@@ -37,7 +37,7 @@ export function formatSummary(summary: Summary, written: boolean): string {
   const lines = [
     `files: ${files.scanned} scanned, ${files.skipped} skipped by prefilter, ${files.changed} ${written ? 'changed' : 'would change'}, ${files.unchanged} unchanged, ${files['parse-error']} parse errors, ${files.refused} refused${files.created > 0 ? `, ${files.created} ${written ? 'created' : 'would be created'} (the helper module)` : ''}`,
     `flows: ${flows.migrated} migrated whole, ${flows.v1} left on v1 (${marked})${flows.half > 0 ? `, ${flows.half} half on v2 (${marked})` : ''}`,
-    `sites: ${sites.migrated} migrated, ${sites['needs-review']} migrated but need review, ${sites.unsupported} ${files.refused > 0 ? `unsupported (${marked})` : 'marked unsupported'}, ${sites.ignored} ignored`,
+    `sites: ${sites.migrated} migrated, ${sites['needs-review']} to review (${marked}), ${sites.unsupported} ${files.refused > 0 ? `unsupported (${marked})` : 'marked unsupported'}, ${sites.ignored} ignored`,
   ];
   for (const rule of Object.keys(rules).sort()) {
     const counts = Object.entries(rules[rule] ?? {})
