@@ -331,7 +331,8 @@ describe('v2 pass-through', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const lonely = await shimWith({ upstream: `http://127.0.0.1:${port}/eu/v2/captain/` });
+    // A refused connection is not the timeout's: a loaded machine must not turn it into one (300 ms by default here).
+    const lonely = await shimWith({ upstream: `http://127.0.0.1:${port}/eu/v2/captain/`, timeoutMs: 10_000 });
     const reply = await post(`${lonely.url}/v2/captain/journey/start`, v2Start);
     expect(reply.status).toBe(503);
     const { errors } = (await reply.json()) as { errors: { problem: string }[] };
