@@ -29,6 +29,13 @@ async function fetchedInteraction(sim: Simulator, client = v2Client(sim)) {
   return { instanceId, interactionId: interaction.interactionId ?? '' };
 }
 
+/** The submit of the whole data check: name and birth date, the one interaction's two elements. */
+const personSubmit = (ids: { instanceId: string; interactionId: string }) => ({
+  ...ids,
+  participants: [{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }],
+  context: { subject: PERSON },
+});
+
 describe('journey start is never replayed blindly', () => {
   it('a reset connection on start raises ConnectionError after one attempt', async () => {
     const sim = await simulator();
@@ -83,12 +90,7 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     const { instanceId, interactionId } = await fetchedInteraction(sim, client);
     sim.core.faults.add({ path: SUBMIT, reset: true, count: 1 });
 
-    const result = await client.submitInteraction({
-      instanceId,
-      interactionId,
-      participants: [{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }],
-      context: { subject: PERSON },
-    });
+    const result = await client.submitInteraction(personSubmit({ instanceId, interactionId }));
 
     expect(result.status).toBe('success');
     expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([0, 200]);
@@ -139,12 +141,7 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     const { instanceId, interactionId } = await fetchedInteraction(sim, client);
     sim.core.faults.add({ path: SUBMIT, status: 500, afterHandling: true, count: 1 });
 
-    const result = await client.submitInteraction({
-      instanceId,
-      interactionId,
-      participants: [{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }],
-      context: { subject: PERSON },
-    });
+    const result = await client.submitInteraction(personSubmit({ instanceId, interactionId }));
 
     expect(result).toEqual({ status: 'success' });
     expect(sim.core.journal.list({ path: SUBMIT }).map((entry) => entry.status)).toEqual([500, 400]);
@@ -165,12 +162,7 @@ describe('submit is replayed, and a replay that meets its own data succeeds', ()
     });
     const { instanceId, interactionId } = await fetchedInteraction(sim, client);
 
-    const result = await client.submitInteraction({
-      instanceId,
-      interactionId,
-      participants: [{ domainElementId: 'FullName' }, { domainElementId: 'DateOfBirth' }],
-      context: { subject: PERSON },
-    });
+    const result = await client.submitInteraction(personSubmit({ instanceId, interactionId }));
 
     expect(result).toEqual({ status: 'success' });
     const replay = sim.core.journal.list({ path: SUBMIT }).at(-1);
