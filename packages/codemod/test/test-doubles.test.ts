@@ -96,7 +96,7 @@ import { onboard } from './onboard';
 
 const platform = nock('https://eu.platform.go.gbgplc.com').persist();
 platform.post('/captain/api/journey/start').reply(200, { instanceId: 'inst-00000000000000001' });
-platform.post('/captain/api/journey/task/list').reply(200, { instanceId: 'inst-00000000000000001', tasks: [] });
+platform.post('/captain/api/journey/task/list').times(2).reply(200, { instanceId: 'inst-00000000000000001', tasks: [] });
 
 export const handlers = [
   http.post('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', () => HttpResponse.json({ status: 'InProgress' })),
@@ -117,6 +117,22 @@ export const run = () => onboard({});
     ]) {
       expect(markerAbove(test, route)).toContain('[codemod.v1-response-mock] a URL matched against the v1 path');
     }
+  });
+
+  it('takes a request whose chain goes on with .once() for a request, not a route: the base it shares stays v1', async () => {
+    const relay = `${SERVICE}
+import got from 'got';
+
+export function relayTasks(rawBody: string) {
+  return got.stream.post(\`\${BASE}/task/list\`, { body: rawBody }).once('response', (r) => console.log(r.statusCode));
+}
+`;
+    await commitProject(repo, { 'map.json': MAP, 'src/onboard.ts': relay });
+    const run = await runCli(['src', '--journey-map', 'map.json'], repo);
+    expect(run.stderr).toContain('flows: 0 migrated whole');
+    const code = await readFile(join(repo, 'src/onboard.ts'), 'utf8');
+    expect(code).toContain("const BASE = 'https://eu.platform.go.gbgplc.com/captain/api/journey';");
+    expect(code).not.toContain('a test double or an assertion');
   });
 
   it("reads a file matching a v1 task path only when it names an instanceId: another API's /task/update is not v1", async () => {

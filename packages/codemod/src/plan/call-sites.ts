@@ -120,7 +120,7 @@ export function planCalls(
     }
     // `url.endsWith('/task/list')`, `expect(url).toContain(…)`, a test double's route (`nock(host).post(path).reply(…)`):
     // a v1 path matched, not requested (url-matches.ts).
-    if (isUrlMatchCall(node) || isTestDoubleRoute(node, ancestors.at(-1))) return;
+    if (isUrlMatchCall(node) || isTestDoubleRoute(node, ancestors)) return;
     const url = urlArgument(ctx, node);
     if (!url) return;
     const value = evaluate(url.node, ctx);

@@ -37,35 +37,35 @@ export function isUrlMatchCall(call: CallExpression): boolean {
 
 /** HTTP methods a test double routes by (`nock(host).post(path)`, msw's `http.post(path, resolver)`). */
 const ROUTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'intercept', 'all']);
-/** What nock's interceptor answers with: `scope.post(path).reply(200, body)`. */
-const NOCK_ANSWERS = new Set([
-  'reply',
-  'replyWithError',
-  'replyWithFile',
-  'delay',
-  'delayBody',
-  'delayConnection',
-  'times',
-  'once',
-  'twice',
-]);
+/** What nock's interceptor answers with, whatever comes between (`.times(2)`, `.delay(100)`): `.reply(200, body)`. */
+const NOCK_ANSWERS = new Set(['reply', 'replyWithError', 'replyWithFile']);
 
 /**
- * A route of a test double, not a request: a nock interceptor (`scope.post('/captain/api/journey/start')` answered
- * with `.reply(…)`), or msw's handler (`http.post(url, resolver)`, `rest.post(url, resolver)`: a request's second
- * argument is never a function). `parent` is the node the call is part of.
+ * A route of a test double, not a request: a nock interceptor (`scope.post('/captain/api/journey/start')` whose chain
+ * is answered with `.reply(…)`), or msw's handler (`http.post(url, resolver)`, `rest.post(url, resolver)`: a
+ * request's second argument is never a function). `ancestors` are the call's, nearest last.
  */
-export function isTestDoubleRoute(call: CallExpression, parent: Node | undefined): boolean {
+export function isTestDoubleRoute(call: CallExpression, ancestors: readonly Node[]): boolean {
   if (!isMember(call.callee)) return false;
   const method = propertyName(call.callee);
   if (method === undefined || !ROUTED_METHODS.has(method)) return false;
-  const answered = parent !== undefined && isMember(parent) && parent.object === call && NOCK_ANSWERS.has(propertyName(parent) ?? '');
   const handler = call.arguments[1];
-  const resolved =
+  if (
     call.callee.object.type === 'Identifier' &&
     (call.callee.object.name === 'http' || call.callee.object.name === 'rest') &&
-    (handler?.type === 'ArrowFunctionExpression' || handler?.type === 'FunctionExpression');
-  return answered || resolved;
+    (handler?.type === 'ArrowFunctionExpression' || handler?.type === 'FunctionExpression')
+  )
+    return true;
+  // Up the chain the call heads (`.times(2).reply(…)`): a member of the call, then the call of that member, again.
+  let link: Node = call;
+  for (let at = ancestors.length - 1; at >= 1; at -= 2) {
+    const member = ancestors[at];
+    const next = ancestors[at - 1];
+    if (!member || !isMember(member) || member.object !== link || next?.type !== 'CallExpression' || next.callee !== member) return false;
+    if (NOCK_ANSWERS.has(propertyName(member) ?? '')) return true;
+    link = next;
+  }
+  return false;
 }
 
 /** `expect(x)`, `expect(x).not`, `expect(x).resolves`: the chain a matcher is called on. */
@@ -84,7 +84,7 @@ export function planUrlMatches(ctx: FileContext): Site[] {
   const sites: Site[] = [];
   walk(ctx.ast.program, (node, ancestors) => {
     const matched =
-      node.type === 'CallExpression' && isTestDoubleRoute(node, ancestors.at(-1)) && node.arguments[0]
+      node.type === 'CallExpression' && isTestDoubleRoute(node, ancestors) && node.arguments[0]
         ? [node.arguments[0] as Node]
         : (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') && isUrlMatchCall(node as CallExpression)
           ? [
