@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Interaction } from '@journey-bridge/contract';
 import { parseKept, type SaveStore } from './save-store.js';
 
@@ -8,7 +9,15 @@ interface Saved {
   readonly instanceId: string;
   /** The interaction as it was when the Save came, without its `context`: v1 still listed it as the instance's task. */
   readonly interaction: Interaction;
+  /** Who sent the Save: a fingerprint of the caller's token (never the token), absent for the adapter's own. */
+  readonly savedBy?: string;
 }
+
+/** A task a Save completed: the interaction it was, and who sent the Save. */
+export type SavedTask = Pick<Saved, 'interaction' | 'savedBy'>;
+
+/** A token's fingerprint: the same token gives the same one, and none gives the token back. */
+export const tokenFingerprint = (token: string): string => createHash('sha256').update(token).digest('base64url').slice(0, 22);
 
 /**
  * The taskIds whose interaction a Save completed (a Save that left it open is not kept: the interaction is still
@@ -23,10 +32,11 @@ export class CompletedBySave {
     this.#store = store;
   }
 
-  async add(taskId: string, instanceId: string, interaction: Interaction): Promise<void> {
+  async add(taskId: string, instanceId: string, interaction: Interaction, savedBy?: string): Promise<void> {
     // A list needs the interaction's ids, status and what it collects, never the subject it may carry.
     const { context: _subject, ...listed } = interaction;
-    await this.#store.set(savedKey(taskId), JSON.stringify({ instanceId, interaction: listed } satisfies Saved), TTL_MS);
+    const saved: Saved = { instanceId, interaction: listed, ...(savedBy !== undefined && { savedBy }) };
+    await this.#store.set(savedKey(taskId), JSON.stringify(saved), TTL_MS);
     // The last Save's task per instance: v1 lists one task at a time.
     await this.#store.set(pendingKey(instanceId), taskId, TTL_MS);
   }
@@ -38,9 +48,11 @@ export class CompletedBySave {
   }
 
   /** The interaction `taskId` was when its Save completed it, if one did: what that task collected. */
-  async interactionOf(taskId: string): Promise<Interaction | undefined> {
+  async savedTask(taskId: string): Promise<SavedTask | undefined> {
     const saved = await this.#store.get(savedKey(taskId));
-    return saved === undefined ? undefined : parseKept<Saved>(saved).interaction;
+    if (saved === undefined) return undefined;
+    const { interaction, savedBy } = parseKept<Saved>(saved);
+    return { interaction, ...(savedBy !== undefined && { savedBy }) };
   }
 
   /** The task of `instanceId` a Save left waiting for its Complete, with the interaction v1 still listed for it. */

@@ -62,7 +62,7 @@ import {
 } from '@journey-bridge/contract';
 import type { z } from 'zod';
 import type { CallContext } from './call-context.js';
-import { CompletedBySave } from './completed-by-save.js';
+import { CompletedBySave, tokenFingerprint } from './completed-by-save.js';
 import { catalogueOf } from './described-elements.js';
 import { withEarlyDocumentBack } from './early-document-back.js';
 import { AdapterOptionsError } from './errors/adapter-options-error.js';
@@ -235,6 +235,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
   /** The operations for one call in one context (or none): every upstream call carries the context, `trace` notes it. */
   function operations(context: CallContext | undefined, trace: UpstreamTrace): V1Api {
     const call = callOptionsFor(context);
+    /** Who this call is (a fingerprint of the caller's token); the adapter's own calls are nobody else. */
+    const callerFingerprint = call.token === undefined ? undefined : tokenFingerprint(call.token);
     /** Notes the upstream answer's request id for the caller and for a refusal that follows; returns the answer. */
     const noted = <T extends { readonly requestId: string | undefined }>(answer: T): T => {
       // Once v2 has answered a call, a 404 later in it is about a journey v2 holds, never one still on v1.
@@ -618,8 +620,12 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
         // The Save, Validate or Complete v1 code sends after a Save: v1 took it into the draft; here the Save already
         // submitted. It is answered as v1 did only when the journey holds all it carries, so nothing it adds is lost.
         const afterSave = intent === 'Complete' || intent === 'Save' || intent === 'Validate';
-        const saved = error instanceof StaleTaskError && afterSave ? await beforeSending(completedBySave.interactionOf(taskId)) : undefined;
-        if (saved === undefined) throw error;
+        const task = error instanceof StaleTaskError && afterSave ? await beforeSending(completedBySave.savedTask(taskId)) : undefined;
+        if (task === undefined) throw error;
+        const saved = task.interaction;
+        // Answered here without a submit, and a Complete forgets the Save: v1 refused a client that may not submit
+        // first. The one that sent the Save may (v2 took it); another is asked, at the interaction the Save completed.
+        if (task.savedBy !== callerFingerprint) await refuseUnlessPermitted(instanceId, saved.interactionId);
         const state = noted(await client.fetchState({ instanceId }, call));
         // Paused since the Save: v1 refused the draft's Complete too until the journey resumed.
         if (state.status === 'Paused') throw error;
@@ -719,7 +725,7 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       // The Save was taken: a failed read or store only costs the v1 answer to a Complete that follows it (409, not 200).
       // Noted before the draft, so that a Save sent again after a draft the store failed to keep is answered as v1 did.
       const saveCompleted = intent === 'Save' && (await movedOn(instanceId, interactionId).catch(() => false));
-      if (saveCompleted) await completedBySave.add(taskId, instanceId, interaction).catch(() => {});
+      if (saveCompleted) await completedBySave.add(taskId, instanceId, interaction, callerFingerprint).catch(() => {});
       else if (intent !== 'Save') await forget(taskId);
       await draftKept(true);
       return { instanceId, taskId };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CompletedBySave } from '../src/completed-by-save.js';
+import { CompletedBySave, tokenFingerprint } from '../src/completed-by-save.js';
 import { SaveStoreError } from '../src/errors/save-store-error.js';
 import { TaskBusyError } from '../src/errors/task-busy-error.js';
 import { oneUpdateAtATime } from '../src/one-update-at-a-time.js';
@@ -144,7 +144,17 @@ describe('the memory of tasks a Save completed', () => {
     expect(await memory.pendingFor('i')).toEqual({ taskId: 'b', interaction });
     await memory.delete('b');
     expect(await memory.pendingFor('i')).toBeUndefined();
-    expect(await memory.interactionOf('a')).toEqual(interaction);
+    expect(await memory.savedTask('a')).toEqual({ interaction });
+  });
+
+  it('remembers who sent the Save by a fingerprint of its token, never the token', async () => {
+    const store = createMemorySaveStore();
+    const memory = new CompletedBySave(store);
+    const token = 'sim_the-callers-secret-token';
+    await memory.add('d', 'k', interaction, tokenFingerprint(token));
+    expect(await memory.savedTask('d')).toEqual({ interaction, savedBy: tokenFingerprint(token) });
+    expect(tokenFingerprint(token)).not.toBe(tokenFingerprint(`${token}x`));
+    expect(await store.get('saved:d')).not.toContain('secret');
   });
 
   it('keeps the interaction without its context: a list shows no subject, and an hour of them holds none', async () => {

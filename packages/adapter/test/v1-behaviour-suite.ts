@@ -224,6 +224,27 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(flowOf(await api.fetchState({ instanceId }))['kyc-eu-v3']?.subject).toEqual(person);
     });
 
+    it('refuses a client that may not submit the Validate and Complete of a task saved whole, and keeps the task for its owner', async () => {
+      const { target, api, clock, startAsync, onlyTask } = setup();
+      const readOnly = checked(target.api('eu', target.sim.issueToken('read-only-client')), dialect);
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      await api.updateTask({ intent: 'Save', instanceId, taskId, context: { subject: person } });
+      for (const intent of ['Validate', 'Complete'] as const) {
+        const refused = await rejection(readOnly.updateTask({ intent, instanceId, taskId, context: { subject: person } }));
+        // 403 where one adapter serves both clients (v1 itself, the shim); an adapter of the client's own knows
+        // nothing of the owner's Save, and answers that the task is gone (409). Either way nothing is taken.
+        expect([403, 409]).toContain(refused.v1Error?.status);
+      }
+      expect((await api.listTasks({ instanceId })).tasks).toHaveLength(1);
+      expect(await api.updateTask({ intent: 'Complete', instanceId, taskId, context: { subject: person } })).toEqual({
+        instanceId,
+        taskId,
+      });
+      clock.advance(1200);
+      expect(flowOf(await api.fetchState({ instanceId }))[DECISION]?.result?.outcome).toBe(PASS);
+    });
+
     it('a Save that carries every required element: v1 keeps a draft, v2 completes the interaction, the task stays listed', async () => {
       const { api, startAsync, onlyTask } = setup();
       const instanceId = await startAsync();
