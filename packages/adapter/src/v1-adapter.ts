@@ -144,7 +144,9 @@ function v1Request<T extends z.ZodType>(schema: T, value: unknown, log?: Pick<Lo
   const message = parsed.error.issues
     .map((issue) => {
       const path = issue.path.join('.') || '(body)';
-      return issue.code === 'invalid_type' && issue.input === undefined ? `${path} is required` : `${path}: ${issue.message}`;
+      // A value left out is refused as of the wrong type, or as none of a set's values (an `intent`).
+      const absent = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
+      return absent ? `${path} is required` : `${path}: ${issue.message}`;
     })
     .join('; ');
   throw new BadRequestError({

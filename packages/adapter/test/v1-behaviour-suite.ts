@@ -536,6 +536,13 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       const error = await rejection(api.fetchState({} as { instanceId: string }));
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error.v1Error).toMatchObject({ status: 400, message: 'instanceId is required', error: 'bad-request-error' });
+      // One of a set of values, left out, is required too.
+      const { startAsync, onlyTask } = setup();
+      const instanceId = await startAsync();
+      const { taskId } = await onlyTask(instanceId);
+      const noIntent = { instanceId, taskId, context: { subject: person } } as unknown as Parameters<typeof api.updateTask>[0];
+      const missing = await rejection(api.updateTask(noIntent));
+      expect(missing.v1Error).toMatchObject({ status: 400, message: 'intent is required', error: 'bad-request-error' });
     });
 
     it('passes permission failures through as 403 in the v1 body', async () => {
