@@ -156,8 +156,15 @@ describe('v1 requests as live v1 accepted them', () => {
     expect(JSON.stringify(strippedFields(given, parsed))).not.toMatch(/jane|Jane|123-45/);
   });
 
-  it('names a dropped member keyed by an identity number (a run of four digits or more) as <key>, field names as they are', () => {
-    const identities = ['AB123456C', 'GB29NWBK60161331926819', 'customer_00012345', 'acct-4111111111111111', 'id2024'];
+  it('names a dropped member keyed by an identity number or a blob (four digits in a row, or three scattered) as <key>, field names as they are', () => {
+    const identities = [
+      'AB123456C',
+      'GB29NWBK60161331926819',
+      'customer_00012345',
+      'acct-4111111111111111',
+      'id2024',
+      'c2VsZmllLWltZy1rZXkteHl6',
+    ];
     const fieldNames = ['journeyId', 'date_of_birth', 'addressLine1', 'side2Image', 'v2', 'address2', 'x-trace-id'];
     const given = { instanceId: INSTANCE, ...Object.fromEntries([...identities, ...fieldNames].map((key) => [key, 1])) };
     const parsed = V1StateRequest.parse(given);
