@@ -153,6 +153,30 @@ describe('a value the codemod cannot follow', () => {
     expect(run.stderr).toContain('1 migrated whole');
   });
 
+  it('keeps a start on v1 whose id is returned when a v1 task list on a base only run time knows takes an id from a parameter', async () => {
+    await writeProject(repo, {
+      'src/verify.ts': `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
+const legacy = axios.create({ baseURL: process.env.LEGACY_URL });
+
+export async function start(subject: object): Promise<string> {
+  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
+  return started.data.instanceId;
+}
+
+export async function hasTask(instanceId: string): Promise<boolean> {
+  const list = await legacy.post('task/list', { instanceId });
+  return list.data.tasks.length > 0;
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
+    expect(code).toContain("baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/'");
+    expect(code).toMatch(/journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is returned/);
+  });
+
   it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-app", "private": true }\n',

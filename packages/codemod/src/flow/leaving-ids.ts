@@ -1,6 +1,7 @@
 // An instance id that leaves the code the codemod follows (`res.json({ instanceId })`, `cb(null, id)`, returned to
 // no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
 import { basename } from 'node:path';
+import type { Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
 import { walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
@@ -30,7 +31,9 @@ export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sour
     if (site.rule !== 'codemod.unrecognized-v1-url' || site.ignored) return false;
     const text = sources.text(site.file)?.slice(site.span.start, site.span.end) ?? '';
     if (leavesOperationOpen(sources, site, text)) return true;
-    return INSTANCE_PATH.test(text) && (calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file));
+    return (
+      INSTANCE_PATH.test(text) && (sentByACall(sources, site) || calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file))
+    );
   });
 }
 
@@ -59,13 +62,38 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
   return sources.files().some((file) => joined.test(sources.text(file) ?? ''));
 }
 
+/**
+ * Whether the site is what a call is given (`legacy.post('task/list', { instanceId })` on a client whose base only
+ * run time knows): a request, wherever it lies, whose instance id the codemod cannot follow. A path written in a
+ * map of endpoints nothing sends from is not one.
+ */
+function sentByACall(sources: Sources, site: Site): boolean {
+  const source = sources.get(site.file);
+  if (!source) return false;
+  let sent = false;
+  walk(source.ctx.ast.program, (node) => {
+    if (sent || (node.type !== 'CallExpression' && node.type !== 'OptionalCallExpression')) return;
+    // The site is the call itself, or the URL it is given (text, a template, a concatenation; not an object of them).
+    const url = (argument: Node) =>
+      URL_SHAPES.has(argument.type) &&
+      argument.start != null &&
+      argument.end != null &&
+      argument.start <= site.span.start &&
+      site.span.end <= argument.end;
+    sent = node.start === site.span.start || node.arguments.some(url);
+  });
+  return sent;
+}
+
+const URL_SHAPES = new Set(['StringLiteral', 'TemplateLiteral', 'BinaryExpression']);
+
 /** `new XMLHttpRequest()` in the file: its v1 URLs are requests whose ids and answers the codemod never follows. */
 const sendsWithXhr = (sources: Sources, file: string): boolean => /\bnew\s+XMLHttpRequest\b/.test(sources.text(file) ?? '');
 
 /**
  * Whether the site lies in a class whose methods another file of the run calls (`api(token).journeyTaskListPost(…)`
- * on a generated client): those calls send ids the codemod cannot tie. A request in a plain function, or in a
- * class nothing else calls, is marked on its own and keeps no start on v1.
+ * on a generated client, its path in an object the class's own request builder reads): those calls send ids the
+ * codemod cannot tie.
  */
 function calledFromElsewhere(sources: Sources, site: Site): boolean {
   const source = sources.get(site.file);
