@@ -177,6 +177,34 @@ export async function hasTask(instanceId: string): Promise<boolean> {
     expect(code).toMatch(/journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is returned/);
   });
 
+  it('reads calls through an axios base known only at run time that falls back to v1 as v1 calls: marked, and the start stays with them', async () => {
+    const statusApi =
+      "const statusApi = axios.create({ baseURL: process.env.JOURNEY_API_URL || 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });";
+    await writeProject(repo, {
+      'src/verify.ts': `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
+${statusApi}
+
+export async function start(subject: object): Promise<string> {
+  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
+  return started.data.instanceId;
+}
+
+export async function status(instanceId: string): Promise<string> {
+  const { data } = await statusApi.post('state/fetch', { instanceId });
+  return data.status;
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
+    expect(code).toContain("baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });");
+    expect(code).toMatch(
+      /journey-codemod: unsupported \[codemod\.unrecognized-v1-url\] its base \(process\.env\.JOURNEY_API_URL \|\| .*\) is known only at run time and falls back to the v1 base/,
+    );
+  });
+
   it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-app", "private": true }\n',

@@ -141,13 +141,14 @@ export function planCalls(
       return;
     }
     const match = matchV1Url(combined);
-    if (!match.operation && !match.hasBase) return;
+    const through = match.operation || match.hasBase ? undefined : throughV1Fallback(combined);
+    if (!match.operation && !match.hasBase && !through) return;
     const lead = leadingHole(combined);
     const keys = [receiver, lead, ctx.text(callee)].filter((key): key is string => key !== undefined);
     candidates.push({
       call: node,
       ancestors: [...ancestors],
-      match,
+      match: through ?? match,
       url: { node: url.node, value: combined },
       urlIndex: url.index,
       config: url.config,
@@ -253,6 +254,21 @@ function v1Fallback(value: StaticValue): { readonly text: string; readonly fallb
     if (part.kind === 'hole' && part.fallback !== undefined && V1_BASE_PATTERN.test(part.fallback))
       return { text: part.text, fallback: part.fallback };
   return undefined;
+}
+
+/**
+ * The v1 operation a call sends through a base known only at run time that falls back to v1's
+ * (`axios.create({ baseURL: process.env.URL || '…/captain/api/journey/' })`, then `post('state/fetch')`): read as
+ * the fallback joined to the path, so the call is a v1 one. Nothing of it is edited: the fallback is never
+ * rewritten, and the call is refused below, marked with it.
+ */
+function throughV1Fallback(value: StaticValue): UrlMatch | undefined {
+  const fallback = v1Fallback(value);
+  const lead = leadingHole(value);
+  if (!fallback || lead !== fallback.text || value.kind !== 'string') return undefined;
+  const rest = flatten({ kind: 'string', parts: value.parts.slice(1) }).text;
+  const read = matchV1Url({ kind: 'string', parts: [{ kind: 'text', value: `${fallback.fallback.split('\0')[0]}${rest}` }] });
+  return read.operation ? { operation: read.operation, isV1: true, hasBase: false, edits: [], pieces: [] } : undefined;
 }
 
 /** The piece the calls through one run-time base share: that base is pointed at v2 once, for all of them. */
