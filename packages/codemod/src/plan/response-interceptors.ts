@@ -36,9 +36,16 @@ export function findResponseInterceptors(ctx: FileContext, receivers: ReadonlySe
     // `X.interceptors.response`
     if (!isMember(node) || propertyName(node) !== 'response') return;
     const interceptors = node.object;
-    if (!isMember(interceptors) || propertyName(interceptors) !== 'interceptors' || interceptors.object.type !== 'Identifier') return;
-    const receiver = interceptors.object.name;
-    if (!receivers.has(receiver)) return;
+    if (!isMember(interceptors) || propertyName(interceptors) !== 'interceptors') return;
+    // `api.interceptors`, or `this.api.interceptors` in a class that made its instance a field.
+    const owner = interceptors.object;
+    const receiver =
+      owner.type === 'Identifier'
+        ? owner.name
+        : isMember(owner) && owner.object.type === 'ThisExpression' && propertyName(owner) !== undefined
+          ? `this.${propertyName(owner)}`
+          : undefined;
+    if (receiver === undefined || !receivers.has(receiver)) return;
     const line = lineRef(ctx.file, node.start ?? 0);
     const use = ancestors[ancestors.length - 1];
     const call = ancestors[ancestors.length - 2];
@@ -51,7 +58,9 @@ export function findResponseInterceptors(ctx: FileContext, receivers: ReadonlySe
       call.callee !== use
     )
       return void note(receiver, `its response interceptors are used in a way the codemod cannot follow (line ${line})`);
-    const where = ancestors.slice(0, -2).find((ancestor) => CONDITIONAL.test(ancestor.type));
+    // A constructor registering on the instance field it made (`this.api.interceptors…`) runs for every instance.
+    const made = (ancestor: Node) => receiver.startsWith('this.') && ancestor.type === 'ClassMethod' && ancestor.kind === 'constructor';
+    const where = ancestors.slice(0, -2).find((ancestor) => CONDITIONAL.test(ancestor.type) && !made(ancestor));
     if (where)
       return void note(receiver, `its response interceptor at line ${line} is registered where it may not run (${describe(where)})`);
     const [handler] = call.arguments;
