@@ -205,6 +205,30 @@ export async function status(instanceId: string): Promise<string> {
     );
   });
 
+  it('reads an axios instance called as a function (api({ url })) as a call through its base: the base never moves under it', async () => {
+    await writeProject(repo, {
+      'src/verify.ts': `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
+
+export async function start(subject: object): Promise<string> {
+  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
+  return started.data.instanceId;
+}
+
+export async function hasTask(instanceId: string): Promise<boolean> {
+  const list = await api({ method: 'post', url: 'task/list', data: { instanceId } });
+  return list.data.tasks.length > 0;
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
+    // The codemod does not rewrite an instance called as a function: the flow stays v1, that call marked.
+    expect(run.stderr).toContain('0 migrated whole');
+    expect(code).toContain("baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/'");
+    expect(code).toMatch(/journey-codemod: unsupported \[[\w.-]+\][^\n]*\n\s*const list = await api\(/);
+  });
+
   it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-app", "private": true }\n',

@@ -112,7 +112,13 @@ export function planCalls(
   walk(ctx.ast.program, (node, ancestors) => {
     if (node.type !== 'CallExpression') return;
     const { callee } = node;
-    const receiver = isMember(callee) ? receiverText(callee.object) : undefined;
+    // `api.post(…)` goes through `api`; so does `api({ url })`, an axios instance called as a function.
+    const called = isMember(callee) ? undefined : receiverText(callee);
+    const receiver = isMember(callee)
+      ? receiverText(callee.object)
+      : called !== undefined && receivers.instances.has(called)
+        ? called
+        : undefined;
     const method = isMember(callee) ? propertyName(callee) : undefined;
     if (receiver !== undefined && method !== undefined && receivers.v1Api.has(receiver) && V1_API_METHODS[method]) {
       planned.push(planV1ApiCall(ctx, node, [...ancestors], method, options));
