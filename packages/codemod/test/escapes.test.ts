@@ -229,6 +229,29 @@ export async function hasTask(instanceId: string): Promise<boolean> {
     expect(code).toMatch(/journey-codemod: unsupported \[[\w.-]+\][^\n]*\n\s*const list = await api\(/);
   });
 
+  it("reads api.defaults.baseURL as the axios instance's base: a call joined to it moves with the base, never apart", async () => {
+    await writeProject(repo, {
+      'src/verify.ts': `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
+
+export async function start(subject: object): Promise<string> {
+  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
+  return started.data.instanceId;
+}
+
+export async function hasTask(instanceId: string): Promise<boolean> {
+  const list = await axios.post(\`\${api.defaults.baseURL}task/list\`, { instanceId });
+  return list.data.tasks.length > 0;
+}
+`,
+    });
+    await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
+    expect(code).toContain("baseURL: 'https://eu.platform.go.gbgplc.com/eu/v2/captain/journey/'");
+    // `$` and `{` apart: the text is the migrated template literal, not one of this test's.
+    expect(code).toContain('axios.post(`$' + '{api.defaults.baseURL}interaction/fetch`');
+  });
+
   it('follows a status returned to a React component through .then into its state and compares it there with both spellings', async () => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-app", "private": true }\n',

@@ -81,6 +81,9 @@ export function evaluate(node: Node, scope: EvaluationScope, seen: ReadonlySet<s
       }
       const object = evaluate(node.object, scope, seen);
       if (key === 'href' && object.kind === 'string') return object;
+      // `api.defaults.baseURL` of an axios instance: the base it was made with.
+      if (key === 'defaults' && object.kind === 'instance' && object.library === 'axios' && object.base)
+        return { kind: 'object', props: { baseURL: object.base } };
       if (key !== undefined && object.kind === 'object') return object.props[key] ?? hole(sourceText(node, scope));
       return hole(sourceText(node, scope));
     }
