@@ -63,6 +63,22 @@ module.exports = async function saveDraft(req, res) {
 let repo: string;
 
 /** Runs the codemod on the start route, its id handed on by `line` instead of the session, beside the draft route. */
+const API = "const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });";
+/** An axios service of one file: a start whose id is returned, and a task list that `listed` sends, its id a parameter. */
+const axiosService = (clients: string, listed: string) => `import axios from 'axios';
+${clients}
+
+export async function start(subject: object): Promise<string> {
+  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
+  return started.data.instanceId;
+}
+
+export async function hasTask(instanceId: string): Promise<boolean> {
+  const list = await ${listed};
+  return list.data.tasks.length > 0;
+}
+`;
+
 async function startSending(line: string) {
   await writeProject(repo, {
     'config.js': 'module.exports = { host: process.env.JOURNEY_HOST };\n',
@@ -155,20 +171,10 @@ describe('a value the codemod cannot follow', () => {
 
   it('keeps a start on v1 whose id is returned when a v1 task list on a base only run time knows takes an id from a parameter', async () => {
     await writeProject(repo, {
-      'src/verify.ts': `import axios from 'axios';
-const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
-const legacy = axios.create({ baseURL: process.env.LEGACY_URL });
-
-export async function start(subject: object): Promise<string> {
-  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
-  return started.data.instanceId;
-}
-
-export async function hasTask(instanceId: string): Promise<boolean> {
-  const list = await legacy.post('task/list', { instanceId });
-  return list.data.tasks.length > 0;
-}
-`,
+      'src/verify.ts': axiosService(
+        `${API}\nconst legacy = axios.create({ baseURL: process.env.LEGACY_URL });`,
+        "legacy.post('task/list', { instanceId })",
+      ),
     });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     expect(run.stderr).toContain('0 migrated whole');
@@ -207,19 +213,7 @@ export async function status(instanceId: string): Promise<string> {
 
   it('reads an axios instance called as a function (api({ url })) as a call through its base: the base never moves under it', async () => {
     await writeProject(repo, {
-      'src/verify.ts': `import axios from 'axios';
-const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
-
-export async function start(subject: object): Promise<string> {
-  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
-  return started.data.instanceId;
-}
-
-export async function hasTask(instanceId: string): Promise<boolean> {
-  const list = await api({ method: 'post', url: 'task/list', data: { instanceId } });
-  return list.data.tasks.length > 0;
-}
-`,
+      'src/verify.ts': axiosService(API, "api({ method: 'post', url: 'task/list', data: { instanceId } })"),
     });
     const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
@@ -231,19 +225,7 @@ export async function hasTask(instanceId: string): Promise<boolean> {
 
   it("reads api.defaults.baseURL as the axios instance's base: a call joined to it moves with the base, never apart", async () => {
     await writeProject(repo, {
-      'src/verify.ts': `import axios from 'axios';
-const api = axios.create({ baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/' });
-
-export async function start(subject: object): Promise<string> {
-  const started = await api.post('start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });
-  return started.data.instanceId;
-}
-
-export async function hasTask(instanceId: string): Promise<boolean> {
-  const list = await axios.post(\`\${api.defaults.baseURL}task/list\`, { instanceId });
-  return list.data.tasks.length > 0;
-}
-`,
+      'src/verify.ts': axiosService(API, 'axios.post(`$' + '{api.defaults.baseURL}task/list`, { instanceId })'),
     });
     await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
     const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
