@@ -169,19 +169,25 @@ describe('a value the codemod cannot follow', () => {
     expect(run.stderr).toContain('1 migrated whole');
   });
 
-  it('keeps a start on v1 whose id is returned when a v1 task list on a base only run time knows takes an id from a parameter', async () => {
-    await writeProject(repo, {
-      'src/verify.ts': axiosService(
-        `${API}\nconst legacy = axios.create({ baseURL: process.env.LEGACY_URL });`,
-        "legacy.post('task/list', { instanceId })",
-      ),
-    });
-    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
-    expect(run.stderr).toContain('0 migrated whole');
-    const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
-    expect(code).toContain("baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/'");
-    expect(code).toMatch(/journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is returned/);
-  });
+  it.each([
+    ['written in the call', "legacy.post('task/list', { instanceId })"],
+    ['held in a constant', 'legacy.post(TASK_LIST, { instanceId })'],
+  ])(
+    'keeps a start on v1 whose id is returned when a v1 task list on a base only run time knows, its path %s, takes an id from a parameter',
+    async (_, listed) => {
+      await writeProject(repo, {
+        'src/verify.ts': axiosService(
+          `${API}\nconst legacy = axios.create({ baseURL: process.env.LEGACY_URL });\nconst TASK_LIST = 'task/list';`,
+          listed,
+        ),
+      });
+      const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+      expect(run.stderr).toContain('0 migrated whole');
+      const code = await readFile(join(repo, 'src/verify.ts'), 'utf8');
+      expect(code).toContain("baseURL: 'https://eu.platform.go.gbgplc.com/eu/captain/api/journey/'");
+      expect(code).toMatch(/journey-codemod: unsupported \[codemod\.unfollowed-instance\] its instance id is returned/);
+    },
+  );
 
   it('reads calls through an axios base known only at run time that falls back to v1 as v1 calls: marked, and the start stays with them', async () => {
     const statusApi =

@@ -2,8 +2,10 @@
 // no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
 import { basename } from 'node:path';
 import type { Node } from '@babel/types';
+import { evaluate } from '../analysis/evaluate.js';
+import { flatten } from '../analysis/static-value.js';
 import { lineRef } from '../edits/line-refs.js';
-import { walk } from '../parse/walk.js';
+import { isMember, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import type { Site } from '../plan/types.js';
 import { placeOf } from './call-ids.js';
@@ -20,20 +22,21 @@ const V2_INSTANCE_CALLS = new Set<string>(['journey/state/fetch', 'journey/inter
 const INSTANCE_PATH = /(?:^|[^\w/]|\/captain\/api)\/?(?:journey\/)?(?:task\/(?:list|list\/schema|update)|state\/fetch)(?![\w/])/;
 
 /**
- * The v1 requests the codemod found but cannot follow (`codemod.unrecognized-v1-url`: a generated client's
- * `this.request({ path: '/journey/task/list' })`, `this.post('task/update', body)`) that act on an instance: whoever
- * calls them (`api.journeyTaskListPost({ … })`) sends an instance id the codemod cannot tie to any start, as a v1
- * call whose id comes from outside does; so do the v1 URLs of a file that sends with XMLHttpRequest, and a v1
- * base no call it recognises sends (a URL builder's), whose operation is left to run time.
+ * The v1 requests the codemod found but cannot follow (`codemod.unrecognized-v1-url`) that act on an instance: a
+ * request sent by a call (`legacy.post('task/list', { instanceId })` on a client whose base only run time knows, the
+ * path written there or in a constant, `post(TASK_LIST)`), a generated client's (`this.request({ path:
+ * '/journey/task/list' })`) whose methods another file calls, the v1 URLs of a file that sends with XMLHttpRequest:
+ * each sends an instance id the codemod cannot tie to any start, as a v1 call whose id comes from outside does; so
+ * does a v1 base no call it recognises sends (a URL builder's), whose operation is left to run time.
  */
 export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sources): Site[] {
   return sites.filter((site) => {
     if (site.rule !== 'codemod.unrecognized-v1-url' || site.ignored) return false;
     const text = sources.text(site.file)?.slice(site.span.start, site.span.end) ?? '';
     if (leavesOperationOpen(sources, site, text)) return true;
-    return (
-      INSTANCE_PATH.test(text) && (sentByACall(sources, site) || calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file))
-    );
+    const request = sentByACall(sources, site);
+    const path = request?.path ?? text;
+    return INSTANCE_PATH.test(path) && (request !== undefined || calledFromElsewhere(sources, site) || sendsWithXhr(sources, site.file));
   });
 }
 
@@ -63,26 +66,25 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
 }
 
 /**
- * Whether the site is what a call is given (`legacy.post('task/list', { instanceId })` on a client whose base only
- * run time knows): a request, wherever it lies, whose instance id the codemod cannot follow. A path written in a
- * map of endpoints nothing sends from is not one.
+ * The path a call is given at the site (`legacy.post('task/list', …)`, or a constant of it, `post(TASK_LIST)`), as far
+ * as the code shows it, when the site is such a call or its URL; `undefined` for one written anywhere else (a map of
+ * endpoints nothing sends from, an object a request builder reads).
  */
-function sentByACall(sources: Sources, site: Site): boolean {
+function sentByACall(sources: Sources, site: Site): { readonly path: string } | undefined {
   const source = sources.get(site.file);
-  if (!source) return false;
-  let sent = false;
+  if (!source) return undefined;
+  const holds = (node: Node) => node.start != null && node.end != null && node.start <= site.span.start && site.span.end <= node.end;
+  let url: Node | undefined;
   walk(source.ctx.ast.program, (node) => {
-    if (sent || (node.type !== 'CallExpression' && node.type !== 'OptionalCallExpression')) return;
-    // The site is the call itself, or the URL it is given (text, a template, a concatenation; not an object of them).
-    const url = (argument: Node) =>
-      URL_SHAPES.has(argument.type) &&
-      argument.start != null &&
-      argument.end != null &&
-      argument.start <= site.span.start &&
-      site.span.end <= argument.end;
-    sent = node.start === site.span.start || node.arguments.some(url);
+    if (url || (node.type !== 'CallExpression' && node.type !== 'OptionalCallExpression')) return;
+    if (node.start === site.span.start) url = node.arguments[0];
+    // Text, a template, a concatenation, or a name of one; not an object of them.
+    else
+      url = node.arguments.find(
+        (argument) => (URL_SHAPES.has(argument.type) || argument.type === 'Identifier' || isMember(argument)) && holds(argument),
+      );
   });
-  return sent;
+  return url && { path: flatten(evaluate(url, source.ctx)).text };
 }
 
 const URL_SHAPES = new Set(['StringLiteral', 'TemplateLiteral', 'BinaryExpression']);
