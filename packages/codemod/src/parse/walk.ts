@@ -47,3 +47,13 @@ export function keyName(node: Node): string | undefined {
   if (node.key.type === 'StringLiteral') return node.key.value;
   return undefined;
 }
+
+/** The text a receiver is written as, `api` or `this.api`, or `undefined` for anything more complex. */
+export function receiverText(node: Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (isMember(node) && node.object.type === 'ThisExpression') {
+    const name = propertyName(node);
+    return name === undefined ? undefined : `this.${name}`;
+  }
+  return undefined;
+}

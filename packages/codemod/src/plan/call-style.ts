@@ -1,9 +1,9 @@
 import type { CallExpression, Node } from '@babel/types';
 import { answerOptions, gotAnswer, kyAnswer } from '../analysis/answer-options.js';
-import { isMember } from '../parse/walk.js';
+import { isMember, receiverText } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { type CallStyle, libraryOf } from './http-libraries.js';
-import { type Receivers, receiverText } from './receivers.js';
+import type { Receivers } from './receivers.js';
 
 /** The style of an HTTP call in any of the forms the codemod recognises. */
 export function callStyle(ctx: FileContext, call: CallExpression, receivers: Receivers): CallStyle {

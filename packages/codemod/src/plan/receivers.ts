@@ -2,7 +2,7 @@ import type { CallExpression, Node, TSTypeReference } from '@babel/types';
 import { type AnswerOptions, answerOptions } from '../analysis/answer-options.js';
 import { BASE_OPTIONS, evaluate, INSTANCE_FACTORIES } from '../analysis/evaluate.js';
 import type { ClientFactory, StaticValue } from '../analysis/static-value.js';
-import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { isMember, keyName, propertyName, receiverText, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 import { type CallStyle, libraryOf, libraryStyle } from './http-libraries.js';
 import { findResponseInterceptors, type Interception } from './response-interceptors.js';
@@ -36,16 +36,6 @@ export interface Receivers {
 
 const V1_FACTORIES = ['createV1Client', 'createV1Adapter'];
 const V1_TYPES = ['V1Api', 'V1Client', 'V1Adapter'];
-
-/** The text a receiver is written as, `api` or `this.api`, or `undefined` for anything more complex. */
-export function receiverText(node: Node): string | undefined {
-  if (node.type === 'Identifier') return node.name;
-  if (isMember(node) && node.object.type === 'ThisExpression') {
-    const name = propertyName(node);
-    return name === undefined ? undefined : `this.${name}`;
-  }
-  return undefined;
-}
 
 export function findReceivers(ctx: FileContext): Receivers {
   const instances = new Map<string, Instance>();

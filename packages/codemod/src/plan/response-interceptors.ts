@@ -1,6 +1,6 @@
 import type { Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
-import { isMember, propertyName, walk } from '../parse/walk.js';
+import { isMember, propertyName, receiverText, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 
 /**
@@ -38,13 +38,7 @@ export function findResponseInterceptors(ctx: FileContext, receivers: ReadonlySe
     const interceptors = node.object;
     if (!isMember(interceptors) || propertyName(interceptors) !== 'interceptors') return;
     // `api.interceptors`, or `this.api.interceptors` in a class that made its instance a field.
-    const owner = interceptors.object;
-    const receiver =
-      owner.type === 'Identifier'
-        ? owner.name
-        : isMember(owner) && owner.object.type === 'ThisExpression' && propertyName(owner) !== undefined
-          ? `this.${propertyName(owner)}`
-          : undefined;
+    const receiver = receiverText(interceptors.object);
     if (receiver === undefined || !receivers.has(receiver)) return;
     const line = lineRef(ctx.file, node.start ?? 0);
     const use = ancestors[ancestors.length - 1];
