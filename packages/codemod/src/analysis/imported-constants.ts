@@ -4,6 +4,7 @@ import { isMember, walk } from '../parse/walk.js';
 import { type EvaluationScope, evaluate } from './evaluate.js';
 import type { ModuleGraph } from './module-graph.js';
 import { ModuleScope } from './module-scope.js';
+import { findRedirectingRequestInterceptors } from './request-interceptors.js';
 import { computesOnlyFunction, type EffectScope } from './side-effects.js';
 import type { StaticValue } from './static-value.js';
 
@@ -165,8 +166,8 @@ function moduleExports(
     }
   }
   // A response interceptor registered here changes what the calls of an instance it exports answer, wherever they
-  // are made; a request interceptor (auth headers) does not.
-  if (/\.interceptors\b(?!\s*\.\s*request\b)/.test(text))
+  // are made, and a request interceptor may change where they go; one that sets headers alone (a token) does not.
+  if (/\.interceptors\b(?!\s*\.\s*request\b)/.test(text) || findRedirectingRequestInterceptors(ast.program, file).size > 0)
     for (const [key, value] of Object.entries(values)) values[key] = intercepted(value);
   return values;
 }

@@ -1,6 +1,7 @@
 import type { CallExpression, Node, ObjectExpression } from '@babel/types';
 import { type V1JourneyPath, V2_PATHS } from '@journey-bridge/contract';
 import { evaluate } from '../analysis/evaluate.js';
+import { REQUEST_INTERCEPTOR_FORM } from '../analysis/request-interceptors.js';
 import { flatten, type StaticValue } from '../analysis/static-value.js';
 import { isMember, propertyName, receiverText, walk } from '../parse/walk.js';
 import { callStyle } from './call-style.js';
@@ -216,12 +217,19 @@ export function planCalls(
         'send it with fetch (or axios, ky, got), then run again',
       );
     const style = callStyle(ctx, call, receivers);
+    const name = isMember(call.callee)
+      ? receiverText(call.callee.object)
+      : call.callee.type === 'Identifier'
+        ? call.callee.name
+        : undefined;
+    const redirect = name === undefined ? undefined : receivers.redirected.get(name);
+    if (redirect)
+      site.refuse(
+        'codemod.request-interceptor',
+        `goes through ${name}, and ${redirect}: the rewritten call could still be sent where v1 is, or with a v1 body`,
+        REQUEST_INTERCEPTOR_FORM,
+      );
     if (style === 'axios-intercepted') {
-      const name = isMember(call.callee)
-        ? receiverText(call.callee.object)
-        : call.callee.type === 'Identifier'
-          ? call.callee.name
-          : undefined;
       const interception = name === undefined ? undefined : receivers.interceptors.get(name);
       const problem = interception && 'problem' in interception ? interception.problem : 'its response interceptor cannot be read';
       site.refuse(

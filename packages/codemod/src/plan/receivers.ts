@@ -1,6 +1,7 @@
 import type { CallExpression, Node, TSTypeReference } from '@babel/types';
 import { type AnswerOptions, answerOptions } from '../analysis/answer-options.js';
 import { BASE_OPTIONS, evaluate, INSTANCE_FACTORIES } from '../analysis/evaluate.js';
+import { findRedirectingRequestInterceptors } from '../analysis/request-interceptors.js';
 import type { ClientFactory, StaticValue } from '../analysis/static-value.js';
 import { isMember, keyName, propertyName, receiverText, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
@@ -32,6 +33,8 @@ export interface Receivers {
   readonly v1Types: readonly Node[];
   /** Response interceptors of axios instances, and of the default axios by the name it is imported as. */
   readonly interceptors: ReadonlyMap<string, Interception>;
+  /** Axios receivers whose request interceptor may change where their calls go or what they send, with why. */
+  readonly redirected: ReadonlyMap<string, string>;
 }
 
 const V1_FACTORIES = ['createV1Client', 'createV1Adapter'];
@@ -111,7 +114,9 @@ export function findReceivers(ctx: FileContext): Receivers {
   for (const name of ctx.imports.keys()) if (libraryOf(ctx, name) === 'axios') axiosNames.push(name);
   const interceptors = findResponseInterceptors(ctx, new Set(axiosNames));
   for (const [name, interception] of interceptedElsewhere) if (!interceptors.has(name)) interceptors.set(name, interception);
-  return { instances, v1Api, v1Factories, v1Types, interceptors };
+  const redirecting = findRedirectingRequestInterceptors(ctx.ast.program, ctx.file);
+  const redirected = new Map([...redirecting].filter(([name]) => axiosNames.includes(name)));
+  return { instances, v1Api, v1Factories, v1Types, interceptors, redirected };
 }
 
 /** The instance a client factory of the project makes at this call: its base from the argument that carries it, else the factory's. */

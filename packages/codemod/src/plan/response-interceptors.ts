@@ -1,5 +1,6 @@
 import type { Node } from '@babel/types';
 import { lineRef } from '../edits/line-refs.js';
+import { type FunctionNode, isAbsent, resolveHandler } from '../parse/interceptor-handler.js';
 import { isMember, propertyName, receiverText, walk } from '../parse/walk.js';
 import type { FileContext } from './file-context.js';
 
@@ -12,10 +13,6 @@ export type Interception = { readonly unwraps: true } | { readonly problem: stri
 
 /** The v2 form a call kept on v1 by an interceptor can take: what the marker suggests. */
 export const INTERCEPTOR_FORM = 'an interceptor that only hands back the body ((response) => response.data), or none; then run again';
-
-/** Handlers that leave successful responses alone: `use(undefined, onError)`, `use(null, onError)`. */
-const isAbsent = (node: Node | undefined): boolean =>
-  node === undefined || node.type === 'NullLiteral' || (node.type === 'Identifier' && node.name === 'undefined');
 
 /**
  * The interception of each receiver in `receivers` (instance names, or a name axios is imported as) that has a
@@ -60,7 +57,9 @@ export function findResponseInterceptors(ctx: FileContext, receivers: ReadonlySe
     const [handler] = call.arguments;
     if (isAbsent(handler as Node | undefined)) return;
     const readable =
-      handler && handler.type !== 'SpreadElement' && handler.type !== 'ArgumentPlaceholder' ? resolve(ctx, handler) : undefined;
+      handler && handler.type !== 'SpreadElement' && handler.type !== 'ArgumentPlaceholder'
+        ? resolveHandler(ctx.ast.program, handler)
+        : undefined;
     if (!readable)
       return void note(receiver, `the handler of its response interceptor at line ${line} is not written where the codemod can read it`);
     if (!unwrapsData(readable))
@@ -85,24 +84,6 @@ function describe(node: Node): string {
   if (/Function|Method/.test(node.type)) return 'inside a function';
   if (node.type === 'TryStatement') return 'inside a try';
   return 'inside a loop or switch';
-}
-
-type FunctionNode = Extract<Node, { type: 'ArrowFunctionExpression' | 'FunctionExpression' | 'FunctionDeclaration' }>;
-
-/** The handler as a function: written in the call, or a top-level function or `const` of the file it names. */
-function resolve(ctx: FileContext, node: Node): FunctionNode | undefined {
-  if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return node;
-  if (node.type !== 'Identifier') return undefined;
-  for (const statement of ctx.ast.program.body) {
-    if (statement.type === 'FunctionDeclaration' && statement.id?.name === node.name) return statement;
-    if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
-    for (const declarator of statement.declarations) {
-      if (declarator.id.type !== 'Identifier' || declarator.id.name !== node.name) continue;
-      const init = declarator.init;
-      return init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression' ? init : undefined;
-    }
-  }
-  return undefined;
 }
 
 /** `(res) => res.data`, `({ data }) => data`, `function (r) { return r.data; }`: nothing else, not even `async`. */

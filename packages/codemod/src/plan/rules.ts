@@ -5,6 +5,8 @@ export const CODEMOD_RULES = {
   'codemod.dynamic-url': 'The v1 path is assembled at run time (or written with escapes), so it cannot be rewritten in place.',
   'codemod.response-interceptor':
     'Calls go through an axios response interceptor the codemod cannot read, so what they answer (and every read of it) is unknown.',
+  'codemod.request-interceptor':
+    'Calls go through an axios request interceptor that may change where they are sent or what they carry (their base, URL, method or body), so a rewritten call could still reach v1.',
   'codemod.declaration-file':
     'The JavaScript file is typed by a declaration file the codemod does not rewrite, so its callers would read a v2 answer by v1 types.',
   'codemod.namespace':
