@@ -257,14 +257,14 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     v2Unfollowed: flowAnalysis.v2Unfollowed.map((entry) => ({
       ...entry,
       line: lines.line(entry.file, entry.offset) ?? 0,
-      text: lines.name(entry.text),
+      text: lines.name(entry.text, entry.file),
     })),
   };
 }
 
 /** A site's line and the lines its reasons name, in `lines`: only once every edit of the run is known. */
 function nameSiteLines(site: Site, lines: EditedFiles): void {
-  const name = <T extends { readonly reason: string }>(concern: T): T => ({ ...concern, reason: lines.name(concern.reason) });
+  const name = <T extends { readonly reason: string }>(concern: T): T => ({ ...concern, reason: lines.name(concern.reason, site.file) });
   site.line = lines.line(site.file, site.span.start) ?? site.line;
   if (site.status === 'migrated' || site.status === 'needs-review') {
     const elsewhere = new Map<string, { file: string; line: number }>();
@@ -274,8 +274,8 @@ function nameSiteLines(site: Site, lines: EditedFiles): void {
     }
     if (elsewhere.size > 0) site.editedElsewhere = [...elsewhere.values()];
   }
-  site.reason = lines.name(site.reason);
-  if (site.suggestion !== undefined) site.suggestion = lines.name(site.suggestion);
+  site.reason = lines.name(site.reason, site.file);
+  if (site.suggestion !== undefined) site.suggestion = lines.name(site.suggestion, site.file);
   site.planned = name(site.planned);
   if (site.refusal) site.refusal = name(site.refusal);
   site.reviews = site.reviews.map(name);

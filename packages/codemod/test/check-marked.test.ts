@@ -213,7 +213,7 @@ describe('--check on a v2 start whose instance is sent where the codemod cannot 
     // The browser may send the id back to a route calling \`save\`: the v2 instance may reach the v1 save.
     const run = await check({ 'src/v2app.ts': v2App('res.json({ instanceId })') });
     expect(run.stderr).toMatch(
-      /v2app\.ts:\d+ flow may be half on v2: the instance of the v2 start at line \d+ of v2app\.ts is handed to res\.json/,
+      /v2app\.ts:\d+ flow may be half on v2: the instance of the v2 start at line \d+ of this file is handed to res\.json/,
     );
     expect(run.code).toBe(1);
   });
@@ -227,7 +227,7 @@ describe('--check on a v2 start whose instance is sent where the codemod cannot 
     const half = await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports }) });
     expect(half.code).toBe(1);
     expect(half.stderr).toMatch(
-      /v2app\.ts:\d+ flow may be half on v2: the instance of the v2 start at line \d+ of v2app\.ts is sent to fetch/,
+      /v2app\.ts:\d+ flow may be half on v2: the instance of the v2 start at line \d+ of this file is sent to fetch/,
     );
     expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports, ignoreAbove: 'call' }) })).code).toBe(0);
     expect((await check({ 'src/v2app.ts': v2App(AUDIT_REQUEST, { imports, ignoreAbove: 'start' }) })).code).toBe(0);
@@ -279,7 +279,7 @@ describe('--check on a v2 call that takes an instance id from outside', () => {
     await commitProject(repo, { 'src/other.ts': MARKED_SAVE, 'src/status.ts': V2_STATUS });
     const check = await runCli(['src', '--check'], repo);
     expect(check.stderr).toMatch(
-      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts may take an instance id no start of the run answered, and v1 remains \(line 4 of other\.ts\)/,
+      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of this file may take an instance id no start of the run answered, and v1 remains \(line 4 of other\.ts\)/,
     );
     expect(check.code).toBe(1);
   });
@@ -350,7 +350,7 @@ export const register = (router: { post(path: string, handler: () => Promise<voi
     await commitProject(repo, { 'src/other.ts': MARKED_SAVE, 'src/status.ts': STATUS, 'src/app.ts': startingRoute(head, after) });
     const check = await runCli(['src', '--check'], repo);
     expect(check.stderr).toMatch(
-      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts may take an instance id no start of the run answered/,
+      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of this file may take an instance id no start of the run answered/,
     );
     expect(check.code).toBe(1);
   });
@@ -369,7 +369,7 @@ export const register = (router: { post(path: string, handler: () => Promise<voi
 `;
     await commitProject(repo, { 'src/other.ts': MARKED_SAVE, 'src/app.ts': app });
     const check = await runCli(['src', '--check'], repo);
-    expect(check.stderr).toMatch(/app\.ts:7 flow may be half on v2: the v2 call at line 7 of app\.ts may take an instance id/);
+    expect(check.stderr).toMatch(/app\.ts:7 flow may be half on v2: the v2 call at line 7 of this file may take an instance id/);
     expect(check.code).toBe(1);
   });
 
@@ -404,7 +404,7 @@ export const route = async (params: { id: string }) => (await fetchState(params.
     await commitProject(repo, { 'src/begin.ts': V1_START, 'src/status.ts': V2_STATUS });
     const check = await runCli(['src', '--check'], repo);
     expect(check.stderr).toMatch(
-      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of status\.ts .*, and v1 remains \(line 3 of begin\.ts\)/,
+      /status\.ts:2 flow may be half on v2: the v2 call at line 2 of this file .*, and v1 remains \(line 3 of begin\.ts\)/,
     );
     expect(check.code).toBe(1);
     expect((await runCli(['src/status.ts', '--check'], repo)).code).toBe(0);

@@ -85,6 +85,21 @@ describe('a v1 state read of what a v2 call answers', () => {
       'main.mjs:9 flow may be half on v2: what the v2 call at line 14 of client.cjs answers is read as a v1 state (s.data.process.flow)',
     );
   });
+
+  it('names the v2 call by its path from the reading file, where a monorepo has one index per package', async () => {
+    const client = CLIENT.replace('/eu/captain/api/journey/', '/eu/v2/captain/journey/');
+    const main = script("import client from '../../packages/client/index.cjs';");
+    await writeProject(repo, {
+      'package.json': '{"name":"kyc","private":true}\n',
+      'packages/client/index.cjs': client,
+      'apps/cli/index.mjs': main,
+    });
+    const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
+    expect(check.code).toBe(1);
+    expect(check.stdout + check.stderr).toContain(
+      'apps/cli/index.mjs:8 flow may be half on v2: what the v2 call at line 14 of ../../packages/client/index.cjs answers is read as a v1 state (s.data.process.flow), and v1 remains (line 8 of this file)',
+    );
+  });
 });
 
 describe('a status comparison reached by the answers of two calls', () => {

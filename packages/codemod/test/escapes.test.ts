@@ -122,7 +122,7 @@ describe('a value the codemod cannot follow', () => {
     const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(
-      'flow may be half on v2: the instance of the v2 start at line 4 of start.js is stored in req.session.instanceId',
+      'flow may be half on v2: the instance of the v2 start at line 4 of this file is stored in req.session.instanceId',
     );
   });
 

@@ -149,7 +149,7 @@ describe('an instance id handed out of the code while v1 calls take one from out
   it('fails --check for a start already on v2 whose id is handed out while those calls remain on v1, marked or not', async () => {
     await writeProject(repo, { ...B_JSON, 'routes/start.js': START_V2 });
     const finding =
-      /routes\/start\.js:13 flow may be half on v2: the instance of the v2 start at line 7 of start\.js is handed to res\.json, which the codemod does not see, and v1 remains \(line \d+ of (draft|submit)\.js\)/;
+      /routes\/start\.js:13 flow may be half on v2: the instance of the v2 start at line 7 of this file is handed to res\.json, which the codemod does not see, and v1 remains \(line \d+ of (draft|submit)\.js\)/;
     const unmarked = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
     expect(unmarked.code).toBe(1);
     expect(unmarked.stderr).toMatch(finding);
@@ -220,7 +220,7 @@ export async function saveDraft(token, instanceId, person) {
     const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(
-      'flow may be half on v2: the instance of the v2 start at line 9 of kyc.js is returned to no caller in the run',
+      'flow may be half on v2: the instance of the v2 start at line 9 of this file is returned to no caller in the run',
     );
   });
 

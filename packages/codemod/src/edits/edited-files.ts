@@ -19,7 +19,7 @@ export class EditedFiles {
   /** The file as the edits leave it, with its line references named; throws `OverlappingEditsError` for edits that overlap. */
   text(file: string): string | undefined {
     const spliced = this.splice(file);
-    return spliced && this.name(spliced.text);
+    return spliced && this.name(spliced.text, file);
   }
 
   /** The line, in the edited file, of the code at `offset` of the file as read. */
@@ -28,9 +28,9 @@ export class EditedFiles {
     return spliced?.lines.line(spliced.offsetOf(offset));
   }
 
-  /** `text` with its line references named in the edited files. */
-  name(text: string): string {
-    return nameLines(text, (file, offset) => this.line(file, offset));
+  /** `text` with its line references named in the edited files, and its places as seen from `here` (see `nameLines`). */
+  name(text: string, here?: string): string {
+    return nameLines(text, (file, offset) => this.line(file, offset), here);
   }
 
   // Line references hold no line break, so the lines of the spliced text are those of the named one.

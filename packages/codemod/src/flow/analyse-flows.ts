@@ -1,8 +1,7 @@
-import { basename } from 'node:path';
 import type { CallExpression, Function as FunctionNode } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { concat } from '../analysis/static-value.js';
-import { lineRef } from '../edits/line-refs.js';
+import { placeRef } from '../edits/line-refs.js';
 import { helpersOff } from '../plan/helpers-off.js';
 import type { OperationOptions } from '../plan/operations.js';
 import { OPERATION_RULES, planOperation } from '../plan/operations.js';
@@ -216,7 +215,7 @@ function keepRunTimeStartsBesideStrayIds(calls: readonly Site[], plans: readonly
     .find((literal) => literal.site.rule === 'request.start-resource-id' && !accounted.has(literal.key));
   if (!stray) return;
   const written = sources.text(stray.site.file)?.slice(stray.site.span.start, stray.site.span.end) ?? '';
-  const where = `line ${lineRef(stray.site.file, stray.site.span.start)} of ${basename(stray.site.file)}`;
+  const where = placeRef(stray.site.file, stray.site.span.start);
   for (const site of calls) {
     if (site.operation !== 'journey/start' || !site.reviews.some((review) => review.rule === 'request.start-resource-id')) continue;
     site.refusal ??= {

@@ -2,7 +2,7 @@
 // the codemod cannot read), returned to every caller, or yielded to the loops over a generator's calls.
 import { basename, dirname, relative } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
-import { lineRef } from '../edits/line-refs.js';
+import { placeRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { placeOf } from './call-ids.js';
 import { escapedClassOf } from './escaped-instances.js';
@@ -256,8 +256,7 @@ export function idEscapes(tracking: Tracking, value: Value, node: Node, source: 
     const start = startSource?.nodeAt(offset, 'CallExpression');
     // `journey-codemod-ignore` above the v2 start or above the call opts it out, as it does any other finding.
     if (source.optedOut(node) || (startSource && start && startSource.optedOut(start))) return;
-    const started = lineRef(file, offset);
-    const text = `the instance of the v2 start at line ${started} of ${basename(file)} is ${where}`;
+    const text = `the instance of the v2 start at ${placeRef(file, offset)} is ${where}`;
     const reaches = how.anywhere ? tracking.sources.files() : importedBy(tracking, source);
     return void tracking.addV2Unfollowed({ file: source.file, offset: node.start ?? 0, text, reaches });
   }
@@ -361,7 +360,7 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   // A call by the method's name on a receiver of unknown class may read the answer in v1's shape: not followable.
   if (isObjectShape(value.shape)) {
     for (const unresolved of unresolvedCallersOf(tracking.functions, tracking.sources, source, fn)) {
-      const where = `${unresolved.source.ctx.text(unresolved.call.callee)} at line ${lineRef(unresolved.source.file, unresolved.call.start ?? 0)} of ${basename(unresolved.source.file)}`;
+      const where = `${unresolved.source.ctx.text(unresolved.call.callee)} at ${placeRef(unresolved.source.file, unresolved.call.start ?? 0)}`;
       tracking.refuse(
         source,
         node,
@@ -375,7 +374,7 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
         unresolved.call,
         value,
         ruleOf(value),
-        `this call may reach a method answering v1 (line ${lineRef(source.file, node.start ?? 0)} of ${basename(source.file)}), on a receiver the codemod cannot resolve`,
+        `this call may reach a method answering v1 (${placeRef(source.file, node.start ?? 0)}), on a receiver the codemod cannot resolve`,
         suggestionOf(value),
       );
     }

@@ -1,5 +1,5 @@
 import type { CallExpression, Function as FunctionNode, NewExpression, Node } from '@babel/types';
-import { lineRef } from '../edits/line-refs.js';
+import { placeRef } from '../edits/line-refs.js';
 import { isMember, propertyName, walk } from '../parse/walk.js';
 import type { Functions } from './functions.js';
 import { isFunctionValue } from './scopes.js';
@@ -42,8 +42,7 @@ function handedOverClass(functions: Functions, sources: Sources, source: Source,
             ? valueHandedOver(functions, where, node, 'an instance is handed over')
             : undefined;
       // `journey-codemod-ignore` above the hand-over says the person knows every caller is in the run.
-      if (how && !where.optedOut(node))
-        found = `${how} at line ${lineRef(where.file, node.start ?? 0)} of ${where.file.slice(where.file.lastIndexOf('/') + 1)}`;
+      if (how && !where.optedOut(node)) found = `${how} at ${placeRef(where.file, node.start ?? 0)}`;
     });
     if (found) return found;
   }

@@ -1,10 +1,7 @@
-// An instance id that leaves the code the codemod follows (`res.json({ instanceId })`, `cb(null, id)`, returned to
-// no caller) may come back in through code it does not see, to v1 calls whose id it cannot tie to any start.
-import { basename } from 'node:path';
 import type { Node } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { flatten } from '../analysis/static-value.js';
-import { lineRef } from '../edits/line-refs.js';
+import { placeRef } from '../edits/line-refs.js';
 import { isMember, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import type { Site } from '../plan/types.js';
@@ -180,7 +177,7 @@ export function tieLeavingIds(
       // elsewhere reach the call too, through a function a route also calls.
       if ((tied.has(call.id) || givenAStartsId(call.id)) && !fromOutsideToo(call.id)) continue;
       const [file, offset] = placeOf(call.id);
-      const text = `the v2 call at line ${lineRef(file, offset)} of ${basename(file)} may take an instance id no start of the run answered`;
+      const text = `the v2 call at ${placeRef(file, offset)} may take an instance id no start of the run answered`;
       v2Unfollowed.push({ file, offset, text, reaches: sources.files(), only: maybeOneJourney });
     }
   }
@@ -195,7 +192,7 @@ export function tieLeavingIds(
     // So does one above the v2 start.
     if (callOptedOut(sources, leave.origin)) continue;
     const [file, offset] = placeOf(leave.origin);
-    const text = `the instance of the v2 start at line ${lineRef(file, offset)} of ${basename(file)} is ${leave.how}`;
+    const text = `the instance of the v2 start at ${placeRef(file, offset)} is ${leave.how}`;
     v2Unfollowed.push({ file: leave.file, offset: leave.offset, text, reaches: sources.files(), only: untied });
   }
   return { ties, v2Unfollowed, untied };

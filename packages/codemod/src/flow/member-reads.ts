@@ -1,9 +1,6 @@
-// What a read of a member of the answer becomes, by the part of the answer it is read from: the response, the body
-// by operation, a v1 state's data, flow and decision, its entries and tasks.
-import { basename } from 'node:path';
 import type { Node } from '@babel/types';
 import { RESULT_PATHS } from '@journey-bridge/contract';
-import { lineRef } from '../edits/line-refs.js';
+import { placeRef } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { placeOf } from './call-ids.js';
 import { ARRAY_METHODS, arrayMethod, callback, requiredId, tasksMember, tasksRead, wholeListRead } from './lists.js';
@@ -351,6 +348,6 @@ function v1StateReadOfV2(tracking: Tracking, value: Value, member: Member, sourc
   const path = names.join('.');
   if (!path.startsWith('process.flow') && !path.startsWith('context.process.flow')) return;
   const [file, offset] = placeOf(value.origin);
-  const text = `what the v2 call at line ${lineRef(file, offset)} of ${basename(file)} answers is read as a v1 state (${source.ctx.text(node)})`;
+  const text = `what the v2 call at ${placeRef(file, offset)} answers is read as a v1 state (${source.ctx.text(node)})`;
   tracking.addV2Unfollowed({ file: source.file, offset: member.start ?? 0, text, reaches: [source.file] });
 }

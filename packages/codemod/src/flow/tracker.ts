@@ -1,6 +1,5 @@
-import { basename } from 'node:path';
 import type { CallExpression, ImportDeclaration, Node } from '@babel/types';
-import { lineRef } from '../edits/line-refs.js';
+import { lineRef, placeRef } from '../edits/line-refs.js';
 import { isGeneratedHelper } from '../emit/helper-module.js';
 import { isCheckedJavaScript } from '../files/checked-javascript.js';
 import { isMember, propertyName } from '../parse/walk.js';
@@ -611,7 +610,7 @@ export class Tracker implements Tracking {
         return !literalText(source, call.arguments[index]);
       });
       const reason = caller
-        ? `its function is also called at line ${lineRef(caller.source.file, caller.call.start ?? 0)} of ${basename(caller.source.file)}`
+        ? `its function is also called at ${placeRef(caller.source.file, caller.call.start ?? 0)}`
         : this.functions.handedOn(target)
           ? 'its function is handed on as a value, to be called with anything'
           : loadedWhereUnlisted(target.source.file)

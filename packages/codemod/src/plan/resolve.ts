@@ -1,5 +1,4 @@
-import { dirname, relative } from 'node:path';
-import { lineRef } from '../edits/line-refs.js';
+import { lineRef, seenFrom } from '../edits/line-refs.js';
 import type { FlowAnalysis } from '../flow/analyse-flows.js';
 import { groupFlows, type Tie } from '../flow/components.js';
 import { decideStart, decideSubmit, type FlowContext } from '../flow/decide-deferred.js';
@@ -305,20 +304,20 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
   const line = lineRef(by.file, by.span.start);
   if (tie.kind === 'piece') {
     site.rule = 'codemod.shared-constant';
-    site.reason = `shares ${describePiece(tie.piece, site.file)} with the v1 code at line ${line} of ${where(by.file, site.file)}, which stays v1`;
+    site.reason = `shares ${describePiece(tie.piece, site.file)} with the v1 code at line ${line} of ${seenFrom(by.file, site.file)}, which stays v1`;
     delete site.suggestion;
     return;
   }
   if (tie.kind === 'leaving') {
     // Not the root's rule: what ties the two is only that they may be one journey, which this marker must say.
     const { leaving } = tie;
-    const leaves = `line ${lineRef(leaving.file, leaving.offset)} of ${where(leaving.file, site.file)}`;
-    const other = `${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${where(by.file, site.file)}`;
+    const leaves = `line ${lineRef(leaving.file, leaving.offset)} of ${seenFrom(leaving.file, site.file)}`;
+    const other = `${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${seenFrom(by.file, site.file)}`;
     site.rule = 'codemod.unfollowed-instance';
     site.reason =
       site.id === leaving.origin
         ? `its instance id is ${leaving.how} (${leaves}), and ${other} takes an instance id the codemod cannot tie to a start, and stays v1: they may be one journey, which must not be half on v2`
-        : `it takes an instance id the codemod cannot tie to a start, and the id the call at line ${line} of ${where(by.file, site.file)} answers, which stays v1, is ${leaving.how} (${leaves}): they may be one journey, which must not be half on v2`;
+        : `it takes an instance id the codemod cannot tie to a start, and the id the call at line ${line} of ${seenFrom(by.file, site.file)} answers, which stays v1, is ${leaving.how} (${leaves}): they may be one journey, which must not be half on v2`;
     site.suggestion =
       'hand the id to the calls that use it through functions of the project, so the codemod can tie them to their start, or migrate them and the start together by hand';
     return;
@@ -326,14 +325,16 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
   if (tie.kind === 'untied') {
     site.rule = 'codemod.unfollowed-instance';
     const via = site.outsideVia ? ` (${site.outsideVia})` : '';
-    site.reason = `it may take an instance id no start of the run answered${via}, as ${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${where(by.file, site.file)} does, which stays v1: they may be one journey, which must not be half on v2`;
+    site.reason = `it may take an instance id no start of the run answered${via}, as ${by.role === 'read' ? 'the read' : 'the v1 call'} at line ${line} of ${seenFrom(by.file, site.file)} does, which stays v1: they may be one journey, which must not be half on v2`;
     site.suggestion =
       'hand the id from the start to the calls that use it through functions of the project, or migrate these calls together by hand';
     return;
   }
   site.rule = root.rule;
   if (tie.kind === 'reads' && site.role === 'call' && by.role === 'read' && by.dependsOn?.includes(site.id)) {
-    const read = sameLine(by, site) ? 'on this line' : `at line ${line}${by.file === site.file ? '' : ` of ${where(by.file, site.file)}`}`;
+    const read = sameLine(by, site)
+      ? 'on this line'
+      : `at line ${line}${by.file === site.file ? '' : ` of ${seenFrom(by.file, site.file)}`}`;
     site.reason =
       by.rule === 'codemod.unfollowed-instance'
         ? `its instance is sent ${read} to code the codemod cannot read, which may call v1 with it`
@@ -345,7 +346,7 @@ function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
     else delete site.suggestion;
     return;
   }
-  const part = `${by.role === 'read' ? 'the read' : 'the v1 call'} ${sameLine(by, site) ? 'on this line' : `at line ${line} of ${where(by.file, site.file)}`}`;
+  const part = `${by.role === 'read' ? 'the read' : 'the v1 call'} ${sameLine(by, site) ? 'on this line' : `at line ${line} of ${seenFrom(by.file, site.file)}`}`;
   site.reason =
     tie.kind === 'reads' ? `reads what ${part} answers, which stays v1` : `belongs to the journey flow of ${part}, which stays v1`;
   delete site.suggestion;
@@ -361,9 +362,6 @@ export function markerText(site: Site, eol: string): string {
   return site.markerAt.onOwnLine ? `${site.markerAt.indent}// ${body.replace(/\r?\n/g, ' ')}${eol}` : `/* ${body} */ `;
 }
 
-/** A file as seen from another: `this file`, or a relative path (markers never carry machine paths). */
-const where = (file: string, from: string): string => (file === from ? 'this file' : relative(dirname(from), file));
-
 function describePiece(piece: string, from: string): string {
   if (piece.startsWith('v1-client:')) return 'its V1Api client';
   if (piece.startsWith('run-time-base:')) return `its run-time base (${piece.slice(piece.lastIndexOf(':') + 1)})`;
@@ -371,5 +369,5 @@ function describePiece(piece: string, from: string): string {
   const rest = piece.replace(/^(wrapper|type-import):/, '');
   const at = rest.lastIndexOf(':');
   const file = rest.slice(0, at);
-  return `${kind} at line ${lineRef(file, Number(rest.slice(at + 1)))} of ${where(file, from)}`;
+  return `${kind} at line ${lineRef(file, Number(rest.slice(at + 1)))} of ${seenFrom(file, from)}`;
 }

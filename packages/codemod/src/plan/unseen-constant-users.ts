@@ -1,5 +1,5 @@
 import { dirname, relative } from 'node:path';
-import { lineRef } from '../edits/line-refs.js';
+import { lineRef, seenFrom } from '../edits/line-refs.js';
 import { wholeWord } from '../parse/whole-word.js';
 import type { FileContext } from './file-context.js';
 import type { Site } from './types.js';
@@ -38,7 +38,7 @@ export function keepUnseenConstants(
       if (!unseen) continue;
       site.status = 'unsupported';
       site.rule = 'codemod.shared-constant';
-      site.reason = `shares the literal at line ${lineRef(file, Number(piece.slice(at + 1)))} of ${file === site.file ? 'this file' : relative(dirname(site.file), file)} (${name}) with ${relative(dirname(site.file), unseen.from)}, which imports it as '${unseen.specifier}', a package the codemod cannot resolve and whose v1 calls it may build on`;
+      site.reason = `shares the literal at line ${lineRef(file, Number(piece.slice(at + 1)))} of ${seenFrom(file, site.file)} (${name}) with ${relative(dirname(site.file), unseen.from)}, which imports it as '${unseen.specifier}', a package the codemod cannot resolve and whose v1 calls it may build on`;
       delete site.suggestion;
       break;
     }

@@ -1,4 +1,4 @@
-import { basename, dirname, relative } from 'node:path';
+import { seenFrom } from '../edits/line-refs.js';
 import { hasMarker } from '../plan/marked.js';
 import type { Flow } from '../plan/resolve.js';
 import type { CodemodResult } from '../run-codemod.js';
@@ -53,7 +53,7 @@ export function checkFindings(result: CodemodResult): Finding[] {
       findings.push({
         file: site.file,
         line: site.line,
-        text: `v1 mock of a flow on v2 [${site.planned.rule}] ${site.refusal?.reason ?? site.reason}, and ${relative(dirname(site.file), v2File) || basename(v2File)}, which the file imports, calls v2: write the v2 answers and paths`,
+        text: `v1 mock of a flow on v2 [${site.planned.rule}] ${site.refusal?.reason ?? site.reason}, and ${seenFrom(v2File, site.file)}, which the file imports, calls v2: write the v2 answers and paths`,
       });
   }
   for (const { file, line, text, reaches, only } of result.v2Unfollowed) {
@@ -66,7 +66,7 @@ export function checkFindings(result: CodemodResult): Finding[] {
       findings.push({
         file,
         line,
-        text: `flow may be half on v2: ${text}, and v1 remains (line ${v1.line} of ${relative(dirname(file), v1.file) || basename(v1.file)})`,
+        text: `flow may be half on v2: ${text}, and v1 remains (line ${v1.line} of ${seenFrom(v1.file, file)})`,
       });
   }
   return findings;
