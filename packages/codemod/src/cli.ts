@@ -1,13 +1,14 @@
 import { constants } from 'node:fs';
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { JourneyMapError, resolveJourneyMap, V1Dialect } from '@journey-bridge/contract';
 import { SingleBar } from 'cli-progress';
 import { CodemodError } from './errors/codemod-error.js';
 import { HelperModuleError } from './errors/helper-module-error.js';
+import { JourneyMapFileError } from './errors/journey-map-file-error.js';
 import { MissingPathError, NoFilesError } from './files/discover-files.js';
 import { uncommittedChanges } from './files/git-status.js';
+import { readJourneyMapFile } from './files/journey-map-file.js';
 import { DEFAULT_EXTENSIONS } from './options.js';
 import { checkFindings } from './report/check.js';
 import { unifiedDiff } from './report/diff.js';
@@ -142,7 +143,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .map((extension) => extension.trim().replace(/^\./, ''))
     .filter(Boolean);
   const cwd = io.cwd ?? process.cwd();
-  const journeyMap = values['journey-map'] ? await readJourneyMap(values['journey-map'], cwd) : undefined;
+  const journeyMap = values['journey-map'] ? readJourneyMap(values['journey-map'], cwd) : undefined;
   // --diff is a preview, as black's and ruff's are: it writes nothing, so an uncommitted tree is no reason to refuse.
   const dry = values.dry || values.check || values.diff;
   const reportToStdout = values.report === '-';
@@ -242,35 +243,13 @@ async function ensureWritableDirectory(report: string, cwd: string): Promise<voi
   });
 }
 
-async function readJourneyMap(path: string, cwd: string): Promise<Record<string, string>> {
-  let text: string;
+function readJourneyMap(path: string, cwd: string): Record<string, string> {
   try {
-    text = await readFile(resolve(cwd, path), 'utf8');
+    return readJourneyMapFile(resolve(cwd, path), `--journey-map ${path}`);
   } catch (error) {
-    throw new UsageError(`cannot read --journey-map ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--journey-map ${path} is not valid JSON`);
-  }
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    Array.isArray(parsed) ||
-    !Object.values(parsed).every((value) => typeof value === 'string')
-  ) {
-    throw new UsageError(`--journey-map ${path} must be a JSON object of v1 resourceId → v2 resourceId strings`);
-  }
-  // The entries serve refuses (an exact pinned v1 id mapped to a v2 id without a version) are refused here too.
-  try {
-    resolveJourneyMap(parsed as Record<string, string>, V1Dialect.parse({}));
-  } catch (error) {
-    if (error instanceof JourneyMapError) throw new UsageError(`--journey-map ${path}: ${error.message}`);
+    if (error instanceof JourneyMapFileError) throw new UsageError(error.message);
     throw error;
   }
-  return parsed as Record<string, string>;
 }
 
 /** Runs `journey-codemod` as this process, as its binary does: the exit code set, progress on a terminal. */

@@ -1,6 +1,8 @@
 export { CodemodError } from './errors/codemod-error.js';
 export { CodemodWriteError } from './errors/codemod-write-error.js';
 export { HelperModuleError } from './errors/helper-module-error.js';
+export { JourneyMapFileError } from './errors/journey-map-file-error.js';
+export { SourceParseError } from './errors/source-parse-error.js';
 export { type CodemodOptions, DEFAULT_EXTENSIONS } from './options.js';
 export type { Flow } from './plan/resolve.js';
 export { CODEMOD_RULES, type RuleId } from './plan/rules.js';

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { EditedFiles } from './edits/edited-files.js';
+import { SourceParseError } from './errors/source-parse-error.js';
 import { declarationFileOf } from './files/declaration-file.js';
+import { readJourneyMapFile } from './files/journey-map-file.js';
 import { analyseFlows } from './flow/analyse-flows.js';
 import { Sources } from './flow/sources.js';
 import { parseSource } from './parse/parse-source.js';
@@ -39,9 +40,9 @@ type TransformOptions = Readonly<Record<string, unknown>>;
 // needed to install or type-check this package; jscodeshift passes its own `FileInfo`, `API` and `Options`.
 export default function transform(file: TransformFile, _api: unknown, options: TransformOptions): string | undefined {
   const parsed = parseSource(file.path, file.source);
-  if (!parsed.ok) throw new Error(`cannot parse ${file.path}: ${parsed.error}`);
+  if (!parsed.ok) throw new SourceParseError(`cannot parse ${file.path}: ${parsed.error}`);
   const journeyMap =
-    typeof options.journeyMap === 'string' ? (JSON.parse(readFileSync(options.journeyMap, 'utf8')) as Record<string, string>) : undefined;
+    typeof options.journeyMap === 'string' ? readJourneyMapFile(options.journeyMap, `journeyMap ${options.journeyMap}`) : undefined;
   const operationOptions: OperationOptions = {
     delivery: options.delivery === 'page' ? 'page' : 'api',
     journeyMap,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jscodeshift from 'jscodeshift';
 import { expect, it } from 'vitest';
+import { CodemodError, JourneyMapFileError, SourceParseError } from '../src/index.js';
 import transform from '../src/jscodeshift-transform.js';
 
 const fixtures = fileURLToPath(new URL('../../../test-fixtures/codemod/', import.meta.url));
@@ -52,6 +53,29 @@ it('leaves a JavaScript file that a declaration file beside it types on v1, mark
     expect(output).toContain('[codemod.declaration-file] this file is typed by index.d.ts');
     expect(output).toContain('/captain/api/journey/state/fetch');
     expect(output).not.toContain('/v2/captain/');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it('throws errors of its own, under CodemodError, for a file that does not parse and a journey map it cannot use', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'journey-codemod-transform-errors-'));
+  try {
+    const source = "await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/start', {";
+    expect(() => transform({ path: join(dir, 'broken.ts'), source }, api, {})).toThrow(SourceParseError);
+    const valid = await readFile(`${fixtures}call-styles/axios-default.input.ts`, 'utf8');
+    const maps = { 'not-json.json': "{ 'a1d7c3f0data-check-v1': 1 ", 'array.json': '["b2e8d4a1data-check-v2"]' };
+    for (const [name, text] of Object.entries(maps)) await writeFile(join(dir, name), text);
+    for (const [name, message] of [
+      ['missing.json', `cannot read journeyMap ${join(dir, 'missing.json')}: ENOENT`],
+      ['not-json.json', 'is not valid JSON'],
+      ['array.json', 'must be a JSON object of v1 resourceId → v2 resourceId strings'],
+    ] as const) {
+      const run = () => transform({ path: join(dir, 'client.ts'), source: valid }, api, { journeyMap: join(dir, name) });
+      expect(run).toThrow(JourneyMapFileError);
+      expect(run).toThrow(CodemodError);
+      expect(run).toThrow(message);
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -4,6 +4,8 @@ import {
   ContractError,
   decodeTaskId,
   encodeTaskId,
+  FilterKeyError,
+  filterFlow,
   IncompleteTaskError,
   Interaction,
   isValidFilterKey,
@@ -341,6 +343,25 @@ describe('filter keys', () => {
       path: ['filterKeys', 0],
       message: 'must be an exact key or a valid /regular expression/',
     });
+  });
+
+  it('throw a FilterKeyError, under the package root, for a key filterFlow cannot match', () => {
+    for (const [key, reason] of [
+      ['/[/', 'is not a valid regular expression'],
+      ['/x/zz', 'has the flag z'],
+      ['/(a)\\1/', 'is not a pattern RE2 can match in linear time'],
+    ] as const) {
+      const thrown = (() => {
+        try {
+          filterFlow({ kyc: 1 }, [key]);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(thrown).toBeInstanceOf(FilterKeyError);
+      expect(thrown).toBeInstanceOf(ContractError);
+      expect((thrown as Error).message).toContain(reason);
+    }
   });
 });
 

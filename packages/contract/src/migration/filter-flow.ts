@@ -1,4 +1,15 @@
 import { RE2JS } from 're2js';
+import { ContractError } from '../errors/contract-error.js';
+import { brandErrorClass } from '../errors/error-brand.js';
+
+/** A v1 `filterKeys` entry that is no exact key and no pattern this package can match safely. */
+export class FilterKeyError extends ContractError {
+  static {
+    brandErrorClass(FilterKeyError, '@journey-bridge/contract:FilterKeyError');
+  }
+
+  override name = 'FilterKeyError';
+}
 
 /** Whether one flow key is kept by one v1 `filterKeys` entry. */
 export interface FilterKeyPattern {
@@ -29,7 +40,7 @@ const RE2_FLAGS: ReadonlyMap<string, number> = new Map([
 /**
  * The pattern of one filter key. A `/…/` literal is matched by RE2, in time linear in the key (the caller writes the
  * pattern, so it must not be able to stall the server), and must also be a valid JavaScript regular expression.
- * Throws `SyntaxError` for one that is not a valid JavaScript expression, carries a flag other than `i`, `m`, `s`,
+ * Throws `FilterKeyError` for one that is not a valid JavaScript expression, carries a flag other than `i`, `m`, `s`,
  * `u`, `g` or `y`, or uses what RE2 cannot match in linear time (backreferences, lookarounds).
  */
 export function filterKeyPattern(key: string): FilterKeyPattern {
@@ -39,15 +50,19 @@ export function filterKeyPattern(key: string): FilterKeyPattern {
   let re2Flags = 0;
   for (const flag of flags) {
     const re2Flag = RE2_FLAGS.get(flag);
-    if (re2Flag === undefined) throw new SyntaxError(`filter key ${key.slice(0, 40)} has the flag ${flag}, not one of imsugy`);
+    if (re2Flag === undefined) throw new FilterKeyError(`filter key ${key.slice(0, 40)} has the flag ${flag}, not one of imsugy`);
     re2Flags |= re2Flag;
   }
-  // RE2 alone would take syntax JavaScript refuses (`(?i)`, `\pL`), which a caller cannot have meant.
-  new RegExp(source, flags);
+  try {
+    // RE2 alone would take syntax JavaScript refuses (`(?i)`, `\pL`), which a caller cannot have meant.
+    new RegExp(source, flags);
+  } catch (error) {
+    throw new FilterKeyError(`filter key ${key.slice(0, 40)} is not a valid regular expression`, { cause: error });
+  }
   try {
     return RE2JS.compile(source, re2Flags);
   } catch (error) {
-    throw new SyntaxError(`filter key ${key.slice(0, 40)} is not a pattern RE2 can match in linear time`, { cause: error });
+    throw new FilterKeyError(`filter key ${key.slice(0, 40)} is not a pattern RE2 can match in linear time`, { cause: error });
   }
 }
 

@@ -16,7 +16,7 @@ export {
 export { changedElements, changedUndescribed, undescribedPaths, unheldUndescribed } from './changed-elements.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
 export { toV1ErrorBody } from './error-body.js';
-export { filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
+export { FilterKeyError, filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
 export { decisionNamed, type InferredDialect, inferDialect } from './infer-dialect.js';
 export { bareId, JourneyMapError, type ResolvedJourneyMap, resolveJourneyMap } from './journey-map.js';
 export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
