@@ -161,6 +161,8 @@ const UNKNOWN_CLIENT_FORM =
  */
 export class Tracker implements Tracking {
   private readonly reads = new Map<string, { builder: SiteBuilder; origins: Set<string> }>();
+  /** The calls a `journey-codemod-ignore` comment opts out. */
+  private readonly optedOut = new Set<string>();
   /** Types of a synchronous start's answer: retyped only if the answer turns out to be read as the state. */
   private readonly startTypes = new Set<string>();
   /** Imported v1 types the retyping replaces, and the retyped annotations: an import left unused goes. */
@@ -189,6 +191,7 @@ export class Tracker implements Tracking {
 
   /** Follows what the call of a v1 site answers. */
   track(site: Site): void {
+    if (site.ignored) this.optedOut.add(site.id);
     const source = this.sources.get(site.file);
     const facts = site.call;
     if (!source || !facts || !site.operation) return;
@@ -281,7 +284,8 @@ export class Tracker implements Tracking {
     }
     const sites = [...this.reads]
       .filter(([key, { origins }]) => !this.startTypes.has(key) || [...origins].some((origin) => this.readAsState.has(origin)))
-      .map(([, { builder, origins }]) => builder.build([...origins]));
+      // A read of what only opted-out calls answer is theirs: the call stays as written, so the read stays too.
+      .map(([, { builder, origins }]) => builder.build([...origins], [...origins].every((origin) => this.optedOut.has(origin))));
     return {
       sites,
       links: this.links,

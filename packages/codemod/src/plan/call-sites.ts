@@ -16,7 +16,7 @@ import { INTERCEPTOR_FORM } from './response-interceptors.js';
 import { SiteBuilder } from './site-builder.js';
 import type { CallShape } from './synthesize-call.js';
 import { isTestDoubleRoute, isUrlMatchCall } from './url-matches.js';
-import { leadingHole, matchV1Url, type UrlMatch, V1_BASE_PATTERN, V2_BASE, V2_BASE_PATTERN } from './v1-url.js';
+import { leadingHole, matchV1Url, otherWrittenBase, type UrlMatch, V1_BASE_PATTERN, V2_BASE, V2_BASE_PATTERN } from './v1-url.js';
 
 /** A v1 call found in the file, planned as one site. `operation` is absent for a transport (base path only). */
 export interface PlannedCall {
@@ -197,7 +197,14 @@ export function planCalls(
         `its base (${fallback.text}) is known only at run time and falls back to the v1 base "${fallback.fallback.replaceAll('\0', '…')}", which the run does not rewrite: the v2 path alone would name neither version`,
         'make the base and its fallback end in /v2/captain/ instead of /captain/api/ where they are configured, then run again',
       );
-    if (operation && !match.hasBase) {
+    const writtenBase = operation && !match.hasBase && !fallback ? otherWrittenBase(candidate.url.value) : undefined;
+    if (writtenBase)
+      site.refuse(
+        'codemod.unrecognized-v1-url',
+        `its base (${writtenBase}) is written out and is not the platform's v1 base (…/captain/api/): it may be another API's path that looks like v1's, or v1 behind a gateway the codemod cannot tell`,
+        'if it is another API, put `// journey-codemod-ignore` above the call; if it is v1 behind a gateway, point the gateway at /v2/captain/ and write the v2 call by hand',
+      );
+    if (operation && !match.hasBase && !writtenBase) {
       if (transports.length > 0) site.pieces.push(...transportPieces);
       else {
         const lead = leadingHole(evaluate(candidate.url.node, ctx));

@@ -160,7 +160,8 @@ export function resolvePlans(
   const flows: Flow[] = [];
   for (const [flow, parts] of members) {
     const calls = parts.filter((site) => site.role === 'call');
-    if (calls.length === 0) continue;
+    // A flow whose every call is opted out is none the run decides on: it is left as written.
+    if (calls.length === 0 || calls.every((site) => site.status === 'ignored')) continue;
     const v2 = [...analysis.v2Calls].some((id) => flowOf.get(id) === flow);
     const left = parts.some((site) => site.status === 'unsupported');
     const blocker = blockedBy.get(flow);

@@ -69,7 +69,8 @@ export class SiteBuilder {
     return `${this.ctx.file}:${this.node.start ?? 0}${this.idSuffix === undefined ? '' : `#${this.idSuffix}`}`;
   }
 
-  build(dependsOn?: readonly string[]): Site {
+  /** The site; `optedOut` when what it reads comes only from calls a `journey-codemod-ignore` comment left alone. */
+  build(dependsOn?: readonly string[], optedOut = false): Site {
     const site: Site = {
       id: this.id,
       file: this.ctx.file,
@@ -84,7 +85,7 @@ export class SiteBuilder {
       planned: { rule: this.ruleId, reason: this.reason },
       ...(this.refusal ? { refusal: this.refusal } : {}),
       reviews: [...this.reviews],
-      ignored: this.ctx.ignored(this.anchor, this.statement),
+      ignored: optedOut || this.ctx.ignored(this.anchor, this.statement),
       edits: [...this.edits],
       markerAt: this.anchor,
       pieces: [...this.pieces],

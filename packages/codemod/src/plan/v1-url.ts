@@ -104,3 +104,17 @@ export function leadingHole(value: StaticValue): string | undefined {
   const first = value.parts[0];
   return first?.kind === 'hole' ? first.text : undefined;
 }
+
+/**
+ * The base of a URL written out whole in front of its v1 operation, scheme and host included, without v1's
+ * `/captain/api/` (`https://crm.example.com/api/journey/task/list`, or a `prefixUrl` so written joined to
+ * `journey/task/list`): not a base known only at run time, so not one a person will point at v2. Another API's path
+ * may look like v1's, or a gateway may forward to v1: the codemod cannot tell which, so it rewrites neither.
+ */
+export function otherWrittenBase(value: StaticValue): string | undefined {
+  const { text } = flatten(value);
+  const operation = OPERATION.exec(text);
+  if (!operation) return undefined;
+  const base = text.slice(0, operation.index);
+  return /^[a-z][a-z\d+.-]*:\/\/[^/\0]+/i.test(base) && !base.includes('\0') ? base : undefined;
+}
