@@ -136,6 +136,23 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
           );
         return;
       }
+      const parent = inner[inner.length - 1];
+      const isBody =
+        (node.type === 'Identifier' && bodies.has(node.name)) || jsonSource(node) !== undefined || isResponseBody(node);
+      const takenBy = isBody ? escapeOf(ctx, node, parent) : undefined;
+      if (takenBy) {
+        // Its reads there, of v1's `message` and `error`, would meet a v2 body the codemod never rewrote them for.
+        sites.push(
+          new SiteBuilder(ctx, node, ancestors, 'error.body', 'v1 error body → v2 errors[]', 'read')
+            .refuse(
+              'error.body',
+              `the v1 error body is handed to ${takenBy}, where the codemod does not follow what is read of it`,
+              'read errors[0].problem and errors[0].name of the v2 body here, and hand on only what you read',
+            )
+            .build([call.site.id]),
+        );
+        return;
+      }
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
         const source = jsonSource(node.init);
         if (source) bodies.set(node.id.name, source);
@@ -181,6 +198,38 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
   for (const region of errorRegions(call)) walk(region, visit(call.ancestors, 'in scope'));
   for (const handler of handlers) walk(handler.body, visit([ctx.ast.program, handler], 'out of scope'));
   return sites;
+}
+
+/** `error.response.data`, `error.response.body`: the body of an axios (or got) error's response. */
+function isResponseBody(node: Node): boolean {
+  return (
+    isMember(node) &&
+    ['data', 'body'].includes(propertyName(node) ?? '') &&
+    isMember(node.object) &&
+    propertyName(node.object) === 'response'
+  );
+}
+
+/** Calls that take a body without reading its fields: a log line, its text. */
+const WITHOUT_READING = /^(?:console\.\w+|JSON\.stringify|String)$/;
+
+/**
+ * Where an error body leaves the code that reads it, when it does: handed to a function or a constructor
+ * (`new ApiError(body)`), thrown, returned, stored, or put in an object or array. Its reads there are not seen.
+ */
+function escapeOf(ctx: FileContext, node: Node, parent: Node | undefined): string | undefined {
+  if (!parent) return undefined;
+  if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee !== node) {
+    const callee = ctx.text(parent.callee);
+    if (WITHOUT_READING.test(callee)) return undefined;
+    return `${parent.type === 'NewExpression' ? 'new ' : ''}${callee}(…)`;
+  }
+  if (parent.type === 'ThrowStatement') return 'throw';
+  if (parent.type === 'ReturnStatement' || (parent.type === 'ArrowFunctionExpression' && parent.body === node)) return 'the caller';
+  if (parent.type === 'AssignmentExpression' && parent.right === node) return ctx.text(parent.left);
+  if (parent.type === 'ObjectProperty' && parent.value === node) return 'an object';
+  if (parent.type === 'ArrayExpression' || parent.type === 'SpreadElement') return 'an array or object';
+  return undefined;
 }
 
 /** `R.json().then(callback)`: the callback receives the body read from `R`. */
