@@ -11,6 +11,7 @@ import {
 import {
   AddedAfterSaveError,
   addedAfterSave,
+  backRequired,
   changedElements,
   changedUndescribed,
   collectedElements,
@@ -582,7 +583,8 @@ export function createV1Adapter(options: V1AdapterOptions): V1Adapter {
       getTaskSchema: (request) =>
         asV1(async () => {
           const { interaction } = await activeInteraction(v1Request(TaskSchemaRequest, request, logger).taskId);
-          return taskJsonSchemaFor(collectedElements(interaction.interaction?.collects ?? []), catalogue) as V1TaskSchema;
+          const elements = collectedElements(interaction.interaction?.collects ?? []);
+          return taskJsonSchemaFor(elements, catalogue, { backRequired: backRequired(interaction) }) as V1TaskSchema;
         }),
 
       updateTask: (request) =>

@@ -434,6 +434,37 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect((await api.fetchState({ instanceId })).status).toBe('Completed');
     });
 
+    // v1 has no instructions: once a front is read as two-sided, the task's schema requires the back, and an update
+    // without it is refused naming it. v2 says so in `outstanding` (PrimaryDocument/side2Image) and `instructions`.
+    it('asks for a document’s back once its front is read: the schema requires it, an update without it is refused', async () => {
+      const { api, clock, startAsync, onlyTask } = setup();
+      const form = {
+        ...person,
+        consent: { dataProcessing: true },
+        contact: { mobilePhone: '+447700900123' },
+        biometrics: [{ selfieImage: b64('me') }],
+      };
+      const instanceId = await startAsync(IDS.onboarding);
+      const task = await onlyTask(instanceId);
+      const front = [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }];
+      await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: { ...form, documents: front } } });
+      clock.advance(3000);
+      const listed = await onlyTask(instanceId);
+      const schema = (await api.getTaskSchema({ taskId: listed.taskId })) as Record<string, any>;
+      expect(schema.properties.context.properties.subject.properties.documents.items.required).toContain('side2Image');
+      for (const intent of ['Validate', 'Complete'] as const) {
+        const refused = await rejection(
+          api.updateTask({ intent, instanceId, taskId: listed.taskId, context: { subject: { ...form, documents: front } } }),
+        );
+        expect(refused.v1Error).toMatchObject({ status: 400, error: 'bad-request-error' });
+        expect(refused.v1Error?.message).toContain('documents[type=Primary].side2Image');
+      }
+      const both = [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front'), side2Image: b64('back') }];
+      await api.updateTask({ intent: 'Complete', instanceId, taskId: listed.taskId, context: { subject: { ...form, documents: both } } });
+      clock.advance(5000);
+      expect((await api.fetchState({ instanceId })).status).toBe('Completed');
+    });
+
     it('reports a negative outcome and an under-18 subject as a rejection', async () => {
       const { api, clock, startAsync } = setup();
       const nomatch = await startAsync(IDS.dataCheck, { identity: { ...person.identity, lastNames: ['Nomatch'] } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backRequired,
   CHANGES,
   ContractError,
   decodeTaskId,
@@ -15,6 +16,7 @@ import {
   planSubmit,
   renderCompatibilityDoc,
   resolveJourneyMap,
+  taskJsonSchemaFor,
   toV1ErrorBody,
   toV1State,
   toV1TaskList,
@@ -190,16 +192,44 @@ describe('planSubmit', () => {
     ]);
   });
 
-  it('leaves out an outstanding field the subject leaves empty (a document without its back)', () => {
-    const image = Buffer.from('front of the document').toString('base64');
-    const plan = planSubmit(
+  describe("a document's back", () => {
+    const front = { documents: [{ type: 'primary', side1Image: b64('front of the document'), side2Image: '' }] };
+    const document = (outstanding: string[], instructions?: string[]) =>
       interaction({
         interaction: { resource: { id: 'document', name: 'Document' }, collects: [{ ref: 'PrimaryDocument', spec: 'required' }] },
-        outstanding: ['PrimaryDocument/side1Image', 'PrimaryDocument/side2Image'],
-      }),
-      { documents: [{ type: 'primary', side1Image: image, side2Image: '' }] },
-    );
-    expect(plan.participants).toEqual([{ domainElementId: 'PrimaryDocument/side1Image' }]);
+        outstanding,
+        ...(instructions ? { instructions } : {}),
+      });
+
+    it('is left out while the instructions say it may be asked for later (an outstanding field left empty)', () => {
+      const plan = planSubmit(
+        document(['PrimaryDocument/side1Image', 'PrimaryDocument/side2Image'], ['LazySide2CollectionRequired']),
+        front,
+      );
+      expect(plan.participants).toEqual([{ domainElementId: 'PrimaryDocument/side1Image' }]);
+    });
+
+    it.each([
+      ['outstanding names it, and no instruction speaks of the sides', ['PrimaryDocument/side2Image'], undefined],
+      ['the instruction Side2Required asks for it, outstanding by element', ['PrimaryDocument'], ['Side2Required']],
+    ])('is required when %s: an update without it is refused as v1 refused it', (_, outstanding, instructions) => {
+      const asked = document(outstanding, instructions);
+      expect(backRequired(asked)).toBe(true);
+      expect(() => planSubmit(asked, front)).toThrow(
+        'PrimaryDocument is missing its back: context.subject.documents[type=Primary].side2Image is required for this document',
+      );
+      const both = { documents: [{ type: 'Primary', side1Image: b64('front'), side2Image: b64('back') }] };
+      expect(planSubmit(asked, both).participants.length).toBeGreaterThan(0);
+      const schema = taskJsonSchemaFor([{ id: 'PrimaryDocument', spec: 'required' }], undefined, { backRequired: true }) as Record<
+        string,
+        any
+      >;
+      expect(schema.properties.context.properties.subject.properties.documents.items.required).toContain('side2Image');
+    });
+
+    it('is no longer required once the instructions say it is done', () => {
+      expect(backRequired(document(['PrimaryDocument/side2Image'], ['Side2Done']))).toBe(false);
+    });
   });
 
   it('sends an optional element the subject carries when outstanding is by field, which never names its children', () => {

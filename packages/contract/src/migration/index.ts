@@ -15,6 +15,7 @@ export {
 } from './change-register.js';
 export { changedElements, changedUndescribed, undescribedPaths, unheldUndescribed } from './changed-elements.js';
 export { renderCompatibilityDoc } from './compatibility-doc.js';
+export { backRequired } from './document-back.js';
 export { toV1ErrorBody } from './error-body.js';
 export { FilterKeyError, filterFlow, filterKeyPattern, isValidFilterKey } from './filter-flow.js';
 export { decisionNamed, type InferredDialect, inferDialect } from './infer-dialect.js';
@@ -23,7 +24,13 @@ export { type JourneyMap, mapResourceId, toV2StartRequest } from './start.js';
 export { decisionOf, toV1State, type V1StateOptions } from './state.js';
 export { fieldValue, isFilled, type PlanOptions, planSubmit, type SubmitPlan } from './submit.js';
 export { decodeTaskId, encodeTaskId } from './task-id.js';
-export { collectedElements, knownCollects, SPECIFICATION_CATALOGUE, taskJsonSchemaFor } from './task-schema.js';
+export {
+  collectedElements,
+  knownCollects,
+  SPECIFICATION_CATALOGUE,
+  type TaskSchemaOptions,
+  taskJsonSchemaFor,
+} from './task-schema.js';
 export { type TaskVariantIds, toV1TaskList, toV1TaskListWithSchema } from './tasks.js';
 export {
   AddedAfterSaveError,

@@ -2,6 +2,7 @@ import type { CollectedRef, ElementCatalogue } from '../element-catalogue.js';
 import { valueAt } from '../element-description.js';
 import type { Subject } from '../subject.js';
 import type { Interaction, ParticipantRef } from '../v2.js';
+import { backRequired, MISSING_BACK } from './document-back.js';
 import { collectedElements, SPECIFICATION_CATALOGUE } from './task-schema.js';
 import { IncompleteTaskError } from './translation-errors.js';
 
@@ -57,6 +58,11 @@ export function planSubmit(
   const undescribed = elements.filter((element) => catalogue.get(element.id) === undefined && isPending(element));
 
   const problems = pending.flatMap(({ id, spec }) => (spec === 'required' ? (catalogue.problem(subject, id) ?? []) : []));
+  // The back, once v2 needs it, is required whatever the document's spec: a caller that sends the document sends it.
+  const document = pending.find(({ id }) => id === 'PrimaryDocument');
+  if (document && backRequired(interaction) && !problems.some((problem) => problem.startsWith('PrimaryDocument')))
+    if (document.spec === 'required' || catalogue.get('PrimaryDocument')?.pick(subject) !== undefined)
+      if (!isFilled(fieldValue(catalogue, subject, 'PrimaryDocument', 'side2Image'))) problems.push(MISSING_BACK);
   if (!partial && problems.length > 0) throw new IncompleteTaskError(problems);
   const whole = !partial || (problems.length === 0 && !undescribed.some(({ spec }) => spec === 'required'));
 

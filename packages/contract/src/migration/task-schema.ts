@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CollectedElement, DomainElementId } from '../domain-elements.js';
+import { type CollectedElement, DomainElementId, documentsWithBack } from '../domain-elements.js';
 import { draft07Schema } from '../draft-07-schema.js';
 import { type CollectedRef, ElementCatalogue } from '../element-catalogue.js';
 
@@ -23,16 +23,25 @@ export function knownCollects(collects: readonly { ref: string; spec: string }[]
 export const collectedElements = (collects: readonly { ref: string; spec: string }[]): CollectedRef[] =>
   collects.flatMap(({ ref, spec }) => (ref.includes('/') ? [] : [{ id: ref, spec: spec === 'required' ? 'required' : 'optional' }]));
 
+/** What a task schema says beyond its elements. */
+export interface TaskSchemaOptions {
+  /** The primary document's back is required (see `backRequired`). @default false */
+  readonly backRequired?: boolean;
+}
+
 /**
  * The Draft-07 schema of a v1 task that collects `elements`: `{ context: { subject } }`, `required` from each
- * element's spec. Generated from the catalogue's zod schemas, so it states exactly what v2 validation accepts. An
- * element the catalogue has no description of has no fields to show: the subject's description names it.
+ * element's spec, and the document's `side2Image` once its back is required. Generated from the catalogue's zod
+ * schemas, so it states exactly what v2 validation accepts. An element the catalogue has no description of has no
+ * fields to show: the subject's description names it.
  */
 export function taskJsonSchemaFor(
   elements: readonly CollectedRef[],
   catalogue: ElementCatalogue = SPECIFICATION_CATALOGUE,
+  { backRequired = false }: TaskSchemaOptions = {},
 ): Record<string, unknown> {
-  const key = elements.map(({ id, spec }) => `${id}:${spec}`).join(',');
+  const document = backRequired ? elements.find(({ id }) => id === 'PrimaryDocument') : undefined;
+  const key = `${elements.map(({ id, spec }) => `${id}:${spec}`).join(',')}${document ? ':back' : ''}`;
   let schemas = cache.get(catalogue);
   if (!schemas) {
     schemas = new Map();
@@ -41,7 +50,10 @@ export function taskJsonSchemaFor(
   let schema = schemas.get(key);
   if (!schema) {
     const undescribed = elements.filter(({ id }) => catalogue.get(id) === undefined).map(({ id }) => id);
-    const subject = catalogue.subjectSchema(elements);
+    const collected = catalogue.subjectSchema(elements);
+    const subject = document
+      ? collected.extend({ documents: document.spec === 'required' ? documentsWithBack : documentsWithBack.optional() })
+      : collected;
     const described =
       undescribed.length === 0
         ? subject

@@ -2,6 +2,7 @@ import type { ElementCatalogue } from '../element-catalogue.js';
 import { decidedV1Status } from '../status.js';
 import type { V1TaskList, V1TaskListWithSchema } from '../v1.js';
 import type { Interaction } from '../v2.js';
+import { backRequired } from './document-back.js';
 import { encodeTaskId } from './task-id.js';
 import { collectedElements, taskJsonSchemaFor } from './task-schema.js';
 
@@ -51,6 +52,12 @@ export function toV1TaskListWithSchema(
     instanceId: interaction.instanceId,
     status: decidedV1Status(interaction.journey?.status ?? 'InProgress', interaction.result?.status),
     tasks: task ? [{ taskId: task.taskId, variantId: task.variantId, schema: { $ref: `#/schemas/${task.key}` } }] : [],
-    schemas: task ? { [task.key]: taskJsonSchemaFor(task.elements, catalogue) as V1TaskListWithSchema['schemas'][string] } : {},
+    schemas: task
+      ? {
+          [task.key]: taskJsonSchemaFor(task.elements, catalogue, {
+            backRequired: backRequired(interaction),
+          }) as V1TaskListWithSchema['schemas'][string],
+        }
+      : {},
   };
 }
