@@ -11,7 +11,7 @@ import { EvidenceWindow } from './evidence-window.js';
 import { type KillSwitchOptions, watchKillSwitch } from './kill-switch.js';
 import { CutoverMetrics, type FailurePart, type SkipReason } from './metrics.js';
 import { type MirrorEnds, type MirrorJob, mirrorJourney } from './mirror.js';
-import { parseCutoverOptions, parseStage, readStoredOverride } from './options-schema.js';
+import { DEFAULT_ROLLBACK, parseCutoverOptions, parseStage, readStoredOverride } from './options-schema.js';
 import { pairRecordOf } from './pair-record.js';
 import { createPrimaryTraffic } from './primary-traffic.js';
 import { createShadowQueue } from './shadow-queue.js';
@@ -136,14 +136,6 @@ export interface Cutover extends ContextualV1Api {
   close(): Promise<void>;
 }
 
-const DEFAULT_RULE: RollbackRule = {
-  consistencyBelow: 0.99,
-  minPairs: 200,
-  errorRateMargin: 0.05,
-  minCalls: 200,
-  window: 1000,
-  shadowSample: 0.1,
-};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A timestamp as `moveStage` writes it (`Date#toISOString`), or with an offset. */
 const IsoTimestamp = z.iso.datetime({ offset: true });
@@ -286,7 +278,7 @@ export function createCutover(given: CutoverOptions): Cutover {
   for (const config of options.mappings) {
     const name = config.name ?? config.v1;
     if (runtimes.has(name)) throw new CutoverOptionsError(`two mappings are named ${JSON.stringify(name)}`);
-    const rule = { ...DEFAULT_RULE, ...options.rollback, ...config.rollback };
+    const rule = { ...DEFAULT_ROLLBACK, ...options.rollback, ...config.rollback };
     const runtime: Runtime = {
       name,
       config,

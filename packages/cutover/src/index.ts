@@ -26,7 +26,7 @@ export {
 } from './learn-mapping.js';
 export { CutoverMetrics } from './metrics.js';
 export { normalise } from './normal-form.js';
-export { CutoverMappingSchema, RollbackThresholdsSchema, StageSchema } from './options-schema.js';
+export { CutoverMappingSchema, checkRollbackWindows, RollbackThresholdsSchema, StageSchema } from './options-schema.js';
 export { createRecordPublisher, type RecordPublisher, type RecordPublisherOptions } from './records.js';
 export { escapeControlCharacters } from './report/escape-control-characters.js';
 export { REPORT_TITLE, renderHtmlReport } from './report/html.js';

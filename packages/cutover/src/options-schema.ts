@@ -3,7 +3,7 @@ import { V1Dialect } from '@journey-bridge/contract';
 import { z } from 'zod';
 import type { CutoverOptions } from './cutover.js';
 import { CutoverOptionsError } from './errors/cutover-options-error.js';
-import type { CutoverMapping, Stage, StageOverride } from './types.js';
+import type { CutoverMapping, RollbackRule, Stage, StageOverride } from './types.js';
 
 const Share = z.number().min(0).max(1);
 
@@ -29,6 +29,47 @@ export const RollbackThresholdsSchema = z
     liveSample: z.never({ error: 'renamed shadowSample: a ramp now steps back to shadow, never to live' }),
   })
   .partial();
+
+/** The rollback thresholds a mapping takes where neither it nor the options give one. */
+export const DEFAULT_ROLLBACK: RollbackRule = {
+  consistencyBelow: 0.99,
+  minPairs: 200,
+  errorRateMargin: 0.05,
+  minCalls: 200,
+  window: 1000,
+  shadowSample: 0.1,
+};
+
+type Thresholds = z.output<typeof RollbackThresholdsSchema>;
+
+/**
+ * Refuses thresholds that can never be met: the window keeps `window` pairs and calls, so a `minPairs` or
+ * `minCalls` above it would switch the automatic rollback off without a word. Checked on each mapping's own
+ * thresholds over the shared ones over the defaults, as the cutover merges them; reported at the mapping's own
+ * `rollback` when it sets either number, else at the shared one.
+ */
+export function checkRollbackWindows(
+  shared: Thresholds | undefined,
+  mappings: readonly { readonly rollback?: Thresholds | undefined }[],
+  context: z.core.$RefinementCtx,
+): void {
+  const reported = new Set<string>();
+  mappings.forEach(({ rollback: own }, index) => {
+    const rule = { ...DEFAULT_ROLLBACK, ...shared, ...own };
+    for (const minimum of ['minPairs', 'minCalls'] as const) {
+      if (rule[minimum] <= rule.window) continue;
+      const ownNumbers = own?.[minimum] !== undefined || own?.window !== undefined;
+      const path = ownNumbers ? ['mappings', index, 'rollback', minimum] : ['rollback', minimum];
+      if (reported.has(path.join('.'))) continue;
+      reported.add(path.join('.'));
+      context.addIssue({
+        code: 'custom',
+        path,
+        message: `${minimum} (${rule[minimum]}) is above window (${rule.window}), which keeps at most ${rule.window}: the automatic rollback could never act`,
+      });
+    }
+  });
+}
 
 /** A journey under cutover (`CutoverMapping`), as `createCutover` and the shim's cutover file take it. */
 export const CutoverMappingSchema = z.strictObject({
@@ -95,67 +136,72 @@ const STORE_METHODS = ['place', 'placementOf', 'hold', 'take', 'increment', 'ove
  * `CutoverOptions` as data: every member checked for its type and range, unknown members refused. Functions and
  * objects with methods (the sides, the store, the registry) pass through as given.
  */
-const CutoverOptionsSchema = z.strictObject({
-  v1: withMethods('a V1Api', V1_METHODS),
-  v2: withMethods('a V1Api', V1_METHODS),
-  mappings: z.array(CutoverMappingSchema).min(1),
-  store: withMethods('a PairingStore', STORE_METHODS).optional(),
-  publish: aFunction().optional(),
-  recordOutcomes: z.boolean().optional(),
-  shadow: z
-    .strictObject({
-      timeoutMs: Milliseconds,
-      queueSize: z.number().int().positive(),
-      pollIntervalMs: Milliseconds,
-      quietMs: z.number().int().nonnegative(),
-      thread: z.strictObject({
-        // Absolute: a relative specifier would be resolved against the thread's entry, not the caller's module.
-        module: z.union([
-          z.instanceof(URL),
-          z.string().refine((text) => URL.canParse(text), "expected an absolute URL (new URL('./sides.js', import.meta.url))"),
-        ]),
-        // Checked here, not when the thread starts: by then the metrics are registered.
-        data: z
-          .unknown()
+const CutoverOptionsSchema = z
+  .strictObject({
+    v1: withMethods('a V1Api', V1_METHODS),
+    v2: withMethods('a V1Api', V1_METHODS),
+    mappings: z.array(CutoverMappingSchema).min(1),
+    store: withMethods('a PairingStore', STORE_METHODS).optional(),
+    publish: aFunction().optional(),
+    recordOutcomes: z.boolean().optional(),
+    shadow: z
+      .strictObject({
+        timeoutMs: Milliseconds,
+        queueSize: z.number().int().positive(),
+        pollIntervalMs: Milliseconds,
+        quietMs: z.number().int().nonnegative(),
+        thread: z.strictObject({
+          // Absolute: a relative specifier would be resolved against the thread's entry, not the caller's module.
+          module: z.union([
+            z.instanceof(URL),
+            z.string().refine((text) => URL.canParse(text), "expected an absolute URL (new URL('./sides.js', import.meta.url))"),
+          ]),
+          // Checked here, not when the thread starts: by then the metrics are registered.
+          data: z
+            .unknown()
+            .refine(
+              (data) => isCloneable(data),
+              'expected data a structured clone can copy to the thread (no functions, no class instances with private state)',
+            )
+            .optional(),
+          lowPriority: z.boolean().optional(),
+        }),
+      })
+      .partial()
+      .optional(),
+    rollback: RollbackThresholdsSchema.optional(),
+    webhook: z
+      .strictObject({
+        // Its user information is sent as Basic authorization, decoded: never quoted back (it is a credential).
+        url: z.preprocess(
+          (url) => (url instanceof URL ? url.href : url),
+          z.url({ protocol: /^https?$/ }).refine(decodableUserInfo, 'its user information is not valid percent-encoding'),
+        ),
+        timeoutMs: Milliseconds.optional(),
+      })
+      .optional(),
+    killSwitch: z
+      .strictObject({
+        signal: z
+          .string()
           .refine(
-            (data) => isCloneable(data),
-            'expected data a structured clone can copy to the thread (no functions, no class instances with private state)',
+            (name) => name in constants.signals && !UNCATCHABLE.has(name),
+            `expected a signal this process can catch, such as SIGUSR2`,
           )
           .optional(),
-        lowPriority: z.boolean().optional(),
-      }),
-    })
-    .partial()
-    .optional(),
-  rollback: RollbackThresholdsSchema.optional(),
-  webhook: z
-    .strictObject({
-      // Its user information is sent as Basic authorization, decoded: never quoted back (it is a credential).
-      url: z.preprocess(
-        (url) => (url instanceof URL ? url.href : url),
-        z.url({ protocol: /^https?$/ }).refine(decodableUserInfo, 'its user information is not valid percent-encoding'),
-      ),
-      timeoutMs: Milliseconds.optional(),
-    })
-    .optional(),
-  killSwitch: z
-    .strictObject({
-      signal: z
-        .string()
-        .refine((name) => name in constants.signals && !UNCATCHABLE.has(name), `expected a signal this process can catch, such as SIGUSR2`)
-        .optional(),
-      file: z.string().min(1).optional(),
-      filePollIntervalMs: Milliseconds.optional(),
-    })
-    .optional(),
-  registry: withMethods('a prom-client Registry', ['registerMetric', 'getSingleMetric']).optional(),
-  logger: withMethods('a logger', ['warn', 'error']).optional(),
-  storeWaitMs: z.number().nonnegative().optional(),
-  placementTtlMs: Milliseconds.optional(),
-  random: aFunction().optional(),
-  fetch: aFunction().optional(),
-  onStageChange: aFunction().optional(),
-});
+        file: z.string().min(1).optional(),
+        filePollIntervalMs: Milliseconds.optional(),
+      })
+      .optional(),
+    registry: withMethods('a prom-client Registry', ['registerMetric', 'getSingleMetric']).optional(),
+    logger: withMethods('a logger', ['warn', 'error']).optional(),
+    storeWaitMs: z.number().nonnegative().optional(),
+    placementTtlMs: Milliseconds.optional(),
+    random: aFunction().optional(),
+    fetch: aFunction().optional(),
+    onStageChange: aFunction().optional(),
+  })
+  .superRefine(({ rollback, mappings }, context) => checkRollbackWindows(rollback, mappings, context));
 
 /** Where an issue is, as code writes it: `mappings[0].stage.kind`. */
 const pathOf = (path: readonly PropertyKey[]): string =>

@@ -45,6 +45,17 @@ describe('createCutover refuses options it cannot run as written, naming the mem
     ['a queue of -5', { shadow: { queueSize: -5 } }, 'shadow.queueSize'],
     ['a consistency of 99 (a percent, not a share)', { rollback: { consistencyBelow: 99 } }, 'rollback.consistencyBelow'],
     ['the old name of shadowSample', { rollback: { liveSample: 0.01 } }, 'rollback.liveSample: renamed shadowSample'],
+    // The window keeps at most `window` pairs: the rollback would never act.
+    [
+      'more pairs needed than the window keeps',
+      { rollback: { minPairs: 5000, window: 100 } },
+      'rollback.minPairs: minPairs (5000) is above window (100)',
+    ],
+    [
+      "a mapping's own window below the calls the shared thresholds need",
+      { mappings: [{ ...mapping, rollback: { window: 150 } }] },
+      'mappings[0].rollback.minCalls: minCalls (200) is above window (150)',
+    ],
     ['a webhook given as a string', { webhook: 'https://hooks.example.com/cutover' }, 'webhook'],
     [
       'a webhook whose password is no percent-encoding',

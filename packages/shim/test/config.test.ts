@@ -357,6 +357,30 @@ describe('a cutover file', () => {
   });
 });
 
+describe('a cutover file whose rollback could never act', () => {
+  it('is refused where it sets more pairs or calls than the window keeps, the shared thresholds and a mapping’s own', () => {
+    const parsed = CutoverFile.safeParse({
+      v1Upstream: 'http://127.0.0.1:4010/eu/captain/api/',
+      mappings: [
+        { v1: 'a1d7c3f0data-check-v1', v2: 'b2e8d4a1data-check-v2', stage: { kind: 'shadow', sample: 1 } },
+        { v1: 'c3f9e5b2doc-selfie-v1', v2: 'c3f9e5b2doc-selfie-v2', stage: { kind: 'shadow', sample: 1 }, rollback: { window: 100 } },
+      ],
+      rollback: { minPairs: 2000, window: 1000 },
+    });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['rollback', 'minPairs'],
+        message: expect.stringContaining('minPairs (2000) is above window (1000)'),
+      }),
+      expect.objectContaining({ path: ['mappings', 1, 'rollback', 'minPairs'], message: expect.stringContaining('could never act') }),
+      expect.objectContaining({
+        path: ['mappings', 1, 'rollback', 'minCalls'],
+        message: expect.stringContaining('minCalls (200) is above window (100)'),
+      }),
+    ]);
+  });
+});
+
 describe('a cutover file of an earlier release', () => {
   it('that sets rollback.liveSample is refused with the option’s new name and why it was renamed', () => {
     const parsed = CutoverFile.safeParse({
