@@ -130,7 +130,8 @@ export interface KillRouteOptions {
  * in the body's `mappings` (all when absent) start on v1 alone. A name the cutover does not have is answered beside
  * the killed ones, as the kill file logs it: a typo under pressure must not stop the kill of the others. Refused
  * (400) when the body names no mapping the cutover has, or none at all (`[]`), and (413) when it is over the body
- * limit. Off (404) without a cutover or a control secret.
+ * limit; a caller that leaves before its body arrives kills nothing (499, as a v1 caller that leaves is counted).
+ * Off (404) without a cutover or a control secret.
  */
 export async function killRoute(
   request: Request,
@@ -143,7 +144,13 @@ export async function killRoute(
   if (!given || !sameSecret(given, secret))
     return json(401, { error: 'the control secret is missing or wrong' }, { 'www-authenticate': 'Bearer' });
   let mappings: string[] = [];
-  const text = await textWithin(request, chunks, bodyLimitBytes);
+  let text: string | undefined;
+  try {
+    text = await textWithin(request, chunks, bodyLimitBytes);
+  } catch {
+    // The caller left before its body arrived: nothing is killed, and nobody reads this answer but the books.
+    return json(499, { error: 'the caller closed the connection before its body arrived: nothing was killed' });
+  }
   if (text === undefined) return json(413, { error: `the request body exceeds ${bodyLimitBytes} bytes` });
   if (text.trim() !== '') {
     const body = parsed(text);

@@ -472,6 +472,24 @@ describe('the kill switch endpoint', () => {
     await shim.stop();
   });
 
+  it('kills nothing, counts 499 and logs no failure for a caller that leaves before its body arrives', async () => {
+    const shim = await serveWithCutover({}, { JOURNEY_BRIDGE_CONTROL_SECRET: CONTROL_SECRET });
+    const { hostname, port } = new URL(shim.url);
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    socket.write(
+      `POST /cutover/kill HTTP/1.1\r\nhost: ${hostname}\r\nauthorization: Bearer ${CONTROL_SECRET}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"mappings": [`,
+    );
+    socket.destroy();
+    const counted = 'journey_bridge_requests_total{route="kill",status="499"} 1';
+    await vi.waitFor(async () => expect(await (await fetch(`${shim.url}/metrics`)).text()).toContain(counted), { timeout: 5000 });
+    const metrics = await (await fetch(`${shim.url}/metrics`)).text();
+    expect(metrics).not.toContain('status="500"');
+    expect(metrics).toContain('journey_bridge_cutover_stage{mapping="data-check",stage="shadow"} 1');
+    expect(shim.stdout()).not.toContain('unexpected failure');
+    await shim.stop();
+  });
+
   it('is off without a control secret', async () => {
     const shim = await serveWithCutover({});
     expect((await fetch(`${shim.url}/cutover/kill`, { method: 'POST' })).status).toBe(404);
