@@ -891,8 +891,9 @@ export function createCutover(given: CutoverOptions): Cutover {
             if (holds) heldForShadow(request.instanceId, stored, late, submission(false));
             return answer;
           },
-          // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first.
-          instanceOfAdapterTask(request.taskId) === request.instanceId,
+          // A task the adapter made is v2's: an instance the store forgot must not send its subject to v1 first. An
+          // update that names no instance names no such task (both undefined): it goes where an unknown one goes.
+          request.instanceId !== undefined && instanceOfAdapterTask(request.taskId) === request.instanceId,
         ),
       fetchState: (request) =>
         routed(request.instanceId, context, 'fetchState', async (api) => {

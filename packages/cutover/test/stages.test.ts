@@ -147,6 +147,39 @@ describe('an instance the store does not know', () => {
     await cutover.close();
   });
 
+  it("is none named at all: an update without instanceId and taskId is v1's to answer, never v2's first", async () => {
+    const sim = createPlatform();
+    const v1 = v1Side(sim);
+    const v2 = v2Side(sim);
+    // A side that says which calls reached it: v2's adapter would refuse such an update itself, unseen.
+    const reached: string[] = [];
+    const watched = new Proxy(v2, {
+      get: (target, name, receiver) => {
+        const value = Reflect.get(target, name, receiver);
+        return typeof value === 'function'
+          ? (...args: unknown[]) => {
+              reached.push(String(name));
+              return value.apply(target, args);
+            }
+          : value;
+      },
+    });
+    const cutover = createCutover({
+      v1,
+      v2: watched,
+      mappings: [{ v1: DATA_CHECK_V1, v2: 'b2e8d4a1data-check-v2', stage: { kind: 'v1' } }],
+    });
+    // As untyped JavaScript may call it: the cutover is the caller's V1Api.
+    const update = { intent: 'Complete', context: { subject: { identity: { firstName: 'Ada' } } } } as unknown as Parameters<
+      V1Api['updateTask']
+    >[0];
+    const direct = await v1.updateTask(update).catch((error: JourneyApiError) => error);
+    const through = await cutover.updateTask(update).catch((error: JourneyApiError) => error);
+    expect(through).toMatchObject({ status: (direct as JourneyApiError).status, v1Error: (direct as JourneyApiError).v1Error });
+    expect(reached).toEqual([]);
+    await cutover.close();
+  });
+
   it('is answered with the failure that left it unknown whether v2 knows the instance, not with a final 404', async () => {
     const { sim, cutover } = setUp({ kind: 'v1' });
     const { instanceId } = await v1Side(sim).startJourney(start());
