@@ -73,7 +73,12 @@ export function checkRollbackWindows(
 
 /** A journey under cutover (`CutoverMapping`), as `createCutover` and the shim's cutover file take it. */
 export const CutoverMappingSchema = z.strictObject({
-  name: z.string().min(1).optional(),
+  // The kill file names one mapping per line, and logs and metrics carry the name: no line break, no control character.
+  name: z
+    .string()
+    .min(1)
+    .regex(/^\P{Cc}+$/u, 'must hold no line break or other control character (the kill file names one mapping per line)')
+    .optional(),
   v1: z.string().min(1),
   v2: z.string().min(1),
   dialect: V1Dialect.optional(),

@@ -39,6 +39,11 @@ describe('createCutover refuses options it cannot run as written, naming the mem
     ['a stage written as its name', { mappings: [{ ...mapping, stage: 'shadow' }] }, 'mappings[0].stage'],
     ['a ramp over 100', { mappings: [{ ...mapping, stage: { kind: 'ramp', percent: 150 } }] }, 'mappings[0].stage.percent'],
     ['an empty name', { mappings: [{ ...mapping, name: '' }] }, 'mappings[0].name'],
+    [
+      'a name with a line break, which no kill file line can name',
+      { mappings: [{ ...mapping, name: 'data\ncheck' }] },
+      'mappings[0].name: must hold no line break',
+    ],
     ['no v2 resourceId', { mappings: [{ name: 'dc', v1: DATA_CHECK_V1, stage: { kind: 'v1' } }] }, 'mappings[0].v2'],
     ['a negative daily cap', { mappings: [{ ...mapping, dailyCap: -1 }] }, 'mappings[0].dailyCap'],
     ['a misspelt shadow member', { shadow: { timeoutMS: 1000 } }, 'shadow: Unrecognized key: "timeoutMS"'],
