@@ -260,4 +260,73 @@ export async function saveDraft(token, instanceId, person) {
     expect(flow?.decision).toBe('migrated');
     expect(flow?.boundaries).toEqual([place]);
   });
+
+  // reviewF expE: a job reads v1 states for ids from the database, through a URL the codemod cannot resolve; the
+  // read of `data.process.flow` is all that shows the request is v1's.
+  const EXPORT_JOB = `const { rows } = require('@acme/infra');
+
+module.exports = async function exportDecisions(token) {
+  const lines = [];
+  for (const row of await rows('SELECT instance_id FROM verifications')) {
+    const res = await fetch(process.env.KYC_STATE_URL, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ instanceId: row.instance_id, filterKeys: ['/.*/'] }),
+    });
+    const state = await res.json();
+    lines.push(row.instance_id + ';' + state.data.process.flow.decision.result.outcome);
+  }
+  return lines;
+};
+`;
+  const stored = (start: string) =>
+    start
+      .replace(
+        'res.json({ ok: true, instanceId: started.instanceId });',
+        'db.insert({ instanceId: started.instanceId });\n  res.json({ ok: true });',
+      )
+      .replace("const token = require('../token');", "const token = require('../token');\nconst { db } = require('@acme/infra');");
+
+  it('keeps on v1 a start whose id is stored, beside a v1 state read of ids from the store through a URL it cannot resolve', async () => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V1),
+      'jobs/export.js': EXPORT_JOB,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    const start = await readFile(join(repo, 'routes/start.js'), 'utf8');
+    expect(start).toContain("new URL('/eu/captain/api/journey/start', cfg.host)");
+    expect(start).toMatch(
+      /\[codemod\.unfollowed-instance\] its instance id is handed to db\.insert.*the read at line \d+ of \.\.\/jobs\/export\.js/,
+    );
+    expect((await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+  });
+
+  it('fails --check for a start already on v2 whose id is stored while that read remains', async () => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V2),
+      'jobs/export.js': EXPORT_JOB,
+    });
+    const check = await runCli(['.', '--check', '--journey-map', JOURNEY_MAP], repo);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toMatch(
+      /routes\/start\.js:\d+ flow may be half on v2: the instance of the v2 start at line \d+ of this file is handed to db\.insert/,
+    );
+  });
+
+  it('still migrates that start when the file reading a v1 state sends no request (a test fixture of one)', async () => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V1),
+      'fixtures/state.js':
+        "const state = { data: { process: { flow: { decision: { result: { outcome: 'Decision: Pass' } } } } } };\nexports.outcome = state.data.process.flow.decision.result.outcome;\n",
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole');
+  });
 });

@@ -22,6 +22,7 @@ import { type BodyOwner, type Followed, Tracker } from './tracker.js';
 import { UnreadableCalls } from './unreadable-calls.js';
 import { unrecognizedRequests } from './unrecognized-requests.js';
 import { unrecognizedV1Paths } from './unrecognized-task-paths.js';
+import { untiedStateReads } from './untied-state-reads.js';
 
 /** What the flow analysis adds to the files' plans. */
 export interface FlowAnalysis extends Followed {
@@ -122,6 +123,11 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     [...byId.values(), ...kept, ...taskPaths, ...[...literals.values()].map((l) => l.site)],
     sources,
   );
+  const readsFromOutside = untiedStateReads(
+    plans.flatMap((plan) => plan.reads),
+    followed.sites.filter((site) => site.role === 'read'),
+    sources,
+  );
   // A call a start's id reaches may take others too, where that id went through a function also given ids from elsewhere.
   const alsoFromOutside = (id: string) => followed.reachedFromOutside.has(id);
   for (const site of calls) {
@@ -134,7 +140,7 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     followed.links,
     followed.idLeaves,
     sources,
-    unfollowed,
+    [...unfollowed, ...readsFromOutside],
     alsoFromOutside,
   );
   // A literal tied so joins the flows as a site, its own key among its pieces so that it is reported once.

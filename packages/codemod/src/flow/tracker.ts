@@ -285,7 +285,12 @@ export class Tracker implements Tracking {
     const sites = [...this.reads]
       .filter(([key, { origins }]) => !this.startTypes.has(key) || [...origins].some((origin) => this.readAsState.has(origin)))
       // A read of what only opted-out calls answer is theirs: the call stays as written, so the read stays too.
-      .map(([, { builder, origins }]) => builder.build([...origins], [...origins].every((origin) => this.optedOut.has(origin))));
+      .map(([, { builder, origins }]) =>
+        builder.build(
+          [...origins],
+          [...origins].every((origin) => this.optedOut.has(origin)),
+        ),
+      );
     return {
       sites,
       links: this.links,

@@ -137,8 +137,7 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         return;
       }
       const parent = inner[inner.length - 1];
-      const isBody =
-        (node.type === 'Identifier' && bodies.has(node.name)) || jsonSource(node) !== undefined || isResponseBody(node);
+      const isBody = (node.type === 'Identifier' && bodies.has(node.name)) || jsonSource(node) !== undefined || isResponseBody(node);
       const takenBy = isBody ? escapeOf(ctx, node, parent) : undefined;
       if (takenBy) {
         // Its reads there, of v1's `message` and `error`, would meet a v2 body the codemod never rewrote them for.

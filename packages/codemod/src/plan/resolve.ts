@@ -71,6 +71,19 @@ export function resolvePlans(
   const untiedChecks = plans.flatMap((plan) => plan.statusChecks).filter((check) => !within(check));
   // A status check matters only beside a v1 call that may move: a v2 answer (code already migrated) reaching it changes nothing.
   const v1Calls = new Set(planned.filter((site) => site.role === 'call').map((site) => site.id));
+  const escaped = escapedReads(
+    [...untied, ...untiedChecks],
+    analysis.boundaries,
+    options.modules ?? { importersOf: () => [], importsOf: () => [] },
+    (read, origin) => read.rule !== 'status.failure-spelling' || v1Calls.has(origin),
+  );
+  // An untied read the flow analysis counts as a v1 call of its own (its id from outside: `untiedStateReads`) is
+  // one of the parts a start whose id leaves may share a journey with; markers name it as the read it is.
+  const fromOutside = new Set(analysis.untiedCalls);
+  const joined = new Set(escaped.map((site) => site.id));
+  const readsFromOutside = untied
+    .filter((read) => fromOutside.has(read.id) && !joined.has(read.id))
+    .map((read) => ({ ...read, role: 'read' as const }));
   // Bases no recognised request goes through stay v1; a literal base beside run-time-base calls joins their flow.
   const sites = [
     ...planned,
@@ -79,12 +92,8 @@ export function resolvePlans(
       // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
     ),
-    ...escapedReads(
-      [...untied, ...untiedChecks],
-      analysis.boundaries,
-      options.modules ?? { importersOf: () => [], importsOf: () => [] },
-      (read, origin) => read.rule !== 'status.failure-spelling' || v1Calls.has(origin),
-    ),
+    ...escaped,
+    ...readsFromOutside,
   ];
   if (options.unseenImportsOf) keepUnseenConstants(sites, options.unseenImportsOf, options.ctx);
   // Before the deferred parts are decided: a part refused here needs no wait or participants.
