@@ -636,7 +636,8 @@ export class Functions {
         return this.classOf(source, declaration.init.callee);
       const typed = binding ? annotationName(binding.id) : undefined;
       if (typed) return this.classOf(source, typed);
-      return binding?.kind === 'param' ? this.passedClass(source, binding, seen) : undefined;
+      if (binding?.kind === 'param') return this.passedClass(source, binding, seen);
+      return binding ? this.importedInstanceClass(source, binding) : undefined;
     }
     if (isThisMember(node)) {
       const cls = source.ancestors(node).reverse().find(isClass);
@@ -726,6 +727,19 @@ export class Functions {
   }
 
   /** The class declaration a name refers to, in its file or through an import. */
+  /**
+   * The class of an instance another module of the run makes once and exports (`export const kyc = new KycClient(…)`,
+   * imported as `import { kyc } from './kyc'`): a `const`, so nothing can put another instance under its name.
+   */
+  private importedInstanceClass(source: Source, binding: Binding): { source: Source; cls: Class } | undefined {
+    const imported = this.importedFrom(source, binding);
+    const target = imported && this.declarationOf(imported.file, imported.imported);
+    if (target?.node.type !== 'VariableDeclarator' || target.node.id.type !== 'Identifier') return undefined;
+    const { init } = target.node;
+    if (init?.type !== 'NewExpression' || init.callee.type !== 'Identifier') return undefined;
+    return target.source.scopes.bindingOf(target.node.id)?.kind === 'const' ? this.classOf(target.source, init.callee) : undefined;
+  }
+
   private classOf(source: Source, name: Identifier): { source: Source; cls: Class } | undefined {
     const binding = source.scopes.lookup(name.name, name);
     if (!binding) return undefined;
