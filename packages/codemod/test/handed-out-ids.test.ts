@@ -318,6 +318,33 @@ module.exports = async function exportDecisions(token) {
     );
   });
 
+  it('keeps it on v1 too when a helper of another module fetches that state', async () => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V1),
+      'lib/state.js':
+        "exports.fetchState = async (token, instanceId) => {\n  const res = await fetch(process.env.KYC_STATE_URL, { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: JSON.stringify({ instanceId }) });\n  return res.json();\n};\n",
+      'jobs/export.js':
+        "const { rows } = require('@acme/infra');\nconst { fetchState } = require('../lib/state');\n\nmodule.exports = async function exportDecisions(token) {\n  const lines = [];\n  for (const row of await rows('SELECT instance_id FROM verifications')) {\n    const state = await fetchState(token, row.instance_id);\n    lines.push(row.instance_id + ';' + state.data.process.flow.decision.result.outcome);\n  }\n  return lines;\n};\n",
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+    expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toContain("new URL('/eu/captain/api/journey/start', cfg.host)");
+  });
+
+  it('still migrates that start beside a v1 state read from a database row, in a file that sends other requests', async () => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V1),
+      'jobs/archive.js':
+        "const { rows } = require('@acme/infra');\n\nmodule.exports = async function postArchive() {\n  for (const row of await rows('SELECT state FROM archive')) {\n    await fetch(process.env.SLACK_URL, { method: 'POST', body: JSON.stringify({ text: row.state.data.process.flow.decision.result.outcome }) });\n  }\n};\n",
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole');
+  });
+
   it('still migrates that start when the file reading a v1 state sends no request (a test fixture of one)', async () => {
     await writeProject(repo, {
       'config.js': B_JSON['config.js'],

@@ -106,6 +106,8 @@ function compareAsV2(site: SiteBuilder, ctx: FileContext, read: Node, parent: No
 /** Reads of the v1 error body (`message`, `error`, `status`) in the failure branches of a migrated call → v2 `errors[]`. */
 export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
   const sites: Site[] = [];
+  // The reads of what an opted-out call answers are left as written with it.
+  const optedOut = call.site.optedOut;
   const bodies = new Map<string, Node>();
   // The v1 type a body is cast to (`as { message?: string }`): it no longer describes what is read from it.
   const casts = new Map<string, { type: Node; ancestors: readonly Node[] }>();
@@ -132,13 +134,24 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
                 'the v1 error body goes to a callback the codemod cannot rewrite for this request alone',
                 'read errors[0].problem and errors[0].name of the v2 body in a callback only this request uses',
               )
-              .build([call.site.id]),
+              .build([call.site.id], optedOut),
           );
         return;
       }
-      const parent = inner[inner.length - 1];
-      const isBody = (node.type === 'Identifier' && bodies.has(node.name)) || jsonSource(node) !== undefined || isResponseBody(node);
-      const takenBy = isBody ? escapeOf(ctx, node, parent) : undefined;
+      // What the body was read from, as `bodies` keeps it: `res` of `await res.json()`, `error.response` of `error.response.data`.
+      const bodyFrom =
+        node.type === 'Identifier'
+          ? bodies.get(node.name)
+          : (jsonSource(node) ?? (isResponseBody(node) && isMember(node) ? node.object : undefined));
+      // The body as the code holds it: through a cast, `!`, `??`, a conditional (`body as V1Error`, `body ?? {}`).
+      let outer: Node = node;
+      let at = inner.length - 1;
+      while (at >= 0 && passesOn(inner[at] as Node, outer)) outer = inner[at--] as Node;
+      const parent = inner[at];
+      // `const e = body`: another name for it, whose reads and hand-overs count as the body's.
+      if (bodyFrom && parent?.type === 'VariableDeclarator' && parent.init === outer && parent.id.type === 'Identifier')
+        bodies.set(parent.id.name, bodyFrom);
+      const takenBy = bodyFrom ? escapeOf(ctx, outer, parent) : undefined;
       if (takenBy) {
         // Its reads there, of v1's `message` and `error`, would meet a v2 body the codemod never rewrote them for.
         sites.push(
@@ -148,7 +161,7 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
               `the v1 error body is handed to ${takenBy}, where the codemod does not follow what is read of it`,
               'read errors[0].problem and errors[0].name of the v2 body here, and hand on only what you read',
             )
-            .build([call.site.id]),
+            .build([call.site.id], optedOut),
         );
         return;
       }
@@ -182,7 +195,7 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         site.edit(propertyStart, node.end ?? 0, FIELDS[field] ?? '');
         if (field === 'error') compareAsV2(site, ctx, node, inner[inner.length - 1]);
       }
-      sites.push(site.build([call.site.id]));
+      sites.push(site.build([call.site.id], optedOut));
       const cast = body.type === 'Identifier' ? casts.get(body.name) : undefined;
       if (cast && cast.type.type === 'TSTypeLiteral') {
         casts.delete(body.type === 'Identifier' ? body.name : '');
@@ -191,7 +204,7 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
           'V2ErrorBody',
         );
         retyped.helpers.push('V2ErrorBody');
-        sites.push(retyped.build([call.site.id]));
+        sites.push(retyped.build([call.site.id], optedOut));
       }
     };
   for (const region of errorRegions(call)) walk(region, visit(call.ancestors, 'in scope'));
@@ -207,6 +220,26 @@ function isResponseBody(node: Node): boolean {
     isMember(node.object) &&
     propertyName(node.object) === 'response'
   );
+}
+
+/** Whether `wrapper` hands `child`'s value on as its own (a cast, `!`, `??`, either branch of a conditional). */
+function passesOn(wrapper: Node, child: Node): boolean {
+  switch (wrapper.type) {
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+    case 'TSTypeAssertion':
+    case 'ParenthesizedExpression':
+      return wrapper.expression === child;
+    case 'LogicalExpression':
+      return true;
+    case 'ConditionalExpression':
+      return wrapper.consequent === child || wrapper.alternate === child;
+    case 'SequenceExpression':
+      return wrapper.expressions.at(-1) === child;
+    default:
+      return false;
+  }
 }
 
 /** Calls that take a body without reading its fields: a log line, its text. */

@@ -65,6 +65,11 @@ export class SiteBuilder {
     return this;
   }
 
+  /** Whether a `journey-codemod-ignore` comment opts the statement out. */
+  get optedOut(): boolean {
+    return this.ctx.ignored(this.anchor, this.statement);
+  }
+
   get id(): string {
     return `${this.ctx.file}:${this.node.start ?? 0}${this.idSuffix === undefined ? '' : `#${this.idSuffix}`}`;
   }
@@ -85,7 +90,7 @@ export class SiteBuilder {
       planned: { rule: this.ruleId, reason: this.reason },
       ...(this.refusal ? { refusal: this.refusal } : {}),
       reviews: [...this.reviews],
-      ignored: optedOut || this.ctx.ignored(this.anchor, this.statement),
+      ignored: optedOut || this.optedOut,
       edits: [...this.edits],
       markerAt: this.anchor,
       pieces: [...this.pieces],
