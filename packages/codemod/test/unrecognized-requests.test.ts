@@ -169,3 +169,26 @@ describe('a path joined to a run-time base that falls back to v1', () => {
     expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
   });
 });
+
+describe('a marker whose advice names journey-codemod-ignore', () => {
+  // reviewK p5: the marker on another API's look-alike call advises the opt-out comment; read back as one, it
+  // unblocked the start it kept on v1, so --check failed the run's own output and a second run moved the start.
+  it('is no opt-out: --check passes the run it wrote, and a second run changes nothing', async () => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "crm-and-kyc", "private": true }\n',
+      'crm.js':
+        "const axios = require('axios');\nconst crm = axios.create({ baseURL: 'https://crm.example.com/api/' });\nexports.customerTasks = function (instanceId) { return crm.post('journey/task/list', { instanceId }); };\n",
+      'start.js':
+        "const axios = require('axios');\nexports.begin = async function (req, res) {\n  const r = await axios.post('https://eu.platform.go.gbgplc.com/captain/api/journey/start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { subject: {}, config: { async: true } } });\n  res.json({ instanceId: r.data.instanceId });\n};\n",
+    });
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP], repo)).code).toBe(0);
+    const crm = await readFile(join(repo, 'crm.js'), 'utf8');
+    expect(crm).toContain('journey-codemod-ignore');
+    const start = await readFile(join(repo, 'start.js'), 'utf8');
+    expect(start).toContain('[codemod.unfollowed-instance]');
+    expect((await runCli(['.', '--journey-map', JOURNEY_MAP, '--check'], repo)).code).toBe(0);
+    await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(await readFile(join(repo, 'start.js'), 'utf8')).toBe(start);
+    expect(await readFile(join(repo, 'crm.js'), 'utf8')).toBe(crm);
+  });
+});

@@ -399,7 +399,10 @@ export class FileContext implements EvaluationScope {
     const existing = comments.flatMap((comment) =>
       [...comment.matchAll(/journey-codemod:\s*[\w-]+\s*\[([\w.-]+)\]/g)].map((match) => match[1] ?? ''),
     );
-    if (comments.some((comment) => comment.includes(IGNORE_COMMENT))) existing.push(IGNORE_COMMENT);
+    // A person's comment opts out; a marker this codemod wrote may name the comment in its advice, and does not.
+    const optOut = (comment: string) =>
+      comment.includes(IGNORE_COMMENT) && !isWrittenMarker(comment.replace(/^\s*(?:\/\/|\/\*+|\*)?\s*/, '').replace(/\s*\*\/\s*$/, ''));
+    if (comments.some(optOut)) existing.push(IGNORE_COMMENT);
     return onOwnLine
       ? { offset: lineStart, indent: before, onOwnLine, existing, written }
       : { offset: start, indent: '', onOwnLine, existing, written };
