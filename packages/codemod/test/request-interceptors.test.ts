@@ -63,6 +63,15 @@ const REDIRECTING: Record<string, { readonly interceptor: string; readonly pream
     preamble: "const { tenantInterceptor } = require('./tenant');",
     reason: 'is not written where the codemod can read it',
   },
+  'spreads in an object of the module that sets the base': {
+    interceptor: 'api.interceptors.request.use((config) => ({ ...config, ...overrides }));',
+    preamble: 'const overrides = { baseURL: process.env.JOURNEY_API_URL };',
+    reason: "spreads overrides into the request's options",
+  },
+  'merges a routing key in with Object.assign': {
+    interceptor: "api.interceptors.request.use((config) => Object.assign(config, { method: 'put' }));",
+    reason: "sets the request's method",
+  },
   'is passed on whole': {
     interceptor: 'installTenant(api.interceptors.request);',
     preamble: "const { installTenant } = require('./tenant');",
@@ -78,6 +87,15 @@ const HEADERS_ONLY: Record<string, string> = {
     "api.interceptors.request.use((config) => ({ ...config, headers: { ...config.headers, 'x-app': 'kyc' } }));",
   'logs the options and sets a header with AxiosHeaders':
     "api.interceptors.request.use((config) => {\n  console.debug(config);\n  config.headers.set('x-request-id', String(Date.now()));\n  return config;\n});",
+  // A token fetched inside the handler sends a request of its own: its options are not the call's.
+  'fetches its token with a POST of its own':
+    "api.interceptors.request.use(async (config) => {\n  const res = await fetch(process.env.TOKEN_URL, { method: 'POST', body: 'grant_type=client_credentials' });\n  const { access_token: token } = await res.json();\n  config.headers.Authorization = 'Bearer ' + token;\n  return config;\n});",
+  'reads its token out of an axios answer':
+    "api.interceptors.request.use(async (config) => {\n  const { data } = await axios.post(process.env.TOKEN_URL, { grant_type: 'client_credentials' });\n  config.headers.Authorization = 'Bearer ' + data.access_token;\n  return config;\n});",
+  'hands back a promise of the options':
+    "api.interceptors.request.use((config) =>\n  token().then((value) => {\n    config.headers.Authorization = 'Bearer ' + value;\n    return config;\n  }),\n);",
+  'merges headers in with Object.assign':
+    "api.interceptors.request.use((config) => Object.assign(config, { headers: { ...config.headers, 'x-app': 'kyc' } }));",
   'is ejected again':
     'const id = api.interceptors.request.use(null, (error) => Promise.reject(error));\napi.interceptors.request.eject(id);',
 };
@@ -140,7 +158,7 @@ module.exports = { Verifier };
 `;
     const { report, client: text } = await migrate({ 'client.js': verifier });
     expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
-    expect(text).toContain("goes through this.api, and its request interceptor at line 6 sets the request's baseURL");
+    expect(text).toContain("goes through this.api, and its request interceptor at line 6 of this file sets the request's baseURL");
   });
 
   it('registered in the module that exports the instance keeps the flow of its importer on v1', async () => {
@@ -149,7 +167,19 @@ module.exports = { Verifier };
     const { report, client: text } = await migrate({ 'http.js': http, 'client.js': caller });
     expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
     expect(text).not.toContain('/v2/captain/');
-    expect(text).toContain('its interceptors are used in ./http, where the codemod does not follow them');
+    expect(text).toContain(
+      "[codemod.request-interceptor] goes through api, and its request interceptor at line 3 of http.js sets the request's url",
+    );
     expect(await readFile(join(repo, 'http.js'), 'utf8')).toBe(http);
+  });
+
+  it('registered on another instance of the module that exports it leaves its importer free to migrate', async () => {
+    const http = `const axios = require('axios');\nconst auth = axios.create({ baseURL: 'https://auth.acme.com/' });\nauth.interceptors.request.use((config) => {\n  config.url = '/v2' + config.url;\n  return config;\n});\nconst kyc = axios.create({ baseURL: '${V1_BASE}' });\nmodule.exports = { auth, kyc };\n`;
+    const caller = client('')
+      .replace('const api = axios.create({ baseURL: V1_BASE });', "const { kyc: api } = require('./http');")
+      .replace(/const V1_BASE = .*\n/, '');
+    const { report, client: text } = await migrate({ 'http.js': http, 'client.js': caller });
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    expect(text).not.toContain('journey-codemod:');
   });
 });

@@ -21,3 +21,10 @@ export async function campaignState(instanceId: string): Promise<string> {
   const { data } = await campaigns.post<{ status: string }>('journey/state/fetch', { instanceId });
   return data.status;
 }
+
+// Written for the page's own scheme, as a browser script may.
+export async function pageCrmTask(instanceId: string): Promise<string | undefined> {
+  const res = await fetch('//crm.internal.acme.com/api/journey/task/list', { method: 'POST', body: JSON.stringify({ instanceId }) });
+  const body = (await res.json()) as { tasks: { taskId: string }[] };
+  return body.tasks[0]?.taskId;
+}

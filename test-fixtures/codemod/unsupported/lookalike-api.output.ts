@@ -26,3 +26,13 @@ export async function campaignState(instanceId: string): Promise<string> {
   const { data } = await campaigns.post<{ status: string }>('journey/state/fetch', { instanceId });
   return data.status;
 }
+
+// Written for the page's own scheme, as a browser script may.
+export async function pageCrmTask(instanceId: string): Promise<string | undefined> {
+  // journey-codemod: unsupported [codemod.unrecognized-v1-url] its base (//crm.internal.acme.com/api/) is written out and is not the platform's v1 base (…/captain/api/): it may be another API's path that looks like v1's, or v1 behind a gateway the codemod cannot tell → v2: if it is another API, put `// journey-codemod-ignore` above the call; if it is v1 behind a gateway, point the gateway at /v2/captain/ and write the v2 call by hand
+  const res = await fetch('//crm.internal.acme.com/api/journey/task/list', { method: 'POST', body: JSON.stringify({ instanceId }) });
+  // journey-codemod: unsupported [codemod.unrecognized-v1-url] reads what the v1 call at line 33 of this file answers, which stays v1
+  const body = (await res.json()) as { tasks: { taskId: string }[] };
+  // journey-codemod: unsupported [codemod.unrecognized-v1-url] reads what the v1 call at line 33 of this file answers, which stays v1
+  return body.tasks[0]?.taskId;
+}

@@ -166,17 +166,22 @@ function moduleExports(
     }
   }
   // A response interceptor registered here changes what the calls of an instance it exports answer, wherever they
-  // are made, and a request interceptor may change where they go; one that sets headers alone (a token) does not.
-  if (/\.interceptors\b(?!\s*\.\s*request\b)/.test(text) || findRedirectingRequestInterceptors(ast.program, file).size > 0)
-    for (const [key, value] of Object.entries(values)) values[key] = intercepted(value);
+  // are made; a request interceptor may change where they go (one that sets headers alone, a token, does not).
+  if (/\.interceptors\s*\.\s*(?!request\b)|\.interceptors\b(?!\s*\.)/.test(text))
+    for (const [key, value] of Object.entries(values)) values[key] = marked(value, { intercepted: true });
+  const redirecting = findRedirectingRequestInterceptors(ast.program, file);
+  // Only the instances registered on, by the name they are exported under; any, where none is exported so (a rename).
+  const named = [...redirecting.keys()].some((receiver) => receiver in values);
+  for (const [receiver, problem] of redirecting)
+    for (const [key, value] of Object.entries(values)) if (!named || key === receiver) values[key] = marked(value, { redirected: problem });
   return values;
 }
 
-/** The value with every instance in it marked as intercepted. */
-function intercepted(value: StaticValue): StaticValue {
-  if (value.kind === 'instance') return { ...value, intercepted: true };
+/** The value with every instance in it marked so. */
+function marked(value: StaticValue, mark: { readonly intercepted: true } | { readonly redirected: string }): StaticValue {
+  if (value.kind === 'instance') return { ...value, ...mark };
   if (value.kind !== 'object') return value;
-  return { kind: 'object', props: Object.fromEntries(Object.entries(value.props).map(([key, prop]) => [key, intercepted(prop)])) };
+  return { kind: 'object', props: Object.fromEntries(Object.entries(value.props).map(([key, prop]) => [key, marked(prop, mark)])) };
 }
 
 /**

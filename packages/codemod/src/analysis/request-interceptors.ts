@@ -1,5 +1,5 @@
 import type { Node, Program } from '@babel/types';
-import { lineRef } from '../edits/line-refs.js';
+import { placeRef } from '../edits/line-refs.js';
 import { type FunctionNode, isAbsent, resolveHandler } from '../parse/interceptor-handler.js';
 import { isMember, keyName, propertyName, receiverText, walk } from '../parse/walk.js';
 
@@ -31,58 +31,149 @@ export function findRedirectingRequestInterceptors(program: Program, file: strin
     if (!isMember(interceptors) || propertyName(interceptors) !== 'interceptors') return;
     const receiver = receiverText(interceptors.object);
     if (receiver === undefined || found.has(receiver)) return;
-    const line = lineRef(file, node.start ?? 0);
+    // Named with its file: an instance exported from here is marked where it is imported.
+    const at = placeRef(file, node.start ?? 0);
     const method = ancestors.at(-1);
     const call = ancestors.at(-2);
     const called = isMember(method) && method.object === node && call?.type === 'CallExpression' && call.callee === method;
     if (called && propertyName(method) === 'eject') return;
     if (!called || propertyName(method) !== 'use')
-      return void found.set(receiver, `its request interceptors are used in a way the codemod cannot follow (line ${line})`);
+      return void found.set(receiver, `its request interceptors are used in a way the codemod cannot follow (${at})`);
     const [handler] = call.arguments;
     if (isAbsent(handler as Node | undefined)) return;
     const readable =
       handler && handler.type !== 'SpreadElement' && handler.type !== 'ArgumentPlaceholder' ? resolveHandler(program, handler) : undefined;
     if (!readable)
-      return void found.set(
-        receiver,
-        `the handler of its request interceptor at line ${line} is not written where the codemod can read it`,
-      );
+      return void found.set(receiver, `the handler of its request interceptor at ${at} is not written where the codemod can read it`);
     const problem = routingChange(readable);
-    if (problem) found.set(receiver, `its request interceptor at line ${line} ${problem}`);
+    if (problem) found.set(receiver, `its request interceptor at ${at} ${problem}`);
   });
   return found;
 }
 
-/** What in the handler may change where a call goes or what it sends, if anything. */
+/**
+ * What in the handler may change where a call goes or what it sends, if anything: only what becomes the options
+ * counts (a token fetched with `fetch(url, { method: 'POST', body })` inside the handler sends its own request).
+ */
 function routingChange(handler: FunctionNode): string | undefined {
   const [param] = handler.params;
+  // A destructured parameter (`({ headers }) => …`) hands back a new object, read below like any other.
   const options = param?.type === 'Identifier' ? param.name : undefined;
+  const isOptions = (node: Node | null | undefined): boolean => node?.type === 'Identifier' && node.name === options;
   let problem: string | undefined;
+  const note = (found: string | undefined) => {
+    problem ??= found;
+  };
   walk(handler.body, (node, ancestors) => {
     if (problem) return;
     const parent = ancestors.at(-1);
     // `config.baseURL = …`, `config['url'] += …`, `delete config.data`, `config.method ||= 'post'`
-    if (isMember(node) && ROUTING.has(propertyName(node) ?? '')) {
+    if (isMember(node) && isOptions(node.object) && ROUTING.has(propertyName(node) ?? '')) {
       const written =
         (parent?.type === 'AssignmentExpression' && parent.left === node) ||
         (parent?.type === 'UnaryExpression' && parent.operator === 'delete') ||
         parent?.type === 'UpdateExpression';
-      if (written) problem = `sets the request's ${propertyName(node)}`;
+      if (written) note(`sets the request's ${propertyName(node)}`);
+    } else if (node.type === 'ReturnStatement' && node.argument && !insideInnerFunction(ancestors, handler))
+      note(returned(node.argument, isOptions, handler));
+    else if (node.type === 'AssignmentExpression' && isOptions(node.left)) note(objectChange(node.right, isOptions, handler));
+    else if (options !== undefined && isOptions(node) && (parent?.type === 'CallExpression' || parent?.type === 'NewExpression')) {
+      if (parent.callee === node) return;
+      const callee = calleeText(parent.callee);
+      // `Object.assign(config, { headers })`: what it merges in is read as the options' own.
+      if (callee === 'Object.assign' && parent.arguments[0] === node)
+        for (const argument of parent.arguments.slice(1)) note(objectChange(argument, isOptions, handler));
+      else if (!LOGGING.test(callee)) note(`hands the request's options to ${callee || 'a function'}, which the codemod does not read`);
     }
-    // `{ ...config, baseURL: … }`, `Object.assign(config, { url })`
-    else if (node.type === 'ObjectProperty' && ROUTING.has(keyName(node) ?? '')) problem = `sets the request's ${keyName(node)}`;
-    // `withTenant(config)`, `Object.assign(config, overrides)`: the options go where the codemod does not look.
-    else if (
-      options !== undefined &&
-      node.type === 'Identifier' &&
-      node.name === options &&
-      (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') &&
-      parent.callee !== node &&
-      !LOGGING.test(calleeText(parent.callee))
-    )
-      problem = `hands the request's options to ${calleeText(parent.callee) || 'a function'}, which the codemod does not read`;
   });
+  // An arrow's expression body is what it returns.
+  if (handler.body.type !== 'BlockStatement') note(returned(handler.body, isOptions, handler));
   return problem;
+}
+
+/**
+ * What a value the handler returns does to the options: the options themselves change nothing, and a promise of
+ * them (`getToken().then((token) => { …; return config; })`) is read through the callbacks it returns from.
+ */
+function returned(value: Node, isOptions: (node: Node) => boolean, handler: FunctionNode): string | undefined {
+  const unwrapped = unwrap(value);
+  if (isOptions(unwrapped)) return undefined;
+  // `Object.assign(config, …)` answers the options it merged into, read where it is called.
+  if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Object.assign' && isOptions(unwrapped.arguments[0] as Node))
+    return undefined;
+  const callback =
+    unwrapped.type === 'CallExpression' && isMember(unwrapped.callee) && propertyName(unwrapped.callee) === 'then'
+      ? unwrapped.arguments[0]
+      : undefined;
+  if (callback?.type === 'ArrowFunctionExpression' || callback?.type === 'FunctionExpression')
+    return returnsOf(callback)
+      .map((each) => returned(each, isOptions, handler))
+      .find((found) => found !== undefined);
+  return objectChange(unwrapped, isOptions, handler);
+}
+
+/** What a function returns: its expression body, or the arguments of its own `return`s. */
+function returnsOf(fn: FunctionNode): Node[] {
+  if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const values: Node[] = [];
+  walk(fn.body, (node, ancestors) => {
+    if (node.type === 'ReturnStatement' && node.argument && !insideInnerFunction(ancestors, fn)) values.push(node.argument);
+  });
+  return values;
+}
+
+/**
+ * What an object that becomes the options sets: a routing key written in it, or a spread of anything but the options
+ * (`{ ...config, ...overrides }` may carry a `baseURL`). A value that is no object literal, or a name the handler
+ * gives one, cannot be read.
+ */
+function objectChange(value: Node, isOptions: (node: Node) => boolean, handler: FunctionNode): string | undefined {
+  const node = declaredObject(unwrap(value), handler);
+  if (node?.type !== 'ObjectExpression') return `hands back ${describe(value)} as the request's options, which the codemod does not read`;
+  for (const property of node.properties) {
+    if (property.type === 'SpreadElement') {
+      const spread = unwrap(property.argument);
+      const ownPart = isOptions(spread) || (isMember(spread) && isOptions(spread.object) && !ROUTING.has(propertyName(spread) ?? ''));
+      if (!ownPart) return `spreads ${describe(spread)} into the request's options, which may set where it goes`;
+    } else if (ROUTING.has(keyName(property) ?? '')) return `sets the request's ${keyName(property)}`;
+    else if (property.type === 'ObjectProperty' && property.computed) return "sets a computed key of the request's options";
+  }
+  return undefined;
+}
+
+/** A name the handler declares with an object literal (`const next = { ...config, url }`), as that literal. */
+function declaredObject(node: Node, handler: FunctionNode): Node {
+  if (node.type !== 'Identifier') return node;
+  let found: Node = node;
+  walk(handler.body, (candidate) => {
+    if (candidate.type === 'VariableDeclarator' && candidate.id.type === 'Identifier' && candidate.id.name === node.name && candidate.init)
+      found = unwrap(candidate.init);
+  });
+  return found;
+}
+
+/** Through `await`, parentheses and TypeScript's casts. */
+function unwrap(node: Node): Node {
+  let at = node;
+  while (
+    at.type === 'AwaitExpression' ||
+    at.type === 'ParenthesizedExpression' ||
+    at.type === 'TSAsExpression' ||
+    at.type === 'TSSatisfiesExpression' ||
+    at.type === 'TSNonNullExpression'
+  )
+    at = at.type === 'AwaitExpression' ? at.argument : at.expression;
+  return at;
+}
+
+/** Whether a node sits in a function inside the handler (a callback's `return` is not the handler's). */
+const insideInnerFunction = (ancestors: readonly Node[], handler: FunctionNode): boolean =>
+  ancestors.slice(ancestors.indexOf(handler.body) + 1).some((node) => /Function|Method/.test(node.type));
+
+/** A short name for what the marker cites: `overrides`, `config.extra`, else "a value". */
+function describe(node: Node): string {
+  const text = calleeText(node);
+  return text === '' ? 'a value' : text;
 }
 
 /** `Object.assign`, `withTenant`: a callee written as names, else empty. */

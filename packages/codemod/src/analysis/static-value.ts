@@ -45,14 +45,16 @@ export interface ClientFactory {
 /**
  * An instance made by `X.create({ … })` or `X.extend({ … })` of an imported HTTP library (an exported `const http`),
  * and the base written in it, so a module that imports it (`const { http } = require('./config')`)
- * calls it as the one that made it would. `intercepted` when the module that made it touches its interceptors:
- * what its calls answer is then unknown to a module reading it from there.
+ * calls it as the one that made it would. `intercepted` when the module that made it touches its response
+ * interceptors: what its calls answer is then unknown to a module reading it from there; `redirected`, with why,
+ * when a request interceptor there may change where its calls go or what they send.
  */
 export interface ClientInstance {
   readonly kind: 'instance';
   readonly library: string;
   readonly base?: StaticValue;
   readonly intercepted?: true;
+  readonly redirected?: string;
   /** For got and ky, what the options it is made with say of its calls' answers. */
   readonly answerOptions?: AnswerOptions;
 }

@@ -96,6 +96,7 @@ export function findReceivers(ctx: FileContext): Receivers {
   });
   // `const { http } = require('./config')`, `import { http } from './config'`: the instance that module makes.
   const interceptedElsewhere = new Map<string, Interception>();
+  const redirectedElsewhere = new Map<string, string>();
   for (const [name, binding] of ctx.imports) {
     const imported = ctx.imported(name);
     if (imported?.kind !== 'instance' || instances.has(name)) continue;
@@ -109,13 +110,14 @@ export function findReceivers(ctx: FileContext): Receivers {
       interceptedElsewhere.set(name, {
         problem: `its interceptors are used in ${binding.specifier}, where the codemod does not follow them`,
       });
+    if (imported.redirected) redirectedElsewhere.set(name, imported.redirected);
   }
   const axiosNames = [...instances].filter(([, instance]) => instance.library === 'axios').map(([name]) => name);
   for (const name of ctx.imports.keys()) if (libraryOf(ctx, name) === 'axios') axiosNames.push(name);
   const interceptors = findResponseInterceptors(ctx, new Set(axiosNames));
   for (const [name, interception] of interceptedElsewhere) if (!interceptors.has(name)) interceptors.set(name, interception);
   const redirecting = findRedirectingRequestInterceptors(ctx.ast.program, ctx.file);
-  const redirected = new Map([...redirecting].filter(([name]) => axiosNames.includes(name)));
+  const redirected = new Map([...redirectedElsewhere, ...[...redirecting].filter(([name]) => axiosNames.includes(name))]);
   return { instances, v1Api, v1Factories, v1Types, interceptors, redirected };
 }
 

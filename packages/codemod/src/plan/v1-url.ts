@@ -116,5 +116,6 @@ export function otherWrittenBase(value: StaticValue): string | undefined {
   const operation = OPERATION.exec(text);
   if (!operation) return undefined;
   const base = text.slice(0, operation.index);
-  return /^[a-z][a-z\d+.-]*:\/\/[^/\0]+/i.test(base) && !base.includes('\0') ? base : undefined;
+  // `https://host/…`, or `//host/…` (the page's scheme).
+  return /^(?:[a-z][a-z\d+.-]*:)?\/\/[^/\0]+/i.test(base) && !base.includes('\0') ? base : undefined;
 }
