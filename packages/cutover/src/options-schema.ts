@@ -77,7 +77,10 @@ export const CutoverMappingSchema = z.strictObject({
   name: z
     .string()
     .min(1)
-    .regex(/^\P{Cc}+$/u, 'must hold no line break or other control character (the kill file names one mapping per line)')
+    .regex(
+      /^(?!\s)(?!.*\s$)\P{Cc}+$/u,
+      'must hold no line break or other control character, nor start or end with a space (the kill file names one mapping per trimmed line)',
+    )
     .optional(),
   v1: z.string().min(1),
   v2: z.string().min(1),

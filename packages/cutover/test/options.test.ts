@@ -44,6 +44,9 @@ describe('createCutover refuses options it cannot run as written, naming the mem
       { mappings: [{ ...mapping, name: 'data\ncheck' }] },
       'mappings[0].name: must hold no line break',
     ],
+    // The kill file's lines are trimmed: such a name could never be named there.
+    ['a name ending in a no-break space', { mappings: [{ ...mapping, name: 'data-check\u00a0' }] }, 'nor start or end with a space'],
+    ['a name of spaces', { mappings: [{ ...mapping, name: '   ' }] }, 'nor start or end with a space'],
     ['no v2 resourceId', { mappings: [{ name: 'dc', v1: DATA_CHECK_V1, stage: { kind: 'v1' } }] }, 'mappings[0].v2'],
     ['a negative daily cap', { mappings: [{ ...mapping, dailyCap: -1 }] }, 'mappings[0].dailyCap'],
     ['a misspelt shadow member', { shadow: { timeoutMS: 1000 } }, 'shadow: Unrecognized key: "timeoutMS"'],

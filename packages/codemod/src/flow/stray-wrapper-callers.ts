@@ -1,5 +1,5 @@
-import { dirname, relative } from 'node:path';
 import type { Function as FunctionNode } from '@babel/types';
+import { seenFrom } from '../edits/line-refs.js';
 import { SiteBuilder } from '../plan/site-builder.js';
 import { type StrayWrapper, UNRECOGNIZED_V1_URL_FORM } from '../plan/stray-urls.js';
 import type { Site } from '../plan/types.js';
@@ -24,7 +24,7 @@ export function markStrayWrapperCallers(
     if (known.has(site.id)) continue;
     const argument = call.arguments[wrapper.urlParam];
     const path = argument ? caller.ctx.text(argument) : 'its path';
-    const file = wrapper.file === caller.file ? 'this file' : relative(dirname(caller.file), wrapper.file);
+    const file = seenFrom(wrapper.file, caller.file);
     site.pieces.push(...wrapper.pieces);
     site.refuse(
       'codemod.unrecognized-v1-url',

@@ -1,4 +1,3 @@
-import { dirname, relative } from 'node:path';
 import { lineRef, seenFrom } from '../edits/line-refs.js';
 import { wholeWord } from '../parse/whole-word.js';
 import type { FileContext } from './file-context.js';
@@ -38,7 +37,7 @@ export function keepUnseenConstants(
       if (!unseen) continue;
       site.status = 'unsupported';
       site.rule = 'codemod.shared-constant';
-      site.reason = `shares the literal at line ${lineRef(file, Number(piece.slice(at + 1)))} of ${seenFrom(file, site.file)} (${name}) with ${relative(dirname(site.file), unseen.from)}, which imports it as '${unseen.specifier}', a package the codemod cannot resolve and whose v1 calls it may build on`;
+      site.reason = `shares the literal at line ${lineRef(file, Number(piece.slice(at + 1)))} of ${seenFrom(file, site.file)} (${name}) with ${seenFrom(unseen.from, site.file)}, which imports it as '${unseen.specifier}', a package the codemod cannot resolve and whose v1 calls it may build on`;
       delete site.suggestion;
       break;
     }
