@@ -36,11 +36,12 @@ import { idRetype, retype, takesAnyString, v2TypeOf } from './type-annotations.j
 import { filesLoadedUnlisted } from './unlisted-loads.js';
 import type { UnreadableCalls } from './unreadable-calls.js';
 import { isV1Only, namesV1OnlyMember, v1Guard } from './v1-guards.js';
-import { ruleOf, suggestionOf } from './v2-forms.js';
+import { ruleOf, suggestionOf, TASK_FORM } from './v2-forms.js';
 import {
   carriesDecision,
   carriesInstanceId,
   carriesStatus,
+  carriesTasks,
   isObjectShape,
   isWholeAnswer,
   type Shape,
@@ -362,6 +363,12 @@ export class Tracker implements Tracking {
   boundary(source: Source, node: Node, value: Value, returned = false): void {
     if (carriesDecision(value.shape)) return void decisionEscapes(this, value, node, source);
     if (carriesStatus(value.shape)) return void statusEscapes(this, value, node, source);
+    // v2 has no list of tasks: a `tasks` that leaves (`.then((r) => r.data.tasks)` returned to no caller) is read as it is.
+    if (carriesTasks(value.shape)) {
+      const where = returned || !('callee' in node) ? 'returned to no caller in the run' : `handed to ${source.ctx.text(node.callee)}`;
+      const reason = `v2 has one active interaction, not a list of tasks: the list is ${where}, where the codemod does not see what reads it`;
+      return void this.refuse(source, node, value, 'endpoint.task-list', reason, TASK_FORM);
+    }
     // Whether an instance id leaving matters is decided once the run's v1 calls are known (`tieLeavingIds`). A
     // start's whole answer carries its id too (`return started` from a library's `startCheck`).
     // Not in the module the codemod generated: its wait helpers hand the id only to the fetch the migrated call

@@ -101,6 +101,10 @@ export const carriesDecision = (shape: Shape): boolean =>
 export const carriesStatus = (shape: Shape): boolean =>
   (shape.kind === 'leaf' && shape.leaf === 'status') || (shape.kind === 'record' && carriesStatus(shape.inner));
 
+/** Whether a value is, or wraps, a v1 task list (or one of its tasks), which v2 does not have. */
+export const carriesTasks = (shape: Shape): boolean =>
+  shape.kind === 'tasks' || shape.kind === 'task' || (shape.kind === 'record' && carriesTasks(shape.inner));
+
 /** What an element of a list-like shape is. */
 export function elementOf(shape: Shape): Shape | undefined {
   if (shape.kind === 'entries') return { kind: 'entry' };
