@@ -74,4 +74,25 @@ describe('a v1 error body that leaves the failure branch', () => {
     expect((JSON.parse(run.stdout) as Report).flows.map((flow) => flow.decision)).toEqual(['migrated']);
     expect(await readFile(join(repo, 'client.ts'), 'utf8')).toContain("body.errors?.[0]?.name + ': ' + body.errors?.[0]?.problem");
   });
+
+  // reviewK: the idiom from before `?.`, the body named first; before, its reads stayed v1's on a migrated call.
+  it.each([
+    [
+      'err.response && err.response.data',
+      "const body = err.response && err.response.data;\n    if (body && body.status === 404) return null;\n    throw new Error(body ? body.message : 'upstream');",
+      ['if (body && err.response.status === 404) return null;', "throw new Error(body ? body.errors?.[0]?.problem : 'upstream');"],
+    ],
+    [
+      'err.response ? err.response.data : {}',
+      "const data = err.response ? err.response.data : {};\n    if (data.error === 'not-found-error') return null;\n    throw new Error(data.message);",
+      ["if (data.errors?.[0]?.name === 'NOT_FOUND') return null;", 'throw new Error(data.errors?.[0]?.problem);'],
+    ],
+  ])('named first as %s, in an axios catch, is read as v2 writes it', async (_, failure, expected) => {
+    const file = `const axios = require('axios');\nexports.f = async function (instanceId) {\n  try {\n    const r = await axios.post('https://eu.platform.go.gbgplc.com/eu/captain/api/journey/state/fetch', { instanceId });\n    return r.data.instanceId;\n  } catch (err) {\n    ${failure}\n  }\n};\n`;
+    await writeProject(repo, { 'package.json': '{ "name": "kyc", "private": true }\n', 'client.js': file });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP, '--report', '-'], repo);
+    expect((JSON.parse(run.stdout) as Report).flows.map((flow) => flow.decision)).toEqual(['migrated']);
+    const text = await readFile(join(repo, 'client.js'), 'utf8');
+    for (const line of expected) expect(text).toContain(line);
+  });
 });
