@@ -192,3 +192,28 @@ describe('a marker whose advice names journey-codemod-ignore', () => {
     expect(await readFile(join(repo, 'crm.js'), 'utf8')).toBe(crm);
   });
 });
+
+describe("a v1 base given to axios's defaults in a bootstrap file", () => {
+  // reviewK p1: the calls through the default axios elsewhere moved to v2 paths and bodies under a run-time base
+  // review marker, while the bootstrap's literal, marked, stayed v1: v2 paths went to the v1 base.
+  it('keeps the calls of another file that go through a run-time base on v1 with it', async () => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "selfie-bff", "private": true }\n',
+      'bootstrap.js':
+        "const axios = require('axios');\naxios.defaults.baseURL = 'https://eu.platform.go.gbgplc.com/captain/api/';\nmodule.exports = axios;\n",
+      'selfie.mjs': `import axios from 'axios';
+export async function selfie(subject) {
+  const started = (await axios.post('journey/start', { resourceId: 'c3f9e5b2doc-selfie-v1@latest', context: { subject: {}, config: { async: true } } })).data;
+  const list = (await axios.post('journey/task/list', { instanceId: started.instanceId })).data;
+  await axios.post('journey/task/update', { intent: 'Complete', instanceId: started.instanceId, taskId: list.tasks[0].taskId, context: { subject } });
+  return started.instanceId;
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    const selfie = await readFile(join(repo, 'selfie.mjs'), 'utf8');
+    expect(selfie).not.toContain('interaction/');
+    expect(selfie).toContain('shares its run-time base (axios) with the v1 code at line 3 of bootstrap.js');
+  });
+});

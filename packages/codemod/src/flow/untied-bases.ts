@@ -15,11 +15,16 @@ const UNTIED_BASE =
  *   seen, so it is refused, and stays v1;
  * - a v1 literal outside any call (`this.base = `${host}/captain/api/``) in a file whose calls go through a base
  *   known only at run time: that base may be this literal, so the literal joins their flow and, staying v1 with
- *   its own marker, keeps them on v1 too.
+ *   its own marker, keeps them on v1 too. One given to an instance's defaults (`axios.defaults.baseURL = '…'` in
+ *   a bootstrap file, `isDefaultBase`) is the base of calls in any file, so it joins every such flow of the run.
  *
  * Returns the literals it tied, to be decided with the sites (they are covered from then on).
  */
-export function tieBases(sites: readonly Site[], literals: readonly V1Literal[]): Site[] {
+export function tieBases(
+  sites: readonly Site[],
+  literals: readonly V1Literal[],
+  isDefaultBase: (literal: V1Literal) => boolean = () => false,
+): Site[] {
   const calls = sites.filter((site) => site.role === 'call');
   const withOperation = new Set(calls.filter((site) => site.operation !== undefined).flatMap((site) => site.pieces));
   for (const site of calls) {
@@ -37,10 +42,11 @@ export function tieBases(sites: readonly Site[], literals: readonly V1Literal[])
       runTimeBases.set(site.file, set);
     }
   }
+  const everywhere = [...runTimeBases.values()].flatMap((bases) => [...bases]);
   const tied: Site[] = [];
   for (const literal of literals) {
-    const bases = runTimeBases.get(literal.site.file);
-    if (!bases || covered.has(literal.key)) continue;
+    const bases = isDefaultBase(literal) ? everywhere : [...(runTimeBases.get(literal.site.file) ?? [])];
+    if (bases.length === 0 || covered.has(literal.key)) continue;
     tied.push({ ...literal.site, pieces: [...literal.site.pieces, literal.key, ...bases] });
   }
   return tied;
