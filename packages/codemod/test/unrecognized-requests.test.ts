@@ -217,3 +217,37 @@ export async function selfie(subject) {
     expect(selfie).toContain('shares its run-time base (axios) with the v1 code at line 3 of bootstrap.js');
   });
 });
+
+describe('a v1 base given to a client factory of the project', () => {
+  // reviewK iso2: `module.exports = createJourneyApi({ baseUrl: '…/captain/api/' })` joins the base to operations
+  // at run time; a widget's state fetch on an id from outside moved to v2 alone, while the journeys it reads are
+  // started through the factory's client, on v1.
+  it('counts as requests taking ids from outside: a v1 call taking one stays on v1 with it', async () => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "kyc-bff", "private": true }\n',
+      'journey.js': `const axios = require('axios');
+function createJourneyApi({ baseUrl }) {
+  function post(path, body) { return axios.post(baseUrl + 'journey/' + path, body).then((r) => r.data); }
+  return { start: (resourceId, subject) => post('start', { resourceId, context: { subject } }) };
+}
+module.exports = createJourneyApi({ baseUrl: 'https://eu.platform.go.gbgplc.com/captain/api/' });
+`,
+      'public/widget.js': `async function done(instanceId, token) {
+  const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', {
+    method: 'POST',
+    headers: { Authorization: 'Bearer ' + token },
+    body: JSON.stringify({ instanceId }),
+  });
+  const state = await res.json();
+  return state.status === 'Completed';
+}
+window.done = done;
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    const widget = await readFile(join(repo, 'public/widget.js'), 'utf8');
+    expect(widget).toContain('/captain/api/journey/state/fetch');
+    expect(widget).toContain('[codemod.unfollowed-instance] it may take an instance id no start of the run answered');
+  });
+});

@@ -143,8 +143,9 @@ export function analyseFlows(plans: readonly FilePlan[], sources: Sources, optio
     [...unfollowed, ...readsFromOutside],
     alsoFromOutside,
   );
-  // A literal tied so joins the flows as a site, its own key among its pieces so that it is reported once.
-  const tiedLiterals = [...new Set(leaving.ties.map((tie) => tie.call))].flatMap((id) => {
+  // A literal tied so joins the flows as a site, its own key among its pieces so that it is reported once; so does
+  // one counted among the calls taking ids from outside, which may be one journey with the others.
+  const tiedLiterals = [...new Set([...leaving.ties.map((tie) => tie.call), ...leaving.untied])].flatMap((id) => {
     const literal = literals.get(id);
     return literal ? [{ ...literal.site, pieces: [...literal.site.pieces, literal.key] }] : [];
   });

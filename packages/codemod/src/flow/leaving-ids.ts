@@ -4,6 +4,7 @@ import { flatten } from '../analysis/static-value.js';
 import { placeRef } from '../edits/line-refs.js';
 import { isMember, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
+import { sendsHttp } from '../plan/http-libraries.js';
 import type { Site } from '../plan/types.js';
 import { placeOf } from './call-ids.js';
 import type { Sources } from './sources.js';
@@ -41,8 +42,10 @@ export function unfollowedInstanceRequests(sites: readonly Site[], sources: Sour
  * Whether a v1 URL the codemod does not see sent stops at the v1 base and is joined to an operation left to run
  * time: in its own template (`${HOST}/captain/api/journey/${op}`), by `+` (`'…/captain/api/journey/' + op`), or,
  * held in a constant, by a builder anywhere in the run (`new URL(op, BASE)`, `[BASE, op].join('/')`,
- * `` `${BASE}/${op}` ``, `BASE + op`): whoever calls that code may send any instance request. A base that is only
- * named (a status page's link, a CSP entry) sends nothing.
+ * `` `${BASE}/${op}` ``, `BASE + op`), or given to a function of the project, itself or by its constant's name
+ * (`createJourneyApi({ baseUrl: '…/captain/api/' })`, `new Client(BASE)`), which may join it to any operation:
+ * whoever calls that code may send any instance request. A base that is only named (a status page's link, a CSP
+ * entry) sends nothing.
  */
 function leavesOperationOpen(sources: Sources, site: Site, text: string): boolean {
   const base = /\/captain\/api(?:\/journey)?\/?(?:['"`]|$)/;
@@ -53,6 +56,7 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
   if (/^(?:\$\{|['"`]?\s*\+)/.test(source.slice(site.span.end, site.span.end + 8))) return true;
   const held = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*$/.exec(source.slice(Math.max(0, site.span.start - 120), site.span.start));
   const name = held?.[1];
+  if (givenToAFunction(sources, site, name)) return true;
   if (name === undefined) return false;
   // `$` is a word character of JavaScript's, not of a regular expression's.
   const nameWritten = String.raw`(?<![\w$])${name.replaceAll('$', '\\$')}(?![\w$])`;
@@ -60,6 +64,37 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
     String.raw`new\s+URL\([^,()]+,\s*${nameWritten}|\[\s*${nameWritten}\s*,|\$\{${nameWritten}\}|${nameWritten}\s*\+`,
   );
   return sources.files().some((file) => joined.test(sources.text(file) ?? ''));
+}
+
+/**
+ * Whether the base at the site, or the constant `name` holding it, is an argument of a call of the project's (or of
+ * `new`), itself or as a property of an object literal argument: an HTTP library's own (`axios.create({ baseURL })`)
+ * is an instance the codemod plans, not such a call.
+ */
+function givenToAFunction(sources: Sources, site: Site, name: string | undefined): boolean {
+  const source = sources.get(site.file);
+  if (!source) return false;
+  let given = false;
+  walk(source.ctx.ast.program, (node, ancestors) => {
+    if (given) return;
+    const isBase =
+      (node.start === site.span.start && node.end === site.span.end) ||
+      (name !== undefined && node.type === 'Identifier' && node.name === name);
+    if (!isBase) return;
+    let at = ancestors.length - 1;
+    let value: Node = node;
+    const holder = ancestors[at];
+    if (holder?.type === 'ObjectProperty' && holder.value === value && ancestors[at - 1]?.type === 'ObjectExpression') {
+      value = ancestors[at - 1] as Node;
+      at -= 2;
+    }
+    const call = ancestors[at];
+    if ((call?.type !== 'CallExpression' && call?.type !== 'NewExpression') || !call.arguments.includes(value as never)) return;
+    let root: Node = call.callee;
+    while (isMember(root)) root = root.object;
+    given = root.type !== 'Identifier' || !sendsHttp(source.ctx, root.name);
+  });
+  return given;
 }
 
 /**
