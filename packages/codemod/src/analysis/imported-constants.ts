@@ -169,7 +169,7 @@ function moduleExports(
   // are made; a request interceptor may change where they go (one that sets headers alone, a token, does not).
   if (/\.interceptors\s*\.\s*(?!request\b)|\.interceptors\b(?!\s*\.)/.test(text))
     for (const [key, value] of Object.entries(values)) values[key] = marked(value, { intercepted: true });
-  const redirecting = findRedirectingRequestInterceptors(ast.program, file);
+  const redirecting = text.includes('interceptors') ? findRedirectingRequestInterceptors(ast.program, file) : new Map<string, string>();
   // Only the instances registered on, by the name they are exported under; any, where none is exported so (a rename).
   const named = [...redirecting.keys()].some((receiver) => receiver in values);
   for (const [receiver, problem] of redirecting)

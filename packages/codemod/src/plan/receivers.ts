@@ -116,7 +116,8 @@ export function findReceivers(ctx: FileContext): Receivers {
   for (const name of ctx.imports.keys()) if (libraryOf(ctx, name) === 'axios') axiosNames.push(name);
   const interceptors = findResponseInterceptors(ctx, new Set(axiosNames));
   for (const [name, interception] of interceptedElsewhere) if (!interceptors.has(name)) interceptors.set(name, interception);
-  const redirecting = findRedirectingRequestInterceptors(ctx.ast.program, ctx.file);
+  // A file that never names interceptors registers none: most are spared the walk.
+  const redirecting = ctx.source.includes('interceptors') ? findRedirectingRequestInterceptors(ctx.ast.program, ctx.file) : new Map();
   const redirected = new Map([...redirectedElsewhere, ...[...redirecting].filter(([name]) => axiosNames.includes(name))]);
   return { instances, v1Api, v1Factories, v1Types, interceptors, redirected };
 }
