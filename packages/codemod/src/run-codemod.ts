@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { bareId } from '@journey-bridge/contract';
 import { analyseImportedConstants, type ImportedConstants, type ImportRequest, type ParsedModule } from './analysis/imported-constants.js';
 import { ModuleGraph } from './analysis/module-graph.js';
 import { patchedElsewhere } from './analysis/patched-elsewhere.js';
@@ -71,11 +72,14 @@ export interface CodemodResult {
 }
 
 /**
- * The files worth parsing: those with v1 or v2 text, and those that import a name from a candidate (its
- * constants, its wrapper, its client class), to a fixed point.
+ * The files worth parsing: those with v1 or v2 text, those that write a v1 resourceId the journey map names (a
+ * table of journey ids a start takes at a computed key: unread, its ids would go unseen while the start moved to
+ * v2), and those that import a name from a candidate (its constants, its wrapper, its client class), to a fixed
+ * point.
  */
-function candidatesOf(files: readonly string[], texts: ReadonlyMap<string, string>): string[] {
-  const chosen = new Set(files.filter((file) => mentionsV1(texts.get(file) ?? '') || mentionsV2(texts.get(file) ?? '')));
+function candidatesOf(files: readonly string[], texts: ReadonlyMap<string, string>, v1Ids: readonly string[]): string[] {
+  const journeyText = (text: string) => mentionsV1(text) || mentionsV2(text) || v1Ids.some((id) => text.includes(id));
+  const chosen = new Set(files.filter((file) => journeyText(texts.get(file) ?? '')));
   // The packages holding the candidates, by name: another package of a workspace imports their names by it.
   const packageNames = new Map<string, string | undefined>();
   const packages = new Set<string>();
@@ -123,7 +127,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     }
   });
   for (const [path, text] of await helperModulesBeside(texts)) texts.set(path, text);
-  const candidates = candidatesOf(files, texts);
+  const candidates = candidatesOf(files, texts, [...new Set(Object.keys(options.journeyMap ?? {}).map(bareId))]);
   const modules = new ModuleGraph(texts);
   await readComponents(components, new Set(candidates), modules, maxBytes, refused, unread);
   const sources: SourceFile[] = candidates.map((file) => ({ file, text: texts.get(file) ?? '' }));

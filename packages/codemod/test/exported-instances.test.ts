@@ -75,3 +75,27 @@ describe('an instance another module makes and exports', () => {
     expect(await readFile(join(repo, 'src/route.ts'), 'utf8')).toContain('on a receiver the codemod cannot resolve');
   });
 });
+
+describe('a table of journey ids in a file of its own', () => {
+  // reviewN idk2: `start(JOURNEYS[kind])` takes its id at a computed key from a file with no journey text, which the
+  // run did not read: the start moved to v2 (marked for review only) and would send v1 ids; --check passed.
+  it('is read when the journey map names its ids: a start that takes one at run time stays v1, both marked', async () => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "kyc-service", "private": true, "type": "module" }\n',
+      'src/journeys.ts': "export const JOURNEYS = {\n  dataCheck: 'a1d7c3f0data-check-v1@latest',\n} as const;\n",
+      'src/client.ts': `export async function start(resourceId: string): Promise<{ instanceId: string }> {
+  const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/start', { method: 'POST', body: JSON.stringify({ resourceId, context: { config: { async: true }, subject: {} } }) });
+  return (await res.json()) as { instanceId: string };
+}
+`,
+      'src/route.ts':
+        "import { JOURNEYS } from './journeys';\nimport { start } from './client';\n\nexport async function begin(kind: keyof typeof JOURNEYS) {\n  const { instanceId } = await start(JOURNEYS[kind]);\n  return instanceId;\n}\n",
+    });
+    const run = await runCli(['src', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    const client = await readFile(join(repo, 'src/client.ts'), 'utf8');
+    expect(client).toContain('/captain/api/journey/start');
+    expect(client).toContain('its resourceId is known only at run time, and line 3 of journeys.ts writes the v1 resourceId');
+    expect(await readFile(join(repo, 'src/journeys.ts'), 'utf8')).toContain('[request.start-resource-id]');
+  });
+});
