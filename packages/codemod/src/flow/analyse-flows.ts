@@ -229,7 +229,7 @@ function keepRunTimeStartsBesideStrayIds(calls: readonly Site[], plans: readonly
       rule: 'request.start-resource-id',
       reason: `its resourceId is known only at run time, and ${where} writes the v1 resourceId ${written} where no start the codemod recognises takes it: it may be the one sent here, and a v2 start of a v1 id starts nothing`,
       suggestion:
-        'call the start function by its own name (not through an alias the codemod does not follow) with each id written at the call (not taken from a table at a computed key), or map that id where it is written, then run again',
+        'call the start function by its own name (not through an alias the codemod does not follow), or map that id where it is written, then run again',
     };
     settle(site);
   }
