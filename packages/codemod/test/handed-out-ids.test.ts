@@ -333,6 +333,43 @@ module.exports = async function exportDecisions(token) {
     expect(await readFile(join(repo, 'routes/start.js'), 'utf8')).toContain("new URL('/eu/captain/api/journey/start', cfg.host)");
   });
 
+  // reviewM: the state as other code fetches it, through an axios answer's data, a .then chain, a name assigned later.
+  it.each([
+    [
+      "an axios answer's data",
+      "const axios = require('axios');\nmodule.exports = async (id) => {\n  const state = (await axios.post(process.env.KYC_STATE_URL, { instanceId: id })).data;\n  return state.data.process.flow.decision.result.outcome;\n};\n",
+    ],
+    [
+      'a .then chain',
+      "module.exports = (id) =>\n  fetch(process.env.KYC_STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId: id }) })\n    .then((res) => res.json())\n    .then((state) => state.data.process.flow.decision.result.outcome);\n",
+    ],
+    [
+      'a name given the body later',
+      "module.exports = async (id) => {\n  let state;\n  const res = await fetch(process.env.KYC_STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId: id }) });\n  state = await res.json();\n  return state.data.process.flow.decision.result.outcome;\n};\n",
+    ],
+  ])('keeps it on v1 when the state read is fetched as %s', async (_, job) => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V1),
+      'jobs/outcome.js': job,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole');
+  });
+
+  it('still migrates that start beside a v1 state a local function reads from a database, in a file that posts elsewhere', async () => {
+    await writeProject(repo, {
+      'config.js': B_JSON['config.js'],
+      'token.js': B_JSON['token.js'],
+      'routes/start.js': stored(START_V1),
+      'jobs/archive.js':
+        "const { rows } = require('@acme/infra');\n\nasync function archivedState(id) {\n  const [row] = await rows('SELECT state FROM archive WHERE id = $1', [id]);\n  return row.state;\n}\n\nmodule.exports = async function post(id) {\n  const state = await archivedState(id);\n  await fetch(process.env.SLACK_URL, { method: 'POST', body: JSON.stringify({ text: state.data.process.flow.decision.result.outcome }) });\n};\n",
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole');
+  });
+
   it('still migrates that start beside a v1 state read from a database row, in a file that sends other requests', async () => {
     await writeProject(repo, {
       'config.js': B_JSON['config.js'],

@@ -1,5 +1,5 @@
 import type { CallExpression, Identifier, Node } from '@babel/types';
-import { isMember, walk } from '../parse/walk.js';
+import { isMember, propertyName, walk } from '../parse/walk.js';
 import { sendsHttp } from '../plan/http-libraries.js';
 import type { Site } from '../plan/types.js';
 import type { Source, Sources } from './sources.js';
@@ -44,48 +44,82 @@ function rootOf(source: Source, node: Node): Identifier | undefined {
 
 /** Whether `name` holds what a request answered: its body (`await res.json()`), or a request's own answer. */
 function answered(source: Source, name: Identifier, requests: RequestingFiles): boolean {
-  const init = initOf(source, name);
-  if (init?.type !== 'CallExpression') return false;
-  // `await res.json()`, `res.json()` of a response a request answered.
-  const { callee } = init;
-  if (isMember(callee) && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'json') {
-    const response = callee.object;
-    if (response.type === 'CallExpression') return requests.sends(source, response);
-    const held = response.type === 'Identifier' ? initOf(source, response) : undefined;
-    return held?.type === 'CallExpression' && requests.sends(source, held);
+  return fromRequest(source, name, requests, 0);
+}
+
+/**
+ * Whether a value is what a request answered, followed back a few steps: a name to what it is given (declared or
+ * assigned later), or to the promise whose `.then` hands it to the callback it is a parameter of; `.data` and
+ * `.body` of an answer; `res.json()` and `.then(…)` of one; and a request (`fetch(…)`, `axios.post(…)`, a function of
+ * the run's that sends one).
+ */
+function fromRequest(source: Source, value: Node, requests: RequestingFiles, depth: number): boolean {
+  if (depth > 8) return false;
+  const node = unwrap(value);
+  const next = (inner: Node) => fromRequest(source, inner, requests, depth + 1);
+  if (node.type === 'Identifier') {
+    const binding = source.scopes.bindingOf(node);
+    if (!binding) return false;
+    if (binding.kind === 'param') return thenParameterOf(source, binding.declaration, binding.id).some(next);
+    return valuesOf(source, binding.declaration, binding.references).some(next);
   }
-  return requests.sends(source, init);
+  if (isMember(node)) return ['data', 'body'].includes(propertyName(node) ?? '') && next(node.object);
+  if (node.type !== 'CallExpression') return false;
+  const method = isMember(node.callee) ? propertyName(node.callee) : undefined;
+  if (isMember(node.callee) && (method === 'json' || method === 'then')) return next(node.callee.object);
+  return requests.sends(source, node);
 }
 
-/** What a `const`/`let` is first given, through `await`, parentheses and TypeScript's casts. */
-function initOf(source: Source, name: Identifier): Node | undefined {
-  const declaration = source.scopes.bindingOf(name)?.declaration;
-  let init: Node | null | undefined = declaration?.type === 'VariableDeclarator' ? declaration.init : undefined;
+/** What a declared name is given: its declarator's value, and what later assignments give it. */
+function valuesOf(source: Source, declaration: Node, references: readonly Identifier[]): Node[] {
+  const values: Node[] = declaration.type === 'VariableDeclarator' && declaration.init ? [declaration.init] : [];
+  for (const reference of references) {
+    const parent = source.parent(reference);
+    if (parent?.type === 'AssignmentExpression' && parent.left === reference && parent.operator === '=') values.push(parent.right);
+  }
+  return values;
+}
+
+/** For the first parameter of a callback given to `.then`, the promise it is handed the value of. */
+function thenParameterOf(source: Source, fn: Node, param: Identifier): Node[] {
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return [];
+  if (fn.params[0] !== param) return [];
+  const call = source.parent(fn);
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || !isMember(call.callee)) return [];
+  return propertyName(call.callee) === 'then' ? [call.callee.object] : [];
+}
+
+/** Through `await`, parentheses and TypeScript's casts. */
+function unwrap(node: Node): Node {
+  let at = node;
   while (
-    init &&
-    (init.type === 'AwaitExpression' ||
-      init.type === 'ParenthesizedExpression' ||
-      init.type === 'TSAsExpression' ||
-      init.type === 'TSNonNullExpression')
+    at.type === 'AwaitExpression' ||
+    at.type === 'ParenthesizedExpression' ||
+    at.type === 'TSAsExpression' ||
+    at.type === 'TSNonNullExpression'
   )
-    init = init.type === 'AwaitExpression' ? init.argument : init.expression;
-  return init ?? undefined;
+    at = at.type === 'AwaitExpression' ? at.argument : at.expression;
+  return at;
 }
 
-/** Which calls send a request: an HTTP client's, or a function of the run's that sends one (by its file). */
+/** Which calls send a request: an HTTP client's, or a function of the run's that sends one. */
 class RequestingFiles {
   private readonly known = new Map<string, boolean>();
 
   constructor(private readonly sources: Sources) {}
 
-  /** Whether `call` is a request (`fetch(…)`, `axios.post(…)`), or a call of a function whose module sends requests. */
+  /**
+   * Whether `call` is a request (`fetch(…)`, `axios.post(…)`), a call of a function this file declares that sends
+   * one, or a call of a name (`fetchState(…)`, `stateApi.fetch(…)`) imported from a module of the run that sends
+   * requests.
+   */
   sends(source: Source, call: CallExpression): boolean {
     const root = rootName(call.callee);
     if (root === undefined) return false;
     if (isRequestRoot(source, root)) return true;
-    if (call.callee.type !== 'Identifier') return false;
-    const binding = source.scopes.bindingOf(call.callee);
-    if (binding?.kind === 'function') return this.fileSends(source.file);
+    const rootNode = rootIdentifier(call.callee);
+    const binding = rootNode && source.scopes.bindingOf(rootNode);
+    if (binding?.kind === 'function' && call.callee.type === 'Identifier') return sendsRequests(source, binding.declaration);
     const imported = source.ctx.imports.get(root);
     const file = imported && this.sources.modules.resolve(source.file, imported.specifier);
     return file !== undefined && this.fileSends(file);
@@ -95,20 +129,20 @@ class RequestingFiles {
     let sends = this.known.get(file);
     if (sends === undefined) {
       const source = this.sources.get(file);
-      sends = source !== undefined && sendsRequests(source);
+      sends = source !== undefined && sendsRequests(source, source.ctx.ast.program);
       this.known.set(file, sends);
     }
     return sends;
   }
 }
 
-/** Whether a file calls `fetch` (the global one) or a name it imports from an HTTP client. */
-function sendsRequests(source: Source): boolean {
+/** Whether the code under `root` (a file, a function) calls `fetch` (the global one) or a name imported from an HTTP client. */
+function sendsRequests(source: Source, root: Node): boolean {
   let found = false;
-  walk(source.ctx.ast.program, (node) => {
+  walk(root, (node) => {
     if (found || node.type !== 'CallExpression') return;
-    const root = rootName(node.callee);
-    found = root !== undefined && isRequestRoot(source, root);
+    const name = rootName(node.callee);
+    found = name !== undefined && isRequestRoot(source, name);
   });
   return found;
 }
@@ -117,8 +151,10 @@ const isRequestRoot = (source: Source, root: string): boolean =>
   sendsHttp(source.ctx, root) || (root === 'fetch' && !source.ctx.imports.has('fetch') && source.ctx.constant('fetch') === undefined);
 
 /** `fetch` of `fetch(…)`, `axios` of `axios.create(…)` and `axios.post(…)`, `got` of `got.extend(…).post(…)`. */
-function rootName(callee: Node): string | undefined {
+function rootIdentifier(callee: Node): Identifier | undefined {
   let node: Node = callee;
   while (isMember(node) || node.type === 'CallExpression') node = isMember(node) ? node.object : node.callee;
-  return node.type === 'Identifier' ? node.name : undefined;
+  return node.type === 'Identifier' ? node : undefined;
 }
+
+const rootName = (callee: Node): string | undefined => rootIdentifier(callee)?.name;
