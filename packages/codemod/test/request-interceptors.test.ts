@@ -72,6 +72,11 @@ const REDIRECTING: Record<string, { readonly interceptor: string; readonly pream
     interceptor: "api.interceptors.request.use((config) => Object.assign(config, { method: 'put' }));",
     reason: "sets the request's method",
   },
+  'writes the base through another name for the options': {
+    interceptor:
+      'api.interceptors.request.use((config) => {\n  const next = { ...config };\n  next.baseURL = process.env.JOURNEY_API_URL || V1_BASE;\n  return next;\n});',
+    reason: "sets the request's baseURL",
+  },
   'is passed on whole': {
     interceptor: 'installTenant(api.interceptors.request);',
     preamble: "const { installTenant } = require('./tenant');",
@@ -96,6 +101,10 @@ const HEADERS_ONLY: Record<string, string> = {
     "api.interceptors.request.use((config) =>\n  token().then((value) => {\n    config.headers.Authorization = 'Bearer ' + value;\n    return config;\n  }),\n);",
   'merges headers in with Object.assign':
     "api.interceptors.request.use((config) => Object.assign(config, { headers: { ...config.headers, 'x-app': 'kyc' } }));",
+  'refuses early with a rejection when there is no token':
+    "api.interceptors.request.use((config) => {\n  const token = process.env.TOKEN;\n  if (!token) return Promise.reject(new Error('not signed in'));\n  config.headers.Authorization = 'Bearer ' + token;\n  return config;\n});",
+  'takes the options apart and hands back the rest with new headers':
+    "api.interceptors.request.use(({ headers, ...rest }) => ({ ...rest, headers: { ...headers, Authorization: 'Bearer t' } }));",
   'is ejected again':
     'const id = api.interceptors.request.use(null, (error) => Promise.reject(error));\napi.interceptors.request.eject(id);',
 };
@@ -181,5 +190,15 @@ module.exports = { Verifier };
     const { report, client: text } = await migrate({ 'http.js': http, 'client.js': caller });
     expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
     expect(text).not.toContain('journey-codemod:');
+  });
+
+  it('registered in the module that exports the instance under a second name keeps the flows through that name on v1', async () => {
+    const http = `const axios = require('axios');\nconst api = axios.create({ baseURL: '${V1_BASE}' });\napi.interceptors.request.use((config) => {\n  config.url = config.url.replace('v2/captain/journey', 'captain/api/journey');\n  return config;\n});\nmodule.exports = { api, journeys: api };\n`;
+    const caller = client('')
+      .replace('const api = axios.create({ baseURL: V1_BASE });', "const { journeys: api } = require('./http');")
+      .replace(/const V1_BASE = .*\n/, '');
+    const { report, client: text } = await migrate({ 'http.js': http, 'client.js': caller });
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
+    expect(text).toContain('[codemod.request-interceptor]');
   });
 });

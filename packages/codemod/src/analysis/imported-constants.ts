@@ -6,7 +6,7 @@ import type { ModuleGraph } from './module-graph.js';
 import { ModuleScope } from './module-scope.js';
 import { findRedirectingRequestInterceptors } from './request-interceptors.js';
 import { computesOnlyFunction, type EffectScope } from './side-effects.js';
-import type { StaticValue } from './static-value.js';
+import { flatten, type StaticValue } from './static-value.js';
 
 /** A relative import of a file being migrated. */
 export interface ImportRequest {
@@ -170,11 +170,20 @@ function moduleExports(
   if (/\.interceptors\s*\.\s*(?!request\b)|\.interceptors\b(?!\s*\.)/.test(text))
     for (const [key, value] of Object.entries(values)) values[key] = marked(value, { intercepted: true });
   const redirecting = text.includes('interceptors') ? findRedirectingRequestInterceptors(ast.program, file) : new Map<string, string>();
-  // Only the instances registered on, by the name they are exported under; any, where none is exported so (a rename).
-  const named = [...redirecting.keys()].some((receiver) => receiver in values);
-  for (const [receiver, problem] of redirecting)
-    for (const [key, value] of Object.entries(values)) if (!named || key === receiver) values[key] = marked(value, { redirected: problem });
+  // The instance registered on, under every name it is exported by (`{ api, journeys: api }`): an export made like
+  // it (same library and base) may be it. Every export, where it is exported under no name of its own (a rename).
+  for (const [receiver, problem] of redirecting) {
+    const own = values[receiver];
+    for (const [key, value] of Object.entries(values))
+      if (own === undefined || key === receiver || sameMaking(own, value)) values[key] = marked(value, { redirected: problem });
+  }
   return values;
+}
+
+/** Whether two exported values are instances made alike: the same library, the same base. */
+function sameMaking(a: StaticValue, b: StaticValue): boolean {
+  if (a.kind !== 'instance' || b.kind !== 'instance' || a.library !== b.library) return false;
+  return (a.base ? flatten(a.base).text : undefined) === (b.base ? flatten(b.base).text : undefined);
 }
 
 /** The value with every instance in it marked so. */

@@ -57,9 +57,14 @@ export function findRedirectingRequestInterceptors(program: Program, file: strin
  */
 function routingChange(handler: FunctionNode): string | undefined {
   const [param] = handler.params;
-  // A destructured parameter (`({ headers }) => …`) hands back a new object, read below like any other.
-  const options = param?.type === 'Identifier' ? param.name : undefined;
-  const isOptions = (node: Node | null | undefined): boolean => node?.type === 'Identifier' && node.name === options;
+  // The names that hold the options: the parameter, the rest of a destructured one (`({ headers, ...rest }) => …`),
+  // and the names the handler gives them or a copy of them (`const next = { ...config }`), added as it declares them.
+  const names = new Set<string>();
+  if (param?.type === 'Identifier') names.add(param.name);
+  if (param?.type === 'ObjectPattern')
+    for (const property of param.properties)
+      if (property.type === 'RestElement' && property.argument.type === 'Identifier') names.add(property.argument.name);
+  const isOptions = (node: Node | null | undefined): boolean => node?.type === 'Identifier' && names.has(node.name);
   let problem: string | undefined;
   const note = (found: string | undefined) => {
     problem ??= found;
@@ -67,6 +72,16 @@ function routingChange(handler: FunctionNode): string | undefined {
   walk(handler.body, (node, ancestors) => {
     if (problem) return;
     const parent = ancestors.at(-1);
+    // `const c = config`, `const next = { ...config, headers }`: another name for the options, whose writes count.
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init) {
+      const init = unwrap(node.init);
+      const copies =
+        init.type === 'ObjectExpression' &&
+        init.properties.some((entry) => entry.type === 'SpreadElement' && isOptions(unwrap(entry.argument)));
+      if (isOptions(init) || copies) names.add(node.id.name);
+      if (copies) note(objectChange(init, isOptions, handler));
+      return;
+    }
     // `config.baseURL = …`, `config['url'] += …`, `delete config.data`, `config.method ||= 'post'`
     if (isMember(node) && isOptions(node.object) && ROUTING.has(propertyName(node) ?? '')) {
       const written =
@@ -77,7 +92,7 @@ function routingChange(handler: FunctionNode): string | undefined {
     } else if (node.type === 'ReturnStatement' && node.argument && !insideInnerFunction(ancestors, handler))
       note(returned(node.argument, isOptions, handler));
     else if (node.type === 'AssignmentExpression' && isOptions(node.left)) note(objectChange(node.right, isOptions, handler));
-    else if (options !== undefined && isOptions(node) && (parent?.type === 'CallExpression' || parent?.type === 'NewExpression')) {
+    else if (isOptions(node) && (parent?.type === 'CallExpression' || parent?.type === 'NewExpression')) {
       if (parent.callee === node) return;
       const callee = calleeText(parent.callee);
       // `Object.assign(config, { headers })`: what it merges in is read as the options' own.
@@ -98,6 +113,8 @@ function routingChange(handler: FunctionNode): string | undefined {
 function returned(value: Node, isOptions: (node: Node) => boolean, handler: FunctionNode): string | undefined {
   const unwrapped = unwrap(value);
   if (isOptions(unwrapped)) return undefined;
+  // `return Promise.reject(new Error('not signed in'))`: the call is not sent.
+  if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Promise.reject') return undefined;
   // `Object.assign(config, …)` answers the options it merged into, read where it is called.
   if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Object.assign' && isOptions(unwrapped.arguments[0] as Node))
     return undefined;
