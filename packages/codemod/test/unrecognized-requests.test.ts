@@ -193,6 +193,58 @@ describe('a marker whose advice names journey-codemod-ignore', () => {
   });
 });
 
+describe('a v1 base the calls of another file may go through', () => {
+  const selfie = `import axios from 'axios';
+export async function selfie(subject) {
+  const started = (await axios.post('journey/start', { resourceId: 'c3f9e5b2doc-selfie-v1@latest', context: { subject: {}, config: { async: true } } })).data;
+  const list = (await axios.post('journey/task/list', { instanceId: started.instanceId })).data;
+  return list.tasks[0].taskId;
+}
+`;
+  // reviewM D1, D3: the bootstrap gives the defaults the base through a constant, or by a computed key.
+  it.each([
+    [
+      'through a constant',
+      "const axios = require('axios');\nconst JOURNEY_BASE = 'https://eu.platform.go.gbgplc.com/captain/api/';\naxios.defaults.baseURL = JOURNEY_BASE;\n",
+    ],
+    [
+      'by a computed key',
+      "const axios = require('axios');\naxios.defaults['baseURL'] = 'https://eu.platform.go.gbgplc.com/captain/api/';\n",
+    ],
+  ])("given to axios's defaults %s keeps them on v1", async (_, bootstrap) => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "selfie-bff", "private": true }\n',
+      'bootstrap.js': bootstrap,
+      'selfie.mjs': selfie,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    expect(await readFile(join(repo, 'selfie.mjs'), 'utf8')).not.toContain('interaction/');
+  });
+
+  // reviewN cfg: a config provider's getter, in a file the service imports (NestJS injects it by its class).
+  it("in a config class's getter the service imports keeps the service's run-time-base calls on v1", async () => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "kyc-service", "private": true }\n',
+      'config.ts':
+        "export class JourneyConfig {\n  get baseUrl(): string {\n    return (process.env.JOURNEY_HOST ?? 'https://eu.platform.go.gbgplc.com') + '/captain/api/';\n  }\n}\n",
+      'service.ts': `import { JourneyConfig } from './config';
+export class JourneyService {
+  constructor(private readonly config: JourneyConfig) {}
+  async tasks(instanceId: string): Promise<string | undefined> {
+    const res = await fetch(\`\${this.config.baseUrl}journey/task/list\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+    const list = (await res.json()) as { tasks: { taskId: string }[] };
+    return list.tasks[0]?.taskId;
+  }
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    expect(await readFile(join(repo, 'service.ts'), 'utf8')).not.toContain('interaction/');
+  });
+});
+
 describe("a v1 base given to axios's defaults in a bootstrap file", () => {
   // reviewK p1: the calls through the default axios elsewhere moved to v2 paths and bodies under a run-time base
   // review marker, while the bootstrap's literal, marked, stayed v1: v2 paths went to the v1 base.

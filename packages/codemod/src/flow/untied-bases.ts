@@ -2,6 +2,14 @@ import type { V1Literal } from '../plan/plan-file.js';
 import { UNRECOGNIZED_V1_URL_FORM } from '../plan/stray-urls.js';
 import { type Site, settle } from '../plan/types.js';
 
+/** Where a v1 base literal may be the base of calls elsewhere. */
+export interface BaseReach {
+  /** Whether the file gives an instance's defaults their base (`axios.defaults.baseURL = …`). @default never */
+  readonly setsDefaultBase?: (file: string) => boolean;
+  /** The files that import the file. @default none */
+  readonly importersOf?: (file: string) => readonly string[];
+}
+
 /** The reason a v1 base that no recognised request goes through stays v1. */
 const UNTIED_BASE =
   'a v1 base URL no request the codemod recognises is sent through (a base class, a field joined to paths elsewhere): the paths, bodies and answers of the requests joined to it stay v1';
@@ -15,15 +23,16 @@ const UNTIED_BASE =
  *   seen, so it is refused, and stays v1;
  * - a v1 literal outside any call (`this.base = `${host}/captain/api/``) in a file whose calls go through a base
  *   known only at run time: that base may be this literal, so the literal joins their flow and, staying v1 with
- *   its own marker, keeps them on v1 too. One given to an instance's defaults (`axios.defaults.baseURL = '…'` in
- *   a bootstrap file, `isDefaultBase`) is the base of calls in any file, so it joins every such flow of the run.
+ *   its own marker, keeps them on v1 too. So does one in a file such files import (a config provider's getter,
+ *   `importersOf`). One in a file that gives an instance's defaults their base (`axios.defaults.baseURL = …` in
+ *   a bootstrap file, `setsDefaultBase`) may be the base of calls in any file, so it joins every such flow of the run.
  *
  * Returns the literals it tied, to be decided with the sites (they are covered from then on).
  */
 export function tieBases(
   sites: readonly Site[],
   literals: readonly V1Literal[],
-  isDefaultBase: (literal: V1Literal) => boolean = () => false,
+  { setsDefaultBase = () => false, importersOf = () => [] }: BaseReach = {},
 ): Site[] {
   const calls = sites.filter((site) => site.role === 'call');
   const withOperation = new Set(calls.filter((site) => site.operation !== undefined).flatMap((site) => site.pieces));
@@ -45,7 +54,10 @@ export function tieBases(
   const everywhere = [...runTimeBases.values()].flatMap((bases) => [...bases]);
   const tied: Site[] = [];
   for (const literal of literals) {
-    const bases = isDefaultBase(literal) ? everywhere : [...(runTimeBases.get(literal.site.file) ?? [])];
+    const { file } = literal.site;
+    const bases = setsDefaultBase(file)
+      ? everywhere
+      : [file, ...importersOf(file)].flatMap((reaching) => [...(runTimeBases.get(reaching) ?? [])]);
     if (bases.length === 0 || covered.has(literal.key)) continue;
     tied.push({ ...literal.site, pieces: [...literal.site.pieces, literal.key, ...bases] });
   }

@@ -91,8 +91,10 @@ export function resolvePlans(
       planned,
       // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
-      (literal) =>
-        DEFAULT_BASE.test(options.ctx?.(literal.site.file)?.source.slice(literal.site.markerAt.offset, literal.site.span.start) ?? ''),
+      {
+        setsDefaultBase: (file) => DEFAULT_BASE.test(options.ctx?.(file)?.source ?? ''),
+        importersOf: (file) => options.modules?.importersOf(file) ?? [],
+      },
     ),
     ...escaped,
     ...readsFromOutside,
@@ -310,8 +312,8 @@ function withoutWritten(anchor: MarkerAnchor): MarkerAnchor {
   return { ...anchor, existing: anchor.existing.filter((rule) => !rules.has(rule)), written: [] };
 }
 
-/** A statement giving an instance's defaults their base (`axios.defaults.baseURL = '…'`), up to the literal it gives. */
-const DEFAULT_BASE = /\.\s*defaults\s*\.\s*baseURL\s*=\s*$/;
+/** Code giving an instance's defaults their base: `axios.defaults.baseURL = …`, `http.defaults['baseURL'] = …`. */
+const DEFAULT_BASE = /\.\s*defaults\s*(?:\.\s*baseURL|\[\s*['"`]baseURL['"`]\s*\])\s*=[^=]/;
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */
 function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {
