@@ -302,4 +302,40 @@ window.done = done;
     expect(widget).toContain('/captain/api/journey/state/fetch');
     expect(widget).toContain('[codemod.unfollowed-instance] it may take an instance id no start of the run answered');
   });
+  const WIDGET = `async function done(instanceId, token) {
+  const res = await fetch('https://eu.platform.go.gbgplc.com/captain/api/journey/state/fetch', { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: JSON.stringify({ instanceId }) });
+  const state = await res.json();
+  return state.status === 'Completed';
+}
+window.done = done;
+`;
+  const FACTORY =
+    "const axios = require('axios');\nfunction createJourneyApi({ baseUrl }) {\n  return { start: (resourceId) => axios.post(baseUrl + 'journey/start', { resourceId }).then((r) => r.data) };\n}\n";
+
+  // reviewM F1, F3, F4: the base held in an options object, behind a run-time fallback, or only named to a library.
+  it.each([
+    [
+      'held in an options object',
+      `${FACTORY}const options = { baseUrl: 'https://eu.platform.go.gbgplc.com/captain/api/', timeout: 5000 };\nmodule.exports = createJourneyApi(options);\n`,
+      'v1',
+    ],
+    [
+      'as the fallback of a setting',
+      `${FACTORY}module.exports = createJourneyApi({ baseUrl: process.env.JOURNEY_BASE || 'https://eu.platform.go.gbgplc.com/captain/api/' });\n`,
+      'v1',
+    ],
+    [
+      "only named to a library's call (a page's link)",
+      "exports.status = (req, res) => res.render('status', { journeyApi: 'https://eu.platform.go.gbgplc.com/captain/api/journey/' });\n",
+      'migrated',
+    ],
+  ])("%s: the widget's call is %s", async (_, journey, decision) => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "kyc-bff", "private": true }\n',
+      'journey.js': journey,
+      'public/widget.js': WIDGET,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain(decision === 'v1' ? '0 migrated whole, 1 left on v1' : '1 migrated whole');
+  });
 });

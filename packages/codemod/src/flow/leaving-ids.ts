@@ -1,10 +1,9 @@
-import type { Node } from '@babel/types';
+import type { Node, Program } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { flatten } from '../analysis/static-value.js';
 import { placeRef } from '../edits/line-refs.js';
 import { isMember, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
-import { sendsHttp } from '../plan/http-libraries.js';
 import type { Site } from '../plan/types.js';
 import { placeOf } from './call-ids.js';
 import type { Sources } from './sources.js';
@@ -67,34 +66,80 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
 }
 
 /**
- * Whether the base at the site, or the constant `name` holding it, is an argument of a call of the project's (or of
- * `new`), itself or as a property of an object literal argument: an HTTP library's own (`axios.create({ baseURL })`)
- * is an instance the codemod plans, not such a call.
+ * Whether the base at the site, or the constant `name` holding it, is given to a function of the project: an
+ * argument of a call (or `new`) of a name the file declares or imports from a relative module, itself, through
+ * `||`, `??` or a conditional (`process.env.URL || '…'`), or as a property of an object literal written in the call
+ * or held in a `const` passed to it (`createJourneyApi(options)`). A library's call (`res.render('status', { api:
+ * '…' })`, an HTTP client's `create`) is not one: such a base is only named there.
  */
 function givenToAFunction(sources: Sources, site: Site, name: string | undefined): boolean {
   const source = sources.get(site.file);
   if (!source) return false;
+  const { ctx } = source;
+  const project = (callee: Node): boolean => {
+    let root = callee;
+    while (isMember(root)) root = root.object;
+    if (root.type !== 'Identifier') return false;
+    const imported = ctx.imports.get(root.name);
+    if (imported) return imported.specifier.startsWith('.');
+    return declaredAtTop(ctx.ast.program, root.name);
+  };
+  // The names of `const`s holding an object literal with the base in it: they are handed on whole.
+  const holders = new Set<string>();
+  const givenAt = (value: Node, ancestors: readonly Node[]): boolean => {
+    let at = ancestors.length - 1;
+    let held: Node = value;
+    while (ancestors[at] && passesOn(ancestors[at] as Node, held)) held = ancestors[at--] as Node;
+    const holder = ancestors[at];
+    if (holder?.type === 'ObjectProperty' && holder.value === held && ancestors[at - 1]?.type === 'ObjectExpression') {
+      held = ancestors[at - 1] as Node;
+      at -= 2;
+      const declarator = ancestors[at];
+      if (declarator?.type === 'VariableDeclarator' && declarator.init === held && declarator.id.type === 'Identifier') {
+        holders.add(declarator.id.name);
+        return false;
+      }
+    }
+    const call = ancestors[at];
+    return (
+      (call?.type === 'CallExpression' || call?.type === 'NewExpression') && call.arguments.includes(held as never) && project(call.callee)
+    );
+  };
   let given = false;
-  walk(source.ctx.ast.program, (node, ancestors) => {
+  walk(ctx.ast.program, (node, ancestors) => {
     if (given) return;
     const isBase =
       (node.start === site.span.start && node.end === site.span.end) ||
       (name !== undefined && node.type === 'Identifier' && node.name === name);
-    if (!isBase) return;
-    let at = ancestors.length - 1;
-    let value: Node = node;
-    const holder = ancestors[at];
-    if (holder?.type === 'ObjectProperty' && holder.value === value && ancestors[at - 1]?.type === 'ObjectExpression') {
-      value = ancestors[at - 1] as Node;
-      at -= 2;
-    }
-    const call = ancestors[at];
-    if ((call?.type !== 'CallExpression' && call?.type !== 'NewExpression') || !call.arguments.includes(value as never)) return;
-    let root: Node = call.callee;
-    while (isMember(root)) root = root.object;
-    given = root.type !== 'Identifier' || !sendsHttp(source.ctx, root.name);
+    if (isBase) given = givenAt(node, ancestors);
+  });
+  if (given || holders.size === 0) return given;
+  // A holder passed on: `createJourneyApi(options)`.
+  walk(ctx.ast.program, (node, ancestors) => {
+    if (given || node.type !== 'Identifier' || !holders.has(node.name)) return;
+    const call = ancestors.at(-1);
+    given = (call?.type === 'CallExpression' || call?.type === 'NewExpression') && call.arguments.includes(node) && project(call.callee);
   });
   return given;
+}
+
+/** Whether `wrapper` hands `child`'s value on as its own: `a || b`, `a ?? b`, either branch of a conditional, a cast. */
+function passesOn(wrapper: Node, child: Node): boolean {
+  if (wrapper.type === 'LogicalExpression') return true;
+  if (wrapper.type === 'ConditionalExpression') return wrapper.consequent === child || wrapper.alternate === child;
+  if (wrapper.type === 'TSAsExpression' || wrapper.type === 'ParenthesizedExpression') return wrapper.expression === child;
+  return false;
+}
+
+/** Whether the program declares `name` at its top: a function, a class or a variable. */
+function declaredAtTop(program: Program, name: string): boolean {
+  return program.body.some((statement) => {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' || declaration?.type === 'ClassDeclaration') return declaration.id?.name === name;
+    if (declaration?.type === 'VariableDeclaration')
+      return declaration.declarations.some((declarator) => declarator.id.type === 'Identifier' && declarator.id.name === name);
+    return false;
+  });
 }
 
 /**
