@@ -329,7 +329,7 @@ window.done = done;
       "exports.status = (req, res) => res.render('status', { journeyApi: 'https://eu.platform.go.gbgplc.com/captain/api/journey/' });\n",
       'migrated',
     ],
-  ])("%s: the widget's call is %s", async (_, journey, decision) => {
+  ])("%s: the widget's call stays v1 with the base, or migrates where the base is only named", async (_, journey, decision) => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-bff", "private": true }\n',
       'journey.js': journey,
