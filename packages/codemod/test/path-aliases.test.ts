@@ -77,7 +77,7 @@ describe('a client imported by a path alias', () => {
     const client = await readFile(join(repo, 'src/kyc/client.ts'), 'utf8');
     expect(client).toContain('/eu/captain/api/journey');
     expect(client).toContain(
-      "the answer may be returned to audit.ts (../reports/audit.ts), which imports it from '@app/kyc', a path alias or package the codemod cannot resolve",
+      "the answer may be returned to ../reports/audit.ts, which imports it from '@app/kyc', a path alias or package the codemod cannot resolve",
     );
     expect((await runCli(['.', '--check'], repo)).code).toBe(0);
   });

@@ -1,8 +1,7 @@
 // Where a value leaves the function it is in: passed as an argument (into a parameter, a request's body, or code
 // the codemod cannot read), returned to every caller, or yielded to the loops over a generator's calls.
-import { basename, dirname, relative } from 'node:path';
 import { isFunction, type Node } from '@babel/types';
-import { placeRef } from '../edits/line-refs.js';
+import { placeRef, seenFrom } from '../edits/line-refs.js';
 import { isMember, propertyName } from '../parse/walk.js';
 import { placeOf } from './call-ids.js';
 import { escapedClassOf } from './escaped-instances.js';
@@ -382,13 +381,13 @@ export function returned(tracking: Tracking, value: Value, node: Node, source: S
   // An import of this module by its package name that the run cannot resolve may read the answer in v1's shape.
   const unseen = isObjectShape(value.shape) ? tracking.sources.modules.unresolvedPackageImportsOf(source.file)[0] : undefined;
   if (unseen) {
-    const reason = `the answer may be returned to ${basename(unseen.from)} (${relative(dirname(source.file), unseen.from)}), which requires this module as '${unseen.specifier}', a package the codemod cannot resolve`;
+    const reason = `the answer may be returned to ${seenFrom(unseen.from, source.file)}, which requires this module as '${unseen.specifier}', a package the codemod cannot resolve`;
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
   // So may a file that imports the function's name by a bare specifier leading nowhere the codemod can find (an alias).
   const aliased = isObjectShape(value.shape) && !unseen ? unresolvableImporterOf(tracking.sources, source, fn) : undefined;
   if (aliased) {
-    const reason = `the answer may be returned to ${basename(aliased.from)} (${relative(dirname(source.file), aliased.from)}), which imports it from '${aliased.specifier}', a path alias or package the codemod cannot resolve`;
+    const reason = `the answer may be returned to ${seenFrom(aliased.from, source.file)}, which imports it from '${aliased.specifier}', a path alias or package the codemod cannot resolve`;
     tracking.refuse(source, node, value, ruleOf(value), reason, suggestionOf(value));
   }
   // So may whoever a container or a library gives an instance of the method's class to.

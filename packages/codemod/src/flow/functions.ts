@@ -726,7 +726,6 @@ export class Functions {
     return binding && this.passedClass(source, binding, new Set())?.cls === cls ? [binding] : [];
   }
 
-  /** The class declaration a name refers to, in its file or through an import. */
   /**
    * The class of an instance another module of the run makes once and exports (`export const kyc = new KycClient(…)`,
    * imported as `import { kyc } from './kyc'`): a `const`, so nothing can put another instance under its name.
@@ -740,6 +739,7 @@ export class Functions {
     return target.source.scopes.bindingOf(target.node.id)?.kind === 'const' ? this.classOf(target.source, init.callee) : undefined;
   }
 
+  /** The class declaration a name refers to, in its file or through an import. */
   private classOf(source: Source, name: Identifier): { source: Source; cls: Class } | undefined {
     const binding = source.scopes.lookup(name.name, name);
     if (!binding) return undefined;
