@@ -1,6 +1,6 @@
 import type { FunctionDeclaration, Node } from '@babel/types';
 import { ERROR_FIELD_MAP, v2ErrorNamesFor } from '@journey-bridge/contract';
-import { isMember, propertyName, walk } from '../parse/walk.js';
+import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
 import type { PlannedCall } from './call-sites.js';
 import type { FileContext } from './file-context.js';
 import { SiteBuilder } from './site-builder.js';
@@ -163,6 +163,22 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
             )
             .build([call.site.id], optedOut),
         );
+        return;
+      }
+      // `const { data } = err.response`, `const { body: payload } = error.response`: the body under another name.
+      if (
+        node.type === 'VariableDeclarator' &&
+        node.id.type === 'ObjectPattern' &&
+        isMember(node.init ?? undefined) &&
+        propertyName(node.init as Node) === 'response'
+      ) {
+        for (const property of node.id.properties)
+          if (
+            property.type === 'ObjectProperty' &&
+            ['data', 'body'].includes(keyName(property) ?? '') &&
+            property.value.type === 'Identifier'
+          )
+            bodies.set(property.value.name, node.init as Node);
         return;
       }
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
