@@ -149,6 +149,21 @@ export function relayTasks(rawBody: string) {
     expect(await readFile(join(repo, 'src/todo.ts'), 'utf8')).toBe(todo);
   });
 
+  // reviewN mock_wrap3: code already on v2 through a base known only at run time names no v2 base, only v2's paths.
+  it('fails --check on a marked v1 mock while the code the test imports calls v2 through a run-time base', async () => {
+    await commitProject(repo, {
+      'src/client.ts':
+        "export async function fetchInteraction(base: string, instanceId: string): Promise<unknown> {\n  const res = await fetch(base + 'journey/interaction/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });\n  return res.json();\n}\n",
+      'src/client.test.ts':
+        "import nock from 'nock';\nimport { fetchInteraction } from './client';\n\ntest('lists', async () => {\n  nock('https://eu.platform.go.gbgplc.com').post('/captain/api/journey/task/list').reply(200, { instanceId: 'i', status: 'InProgress', tasks: [{ taskId: 't' }] });\n  await fetchInteraction(process.env.BASE ?? '', 'i');\n});\n",
+    });
+    await runCli(['src'], repo);
+    git('commit', '-qam', 'marked');
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.stderr).toMatch(/client\.test\.ts:\d+ v1 mock of a flow on v2 .* and client\.ts, which the file imports, calls v2/);
+    expect(check.code).toBe(1);
+  });
+
   it('passes --check while the code the test imports stays v1, its mocks marked', async () => {
     // Without the journey map the start is unmapped: the flow stays v1, and the test's v1 mocks still fit it.
     await commitProject(repo, { 'src/onboard.ts': SERVICE, 'src/onboard.test.ts': TEST });

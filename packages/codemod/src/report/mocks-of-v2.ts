@@ -1,6 +1,13 @@
 import { mentionsV2 } from '../files/prefilter.js';
 import type { Site } from '../plan/types.js';
 
+/**
+ * Code that calls v2: its base (`/v2/captain`), or a path only v2 has (`journey/interaction/fetch`), which a call
+ * through a base known only at run time names alone.
+ */
+const callsV2 = (code: string): boolean =>
+  mentionsV2(code) || /\bjourney\/interaction\/(?:fetch|submit)\b/.test(code.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1'));
+
 /** A test double of v1 whose file reaches code that calls v2: it answers v1 to requests now made to v2. */
 export interface MockOfV2 {
   readonly site: string;
@@ -10,7 +17,8 @@ export interface MockOfV2 {
 
 /**
  * The v1 answers and v1 path matches written out in code (`codemod.v1-response-mock`, marked or not, not opted
- * out) in files that import, directly or not, code that calls v2 (`/v2/captain`, as the run leaves it): the test
+ * out) in files that import, directly or not, code that calls v2 (`/v2/captain`, or a path only v2 has, as the run
+ * leaves it): the test
  * that holds them exercises a flow on v2 with v1 answers, which at best fails and at worst waits forever (a v2
  * start's wait polls `interaction/fetch`, answered with a v1 state). The code a mock's file imports is the only tie
  * the codemod sees between a test double and the flow it stands in for.
@@ -27,7 +35,7 @@ export function mocksOfV2(
   const reaches = new Map<string, string>();
   // A marker's suggestion names v2 paths: what counts is the code.
   const code = (file: string) => textOf(file).replace(/\/\/ journey-codemod:.*|\/\* journey-codemod:[\s\S]*?\*\//g, '');
-  for (const v2File of files.filter((file) => mentionsV2(code(file)))) {
+  for (const v2File of files.filter((file) => callsV2(code(file)))) {
     const pending = [v2File];
     for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
       if (reaches.has(file)) continue;
