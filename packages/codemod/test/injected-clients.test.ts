@@ -62,6 +62,14 @@ it('migrates when journey-codemod-ignore above the hand-over says every caller i
   expect(await decisionWith(app)).toEqual(['migrated']);
 });
 
+// reviewN: the marker says to put the comment above the line that hands the class over, inside a module's object.
+it('migrates when journey-codemod-ignore sits above the line inside the statement that hands the class over', async () => {
+  const app =
+    "module.exports = {\n  imports: [],\n  // journey-codemod-ignore: only this module's routes are given it\n  providers: [JourneyClient],\n};";
+  expect(await decisionWith(app)).toEqual(['migrated']);
+  expect(await decisionWith(app.replace("  // journey-codemod-ignore: only this module's routes are given it\n", ''))).toEqual(['v1']);
+});
+
 it('keeps the method on v1 when an instance is merged into another object', async () => {
   expect(await decisionWith("const journeys = new JourneyClient({ token: 't' });\nObject.assign(app.locals, { journeys });")).toEqual([
     'v1',

@@ -45,10 +45,10 @@ export class Source {
       ?.find((node): node is Extract<Node, { type: T }> => node.type === type && (end === undefined || node.end === end));
   }
 
-  /** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`. */
+  /** Whether a `journey-codemod-ignore` comment opts out the statement that holds `node`, or `node`'s own line. */
   optedOut(node: Node): boolean {
     const statement = this.ctx.statementOf(node, this.ancestors(node));
-    return this.ctx.ignored(this.ctx.anchor(statement), statement);
+    return this.ctx.ignored(this.ctx.anchor(statement), statement) || this.ctx.ignoredAtLine(node.start ?? 0);
   }
 
   get scopes(): Scopes {

@@ -408,6 +408,25 @@ export class FileContext implements EvaluationScope {
       : { offset: start, indent: '', onOwnLine, existing, written };
   }
 
+  /**
+   * Whether a person's `journey-codemod-ignore` comment sits on the line of `offset` or on the comment lines right
+   * above it: a line inside a statement (`providers: [JourneyService],` of a module's decorator) opted out alone.
+   */
+  ignoredAtLine(offset: number): boolean {
+    const personal = (line: string) => line.includes(IGNORE_COMMENT) && !isWrittenMarker(line.replace(/^\s*(?:\/\/|\/\*+|\*)?\s*/, ''));
+    const start = this.lineStart(offset);
+    const lineEnd = this.source.indexOf('\n', offset);
+    if (personal(this.source.slice(offset, lineEnd === -1 ? undefined : lineEnd))) return true;
+    for (let end = start; end > 0; ) {
+      const from = this.lineStart(end - 1);
+      const line = this.source.slice(from, end);
+      if (!/^\s*(\/\/|\/\*|\*)/.test(line)) return false;
+      if (personal(line)) return true;
+      end = from;
+    }
+    return false;
+  }
+
   /** Whether a `journey-codemod-ignore` comment opts the statement out (above it or at the end of its line). */
   ignored(anchor: MarkerAnchor, statement: Node): boolean {
     if (anchor.existing.includes(IGNORE_COMMENT)) return true;
