@@ -383,6 +383,15 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       expect(Object.keys(flowOf(state)).sort()).toEqual(sortedKeys(DECISION, 'doc-auth-eu-v4', 'face-eu-v2'));
     });
 
+    // The onboarding form but its document, and a driving licence's front: read as two-sided, its back is asked for.
+    const form = {
+      ...person,
+      consent: { dataProcessing: true },
+      contact: { mobilePhone: '+447700900123' },
+      biometrics: [{ selfieImage: b64('me') }],
+    };
+    const front = [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }];
+
     // A driving licence's back is asked for once its front is read; the form is then sent again, with the back, or
     // the back alone. Code that knows a licence has a back may send it before it is asked for, while the front is read.
     it.each([
@@ -408,15 +417,8 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
       ['the back alone, before the front is read', false, [{ side2Image: b64('back') }], false],
     ])('takes a document’s back sent after its front (%s), and completes', async (_, again, documents, frontRead) => {
       const { api, clock, startAsync, onlyTask, target } = setup();
-      const form = {
-        ...person,
-        consent: { dataProcessing: true },
-        contact: { mobilePhone: '+447700900123' },
-        biometrics: [{ selfieImage: b64('me') }],
-      };
       const instanceId = await startAsync(IDS.onboarding);
       const task = await onlyTask(instanceId);
-      const front = [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }];
       await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: { ...form, documents: front } } });
       if (frontRead) clock.advance(3000);
       const listed = frontRead ? await onlyTask(instanceId) : task;
@@ -438,15 +440,8 @@ export function describeV1Behaviour(name: string, makeTarget: () => V1Target, di
     // without it is refused naming it. v2 says so in `outstanding` (PrimaryDocument/side2Image) and `instructions`.
     it('asks for a document’s back once its front is read: the schema requires it, an update without it is refused', async () => {
       const { api, clock, startAsync, onlyTask } = setup();
-      const form = {
-        ...person,
-        consent: { dataProcessing: true },
-        contact: { mobilePhone: '+447700900123' },
-        biometrics: [{ selfieImage: b64('me') }],
-      };
       const instanceId = await startAsync(IDS.onboarding);
       const task = await onlyTask(instanceId);
-      const front = [{ type: 'Primary', side1Image: b64('DRIVING LICENCE front') }];
       await api.updateTask({ intent: 'Complete', instanceId, taskId: task.taskId, context: { subject: { ...form, documents: front } } });
       clock.advance(3000);
       const listed = await onlyTask(instanceId);

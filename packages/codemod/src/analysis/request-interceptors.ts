@@ -1,7 +1,7 @@
 import type { Node, Program } from '@babel/types';
 import { placeRef } from '../edits/line-refs.js';
 import { type FunctionNode, isAbsent, resolveHandler } from '../parse/interceptor-handler.js';
-import { isMember, keyName, propertyName, receiverText, walk } from '../parse/walk.js';
+import { isMember, keyName, propertyName, receiverText, unwrap, walk } from '../parse/walk.js';
 
 /** The v2 form a call kept on v1 by a request interceptor can take: what the marker suggests. */
 export const REQUEST_INTERCEPTOR_FORM = 'a request interceptor that sets headers alone, or none; then run again';
@@ -167,20 +167,6 @@ function declaredObject(node: Node, handler: FunctionNode): Node {
       found = unwrap(candidate.init);
   });
   return found;
-}
-
-/** Through `await`, parentheses and TypeScript's casts. */
-function unwrap(node: Node): Node {
-  let at = node;
-  while (
-    at.type === 'AwaitExpression' ||
-    at.type === 'ParenthesizedExpression' ||
-    at.type === 'TSAsExpression' ||
-    at.type === 'TSSatisfiesExpression' ||
-    at.type === 'TSNonNullExpression'
-  )
-    at = at.type === 'AwaitExpression' ? at.argument : at.expression;
-  return at;
 }
 
 /** Whether a node sits in a function inside the handler (a callback's `return` is not the handler's). */

@@ -1,5 +1,5 @@
 import type { CallExpression, Identifier, Node } from '@babel/types';
-import { isMember, propertyName, walk } from '../parse/walk.js';
+import { isMember, propertyName, unwrap, walk } from '../parse/walk.js';
 import { sendsHttp } from '../plan/http-libraries.js';
 import type { Site } from '../plan/types.js';
 import type { Source, Sources } from './sources.js';
@@ -87,19 +87,6 @@ function thenParameterOf(source: Source, fn: Node, param: Identifier): Node[] {
   const call = source.parent(fn);
   if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || !isMember(call.callee)) return [];
   return propertyName(call.callee) === 'then' ? [call.callee.object] : [];
-}
-
-/** Through `await`, parentheses and TypeScript's casts. */
-function unwrap(node: Node): Node {
-  let at = node;
-  while (
-    at.type === 'AwaitExpression' ||
-    at.type === 'ParenthesizedExpression' ||
-    at.type === 'TSAsExpression' ||
-    at.type === 'TSNonNullExpression'
-  )
-    at = at.type === 'AwaitExpression' ? at.argument : at.expression;
-  return at;
 }
 
 /** Which calls send a request: an HTTP client's, or a function of the run's that sends one. */

@@ -57,3 +57,17 @@ export function receiverText(node: Node): string | undefined {
   }
   return undefined;
 }
+
+/** The value an expression hands on as it is: through `await`, parentheses, TypeScript's casts and `!`. */
+export function unwrap(node: Node): Node {
+  let at = node;
+  while (
+    at.type === 'AwaitExpression' ||
+    at.type === 'ParenthesizedExpression' ||
+    at.type === 'TSAsExpression' ||
+    at.type === 'TSSatisfiesExpression' ||
+    at.type === 'TSNonNullExpression'
+  )
+    at = at.type === 'AwaitExpression' ? at.argument : at.expression;
+  return at;
+}
