@@ -324,6 +324,17 @@ window.done = done;
       `${FACTORY}module.exports = createJourneyApi({ baseUrl: process.env.JOURNEY_BASE || 'https://eu.platform.go.gbgplc.com/captain/api/' });\n`,
       'v1',
     ],
+    // reviewO: a package's factory, and an options const spread into the object passed.
+    [
+      "given to a package's factory",
+      "const { createJourneyClient } = require('@acme/journey-sdk');\nmodule.exports = createJourneyClient({ baseUrl: 'https://eu.platform.go.gbgplc.com/captain/api/' });\n",
+      'v1',
+    ],
+    [
+      'held in a const spread into the options',
+      `${FACTORY}const defaults = { baseUrl: 'https://eu.platform.go.gbgplc.com/captain/api/' };\nmodule.exports = createJourneyApi({ ...defaults, timeout: 5000 });\n`,
+      'v1',
+    ],
     [
       "only named to a library's call (a page's link)",
       "exports.status = (req, res) => res.render('status', { journeyApi: 'https://eu.platform.go.gbgplc.com/captain/api/journey/' });\n",

@@ -1,9 +1,10 @@
-import type { Node, Program } from '@babel/types';
+import type { Node } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { flatten } from '../analysis/static-value.js';
 import { placeRef } from '../edits/line-refs.js';
-import { isMember, walk } from '../parse/walk.js';
+import { isMember, passesOn, propertyName, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
+import { sendsHttp } from '../plan/http-libraries.js';
 import type { Site } from '../plan/types.js';
 import { placeOf } from './call-ids.js';
 import type { Sources } from './sources.js';
@@ -66,23 +67,22 @@ function leavesOperationOpen(sources: Sources, site: Site, text: string): boolea
 }
 
 /**
- * Whether the base at the site, or the constant `name` holding it, is given to a function of the project: an
- * argument of a call (or `new`) of a name the file declares or imports from a relative module, itself, through
- * `||`, `??` or a conditional (`process.env.URL || '…'`), or as a property of an object literal written in the call
- * or held in a `const` passed to it (`createJourneyApi(options)`). A library's call (`res.render('status', { api:
- * '…' })`, an HTTP client's `create`) is not one: such a base is only named there.
+ * Whether the base at the site, or the constant `name` holding it, is given to a function: an argument of a call
+ * (or `new`), itself, through `||`, `??`, a conditional or a cast (`process.env.URL || '…'`), or as a property of an
+ * object literal written in the call or held in a `const` passed to it, whole or spread (`createJourneyApi(options)`,
+ * `require('./journey-api')({ baseUrl })`, a package's factory). Not an HTTP client's own call (an instance the
+ * codemod plans), a log line's, nor a response's that only names it to a page (`res.render('status', { api: '…' })`,
+ * `res.json`, `res.set`).
  */
 function givenToAFunction(sources: Sources, site: Site, name: string | undefined): boolean {
   const source = sources.get(site.file);
   if (!source) return false;
   const { ctx } = source;
-  const project = (callee: Node): boolean => {
+  const takesIt = (callee: Node): boolean => {
     let root = callee;
     while (isMember(root)) root = root.object;
-    if (root.type !== 'Identifier') return false;
-    const imported = ctx.imports.get(root.name);
-    if (imported) return imported.specifier.startsWith('.');
-    return declaredAtTop(ctx.ast.program, root.name);
+    if (root.type === 'Identifier' && (sendsHttp(ctx, root.name) || root.name === 'console')) return false;
+    return !(isMember(callee) && NAMING_ONLY.has(propertyName(callee) ?? ''));
   };
   // The names of `const`s holding an object literal with the base in it: they are handed on whole.
   const holders = new Set<string>();
@@ -102,7 +102,7 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
     }
     const call = ancestors[at];
     return (
-      (call?.type === 'CallExpression' || call?.type === 'NewExpression') && call.arguments.includes(held as never) && project(call.callee)
+      (call?.type === 'CallExpression' || call?.type === 'NewExpression') && call.arguments.includes(held as never) && takesIt(call.callee)
     );
   };
   let given = false;
@@ -114,33 +114,35 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
     if (isBase) given = givenAt(node, ancestors);
   });
   if (given || holders.size === 0) return given;
-  // A holder passed on: `createJourneyApi(options)`.
+  // A holder passed on: `createJourneyApi(options)`, or spread into the object passed (`{ ...defaults, timeout }`).
   walk(ctx.ast.program, (node, ancestors) => {
     if (given || node.type !== 'Identifier' || !holders.has(node.name)) return;
-    const call = ancestors.at(-1);
-    given = (call?.type === 'CallExpression' || call?.type === 'NewExpression') && call.arguments.includes(node) && project(call.callee);
+    const spread = ancestors.at(-1)?.type === 'SpreadElement' && ancestors.at(-2)?.type === 'ObjectExpression';
+    const argument = spread ? (ancestors.at(-2) as Node) : node;
+    const call = ancestors.at(spread ? -3 : -1);
+    given =
+      (call?.type === 'CallExpression' || call?.type === 'NewExpression') &&
+      call.arguments.includes(argument as never) &&
+      takesIt(call.callee);
   });
   return given;
 }
 
-/** Whether `wrapper` hands `child`'s value on as its own: `a || b`, `a ?? b`, either branch of a conditional, a cast. */
-function passesOn(wrapper: Node, child: Node): boolean {
-  if (wrapper.type === 'LogicalExpression') return true;
-  if (wrapper.type === 'ConditionalExpression') return wrapper.consequent === child || wrapper.alternate === child;
-  if (wrapper.type === 'TSAsExpression' || wrapper.type === 'ParenthesizedExpression') return wrapper.expression === child;
-  return false;
-}
-
-/** Whether the program declares `name` at its top: a function, a class or a variable. */
-function declaredAtTop(program: Program, name: string): boolean {
-  return program.body.some((statement) => {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type === 'FunctionDeclaration' || declaration?.type === 'ClassDeclaration') return declaration.id?.name === name;
-    if (declaration?.type === 'VariableDeclaration')
-      return declaration.declarations.some((declarator) => declarator.id.type === 'Identifier' && declarator.id.name === name);
-    return false;
-  });
-}
+/** Methods that only name a value to what they answer or log (a page, a header, a JSON body, a log line). */
+const NAMING_ONLY: ReadonlySet<string> = new Set([
+  'render',
+  'json',
+  'send',
+  'set',
+  'setHeader',
+  'header',
+  'append',
+  'log',
+  'info',
+  'warn',
+  'error',
+  'debug',
+]);
 
 /**
  * The path a call is given at the site (`legacy.post('task/list', …)`, or a constant of it, `post(TASK_LIST)`), as far

@@ -71,3 +71,23 @@ export function unwrap(node: Node): Node {
     at = at.type === 'AwaitExpression' ? at.argument : at.expression;
   return at;
 }
+
+/** Whether `wrapper` hands `child`'s value on as its own (a cast, `!`, `??`, either branch of a conditional). */
+export function passesOn(wrapper: Node, child: Node): boolean {
+  switch (wrapper.type) {
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+    case 'TSTypeAssertion':
+    case 'ParenthesizedExpression':
+      return wrapper.expression === child;
+    case 'LogicalExpression':
+      return true;
+    case 'ConditionalExpression':
+      return wrapper.consequent === child || wrapper.alternate === child;
+    case 'SequenceExpression':
+      return wrapper.expressions.at(-1) === child;
+    default:
+      return false;
+  }
+}

@@ -1,6 +1,6 @@
 import type { FunctionDeclaration, Node } from '@babel/types';
 import { ERROR_FIELD_MAP, v2ErrorNamesFor } from '@journey-bridge/contract';
-import { isMember, keyName, propertyName, walk } from '../parse/walk.js';
+import { isMember, keyName, passesOn, propertyName, walk } from '../parse/walk.js';
 import type { PlannedCall } from './call-sites.js';
 import type { FileContext } from './file-context.js';
 import { SiteBuilder } from './site-builder.js';
@@ -236,26 +236,6 @@ function isResponseBody(node: Node): boolean {
     isMember(node.object) &&
     propertyName(node.object) === 'response'
   );
-}
-
-/** Whether `wrapper` hands `child`'s value on as its own (a cast, `!`, `??`, either branch of a conditional). */
-function passesOn(wrapper: Node, child: Node): boolean {
-  switch (wrapper.type) {
-    case 'TSAsExpression':
-    case 'TSSatisfiesExpression':
-    case 'TSNonNullExpression':
-    case 'TSTypeAssertion':
-    case 'ParenthesizedExpression':
-      return wrapper.expression === child;
-    case 'LogicalExpression':
-      return true;
-    case 'ConditionalExpression':
-      return wrapper.consequent === child || wrapper.alternate === child;
-    case 'SequenceExpression':
-      return wrapper.expressions.at(-1) === child;
-    default:
-      return false;
-  }
 }
 
 /** Calls that take a body without reading its fields: a log line, its text. */
