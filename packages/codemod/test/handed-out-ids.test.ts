@@ -347,6 +347,19 @@ module.exports = async function exportDecisions(token) {
       'a name given the body later',
       "module.exports = async (id) => {\n  let state;\n  const res = await fetch(process.env.KYC_STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId: id }) });\n  state = await res.json();\n  return state.data.process.flow.decision.result.outcome;\n};\n",
     ],
+    // reviewO: a const arrow helper, a destructured .then parameter, a callback handed to .then by name.
+    [
+      'a const arrow of the file',
+      "const fetchState = async (id) => {\n  const res = await fetch(process.env.KYC_STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId: id }) });\n  return res.json();\n};\nmodule.exports = async (id) => {\n  const state = await fetchState(id);\n  return state.data.process.flow.decision.result.outcome;\n};\n",
+    ],
+    [
+      "a .then parameter taking the answer's data apart",
+      "const axios = require('axios');\nmodule.exports = (id) => axios.post(process.env.KYC_STATE_URL, { instanceId: id }).then(({ data }) => data.data.process.flow.decision.result.outcome);\n",
+    ],
+    [
+      'a function handed to .then by name',
+      "function outcome(state) {\n  return state.data.process.flow.decision.result.outcome;\n}\nmodule.exports = (id) =>\n  fetch(process.env.KYC_STATE_URL, { method: 'POST', body: JSON.stringify({ instanceId: id }) })\n    .then((res) => res.json())\n    .then(outcome);\n",
+    ],
   ])('keeps it on v1 when the state read is fetched as %s', async (_, job) => {
     await writeProject(repo, {
       'config.js': B_JSON['config.js'],

@@ -67,6 +67,9 @@ function fromRequest(source: Source, value: Node, requests: RequestingFiles, dep
   if (node.type !== 'CallExpression') return false;
   const method = isMember(node.callee) ? propertyName(node.callee) : undefined;
   if (isMember(node.callee) && (method === 'json' || method === 'then')) return next(node.callee.object);
+  // `JSON.parse(res.body)` of got's answer.
+  if (isMember(node.callee) && node.callee.object.type === 'Identifier' && node.callee.object.name === 'JSON' && method === 'parse')
+    return node.arguments[0] !== undefined && next(node.arguments[0]);
   return requests.sends(source, node);
 }
 
@@ -80,13 +83,36 @@ function valuesOf(source: Source, declaration: Node, references: readonly Identi
   return values;
 }
 
-/** For the first parameter of a callback given to `.then`, the promise it is handed the value of. */
+/**
+ * For a name the first parameter of a callback given to `.then` binds (`(state) => …`, `({ data }) => …`), the
+ * promises it is handed the value of: the callback written in the call, or a function of the file passed by name
+ * (`.then(outcome)`).
+ */
 function thenParameterOf(source: Source, fn: Node, param: Identifier): Node[] {
-  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return [];
-  if (fn.params[0] !== param) return [];
-  const call = source.parent(fn);
-  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || !isMember(call.callee)) return [];
-  return propertyName(call.callee) === 'then' ? [call.callee.object] : [];
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration') return [];
+  const [first] = fn.params;
+  if (
+    !first ||
+    (first !== param &&
+      !(first.start != null && param.start != null && first.start <= param.start && param.end != null && param.end <= (first.end ?? 0)))
+  )
+    return [];
+  const promiseOf = (call: Node | undefined, callback: Node): Node[] =>
+    call?.type === 'CallExpression' && call.arguments[0] === callback && isMember(call.callee) && propertyName(call.callee) === 'then'
+      ? [call.callee.object]
+      : [];
+  // `const outcome = (state) => …` or `function outcome(state) {}`, handed to `.then(outcome)`.
+  const holder = fn.type === 'FunctionDeclaration' ? fn : source.parent(fn);
+  const named =
+    holder?.type === 'FunctionDeclaration'
+      ? holder.id
+      : holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier'
+        ? holder.id
+        : undefined;
+  const byName = named
+    ? (source.scopes.bindingOf(named)?.references ?? []).flatMap((reference) => promiseOf(source.parent(reference), reference))
+    : [];
+  return [...promiseOf(source.parent(fn), fn), ...byName];
 }
 
 /** Which calls send a request: an HTTP client's, or a function of the run's that sends one. */
@@ -106,7 +132,10 @@ class RequestingFiles {
     if (isRequestRoot(source, root)) return true;
     const rootNode = rootIdentifier(call.callee);
     const binding = rootNode && source.scopes.bindingOf(rootNode);
-    if (binding?.kind === 'function' && call.callee.type === 'Identifier') return sendsRequests(source, binding.declaration);
+    // A function of the file (declared, or a `const` arrow), or a method of an object it holds: by its own code.
+    if (binding?.kind === 'function') return sendsRequests(source, binding.declaration);
+    if (binding && binding.declaration.type === 'VariableDeclarator' && binding.declaration.init && !source.ctx.imports.has(root))
+      return sendsRequests(source, binding.declaration.init);
     const imported = source.ctx.imports.get(root);
     const file = imported && this.sources.modules.resolve(source.file, imported.specifier);
     return file !== undefined && this.fileSends(file);
