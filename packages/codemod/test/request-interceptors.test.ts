@@ -77,6 +77,10 @@ const REDIRECTING: Record<string, { readonly interceptor: string; readonly pream
       'api.interceptors.request.use((config) => {\n  const next = { ...config };\n  next.baseURL = process.env.JOURNEY_API_URL || V1_BASE;\n  return next;\n});',
     reason: "sets the request's baseURL",
   },
+  'takes the body out with a destructured rest': {
+    interceptor: 'api.interceptors.request.use(({ data, ...rest }) => rest);',
+    reason: "takes the request's data out of its options",
+  },
   'is passed on whole': {
     interceptor: 'installTenant(api.interceptors.request);',
     preamble: "const { installTenant } = require('./tenant');",
@@ -105,6 +109,10 @@ const HEADERS_ONLY: Record<string, string> = {
     "api.interceptors.request.use((config) => {\n  const token = process.env.TOKEN;\n  if (!token) return Promise.reject(new Error('not signed in'));\n  config.headers.Authorization = 'Bearer ' + token;\n  return config;\n});",
   'takes the options apart and hands back the rest with new headers':
     "api.interceptors.request.use(({ headers, ...rest }) => ({ ...rest, headers: { ...headers, Authorization: 'Bearer t' } }));",
+  'takes the options apart in its body and hands back the rest with new headers':
+    "api.interceptors.request.use((config) => {\n  const { headers, ...rest } = config;\n  return { ...rest, headers: { ...headers, Authorization: 'Bearer t' } };\n});",
+  'refuses with a conditional rejection when there is no token':
+    "api.interceptors.request.use((config) => (process.env.TOKEN ? config : Promise.reject(new Error('no token'))));",
   'is ejected again':
     'const id = api.interceptors.request.use(null, (error) => Promise.reject(error));\napi.interceptors.request.eject(id);',
 };
@@ -200,5 +208,12 @@ module.exports = { Verifier };
     const { report, client: text } = await migrate({ 'http.js': http, 'client.js': caller });
     expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
     expect(text).toContain('[codemod.request-interceptor]');
+  });
+
+  it('registered on a sibling instance made without a base leaves an instance of the module free to migrate', async () => {
+    const http = `const axios = require('axios');\nconst internal = axios.create({ timeout: 5000 });\ninternal.interceptors.request.use((config) => {\n  config.url = process.env.INTERNAL_GATEWAY + config.url;\n  return config;\n});\nconst external = axios.create({ timeout: 5000 });\nmodule.exports = { internal, external };\n`;
+    const caller = `const { external: api } = require('./http');\nasync function verify(subject) {\n  const started = await api.post('${V1_BASE}start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });\n  const { data } = await api.post('${V1_BASE}state/fetch', { instanceId: started.data.instanceId });\n  return data.status === 'Completed' ? 'done' : 'pending';\n}\nmodule.exports = { verify };\n`;
+    const { report } = await migrate({ 'http.js': http, 'client.js': caller });
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
   });
 });

@@ -180,10 +180,11 @@ function moduleExports(
   return values;
 }
 
-/** Whether two exported values are instances made alike: the same library, the same base. */
+/** Whether two exported values are instances made alike: the same library, the same base written. */
 function sameMaking(a: StaticValue, b: StaticValue): boolean {
-  if (a.kind !== 'instance' || b.kind !== 'instance' || a.library !== b.library) return false;
-  return (a.base ? flatten(a.base).text : undefined) === (b.base ? flatten(b.base).text : undefined);
+  // Two made without a base are not told apart by it: only the registered one's own name counts then.
+  if (a.kind !== 'instance' || b.kind !== 'instance' || a.library !== b.library || !a.base || !b.base) return false;
+  return flatten(a.base).text === flatten(b.base).text;
 }
 
 /** The value with every instance in it marked so. */

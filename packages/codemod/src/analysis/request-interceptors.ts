@@ -60,18 +60,30 @@ function routingChange(handler: FunctionNode): string | undefined {
   // The names that hold the options: the parameter, the rest of a destructured one (`({ headers, ...rest }) => …`),
   // and the names the handler gives them or a copy of them (`const next = { ...config }`), added as it declares them.
   const names = new Set<string>();
-  if (param?.type === 'Identifier') names.add(param.name);
-  if (param?.type === 'ObjectPattern')
-    for (const property of param.properties)
-      if (property.type === 'RestElement' && property.argument.type === 'Identifier') names.add(property.argument.name);
-  const isOptions = (node: Node | null | undefined): boolean => node?.type === 'Identifier' && names.has(node.name);
   let problem: string | undefined;
   const note = (found: string | undefined) => {
     problem ??= found;
   };
+  // `{ headers, ...rest }` taken apart from the options: the rest is the options but what it takes out, and taking
+  // out a routing key (`({ data, ...rest }) => rest`) drops it from the request.
+  const takeApart = (pattern: Node) => {
+    if (pattern.type !== 'ObjectPattern') return;
+    for (const property of pattern.properties) {
+      if (property.type === 'RestElement' && property.argument.type === 'Identifier') names.add(property.argument.name);
+      else if (ROUTING.has(keyName(property) ?? '')) note(`takes the request's ${keyName(property)} out of its options`);
+    }
+  };
+  if (param?.type === 'Identifier') names.add(param.name);
+  if (param) takeApart(param);
+  const isOptions = (node: Node | null | undefined): boolean => node?.type === 'Identifier' && names.has(node.name);
   walk(handler.body, (node, ancestors) => {
     if (problem) return;
     const parent = ancestors.at(-1);
+    // `const { headers, ...rest } = config`: the options taken apart in the body.
+    if (node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init && isOptions(unwrap(node.init))) {
+      takeApart(node.id);
+      return;
+    }
     // `const c = config`, `const next = { ...config, headers }`: another name for the options, whose writes count.
     if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init) {
       const init = unwrap(node.init);
@@ -115,6 +127,9 @@ function returned(value: Node, isOptions: (node: Node) => boolean, handler: Func
   if (isOptions(unwrapped)) return undefined;
   // `return Promise.reject(new Error('not signed in'))`: the call is not sent.
   if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Promise.reject') return undefined;
+  // `token ? config : Promise.reject(…)`: each branch is what may be handed back.
+  if (unwrapped.type === 'ConditionalExpression')
+    return returned(unwrapped.consequent, isOptions, handler) ?? returned(unwrapped.alternate, isOptions, handler);
   // `Object.assign(config, …)` answers the options it merged into, read where it is called.
   if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Object.assign' && isOptions(unwrapped.arguments[0] as Node))
     return undefined;
