@@ -163,6 +163,20 @@ export function relayTasks(rawBody: string) {
     expect(check.stderr).toMatch(/client\.test\.ts:\d+ v1 mock of a flow on v2 .* and client\.ts, which the file imports, calls v2/);
     expect(check.code).toBe(1);
   });
+  // reviewO m_axios: `interaction/fetch` relative to an instance's base, without `journey/` before it.
+  it('fails it too when that code names the v2 path relative to an instance made with a run-time base', async () => {
+    await commitProject(repo, {
+      'src/client.ts':
+        "import axios from 'axios';\nexport async function fetchInteraction(base: string, instanceId: string): Promise<unknown> {\n  const api = axios.create({ baseURL: base });\n  return (await api.post('interaction/fetch', { instanceId })).data;\n}\n",
+      'src/client.test.ts':
+        "import nock from 'nock';\nimport { fetchInteraction } from './client';\n\ntest('lists', async () => {\n  nock('https://eu.platform.go.gbgplc.com').post('/captain/api/journey/task/list').reply(200, { instanceId: 'i', status: 'InProgress', tasks: [{ taskId: 't' }] });\n  await fetchInteraction(process.env.BASE ?? '', 'i');\n});\n",
+    });
+    await runCli(['src'], repo);
+    git('commit', '-qam', 'marked');
+    const check = await runCli(['src', '--check'], repo);
+    expect(check.stderr).toMatch(/client\.test\.ts:\d+ v1 mock of a flow on v2 .* and client\.ts, which the file imports, calls v2/);
+    expect(check.code).toBe(1);
+  });
 
   it('passes --check while the code the test imports stays v1, its mocks marked', async () => {
     // Without the journey map the start is unmapped: the flow stays v1, and the test's v1 mocks still fit it.

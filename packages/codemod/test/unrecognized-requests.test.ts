@@ -222,11 +222,43 @@ export async function selfie(subject) {
     expect(await readFile(join(repo, 'selfie.mjs'), 'utf8')).not.toContain('interaction/');
   });
 
+  // reviewO b_defaults: defaults given another API's setting; a page link in that file names no base of these calls.
+  it("leaves them free when the file's defaults take a setting alone and its v1 URL is only named", async () => {
+    const bootstrap =
+      "const axios = require('axios');\naxios.defaults.baseURL = process.env.ORDERS_API_URL;\nexports.LINKS = { journeyApi: 'https://eu.platform.go.gbgplc.com/captain/api/' };\n";
+    const service = `class Service {\n  constructor(base) {\n    this.base = base;\n  }\n  async first(instanceId) {\n    const res = await fetch(\`\${this.base}journey/task/list\`, { method: 'POST', body: JSON.stringify({ instanceId }) });\n    const list = await res.json();\n    return list.tasks[0]?.taskId;\n  }\n}\nmodule.exports = { Service };\n`;
+    await writeProject(repo, { 'package.json': '{ "name": "bff", "private": true }\n', 'bootstrap.js': bootstrap, 'service.js': service });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('1 migrated whole');
+  });
+
   // reviewN cfg: a config provider's getter, in a file the service imports (NestJS injects it by its class).
   it("in a config class's getter the service imports keeps the service's run-time-base calls on v1", async () => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-service", "private": true }\n',
       'config.ts':
+        "export class JourneyConfig {\n  get baseUrl(): string {\n    return (process.env.JOURNEY_HOST ?? 'https://eu.platform.go.gbgplc.com') + '/captain/api/';\n  }\n}\n",
+      'service.ts': `import { JourneyConfig } from './config';
+export class JourneyService {
+  constructor(private readonly config: JourneyConfig) {}
+  async tasks(instanceId: string): Promise<string | undefined> {
+    const res = await fetch(\`\${this.config.baseUrl}journey/task/list\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
+    const list = (await res.json()) as { tasks: { taskId: string }[] };
+    return list.tasks[0]?.taskId;
+  }
+}
+`,
+    });
+    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
+    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
+    expect(await readFile(join(repo, 'service.ts'), 'utf8')).not.toContain('interaction/');
+  });
+  // reviewO b_barrel: the class re-exported by `config/index.ts`.
+  it("in a config class's getter the service imports through a barrel keeps those calls on v1 too", async () => {
+    await writeProject(repo, {
+      'package.json': '{ "name": "kyc-service", "private": true }\n',
+      'config/index.ts': "export * from './journey';\n",
+      'config/journey.ts':
         "export class JourneyConfig {\n  get baseUrl(): string {\n    return (process.env.JOURNEY_HOST ?? 'https://eu.platform.go.gbgplc.com') + '/captain/api/';\n  }\n}\n",
       'service.ts': `import { JourneyConfig } from './config';
 export class JourneyService {

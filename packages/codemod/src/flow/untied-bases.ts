@@ -10,6 +10,17 @@ export interface BaseReach {
   readonly importersOf?: (file: string) => readonly string[];
 }
 
+/** A file and those that import it, directly or through re-exporting modules (a barrel's `export * from './journey'`), three steps at most. */
+function reachingFiles(file: string, importersOf: (file: string) => readonly string[]): string[] {
+  const found = new Set([file]);
+  let frontier = [file];
+  for (let step = 0; step < 3 && frontier.length > 0; step++) {
+    frontier = frontier.flatMap((each) => importersOf(each)).filter((importer) => !found.has(importer));
+    for (const importer of frontier) found.add(importer);
+  }
+  return [...found];
+}
+
 /** The reason a v1 base that no recognised request goes through stays v1. */
 const UNTIED_BASE =
   'a v1 base URL no request the codemod recognises is sent through (a base class, a field joined to paths elsewhere): the paths, bodies and answers of the requests joined to it stay v1';
@@ -57,7 +68,7 @@ export function tieBases(
     const { file } = literal.site;
     const bases = setsDefaultBase(file)
       ? everywhere
-      : [file, ...importersOf(file)].flatMap((reaching) => [...(runTimeBases.get(reaching) ?? [])]);
+      : reachingFiles(file, importersOf).flatMap((reaching) => [...(runTimeBases.get(reaching) ?? [])]);
     if (bases.length === 0 || covered.has(literal.key)) continue;
     tied.push({ ...literal.site, pieces: [...literal.site.pieces, literal.key, ...bases] });
   }

@@ -92,7 +92,7 @@ export function resolvePlans(
       // A resourceId is no base: it keeps no flow on v1 by sitting beside one.
       plans.flatMap((plan) => plan.literals.filter((literal) => !literal.heldBySites)),
       {
-        setsDefaultBase: (file) => DEFAULT_BASE.test(options.ctx?.(file)?.source ?? ''),
+        setsDefaultBase: (file) => setsDefaultBase(options.ctx?.(file)?.source ?? ''),
         importersOf: (file) => options.modules?.importersOf(file) ?? [],
       },
     ),
@@ -312,8 +312,17 @@ function withoutWritten(anchor: MarkerAnchor): MarkerAnchor {
   return { ...anchor, existing: anchor.existing.filter((rule) => !rules.has(rule)), written: [] };
 }
 
-/** Code giving an instance's defaults their base: `axios.defaults.baseURL = …`, `http.defaults['baseURL'] = …`. */
-const DEFAULT_BASE = /\.\s*defaults\s*(?:\.\s*baseURL|\[\s*['"`]baseURL['"`]\s*\])\s*=[^=]/;
+/** An instance's defaults given their base: `axios.defaults.baseURL = …`, `http.defaults['baseURL'] = …`, with what it is given. */
+const DEFAULT_BASE = /\.\s*defaults\s*(?:\.\s*baseURL|\[\s*['"`]baseURL['"`]\s*\])\s*=(?!=)\s*([^;\n]*)/g;
+
+/**
+ * Whether code gives an instance's defaults a base that may be a v1 literal of the file: anything but a setting read
+ * alone (`= process.env.ORDERS_API_URL`, which names another API as often as not). Comments do not count.
+ */
+function setsDefaultBase(source: string): boolean {
+  const code = source.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1');
+  return [...code.matchAll(DEFAULT_BASE)].some(([, value = '']) => !/^(?:process\.env|import\.meta\.env)\.[\w$]+\s*$/.test(value.trim()));
+}
 
 /** A part of a flow that stays v1 because `by`, next to it, does: the rule and reason name `by` and the tie. */
 function keepOnV1(site: Site, by: Site, tie: Tie, root: Site): void {

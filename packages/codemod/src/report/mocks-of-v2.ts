@@ -2,11 +2,11 @@ import { mentionsV2 } from '../files/prefilter.js';
 import type { Site } from '../plan/types.js';
 
 /**
- * Code that calls v2: its base (`/v2/captain`), or a path only v2 has (`journey/interaction/fetch`), which a call
- * through a base known only at run time names alone.
+ * Code that calls v2: its base (`/v2/captain`), or a path only v2 has (`interaction/fetch`, `interaction/submit`),
+ * which a call through a base known only at run time names alone.
  */
 const callsV2 = (code: string): boolean =>
-  mentionsV2(code) || /\bjourney\/interaction\/(?:fetch|submit)\b/.test(code.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1'));
+  mentionsV2(code) || /\binteraction\/(?:fetch|submit)\b/.test(code.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1'));
 
 /** A test double of v1 whose file reaches code that calls v2: it answers v1 to requests now made to v2. */
 export interface MockOfV2 {
