@@ -165,20 +165,17 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         );
         return;
       }
-      // `const { data } = err.response`, `const { body: payload } = error.response`: the body under another name.
-      if (
-        node.type === 'VariableDeclarator' &&
-        node.id.type === 'ObjectPattern' &&
-        isMember(node.init ?? undefined) &&
-        propertyName(node.init as Node) === 'response'
-      ) {
+      // `const { data } = err.response`, `const { body: payload } = error.response || {}`: the body under another name.
+      const destructured =
+        node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init ? responseIn(node.init) : undefined;
+      if (destructured && node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern') {
         for (const property of node.id.properties)
           if (
             property.type === 'ObjectProperty' &&
             ['data', 'body'].includes(keyName(property) ?? '') &&
             property.value.type === 'Identifier'
           )
-            bodies.set(property.value.name, node.init as Node);
+            bodies.set(property.value.name, destructured);
         return;
       }
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
@@ -236,6 +233,16 @@ function isResponseBody(node: Node): boolean {
     isMember(node.object) &&
     propertyName(node.object) === 'response'
   );
+}
+
+/** The error's `response` a value is (`err.response`), through a fallback or a conditional (`err.response || {}`). */
+function responseIn(node: Node): Node | undefined {
+  if (isMember(node) && propertyName(node) === 'response') return node;
+  if (node.type === 'LogicalExpression') return responseIn(node.left) ?? responseIn(node.right);
+  if (node.type === 'ConditionalExpression') return responseIn(node.consequent) ?? responseIn(node.alternate);
+  if (node.type === 'ParenthesizedExpression' || node.type === 'TSAsExpression' || node.type === 'TSNonNullExpression')
+    return responseIn(node.expression);
+  return undefined;
 }
 
 /** Calls that take a body without reading its fields: a log line, its text. */
