@@ -400,9 +400,7 @@ export class FileContext implements EvaluationScope {
       [...comment.matchAll(/journey-codemod:\s*[\w-]+\s*\[([\w.-]+)\]/g)].map((match) => match[1] ?? ''),
     );
     // A person's comment opts out; a marker this codemod wrote may name the comment in its advice, and does not.
-    const optOut = (comment: string) =>
-      comment.includes(IGNORE_COMMENT) && !isWrittenMarker(comment.replace(/^\s*(?:\/\/|\/\*+|\*)?\s*/, '').replace(/\s*\*\/\s*$/, ''));
-    if (comments.some(optOut)) existing.push(IGNORE_COMMENT);
+    if (comments.some(optsOut)) existing.push(IGNORE_COMMENT);
     return onOwnLine
       ? { offset: lineStart, indent: before, onOwnLine, existing, written }
       : { offset: start, indent: '', onOwnLine, existing, written };
@@ -413,15 +411,14 @@ export class FileContext implements EvaluationScope {
    * above it: a line inside a statement (`providers: [JourneyService],` of a module's decorator) opted out alone.
    */
   ignoredAtLine(offset: number): boolean {
-    const personal = (line: string) => line.includes(IGNORE_COMMENT) && !isWrittenMarker(line.replace(/^\s*(?:\/\/|\/\*+|\*)?\s*/, ''));
     const start = this.lineStart(offset);
     const lineEnd = this.source.indexOf('\n', offset);
-    if (personal(this.source.slice(offset, lineEnd === -1 ? undefined : lineEnd))) return true;
+    if (optsOut(this.source.slice(offset, lineEnd === -1 ? undefined : lineEnd))) return true;
     for (let end = start; end > 0; ) {
       const from = this.lineStart(end - 1);
       const line = this.source.slice(from, end);
       if (!/^\s*(\/\/|\/\*|\*)/.test(line)) return false;
-      if (personal(line)) return true;
+      if (optsOut(line)) return true;
       end = from;
     }
     return false;
@@ -432,8 +429,19 @@ export class FileContext implements EvaluationScope {
     if (anchor.existing.includes(IGNORE_COMMENT)) return true;
     const end = statement.end ?? 0;
     const lineEnd = this.source.indexOf('\n', end);
-    return this.source.slice(end, lineEnd === -1 ? undefined : lineEnd).includes(IGNORE_COMMENT);
+    return optsOut(this.source.slice(end, lineEnd === -1 ? undefined : lineEnd));
   }
+}
+
+/**
+ * Whether text holds a person's `journey-codemod-ignore` comment: the codemod's own markers (`// journey-codemod: …`,
+ * `/* journey-codemod: … *\/`), whose advice may name the comment, are taken out first.
+ */
+function optsOut(text: string): boolean {
+  // A comment's own text (what the parser keeps of `// …`) that is a marker, or markers written in a line of code.
+  if (text.trimStart().startsWith(MARKER_PREFIX)) return false;
+  const own = new RegExp(String.raw`\/\*\s*${MARKER_PREFIX}[\s\S]*?\*\/|\/\/\s*${MARKER_PREFIX}.*`, 'g');
+  return text.replace(own, '').includes(IGNORE_COMMENT);
 }
 
 /** Only `const` bindings are constants: a `let` may be reassigned anywhere. */
