@@ -34,26 +34,31 @@ export function watchKillSwitch(
 ): KillSwitch {
   const onSignal = () => void kill([]);
   if (signal) process.on(signal, onSignal);
-  const fromFile = async (path: string) => {
+  /** Reads the file and kills what it names; `false` when it read an empty file still being written, to look again. */
+  const fromFile = async (path: string, mtimeMs: number, first: boolean): Promise<boolean> => {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // gone again: the next change tells
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true; // gone again: the next change tells
       unreadable(error as NodeJS.ErrnoException);
-      return kill([]);
+      await kill([]);
+      return true;
     }
-    return kill(
-      text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== ''),
-    );
+    const names = text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    // `echo data-check > kill` truncates before it writes: an empty file changed within the last look may be that
+    // moment, not a kill of every mapping. Looked at again next time (at start, a kill is never put off).
+    if (names.length === 0 && !first && Date.now() - mtimeMs < filePollIntervalMs) return false;
+    await kill(names);
+    return true;
   };
   // Polled with stat, so it works for a file that does not exist yet and on every filesystem. Not `fs.watchFile`: its
   // first stat is its baseline, so a file made between the first read and that stat was never seen (until changed).
   let seenMtimeMs: number | undefined;
-  const look = async (): Promise<void> => {
+  const look = async (first = false): Promise<void> => {
     if (!file) return;
     const mtimeMs = await stat(file).then(
       (stats) => stats.mtimeMs,
@@ -61,11 +66,11 @@ export function watchKillSwitch(
     );
     if (mtimeMs === seenMtimeMs) return;
     seenMtimeMs = mtimeMs;
-    if (mtimeMs > 0) await fromFile(file);
+    if (mtimeMs > 0 && !(await fromFile(file, mtimeMs, first))) seenMtimeMs = undefined;
   };
   const poll = file ? setInterval(() => void look().catch(() => {}), filePollIntervalMs).unref() : undefined;
   return {
-    started: look().catch(() => {}),
+    started: look(true).catch(() => {}),
     stop() {
       if (signal) process.off(signal, onSignal);
       clearInterval(poll);
