@@ -34,8 +34,12 @@ export function watchKillSwitch(
 ): KillSwitch {
   const onSignal = () => void kill([]);
   if (signal) process.on(signal, onSignal);
-  /** Reads the file and kills what it names; `false` when it read an empty file still being written, to look again. */
+  /** Reads the file and kills what it names; `false` when it may still be being written, to look again. */
   const fromFile = async (path: string, mtimeMs: number, first: boolean): Promise<boolean> => {
+    // `echo data-check > kill` empties the file before it writes, and a write may land in parts: a file changed
+    // within the last look may be read in between, as empty (every mapping) or as a cut-off name (none known:
+    // every mapping). It is read once it has been still for a look (at start, a kill is never put off).
+    if (!first && Date.now() - mtimeMs < filePollIntervalMs) return false;
     let text: string;
     try {
       text = await readFile(path, 'utf8');
@@ -49,9 +53,6 @@ export function watchKillSwitch(
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    // `echo data-check > kill` truncates before it writes: an empty file changed within the last look may be that
-    // moment, not a kill of every mapping. Looked at again next time (at start, a kill is never put off).
-    if (names.length === 0 && !first && Date.now() - mtimeMs < filePollIntervalMs) return false;
     await kill(names);
     return true;
   };
