@@ -149,25 +149,20 @@ export function relayTasks(rawBody: string) {
     expect(await readFile(join(repo, 'src/todo.ts'), 'utf8')).toBe(todo);
   });
 
-  // reviewN mock_wrap3: code already on v2 through a base known only at run time names no v2 base, only v2's paths.
-  it('fails --check on a marked v1 mock while the code the test imports calls v2 through a run-time base', async () => {
+  // Code already on v2 through a base known only at run time names no v2 base, only v2's paths: reviewN mock_wrap3
+  // (`base + 'journey/interaction/fetch'`), reviewO m_axios (`interaction/fetch` on an instance's run-time base).
+  it.each([
+    [
+      'joined to a run-time base',
+      "export async function fetchInteraction(base: string, instanceId: string): Promise<unknown> {\n  const res = await fetch(base + 'journey/interaction/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });\n  return res.json();\n}\n",
+    ],
+    [
+      "relative to an instance's run-time base",
+      "import axios from 'axios';\nexport async function fetchInteraction(base: string, instanceId: string): Promise<unknown> {\n  const api = axios.create({ baseURL: base });\n  return (await api.post('interaction/fetch', { instanceId })).data;\n}\n",
+    ],
+  ])('fails --check on a marked v1 mock while the code the test imports names a v2 path %s', async (_, client) => {
     await commitProject(repo, {
-      'src/client.ts':
-        "export async function fetchInteraction(base: string, instanceId: string): Promise<unknown> {\n  const res = await fetch(base + 'journey/interaction/fetch', { method: 'POST', body: JSON.stringify({ instanceId }) });\n  return res.json();\n}\n",
-      'src/client.test.ts':
-        "import nock from 'nock';\nimport { fetchInteraction } from './client';\n\ntest('lists', async () => {\n  nock('https://eu.platform.go.gbgplc.com').post('/captain/api/journey/task/list').reply(200, { instanceId: 'i', status: 'InProgress', tasks: [{ taskId: 't' }] });\n  await fetchInteraction(process.env.BASE ?? '', 'i');\n});\n",
-    });
-    await runCli(['src'], repo);
-    git('commit', '-qam', 'marked');
-    const check = await runCli(['src', '--check'], repo);
-    expect(check.stderr).toMatch(/client\.test\.ts:\d+ v1 mock of a flow on v2 .* and client\.ts, which the file imports, calls v2/);
-    expect(check.code).toBe(1);
-  });
-  // reviewO m_axios: `interaction/fetch` relative to an instance's base, without `journey/` before it.
-  it('fails it too when that code names the v2 path relative to an instance made with a run-time base', async () => {
-    await commitProject(repo, {
-      'src/client.ts':
-        "import axios from 'axios';\nexport async function fetchInteraction(base: string, instanceId: string): Promise<unknown> {\n  const api = axios.create({ baseURL: base });\n  return (await api.post('interaction/fetch', { instanceId })).data;\n}\n",
+      'src/client.ts': client,
       'src/client.test.ts':
         "import nock from 'nock';\nimport { fetchInteraction } from './client';\n\ntest('lists', async () => {\n  nock('https://eu.platform.go.gbgplc.com').post('/captain/api/journey/task/list').reply(200, { instanceId: 'i', status: 'InProgress', tasks: [{ taskId: 't' }] });\n  await fetchInteraction(process.env.BASE ?? '', 'i');\n});\n",
     });

@@ -232,34 +232,17 @@ export async function selfie(subject) {
     expect(run.stderr).toContain('1 migrated whole');
   });
 
-  // reviewN cfg: a config provider's getter, in a file the service imports (NestJS injects it by its class).
-  it("in a config class's getter the service imports keeps the service's run-time-base calls on v1", async () => {
+  // reviewN cfg: a config provider's getter, in a file the service imports (NestJS injects it by its class); reviewO
+  // b_barrel: the same class re-exported by `config/index.ts`.
+  const CONFIG =
+    "export class JourneyConfig {\n  get baseUrl(): string {\n    return (process.env.JOURNEY_HOST ?? 'https://eu.platform.go.gbgplc.com') + '/captain/api/';\n  }\n}\n";
+  it.each([
+    ['directly', { 'config.ts': CONFIG }],
+    ['through a barrel', { 'config/index.ts': "export * from './journey';\n", 'config/journey.ts': CONFIG }],
+  ])("in a config class's getter the service imports %s keeps the service's run-time-base calls on v1", async (_, config) => {
     await writeProject(repo, {
       'package.json': '{ "name": "kyc-service", "private": true }\n',
-      'config.ts':
-        "export class JourneyConfig {\n  get baseUrl(): string {\n    return (process.env.JOURNEY_HOST ?? 'https://eu.platform.go.gbgplc.com') + '/captain/api/';\n  }\n}\n",
-      'service.ts': `import { JourneyConfig } from './config';
-export class JourneyService {
-  constructor(private readonly config: JourneyConfig) {}
-  async tasks(instanceId: string): Promise<string | undefined> {
-    const res = await fetch(\`\${this.config.baseUrl}journey/task/list\`, { method: 'POST', body: JSON.stringify({ instanceId }) });
-    const list = (await res.json()) as { tasks: { taskId: string }[] };
-    return list.tasks[0]?.taskId;
-  }
-}
-`,
-    });
-    const run = await runCli(['.', '--journey-map', JOURNEY_MAP], repo);
-    expect(run.stderr).toContain('0 migrated whole, 1 left on v1');
-    expect(await readFile(join(repo, 'service.ts'), 'utf8')).not.toContain('interaction/');
-  });
-  // reviewO b_barrel: the class re-exported by `config/index.ts`.
-  it("in a config class's getter the service imports through a barrel keeps those calls on v1 too", async () => {
-    await writeProject(repo, {
-      'package.json': '{ "name": "kyc-service", "private": true }\n',
-      'config/index.ts': "export * from './journey';\n",
-      'config/journey.ts':
-        "export class JourneyConfig {\n  get baseUrl(): string {\n    return (process.env.JOURNEY_HOST ?? 'https://eu.platform.go.gbgplc.com') + '/captain/api/';\n  }\n}\n",
+      ...config,
       'service.ts': `import { JourneyConfig } from './config';
 export class JourneyService {
   constructor(private readonly config: JourneyConfig) {}
