@@ -97,7 +97,7 @@ describe('a v1 error body that leaves the failure branch', () => {
   });
 
   // reviewM E6: the body taken out of the response by destructuring, then handed on.
-  it.each([['const { data } = err.response;'], ['const { data } = err.response || {};']])(
+  it.each([['const { data } = err.response;'], ['const { data } = err.response || {};'], ['const { data = {} } = err.response || {};']])(
     'destructured out of an axios error response (%s), then handed to a constructor, keeps the flow on v1',
     async (destructure) => {
       const file = `const axios = require('axios');

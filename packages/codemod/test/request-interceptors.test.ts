@@ -113,6 +113,9 @@ const HEADERS_ONLY: Record<string, string> = {
     "api.interceptors.request.use((config) => {\n  const { headers, ...rest } = config;\n  return { ...rest, headers: { ...headers, Authorization: 'Bearer t' } };\n});",
   'refuses with a conditional rejection when there is no token':
     "api.interceptors.request.use((config) => (process.env.TOKEN ? config : Promise.reject(new Error('no token'))));",
+  // reviewP: the options read for a log line, not taken apart.
+  'reads the method and URL for a log line':
+    "api.interceptors.request.use((config) => {\n  const { method, url } = config;\n  console.debug(method + ' ' + url);\n  return config;\n});",
   'is ejected again':
     'const id = api.interceptors.request.use(null, (error) => Promise.reject(error));\napi.interceptors.request.eject(id);',
 };
@@ -215,5 +218,12 @@ module.exports = { Verifier };
     const caller = `const { external: api } = require('./http');\nasync function verify(subject) {\n  const started = await api.post('${V1_BASE}start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });\n  const { data } = await api.post('${V1_BASE}state/fetch', { instanceId: started.data.instanceId });\n  return data.status === 'Completed' ? 'done' : 'pending';\n}\nmodule.exports = { verify };\n`;
     const { report } = await migrate({ 'http.js': http, 'client.js': caller });
     expect(report.flows.map((flow) => flow.decision)).toEqual(['migrated']);
+  });
+
+  it('registered on an instance made without a base keeps the flows through its second exported name on v1', async () => {
+    const http = `const axios = require('axios');\nconst api = axios.create({ timeout: 5000 });\napi.interceptors.request.use((config) => {\n  config.url = process.env.INTERNAL_GATEWAY + config.url;\n  return config;\n});\nmodule.exports = { api, journeys: api };\n`;
+    const caller = `const { journeys: api } = require('./http');\nasync function verify(subject) {\n  const started = await api.post('${V1_BASE}start', { resourceId: 'a1d7c3f0data-check-v1@latest', context: { config: { async: true }, subject } });\n  const { data } = await api.post('${V1_BASE}state/fetch', { instanceId: started.data.instanceId });\n  return data.status === 'Completed' ? 'done' : 'pending';\n}\nmodule.exports = { verify };\n`;
+    const { report } = await migrate({ 'http.js': http, 'client.js': caller });
+    expect(report.flows.map((flow) => flow.decision)).toEqual(['v1']);
   });
 });

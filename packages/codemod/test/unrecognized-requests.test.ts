@@ -211,6 +211,11 @@ export async function selfie(subject) {
       'by a computed key',
       "const axios = require('axios');\naxios.defaults['baseURL'] = 'https://eu.platform.go.gbgplc.com/captain/api/';\n",
     ],
+    // reviewP: a setting with its v1 fallback on the next line, as Prettier writes it.
+    [
+      'as a setting with a v1 fallback on the next line',
+      "const axios = require('axios');\naxios.defaults.baseURL = process.env.JOURNEY_API_URL\n  ? process.env.JOURNEY_API_URL\n  : 'https://eu.platform.go.gbgplc.com/captain/api/';\n",
+    ],
   ])("given to axios's defaults %s keeps them on v1", async (_, bootstrap) => {
     await writeProject(repo, {
       'package.json': '{ "name": "selfie-bff", "private": true }\n',
@@ -349,6 +354,17 @@ window.done = done;
       'held in a const spread into the options',
       `${FACTORY}const defaults = { baseUrl: 'https://eu.platform.go.gbgplc.com/captain/api/' };\nmodule.exports = createJourneyApi({ ...defaults, timeout: 5000 });\n`,
       'v1',
+    ],
+    // reviewP: named in a response's text, or to a view.
+    [
+      "only named in a response's JSON text",
+      "exports.status = (req, res) => res.end(JSON.stringify({ journeyApi: 'https://eu.platform.go.gbgplc.com/captain/api/journey/' }));\n",
+      'migrated',
+    ],
+    [
+      'only named to a view',
+      "exports.status = async (request, reply) => reply.view('status', { journeyApi: 'https://eu.platform.go.gbgplc.com/captain/api/journey/' });\n",
+      'migrated',
     ],
     [
       "only named to a library's call (a page's link)",

@@ -174,10 +174,23 @@ function moduleExports(
   // it (same library and base) may be it. Every export, where it is exported under no name of its own (a rename).
   for (const [receiver, problem] of redirecting) {
     const own = values[receiver];
+    const aliases = exportedAliases(text, receiver);
     for (const [key, value] of Object.entries(values))
-      if (own === undefined || key === receiver || sameMaking(own, value)) values[key] = marked(value, { redirected: problem });
+      if (own === undefined || key === receiver || aliases.has(key) || sameMaking(own, value))
+        values[key] = marked(value, { redirected: problem });
   }
   return values;
+}
+
+/** The other names a module exports a local under: `{ journeys: api }`, `export { api as journeys }`, `exports.journeys = api`. */
+function exportedAliases(text: string, local: string): Set<string> {
+  const name = local.replaceAll('$', '\\$');
+  const patterns = [
+    new RegExp(String.raw`(?:^|[,{\s])([\w$]+)\s*:\s*${name}\s*[,}]`, 'g'),
+    new RegExp(String.raw`(?<![\w$])${name}\s+as\s+([\w$]+)`, 'g'),
+    new RegExp(String.raw`exports\.([\w$]+)\s*=\s*${name}(?![\w$])`, 'g'),
+  ];
+  return new Set(patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? '')));
 }
 
 /** Whether two exported values are instances made alike: the same library, the same base written. */

@@ -68,10 +68,12 @@ function routingChange(handler: FunctionNode): string | undefined {
   // out a routing key (`({ data, ...rest }) => rest`) drops it from the request.
   const takeApart = (pattern: Node) => {
     if (pattern.type !== 'ObjectPattern') return;
-    for (const property of pattern.properties) {
-      if (property.type === 'RestElement' && property.argument.type === 'Identifier') names.add(property.argument.name);
-      else if (ROUTING.has(keyName(property) ?? '')) note(`takes the request's ${keyName(property)} out of its options`);
-    }
+    const rest = pattern.properties.find((property) => property.type === 'RestElement');
+    // Without a rest the options are only read (`const { method, url } = config` for a log line).
+    if (rest?.type !== 'RestElement' || rest.argument.type !== 'Identifier') return;
+    names.add(rest.argument.name);
+    for (const property of pattern.properties)
+      if (ROUTING.has(keyName(property) ?? '')) note(`takes the request's ${keyName(property)} out of its options`);
   };
   if (param?.type === 'Identifier') names.add(param.name);
   if (param) takeApart(param);

@@ -82,6 +82,7 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
     let root = callee;
     while (isMember(root)) root = root.object;
     if (root.type === 'Identifier' && (sendsHttp(ctx, root.name) || root.name === 'console')) return false;
+    if (VALUE_ONLY.has(calleeName(callee))) return false;
     return !(isMember(callee) && NAMING_ONLY.has(propertyName(callee) ?? ''));
   };
   // The names of `const`s holding an object literal with the base in it: they are handed on whole.
@@ -101,9 +102,10 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
       }
     }
     const call = ancestors[at];
-    return (
-      (call?.type === 'CallExpression' || call?.type === 'NewExpression') && call.arguments.includes(held as never) && takesIt(call.callee)
-    );
+    if ((call?.type !== 'CallExpression' && call?.type !== 'NewExpression') || !call.arguments.includes(held as never)) return false;
+    // `Object.freeze({ baseUrl })`, `Object.assign({}, { baseUrl })` hand the object on: where it goes decides.
+    if (HANDS_ON.has(calleeName(call.callee))) return givenAt(call, ancestors.slice(0, at));
+    return takesIt(call.callee);
   };
   let given = false;
   walk(ctx.ast.program, (node, ancestors) => {
@@ -131,8 +133,11 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
 /** Methods that only name a value to what they answer or log (a page, a header, a JSON body, a log line). */
 const NAMING_ONLY: ReadonlySet<string> = new Set([
   'render',
+  'view',
   'json',
   'send',
+  'end',
+  'write',
   'set',
   'setHeader',
   'header',
@@ -143,6 +148,20 @@ const NAMING_ONLY: ReadonlySet<string> = new Set([
   'error',
   'debug',
 ]);
+
+/** The language's calls that make a value's text: no factory joins a base to paths there. */
+const VALUE_ONLY: ReadonlySet<string> = new Set(['JSON.stringify', 'String', 'encodeURIComponent']);
+
+/** The language's calls that hand the object they are given on, to wherever their answer goes. */
+const HANDS_ON: ReadonlySet<string> = new Set(['Object.freeze', 'Object.assign']);
+
+/** `Object.freeze` of `Object.freeze(…)`, `createApi` of `createApi(…)`; empty for anything else. */
+const calleeName = (callee: Node): string =>
+  callee.type === 'Identifier'
+    ? callee.name
+    : isMember(callee) && callee.object.type === 'Identifier'
+      ? `${callee.object.name}.${propertyName(callee) ?? ''}`
+      : '';
 
 /**
  * The path a call is given at the site (`legacy.post('task/list', …)`, or a constant of it, `post(TASK_LIST)`), as far

@@ -170,12 +170,11 @@ export function planErrorReads(ctx: FileContext, call: PlannedCall): Site[] {
         node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init ? responseIn(node.init) : undefined;
       if (destructured && node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern') {
         for (const property of node.id.properties)
-          if (
-            property.type === 'ObjectProperty' &&
-            ['data', 'body'].includes(keyName(property) ?? '') &&
-            property.value.type === 'Identifier'
-          )
-            bodies.set(property.value.name, destructured);
+          if (property.type === 'ObjectProperty' && ['data', 'body'].includes(keyName(property) ?? '')) {
+            // `{ data }`, `{ data: body }`, `{ data = {} }`.
+            const target = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+            if (target.type === 'Identifier') bodies.set(target.name, destructured);
+          }
         return;
       }
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {

@@ -313,11 +313,13 @@ function withoutWritten(anchor: MarkerAnchor): MarkerAnchor {
 }
 
 /** An instance's defaults given their base: `axios.defaults.baseURL = …`, `http.defaults['baseURL'] = …`, with what it is given. */
-const DEFAULT_BASE = /\.\s*defaults\s*(?:\.\s*baseURL|\[\s*['"`]baseURL['"`]\s*\])\s*=(?!=)\s*([^;\n]*)/g;
+const DEFAULT_BASE = /\.\s*defaults\s*(?:\.\s*baseURL|\[\s*['"`]baseURL['"`]\s*\])\s*(?:\|\||\?\?)?=(?!=)\s*([^;]*)/g;
 
 /**
  * Whether code gives an instance's defaults a base that may be a v1 literal of the file: anything but a setting read
- * alone (`= process.env.ORDERS_API_URL`, which names another API as often as not). Comments do not count.
+ * alone (`= process.env.ORDERS_API_URL`, which names another API as often as not), read to the statement's end (a
+ * fallback on the next line counts; without a semicolon the code after it counts too, erring towards v1). Comments
+ * do not count.
  */
 function setsDefaultBase(source: string): boolean {
   const code = source.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1');
