@@ -1,4 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** How long apart two reads of a changed kill file must agree, ms, and how many times it is read again at most. */
+const SETTLE_MS = 50;
+const SETTLE_TRIES = 5;
 
 /** Ways to pull the kill switch besides `cutover.kill()`. */
 export interface KillSwitchOptions {
@@ -34,27 +39,34 @@ export function watchKillSwitch(
 ): KillSwitch {
   const onSignal = () => void kill([]);
   if (signal) process.on(signal, onSignal);
-  /** Reads the file and kills what it names; `false` when it may still be being written, to look again. */
-  const fromFile = async (path: string, mtimeMs: number, first: boolean): Promise<boolean> => {
-    // `echo data-check > kill` empties the file before it writes, and a write may land in parts: a file changed
-    // within the last look may be read in between, as empty (every mapping) or as a cut-off name (none known:
-    // every mapping). It is read once it has been still for a look (at start, a kill is never put off).
-    if (!first && Date.now() - mtimeMs < filePollIntervalMs) return false;
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true; // gone again: the next change tells
-      unreadable(error as NodeJS.ErrnoException);
-      await kill([]);
-      return true;
+  /** The file's text, or why it could not be read. */
+  const readText = (path: string): Promise<string | NodeJS.ErrnoException> =>
+    readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => error);
+  /**
+   * Reads the file and kills what it names. `echo data-check > kill` empties the file before it writes, and a write
+   * may land in parts: read in between, the file would name no mapping, which kills every one. So a change is read
+   * until two reads a moment apart agree (a file removed meanwhile is taken as last read); at start, at once.
+   */
+  const fromFile = async (path: string, first: boolean): Promise<void> => {
+    let text = await readText(path);
+    for (let tries = 0; !first && typeof text === 'string' && tries < SETTLE_TRIES; tries++) {
+      await delay(Math.min(SETTLE_MS, filePollIntervalMs));
+      const again = await readText(path);
+      if (typeof again !== 'string' || again === text) break;
+      text = again;
     }
-    const names = text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '');
-    await kill(names);
-    return true;
+    if (typeof text !== 'string') {
+      if (text.code === 'ENOENT') return; // gone again: the next change tells
+      unreadable(text);
+      await kill([]);
+      return;
+    }
+    await kill(
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    );
   };
   // Polled with stat, so it works for a file that does not exist yet and on every filesystem. Not `fs.watchFile`: its
   // first stat is its baseline, so a file made between the first read and that stat was never seen (until changed).
@@ -67,7 +79,7 @@ export function watchKillSwitch(
     );
     if (mtimeMs === seenMtimeMs) return;
     seenMtimeMs = mtimeMs;
-    if (mtimeMs > 0 && !(await fromFile(file, mtimeMs, first))) seenMtimeMs = undefined;
+    if (mtimeMs > 0) await fromFile(file, first);
   };
   const poll = file ? setInterval(() => void look().catch(() => {}), filePollIntervalMs).unref() : undefined;
   return {
