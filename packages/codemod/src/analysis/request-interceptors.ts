@@ -1,7 +1,7 @@
 import type { Node, Program } from '@babel/types';
 import { placeRef } from '../edits/line-refs.js';
 import { type FunctionNode, isAbsent, resolveHandler } from '../parse/interceptor-handler.js';
-import { isMember, keyName, propertyName, receiverText, unwrap, walk } from '../parse/walk.js';
+import { dottedName, isMember, keyName, propertyName, receiverText, unwrap, walk } from '../parse/walk.js';
 
 /** The v2 form a call kept on v1 by a request interceptor can take: what the marker suggests. */
 export const REQUEST_INTERCEPTOR_FORM = 'a request interceptor that sets headers alone, or none; then run again';
@@ -108,7 +108,7 @@ function routingChange(handler: FunctionNode): string | undefined {
     else if (node.type === 'AssignmentExpression' && isOptions(node.left)) note(objectChange(node.right, isOptions, handler));
     else if (isOptions(node) && (parent?.type === 'CallExpression' || parent?.type === 'NewExpression')) {
       if (parent.callee === node) return;
-      const callee = calleeText(parent.callee);
+      const callee = dottedName(parent.callee);
       // `Object.assign(config, { headers })`: what it merges in is read as the options' own.
       if (callee === 'Object.assign' && parent.arguments[0] === node)
         for (const argument of parent.arguments.slice(1)) note(objectChange(argument, isOptions, handler));
@@ -128,12 +128,12 @@ function returned(value: Node, isOptions: (node: Node) => boolean, handler: Func
   const unwrapped = unwrap(value);
   if (isOptions(unwrapped)) return undefined;
   // `return Promise.reject(new Error('not signed in'))`: the call is not sent.
-  if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Promise.reject') return undefined;
+  if (unwrapped.type === 'CallExpression' && dottedName(unwrapped.callee) === 'Promise.reject') return undefined;
   // `token ? config : Promise.reject(…)`: each branch is what may be handed back.
   if (unwrapped.type === 'ConditionalExpression')
     return returned(unwrapped.consequent, isOptions, handler) ?? returned(unwrapped.alternate, isOptions, handler);
   // `Object.assign(config, …)` answers the options it merged into, read where it is called.
-  if (unwrapped.type === 'CallExpression' && calleeText(unwrapped.callee) === 'Object.assign' && isOptions(unwrapped.arguments[0] as Node))
+  if (unwrapped.type === 'CallExpression' && dottedName(unwrapped.callee) === 'Object.assign' && isOptions(unwrapped.arguments[0] as Node))
     return undefined;
   const callback =
     unwrapped.type === 'CallExpression' && isMember(unwrapped.callee) && propertyName(unwrapped.callee) === 'then'
@@ -192,17 +192,6 @@ const insideInnerFunction = (ancestors: readonly Node[], handler: FunctionNode):
 
 /** A short name for what the marker cites: `overrides`, `config.extra`, else "a value". */
 function describe(node: Node): string {
-  const text = calleeText(node);
+  const text = dottedName(node);
   return text === '' ? 'a value' : text;
-}
-
-/** `Object.assign`, `withTenant`: a callee written as names, else empty. */
-function calleeText(callee: Node): string {
-  if (callee.type === 'Identifier') return callee.name;
-  if (isMember(callee)) {
-    const object = calleeText(callee.object);
-    const name = propertyName(callee);
-    return object && name ? `${object}.${name}` : '';
-  }
-  return '';
 }

@@ -2,7 +2,7 @@ import type { Node } from '@babel/types';
 import { evaluate } from '../analysis/evaluate.js';
 import { flatten } from '../analysis/static-value.js';
 import { placeRef } from '../edits/line-refs.js';
-import { isMember, passesOn, propertyName, walk } from '../parse/walk.js';
+import { dottedName, isMember, passesOn, propertyName, walk } from '../parse/walk.js';
 import type { V2Call } from '../plan/call-sites.js';
 import { sendsHttp } from '../plan/http-libraries.js';
 import type { Site } from '../plan/types.js';
@@ -82,7 +82,7 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
     let root = callee;
     while (isMember(root)) root = root.object;
     if (root.type === 'Identifier' && (sendsHttp(ctx, root.name) || root.name === 'console')) return false;
-    if (VALUE_ONLY.has(calleeName(callee))) return false;
+    if (VALUE_ONLY.has(dottedName(callee))) return false;
     return !(isMember(callee) && NAMING_ONLY.has(propertyName(callee) ?? ''));
   };
   // The names of `const`s holding an object literal with the base in it: they are handed on whole.
@@ -104,7 +104,7 @@ function givenToAFunction(sources: Sources, site: Site, name: string | undefined
     const call = ancestors[at];
     if ((call?.type !== 'CallExpression' && call?.type !== 'NewExpression') || !call.arguments.includes(held as never)) return false;
     // `Object.freeze({ baseUrl })`, `Object.assign({}, { baseUrl })` hand the object on: where it goes decides.
-    if (HANDS_ON.has(calleeName(call.callee))) return givenAt(call, ancestors.slice(0, at));
+    if (HANDS_ON.has(dottedName(call.callee))) return givenAt(call, ancestors.slice(0, at));
     return takesIt(call.callee);
   };
   let given = false;
@@ -154,14 +154,6 @@ const VALUE_ONLY: ReadonlySet<string> = new Set(['JSON.stringify', 'String', 'en
 
 /** The language's calls that hand the object they are given on, to wherever their answer goes. */
 const HANDS_ON: ReadonlySet<string> = new Set(['Object.freeze', 'Object.assign']);
-
-/** `Object.freeze` of `Object.freeze(…)`, `createApi` of `createApi(…)`; empty for anything else. */
-const calleeName = (callee: Node): string =>
-  callee.type === 'Identifier'
-    ? callee.name
-    : isMember(callee) && callee.object.type === 'Identifier'
-      ? `${callee.object.name}.${propertyName(callee) ?? ''}`
-      : '';
 
 /**
  * The path a call is given at the site (`legacy.post('task/list', …)`, or a constant of it, `post(TASK_LIST)`), as far

@@ -5,8 +5,8 @@ import type { Site } from '../plan/types.js';
 import type { Source, Sources } from './sources.js';
 
 /**
- * The v1 state reads (`state.data.process.flow`) no followed answer reached whose state a request answered in the
- * same function's code: `const state = await res.json()` of a `fetch` (or of a client imported from an HTTP library)
+ * The v1 state reads (`state.data.process.flow`) no followed answer reached whose state a request answered
+ * (`fromRequest`): `const state = await res.json()` of a `fetch` (or of a client imported from an HTTP library)
  * whose URL the codemod could not resolve (`fetch(process.env.STATE_URL, …)`), or `await fetchState(id)` of a
  * function of the run's that sends requests. Such a read is a v1 instance call of its own, most likely for an id
  * from outside (a database row): a start whose id leaves the code may be its journey, so they stay on v1 together.
@@ -24,7 +24,7 @@ function answeredByRequest(sources: Sources, read: Site, requests: RequestingFil
   const source = sources.get(read.file);
   const node = source && READ_TYPES.map((type) => source.nodeAt(read.span.start, type, read.span.end)).find(Boolean);
   const root = node && rootOf(source, node);
-  return root !== undefined && source !== undefined && answered(source, root, requests);
+  return root !== undefined && source !== undefined && fromRequest(source, root, requests, 0);
 }
 
 const READ_TYPES = ['MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'ObjectProperty'] as const;
@@ -40,11 +40,6 @@ function rootOf(source: Source, node: Node): Identifier | undefined {
   } else if (at.type === 'CallExpression') at = at.arguments.find((argument) => argument.type === 'Identifier' || isMember(argument));
   while (at && isMember(at)) at = at.object;
   return at?.type === 'Identifier' ? at : undefined;
-}
-
-/** Whether `name` holds what a request answered: its body (`await res.json()`), or a request's own answer. */
-function answered(source: Source, name: Identifier, requests: RequestingFiles): boolean {
-  return fromRequest(source, name, requests, 0);
 }
 
 /**
@@ -91,12 +86,9 @@ function valuesOf(source: Source, declaration: Node, references: readonly Identi
 function thenParameterOf(source: Source, fn: Node, param: Identifier): Node[] {
   if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration') return [];
   const [first] = fn.params;
-  if (
-    !first ||
-    (first !== param &&
-      !(first.start != null && param.start != null && first.start <= param.start && param.end != null && param.end <= (first.end ?? 0)))
-  )
-    return [];
+  // The parameter itself, or a name it takes apart (`({ data }) => …`).
+  const binds = first !== undefined && (first.start ?? 0) <= (param.start ?? -1) && (param.end ?? Infinity) <= (first.end ?? 0);
+  if (!binds) return [];
   const promiseOf = (call: Node | undefined, callback: Node): Node[] =>
     call?.type === 'CallExpression' && call.arguments[0] === callback && isMember(call.callee) && propertyName(call.callee) === 'then'
       ? [call.callee.object]

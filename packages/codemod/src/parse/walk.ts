@@ -91,3 +91,12 @@ export function passesOn(wrapper: Node, child: Node): boolean {
       return false;
   }
 }
+
+/** A name written as names and dots (`Object.assign`, `res.render`, `withTenant`); empty for anything else. */
+export function dottedName(node: Node): string {
+  if (node.type === 'Identifier') return node.name;
+  if (!isMember(node)) return '';
+  const object = dottedName(node.object);
+  const name = propertyName(node);
+  return object && name ? `${object}.${name}` : '';
+}
