@@ -65,11 +65,12 @@ export function tieBases(
   const everywhere = [...runTimeBases.values()].flatMap((bases) => [...bases]);
   const tied: Site[] = [];
   for (const literal of literals) {
+    if (covered.has(literal.key)) continue;
     const { file } = literal.site;
     const bases = setsDefaultBase(file)
       ? everywhere
       : reachingFiles(file, importersOf).flatMap((reaching) => [...(runTimeBases.get(reaching) ?? [])]);
-    if (bases.length === 0 || covered.has(literal.key)) continue;
+    if (bases.length === 0) continue;
     tied.push({ ...literal.site, pieces: [...literal.site.pieces, literal.key, ...bases] });
   }
   return tied;
